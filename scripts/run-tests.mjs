@@ -1,0 +1,59 @@
+// The README's test command: the vitest projects (unit, integration against the real sandbox, renderer
+// components), then the Playwright e2e suite in Debian's Chromium. It ends with one plain
+// "tests: N passed, N failed" line so CI can read the outcome, and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+const resultsDir = '.test-results'
+rmSync(resultsDir, { recursive: true, force: true })
+mkdirSync(resultsDir, { recursive: true })
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit', shell: false })
+  return result.status ?? 1
+}
+
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${resultsDir}/vitest.json`,
+])
+
+let playwrightStatus = 0
+if (existsSync('test/e2e')) {
+  playwrightStatus = run('npx', ['playwright', 'test'])
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+let passed = 0
+let failed = 0
+let skipped = 0
+const vitest = readJson(`${resultsDir}/vitest.json`)
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0
+  failed += vitest.numFailedTests ?? 0
+  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0)
+} else if (vitestStatus !== 0) {
+  failed += 1
+}
+const playwright = readJson(`${resultsDir}/playwright.json`)
+if (playwright?.stats) {
+  passed += playwright.stats.expected ?? 0
+  failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0)
+  skipped += playwright.stats.skipped ?? 0
+} else if (playwrightStatus !== 0) {
+  failed += 1
+}
+
+const ok = vitestStatus === 0 && playwrightStatus === 0 && failed === 0 && passed > 0
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+process.exit(ok ? 0 : 1)
