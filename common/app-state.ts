@@ -1,0 +1,84 @@
+// App-level state shared by main and renderer: profiles, connection, settings, app info.
+import type { AppErrorData } from './errors'
+
+export const SANDBOX_PROFILE_ID = 'sandbox'
+export const DEFAULT_SERVICE_BASE_URL = 'https://api.repliz.com'
+
+/** A profile as the renderer sees it: never the secret itself. */
+export interface ProfileView {
+  id: string
+  name: string
+  kind: 'sandbox' | 'service'
+  baseUrl: string
+  accessKey: string
+  hasSecret: boolean
+  /** encrypted: safeStorage; session: encryption unavailable, kept in memory until quit; none: not set. */
+  secretStorage: 'encrypted' | 'session' | 'none'
+}
+
+export interface ProfilesState {
+  profiles: ProfileView[]
+  activeId: string
+  /** False where the OS offers no encryption (safeStorage): secrets then live for the session only. */
+  encryptionAvailable: boolean
+}
+
+export type AreaAccess = 'allowed' | 'plan' | 'unknown'
+
+export interface ConnectionTestResult {
+  ok: boolean
+  /** Set when the keys or address do not work at all. */
+  error?: AppErrorData
+  areas: { storage: AreaAccess; automations: AreaAccess; schedules: AreaAccess }
+}
+
+export type ConnectionStatus = 'checking' | 'online' | 'offline' | 'unauthorized'
+
+export interface ConnectionState {
+  status: ConnectionStatus
+  mode: 'sandbox' | 'service'
+  profileId: string
+  profileName: string
+  baseUrl: string
+  lastCheckedAt: string | null
+  error?: AppErrorData
+}
+
+export const LANGUAGES = ['system', 'en', 'id'] as const
+export type LanguageSetting = (typeof LANGUAGES)[number]
+export const THEMES = ['system', 'light', 'dark'] as const
+export type ThemeSetting = (typeof THEMES)[number]
+
+export interface Settings {
+  uploadConcurrency: number
+  language: LanguageSetting
+  theme: ThemeSetting
+}
+
+export const DEFAULT_SETTINGS: Settings = { uploadConcurrency: 3, language: 'system', theme: 'system' }
+export const MAX_UPLOAD_CONCURRENCY = 8
+
+export interface AppInfo {
+  name: string
+  version: string
+  mode: 'electron' | 'browser'
+  platform: string
+  versions: { node: string; electron?: string; chrome?: string; v8?: string }
+  dataDir: string
+  logFile?: string
+}
+
+/** A file the user picked or dropped; only such paths are accepted for upload. */
+export interface PickedFile {
+  path: string
+  name: string
+  size: number
+  /** Type guessed from the extension, for the row icon before the engine detects it. */
+  mimetype: string | null
+}
+
+/** What the preload needs of a dropped DOM File (a File satisfies it). */
+export interface DroppedFile {
+  readonly name: string
+  readonly size: number
+}

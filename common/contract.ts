@@ -1,0 +1,325 @@
+// The IPC contract: every call (`domain:verb` -> request schema, response type) and every event
+// (`domain:event` -> payload type). Main validates each request with its schema before any handler runs;
+// the preload and the browser stand-in build `window.mediadeck` from these names, so nothing is exposed
+// that is not declared here. Runtime imports: zod only (no electron, node or vue).
+import { z } from 'zod'
+import type { AppErrorData } from './errors'
+import type {
+  Account,
+  Automation,
+  Page,
+  Schedule,
+  StorageStatistic,
+  StoredFile,
+} from './service'
+import { ACCOUNT_TYPES, SCHEDULE_STATUSES, createScheduleRequestSchema } from './service'
+import type { UploadItem, UploadProgressEvent, UploadTotals } from './uploads'
+import type {
+  AppInfo,
+  ConnectionState,
+  ConnectionTestResult,
+  DroppedFile,
+  PickedFile,
+  ProfilesState,
+  ProfileView,
+  Settings,
+} from './app-state'
+import { LANGUAGES, MAX_UPLOAD_CONCURRENCY, THEMES } from './app-state'
+import type { Draft, DraftFieldError, ImportRowError, OutboxState } from './drafts'
+
+// ---- request schemas ----
+
+const none = z.undefined()
+const id = z.string().min(1).max(200)
+const idRequest = z.object({ id }).strict()
+const pageQuery = {
+  page: z.number().int().min(1).max(1_000_000),
+  limit: z.number().int().min(1).max(100),
+}
+const isoDate = z.iso.datetime({ offset: true })
+const localPath = z.string().min(1).max(4096)
+
+const localMediaSchema = z
+  .object({
+    id,
+    path: localPath,
+    name: z.string().min(1).max(1024),
+    size: z.number().int().nonnegative(),
+    mimetype: z.string().max(255),
+    alt: z.string().max(5000),
+    type: z.string().max(50),
+    thumbnail: z.string().max(4096),
+    uploadedUrl: z.string().max(4096).optional(),
+  })
+  .strict()
+
+/** A draft's post may be incomplete: only what is typed is checked here; `drafts:schedule` checks the rest. */
+const draftPostSchema = createScheduleRequestSchema.extend({
+  accountId: z.string().max(200),
+  scheduleAt: z.union([isoDate, z.literal('')]),
+})
+
+export const requestSchemas = {
+  'app:info': none,
+  'app:open-external': z.object({ url: z.string().url().max(4096) }).strict(),
+
+  'settings:get': none,
+  'settings:update': z
+    .object({
+      uploadConcurrency: z.number().int().min(1).max(MAX_UPLOAD_CONCURRENCY),
+      language: z.enum(LANGUAGES),
+      theme: z.enum(THEMES),
+    })
+    .partial()
+    .strict(),
+
+  'profiles:list': none,
+  'profiles:save': z
+    .object({
+      id: id.optional(),
+      name: z.string().trim().min(1).max(100),
+      baseUrl: z.string().url().max(2048),
+      accessKey: z.string().trim().min(1).max(500),
+      /** Omitted on edit: keep the stored secret. */
+      secretKey: z.string().min(1).max(500).optional(),
+    })
+    .strict(),
+  'profiles:delete': idRequest,
+  'profiles:activate': idRequest,
+  /** Test a saved profile by id, or unsaved values from the form. */
+  'profiles:test': z.union([
+    idRequest,
+    z
+      .object({
+        baseUrl: z.string().url().max(2048),
+        accessKey: z.string().min(1).max(500),
+        secretKey: z.string().min(1).max(500),
+      })
+      .strict(),
+  ]),
+
+  'connection:status': none,
+  'connection:check': none,
+
+  'accounts:list': z
+    .object({ types: z.array(z.enum(ACCOUNT_TYPES)).max(20).optional(), search: z.string().max(200).optional() })
+    .strict(),
+
+  'storage:stats': none,
+  'storage:files': z.object({ ...pageQuery, search: z.string().max(200).optional() }).strict(),
+  'storage:delete': z.object({ ids: z.array(id).min(1).max(500) }).strict(),
+
+  /** Opens the native file dialog; only what the user picks (or drops) may be uploaded. */
+  'files:pick': z.object({ directories: z.boolean().optional() }).strict(),
+  /** Preload-internal: paths resolved from a drop with webUtils.getPathForFile. Not on window.mediadeck. */
+  'files:grant-dropped': z.object({ paths: z.array(localPath).min(1).max(10_000) }).strict(),
+
+  'uploads:start': z.object({ paths: z.array(localPath).min(1).max(10_000) }).strict(),
+  'uploads:list': none,
+  'uploads:cancel': idRequest,
+  'uploads:retry': idRequest,
+  'uploads:remove': idRequest,
+  'uploads:retry-failed': none,
+  'uploads:clear-finished': none,
+
+  'automations:list': z
+    .object({
+      ...pageQuery,
+      accountIds: z.array(id).max(100).optional(),
+      search: z.string().max(200).optional(),
+    })
+    .strict(),
+
+  'schedules:list': z
+    .object({
+      from: isoDate,
+      to: isoDate,
+      accountIds: z.array(id).max(100).optional(),
+      status: z.enum(SCHEDULE_STATUSES).optional(),
+    })
+    .strict(),
+  'schedules:get': idRequest,
+  'schedules:retry': z.object({ ids: z.array(id).min(1).max(200) }).strict(),
+  'schedules:delete': idRequest,
+  'schedules:update': z.object({ id, post: createScheduleRequestSchema }).strict(),
+
+  'drafts:list': none,
+  'drafts:get': idRequest,
+  'drafts:save': z
+    .object({ id: id.optional(), post: draftPostSchema, localMedia: z.array(localMediaSchema).max(50) })
+    .strict(),
+  'drafts:delete': idRequest,
+  'drafts:schedule': idRequest,
+  'drafts:unschedule': idRequest,
+  'drafts:resolve': z
+    .object({
+      id,
+      action: z.enum(['send-now', 'reschedule', 'keep-draft']),
+      scheduleAt: isoDate.optional(),
+    })
+    .strict(),
+  'drafts:import': z.object({ format: z.enum(['csv', 'json']), content: z.string().max(20_000_000) }).strict(),
+  'drafts:export': z
+    .object({ format: z.enum(['csv', 'json']), ids: z.array(id).max(10_000).optional() })
+    .strict(),
+
+  'outbox:status': none,
+  'outbox:send-now': none,
+} as const
+
+export type CallName = keyof typeof requestSchemas
+export type CallRequest<C extends CallName> = z.input<(typeof requestSchemas)[C]>
+
+export interface CachedResult<T> {
+  value: T
+  /** True when the service could not be reached and this is the last copy seen. */
+  stale: boolean
+  fetchedAt: string
+}
+
+export interface ScheduleRetryResult {
+  id: string
+  ok: boolean
+  error?: AppErrorData
+}
+
+/** What each call answers. */
+export interface CallResponses {
+  'app:info': AppInfo
+  'app:open-external': void
+  'settings:get': Settings
+  'settings:update': Settings
+  'profiles:list': ProfilesState
+  'profiles:save': ProfileView
+  'profiles:delete': ProfilesState
+  'profiles:activate': ProfilesState
+  'profiles:test': ConnectionTestResult
+  'connection:status': ConnectionState
+  'connection:check': ConnectionState
+  'accounts:list': CachedResult<Account[]>
+  'storage:stats': StorageStatistic
+  'storage:files': Page<StoredFile>
+  'storage:delete': void
+  'files:pick': PickedFile[]
+  'files:grant-dropped': PickedFile[]
+  'uploads:start': UploadItem[]
+  'uploads:list': { items: UploadItem[]; totals: UploadTotals }
+  'uploads:cancel': void
+  'uploads:retry': void
+  'uploads:remove': void
+  'uploads:retry-failed': void
+  'uploads:clear-finished': void
+  'automations:list': CachedResult<Page<Automation>>
+  'schedules:list': CachedResult<Schedule[]>
+  'schedules:get': Schedule
+  'schedules:retry': ScheduleRetryResult[]
+  'schedules:delete': void
+  'schedules:update': void
+  'drafts:list': Draft[]
+  'drafts:get': Draft
+  'drafts:save': Draft
+  'drafts:delete': void
+  /** Rejects with a validation AppError whose `field` names the first bad field; see also DraftValidationError. */
+  'drafts:schedule': Draft
+  'drafts:unschedule': Draft
+  'drafts:resolve': Draft
+  'drafts:import': { imported: Draft[]; errors: ImportRowError[] }
+  'drafts:export': { filename: string; content: string }
+  'outbox:status': OutboxState
+  'outbox:send-now': OutboxState
+}
+export type CallResponse<C extends CallName> = CallResponses[C]
+
+/** Validation failures of `drafts:schedule` carry every field error, not only the first. */
+export interface DraftValidationError extends AppErrorData {
+  kind: 'validation'
+  fields: DraftFieldError[]
+}
+
+/** Calls the preload uses itself and does not put on window.mediadeck. */
+export const INTERNAL_CALLS = ['files:grant-dropped'] as const satisfies readonly CallName[]
+
+// ---- events ----
+
+export interface EventPayloads {
+  'uploads:progress': UploadProgressEvent
+  'uploads:batch-finished': { batchId: string; done: number; failed: number; cancelled: number }
+  'storage:changed': { reason: 'upload-completed' | 'deleted' | 'profile-changed' }
+  'connection:changed': ConnectionState
+  'profiles:changed': ProfilesState
+  'settings:changed': Settings
+  'drafts:changed': { drafts: Draft[] }
+  'outbox:changed': OutboxState
+}
+export type EventName = keyof EventPayloads
+export const EVENT_NAMES = [
+  'uploads:progress',
+  'uploads:batch-finished',
+  'storage:changed',
+  'connection:changed',
+  'profiles:changed',
+  'settings:changed',
+  'drafts:changed',
+  'outbox:changed',
+] as const satisfies readonly EventName[]
+
+export const CALL_NAMES = Object.keys(requestSchemas) as CallName[]
+
+// ---- the shape of window.mediadeck, derived from the names above ----
+
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S
+type DomainOf<N extends string> = N extends `${infer D}:${string}` ? D : never
+type VerbOf<N extends string> = N extends `${string}:${infer V}` ? CamelCase<V> : never
+type PublicCall = Exclude<CallName, (typeof INTERNAL_CALLS)[number]>
+
+type CallMethod<C extends CallName> = undefined extends CallRequest<C>
+  ? (request?: CallRequest<C>) => Promise<CallResponse<C>>
+  : (request: CallRequest<C>) => Promise<CallResponse<C>>
+
+export type MediadeckApi = {
+  [D in DomainOf<PublicCall | EventName>]: {
+    [C in PublicCall as C extends `${D}:${string}` ? VerbOf<C> : never]: CallMethod<C>
+  } & {
+    [E in EventName as E extends `${D}:${string}` ? `on${Capitalize<VerbOf<E>>}` : never]: (
+      listener: (payload: EventPayloads[E]) => void,
+    ) => () => void
+  }
+} & {
+  files: {
+    /** Resolves dropped DOM Files to picked files (paths in the app; uploaded to the host in browser mode). */
+    fromDrop(files: readonly DroppedFile[]): Promise<PickedFile[]>
+  }
+}
+
+/** `uploads:retry-failed` -> ['uploads', 'retryFailed']; `uploads:progress` -> ['uploads', 'onProgress']. */
+export function apiPathOfCall(name: CallName): [domain: string, method: string] {
+  const [domain, verb] = name.split(':') as [string, string]
+  return [domain, camelCase(verb)]
+}
+export function apiPathOfEvent(name: EventName): [domain: string, method: string] {
+  const [domain, verb] = name.split(':') as [string, string]
+  const method = camelCase(verb)
+  return [domain, `on${method.charAt(0).toUpperCase()}${method.slice(1)}`]
+}
+function camelCase(kebab: string): string {
+  return kebab.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+}
+
+/** Preload-local methods that are on window.mediadeck but are not IPC calls. */
+export const PRELOAD_LOCAL_METHODS = [['files', 'fromDrop']] as const
+
+/** Every method path window.mediadeck must expose, exactly. */
+export function expectedApiPaths(): string[] {
+  const internal = new Set<string>(INTERNAL_CALLS)
+  const paths = [
+    ...CALL_NAMES.filter((name) => !internal.has(name)).map((name) => apiPathOfCall(name).join('.')),
+    ...EVENT_NAMES.map((name) => apiPathOfEvent(name).join('.')),
+    ...PRELOAD_LOCAL_METHODS.map((path) => path.join('.')),
+  ]
+  return paths.sort()
+}
+
+/** How a call result crosses IPC: errors as plain data, since Electron drops an Error's own fields. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppErrorData }

@@ -1,0 +1,58 @@
+// Local drafts and the outbox: posts written on this machine, sent to the service when it is reachable.
+import type { AppErrorData } from './errors'
+import type { CreateScheduleRequest } from './service'
+
+export const DRAFT_STATUSES = ['draft', 'queued', 'sending', 'scheduled', 'failed', 'needs-attention'] as const
+export type DraftStatus = (typeof DRAFT_STATUSES)[number]
+
+/** A media item still on disk: uploaded through the engine when the post is sent. */
+export interface LocalMedia {
+  id: string
+  path: string
+  name: string
+  size: number
+  mimetype: string
+  alt: string
+  /** Service `type` of the media: image or video. */
+  type: string
+  thumbnail: string
+  /** Filled once uploaded, so a resend never uploads twice. */
+  uploadedUrl?: string
+}
+
+/** Every member of section 2.4; accountId and scheduleAt may be empty while drafting. */
+export type DraftPost = CreateScheduleRequest
+
+export type AttentionReason = 'time-passed' | 'answer-lost' | 'rejected'
+
+export interface Draft {
+  id: string
+  status: DraftStatus
+  post: DraftPost
+  localMedia: LocalMedia[]
+  /** The service's id once scheduled. */
+  scheduleId?: string
+  error?: AppErrorData
+  attention?: { reason: AttentionReason; message: string }
+  createdAt: string
+  updatedAt: string
+}
+
+export interface DraftFieldError {
+  field: string
+  message: string
+}
+
+export interface ImportRowError {
+  row: number
+  field?: string
+  message: string
+}
+
+export interface OutboxState {
+  online: boolean
+  sending: boolean
+  counts: Record<DraftStatus, number>
+  lastSyncAt: string | null
+  nextSyncAt: string | null
+}
