@@ -1,0 +1,68 @@
+// Builds the domain-shaped window.mediadeck from the contract's names over any transport: Electron IPC in
+// the preload, a WebSocket in the browser stand-in. Nothing is exposed that common/contract.ts does not
+// declare, and nothing of the transport itself (no ipcRenderer, no socket) reaches the page.
+import {
+  CALL_NAMES,
+  EVENT_NAMES,
+  INTERNAL_CALLS,
+  apiPathOfCall,
+  apiPathOfEvent,
+  type CallName,
+  type EventName,
+  type IpcResult,
+  type MediadeckApi,
+} from '../common/contract'
+import type { AppErrorData } from '../common/errors'
+import type { DroppedFile, PickedFile } from '../common/app-state'
+
+export interface BridgeTransport {
+  invoke(name: CallName, request: unknown): Promise<IpcResult<unknown>>
+  /** Returns the function that ends the subscription. */
+  subscribe(name: EventName, listener: (payload: unknown) => void): () => void
+}
+
+export interface PreloadLocal {
+  fromDrop(files: readonly DroppedFile[]): Promise<PickedFile[]>
+}
+
+type AnyMethod = (...args: unknown[]) => unknown
+
+/**
+ * Failures reject with plain AppErrorData rather than an Error: Electron's contextBridge copies plain
+ * objects faithfully but drops an Error's own fields (kind, status, field...).
+ */
+export function buildMediadeckApi(transport: BridgeTransport, local: PreloadLocal): MediadeckApi {
+  const internal = new Set<string>(INTERNAL_CALLS)
+  const api: Record<string, Record<string, AnyMethod>> = {}
+  const domain = (name: string): Record<string, AnyMethod> => (api[name] ??= {})
+
+  for (const name of CALL_NAMES) {
+    if (internal.has(name)) continue
+    const [d, method] = apiPathOfCall(name)
+    domain(d)[method] = async (request?: unknown) => unwrap(await transport.invoke(name, request))
+  }
+  for (const name of EVENT_NAMES) {
+    const [d, method] = apiPathOfEvent(name)
+    domain(d)[method] = (listener: unknown) => {
+      if (typeof listener !== 'function') throw new TypeError(`${d}.${method} needs a listener function`)
+      const unsubscribe = transport.subscribe(name, (payload) => (listener as (p: unknown) => void)(payload))
+      let ended = false
+      return () => {
+        if (ended) return
+        ended = true
+        unsubscribe()
+      }
+    }
+  }
+  domain('files').fromDrop = (files: unknown) => local.fromDrop(files as readonly DroppedFile[])
+  return api as unknown as MediadeckApi
+}
+
+function unwrap(result: IpcResult<unknown>): unknown {
+  if (result.ok) return result.value
+  throw toPlainError(result.error)
+}
+
+function toPlainError(error: AppErrorData): AppErrorData {
+  return { ...error }
+}
