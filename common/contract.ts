@@ -4,14 +4,7 @@
 // that is not declared here. Runtime imports: zod only (no electron, node or vue).
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
-import type {
-  Account,
-  Automation,
-  Page,
-  Schedule,
-  StorageStatistic,
-  StoredFile,
-} from './service'
+import type { Account, Automation, Page, Schedule, StorageStatistic, StoredFile } from './service'
 import { ACCOUNT_TYPES, SCHEDULE_STATUSES, createScheduleRequestSchema } from './service'
 import type { UploadItem, UploadProgressEvent, UploadTotals } from './uploads'
 import type {
@@ -102,7 +95,10 @@ export const requestSchemas = {
   'connection:check': none,
 
   'accounts:list': z
-    .object({ types: z.array(z.enum(ACCOUNT_TYPES)).max(20).optional(), search: z.string().max(200).optional() })
+    .object({
+      types: z.array(z.enum(ACCOUNT_TYPES)).max(20).optional(),
+      search: z.string().max(200).optional(),
+    })
     .strict(),
 
   'storage:stats': none,
@@ -158,7 +154,9 @@ export const requestSchemas = {
       scheduleAt: isoDate.optional(),
     })
     .strict(),
-  'drafts:import': z.object({ format: z.enum(['csv', 'json']), content: z.string().max(20_000_000) }).strict(),
+  'drafts:import': z
+    .object({ format: z.enum(['csv', 'json']), content: z.string().max(20_000_000) })
+    .strict(),
   'drafts:export': z
     .object({ format: z.enum(['csv', 'json']), ids: z.array(id).max(10_000).optional() })
     .strict(),
@@ -274,9 +272,10 @@ type DomainOf<N extends string> = N extends `${infer D}:${string}` ? D : never
 type VerbOf<N extends string> = N extends `${string}:${infer V}` ? CamelCase<V> : never
 type PublicCall = Exclude<CallName, (typeof INTERNAL_CALLS)[number]>
 
-type CallMethod<C extends CallName> = undefined extends CallRequest<C>
-  ? (request?: CallRequest<C>) => Promise<CallResponse<C>>
-  : (request: CallRequest<C>) => Promise<CallResponse<C>>
+type CallMethod<C extends CallName> =
+  undefined extends CallRequest<C>
+    ? (request?: CallRequest<C>) => Promise<CallResponse<C>>
+    : (request: CallRequest<C>) => Promise<CallResponse<C>>
 
 export type MediadeckApi = {
   [D in DomainOf<PublicCall | EventName>]: {

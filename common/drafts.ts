@@ -2,7 +2,14 @@
 import type { AppErrorData } from './errors'
 import type { CreateScheduleRequest } from './service'
 
-export const DRAFT_STATUSES = ['draft', 'queued', 'sending', 'scheduled', 'failed', 'needs-attention'] as const
+export const DRAFT_STATUSES = [
+  'draft',
+  'queued',
+  'sending',
+  'scheduled',
+  'failed',
+  'needs-attention',
+] as const
 export type DraftStatus = (typeof DRAFT_STATUSES)[number]
 
 /** A media item still on disk: uploaded through the engine when the post is sent. */

@@ -261,7 +261,9 @@ export const scheduleSchema = z.looseObject({
   description: z.string(),
   topic: z.string(),
   type: z.string(),
-  medias: z.array(z.looseObject({ alt: z.string(), type: z.string(), thumbnail: z.string(), url: z.string() })),
+  medias: z.array(
+    z.looseObject({ alt: z.string(), type: z.string(), thumbnail: z.string(), url: z.string() }),
+  ),
   meta: z.looseObject({ title: z.string(), description: z.string(), url: z.string() }).optional(),
   additionalInfo: z.looseObject({}).optional(),
   status: z.enum(SCHEDULE_STATUSES),

@@ -1,13 +1,7 @@
 // The app's call handlers, free of Electron: the same map serves Electron IPC (main/ipc) and the browser
 // mode's WebSocket (main/browser-mode). Requests arrive already validated against common/contract.ts.
 import type { z } from 'zod'
-import type {
-  CallName,
-  CallResponse,
-  EventName,
-  EventPayloads,
-  requestSchemas,
-} from '../../common/contract'
+import type { CallName, CallResponse, EventName, EventPayloads, requestSchemas } from '../../common/contract'
 import type { ConnectionState } from '../../common/app-state'
 import type { ServiceClient } from '../core/service-client'
 import type { UploadEngine } from '../core/uploads/upload-engine'
