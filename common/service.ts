@@ -303,3 +303,24 @@ export function emptyScheduleRequest(): Omit<CreateScheduleRequest, 'accountId' 
     topic: '',
   }
 }
+
+/** Post types the service accepts for a schedule (OpenAPI BodyCreateSchedulePublicDTO.type). */
+export const SCHEDULE_POST_TYPES = ['text', 'image', 'video', 'reel', 'album', 'link', 'story'] as const
+export type SchedulePostType = (typeof SCHEDULE_POST_TYPES)[number]
+
+/** Which platforms publish which post type (OpenAPI "Supported Post Types" of POST /public/schedule). */
+export const SCHEDULE_TYPE_PLATFORMS: Record<SchedulePostType, readonly AccountType[]> = {
+  text: ['facebook', 'threads'],
+  image: ['facebook', 'instagram', 'threads', 'tiktok', 'linkedin'],
+  video: ['facebook', 'instagram', 'threads', 'tiktok', 'youtube', 'linkedin'],
+  reel: ['facebook'],
+  album: ['facebook', 'instagram', 'threads', 'tiktok', 'linkedin'],
+  link: ['facebook'],
+  story: ['facebook', 'instagram'],
+}
+
+/** PUT /public/schedule/{id} body (OpenAPI BodyUpdateSchedulePublicDTO): the creation body, accountId optional. */
+export const updateScheduleRequestSchema = createScheduleRequestSchema.extend({
+  accountId: z.string().min(1).optional(),
+})
+export type UpdateScheduleRequest = z.infer<typeof updateScheduleRequestSchema>

@@ -1,0 +1,99 @@
+// The sandbox's configuration: users with their plan and quota, the upload-address lifetime, and the
+// fault injection the client's reliability tests turn on. Validated with zod so a bad --config file is one
+// clear line, not a crash deep inside a request handler.
+import { z } from 'zod'
+import { PLAN_TIERS } from '../common/service'
+
+export interface SandboxUserConfig {
+  accessKey: string
+  secretKey: string
+  tier: 'standard' | 'gold' | 'premium'
+  storageLimit: number
+  seed: 'demo' | 'empty'
+}
+
+export interface SandboxFaults {
+  /** Delay before every answer (API and storage origin), in ms. */
+  latencyMs?: number
+  /** Probability 0..1 that an API request answers a 5xx JSON error instead of being served. */
+  serverErrorRate?: number
+  /** Probability 0..1 that a storage PUT has its connection destroyed after part of the body arrived. */
+  dropUploadRate?: number
+  /** Probability 0..1 that an API request has its connection destroyed without any answer. */
+  dropRequestRate?: number
+  /** Probability 0..1 that a storage-origin request answers an S3 XML 503 SlowDown. */
+  storageErrorRate?: number
+  /** Overrides `uploadUrlTtlSeconds` for upload addresses signed while it is set. */
+  uploadUrlTtlSeconds?: number
+}
+
+export interface SandboxConfig {
+  users: SandboxUserConfig[]
+  uploadUrlTtlSeconds?: number
+  faults?: SandboxFaults
+  /** Seeds the demo data and the fault dice, so a run can be reproduced. */
+  randomSeed?: number
+}
+
+const rate = z.number().min(0).max(1)
+
+export const sandboxFaultsSchema = z.strictObject({
+  latencyMs: z.number().int().min(0).max(600_000).optional(),
+  serverErrorRate: rate.optional(),
+  dropUploadRate: rate.optional(),
+  dropRequestRate: rate.optional(),
+  storageErrorRate: rate.optional(),
+  uploadUrlTtlSeconds: z.number().int().min(1).max(604_800).optional(),
+})
+
+const userSchema = z.strictObject({
+  accessKey: z
+    .string()
+    .min(1)
+    .regex(/^[^:\s]+$/, 'accessKey must not contain ":" or whitespace'),
+  secretKey: z.string().min(1),
+  tier: z.enum(PLAN_TIERS),
+  storageLimit: z.number().int().min(0),
+  seed: z.enum(['demo', 'empty']),
+})
+
+export const sandboxConfigSchema = z
+  .strictObject({
+    users: z.array(userSchema).min(1),
+    // SigV4 presigned addresses cannot live longer than a week.
+    uploadUrlTtlSeconds: z.number().int().min(1).max(604_800).optional(),
+    faults: sandboxFaultsSchema.optional(),
+    randomSeed: z.number().int().optional(),
+  })
+  .refine((c) => new Set(c.users.map((u) => u.accessKey)).size === c.users.length, {
+    message: 'accessKey must be unique across users',
+    path: ['users'],
+  })
+
+export const GIB = 1024 ** 3
+
+export const DEFAULT_SANDBOX_CONFIG: SandboxConfig = {
+  users: [
+    { accessKey: 'demo', secretKey: 'demo-secret', tier: 'premium', storageLimit: 5 * GIB, seed: 'demo' },
+  ],
+  uploadUrlTtlSeconds: 600,
+}
+
+/** Validates a parsed config JSON; throws an Error whose message names every bad member. */
+export function parseSandboxConfig(json: unknown): SandboxConfig {
+  const result = sandboxConfigSchema.safeParse(json)
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    throw new Error(`invalid sandbox config: ${issues.join('; ')}`)
+  }
+  return result.data
+}
+
+export function parseSandboxFaults(json: unknown): SandboxFaults {
+  const result = sandboxFaultsSchema.safeParse(json)
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    throw new Error(`invalid sandbox faults: ${issues.join('; ')}`)
+  }
+  return result.data
+}

@@ -1,0 +1,260 @@
+// The sandbox: a local stand-in of the Repliz service (API + S3-style storage origin) on one port.
+// Requests with Host `localhost:PORT` go to the storage origin, every other Host to the API, so the two are
+// distinct origins (the client must never send its Basic credentials to storage) while both survive a
+// restart on the same port. See sandbox/README.md.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import type { PlanTier } from '../common/service'
+import { PLAN_TIERS } from '../common/service'
+import { accountRoutes } from './account-api'
+import {
+  DEFAULT_SANDBOX_CONFIG,
+  parseSandboxConfig,
+  parseSandboxFaults,
+  type SandboxConfig,
+  type SandboxFaults,
+} from './config'
+import type { SandboxContext } from './context'
+import { HttpError, sendError } from './http-util'
+import { avatarSvg } from './images'
+import { createObjectStore } from './objects'
+import { createPresigner } from './presign'
+import { createPublisher, DEFAULT_PUBLISH_DURATION_MS } from './publisher'
+import { Query } from './query'
+import { createRandom } from './random'
+import { matchRoute, type Route } from './route'
+import { scheduleRoutes } from './schedule-api'
+import { createStorageOrigin } from './storage-origin'
+import { storageRoutes } from './storage-api'
+import { openStore } from './store'
+import { authenticate, ensureUsers } from './users'
+
+export type { SandboxConfig, SandboxFaults, SandboxUserConfig } from './config'
+export { DEFAULT_SANDBOX_CONFIG, parseSandboxConfig, parseSandboxFaults } from './config'
+
+export interface RunningSandbox {
+  /** http://127.0.0.1:PORT, no trailing slash: the API's base URL. */
+  url: string
+  port: number
+  config: SandboxConfig
+  /** http://localhost:PORT: the storage origin (upload addresses and public file URLs). */
+  storageUrl: string
+  dataDir: string
+  /** Replaces the active faults (validated; `{}` clears them). Takes effect on the next request. */
+  setFaults(f: SandboxFaults): void
+  /** Runs the publisher once as of `now()`; resolves when its changes are on disk. */
+  tick(): Promise<void>
+  /** Marks an account connected or disconnected (reproducible publish failures); false if not found. */
+  setAccountConnected(accountId: string, isConnected: boolean): Promise<boolean>
+  close(): Promise<void>
+}
+
+export interface StartSandboxOptions {
+  host?: string
+  port?: number
+  dataDir: string
+  config?: SandboxConfig
+  now?: () => Date
+  log?: (line: string) => void
+  /** How often the publisher runs by itself, in ms (default 1000); 0 turns the timer off (drive `tick()`). */
+  publisherIntervalMs?: number
+  /** How long a post stays in `process` before success/error, in ms (default 2000). */
+  publishDurationMs?: number
+}
+
+const ROUTES: Route[] = [...storageRoutes, ...accountRoutes, ...scheduleRoutes]
+
+const FAULT_ERRORS = [
+  [500, 'internal server error'],
+  [502, 'bad gateway'],
+  [503, 'service unavailable'],
+] as const
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+function tierAllows(have: PlanTier, need: PlanTier): boolean {
+  return PLAN_TIERS.indexOf(have) >= PLAN_TIERS.indexOf(need)
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error)
+    server.once('error', onError)
+    server.listen(port, host, () => {
+      server.off('error', onError)
+      resolve()
+    })
+  })
+}
+
+export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandbox> {
+  const host = o.host ?? '127.0.0.1'
+  const config = parseSandboxConfig(o.config ?? DEFAULT_SANDBOX_CONFIG)
+  let faults: SandboxFaults = config.faults ?? {}
+  const log = o.log ?? (() => undefined)
+  const now = o.now ?? (() => new Date())
+  const random = createRandom(config.randomSeed ?? Date.now())
+
+  const store = await openStore(o.dataDir)
+  const objects = createObjectStore(o.dataDir)
+  const presigner = createPresigner(store.data.storageSecret)
+
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    handle(req, res).catch((error: unknown) => {
+      log(
+        `sandbox: unexpected error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`,
+      )
+      if (!res.headersSent) sendError(res, 500, 'internal server error')
+      else res.destroy()
+    })
+  }
+  const server = createServer({ keepAliveTimeout: 5000 }, handler)
+  await listen(server, o.port ?? 0, host)
+  const port = (server.address() as AddressInfo).port
+  // `localhost` may resolve to ::1 first; answer there too when the system has IPv6 (best effort).
+  const v6 = createServer({ keepAliveTimeout: 5000 }, handler)
+  const v6Listening =
+    host === '127.0.0.1'
+      ? await listen(v6, port, '::1').then(
+          () => true,
+          () => false,
+        )
+      : false
+
+  const loopbackHost = host === '0.0.0.0' || host === '::' || host === 'localhost' ? '127.0.0.1' : host
+  const origins = {
+    api: `http://${loopbackHost}:${port}`,
+    storage: `http://localhost:${port}`,
+    storageHost: `localhost:${port}`,
+  }
+  const ctx: SandboxContext = { store, objects, presigner, config, faults: () => faults, now, origins, log }
+  await ensureUsers(ctx, config.users, config.randomSeed ?? 0)
+  const handleStorage = createStorageOrigin({ ctx, random })
+  const publisher = createPublisher(ctx, o.publishDurationMs ?? DEFAULT_PUBLISH_DURATION_MS)
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', 'http://sandbox.invalid')
+    } catch {
+      req.resume()
+      return sendError(res, 400, 'malformed request target')
+    }
+    const latency = faults.latencyMs ?? 0
+    if (latency > 0) await sleep(latency)
+
+    const avatar = /^\/__sandbox\/avatar\/([^/]+)\.svg$/.exec(url.pathname)
+    if (avatar && (req.method === 'GET' || req.method === 'HEAD')) {
+      let name = avatar[1]!
+      try {
+        name = decodeURIComponent(name)
+      } catch {
+        // keep the raw text as the name
+      }
+      const svg = avatarSvg(name)
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' })
+      return void res.end(req.method === 'HEAD' ? undefined : svg)
+    }
+
+    const hostname = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase()
+    if (hostname === 'localhost') return handleStorage(req, res, url)
+
+    if (random.chance(faults.dropRequestRate ?? 0)) return void req.socket.destroy()
+    if (random.chance(faults.serverErrorRate ?? 0)) {
+      req.resume()
+      const [status, message] = FAULT_ERRORS[Math.floor(random.next() * FAULT_ERRORS.length)]!
+      return sendError(res, status, message)
+    }
+
+    const match = matchRoute(ROUTES, req.method ?? '', url.pathname)
+    if (match === null || match === 'method-not-allowed') {
+      req.resume()
+      return sendError(res, 404, `Cannot ${req.method} ${url.pathname}`)
+    }
+    const user = authenticate(req, ctx)
+    if (!user) {
+      req.resume()
+      return sendError(res, 401, 'unauthorized')
+    }
+    if (!tierAllows(user.config.tier, match.route.tier)) {
+      req.resume()
+      return sendError(res, 402, 'invalid plan')
+    }
+    try {
+      await match.route.handle({
+        req,
+        res,
+        params: match.params,
+        query: new Query(url.searchParams),
+        user,
+        ctx,
+      })
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error
+      req.resume()
+      sendError(res, error.status, error.message)
+    }
+  }
+
+  const publisherIntervalMs = o.publisherIntervalMs ?? 1000
+  let ticking: Promise<void> = Promise.resolve()
+  const tick = (): Promise<void> => {
+    ticking = ticking
+      .then(() => publisher.tick())
+      .catch((error: unknown) => log(`sandbox: publisher: ${String(error)}`))
+    return ticking
+  }
+  const timer = publisherIntervalMs > 0 ? setInterval(() => void tick(), publisherIntervalMs) : null
+  timer?.unref()
+
+  const sockets = new Set<Socket>()
+  for (const s of [server, v6]) {
+    s.on('connection', (socket: Socket) => {
+      sockets.add(socket)
+      socket.on('close', () => sockets.delete(socket))
+    })
+  }
+
+  log(`sandbox: API ${origins.api}, storage origin ${origins.storage}, data in ${o.dataDir}`)
+
+  let closed: Promise<void> | null = null
+  return {
+    url: origins.api,
+    port,
+    config,
+    storageUrl: origins.storage,
+    dataDir: o.dataDir,
+    setFaults(f) {
+      faults = parseSandboxFaults(f)
+    },
+    tick,
+    async setAccountConnected(accountId, isConnected) {
+      const account = store.data.accounts.find((a) => a._id === accountId)
+      if (!account) return false
+      account.isConnected = isConnected
+      account.updatedAt = now().toISOString()
+      await store.commit()
+      return true
+    },
+    close() {
+      closed ??= (async () => {
+        if (timer) clearInterval(timer)
+        const done = Promise.all([
+          new Promise<void>((resolve) => server.close(() => resolve())),
+          v6Listening ? new Promise<void>((resolve) => v6.close(() => resolve())) : Promise.resolve(),
+        ])
+        // Idle keep-alive sockets would hold close() open; in-flight ones get a moment to finish.
+        server.closeIdleConnections()
+        v6.closeIdleConnections()
+        const force = setTimeout(() => sockets.forEach((s) => s.destroy()), 1000)
+        await done
+        clearTimeout(force)
+        await ticking
+        await store.close()
+      })()
+      return closed
+    },
+  }
+}

@@ -1,0 +1,52 @@
+// The simulated publisher: a post moves pending -> process at its scheduleAt, then process -> success or
+// error once its publishing time has passed. Failures are reproducible, never random: a disconnected
+// account, or a post type its platform does not publish (OpenAPI "Supported Post Types").
+import { SCHEDULE_TYPE_PLATFORMS, type SchedulePostType } from '../common/service'
+import type { SandboxContext } from './context'
+import type { AccountRecord, ScheduleRecord } from './model'
+
+export const DEFAULT_PUBLISH_DURATION_MS = 2000
+
+export interface Publisher {
+  /** Advances every post as of `now()`; resolves once the change is on disk. */
+  tick(): Promise<void>
+}
+
+export function publishFailure(post: ScheduleRecord, account: AccountRecord | undefined): string | null {
+  if (!account) return 'account not found'
+  if (!account.isConnected) {
+    return `account ${account.name} (${account.type}) is disconnected; reconnect it and retry`
+  }
+  const platforms = SCHEDULE_TYPE_PLATFORMS[post.type as SchedulePostType] as readonly string[] | undefined
+  if (!platforms?.includes(account.type)) return `${account.type} does not support ${post.type} posts`
+  return null
+}
+
+export function createPublisher(ctx: SandboxContext, durationMs: number): Publisher {
+  return {
+    async tick() {
+      const now = ctx.now()
+      const nowIso = now.toISOString()
+      let changed = false
+      for (const post of ctx.store.data.schedules) {
+        if (post.status === 'pending' && Date.parse(post.scheduleAt) <= now.getTime()) {
+          post.status = 'process'
+          post.processUntil = new Date(now.getTime() + durationMs).toISOString()
+          post.updatedAt = nowIso
+          changed = true
+        }
+        if (post.status === 'process' && Date.parse(post.processUntil ?? nowIso) <= now.getTime()) {
+          const account = ctx.store.data.accounts.find((a) => a._id === post.accountId)
+          const failure = publishFailure(post, account)
+          post.status = failure ? 'error' : 'success'
+          if (failure) post.errorMessage = failure
+          else delete post.errorMessage
+          delete post.processUntil
+          post.updatedAt = nowIso
+          changed = true
+        }
+      }
+      if (changed) await ctx.store.commit()
+    },
+  }
+}

@@ -1,0 +1,178 @@
+// Schedules: create (section 2.4, answers {scheduleId}), retry (section 4.6), and from the OpenAPI the
+// list (page, limit, accountIds, status, fromDate, toDate), get, update and delete. Premium+ throughout.
+import { randomBytes } from 'node:crypto'
+import {
+  createScheduleRequestSchema,
+  SCHEDULE_POST_TYPES,
+  SCHEDULE_STATUSES,
+  updateScheduleRequestSchema,
+  type ScheduleStatus,
+} from '../common/service'
+import { userAccounts } from './account-api'
+import type { AuthedUser, SandboxContext } from './context'
+import { HttpError, readJsonBody, sendJson, sendNoContent } from './http-util'
+import type { ScheduleRecord } from './model'
+import { paginate, readPageRequest } from './paginate'
+import { presentSchedule } from './present'
+import { parseIsoDate } from './query'
+import type { Route } from './route'
+import { zodMessage } from './validate'
+
+const ID = '(?<id>[^/]+)'
+
+function findSchedule(ctx: SandboxContext, user: AuthedUser, id: string): ScheduleRecord {
+  const post = ctx.store.data.schedules.find((s) => s._id === id && s.userId === user.record.userId)
+  if (!post) throw new HttpError(404, 'schedule not found')
+  return post
+}
+
+function checkType(type: string): void {
+  if (!(SCHEDULE_POST_TYPES as readonly string[]).includes(type)) {
+    throw new HttpError(400, `type must be one of ${SCHEDULE_POST_TYPES.join(', ')}`)
+  }
+}
+
+function findAccount(ctx: SandboxContext, user: AuthedUser, id: string) {
+  const account = userAccounts(ctx, user).find((a) => a._id === id)
+  if (!account) throw new HttpError(404, 'account not found')
+  return account
+}
+
+export const scheduleRoutes: Route[] = [
+  {
+    method: 'GET',
+    pattern: /^\/public\/schedule$/,
+    tier: 'premium',
+    async handle({ res, query, user, ctx }) {
+      const pageRequest = readPageRequest(query)
+      const accountIds = query.array('accountIds')
+      const status = query.string('status')
+      if (status !== undefined && !(SCHEDULE_STATUSES as readonly string[]).includes(status)) {
+        throw new HttpError(400, `status must be one of ${SCHEDULE_STATUSES.join(', ')}`)
+      }
+      const from = parseIsoDate('fromDate', query.string('fromDate'))
+      const to = parseIsoDate('toDate', query.string('toDate'))
+      const accounts = new Map(userAccounts(ctx, user).map((a) => [a._id, a]))
+      const posts = ctx.store.data.schedules
+        .filter((s) => s.userId === user.record.userId)
+        .filter((s) => !accountIds || accountIds.includes(s.accountId))
+        .filter((s) => !status || s.status === (status as ScheduleStatus))
+        .filter((s) => !from || Date.parse(s.scheduleAt) >= from.getTime())
+        .filter((s) => !to || Date.parse(s.scheduleAt) <= to.getTime())
+        .sort((a, b) => a.scheduleAt.localeCompare(b.scheduleAt) || a._id.localeCompare(b._id))
+      const page = paginate(posts, pageRequest)
+      sendJson(res, 200, {
+        ...page,
+        docs: page.docs.map((s) => presentSchedule(s, accounts.get(s.accountId), ctx.origins)),
+      })
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/public\/schedule$/,
+    tier: 'premium',
+    async handle({ req, res, user, ctx }) {
+      const parsed = createScheduleRequestSchema.safeParse(await readJsonBody(req))
+      if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error))
+      const body = parsed.data
+      checkType(body.type)
+      findAccount(ctx, user, body.accountId)
+      const now = ctx.now()
+      const id =
+        Math.floor(now.getTime() / 1000)
+          .toString(16)
+          .padStart(8, '0') + randomBytes(8).toString('hex')
+      ctx.store.data.schedules.push({
+        _id: id,
+        title: body.title,
+        description: body.description,
+        topic: body.topic,
+        type: body.type,
+        medias: body.medias,
+        meta: body.meta,
+        additionalInfo: body.additionalInfo,
+        replies: body.replies,
+        status: 'pending',
+        scheduleAt: new Date(body.scheduleAt).toISOString(),
+        accountId: body.accountId,
+        userId: user.record.userId,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      await ctx.store.commit()
+      sendJson(res, 201, { scheduleId: id })
+    },
+  },
+  {
+    method: 'PUT',
+    pattern: new RegExp(`^/public/schedule/${ID}/retry$`),
+    tier: 'premium',
+    async handle({ req, res, params, user, ctx }) {
+      await readJsonBody(req)
+      const post = findSchedule(ctx, user, params.id!)
+      // A retry that arrives twice (the client could not see the first answer) must not fail.
+      if (post.status === 'pending') return sendNoContent(res)
+      if (post.status !== 'error')
+        throw new HttpError(400, `only a failed schedule can be retried (it is ${post.status})`)
+      post.status = 'pending'
+      delete post.errorMessage
+      post.updatedAt = ctx.now().toISOString()
+      await ctx.store.commit()
+      sendNoContent(res)
+    },
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/public/schedule/${ID}$`),
+    tier: 'premium',
+    async handle({ res, params, user, ctx }) {
+      const post = findSchedule(ctx, user, params.id!)
+      const account = ctx.store.data.accounts.find((a) => a._id === post.accountId)
+      sendJson(res, 200, presentSchedule(post, account, ctx.origins))
+    },
+  },
+  {
+    method: 'PUT',
+    pattern: new RegExp(`^/public/schedule/${ID}$`),
+    tier: 'premium',
+    async handle({ req, res, params, user, ctx }) {
+      const body = await readJsonBody(req)
+      const post = findSchedule(ctx, user, params.id!)
+      const parsed = updateScheduleRequestSchema.safeParse(body)
+      if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error))
+      const update = parsed.data
+      checkType(update.type)
+      if (update.accountId !== undefined) findAccount(ctx, user, update.accountId)
+      if (post.status === 'process' || post.status === 'success') {
+        throw new HttpError(400, `a schedule in ${post.status} cannot be changed`)
+      }
+      Object.assign(post, {
+        title: update.title,
+        description: update.description,
+        topic: update.topic,
+        type: update.type,
+        medias: update.medias,
+        meta: update.meta,
+        additionalInfo: update.additionalInfo,
+        replies: update.replies,
+        scheduleAt: new Date(update.scheduleAt).toISOString(),
+        accountId: update.accountId ?? post.accountId,
+        updatedAt: ctx.now().toISOString(),
+      })
+      await ctx.store.commit()
+      sendNoContent(res)
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: new RegExp(`^/public/schedule/${ID}$`),
+    tier: 'premium',
+    async handle({ req, res, params, user, ctx }) {
+      await readJsonBody(req)
+      const post = findSchedule(ctx, user, params.id!)
+      ctx.store.data.schedules = ctx.store.data.schedules.filter((s) => s !== post)
+      await ctx.store.commit()
+      sendNoContent(res)
+    },
+  },
+]

@@ -1,0 +1,185 @@
+// Storage endpoints of the API (sections 2.1, 2.2, 4.1, 4.3, 4.4, and from the OpenAPI the file list,
+// get, delete and mass delete). Init reserves the declared size; the statistic counts pending and success.
+import { randomBytes, randomUUID } from 'node:crypto'
+import mime from 'mime'
+import { initFileRequestSchema } from '../common/service'
+import type { AuthedUser, SandboxContext } from './context'
+import { HttpError, readJsonBody, sendJson, sendNoContent } from './http-util'
+import type { FileRecord } from './model'
+import { paginate, readPageRequest } from './paginate'
+import { presentFile } from './present'
+import type { Route } from './route'
+import { zodMessage } from './validate'
+
+const ID = '(?<id>[^/]+)'
+
+export const DEFAULT_UPLOAD_TTL_SECONDS = 600
+
+function userFiles(ctx: SandboxContext, user: AuthedUser): FileRecord[] {
+  return ctx.store.data.files.filter((f) => f.userId === user.record.userId)
+}
+
+function usedBytes(files: readonly FileRecord[]): number {
+  return files.reduce((sum, f) => sum + f.size, 0)
+}
+
+function findFile(ctx: SandboxContext, user: AuthedUser, id: string): FileRecord {
+  const file = ctx.store.data.files.find((f) => f._id === id && f.userId === user.record.userId)
+  if (!file) throw new HttpError(404, 'file not found')
+  return file
+}
+
+/** The key's extension: the filename's when it has a sane one, else the mimetype's, else bin. */
+function extensionFor(filename: string, mimetype: string): string {
+  const fromName = /\.([A-Za-z0-9]{1,10})$/.exec(filename)?.[1]
+  return (fromName ?? mime.getExtension(mimetype) ?? 'bin').toLowerCase()
+}
+
+async function removeFiles(ctx: SandboxContext, files: FileRecord[]): Promise<void> {
+  const ids = new Set(files.map((f) => f._id))
+  ctx.store.data.files = ctx.store.data.files.filter((f) => !ids.has(f._id))
+  await ctx.store.commit()
+  await Promise.all(files.map((f) => ctx.objects.remove(f.key)))
+}
+
+export const storageRoutes: Route[] = [
+  {
+    method: 'POST',
+    pattern: /^\/public\/storage\/file\/init$/,
+    tier: 'standard',
+    async handle({ req, res, user, ctx }) {
+      const parsed = initFileRequestSchema.safeParse(await readJsonBody(req))
+      if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error))
+      const { filename, size, mimetype } = parsed.data
+      if (filename.length > 255) throw new HttpError(400, 'filename must be at most 255 characters')
+      if (!Number.isSafeInteger(size)) throw new HttpError(400, 'size must be a safe integer')
+      if (usedBytes(userFiles(ctx, user)) + size > user.config.storageLimit) {
+        throw new HttpError(402, 'upgrade to get more storage')
+      }
+      const now = ctx.now()
+      const id =
+        Math.floor(now.getTime() / 1000)
+          .toString(16)
+          .padStart(8, '0') + randomBytes(8).toString('hex')
+      const key = `uploads/${user.record.userId}/${randomUUID()}.${extensionFor(filename, mimetype)}`
+      const record: FileRecord = {
+        _id: id,
+        filename,
+        mimetype,
+        size,
+        key,
+        status: 'pending',
+        userId: user.record.userId,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      }
+      // Reserve before the first await, so concurrent inits cannot both squeeze under the limit.
+      ctx.store.data.files.push(record)
+      const expiresIn =
+        ctx.faults().uploadUrlTtlSeconds ?? ctx.config.uploadUrlTtlSeconds ?? DEFAULT_UPLOAD_TTL_SECONDS
+      const upload = await ctx.presigner.presignPut({
+        host: ctx.origins.storageHost,
+        key,
+        contentType: mimetype,
+        now,
+        expiresIn,
+      })
+      await ctx.store.commit()
+      sendJson(res, 201, {
+        id,
+        upload: ctx.origins.storage + upload,
+        key,
+        url: presentFile(record, ctx.origins).url,
+      })
+    },
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/public/storage/file/${ID}/complete$`),
+    tier: 'standard',
+    async handle({ req, res, params, user, ctx }) {
+      await readJsonBody(req)
+      const file = findFile(ctx, user, params.id!)
+      if (file.status === 'success') return sendNoContent(res) // completing twice is harmless
+      const stored = await ctx.objects.size(file.key)
+      if (stored === null) throw new HttpError(400, 'file has not been uploaded')
+      if (stored !== file.size) {
+        throw new HttpError(400, `uploaded size ${stored} does not match the declared size ${file.size}`)
+      }
+      // The plan may have shrunk since init (config change): the service refuses here too.
+      if (usedBytes(userFiles(ctx, user)) > user.config.storageLimit) {
+        throw new HttpError(402, 'upgrade to get more storage')
+      }
+      file.status = 'success'
+      file.updatedAt = ctx.now().toISOString()
+      await ctx.store.commit()
+      sendNoContent(res)
+    },
+  },
+  {
+    method: 'GET',
+    pattern: /^\/public\/storage\/statistic$/,
+    tier: 'standard',
+    async handle({ res, user, ctx }) {
+      const files = userFiles(ctx, user)
+      const used = usedBytes(files)
+      const total = user.config.storageLimit
+      sendJson(res, 200, {
+        file: {
+          total: files.length,
+          success: files.filter((f) => f.status === 'success').length,
+          pending: files.filter((f) => f.status === 'pending').length,
+        },
+        usage: { total, free: Math.max(0, total - used), used },
+      })
+    },
+  },
+  {
+    method: 'GET',
+    pattern: /^\/public\/storage\/file$/,
+    tier: 'standard',
+    async handle({ res, query, user, ctx }) {
+      const pageRequest = readPageRequest(query)
+      const search = query.string('search')?.trim().toLowerCase()
+      const files = userFiles(ctx, user)
+        .filter((f) => !search || f.filename.toLowerCase().includes(search))
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id))
+      const page = paginate(files, pageRequest)
+      sendJson(res, 200, { ...page, docs: page.docs.map((f) => presentFile(f, ctx.origins)) })
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: /^\/public\/storage\/file\/mass$/,
+    tier: 'standard',
+    async handle({ req, res, query, user, ctx }) {
+      await readJsonBody(req)
+      const ids = query.array('fileIds')
+      if (!ids || ids.length === 0) throw new HttpError(400, 'fileIds is required')
+      const wanted = new Set(ids)
+      await removeFiles(
+        ctx,
+        userFiles(ctx, user).filter((f) => wanted.has(f._id)),
+      )
+      sendNoContent(res)
+    },
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/public/storage/file/${ID}$`),
+    tier: 'standard',
+    async handle({ res, params, user, ctx }) {
+      sendJson(res, 200, presentFile(findFile(ctx, user, params.id!), ctx.origins))
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: new RegExp(`^/public/storage/file/${ID}$`),
+    tier: 'standard',
+    async handle({ req, res, params, user, ctx }) {
+      await readJsonBody(req)
+      await removeFiles(ctx, [findFile(ctx, user, params.id!)])
+      sendNoContent(res)
+    },
+  },
+]
