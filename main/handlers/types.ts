@@ -37,4 +37,6 @@ export interface HandlerDeps {
   onActiveChanged(listener: (active: ActiveService) => void): () => void
   connection: ConnectionMonitor
   emit: EventSink
+  /** Registers work to run when the host closes (stop timers, flush stores); the host awaits it. */
+  onDispose?(dispose: () => Promise<void> | void): void
 }
