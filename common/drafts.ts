@@ -62,4 +62,10 @@ export interface OutboxState {
   counts: Record<DraftStatus, number>
   lastSyncAt: string | null
   nextSyncAt: string | null
+  /** Set when opening the drafts file needed a recovery (a corrupt file restored from its backup) or failed. */
+  storeNotice?: {
+    kind: 'recovered-from-backup' | 'unreadable' | 'migrated'
+    message: string
+    keptAt?: string
+  }
 }

@@ -1,0 +1,32 @@
+// Errors the drafts domain raises, as AppErrors so IPC, the CLI and the renderer treat them like any other.
+import type { DraftFieldError } from '../../../common/drafts'
+import type { DraftValidationError } from '../../../common/contract'
+import { AppError } from '../../../common/errors'
+import type { AppErrorData } from '../../../common/errors'
+
+/** A validation refusal that carries every field error; `field` is the first, for callers that show one. */
+export class DraftValidationAppError extends AppError {
+  readonly fields: DraftFieldError[]
+
+  constructor(fields: DraftFieldError[]) {
+    const first = fields[0]
+    super({
+      kind: 'validation',
+      message: first ? `${first.field}: ${first.message}` : 'The draft is not complete.',
+      ...(first ? { field: first.field } : {}),
+    })
+    this.fields = fields
+  }
+
+  override toJSON(): DraftValidationError {
+    return { ...(super.toJSON() as AppErrorData & { kind: 'validation' }), fields: this.fields }
+  }
+}
+
+export function notFound(id: string): AppError {
+  return new AppError({ kind: 'not-found', message: `There is no draft ${id}.` })
+}
+
+export function wrongState(message: string): AppError {
+  return new AppError({ kind: 'validation', message })
+}

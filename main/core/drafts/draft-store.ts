@@ -1,0 +1,250 @@
+// The drafts and the outbox ledger, in memory with a durable copy on disk (atomic-json-file.ts).
+// Edits land in memory at once and reach the disk coalesced: while one write runs, later changes wait and go
+// out together in the next one, so typing never queues a write per keystroke. Whoever needs durability before
+// acting (the outbox before it sends a create) awaits flush().
+import { z } from 'zod'
+import { DRAFT_STATUSES } from '../../../common/drafts'
+import type { Draft } from '../../../common/drafts'
+import { scheduleAdditionalInfoSchema, scheduleMediaSchema } from '../../../common/service'
+import { atomicJsonFile } from './atomic-json-file'
+import { CURRENT_SCHEMA_VERSION, MigrationError, migrate } from './migrations'
+
+/** A create that was sent and whose answer has not been seen yet: the post may exist on the service. */
+export interface SendMarker {
+  startedAt: string
+  accountId: string
+  scheduleAt: string
+  title: string
+  description: string
+}
+
+export interface StoreNotice {
+  kind: 'recovered-from-backup' | 'unreadable' | 'migrated'
+  message: string
+  /** Where the unusable file was moved, so nothing is deleted. */
+  keptAt?: string
+}
+
+export interface DraftStore {
+  readonly path: string
+  /** What happened on open: a recovery or migration the person should hear about; null when all was well. */
+  readonly notice: StoreNotice | null
+  list(): Draft[]
+  get(id: string): Draft | undefined
+  put(draft: Draft): void
+  /** Adds or replaces several at once: one change event, one write. */
+  putMany(drafts: Draft[]): void
+  remove(id: string): boolean
+  marker(id: string): SendMarker | undefined
+  setMarker(id: string, marker: SendMarker | undefined): void
+  lastSyncAt(): string | null
+  setLastSyncAt(at: string): void
+  /** Resolves once everything changed so far is on disk. */
+  flush(): Promise<void>
+  onChange(listener: (drafts: Draft[]) => void): () => void
+}
+
+const storedDraftSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.enum(DRAFT_STATUSES),
+  post: z.looseObject({
+    title: z.string(),
+    description: z.string(),
+    type: z.string(),
+    medias: z.array(scheduleMediaSchema),
+    meta: z.object({ title: z.string(), description: z.string(), url: z.string() }),
+    additionalInfo: scheduleAdditionalInfoSchema,
+    replies: z.array(z.unknown()),
+    topic: z.string(),
+    accountId: z.string(),
+    scheduleAt: z.string(),
+  }),
+  localMedia: z.array(
+    z.looseObject({
+      id: z.string(),
+      path: z.string(),
+      name: z.string(),
+      size: z.number(),
+      mimetype: z.string(),
+      alt: z.string(),
+      type: z.string(),
+      thumbnail: z.string(),
+      uploadedUrl: z.string().optional(),
+    }),
+  ),
+  scheduleId: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+
+const documentSchema = z.object({
+  schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
+  drafts: z.array(storedDraftSchema),
+  sends: z.record(
+    z.string(),
+    z.object({
+      startedAt: z.string(),
+      accountId: z.string(),
+      scheduleAt: z.string(),
+      title: z.string(),
+      description: z.string(),
+    }),
+  ),
+  lastSyncAt: z.string().nullable(),
+})
+interface DraftsDocument {
+  schemaVersion: number
+  drafts: Draft[]
+  sends: Record<string, SendMarker>
+  lastSyncAt: string | null
+}
+
+function emptyDocument(): DraftsDocument {
+  return { schemaVersion: CURRENT_SCHEMA_VERSION, drafts: [], sends: {}, lastSyncAt: null }
+}
+
+/** Migrates and validates; returns why the value cannot be used, or the document. */
+function parseDocument(raw: unknown): { doc: DraftsDocument; from: number } | { problem: string } {
+  try {
+    const { doc, from } = migrate(raw)
+    const parsed = documentSchema.safeParse(doc)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      return { problem: `unexpected content at ${issue?.path.join('.') || '(root)'}: ${issue?.message}` }
+    }
+    // Loose members (from a newer minor field) are kept as they are; the schema checked what we rely on.
+    return { doc: parsed.data as unknown as DraftsDocument, from }
+  } catch (error) {
+    if (error instanceof MigrationError) return { problem: error.message }
+    throw error
+  }
+}
+
+export class DraftStoreError extends Error {}
+
+export async function openDraftStore(path: string): Promise<DraftStore> {
+  const file = atomicJsonFile(path)
+  const outcome = await file.read((value) => {
+    const parsed = parseDocument(value)
+    return 'problem' in parsed ? parsed.problem : null
+  })
+
+  let doc = emptyDocument()
+  let notice: StoreNotice | null = null
+  let needsWrite = false
+  if (outcome.source === 'main' || outcome.source === 'backup') {
+    const parsed = parseDocument(outcome.value) as { doc: DraftsDocument; from: number }
+    doc = parsed.doc
+    if (outcome.source === 'backup') {
+      // Keep the bad main file aside; otherwise the next write would rotate it over the good backup.
+      const keptAt = await file.quarantine('main')
+      notice = {
+        kind: 'recovered-from-backup',
+        message: `The drafts file could not be used (${outcome.problem}); the previous copy was restored.`,
+        ...(keptAt ? { keptAt } : {}),
+      }
+      needsWrite = true
+    } else if (parsed.from !== CURRENT_SCHEMA_VERSION) {
+      notice = { kind: 'migrated', message: `Drafts were updated from schema ${parsed.from}.` }
+      needsWrite = true
+    }
+  } else if (outcome.source === 'unreadable') {
+    // Neither copy is usable. A document from a newer app version must stay untouched: refuse to open.
+    if (/newer Mediadeck/.test(outcome.problem)) throw new DraftStoreError(outcome.problem)
+    const keptAt = (await file.quarantine('main')) ?? (await file.quarantine('backup')) ?? undefined
+    if (keptAt) await file.quarantine('backup')
+    notice = {
+      kind: 'unreadable',
+      message: `The drafts file and its backup could not be read (${outcome.problem}); they were kept aside.`,
+      ...(keptAt ? { keptAt } : {}),
+    }
+  }
+
+  const drafts = new Map<string, Draft>(doc.drafts.map((d) => [d.id, d]))
+  const sends = new Map(Object.entries(doc.sends))
+  let lastSync = doc.lastSyncAt
+  const listeners = new Set<(drafts: Draft[]) => void>()
+
+  let dirty = false
+  let writing: Promise<void> | null = null
+
+  function snapshot(): DraftsDocument {
+    return {
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+      drafts: [...drafts.values()],
+      sends: Object.fromEntries(sends),
+      lastSyncAt: lastSync,
+    }
+  }
+
+  function schedule(): Promise<void> {
+    dirty = true
+    if (!writing) {
+      writing = (async () => {
+        try {
+          while (dirty) {
+            dirty = false
+            try {
+              await file.write(snapshot())
+            } catch (error) {
+              dirty = true
+              throw error
+            }
+          }
+        } finally {
+          writing = null
+        }
+      })()
+    }
+    return writing
+  }
+
+  function changed(): void {
+    void schedule().catch(() => {
+      // Reported by the next flush(); the in-memory copy is intact meanwhile.
+    })
+    const list = [...drafts.values()]
+    for (const listener of listeners) listener(list)
+  }
+
+  if (needsWrite) await schedule()
+
+  return {
+    path,
+    notice,
+    list: () => [...drafts.values()],
+    get: (id) => drafts.get(id),
+    put(draft) {
+      drafts.set(draft.id, draft)
+      changed()
+    },
+    putMany(list) {
+      for (const draft of list) drafts.set(draft.id, draft)
+      if (list.length > 0) changed()
+    },
+    remove(id) {
+      const had = drafts.delete(id)
+      sends.delete(id)
+      if (had) changed()
+      return had
+    },
+    marker: (id) => sends.get(id),
+    setMarker(id, marker) {
+      if (marker) sends.set(id, marker)
+      else sends.delete(id)
+      void schedule().catch(() => {})
+    },
+    lastSyncAt: () => lastSync,
+    setLastSyncAt(at) {
+      lastSync = at
+      void schedule().catch(() => {})
+    },
+    async flush() {
+      while (writing || dirty) await (writing ?? schedule())
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}

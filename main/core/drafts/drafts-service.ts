@@ -1,0 +1,125 @@
+// The drafts domain's operations over the store: what the handlers, the CLI and the outbox share.
+// Status moves here follow common/drafts.ts: draft -> queued (validated) -> sending -> scheduled | failed |
+// needs-attention; the person can take a queued, failed or needs-attention post back to draft.
+import { randomUUID } from 'node:crypto'
+import type { Draft, DraftPost, LocalMedia } from '../../../common/drafts'
+import { DraftValidationAppError, notFound, wrongState } from './draft-errors'
+import type { DraftStore } from './draft-store'
+import { MIN_LEAD_MS, validateForQueue } from './validation'
+
+export interface DraftsServiceDeps {
+  store: DraftStore
+  now: () => Date
+  newId?: () => string
+}
+
+export interface SaveDraftInput {
+  id?: string
+  post: DraftPost
+  localMedia: LocalMedia[]
+}
+
+export type ResolveAction =
+  { action: 'send-now' } | { action: 'reschedule'; scheduleAt: string } | { action: 'keep-draft' }
+
+export interface DraftsService {
+  list(): Draft[]
+  get(id: string): Draft
+  save(input: SaveDraftInput): Draft
+  remove(id: string): void
+  /** Validates and queues; throws DraftValidationAppError listing every bad field. */
+  schedule(id: string): Draft
+  unschedule(id: string): Draft
+  resolve(id: string, action: ResolveAction): Draft
+}
+
+function byTime(a: Draft, b: Draft): number {
+  const at = (d: Draft) => d.post.scheduleAt || d.updatedAt
+  return at(a).localeCompare(at(b)) || a.createdAt.localeCompare(b.createdAt)
+}
+
+export function createDraftsService({ store, now, newId = randomUUID }: DraftsServiceDeps): DraftsService {
+  function get(id: string): Draft {
+    const draft = store.get(id)
+    if (!draft) throw notFound(id)
+    return draft
+  }
+
+  function stamp(draft: Draft, changes: Partial<Draft>): Draft {
+    const next: Draft = { ...draft, ...changes, updatedAt: now().toISOString() }
+    // Undefined members are dropped so the stored JSON and the IPC copy stay the same shape.
+    for (const key of ['error', 'attention', 'scheduleId'] as const) {
+      if (next[key] === undefined) delete next[key]
+    }
+    store.put(next)
+    return next
+  }
+
+  function queue(draft: Draft, post: DraftPost = draft.post): Draft {
+    const errors = validateForQueue({ post, localMedia: draft.localMedia }, now())
+    if (errors.length > 0) throw new DraftValidationAppError(errors)
+    return stamp(draft, { post, status: 'queued', error: undefined, attention: undefined })
+  }
+
+  return {
+    list: () => store.list().sort(byTime),
+    get,
+    save({ id, post, localMedia }) {
+      if (!id) {
+        const at = now().toISOString()
+        const draft: Draft = { id: newId(), status: 'draft', post, localMedia, createdAt: at, updatedAt: at }
+        store.put(draft)
+        return draft
+      }
+      const draft = get(id)
+      if (draft.status === 'sending') throw wrongState('This post is being sent; edit it once that is done.')
+      if (draft.status === 'scheduled') {
+        throw wrongState('This post is already on the service; edit it in the planner there.')
+      }
+      if (draft.status === 'queued') {
+        // Still queued after the edit (a drag to another day, a typo fixed) only if it still passes.
+        return queue({ ...draft, localMedia }, post)
+      }
+      // Editing a failed or needs-attention post is the person dealing with it: back to a plain draft.
+      return stamp(draft, { post, localMedia, status: 'draft', error: undefined, attention: undefined })
+    },
+    remove(id) {
+      const draft = get(id)
+      if (draft.status === 'sending') throw wrongState('This post is being sent; wait for it to finish.')
+      store.remove(id)
+    },
+    schedule(id) {
+      const draft = get(id)
+      if (draft.status === 'queued') return draft
+      if (draft.status === 'sending' || draft.status === 'scheduled') {
+        throw wrongState('This post is already on its way to the service.')
+      }
+      return queue(draft)
+    },
+    unschedule(id) {
+      const draft = get(id)
+      if (draft.status === 'draft') return draft
+      if (draft.status === 'sending' || draft.status === 'scheduled') {
+        throw wrongState('This post has been sent; delete it from the service instead.')
+      }
+      return stamp(draft, { status: 'draft', error: undefined, attention: undefined })
+    },
+    resolve(id, action) {
+      const draft = get(id)
+      if (draft.status !== 'needs-attention' && draft.status !== 'failed') {
+        throw wrongState('This post does not need a decision.')
+      }
+      switch (action.action) {
+        case 'keep-draft':
+          return stamp(draft, { status: 'draft', error: undefined, attention: undefined })
+        case 'send-now': {
+          // "Now" on the service means the next minute: it refuses a time already past by the time it arrives.
+          const scheduleAt = new Date(now().getTime() + MIN_LEAD_MS + 30_000).toISOString()
+          return queue(draft, { ...draft.post, scheduleAt })
+        }
+        case 'reschedule':
+          return queue(draft, { ...draft.post, scheduleAt: action.scheduleAt })
+      }
+    },
+  }
+}

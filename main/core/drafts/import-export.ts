@@ -1,0 +1,400 @@
+// Drafts in and out as CSV (one row a post; columns in docs/drafts-csv.md) and JSON. An import checks every
+// row first and adds nothing unless all rows pass, so a file is never half imported; each error names its row
+// and the column (the body path of section 2.4, which is also the CSV header).
+import { randomUUID } from 'node:crypto'
+import Papa from 'papaparse'
+import { z } from 'zod'
+import type { Draft, DraftPost, ImportRowError, LocalMedia } from '../../../common/drafts'
+import { emptyScheduleRequest, isoTimestampSchema, scheduleMediaSchema } from '../../../common/service'
+import type { DraftStore } from './draft-store'
+import { POST_TYPES } from './validation'
+
+export type TransferFormat = 'csv' | 'json'
+
+export const MAX_IMPORT_ROWS = 10_000
+
+/** The CSV columns, in order. Headers are the body's own paths. */
+export const CSV_COLUMNS = [
+  'id',
+  'status',
+  'scheduleId',
+  'accountId',
+  'scheduleAt',
+  'type',
+  'title',
+  'description',
+  'topic',
+  'medias',
+  'localMedia',
+  'meta.title',
+  'meta.description',
+  'meta.url',
+  'additionalInfo.isAiGenerated',
+  'additionalInfo.isDraft',
+  'additionalInfo.isAutoAddMusic',
+  'additionalInfo.music.id',
+  'additionalInfo.music.artist',
+  'additionalInfo.music.name',
+  'additionalInfo.music.thumbnail',
+  'additionalInfo.music.volume.video',
+  'additionalInfo.music.volume.music',
+  'additionalInfo.tags',
+  'additionalInfo.mentions',
+  'additionalInfo.collaborators',
+  'additionalInfo.targetCountries',
+  'additionalInfo.products',
+  'additionalInfo.link',
+  'replies',
+] as const
+type Column = (typeof CSV_COLUMNS)[number]
+
+/** Written on export, ignored on import: an imported row is always a new local draft. */
+const EXPORT_ONLY: readonly Column[] = ['id', 'status', 'scheduleId']
+const LIST_COLUMNS: readonly Column[] = [
+  'additionalInfo.tags',
+  'additionalInfo.mentions',
+  'additionalInfo.collaborators',
+  'additionalInfo.targetCountries',
+]
+const JSON_COLUMNS: readonly Column[] = ['medias', 'localMedia', 'additionalInfo.products', 'replies']
+const BOOLEAN_COLUMNS: readonly Column[] = [
+  'additionalInfo.isAiGenerated',
+  'additionalInfo.isDraft',
+  'additionalInfo.isAutoAddMusic',
+]
+const NUMBER_COLUMNS: readonly Column[] = [
+  'additionalInfo.music.volume.video',
+  'additionalInfo.music.volume.music',
+]
+
+const localMediaSchema = z.object({
+  id: z.string().min(1).optional(),
+  path: z.string().min(1),
+  name: z.string().min(1),
+  size: z.number().int().nonnegative(),
+  mimetype: z.string(),
+  alt: z.string().default(''),
+  type: z.string(),
+  thumbnail: z.string().default(''),
+  uploadedUrl: z.string().optional(),
+})
+
+/** A post as a file may hold it: what section 2.4 says, with accountId and scheduleAt optional while drafting. */
+const importedPostSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(POST_TYPES, { message: `must be one of ${POST_TYPES.join(', ')}` }),
+  medias: z.array(scheduleMediaSchema),
+  meta: z.object({ title: z.string(), description: z.string(), url: z.string() }),
+  additionalInfo: z.object({
+    isAiGenerated: z.boolean(),
+    isDraft: z.boolean(),
+    isAutoAddMusic: z.boolean(),
+    collaborators: z.array(z.unknown()),
+    music: z.object({
+      id: z.string(),
+      artist: z.string(),
+      name: z.string(),
+      thumbnail: z.string(),
+      volume: z.object({ video: z.number().min(0).max(100), music: z.number().min(0).max(100) }),
+    }),
+    products: z.array(z.unknown()),
+    tags: z.array(z.unknown()),
+    mentions: z.array(z.unknown()),
+    link: z.string(),
+    targetCountries: z.array(z.unknown()),
+  }),
+  replies: z.array(z.unknown()),
+  topic: z.string(),
+  accountId: z.string(),
+  scheduleAt: z.union([isoTimestampSchema, z.literal('')], {
+    message: 'must be an ISO 8601 time with its zone, e.g. 2026-03-29T02:30:00+07:00, or empty',
+  }),
+})
+
+interface ImportItem {
+  post: DraftPost
+  localMedia: LocalMedia[]
+}
+
+function blankPost(): DraftPost {
+  return { ...emptyScheduleRequest(), accountId: '', scheduleAt: '' }
+}
+
+/** Deep-merges what a file gave over a blank post, so a JSON body may leave out members it does not use. */
+function completePost(partial: Record<string, unknown>): Record<string, unknown> {
+  const blank = blankPost()
+  const info = (isObject(partial.additionalInfo) ? partial.additionalInfo : {}) as Record<string, unknown>
+  const music = (isObject(info.music) ? info.music : {}) as Record<string, unknown>
+  return {
+    ...blank,
+    ...partial,
+    meta: { ...blank.meta, ...(isObject(partial.meta) ? partial.meta : {}) },
+    additionalInfo: {
+      ...blank.additionalInfo,
+      ...info,
+      music: {
+        ...blank.additionalInfo.music,
+        ...music,
+        volume: { ...blank.additionalInfo.music.volume, ...(isObject(music.volume) ? music.volume : {}) },
+      },
+    },
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Validates one item; errors carry `row` and the field path. */
+function checkItem(raw: Record<string, unknown>, rawMedia: unknown, row: number, errors: ImportRowError[]) {
+  const before = errors.length
+  const post = importedPostSchema.safeParse(completePost(raw))
+  if (!post.success) {
+    for (const issue of post.error.issues) {
+      errors.push({ row, field: issue.path.join('.') || undefined, message: issue.message })
+    }
+  }
+  const media = z.array(localMediaSchema).safeParse(rawMedia ?? [])
+  if (!media.success) {
+    for (const issue of media.error.issues) {
+      errors.push({ row, field: ['localMedia', ...issue.path].join('.'), message: issue.message })
+    }
+  }
+  if (errors.length > before || !post.success || !media.success) return null
+  const localMedia: LocalMedia[] = media.data.map((m) => ({ ...m, id: m.id ?? randomUUID() }))
+  return { post: post.data as DraftPost, localMedia }
+}
+
+// ---- CSV ----
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.')
+  let node = target
+  for (const part of parts.slice(0, -1)) {
+    if (!isObject(node[part])) node[part] = {}
+    node = node[part] as Record<string, unknown>
+  }
+  node[parts[parts.length - 1]!] = value
+}
+
+function getPath(source: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, part) => (isObject(node) ? node[part] : undefined), source)
+}
+
+function parseCell(column: Column, cell: string): { value: unknown } | { error: string } {
+  const text = cell.trim()
+  if (BOOLEAN_COLUMNS.includes(column)) {
+    if (/^(true|yes|1)$/i.test(text)) return { value: true }
+    if (/^(false|no|0|)$/i.test(text)) return { value: false }
+    return { error: 'must be true or false' }
+  }
+  if (NUMBER_COLUMNS.includes(column)) {
+    if (text === '') return { value: 100 }
+    const n = Number(text)
+    return Number.isFinite(n) ? { value: n } : { error: 'must be a number' }
+  }
+  if (JSON_COLUMNS.includes(column)) {
+    if (text === '') return { value: [] }
+    try {
+      return { value: JSON.parse(text) }
+    } catch {
+      return {
+        error: 'must be a JSON array, e.g. [{"type":"image","url":"https://…","alt":"","thumbnail":""}]',
+      }
+    }
+  }
+  if (LIST_COLUMNS.includes(column)) {
+    if (text === '') return { value: [] }
+    if (text.startsWith('[')) {
+      try {
+        return { value: JSON.parse(text) }
+      } catch {
+        return { error: 'must be a list separated by ";" or a JSON array' }
+      }
+    }
+    return {
+      value: text
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    }
+  }
+  if (column === 'type' && text === '') return { value: 'text' }
+  // Text columns keep their spaces: a description may begin with a line break on purpose.
+  return { value: column === 'scheduleAt' || column === 'accountId' ? text : cell }
+}
+
+function parseCsv(content: string): { items: ImportItem[]; errors: ImportRowError[] } {
+  const parsed = Papa.parse<string[]>(content.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' })
+  const errors: ImportRowError[] = []
+  for (const e of parsed.errors) {
+    // Papaparse counts data rows from 0 with the header as row 0; rows here count lines of records from 1.
+    errors.push({ row: (e.row ?? 0) + 1, message: `CSV: ${e.message}` })
+  }
+  const [header, ...rows] = parsed.data
+  if (!header || header.length === 0)
+    return { items: [], errors: [{ row: 1, message: 'The file is empty.' }] }
+  const columns = header.map((h) => h.trim())
+  columns.forEach((name, index) => {
+    if (!(CSV_COLUMNS as readonly string[]).includes(name)) {
+      errors.push({ row: 1, field: name, message: `Unknown column "${name}" (column ${index + 1}).` })
+    }
+    if (columns.indexOf(name) !== index)
+      errors.push({ row: 1, field: name, message: `Column "${name}" appears twice.` })
+  })
+  if (rows.length > MAX_IMPORT_ROWS) {
+    errors.push({
+      row: 1,
+      message: `The file has ${rows.length} rows; at most ${MAX_IMPORT_ROWS} are imported at once.`,
+    })
+  }
+  if (errors.length > 0) return { items: [], errors }
+
+  const items: ImportItem[] = []
+  rows.forEach((cells, index) => {
+    const row = index + 2
+    if (cells.length !== columns.length) {
+      errors.push({ row, message: `The row has ${cells.length} cells; the header has ${columns.length}.` })
+      return
+    }
+    const raw: Record<string, unknown> = {}
+    let rawMedia: unknown = []
+    let cellErrors = false
+    columns.forEach((name, i) => {
+      const column = name as Column
+      if (EXPORT_ONLY.includes(column)) return
+      const cell = parseCell(column, cells[i] ?? '')
+      if ('error' in cell) {
+        errors.push({ row, field: column, message: cell.error })
+        cellErrors = true
+      } else if (column === 'localMedia') rawMedia = cell.value
+      else setPath(raw, column, cell.value)
+    })
+    if (cellErrors) return
+    const item = checkItem(raw, rawMedia, row, errors)
+    if (item) items.push(item)
+  })
+  return { items, errors }
+}
+
+function formatCell(column: Column, draft: Draft): string {
+  if (column === 'id') return draft.id
+  if (column === 'status') return draft.status
+  if (column === 'scheduleId') return draft.scheduleId ?? ''
+  if (column === 'localMedia') {
+    const media = draft.localMedia.map(({ id: _id, ...rest }) => rest)
+    return media.length ? JSON.stringify(media) : ''
+  }
+  const value = getPath(draft.post, column)
+  if (JSON_COLUMNS.includes(column))
+    return Array.isArray(value) && value.length === 0 ? '' : JSON.stringify(value)
+  if (LIST_COLUMNS.includes(column)) {
+    const list = Array.isArray(value) ? value : []
+    // The readable form only when it reads back the same.
+    const plain = list.every((v) => typeof v === 'string' && v.trim() === v && v !== '' && !v.includes(';'))
+    return plain ? list.join(';') : JSON.stringify(list)
+  }
+  return value === undefined || value === null ? '' : String(value)
+}
+
+// ---- JSON ----
+
+export const JSON_EXPORT_FORMAT = 'mediadeck-drafts'
+
+function parseJson(content: string): { items: ImportItem[]; errors: ImportRowError[] } {
+  let value: unknown
+  try {
+    value = JSON.parse(content)
+  } catch (error) {
+    return { items: [], errors: [{ row: 0, message: `The file is not JSON: ${(error as Error).message}` }] }
+  }
+  // Our own export, a list of posts, a list of { post, localMedia }, or one post body.
+  const list =
+    isObject(value) && Array.isArray(value.drafts) ? value.drafts : Array.isArray(value) ? value : [value]
+  if (list.length > MAX_IMPORT_ROWS) {
+    return {
+      items: [],
+      errors: [{ row: 0, message: `At most ${MAX_IMPORT_ROWS} drafts are imported at once.` }],
+    }
+  }
+  const errors: ImportRowError[] = []
+  const items: ImportItem[] = []
+  list.forEach((entry: unknown, index: number) => {
+    const row = index + 1
+    if (!isObject(entry)) {
+      errors.push({ row, message: 'Each entry must be an object.' })
+      return
+    }
+    const wrapped = isObject(entry.post)
+    const post = (wrapped ? entry.post : entry) as Record<string, unknown>
+    const item = checkItem(post, wrapped ? entry.localMedia : [], row, errors)
+    if (item) items.push(item)
+  })
+  return { items, errors }
+}
+
+// ---- both ----
+
+export function parseImport(
+  format: TransferFormat,
+  content: string,
+): { items: ImportItem[]; errors: ImportRowError[] } {
+  return format === 'csv' ? parseCsv(content) : parseJson(content)
+}
+
+/** Imports all rows as new drafts, or none when any row has an error. */
+export async function importDrafts(
+  store: Pick<DraftStore, 'putMany' | 'flush'>,
+  format: TransferFormat,
+  content: string,
+  now: () => Date,
+  newId: () => string = randomUUID,
+): Promise<{ imported: Draft[]; errors: ImportRowError[] }> {
+  const { items, errors } = parseImport(format, content)
+  if (errors.length > 0) return { imported: [], errors }
+  const at = now().toISOString()
+  const imported: Draft[] = items.map((item) => ({
+    id: newId(),
+    status: 'draft',
+    post: item.post,
+    localMedia: item.localMedia,
+    createdAt: at,
+    updatedAt: at,
+  }))
+  store.putMany(imported)
+  await store.flush()
+  return { imported, errors: [] }
+}
+
+export function exportDrafts(
+  drafts: Draft[],
+  format: TransferFormat,
+  now: Date,
+): { filename: string; content: string } {
+  const day = now.toISOString().slice(0, 10)
+  if (format === 'json') {
+    const content = JSON.stringify(
+      {
+        format: JSON_EXPORT_FORMAT,
+        version: 1,
+        exportedAt: now.toISOString(),
+        drafts: drafts.map((d) => ({
+          id: d.id,
+          status: d.status,
+          ...(d.scheduleId ? { scheduleId: d.scheduleId } : {}),
+          post: d.post,
+          localMedia: d.localMedia,
+        })),
+      },
+      null,
+      2,
+    )
+    return { filename: `mediadeck-drafts-${day}.json`, content: content + '\n' }
+  }
+  const content = Papa.unparse({
+    fields: [...CSV_COLUMNS],
+    data: drafts.map((d) => CSV_COLUMNS.map((column) => formatCell(column, d))),
+  })
+  return { filename: `mediadeck-drafts-${day}.csv`, content: content + '\r\n' }
+}

@@ -1,0 +1,117 @@
+// When the outbox is sent: on start, when the connection comes back, every `intervalMs` while something waits,
+// and when the person asks ("send now"). Also turns store and run changes into OutboxState for the UI.
+import { DRAFT_STATUSES } from '../../../common/drafts'
+import type { DraftStatus, OutboxState } from '../../../common/drafts'
+import type { ConnectionState } from '../../../common/app-state'
+import type { DraftStore } from './draft-store'
+import type { Outbox, SyncResult } from './outbox'
+
+export interface ConnectionLike {
+  isOnline(): boolean
+  check(): Promise<ConnectionState>
+  onChange(listener: (state: ConnectionState) => void): () => void
+}
+
+export interface OutboxRunnerDeps {
+  outbox: Outbox
+  store: DraftStore
+  connection: ConnectionLike
+  now: () => Date
+  intervalMs?: number
+  onState(state: OutboxState): void
+  /** A run that threw outside the outbox's own handling (a disk error): logged by the host, never lost. */
+  onError?(error: unknown): void
+}
+
+export interface OutboxRunner {
+  state(): OutboxState
+  /** Checks the connection and sends what waits, whatever the timer says. */
+  sendNow(): Promise<OutboxState>
+  start(): void
+  stop(): void
+}
+
+export const DEFAULT_SYNC_INTERVAL_MS = 60_000
+
+export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
+  const { outbox, store, connection, now, onState } = deps
+  const intervalMs = deps.intervalMs ?? DEFAULT_SYNC_INTERVAL_MS
+  let timer: ReturnType<typeof setInterval> | undefined
+  let nextSyncAt: number | null = null
+  let unsubscribes: Array<() => void> = []
+  let wasOnline = connection.isOnline()
+
+  function state(): OutboxState {
+    const counts = Object.fromEntries(DRAFT_STATUSES.map((s) => [s, 0])) as Record<DraftStatus, number>
+    for (const draft of store.list()) counts[draft.status]++
+    return {
+      online: connection.isOnline(),
+      sending: outbox.running,
+      counts,
+      lastSyncAt: store.lastSyncAt(),
+      nextSyncAt: timer && nextSyncAt !== null ? new Date(nextSyncAt).toISOString() : null,
+    }
+  }
+
+  const publish = () => onState(state())
+
+  function waiting(): boolean {
+    return store.list().some((d) => d.status === 'queued' || d.status === 'sending')
+  }
+
+  async function sync(): Promise<SyncResult | null> {
+    if (!waiting()) return null
+    const run = outbox.sync()
+    publish()
+    try {
+      return await run
+    } finally {
+      publish()
+    }
+  }
+
+  function background(task: () => Promise<unknown>): void {
+    task().catch((error) => deps.onError?.(error))
+  }
+
+  async function tick(): Promise<void> {
+    nextSyncAt = now().getTime() + intervalMs
+    if (!waiting()) return
+    if (!connection.isOnline()) await connection.check()
+    if (connection.isOnline()) await sync()
+  }
+
+  return {
+    state,
+    async sendNow() {
+      await connection.check().catch(() => undefined)
+      // Even when the check said offline: the person asked, and a failed run records the reason per post.
+      await sync()
+      return state()
+    },
+    start() {
+      if (timer) return
+      unsubscribes = [
+        store.onChange(publish),
+        connection.onChange((next) => {
+          const online = next.status === 'online'
+          if (online && !wasOnline) background(sync)
+          wasOnline = online
+          publish()
+        }),
+      ]
+      nextSyncAt = now().getTime() + intervalMs
+      timer = setInterval(() => background(tick), intervalMs)
+      // The CLI and tests end when their work does; a pending outbox tick must not keep Node alive.
+      timer.unref?.()
+      if (connection.isOnline()) background(sync)
+      else background(tick)
+    },
+    stop() {
+      if (timer) clearInterval(timer)
+      timer = undefined
+      for (const unsubscribe of unsubscribes) unsubscribe()
+      unsubscribes = []
+    },
+  }
+}

@@ -1,0 +1,214 @@
+// Sends queued drafts to the service, one at a time, exactly once.
+//
+// For each queued draft: if a previous create may have reached the service (a send marker survives from a lost
+// answer or a restart mid-send) look it up first; if its time passed while offline, ask the person instead of
+// publishing late; upload local media (each URL is saved as soon as it exists, so a resend never uploads
+// twice); write a send marker and flush it to disk; create; record the scheduleId. A network-level failure
+// stops the run (everything after it would fail the same way) and leaves the rest queued for the next one.
+import type { Draft, LocalMedia } from '../../../common/drafts'
+import { AppError } from '../../../common/errors'
+import type { ErrorKind } from '../../../common/errors'
+import type { CreateScheduleRequest, ScheduleMedia } from '../../../common/service'
+import type { ServiceClient } from '../service-client'
+import type { DraftStore, SendMarker } from './draft-store'
+import { findSentPost, scheduleIdOf } from './schedule-lookup'
+
+export type OutboxClient = Pick<ServiceClient, 'createSchedule' | 'listSchedules'>
+
+/** Uploads one local file and resolves with its public URL; rejects with an AppError. */
+export type UploadMedia = (media: LocalMedia, signal?: AbortSignal) => Promise<string>
+
+export interface OutboxDeps {
+  store: DraftStore
+  client: () => OutboxClient
+  upload: UploadMedia
+  now: () => Date
+}
+
+export interface SyncResult {
+  scheduled: string[]
+  failed: string[]
+  attention: string[]
+  /** Still queued: the service could not be reached, or answered with a passing failure. */
+  waiting: string[]
+  /** Why the run stopped early, when it did. */
+  stoppedBy?: AppError
+}
+
+/** Failures that say nothing about the post itself: try again later. */
+const PASSING: readonly ErrorKind[] = [
+  'network',
+  'timeout',
+  'offline',
+  'server',
+  'rate-limited',
+  'storage-rejected',
+]
+/** Failures after which the create may still have been carried out by the service. */
+const ANSWER_MAYBE_LOST: readonly ErrorKind[] = ['network', 'timeout', 'server']
+
+export interface Outbox {
+  /** Sends every queued draft (and finishes interrupted sends). Concurrent calls share one run. */
+  sync(signal?: AbortSignal): Promise<SyncResult>
+  readonly running: boolean
+}
+
+export function createOutbox({ store, client, upload, now }: OutboxDeps): Outbox {
+  let current: Promise<SyncResult> | null = null
+
+  function update(draft: Draft, changes: Partial<Draft>): Draft {
+    const next: Draft = { ...draft, ...changes, updatedAt: now().toISOString() }
+    for (const key of ['error', 'attention', 'scheduleId'] as const) {
+      if (next[key] === undefined) delete next[key]
+    }
+    store.put(next)
+    return next
+  }
+
+  function claimedIds(except: string): Set<string> {
+    return new Set(store.list().flatMap((d) => (d.id !== except && d.scheduleId ? [d.scheduleId] : [])))
+  }
+
+  function bodyOf(draft: Draft): CreateScheduleRequest {
+    const uploaded: ScheduleMedia[] = draft.localMedia.map((m) => ({
+      alt: m.alt,
+      type: m.type,
+      // A thumbnail chosen on disk is not an address the service can fetch; it picks its own then.
+      thumbnail: /^https?:\/\//.test(m.thumbnail) ? m.thumbnail : '',
+      url: m.uploadedUrl ?? '',
+    }))
+    return { ...draft.post, medias: [...draft.post.medias, ...uploaded] }
+  }
+
+  async function adopt(draft: Draft, marker: SendMarker, signal?: AbortSignal): Promise<Draft | null> {
+    const found = await findSentPost(client(), marker, claimedIds(draft.id), signal)
+    store.setMarker(draft.id, undefined)
+    if (!found) return null
+    const adopted = update(draft, { status: 'scheduled', scheduleId: scheduleIdOf(found), error: undefined })
+    await store.flush()
+    return adopted
+  }
+
+  async function sendOne(
+    initial: Draft,
+    signal?: AbortSignal,
+  ): Promise<'scheduled' | 'failed' | 'attention'> {
+    let draft = initial
+    const earlier = store.marker(draft.id)
+    if (earlier) {
+      // A create went out before and its answer was never seen.
+      const adopted = await adopt(draft, earlier, signal)
+      if (adopted) return 'scheduled'
+      await store.flush()
+    }
+
+    if (Date.parse(draft.post.scheduleAt) <= now().getTime()) {
+      update(draft, {
+        status: 'needs-attention',
+        attention: {
+          reason: 'time-passed',
+          message:
+            'Its time passed while it waited to be sent. Send it now, pick a new time, or keep it as a draft.',
+        },
+      })
+      return 'attention'
+    }
+
+    draft = update(draft, { status: 'sending', error: undefined })
+    for (const media of draft.localMedia) {
+      if (media.uploadedUrl) continue
+      const url = await upload(media, signal)
+      const localMedia = draft.localMedia.map((m) => (m.id === media.id ? { ...m, uploadedUrl: url } : m))
+      draft = update(draft, { localMedia })
+    }
+
+    const body = bodyOf(draft)
+    const marker: SendMarker = {
+      startedAt: now().toISOString(),
+      accountId: body.accountId,
+      scheduleAt: body.scheduleAt,
+      title: body.title,
+      description: body.description,
+    }
+    store.setMarker(draft.id, marker)
+    // The marker must be on disk before the request leaves: after a crash it is the only trace of the send.
+    await store.flush()
+    try {
+      const result = await client().createSchedule(body, { signal })
+      update(draft, { status: 'scheduled', scheduleId: result.scheduleId, error: undefined })
+      store.setMarker(draft.id, undefined)
+      await store.flush()
+      return 'scheduled'
+    } catch (error) {
+      const failure = AppError.from(error)
+      if (ANSWER_MAYBE_LOST.includes(failure.kind)) {
+        // The request may have been carried out; only the lookup can tell. If the lookup fails too, the marker
+        // stays and the next run starts with it.
+        let adopted: Draft | null = null
+        try {
+          adopted = await adopt(draft, marker, signal)
+        } catch {
+          update(draft, { status: 'queued', error: failure.toJSON() })
+          throw failure
+        }
+        if (adopted) return 'scheduled'
+      } else {
+        // A refusal means nothing was created.
+        store.setMarker(draft.id, undefined)
+      }
+      throw failure
+    }
+  }
+
+  async function run(signal?: AbortSignal): Promise<SyncResult> {
+    const result: SyncResult = { scheduled: [], failed: [], attention: [], waiting: [] }
+    const pending = store
+      .list()
+      .filter((d) => d.status === 'queued' || d.status === 'sending')
+      .sort((a, b) => a.post.scheduleAt.localeCompare(b.post.scheduleAt))
+    for (const draft of pending) {
+      if (result.stoppedBy) {
+        result.waiting.push(draft.id)
+        continue
+      }
+      try {
+        const outcome = await sendOne(draft, signal)
+        result[outcome === 'attention' ? 'attention' : outcome].push(draft.id)
+      } catch (error) {
+        const failure = AppError.from(error)
+        const latest = store.get(draft.id) ?? draft
+        if (failure.kind === 'cancelled' || PASSING.includes(failure.kind)) {
+          update(latest, { status: 'queued', error: failure.toJSON() })
+          result.waiting.push(draft.id)
+          // A 5xx is about this one request; offline, resets and a cancel are about every request after it.
+          if (failure.kind !== 'server') result.stoppedBy = failure
+        } else if (failure.kind === 'validation') {
+          update(latest, {
+            status: 'needs-attention',
+            error: failure.toJSON(),
+            attention: { reason: 'rejected', message: `The service refused the post: ${failure.message}` },
+          })
+          result.attention.push(draft.id)
+        } else {
+          update(latest, { status: 'failed', error: failure.toJSON() })
+          result.failed.push(draft.id)
+        }
+      }
+    }
+    store.setLastSyncAt(now().toISOString())
+    await store.flush()
+    return result
+  }
+
+  return {
+    sync(signal) {
+      current ??= run(signal).finally(() => {
+        current = null
+      })
+      return current
+    },
+    get running() {
+      return current !== null
+    },
+  }
+}

@@ -1,0 +1,123 @@
+// The `drafts:*` and `outbox:*` calls over the drafts core (main/core/drafts). The store is opened once, on
+// first use; the outbox runner starts with it and sends through whichever profile is active at send time.
+import { join } from 'node:path'
+import type { Draft, LocalMedia } from '../../common/drafts'
+import { AppError } from '../../common/errors'
+import type { DraftStore } from '../core/drafts/draft-store'
+import { openDraftStore } from '../core/drafts/draft-store'
+import { createDraftsService } from '../core/drafts/drafts-service'
+import type { DraftsService } from '../core/drafts/drafts-service'
+import { exportDrafts, importDrafts } from '../core/drafts/import-export'
+import { createOutbox } from '../core/drafts/outbox'
+import { createOutboxRunner } from '../core/drafts/outbox-runner'
+import type { OutboxRunner } from '../core/drafts/outbox-runner'
+import type { HandlerDeps, HandlerGroup } from './types'
+
+export type DraftCalls =
+  | 'drafts:list'
+  | 'drafts:get'
+  | 'drafts:save'
+  | 'drafts:delete'
+  | 'drafts:schedule'
+  | 'drafts:unschedule'
+  | 'drafts:resolve'
+  | 'drafts:import'
+  | 'drafts:export'
+  | 'outbox:status'
+  | 'outbox:send-now'
+
+export const DRAFTS_FILE = 'drafts.json'
+
+/** Uploads a local file through the active profile's engine; its final state decides. */
+export async function uploadThroughEngine(deps: HandlerDeps, media: LocalMedia): Promise<string> {
+  const item = await deps.active().uploads.uploadOne(media.path)
+  if (item.state === 'done' && item.url) return item.url
+  throw new AppError(
+    item.error ?? { kind: 'cancelled', message: `The upload of ${media.name} was ${item.state}.` },
+  )
+}
+
+interface DraftsDomain {
+  store: DraftStore
+  service: DraftsService
+  runner: OutboxRunner
+}
+
+export function createDraftHandlers(
+  deps: HandlerDeps,
+  options: { now?: () => Date } = {},
+): HandlerGroup<DraftCalls> {
+  const now = options.now ?? (() => new Date())
+  let opened: Promise<DraftsDomain> | undefined
+
+  function domain(): Promise<DraftsDomain> {
+    opened ??= (async () => {
+      const store = await openDraftStore(join(deps.dataDir, DRAFTS_FILE))
+      const service = createDraftsService({ store, now })
+      const outbox = createOutbox({
+        store,
+        now,
+        client: () => deps.active().client,
+        upload: (media) => uploadThroughEngine(deps, media),
+      })
+      const runner = createOutboxRunner({
+        outbox,
+        store,
+        now,
+        connection: deps.connection,
+        onState: (state) => deps.emit('outbox:changed', state),
+        onError: (error) => console.error('[outbox]', error),
+      })
+      store.onChange((drafts) => deps.emit('drafts:changed', { drafts: sorted(drafts) }))
+      runner.start()
+      deps.onDispose?.(async () => {
+        runner.stop()
+        await store.flush()
+      })
+      return { store, service, runner }
+    })()
+    return opened
+  }
+
+  const sorted = (drafts: Draft[]) => [...drafts].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+
+  return {
+    'drafts:list': async () => (await domain()).service.list(),
+    'drafts:get': async ({ id }) => (await domain()).service.get(id),
+    'drafts:save': async (request) => (await domain()).service.save(request),
+    'drafts:delete': async ({ id }) => (await domain()).service.remove(id),
+    'drafts:schedule': async ({ id }) => {
+      const { service, runner } = await domain()
+      const draft = service.schedule(id)
+      // Queued while online: send at once rather than at the next tick.
+      if (deps.connection.isOnline()) void runner.sendNow().catch((error) => console.error('[outbox]', error))
+      return draft
+    },
+    'drafts:unschedule': async ({ id }) => (await domain()).service.unschedule(id),
+    'drafts:resolve': async ({ id, action, scheduleAt }) => {
+      const { service, runner } = await domain()
+      let draft: Draft
+      if (action === 'reschedule') {
+        if (!scheduleAt) {
+          throw new AppError({ kind: 'validation', field: 'scheduleAt', message: 'Choose the new time.' })
+        }
+        draft = service.resolve(id, { action, scheduleAt })
+      } else draft = service.resolve(id, { action })
+      if (draft.status === 'queued' && deps.connection.isOnline()) {
+        void runner.sendNow().catch((error) => console.error('[outbox]', error))
+      }
+      return draft
+    },
+    'drafts:import': async ({ format, content }) => {
+      const { store } = await domain()
+      return importDrafts(store, format, content, now)
+    },
+    'drafts:export': async ({ format, ids }) => {
+      const { service } = await domain()
+      const drafts = ids ? ids.map((id) => service.get(id)) : service.list()
+      return exportDrafts(drafts, format, now())
+    },
+    'outbox:status': async () => (await domain()).runner.state(),
+    'outbox:send-now': async () => (await domain()).runner.sendNow(),
+  }
+}
