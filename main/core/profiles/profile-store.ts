@@ -1,0 +1,137 @@
+// Service profiles: name, base URL, access key and secret key. The secret is encrypted with the SecretCipher
+// before it reaches the store; where the cipher is unavailable it stays in this process's memory only.
+// The built-in Sandbox profile is not stored: it is always there and always first.
+import { randomUUID } from 'node:crypto'
+import { SANDBOX_PROFILE_ID } from '../../../common/app-state'
+import type { ProfileView } from '../../../common/app-state'
+import { AppError } from '../../../common/errors'
+import type { AppStore, StoredProfile } from '../../host/app-store'
+import type { SecretCipher } from './secret-cipher'
+
+export interface ProfileInput {
+  id?: string
+  name: string
+  baseUrl: string
+  accessKey: string
+  /** Omitted on edit: keep the stored secret. */
+  secretKey?: string
+}
+
+export interface ServiceProfile {
+  id: string
+  name: string
+  baseUrl: string
+  accessKey: string
+  secretKey: string | null
+}
+
+export interface ProfileStore {
+  readonly encryptionAvailable: boolean
+  views(): ProfileView[]
+  /** The stored profile with its secret (null when lost: a session-only secret after a restart). */
+  get(id: string): ServiceProfile | undefined
+  save(input: ProfileInput): ProfileView
+  delete(id: string): void
+  activeId(): string
+  setActiveId(id: string): void
+}
+
+export interface ProfileStoreOptions {
+  store: AppStore
+  cipher: SecretCipher
+  /** Called with every secret the store learns, so logs can redact it. */
+  onSecret?: (secret: string) => void
+}
+
+export function createProfileStore({ store, cipher, onSecret }: ProfileStoreOptions): ProfileStore {
+  const sessionSecrets = new Map<string, string>()
+  const list = (): StoredProfile[] => store.get('profiles')
+
+  function secretOf(profile: StoredProfile): string | null {
+    const session = sessionSecrets.get(profile.id)
+    if (session !== undefined) return session
+    if (profile.encryptedSecret === undefined) return null
+    try {
+      const secret = cipher.decrypt(profile.encryptedSecret)
+      onSecret?.(secret)
+      return secret
+    } catch {
+      // A secret encrypted under another OS user or keyring cannot be read back: ask for it again.
+      return null
+    }
+  }
+
+  function view(profile: StoredProfile): ProfileView {
+    const hasStored = profile.encryptedSecret !== undefined
+    const hasSession = sessionSecrets.has(profile.id)
+    return {
+      id: profile.id,
+      name: profile.name,
+      kind: 'service',
+      baseUrl: profile.baseUrl,
+      accessKey: profile.accessKey,
+      hasSecret: hasStored || hasSession,
+      secretStorage: hasSession ? 'session' : hasStored ? 'encrypted' : 'none',
+    }
+  }
+
+  return {
+    encryptionAvailable: cipher.available,
+    views: () => list().map(view),
+    get(id) {
+      const profile = list().find((p) => p.id === id)
+      if (!profile) return undefined
+      const { encryptedSecret: _ignored, ...rest } = profile
+      return { ...rest, secretKey: secretOf(profile) }
+    },
+    save(input) {
+      if (input.id === SANDBOX_PROFILE_ID) {
+        throw new AppError({
+          kind: 'validation',
+          field: 'id',
+          message: 'the built-in Sandbox cannot be edited',
+        })
+      }
+      const profiles = list()
+      const existing = input.id === undefined ? undefined : profiles.find((p) => p.id === input.id)
+      if (input.id !== undefined && !existing) {
+        throw new AppError({ kind: 'not-found', message: 'profile not found' })
+      }
+      const next: StoredProfile = {
+        id: existing?.id ?? randomUUID(),
+        name: input.name,
+        baseUrl: input.baseUrl,
+        accessKey: input.accessKey,
+      }
+      if (input.secretKey !== undefined) {
+        onSecret?.(input.secretKey)
+        if (cipher.available) {
+          next.encryptedSecret = cipher.encrypt(input.secretKey)
+          sessionSecrets.delete(next.id)
+        } else {
+          sessionSecrets.set(next.id, input.secretKey)
+        }
+      } else if (existing?.encryptedSecret !== undefined) {
+        next.encryptedSecret = existing.encryptedSecret
+      }
+      store.set(
+        'profiles',
+        existing ? profiles.map((p) => (p.id === next.id ? next : p)) : [...profiles, next],
+      )
+      return view(next)
+    },
+    delete(id) {
+      const profiles = list()
+      if (!profiles.some((p) => p.id === id))
+        throw new AppError({ kind: 'not-found', message: 'profile not found' })
+      store.set(
+        'profiles',
+        profiles.filter((p) => p.id !== id),
+      )
+      sessionSecrets.delete(id)
+      if (store.get('activeProfileId') === id) store.set('activeProfileId', SANDBOX_PROFILE_ID)
+    },
+    activeId: () => store.get('activeProfileId'),
+    setActiveId: (id) => store.set('activeProfileId', id),
+  }
+}

@@ -1,0 +1,32 @@
+// What the shell's handler modules need beyond HandlerDeps: the stores, the grant set, the sandbox and the
+// platform adapters (native dialog, external browser). A HostDeps is a HandlerDeps, so domain modules that
+// need only the common part (the planner's drafts handlers) receive the same object.
+import type { AppInfo } from '../../common/app-state'
+import type { ProfileStore } from '../core/profiles/profile-store'
+import type { AppStore } from '../host/app-store'
+import type { EmbeddedSandbox } from '../host/embedded-sandbox'
+import type { FileGrants } from '../host/file-grants'
+import type { OfflineCache } from '../host/offline-cache'
+import type { HandlerDeps } from './types'
+
+export interface PlatformAdapters {
+  /** The native open dialog: absolute paths of what the user chose; [] when cancelled. */
+  pickFiles?(options: { directories: boolean }): Promise<string[]>
+  /** Opens an allow-listed https address in the user's browser. */
+  openExternal?(url: string): Promise<void>
+}
+
+export interface HostDeps extends HandlerDeps {
+  store: AppStore
+  profiles: ProfileStore
+  grants: FileGrants
+  sandbox: EmbeddedSandbox
+  platform: PlatformAdapters
+  appInfo(): AppInfo
+  /** The offline cache of the active profile. */
+  cache(): OfflineCache
+  /** Switches the active profile (serialised; emits profiles:changed and storage:changed). */
+  activate(id: string): Promise<void>
+  /** Rebuilds the active service when the active profile was edited. */
+  refreshActive(): Promise<void>
+}

@@ -1,0 +1,89 @@
+// Profiles: the built-in Sandbox first, then the service profiles. Secrets never leave main: the renderer
+// sees `hasSecret` and where it is kept.
+import { SANDBOX_PROFILE_ID } from '../../common/app-state'
+import type { ConnectionTestResult, ProfilesState, ProfileView } from '../../common/app-state'
+import { AppError } from '../../common/errors'
+import { testConnection } from '../host/connection-test'
+import type { HostDeps } from './host-deps'
+import type { HandlerGroup } from './types'
+
+type ProfileCall =
+  'profiles:list' | 'profiles:save' | 'profiles:delete' | 'profiles:activate' | 'profiles:test'
+
+export function sandboxProfileView(deps: HostDeps): ProfileView {
+  return {
+    id: SANDBOX_PROFILE_ID,
+    name: 'Sandbox',
+    kind: 'sandbox',
+    baseUrl: deps.sandbox.running ? deps.sandbox.url : '',
+    accessKey: deps.sandbox.credentials.accessKey,
+    // The demo keys are built in, not the user's: nothing to encrypt, and nothing lost on quit.
+    hasSecret: true,
+    secretStorage: 'session',
+  }
+}
+
+export function profilesState(deps: HostDeps): ProfilesState {
+  return {
+    profiles: [sandboxProfileView(deps), ...deps.profiles.views()],
+    activeId: deps.profiles.activeId(),
+    encryptionAvailable: deps.profiles.encryptionAvailable,
+  }
+}
+
+export function createProfileHandlers(deps: HostDeps): HandlerGroup<ProfileCall> {
+  const changed = (): ProfilesState => {
+    const state = profilesState(deps)
+    deps.emit('profiles:changed', state)
+    return state
+  }
+  return {
+    'profiles:list': async () => profilesState(deps),
+    'profiles:save': async (input) => {
+      const view = deps.profiles.save(input)
+      if (view.id === deps.profiles.activeId()) await deps.refreshActive()
+      changed()
+      return view
+    },
+    'profiles:delete': async ({ id }) => {
+      if (id === SANDBOX_PROFILE_ID) {
+        throw new AppError({
+          kind: 'validation',
+          field: 'id',
+          message: 'the built-in Sandbox cannot be deleted',
+        })
+      }
+      const wasActive = deps.profiles.activeId() === id
+      deps.profiles.delete(id)
+      if (wasActive) await deps.activate(SANDBOX_PROFILE_ID)
+      return changed()
+    },
+    'profiles:activate': async ({ id }) => {
+      await deps.activate(id)
+      return profilesState(deps)
+    },
+    'profiles:test': async (request): Promise<ConnectionTestResult> => {
+      if ('id' in request) {
+        if (request.id === SANDBOX_PROFILE_ID) {
+          await deps.sandbox.start()
+          return testConnection({ baseUrl: deps.sandbox.url, ...deps.sandbox.credentials })
+        }
+        const profile = deps.profiles.get(request.id)
+        if (!profile) throw new AppError({ kind: 'not-found', message: 'profile not found' })
+        if (!profile.secretKey) {
+          throw new AppError({
+            kind: 'validation',
+            field: 'secretKey',
+            message: 'enter the secret key again',
+          })
+        }
+        return testConnection({
+          baseUrl: profile.baseUrl,
+          accessKey: profile.accessKey,
+          secretKey: profile.secretKey,
+        })
+      }
+      return testConnection(request)
+    },
+  }
+}

@@ -1,0 +1,91 @@
+// The calls that read or change the service through the active profile's client: accounts, storage,
+// automations and schedules. Lists that make sense offline answer the last copy seen (stale) when the
+// service cannot be reached.
+import type { ScheduleRetryResult } from '../../common/contract'
+import { AppError } from '../../common/errors'
+import type { Account, Page, Schedule } from '../../common/service'
+import type { HostDeps } from './host-deps'
+import type { HandlerGroup } from './types'
+
+type ServiceCall =
+  | 'accounts:list'
+  | 'storage:stats'
+  | 'storage:files'
+  | 'storage:delete'
+  | 'automations:list'
+  | 'schedules:list'
+  | 'schedules:get'
+  | 'schedules:retry'
+  | 'schedules:delete'
+  | 'schedules:update'
+
+/** Public clients cap a page at 100; a list of everything stops after this many pages. */
+const PAGE_LIMIT = 100
+const MAX_PAGES = 50
+
+export async function allPages<T>(fetchPage: (page: number) => Promise<Page<T>>): Promise<T[]> {
+  const out: T[] = []
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const result = await fetchPage(page)
+    out.push(...result.docs)
+    if (!result.hasNextPage || result.docs.length === 0) break
+  }
+  return out
+}
+
+export function createServiceHandlers(deps: HostDeps): HandlerGroup<ServiceCall> {
+  const client = () => deps.active().client
+  const cacheKey = (name: string, request: unknown) => `${name} ${JSON.stringify(request ?? null)}`
+
+  return {
+    'accounts:list': (request) =>
+      deps
+        .cache()
+        .run(cacheKey('accounts:list', request), () =>
+          allPages<Account>((page) =>
+            client().listAccounts({ page, limit: PAGE_LIMIT, types: request.types, search: request.search }),
+          ),
+        ),
+
+    'storage:stats': () => client().storageStatistic(),
+    'storage:files': (request) => client().listFiles(request),
+    'storage:delete': async ({ ids }) => {
+      if (ids.length === 1) await client().deleteFile(ids[0]!)
+      else await client().deleteFiles(ids)
+      deps.emit('storage:changed', { reason: 'deleted' })
+    },
+
+    'automations:list': (request) =>
+      deps.cache().run(cacheKey('automations:list', request), () => client().listAutomations(request)),
+
+    'schedules:list': (request) =>
+      deps.cache().run(cacheKey('schedules:list', request), () =>
+        allPages<Schedule>((page) =>
+          client().listSchedules({
+            page,
+            limit: PAGE_LIMIT,
+            fromDate: request.from,
+            toDate: request.to,
+            accountIds: request.accountIds,
+            status: request.status,
+          }),
+        ),
+      ),
+    'schedules:get': ({ id }) => client().getSchedule(id),
+    'schedules:retry': async ({ ids }) => {
+      // One at a time: a retry makes the service publish now, and a burst of them is what rate limits catch.
+      const results: ScheduleRetryResult[] = []
+      for (const id of ids) {
+        try {
+          await client().retrySchedule(id)
+          results.push({ id, ok: true })
+        } catch (error) {
+          results.push({ id, ok: false, error: AppError.from(error).toJSON() })
+        }
+      }
+      return results
+    },
+    'schedules:delete': ({ id }) => client().deleteSchedule(id),
+    'schedules:update': ({ id, post }) => client().updateSchedule(id, post),
+  }
+}

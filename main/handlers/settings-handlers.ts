@@ -1,0 +1,21 @@
+import type { HostDeps } from './host-deps'
+import type { HandlerGroup } from './types'
+
+export function createSettingsHandlers(deps: HostDeps): HandlerGroup<'settings:get' | 'settings:update'> {
+  return {
+    'settings:get': async () => deps.store.get('settings'),
+    'settings:update': async (patch) => {
+      const before = deps.store.get('settings')
+      const next = { ...before }
+      if (patch.uploadConcurrency !== undefined) next.uploadConcurrency = patch.uploadConcurrency
+      if (patch.language !== undefined) next.language = patch.language
+      if (patch.theme !== undefined) next.theme = patch.theme
+      deps.store.set('settings', next)
+      if (next.uploadConcurrency !== before.uploadConcurrency) {
+        deps.active().uploads.setConcurrency(next.uploadConcurrency)
+      }
+      deps.emit('settings:changed', next)
+      return next
+    },
+  }
+}

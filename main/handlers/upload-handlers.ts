@@ -1,0 +1,44 @@
+// The upload queue of the active profile. Paths are checked against the grant set before the engine sees
+// them; folders expand to their files.
+import { AppError } from '../../common/errors'
+import type { HostDeps } from './host-deps'
+import type { HandlerGroup } from './types'
+
+type UploadCall =
+  | 'uploads:start'
+  | 'uploads:list'
+  | 'uploads:cancel'
+  | 'uploads:retry'
+  | 'uploads:remove'
+  | 'uploads:retry-failed'
+  | 'uploads:clear-finished'
+
+export function createUploadHandlers(deps: HostDeps): HandlerGroup<UploadCall> {
+  const engine = () => deps.active().uploads
+  const known = (id: string) => {
+    if (!engine().get(id)) throw new AppError({ kind: 'not-found', message: 'upload not found' })
+  }
+  return {
+    'uploads:start': async ({ paths }) => {
+      const files = await deps.grants.resolveForUpload(paths)
+      if (files.length === 0)
+        throw new AppError({ kind: 'validation', field: 'paths', message: 'no files to upload' })
+      return engine().add(files)
+    },
+    'uploads:list': async () => ({ items: engine().list(), totals: engine().totals() }),
+    'uploads:cancel': async ({ id }) => {
+      known(id)
+      await engine().cancel(id)
+    },
+    'uploads:retry': async ({ id }) => {
+      known(id)
+      engine().retry(id)
+    },
+    'uploads:remove': async ({ id }) => {
+      known(id)
+      engine().remove(id)
+    },
+    'uploads:retry-failed': async () => engine().retryAllFailed(),
+    'uploads:clear-finished': async () => engine().clearFinished(),
+  }
+}

@@ -1,0 +1,314 @@
+// The app without its windows: data dir, stores, profiles, the embedded sandbox, the active profile's client
+// and upload queue, the connection monitor, event batching and the handler map. Electron main and the
+// browser mode each build one and hand its handlers and events to their transport; tests build one directly.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { SANDBOX_PROFILE_ID } from '../../common/app-state'
+import type { AppInfo } from '../../common/app-state'
+import type { CallName, CallRequest, CallResponse } from '../../common/contract'
+import { AppError } from '../../common/errors'
+import type { SandboxConfig } from '../../sandbox/index'
+import { createProfileStore, type ProfileStore } from '../core/profiles/profile-store'
+import { createSessionOnlyCipher, type SecretCipher } from '../core/profiles/secret-cipher'
+import { createServiceClient, type ServiceClientOptions } from '../core/service-client'
+import { createUploadEngine } from '../core/uploads/upload-engine'
+import { createHandlers, type PlatformAdapters } from '../handlers/index'
+import type { HostDeps } from '../handlers/host-deps'
+import { profilesState } from '../handlers/profile-handlers'
+import type { ActiveService, Handlers } from '../handlers/types'
+import { openAppStore, type AppStore, type KeyValueBackend } from './app-store'
+import { createConfBackend } from './conf-backend'
+import {
+  createConnectionMonitor,
+  type ConnectionTarget,
+  type HostConnectionMonitor,
+} from './connection-monitor'
+import { dispatchCall } from './dispatch'
+import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox'
+import { createEventHub, type EventHub } from './event-hub'
+import { createFileGrants, type FileGrants } from './file-grants'
+import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
+import { createOfflineCache, type OfflineCache } from './offline-cache'
+import { createProgressBatcher } from './progress-batcher'
+
+export interface AppHostOptions {
+  dataDir: string
+  mode: 'electron' | 'browser'
+  /** electron-store in the app; conf in the data dir by default. */
+  storeBackend?: KeyValueBackend
+  /** safeStorage in the app; session-only (nothing written) by default. */
+  cipher?: SecretCipher
+  platform?: PlatformAdapters
+  log?: Logger
+  redactor?: Redactor
+  info?: Partial<Pick<AppInfo, 'name' | 'version' | 'versions' | 'logFile' | 'platform'>>
+  sandbox?: { host?: string; config?: SandboxConfig }
+  connection?: { onlineIntervalMs?: number; minBackoffMs?: number; maxBackoffMs?: number }
+  /** Client timeouts and retries (tests shorten them). */
+  service?: Pick<ServiceClientOptions, 'timeouts' | 'retry'>
+  /** Least time between two progress messages (default 100 ms: ~10 a second). */
+  progressIntervalMs?: number
+}
+
+export interface AppHost {
+  readonly dataDir: string
+  readonly mode: 'electron' | 'browser'
+  readonly handlers: Handlers
+  readonly events: EventHub
+  readonly sandbox: EmbeddedSandbox
+  readonly grants: FileGrants
+  readonly profiles: ProfileStore
+  readonly store: AppStore
+  readonly connection: HostConnectionMonitor
+  readonly redactor: Redactor
+  readonly log: Logger
+  active(): ActiveService
+  /** Runs a call as a transport would (validated); rejects with an AppError. For tests and the CLI. */
+  call<C extends CallName>(name: C, ...request: CallArgs<C>): Promise<CallResponse<C>>
+  close(): Promise<void>
+}
+
+type CallArgs<C extends CallName> =
+  undefined extends CallRequest<C> ? [request?: CallRequest<C>] : [CallRequest<C>]
+
+interface Built {
+  service: ActiveService
+  cache: OfflineCache
+  target: ConnectionTarget
+  dispose(): Promise<void>
+}
+
+const fileSafe = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_')
+
+export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
+  const { dataDir, mode } = options
+  mkdirSync(dataDir, { recursive: true })
+  const log = options.log ?? silentLogger
+  const redactor = options.redactor ?? createRedactor()
+  const store = openAppStore(options.storeBackend ?? createConfBackend(dataDir))
+  const cipher = options.cipher ?? createSessionOnlyCipher()
+  const profiles = createProfileStore({ store, cipher, onSecret: (s) => redactor.add(s) })
+  const grants = createFileGrants()
+  const events = createEventHub((error) => log.error('event listener failed', error))
+  const disposers: Array<() => Promise<void> | void> = []
+  const activeListeners = new Set<(active: ActiveService) => void>()
+
+  const sandbox = createEmbeddedSandbox({
+    dataDir,
+    host: options.sandbox?.host,
+    config: options.sandbox?.config,
+    preferredPort: store.get('sandboxPort'),
+    onPort: (port) => store.set('sandboxPort', port),
+    log,
+  })
+  redactor.add(sandbox.credentials.secretKey)
+
+  const batcher = createProgressBatcher({
+    emit: (event) => events.emit('uploads:progress', event),
+    intervalMs: options.progressIntervalMs,
+  })
+  // Many files finishing close together should refresh the storage figure once, not once per file.
+  let storageChangedTimer: ReturnType<typeof setTimeout> | undefined
+  const storageChangedSoon = () => {
+    storageChangedTimer ??= setTimeout(() => {
+      storageChangedTimer = undefined
+      events.emit('storage:changed', { reason: 'upload-completed' })
+    }, 500)
+  }
+
+  async function build(id: string): Promise<Built> {
+    let credentials: { baseUrl: string; accessKey: string; secretKey: string }
+    let name: string
+    if (id === SANDBOX_PROFILE_ID) {
+      await sandbox.start()
+      credentials = { baseUrl: sandbox.url, ...sandbox.credentials }
+      name = 'Sandbox'
+    } else {
+      const profile = profiles.get(id)
+      if (!profile) throw new AppError({ kind: 'not-found', message: 'profile not found' })
+      if (!profile.secretKey) {
+        throw new AppError({
+          kind: 'validation',
+          field: 'secretKey',
+          message: `enter the secret key of "${profile.name}" again: it was kept for the last session only`,
+        })
+      }
+      credentials = { baseUrl: profile.baseUrl, accessKey: profile.accessKey, secretKey: profile.secretKey }
+      name = profile.name
+    }
+    const client = createServiceClient({ ...credentials, ...options.service })
+    const uploads = createUploadEngine({
+      client,
+      journalPath: join(dataDir, 'uploads', `${fileSafe(id)}.jsonl`),
+      concurrency: store.get('settings').uploadConcurrency,
+    })
+    const seenDone = new Set<string>()
+    const unsubscribe = [
+      uploads.onProgress((event) => {
+        batcher.push(event)
+        for (const item of event.items) {
+          if (item.state === 'done' && !seenDone.has(item.id)) {
+            seenDone.add(item.id)
+            storageChangedSoon()
+          }
+        }
+      }),
+      uploads.onBatchFinished((event) => {
+        batcher.flush()
+        events.emit('uploads:batch-finished', event)
+      }),
+    ]
+    const mode = id === SANDBOX_PROFILE_ID ? 'sandbox' : 'service'
+    const service: ActiveService = { profileId: id, mode, client, uploads }
+    return {
+      service,
+      cache: createOfflineCache({
+        file: join(dataDir, 'cache', `${fileSafe(id)}.json`),
+        onUnreachable: (error) => connection.reportFailure(error),
+      }),
+      target: {
+        mode,
+        profileId: id,
+        profileName: name,
+        baseUrl: client.baseUrl,
+        probe: async () => {
+          await client.storageStatistic()
+        },
+      },
+      async dispose() {
+        for (const off of unsubscribe) off()
+        await uploads.close()
+        await client.close()
+      },
+    }
+  }
+
+  // Start on the saved profile; one whose secret did not survive the last session falls back to the Sandbox.
+  let current: Built
+  try {
+    current = await build(profiles.activeId())
+  } catch (error) {
+    log.warn('the saved profile cannot be used, starting on the Sandbox', AppError.from(error).message)
+    profiles.setActiveId(SANDBOX_PROFILE_ID)
+    current = await build(SANDBOX_PROFILE_ID)
+  }
+  const connection = createConnectionMonitor({ target: current.target, ...options.connection })
+  connection.onChange((state) => {
+    log.info(`connection ${state.status} (${state.profileName})`)
+    events.emit('connection:changed', state)
+  })
+
+  let switching: Promise<void> = Promise.resolve()
+  function switchTo(id: string): Promise<void> {
+    const run = switching.then(async () => {
+      const next = await build(id)
+      const previous = current
+      const previousIds = previous.service.uploads.list().map((item) => item.id)
+      current = next
+      profiles.setActiveId(id)
+      await previous.dispose().catch((error) => log.error('closing the previous profile failed', error))
+      // The queue on screen is the new profile's: replace the old items in one message.
+      const items = next.service.uploads.list()
+      const kept = new Set(items.map((item) => item.id))
+      batcher.push({
+        items,
+        removed: previousIds.filter((itemId) => !kept.has(itemId)),
+        totals: next.service.uploads.totals(),
+      })
+      for (const listener of [...activeListeners]) listener(next.service)
+      events.emit('profiles:changed', profilesState(deps))
+      events.emit('storage:changed', { reason: 'profile-changed' })
+      void connection.setTarget(next.target)
+    })
+    switching = run.catch(() => undefined)
+    return run
+  }
+
+  const info = options.info ?? {}
+  const deps: HostDeps = {
+    dataDir,
+    active: () => current.service,
+    onActiveChanged(listener) {
+      activeListeners.add(listener)
+      return () => activeListeners.delete(listener)
+    },
+    connection,
+    emit: (name, payload) => events.emit(name, payload),
+    onDispose: (dispose) => disposers.push(dispose),
+    store,
+    profiles,
+    grants,
+    sandbox,
+    platform: options.platform ?? {},
+    cache: () => current.cache,
+    activate: switchTo,
+    refreshActive: () => switchTo(profiles.activeId()),
+    appInfo: () => ({
+      name: info.name ?? 'Mediadeck',
+      version: info.version ?? '0.0.0',
+      mode,
+      platform: info.platform ?? process.platform,
+      versions: info.versions ?? { node: process.versions.node, v8: process.versions.v8 },
+      dataDir,
+      ...(info.logFile ? { logFile: info.logFile } : {}),
+    }),
+  }
+
+  const handlers = reportingFailures(createHandlers(deps), connection)
+  void connection.check()
+
+  let closed: Promise<void> | undefined
+  return {
+    dataDir,
+    mode,
+    handlers,
+    events,
+    sandbox,
+    grants,
+    profiles,
+    store,
+    connection,
+    redactor,
+    log,
+    active: () => current.service,
+    async call(name, ...[request]) {
+      const result = await dispatchCall(handlers, name, request, log)
+      if (!result.ok) throw new AppError(result.error)
+      return result.value as never
+    },
+    close() {
+      closed ??= (async () => {
+        await switching
+        connection.close()
+        if (storageChangedTimer) clearTimeout(storageChangedTimer)
+        for (const dispose of disposers.splice(0).reverse()) {
+          await Promise.resolve()
+            .then(dispose)
+            .catch((error) => log.error('shutdown step failed', error))
+        }
+        await current.dispose().catch((error) => log.error('closing the profile failed', error))
+        batcher.close()
+        await sandbox.stop()
+      })()
+      return closed
+    },
+  }
+}
+
+/** A call that fails because the service is unreachable tells the connection monitor at once. */
+function reportingFailures(handlers: Handlers, connection: HostConnectionMonitor): Handlers {
+  const wrapped: Record<string, (request: unknown) => Promise<unknown>> = {}
+  for (const [name, handler] of Object.entries(handlers) as Array<
+    [string, (r: unknown) => Promise<unknown>]
+  >) {
+    wrapped[name] = async (request) => {
+      try {
+        return await handler(request)
+      } catch (error) {
+        connection.reportFailure(error)
+        throw error
+      }
+    }
+  }
+  return wrapped as Handlers
+}

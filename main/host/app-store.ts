@@ -1,0 +1,108 @@
+// The app's own persistent state (settings, profiles without their plain secrets, window bounds, the
+// sandbox's last port) behind one small interface. The backend is electron-store in the app and its engine
+// `conf` in plain Node (browser mode, CLI, tests): both are a JSON file with get/set, so one schema, one
+// version number and one migration path serve both.
+import { z } from 'zod'
+import {
+  DEFAULT_SETTINGS,
+  LANGUAGES,
+  MAX_UPLOAD_CONCURRENCY,
+  SANDBOX_PROFILE_ID,
+  THEMES,
+} from '../../common/app-state'
+
+export const APP_STATE_VERSION = 1
+
+const storedProfileSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  baseUrl: z.string().min(1),
+  accessKey: z.string(),
+  /** safeStorage ciphertext, base64. Absent when the secret lives for the session only. */
+  encryptedSecret: z.string().optional(),
+})
+export type StoredProfile = z.infer<typeof storedProfileSchema>
+
+const windowStateSchema = z.object({
+  x: z.number().int().optional(),
+  y: z.number().int().optional(),
+  width: z.number().int().min(200),
+  height: z.number().int().min(200),
+  maximized: z.boolean(),
+})
+export type WindowState = z.infer<typeof windowStateSchema>
+
+const settingsSchema = z.object({
+  uploadConcurrency: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_UPLOAD_CONCURRENCY)
+    .catch(DEFAULT_SETTINGS.uploadConcurrency),
+  language: z.enum(LANGUAGES).catch(DEFAULT_SETTINGS.language),
+  theme: z.enum(THEMES).catch(DEFAULT_SETTINGS.theme),
+})
+
+/** Each member falls back to its default on its own, so one damaged value never loses the rest. */
+const appStateSchema = z.object({
+  schemaVersion: z.number().int().catch(APP_STATE_VERSION),
+  settings: settingsSchema.catch({ ...DEFAULT_SETTINGS }),
+  profiles: z.array(storedProfileSchema).catch([]),
+  activeProfileId: z.string().min(1).catch(SANDBOX_PROFILE_ID),
+  sandboxPort: z.number().int().min(1).max(65_535).nullable().catch(null),
+  windowState: windowStateSchema.nullable().catch(null),
+})
+export type AppStateData = z.infer<typeof appStateSchema>
+
+export function defaultAppState(): AppStateData {
+  return {
+    schemaVersion: APP_STATE_VERSION,
+    settings: { ...DEFAULT_SETTINGS },
+    profiles: [],
+    activeProfileId: SANDBOX_PROFILE_ID,
+    sandboxPort: null,
+    windowState: null,
+  }
+}
+
+/** What conf and electron-store both offer. */
+export interface KeyValueBackend {
+  readonly path: string
+  readonly store: Record<string, unknown>
+  set(key: string, value: unknown): void
+  clear(): void
+}
+
+export interface AppStore {
+  readonly path: string
+  get<K extends keyof AppStateData>(key: K): AppStateData[K]
+  set<K extends keyof AppStateData>(key: K, value: AppStateData[K]): void
+}
+
+/**
+ * Migrations from version N to N+1, indexed by N. Version 0 is a file written before versioning (or none):
+ * it only needs the defaults filled in, which parsing does.
+ */
+const MIGRATIONS: Array<(raw: Record<string, unknown>) => Record<string, unknown>> = [(raw) => ({ ...raw })]
+
+export function migrateAppState(raw: Record<string, unknown>): AppStateData {
+  let data = { ...raw }
+  let version = typeof data.schemaVersion === 'number' ? data.schemaVersion : 0
+  for (; version < APP_STATE_VERSION; version++) data = MIGRATIONS[version]!(data)
+  return appStateSchema.parse({ ...defaultAppState(), ...data, schemaVersion: APP_STATE_VERSION })
+}
+
+export function openAppStore(backend: KeyValueBackend): AppStore {
+  const state = migrateAppState(backend.store)
+  // Write back the migrated whole, so the file on disk always carries the current version.
+  backend.clear()
+  for (const [key, value] of Object.entries(state)) backend.set(key, value)
+  return {
+    path: backend.path,
+    get: (key) => structuredClone(state[key]),
+    set: (key, value) => {
+      state[key] = structuredClone(value)
+      backend.set(key, value)
+    },
+  }
+}

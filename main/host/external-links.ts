@@ -1,0 +1,15 @@
+// Which addresses may leave the app for the user's browser: https only, and only the service's own sites.
+// Everything else a page tries to open is refused (the renderer has no business sending users elsewhere).
+export const EXTERNAL_HOST_ALLOW_LIST = ['repliz.com', 'github.com'] as const
+
+export function isAllowedExternalUrl(raw: string): boolean {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return false
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || url.port) return false
+  const host = url.hostname.toLowerCase()
+  return EXTERNAL_HOST_ALLOW_LIST.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+}
