@@ -62,6 +62,16 @@ export function parseIsoDate(name: string, raw: string | undefined): Date | unde
   if (raw === undefined || raw === '') return undefined
   const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
   const time = Date.parse(raw)
-  if (!iso.test(raw) || Number.isNaN(time)) throw new HttpError(400, `${name} must be an ISO 8601 date-time`)
+  if (!iso.test(raw) || Number.isNaN(time) || !isCalendarDate(raw))
+    throw new HttpError(400, `${name} must be an ISO 8601 date-time`)
   return new Date(time)
+}
+
+/** Date.parse rolls 2026-02-30 over to March; the service's validator does not, so neither do we. */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text)
+  if (!m) return false
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const d = new Date(Date.UTC(year, month - 1, day))
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day
 }

@@ -14,7 +14,7 @@ import { HttpError, readJsonBody, sendJson, sendNoContent } from './http-util'
 import type { ScheduleRecord } from './model'
 import { paginate, readPageRequest } from './paginate'
 import { presentSchedule } from './present'
-import { parseIsoDate } from './query'
+import { isCalendarDate, parseIsoDate } from './query'
 import type { Route } from './route'
 import { zodMessage } from './validate'
 
@@ -24,6 +24,12 @@ function findSchedule(ctx: SandboxContext, user: AuthedUser, id: string): Schedu
   const post = ctx.store.data.schedules.find((s) => s._id === id && s.userId === user.record.userId)
   if (!post) throw new HttpError(404, 'schedule not found')
   return post
+}
+
+function checkScheduleAt(text: string): void {
+  if (!isCalendarDate(text) || Number.isNaN(Date.parse(text))) {
+    throw new HttpError(400, 'scheduleAt: must be an ISO 8601 date-time')
+  }
 }
 
 function checkType(type: string): void {
@@ -76,6 +82,7 @@ export const scheduleRoutes: Route[] = [
       if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error))
       const body = parsed.data
       checkType(body.type)
+      checkScheduleAt(body.scheduleAt)
       findAccount(ctx, user, body.accountId)
       const now = ctx.now()
       const id =
@@ -142,6 +149,7 @@ export const scheduleRoutes: Route[] = [
       if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error))
       const update = parsed.data
       checkType(update.type)
+      checkScheduleAt(update.scheduleAt)
       if (update.accountId !== undefined) findAccount(ctx, user, update.accountId)
       if (post.status === 'process' || post.status === 'success') {
         throw new HttpError(400, `a schedule in ${post.status} cannot be changed`)
