@@ -1,0 +1,76 @@
+import { onBeforeUnmount, onMounted, watch } from 'vue'
+import { useI18n } from 'vue-i18n'
+import type { EventPayloads } from '../../common/contract'
+import { useAccountsStore } from '../stores/accounts'
+import { useAppStore } from '../stores/app'
+import { useAutomationsStore } from '../stores/automations'
+import { useConnectionStore } from '../stores/connection'
+import { useProfilesStore } from '../stores/profiles'
+import { useStorageStore } from '../stores/storage'
+import { useToastsStore } from '../stores/toasts'
+import { useUploadsStore } from '../stores/uploads'
+
+/**
+ * Loads the app-wide state once the shell is mounted, keeps it in step with main's events, and resets the
+ * per-profile stores when the active profile changes (each profile has its own storage, queue and automations).
+ */
+export function useAppSession() {
+  const app = useAppStore()
+  const profiles = useProfilesStore()
+  const connection = useConnectionStore()
+  const storage = useStorageStore()
+  const uploads = useUploadsStore()
+  const automations = useAutomationsStore()
+  const accounts = useAccountsStore()
+  const toasts = useToastsStore()
+  const { t } = useI18n()
+  const stops: (() => void)[] = []
+
+  function onBatchFinished({ done, failed, cancelled }: EventPayloads['uploads:batch-finished']) {
+    if (failed > 0) {
+      toasts.push({
+        tone: 'danger',
+        title: t('library.toast.batchFailed', { failed }, failed),
+        message: t('library.toast.batchSummary', { done, failed, cancelled }),
+        action: { label: t('library.toast.showQueue'), to: '/library' },
+      })
+    } else if (done > 0) {
+      toasts.push({ tone: 'success', title: t('library.toast.batchDone', { done }, done) })
+    }
+  }
+
+  onMounted(() => {
+    stops.push(
+      app.subscribe(),
+      profiles.subscribe(),
+      connection.subscribe(),
+      storage.subscribe(),
+      uploads.subscribe(onBatchFinished),
+    )
+    // Each part fails on its own (the views show their own error states); one failure must not block the rest.
+    void Promise.allSettled([
+      app.load(),
+      profiles.load(),
+      connection.load(),
+      storage.loadStats(),
+      uploads.load(),
+    ])
+  })
+
+  stops.push(
+    watch(
+      () => profiles.activeId,
+      (next, previous) => {
+        if (!previous || next === previous) return
+        automations.reset()
+        accounts.reset()
+        storage.reset()
+        void storage.loadStats()
+        void uploads.load()
+        void connection.load()
+      },
+    ),
+  )
+
+  onBeforeUnmount(() => stops.splice(0).forEach((stop) => stop()))
+}

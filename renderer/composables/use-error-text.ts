@@ -1,0 +1,51 @@
+import { useI18n } from 'vue-i18n'
+import type { AppErrorData } from '../../common/errors'
+import { useFormat } from './use-format'
+
+/**
+ * Turns an AppErrorData into words a person can act on. The service's own message is shown only for kinds
+ * where it adds something (validation, internal); otherwise the kind decides the text.
+ */
+export function useErrorText() {
+  const { t } = useI18n()
+  const { bytes } = useFormat()
+
+  function describe(error: AppErrorData): { title: string; detail: string } {
+    const title = t(`common.errors.${error.kind}.title`)
+    switch (error.kind) {
+      case 'storage-full':
+        return {
+          title,
+          detail:
+            error.neededBytes !== undefined && error.freeBytes !== undefined
+              ? t('common.errors.storage-full.detailBytes', {
+                  needed: bytes(error.neededBytes),
+                  free: bytes(error.freeBytes),
+                })
+              : t('common.errors.storage-full.detail'),
+        }
+      case 'rate-limited':
+        return {
+          title,
+          detail:
+            error.retryAfterMs !== undefined
+              ? t('common.errors.rate-limited.detailWait', { seconds: Math.ceil(error.retryAfterMs / 1000) })
+              : t('common.errors.rate-limited.detail'),
+        }
+      case 'validation':
+      case 'internal':
+      case 'file':
+        return { title, detail: error.message || t(`common.errors.${error.kind}.detail`) }
+      default:
+        return { title, detail: t(`common.errors.${error.kind}.detail`) }
+    }
+  }
+
+  /** One line: for rows and toasts. */
+  function short(error: AppErrorData): string {
+    const { title, detail } = describe(error)
+    return `${title}: ${detail}`
+  }
+
+  return { describe, short }
+}

@@ -1,0 +1,115 @@
+import type en from '../en/common'
+
+export default {
+  appName: 'Mediadeck',
+  nav: {
+    label: 'Utama',
+    library: 'Pustaka',
+    automations: 'Otomasi',
+    planner: 'Perencana',
+    settings: 'Pengaturan',
+  },
+  actions: {
+    close: 'Tutup',
+    cancel: 'Batal',
+    retry: 'Coba lagi',
+    refresh: 'Muat ulang',
+    openSettings: 'Buka pengaturan',
+    clearSearch: 'Hapus pencarian',
+    dismiss: 'Tutup',
+    save: 'Simpan',
+    delete: 'Hapus',
+    edit: 'Ubah',
+    copy: 'Salin',
+    copied: 'Disalin',
+    openInBrowser: 'Buka di peramban',
+    show: 'Tampilkan',
+    hide: 'Sembunyikan',
+  },
+  profile: {
+    label: 'Profil',
+    sandbox: 'Sandbox',
+    sandboxHint: 'Data latihan di komputer ini; tidak ada yang sampai ke layanan sungguhan.',
+  },
+  connection: {
+    label: 'Koneksi',
+    checking: 'Memeriksa…',
+    online: 'Terhubung',
+    offline: 'Luring',
+    unauthorized: 'Kunci ditolak',
+    checkNow: 'Periksa koneksi sekarang',
+    lastChecked: 'Terakhir diperiksa {when}',
+  },
+  storage: {
+    label: 'Penyimpanan',
+    used: '{used} dari {total}',
+    pending: '{count} tertunda',
+    unknown: 'Penyimpanan belum dimuat',
+  },
+  drop: {
+    title: 'Lepaskan untuk mengunggah',
+    hint: 'Berkas dan folder masuk ke penyimpanan Anda di {profile}',
+    preparing: 'Menyiapkan berkas yang dilepas…',
+  },
+  pagination: {
+    label: 'Navigasi halaman',
+    none: 'Tidak ada item',
+    range: '{first}–{last} dari {total}',
+    perPage: 'Per halaman',
+    previous: 'Halaman sebelumnya',
+    next: 'Halaman berikutnya',
+    page: 'Halaman {page} dari {pages}',
+  },
+  multiSelect: {
+    all: 'Semua',
+    count: '{count} dipilih',
+    empty: 'Tidak ada pilihan',
+    clear: 'Hapus pilihan',
+  },
+  notifications: 'Notifikasi',
+  stale: {
+    badge: 'Mungkin sudah usang',
+    detail: 'Ditampilkan dari salinan terakhir {when}; layanan tidak dapat dijangkau.',
+  },
+  loading: 'Memuat…',
+  yes: 'Ya',
+  no: 'Tidak',
+  errors: {
+    unauthorized: {
+      title: 'Layanan menolak kunci',
+      detail: 'Periksa access key dan secret key profil ini di Pengaturan.',
+    },
+    plan: {
+      title: 'Tidak termasuk dalam paket Anda',
+      detail: 'Paket Anda tidak mencakup bagian ini. Tingkatkan paket di layanan untuk menggunakannya.',
+    },
+    'storage-full': {
+      title: 'Penyimpanan penuh',
+      detail:
+        'Ruang penyimpanan tidak cukup. Hapus berkas yang tidak terpakai atau tingkatkan paket penyimpanan.',
+      detailBytes:
+        'Dibutuhkan {needed} tetapi hanya {free} yang tersisa. Hapus berkas yang tidak terpakai atau tingkatkan paket penyimpanan.',
+    },
+    'not-found': { title: 'Tidak ditemukan', detail: 'Mungkin sudah dihapus di layanan.' },
+    validation: { title: 'Layanan menolak permintaan', detail: 'Beberapa nilai tidak diterima.' },
+    'rate-limited': {
+      title: 'Terlalu banyak permintaan',
+      detail: 'Layanan meminta kita melambat. Coba lagi sebentar lagi.',
+      detailWait: 'Layanan meminta kita melambat. Coba lagi dalam {seconds} dtk.',
+    },
+    server: { title: 'Layanan bermasalah', detail: 'Layanan menjawab dengan galat. Coba lagi nanti.' },
+    'storage-rejected': {
+      title: 'Penyimpanan menolak berkas',
+      detail: 'Server penyimpanan tidak menerima unggahan. Mencoba lagi biasanya berhasil.',
+    },
+    network: { title: 'Masalah jaringan', detail: 'Layanan tidak dapat dijangkau. Periksa koneksi Anda.' },
+    timeout: { title: 'Waktu habis', detail: 'Layanan terlalu lama menjawab.' },
+    cancelled: { title: 'Dibatalkan', detail: 'Dihentikan atas permintaan.' },
+    file: { title: 'Masalah berkas', detail: 'Berkas tidak dapat dibaca.' },
+    offline: {
+      title: 'Luring',
+      detail: 'Tidak ada koneksi ke layanan saat ini; ini menunggu dan berlanjut dengan sendirinya.',
+    },
+    internal: { title: 'Terjadi kesalahan', detail: 'Terjadi galat yang tidak terduga.' },
+  },
+} satisfies typeof en

@@ -1,0 +1,3 @@
+import type en from '../en/settings'
+
+export default { title: 'Pengaturan' } satisfies typeof en

@@ -1,0 +1,72 @@
+// Numbers, bytes, durations and dates in the reader's locale (Intl), shared by every view.
+import type { AppLocale } from '../i18n'
+
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const
+
+/** Binary steps (1024) as storage quotas are computed, shown with the common unit names (KB, MB, GB). */
+export function formatBytes(bytes: number, locale: AppLocale): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '–'
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024
+    unit++
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: digits,
+  }).format(value)
+}
+
+export function formatRate(bytesPerSecond: number, locale: AppLocale): string {
+  return `${formatBytes(bytesPerSecond, locale)}/s`
+}
+
+export function formatNumber(value: number, locale: AppLocale): string {
+  return new Intl.NumberFormat(locale).format(value)
+}
+
+export function formatPercent(ratio: number, locale: AppLocale): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(ratio)
+}
+
+/** "1 hr 5 min", "42 sec": the two largest units are enough for an ETA. */
+export function formatDuration(totalSeconds: number, locale: AppLocale): string {
+  const seconds = Math.max(0, Math.round(totalSeconds))
+  const h = Math.floor(seconds / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  const s = seconds % 60
+  const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value)
+  if (h > 0) return m > 0 ? `${unit(h, 'hour')} ${unit(m, 'minute')}` : unit(h, 'hour')
+  if (m > 0) return s > 0 && m < 10 ? `${unit(m, 'minute')} ${unit(s, 'second')}` : unit(m, 'minute')
+  return unit(s, 'second')
+}
+
+export function formatDate(iso: string, locale: AppLocale): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date)
+}
+
+export function formatDateTime(iso: string, locale: AppLocale): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+}
+
+/** "5 minutes ago" style, for "last updated" stamps. */
+export function formatRelative(iso: string, locale: AppLocale, now = Date.now()): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const diffSeconds = Math.round((date.getTime() - now) / 1000)
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const abs = Math.abs(diffSeconds)
+  if (abs < 60) return rtf.format(diffSeconds, 'second')
+  if (abs < 3600) return rtf.format(Math.round(diffSeconds / 60), 'minute')
+  if (abs < 86400) return rtf.format(Math.round(diffSeconds / 3600), 'hour')
+  return rtf.format(Math.round(diffSeconds / 86400), 'day')
+}

@@ -1,0 +1,31 @@
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
+import LibraryView from './views/LibraryView.vue'
+
+// Hash history: Electron loads the app from file://, where path-based URLs do not resolve.
+export const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: '/library' },
+  { path: '/library', name: 'library', component: LibraryView, meta: { titleKey: 'common.nav.library' } },
+  {
+    path: '/automations',
+    name: 'automations',
+    component: () => import('./views/AutomationsView.vue'),
+    meta: { titleKey: 'common.nav.automations' },
+  },
+  {
+    path: '/planner',
+    name: 'planner',
+    component: () => import('./views/PlannerView.vue'),
+    meta: { titleKey: 'common.nav.planner' },
+  },
+  {
+    path: '/settings',
+    name: 'settings',
+    component: () => import('./views/SettingsView.vue'),
+    meta: { titleKey: 'common.nav.settings' },
+  },
+  { path: '/:pathMatch(.*)*', redirect: '/library' },
+]
+
+export function createAppRouter(history = createWebHashHistory()) {
+  return createRouter({ history, routes })
+}

@@ -1,0 +1,113 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { CachedResult } from '../../common/contract'
+import { AppError, type AppErrorData } from '../../common/errors'
+import type { AccountSummary, Automation, Page } from '../../common/service'
+import { mediadeck } from '../lib/mediadeck'
+
+export interface AutomationsQuery {
+  page: number
+  limit: number
+  accountIds: string[]
+  search: string
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const
+export const DEFAULT_AUTOMATIONS_QUERY: AutomationsQuery = { page: 1, limit: 20, accountIds: [], search: '' }
+
+export function queryKey(query: AutomationsQuery): string {
+  return JSON.stringify([query.page, query.limit, [...query.accountIds].sort(), query.search.trim()])
+}
+
+/**
+ * The automation pages of the active profile. Main keeps the last copy of each page on disk and answers with
+ * `stale: true` when offline; this store also remembers the pages seen in this session, so back/forward is
+ * instant and a page seen once stays readable when a later request fails.
+ */
+export const useAutomationsStore = defineStore('automations', () => {
+  const query = ref<AutomationsQuery>({ ...DEFAULT_AUTOMATIONS_QUERY })
+  const result = shallowRef<CachedResult<Page<Automation>> | null>(null)
+  const loading = ref(false)
+  const error = ref<AppErrorData | null>(null)
+  /** Accounts met in automation documents: the filter offers them even when the accounts call fails. */
+  const seenAccounts = shallowRef(new Map<string, AccountSummary>())
+  const pages = new Map<string, CachedResult<Page<Automation>>>()
+  let request = 0
+
+  const page = computed(() => result.value?.value ?? null)
+  const docs = computed(() => page.value?.docs ?? [])
+  const stale = computed(() => result.value?.stale ?? false)
+  const planRefused = computed(() => error.value?.kind === 'plan')
+
+  function remember(docs: readonly Automation[]) {
+    let changed = false
+    const map = seenAccounts.value
+    for (const automation of docs) {
+      if (automation.account && !map.has(automation.account.id)) {
+        map.set(automation.account.id, automation.account)
+        changed = true
+      }
+    }
+    if (changed) seenAccounts.value = new Map(map)
+  }
+
+  async function load(next: AutomationsQuery) {
+    query.value = next
+    const key = queryKey(next)
+    const id = ++request
+    const known = pages.get(key)
+    if (known) result.value = known
+    loading.value = true
+    try {
+      const answer = await mediadeck().automations.list({
+        page: next.page,
+        limit: next.limit,
+        ...(next.accountIds.length > 0 ? { accountIds: next.accountIds } : {}),
+        ...(next.search.trim() ? { search: next.search.trim() } : {}),
+      })
+      if (id !== request) return
+      pages.set(key, answer)
+      result.value = answer
+      error.value = null
+      remember(answer.value.docs)
+    } catch (caught) {
+      if (id !== request) return
+      error.value = AppError.from(caught).toJSON()
+      // A page seen before stays on screen, marked as possibly out of date; an unseen one gives way to the error.
+      result.value = known ? { ...known, stale: true } : null
+    } finally {
+      if (id === request) loading.value = false
+    }
+  }
+
+  function reload() {
+    return load(query.value)
+  }
+
+  function find(id: string): Automation | undefined {
+    return docs.value.find((automation) => automation.id === id || automation._id === id)
+  }
+
+  function reset() {
+    pages.clear()
+    result.value = null
+    error.value = null
+    seenAccounts.value = new Map()
+  }
+
+  return {
+    query,
+    result,
+    page,
+    docs,
+    stale,
+    loading,
+    error,
+    planRefused,
+    seenAccounts,
+    load,
+    reload,
+    find,
+    reset,
+  }
+})

@@ -1,0 +1,54 @@
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import type { ConnectionTestResult, ProfilesState } from '../../common/app-state'
+import type { CallRequest } from '../../common/contract'
+import { mediadeck } from '../lib/mediadeck'
+
+export const useProfilesStore = defineStore('profiles', () => {
+  const state = ref<ProfilesState | null>(null)
+
+  const profiles = computed(() => state.value?.profiles ?? [])
+  const activeId = computed(() => state.value?.activeId ?? null)
+  const active = computed(() => profiles.value.find((profile) => profile.id === activeId.value) ?? null)
+  const encryptionAvailable = computed(() => state.value?.encryptionAvailable ?? true)
+
+  async function load() {
+    state.value = await mediadeck().profiles.list()
+  }
+
+  async function save(request: CallRequest<'profiles:save'>) {
+    const saved = await mediadeck().profiles.save(request)
+    await load()
+    return saved
+  }
+
+  async function remove(id: string) {
+    state.value = await mediadeck().profiles.delete({ id })
+  }
+
+  async function activate(id: string) {
+    state.value = await mediadeck().profiles.activate({ id })
+  }
+
+  function test(request: CallRequest<'profiles:test'>): Promise<ConnectionTestResult> {
+    return mediadeck().profiles.test(request)
+  }
+
+  function subscribe(): () => void {
+    return mediadeck().profiles.onChanged((next) => (state.value = next))
+  }
+
+  return {
+    state,
+    profiles,
+    activeId,
+    active,
+    encryptionAvailable,
+    load,
+    save,
+    remove,
+    activate,
+    test,
+    subscribe,
+  }
+})

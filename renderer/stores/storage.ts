@@ -1,0 +1,123 @@
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import { AppError, type AppErrorData } from '../../common/errors'
+import type { Page, StorageStatistic, StoredFile } from '../../common/service'
+import { mediadeck } from '../lib/mediadeck'
+
+export interface FilesQuery {
+  page: number
+  limit: number
+  search: string
+}
+
+const STATS_REFRESH_DEBOUNCE_MS = 400
+
+function toErrorData(error: unknown): AppErrorData {
+  return AppError.from(error).toJSON()
+}
+
+/** Storage usage (the sidebar meter and the Library panel) and the service's stored-file list. */
+export const useStorageStore = defineStore('storage', () => {
+  const stats = ref<StorageStatistic | null>(null)
+  const statsLoading = ref(false)
+  const statsError = ref<AppErrorData | null>(null)
+  const statsUpdatedAt = ref<string | null>(null)
+
+  const files = ref<Page<StoredFile> | null>(null)
+  const filesQuery = ref<FilesQuery>({ page: 1, limit: 20, search: '' })
+  const filesLoading = ref(false)
+  const filesError = ref<AppErrorData | null>(null)
+  let filesRequest = 0
+
+  const usedRatio = computed(() =>
+    stats.value && stats.value.usage.total > 0 ? stats.value.usage.used / stats.value.usage.total : 0,
+  )
+
+  async function loadStats() {
+    statsLoading.value = true
+    try {
+      stats.value = await mediadeck().storage.stats()
+      statsError.value = null
+      statsUpdatedAt.value = new Date().toISOString()
+    } catch (error) {
+      statsError.value = toErrorData(error)
+    } finally {
+      statsLoading.value = false
+    }
+  }
+
+  async function loadFiles(query: Partial<FilesQuery> = {}) {
+    filesQuery.value = { ...filesQuery.value, ...query }
+    // Only the newest request may land: a slow page 1 must not overwrite page 2.
+    const request = ++filesRequest
+    filesLoading.value = true
+    try {
+      const { page, limit, search } = filesQuery.value
+      const result = await mediadeck().storage.files({ page, limit, ...(search ? { search } : {}) })
+      if (request !== filesRequest) return
+      files.value = result
+      filesError.value = null
+    } catch (error) {
+      if (request === filesRequest) filesError.value = toErrorData(error)
+    } finally {
+      if (request === filesRequest) filesLoading.value = false
+    }
+  }
+
+  async function deleteFiles(ids: string[]) {
+    await mediadeck().storage.delete({ ids })
+    // Deleting the last items of a page would leave it empty: step back one page.
+    const current = files.value
+    const page =
+      current && current.page > 1 && ids.length >= current.docs.length
+        ? current.page - 1
+        : filesQuery.value.page
+    await Promise.all([loadStats(), loadFiles({ page })])
+  }
+
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined
+  /** Many uploads finishing together produce many events; one refresh after they settle is enough. */
+  function scheduleRefresh(reason: 'upload-completed' | 'deleted' | 'profile-changed') {
+    clearTimeout(refreshTimer)
+    refreshTimer = setTimeout(
+      () => {
+        void loadStats()
+        if (files.value || filesError.value) void loadFiles(reason === 'profile-changed' ? { page: 1 } : {})
+      },
+      reason === 'profile-changed' ? 0 : STATS_REFRESH_DEBOUNCE_MS,
+    )
+  }
+
+  function reset() {
+    stats.value = null
+    statsError.value = null
+    files.value = null
+    filesError.value = null
+    filesQuery.value = { ...filesQuery.value, page: 1, search: '' }
+  }
+
+  function subscribe(): () => void {
+    const stop = mediadeck().storage.onChanged(({ reason }) => scheduleRefresh(reason))
+    return () => {
+      stop()
+      clearTimeout(refreshTimer)
+    }
+  }
+
+  return {
+    stats,
+    statsLoading,
+    statsError,
+    statsUpdatedAt,
+    usedRatio,
+    files,
+    filesQuery,
+    filesLoading,
+    filesError,
+    loadStats,
+    loadFiles,
+    deleteFiles,
+    reset,
+    subscribe,
+  }
+})
