@@ -107,7 +107,7 @@ const importedPostSchema = z.object({
   replies: z.array(z.unknown()),
   topic: z.string(),
   accountId: z.string(),
-  scheduleAt: z.union([isoTimestampSchema, z.literal('')], {
+  scheduleAt: z.string().refine((v) => v === '' || isoTimestampSchema.safeParse(v).success, {
     message: 'must be an ISO 8601 time with its zone, e.g. 2026-03-29T02:30:00+07:00, or empty',
   }),
 })
@@ -228,7 +228,8 @@ function parseCell(column: Column, cell: string): { value: unknown } | { error: 
 function parseCsv(content: string): { items: ImportItem[]; errors: ImportRowError[] } {
   const parsed = Papa.parse<string[]>(content.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' })
   const errors: ImportRowError[] = []
-  for (const e of parsed.errors) {
+  // The delimiter is detected (a spreadsheet set to Indonesian writes ";"); a one-column file has none to find.
+  for (const e of parsed.errors.filter((e) => e.type !== 'Delimiter')) {
     // Papaparse counts data rows from 0 with the header as row 0; rows here count lines of records from 1.
     errors.push({ row: (e.row ?? 0) + 1, message: `CSV: ${e.message}` })
   }

@@ -50,6 +50,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
       counts,
       lastSyncAt: store.lastSyncAt(),
       nextSyncAt: timer && nextSyncAt !== null ? new Date(nextSyncAt).toISOString() : null,
+      ...(store.notice && store.notice.kind !== 'migrated' ? { storeNotice: store.notice } : {}),
     }
   }
 

@@ -1,0 +1,112 @@
+// Before anything is sent: is the path an uploadable file, and what type is it?
+// The extension decides the type (mime, a maintained extension table); the magic bytes (file-type) only check it,
+// because the storage's public URL is served with the type given at init and users name their files on purpose.
+import { constants } from 'node:fs'
+import { open, stat } from 'node:fs/promises'
+import { basename, resolve } from 'node:path'
+import mime from 'mime'
+import { fileTypeFromBuffer } from 'file-type'
+import { AppError } from '../../../common/errors'
+
+export interface ProbedFile {
+  path: string
+  name: string
+  size: number
+  mtimeMs: number
+  mimetype: string
+  mimeWarning?: string
+}
+
+/** file-type reads at most this many bytes to recognise a format (its `reasonableDetectionSizeInBytes`). */
+const MAGIC_BYTES = 4100
+
+/** What a stat says about a file, to notice it changing between validation and the end of the upload. */
+export interface FileIdentity {
+  size: number
+  mtimeMs: number
+}
+
+export async function probeFile(inputPath: string): Promise<ProbedFile> {
+  const path = resolve(inputPath)
+  const identity = await statRegularFile(path)
+  let head: Buffer
+  try {
+    const handle = await open(path, constants.O_RDONLY)
+    try {
+      const buffer = Buffer.alloc(Math.min(MAGIC_BYTES, identity.size))
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+      head = buffer.subarray(0, bytesRead)
+    } finally {
+      await handle.close()
+    }
+  } catch (error) {
+    throw fileError(path, error, 'cannot be read')
+  }
+  const detected = await detectMimetype(path, head)
+  return { path, name: basename(path), ...identity, ...detected }
+}
+
+export async function statRegularFile(path: string): Promise<FileIdentity> {
+  let info
+  try {
+    info = await stat(path)
+  } catch (error) {
+    throw fileError(path, error, 'cannot be read')
+  }
+  if (!info.isFile()) throw new AppError({ kind: 'file', message: `${path}: not a regular file` })
+  if (info.size === 0) throw new AppError({ kind: 'file', message: `${path}: file is empty` })
+  return { size: info.size, mtimeMs: info.mtimeMs }
+}
+
+export async function detectMimetype(
+  path: string,
+  head: Uint8Array,
+): Promise<{ mimetype: string; mimeWarning?: string }> {
+  const byExtension = mime.getType(path)
+  const byContent = (await fileTypeFromBuffer(head))?.mime
+  if (!byExtension) {
+    return { mimetype: byContent ?? 'application/octet-stream' }
+  }
+  if (byContent && !sameType(byExtension, byContent)) {
+    return {
+      mimetype: byExtension,
+      mimeWarning: `content looks like ${byContent} but the extension says ${byExtension}; sending ${byExtension}`,
+    }
+  }
+  return { mimetype: byExtension }
+}
+
+/**
+ * Aliases the two tables spell differently for the same format (mime's IANA names vs file-type's common ones);
+ * without them every .m4a or .wav would carry a false warning.
+ */
+const ALIASES: Record<string, string> = {
+  'audio/x-m4a': 'audio/mp4',
+  'audio/m4a': 'audio/mp4',
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
+  'audio/x-flac': 'audio/flac',
+  'image/x-ms-bmp': 'image/bmp',
+  'video/x-m4v': 'video/mp4',
+  'audio/x-mpeg': 'audio/mpeg',
+  'audio/mp3': 'audio/mpeg',
+  'application/x-zip-compressed': 'application/zip',
+}
+function sameType(a: string, b: string): boolean {
+  const norm = (t: string): string => ALIASES[t.toLowerCase()] ?? t.toLowerCase()
+  return norm(a) === norm(b)
+}
+
+function fileError(path: string, error: unknown, fallback: string): AppError {
+  const code = (error as { code?: string }).code
+  const reason =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EISDIR'
+          ? 'not a regular file'
+          : fallback
+  return new AppError({ kind: 'file', code, message: `${path}: ${reason}` }, { cause: error })
+}

@@ -1,0 +1,31 @@
+// Transfer rate over a sliding window, so the figure follows the link without jumping on every chunk.
+
+export interface RateMeter {
+  sample(totalBytes: number): void
+  /** Bytes per second over the window; 0 until two samples span a moment. */
+  rate(): number
+  reset(): void
+}
+
+export function createRateMeter(now: () => number, windowMs = 3000): RateMeter {
+  let samples: { t: number; bytes: number }[] = []
+  return {
+    sample(totalBytes) {
+      const t = now()
+      samples.push({ t, bytes: totalBytes })
+      // Keep one sample older than the window as the baseline of the span.
+      while (samples.length > 2 && samples[1]!.t <= t - windowMs) samples.shift()
+    },
+    rate() {
+      if (samples.length < 2) return 0
+      const first = samples[0]!
+      const last = samples[samples.length - 1]!
+      const span = last.t - first.t
+      if (span <= 0) return 0
+      return ((last.bytes - first.bytes) * 1000) / span
+    },
+    reset() {
+      samples = []
+    },
+  }
+}

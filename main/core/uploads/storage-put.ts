@@ -1,0 +1,142 @@
+// The one request that carries file bytes: a PUT of the file, streamed from disk, to the presigned address.
+// - Memory stays flat: the body is an async iterable over a file stream with an explicit Content-Length, which
+//   undici writes chunk by chunk, waiting for 'drain' (undici `fetch` would buffer the whole body unless
+//   redirects are refused — measured on this machine; `dispatcher.request` streams).
+// - The address is used verbatim: origin and raw path+query are split by hand, never re-serialised through URL,
+//   because the SigV4 signature covers the query exactly as the service encoded it (reference/README.md).
+// - No Authorization, ever: this goes through a dispatcher of its own with no interceptors and no redirect
+//   following (undici 7 follows redirects only with the redirect interceptor), so a 3xx is just a failure.
+import { createReadStream } from 'node:fs'
+import type { Readable } from 'node:stream'
+import type { Dispatcher } from 'undici'
+import { AppError } from '../../../common/errors'
+import { errorFromException, errorFromResponse } from '../http/error-mapping'
+
+export interface StoragePutOptions {
+  dispatcher: Dispatcher
+  uploadUrl: string
+  path: string
+  size: number
+  mimetype: string
+  signal: AbortSignal
+  /** Called with the running total of bytes the socket has taken. */
+  onProgress(bytesSent: number): void
+  /** No byte taken by the socket for this long aborts the attempt with a timeout. */
+  stallTimeoutMs: number
+  /** Waiting for the storage's answer after the last byte. */
+  headersTimeoutMs: number
+  /** Read size from disk; bigger chunks mean fewer syscalls and event-loop turns per GiB. */
+  chunkBytes?: number
+}
+
+/** Splits a URL into the origin and the raw request target without re-encoding anything. */
+export function splitUrlVerbatim(url: string): { origin: string; path: string } {
+  const parsed = new URL(url)
+  const afterScheme = url.indexOf('//') + 2
+  const slash = url.indexOf('/', afterScheme)
+  const question = url.indexOf('?', afterScheme)
+  const hash = url.indexOf('#', afterScheme)
+  let start = slash
+  if (start === -1 || (question !== -1 && question < start)) start = question
+  let path = start === -1 ? '/' : url.slice(start)
+  if (hash !== -1) path = path.slice(0, path.length - (url.length - hash))
+  if (path.startsWith('?')) path = `/${path}`
+  return { origin: parsed.origin, path }
+}
+
+/**
+ * The checksum parameters a presigned PutObject URL carries (`x-amz-checksum-crc32=…`,
+ * `x-amz-sdk-checksum-algorithm=CRC32`): public clients that succeed echo them as headers, because R2 checks
+ * a signed checksum against the header (reference/README.md, "upload address use").
+ */
+export function checksumHeadersFromUrl(url: string): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const q = url.indexOf('?')
+  if (q === -1) return headers
+  const query = url.slice(q + 1).split('#')[0] ?? ''
+  for (const pair of query.split('&')) {
+    const eq = pair.indexOf('=')
+    const rawName = eq === -1 ? pair : pair.slice(0, eq)
+    const rawValue = eq === -1 ? '' : pair.slice(eq + 1)
+    let name: string
+    let value: string
+    try {
+      name = decodeURIComponent(rawName).toLowerCase()
+      value = decodeURIComponent(rawValue.replace(/\+/g, ' '))
+    } catch {
+      continue
+    }
+    if (name.startsWith('x-amz-checksum-') || name === 'x-amz-sdk-checksum-algorithm') headers[name] = value
+  }
+  return headers
+}
+
+export async function putFile(o: StoragePutOptions): Promise<void> {
+  const { origin, path } = splitUrlVerbatim(o.uploadUrl)
+  const what = 'upload'
+  const attempt = new AbortController()
+  const abortFromOutside = (): void => attempt.abort(o.signal.reason)
+  if (o.signal.aborted) abortFromOutside()
+  o.signal.addEventListener('abort', abortFromOutside, { once: true })
+
+  let stallTimer: NodeJS.Timeout | undefined
+  const armStall = (): void => {
+    clearTimeout(stallTimer)
+    stallTimer = setTimeout(() => {
+      attempt.abort(
+        new AppError({ kind: 'timeout', message: `upload stalled: no progress for ${o.stallTimeoutMs} ms` }),
+      )
+    }, o.stallTimeoutMs)
+  }
+
+  const file = createReadStream(o.path, { start: 0, end: o.size - 1, highWaterMark: o.chunkBytes ?? 1 << 20 })
+  let sent = 0
+  // undici pulls the next chunk only after the previous one was written to the socket and any backpressure
+  // ('drain') resolved, so counting after `yield` counts what the socket actually took.
+  async function* body(): AsyncGenerator<Buffer> {
+    armStall()
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      yield chunk
+      sent += chunk.length
+      armStall()
+      o.onProgress(sent)
+    }
+    clearTimeout(stallTimer)
+  }
+
+  const headers: Record<string, string> = {
+    ...checksumHeadersFromUrl(o.uploadUrl),
+    'content-type': o.mimetype,
+    'content-length': String(o.size),
+  }
+  try {
+    const {
+      statusCode,
+      headers: resHeaders,
+      body: resBody,
+    } = await o.dispatcher.request({
+      origin,
+      path,
+      method: 'PUT',
+      headers,
+      // undici accepts async iterables as bodies (core/request.js) though its types list only Readable.
+      body: body() as unknown as Readable,
+      signal: attempt.signal,
+      headersTimeout: o.headersTimeoutMs,
+      bodyTimeout: o.headersTimeoutMs,
+    })
+    const text = statusCode >= 200 && statusCode < 300 ? (await resBody.dump(), '') : await resBody.text()
+    if (statusCode < 200 || statusCode >= 300) {
+      throw errorFromResponse('storage', statusCode, resHeaders, text, what)
+    }
+    if (sent !== o.size) {
+      throw new AppError({ kind: 'file', message: `${o.path}: read ${sent} bytes, expected ${o.size}` })
+    }
+  } catch (error) {
+    throw errorFromException(error, what, attempt.signal)
+  } finally {
+    clearTimeout(stallTimer)
+    o.signal.removeEventListener('abort', abortFromOutside)
+    file.destroy()
+  }
+}

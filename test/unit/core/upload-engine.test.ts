@@ -1,0 +1,459 @@
+import { createHash } from 'node:crypto'
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../../common/errors'
+import type { UploadItem, UploadProgressEvent } from '../../../common/uploads'
+import { createUploadEngine } from '../../../main/core/uploads/upload-engine'
+import type { UploadEngine, UploadEngineOptions } from '../../../main/core/uploads/upload-engine'
+import { createFakeService, httpError } from './support/fake-service'
+import type { FakeService } from './support/fake-service'
+import { S3_EXPIRED, startStorageSink } from './support/storage-sink'
+import type { StorageSink } from './support/storage-sink'
+
+let dir: string
+let sink: StorageSink
+let service: FakeService
+let engines: UploadEngine[]
+let sleeps: number[]
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'engine-test-'))
+  sink = await startStorageSink()
+  service = createFakeService(sink.url)
+  engines = []
+  sleeps = []
+})
+
+afterEach(async () => {
+  await Promise.all(engines.map((e) => e.close()))
+  await sink.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function engine(extra: Partial<UploadEngineOptions> = {}): UploadEngine {
+  const e = createUploadEngine({
+    client: service.client,
+    journalPath: join(dir, 'uploads.jsonl'),
+    progressIntervalMs: 20,
+    stallTimeoutMs: 2000,
+    delays: {
+      sleep: async (ms) => {
+        sleeps.push(ms)
+      },
+    },
+    ...extra,
+  })
+  engines.push(e)
+  return e
+}
+
+function file(name: string, size: number): { path: string; sha256: string } {
+  // A 251-byte pattern (prime length, so chunk boundaries never line up with it) seeded by the name.
+  const pattern = Buffer.from(Array.from({ length: 251 }, (_, i) => (i * 31 + name.charCodeAt(0)) & 0xff))
+  const data = Buffer.alloc(size, pattern)
+  const path = join(dir, name)
+  writeFileSync(path, data)
+  return { path, sha256: createHash('sha256').update(data).digest('hex') }
+}
+
+const keyPath = (item: UploadItem): string => `/${item.key}`
+
+describe('upload engine: the happy path', () => {
+  it('uploads files intact with the init mimetype, checksum headers echoed, no Authorization, URL verbatim', async () => {
+    const a = file('a.bin', 300_000)
+    const b = file('b.txt', 5_000)
+    const up = engine()
+    const events: UploadProgressEvent[] = []
+    up.onProgress((e) => events.push(e))
+    await up.add([a.path, b.path])
+    await up.whenIdle()
+    const items = up.list()
+    expect(items.map((i) => i.state)).toEqual(['done', 'done'])
+    for (const [item, src, type] of [
+      [items[0]!, a, 'application/octet-stream'],
+      [items[1]!, b, 'text/plain'],
+    ] as const) {
+      const put = sink.received.find((r) => r.path === keyPath(item))!
+      expect(put.sha256).toBe(src.sha256)
+      expect(put.headers['content-type']).toBe(type)
+      expect(put.headers['content-length']).toBe(String(item.size))
+      expect(put.headers['transfer-encoding']).toBeUndefined()
+      expect(put.headers['x-amz-checksum-crc32']).toBe('AAAAAA==')
+      expect(put.headers['x-amz-sdk-checksum-algorithm']).toBe('CRC32')
+      expect(put.headers.authorization).toBeUndefined()
+      // %2F and %3D stay encoded exactly as the service wrote them.
+      expect(put.rawUrl).toContain('X-Amz-Signature=ab%2Fcd&x-amz-checksum-crc32=AAAAAA%3D%3D')
+      expect(service.files.get(item.fileId!)?.status).toBe('success')
+      expect(item.url).toBe(`https://storage.example/${item.key}`)
+    }
+    expect(service.calls.init.map((r) => r.mimetype)).toEqual(['application/octet-stream', 'text/plain'])
+    // Final states are always delivered, and progress per item never goes back and ends at the size.
+    const last = events.at(-1)!
+    expect(last.totals).toMatchObject({ files: 2, done: 2, bytesTotal: 305_000, bytesSent: 305_000 })
+    for (const item of items) {
+      const seen = events.flatMap((e) => e.items.filter((i) => i.id === item.id)).map((i) => i.bytesSent)
+      expect(seen).toEqual([...seen].sort((x, y) => x - y))
+      expect(seen.at(-1)).toBe(item.size)
+    }
+  })
+
+  it('refuses a batch naming every missing or empty path before any request is made', async () => {
+    const ok = file('ok.bin', 10)
+    writeFileSync(join(dir, 'empty.bin'), '')
+    const up = engine()
+    const error = await up
+      .add([ok.path, join(dir, 'missing.bin'), join(dir, 'empty.bin'), dir])
+      .catch((e) => e)
+    expect(error).toBeInstanceOf(AppError)
+    expect(error.kind).toBe('file')
+    expect(error.message).toContain(`${join(dir, 'missing.bin')}: no such file`)
+    expect(error.message).toContain(`${join(dir, 'empty.bin')}: file is empty`)
+    expect(error.message).toContain(`${dir}: not a regular file`)
+    expect(service.calls.statistic).toBe(0)
+    expect(up.list()).toEqual([])
+  })
+
+  it('refuses a batch that cannot fit in the free storage, counting what is already queued', async () => {
+    service.free = 1000
+    const a = file('a.bin', 600)
+    const b = file('b.bin', 600)
+    const up = engine()
+    const error = await up.add([a.path, b.path]).catch((e) => e)
+    expect(error).toMatchObject({ kind: 'storage-full', neededBytes: 1200, freeBytes: 1000 })
+    expect(error.message).toMatch(/not enough storage: this batch needs 1.2 KB but only 1.0 KB/)
+    expect(service.calls.init).toHaveLength(0)
+  })
+
+  it('takes the type from the extension and reports a magic-byte mismatch', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex')
+    const path = join(dir, 'photo.jpg')
+    writeFileSync(path, Buffer.concat([png, Buffer.alloc(64)]))
+    const up = engine()
+    const [item] = await up.add([path])
+    expect(item!.mimetype).toBe('image/jpeg')
+    expect(item!.mimeWarning).toMatch(/looks like image\/png/)
+    await up.whenIdle()
+    expect(sink.received[0]!.headers['content-type']).toBe('image/jpeg')
+  })
+
+  it('keeps to the concurrency limit and calls init only when a slot opens', async () => {
+    const files = Array.from({ length: 5 }, (_, i) => file(`f${i}.bin`, 50_000))
+    const putsAtInit: number[] = []
+    const realInit = service.client.initFile
+    service.client.initFile = async (req, o) => {
+      putsAtInit.push(sink.received.length)
+      return realInit(req, o)
+    }
+    sink.behave = () => ({ kind: 'ok', delayMs: 30 })
+    const up = engine({ concurrency: 2 })
+    await up.add(files.map((f) => f.path))
+    await up.whenIdle()
+    expect(sink.maxActive).toBe(2)
+    expect(up.totals().done).toBe(5)
+    // With two slots, the fifth init cannot happen before at least three PUTs finished.
+    expect(putsAtInit[4]).toBeGreaterThanOrEqual(3)
+  })
+
+  it('uploadOne resolves once the item is final; onBatchFinished reports the batch', async () => {
+    const a = file('one.bin', 1000)
+    const up = engine()
+    const batches: unknown[] = []
+    up.onBatchFinished((e) => batches.push(e))
+    const item = await up.uploadOne(a.path)
+    expect(item.state).toBe('done')
+    expect(item.fileId).toBeTruthy()
+    expect(batches).toEqual([{ batchId: item.batchId, done: 1, failed: 0, cancelled: 0 }])
+  })
+
+  it('emits progress at most about once per interval', async () => {
+    const files = Array.from({ length: 30 }, (_, i) => file(`p${i}.bin`, 10_000))
+    sink.behave = () => ({ kind: 'ok', delayMs: 30 })
+    const up = engine({ progressIntervalMs: 100 })
+    const times: number[] = []
+    up.onProgress(() => times.push(Date.now()))
+    const started = Date.now()
+    await up.add(files.map((f) => f.path))
+    await up.whenIdle()
+    const elapsed = Date.now() - started
+    // The last message (final states, sent the moment the queue is idle) may come early; none other may.
+    const gaps = times.slice(1, -1).map((t, i) => t - times[i]!)
+    expect(gaps.length).toBeGreaterThan(1)
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(95)
+    expect(times.length).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 2)
+    expect(up.totals().done).toBe(30)
+  })
+})
+
+describe('upload engine: faults', () => {
+  it('retries a PUT answered 5xx from the start, with backoff', async () => {
+    const a = file('a.bin', 100_000)
+    sink.behave = (_req, n) =>
+      n < 2 ? { kind: 'status', status: 503, body: '<Error><Code>SlowDown</Code></Error>' } : { kind: 'ok' }
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    const [item] = up.list()
+    expect(item).toMatchObject({ state: 'done', attempts: 3 })
+    expect(sink.received.filter((r) => r.complete).map((r) => r.sha256)).toEqual([a.sha256])
+    expect(sleeps).toHaveLength(2)
+  })
+
+  it('honours Retry-After on a 429 from storage', async () => {
+    const a = file('a.bin', 1000)
+    sink.behave = (_req, n) =>
+      n === 0 ? { kind: 'status', status: 429, headers: { 'retry-after': '7' } } : { kind: 'ok' }
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]!.state).toBe('done')
+    expect(sleeps).toEqual([7000])
+  })
+
+  it('retries after a connection reset mid-body and the bytes still arrive intact', async () => {
+    const a = file('a.bin', 4 * 2 ** 20)
+    sink.behave = (_req, n) => (n === 0 ? { kind: 'reset-after', bytes: 2 ** 20 } : { kind: 'ok' })
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]).toMatchObject({ state: 'done', attempts: 2 })
+    expect(sink.received.filter((r) => r.complete).map((r) => r.sha256)).toEqual([a.sha256])
+  })
+
+  it('times out a stalled PUT and retries it', async () => {
+    const a = file('a.bin', 8 * 2 ** 20)
+    sink.behave = (_req, n) => (n === 0 ? { kind: 'stall-after', bytes: 1 } : { kind: 'ok' })
+    const up = engine({ stallTimeoutMs: 300 })
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]).toMatchObject({ state: 'done', attempts: 2 })
+    expect(sink.received.filter((r) => r.complete).map((r) => r.sha256)).toEqual([a.sha256])
+  })
+
+  it('gives up after the PUT attempts and deletes the pending file', async () => {
+    const a = file('a.bin', 1000)
+    sink.behave = () => ({
+      kind: 'status',
+      status: 500,
+      body: '<Error><Code>InternalError</Code><Message>boom</Message></Error>',
+    })
+    const up = engine({ limits: { putAttempts: 3 } })
+    await up.add([a.path])
+    await up.whenIdle()
+    const [item] = up.list()
+    expect(item).toMatchObject({
+      state: 'failed',
+      attempts: 3,
+      error: { kind: 'server', status: 500, code: 'InternalError' },
+    })
+    expect(service.files.size).toBe(0)
+  })
+
+  it('initialises again after a 403 from storage (expired address), at most twice', async () => {
+    const a = file('a.bin', 1000)
+    sink.behave = (_req, n) => (n === 0 ? { kind: 'status', status: 403, body: S3_EXPIRED } : { kind: 'ok' })
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]!.state).toBe('done')
+    expect(service.calls.init).toHaveLength(2)
+    // The first, refused file was deleted; only the completed one is left.
+    expect([...service.files.values()].map((f) => f.status)).toEqual(['success'])
+
+    sink.behave = () => ({ kind: 'status', status: 403, body: S3_EXPIRED })
+    const b = file('b.bin', 1000)
+    await up.add([b.path])
+    await up.whenIdle()
+    expect(up.list()[1]).toMatchObject({
+      state: 'failed',
+      error: {
+        kind: 'storage-rejected',
+        status: 403,
+        code: 'AccessDenied',
+        message: expect.stringMatching(/expired/),
+      },
+    })
+    expect(service.calls.init).toHaveLength(2 + 3)
+  })
+
+  it('retries complete on 5xx and network errors', async () => {
+    const a = file('a.bin', 1000)
+    service.failComplete = (n) =>
+      n === 1
+        ? httpError('server', 502, 'bad gateway')
+        : n === 2
+          ? new AppError({ kind: 'network', message: 'reset' })
+          : undefined
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]!.state).toBe('done')
+    expect(service.calls.complete).toHaveLength(3)
+    expect(sink.okCount(keyPath(up.list()[0]!))).toBe(1)
+  })
+
+  it('stops an item on 402 at init without any PUT', async () => {
+    const a = file('a.bin', 1000)
+    service.failInit = () => httpError('storage-full', 402, 'upgrade to get more storage')
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]).toMatchObject({ state: 'failed', error: { kind: 'storage-full', status: 402 } })
+    expect(sink.received).toHaveLength(0)
+  })
+
+  it('stops an item on 402 at complete and leaves no pending file', async () => {
+    const a = file('a.bin', 1000)
+    service.failComplete = () => httpError('storage-full', 402, 'upgrade to get more storage')
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]).toMatchObject({ state: 'failed', error: { kind: 'storage-full' } })
+    expect(service.calls.complete).toHaveLength(1)
+    expect(service.files.size).toBe(0)
+  })
+
+  it('stops the whole queue on 401', async () => {
+    const files = Array.from({ length: 4 }, (_, i) => file(`f${i}.bin`, 1000))
+    service.failInit = (n) => (n === 2 ? httpError('unauthorized', 401, 'unauthorized') : undefined)
+    const up = engine({ concurrency: 1 })
+    await up.add(files.map((f) => f.path))
+    await up.whenIdle()
+    expect(up.list().map((i) => [i.state, i.error?.kind])).toEqual([
+      ['done', undefined],
+      ['failed', 'unauthorized'],
+      ['failed', 'unauthorized'],
+      ['failed', 'unauthorized'],
+    ])
+    expect(service.calls.init).toHaveLength(2)
+  })
+
+  it('fails clearly when the file changes during the upload', async () => {
+    const a = file('grow.bin', 16 * 2 ** 20)
+    sink.behave = () => ({ kind: 'ok-touch', touch: () => appendFileSync(a.path, 'more') })
+    const up = engine({ chunkBytes: 64 * 1024 })
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]).toMatchObject({ state: 'failed', error: { kind: 'file' } })
+    expect(up.list()[0]!.error!.message).toMatch(/changed during upload/)
+    expect(service.calls.complete).toHaveLength(0)
+    expect(service.files.size).toBe(0)
+  })
+
+  it('does not follow a redirect from storage (so no header can leak to another origin)', async () => {
+    const other = await startStorageSink()
+    try {
+      const a = file('a.bin', 1000)
+      sink.behave = () => ({ kind: 'redirect', location: `${other.url}/elsewhere` })
+      const up = engine()
+      await up.add([a.path])
+      await up.whenIdle()
+      expect(up.list()[0]).toMatchObject({
+        state: 'failed',
+        error: { kind: 'storage-rejected', status: 307 },
+      })
+      expect(other.received).toHaveLength(0)
+    } finally {
+      await other.close()
+    }
+  })
+})
+
+describe('upload engine: cancel, retry, remove', () => {
+  it('cancels mid-upload: the socket is aborted and the pending file deleted', async () => {
+    const a = file('a.bin', 16 * 2 ** 20)
+    sink.behave = () => ({ kind: 'trickle', everyMs: 5, answer: false })
+    const up = engine({ stallTimeoutMs: 30_000 })
+    const [item] = await up.add([a.path])
+    await waitFor(() => (up.get(item!.id)?.bytesSent ?? 0) > 0 && service.files.size === 1)
+    await up.cancel(item!.id)
+    expect(up.get(item!.id)).toMatchObject({ state: 'cancelled', error: { kind: 'cancelled' } })
+    expect(service.files.size).toBe(0)
+    await waitFor(() => sink.received.length === 1)
+    expect(sink.received[0]!.complete).toBe(false)
+    expect(service.calls.complete).toHaveLength(0)
+  })
+
+  it('retries a failed item and removes items on request', async () => {
+    const a = file('a.bin', 1000)
+    service.failInit = (n) => (n === 1 ? httpError('server', 500, 'boom') : undefined)
+    const up = engine()
+    const events: UploadProgressEvent[] = []
+    up.onProgress((e) => events.push(e))
+    const [item] = await up.add([a.path])
+    await up.whenIdle()
+    expect(up.get(item!.id)!.state).toBe('failed')
+    up.retryAllFailed()
+    await up.whenIdle()
+    expect(up.get(item!.id)!.state).toBe('done')
+    up.clearFinished()
+    expect(up.list()).toEqual([])
+    await up.whenIdle()
+    expect(events.at(-1)!.removed).toEqual([item!.id])
+  })
+})
+
+describe('upload engine: persistence', () => {
+  it('resumes after a crash: finished items are never uploaded again, interrupted ones restart', async () => {
+    const files = Array.from({ length: 4 }, (_, i) => file(`f${i}.bin`, 20_000 + i))
+    // Engine A completes f0, gets f1 completed on the service but "crashes" before recording it, and is
+    // stuck completing f2 when abandoned. f3 never starts.
+    let completes = 0
+    service.onComplete = async (id) => {
+      completes++
+      if (completes === 1) {
+        service.files.get(id)!.status = 'success'
+        return
+      }
+      if (completes === 2) service.files.get(id)!.status = 'success'
+      await new Promise(() => undefined) // hangs forever: the process "died" here
+    }
+    const a = createUploadEngine({
+      client: service.client,
+      journalPath: join(dir, 'uploads.jsonl'),
+      concurrency: 1,
+      delays: { sleep: async () => undefined },
+    })
+    await a.add(files.map((f) => f.path))
+    await waitFor(() => completes === 2)
+    // A is abandoned here, never closed: its journal holds whatever reached the kernel.
+    service.onComplete = undefined
+    const b = engine({ concurrency: 2 })
+    const restored = b.list()
+    expect(restored.map((i) => i.state)).toEqual(['done', 'queued', 'queued', 'queued'])
+    await b.whenIdle()
+    const items = b.list()
+    expect(items.map((i) => i.state)).toEqual(['done', 'done', 'done', 'done'])
+    for (const [i, item] of items.entries()) {
+      const completed = sink.received.filter((r) => r.path === keyPath(item) && r.complete)
+      expect(completed.map((r) => r.sha256)).toEqual([files[i]!.sha256])
+    }
+    // f0 and f1 were sent once in all; f1 was recognised as finished through the service.
+    const uploadsOf = (name: string) => service.calls.init.filter((r) => r.filename === name).length
+    expect([uploadsOf('f0.bin'), uploadsOf('f1.bin'), uploadsOf('f2.bin'), uploadsOf('f3.bin')]).toEqual([
+      1, 1, 1, 1,
+    ])
+    expect([...service.files.values()].filter((f) => f.status === 'success')).toHaveLength(4)
+  })
+
+  it('keeps finished items across a clean restart and compacts the journal', async () => {
+    const a = file('a.bin', 1000)
+    const first = engine()
+    await first.add([a.path])
+    await first.whenIdle()
+    await first.close()
+    const second = engine()
+    expect(second.list()).toMatchObject([{ state: 'done', path: a.path }])
+    await second.whenIdle()
+    expect(service.calls.init).toHaveLength(1)
+  })
+})
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now()
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
