@@ -1,0 +1,162 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DraftStoreError, openDraftStore } from '../../../main/core/drafts/draft-store'
+import { CURRENT_SCHEMA_VERSION, MigrationError, migrate } from '../../../main/core/drafts/migrations'
+import { sampleDraft, tempDir } from './helpers'
+
+let dir: string
+let cleanup: () => Promise<void>
+let file: string
+
+beforeEach(async () => {
+  ;({ dir, cleanup } = await tempDir())
+  file = path.join(dir, 'drafts.json')
+})
+afterEach(() => cleanup())
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- reads files whose shape each test asserts
+async function readJson(p: string): Promise<any> {
+  return JSON.parse(await readFile(p, 'utf8'))
+}
+
+describe('draft store', () => {
+  it('starts empty without a file and keeps what was put across a reopen', async () => {
+    const store = await openDraftStore(file)
+    expect(store.list()).toEqual([])
+    expect(store.notice).toBeNull()
+    store.put(sampleDraft({ id: 'a' }))
+    store.put(sampleDraft({ id: 'b', post: { ...sampleDraft().post, title: 'second' } }))
+    await store.flush()
+    const again = await openDraftStore(file)
+    expect(again.list().map((d) => d.id)).toEqual(['a', 'b'])
+    expect(again.get('b')?.post.title).toBe('second')
+    expect((await readJson(file)).schemaVersion).toBe(CURRENT_SCHEMA_VERSION)
+  })
+
+  it('coalesces a burst of edits into few writes and keeps the previous version as .bak', async () => {
+    const store = await openDraftStore(file)
+    store.put(sampleDraft({ id: 'a', post: { ...sampleDraft().post, description: 'v1' } }))
+    await store.flush()
+    for (let i = 2; i <= 50; i++)
+      store.put(sampleDraft({ id: 'a', post: { ...sampleDraft().post, description: `v${i}` } }))
+    await store.flush()
+    expect((await readJson(file)).drafts[0].post.description).toBe('v50')
+    // The backup is an earlier complete version, never a half-written one.
+    const backup = await readJson(`${file}.bak`)
+    expect(backup.drafts[0].post.description).toMatch(/^v\d+$/)
+    expect(backup.drafts[0].post.description).not.toBe('v50')
+    expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('recovers a corrupt file from the backup, reports it and keeps the corrupt copy', async () => {
+    const store = await openDraftStore(file)
+    store.put(sampleDraft({ id: 'kept' }))
+    await store.flush()
+    store.put(sampleDraft({ id: 'newer' }))
+    await store.flush()
+    // A crash or a disk error leaves the main file truncated.
+    const text = await readFile(file, 'utf8')
+    await writeFile(file, text.slice(0, text.length / 2))
+
+    const recovered = await openDraftStore(file)
+    expect(recovered.notice?.kind).toBe('recovered-from-backup')
+    expect(recovered.list().map((d) => d.id)).toEqual(['kept'])
+    const keptAt = recovered.notice?.keptAt
+    expect(keptAt).toBeDefined()
+    expect(await readFile(keptAt!, 'utf8')).toBe(text.slice(0, text.length / 2))
+    // The recovered content is written back as the main file.
+    expect((await readJson(file)).drafts.map((d: { id: string }) => d.id)).toEqual(['kept'])
+  })
+
+  it('uses the backup when the main file is missing (a crash between the two renames)', async () => {
+    const store = await openDraftStore(file)
+    store.put(sampleDraft({ id: 'a' }))
+    await store.flush()
+    store.put(sampleDraft({ id: 'b' }))
+    await store.flush()
+    const { rename } = await import('node:fs/promises')
+    await rename(file, `${file}.gone`)
+    const recovered = await openDraftStore(file)
+    expect(recovered.notice?.kind).toBe('recovered-from-backup')
+    expect(recovered.list().map((d) => d.id)).toEqual(['a'])
+  })
+
+  it('reports a store whose file and backup are both unreadable and keeps them, never silently empty', async () => {
+    await writeFile(file, '{"schemaVersion": 2, "drafts": [')
+    await writeFile(`${file}.bak`, 'not json either')
+    const store = await openDraftStore(file)
+    expect(store.notice?.kind).toBe('unreadable')
+    expect(store.notice?.message).toMatch(/could not be read/)
+    expect(store.list()).toEqual([])
+    const names = await readdir(dir)
+    expect(names.filter((n) => n.includes('.corrupt-'))).toHaveLength(2)
+  })
+
+  it('rejects a document that parses but does not fit the schema, falling back to the backup', async () => {
+    const store = await openDraftStore(file)
+    store.put(sampleDraft({ id: 'good' }))
+    await store.flush()
+    store.put(sampleDraft({ id: 'other' }))
+    await store.flush()
+    const doc = await readJson(file)
+    doc.drafts[0].status = 'exploded'
+    await writeFile(file, JSON.stringify(doc))
+    const recovered = await openDraftStore(file)
+    expect(recovered.notice?.kind).toBe('recovered-from-backup')
+    expect(recovered.notice?.message).toMatch(/drafts\.0\.status/)
+    expect(recovered.list().map((d) => d.id)).toEqual(['good'])
+  })
+
+  it('migrates a version-0 file (a bare array) and fills members of the post it lacked', async () => {
+    const old = structuredClone(sampleDraft({ id: 'old' })) as unknown as {
+      localMedia?: unknown
+      post: { meta?: unknown; additionalInfo: { music: { volume?: unknown } } }
+    }
+    delete old.localMedia
+    delete old.post.additionalInfo.music.volume
+    delete old.post.meta
+    await writeFile(file, JSON.stringify([old]))
+    const store = await openDraftStore(file)
+    expect(store.notice?.kind).toBe('migrated')
+    const draft = store.get('old')!
+    expect(draft.localMedia).toEqual([])
+    expect(draft.post.meta).toEqual({ title: '', description: '', url: '' })
+    expect(draft.post.additionalInfo.music.volume).toEqual({ video: 100, music: 100 })
+    expect((await readJson(file)).schemaVersion).toBe(CURRENT_SCHEMA_VERSION)
+    // The pre-migration file is the backup.
+    expect(Array.isArray(await readJson(`${file}.bak`))).toBe(true)
+  })
+
+  it('refuses a file from a newer app and leaves it untouched', async () => {
+    const newer = JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION + 1, drafts: [], future: true })
+    await writeFile(file, newer)
+    await expect(openDraftStore(file)).rejects.toThrow(DraftStoreError)
+    expect(await readFile(file, 'utf8')).toBe(newer)
+  })
+
+  it('keeps the send markers and last sync time across a reopen', async () => {
+    const store = await openDraftStore(file)
+    store.put(sampleDraft({ id: 'a' }))
+    const marker = { startedAt: 'x', accountId: 'acc', scheduleAt: 'y', title: '', description: 'z' }
+    store.setMarker('a', marker)
+    store.setLastSyncAt('2026-07-15T03:00:00.000Z')
+    await store.flush()
+    const again = await openDraftStore(file)
+    expect(again.marker('a')).toEqual(marker)
+    expect(again.lastSyncAt()).toBe('2026-07-15T03:00:00.000Z')
+  })
+})
+
+describe('migrate', () => {
+  it('runs each step in order and checks that it advanced', () => {
+    const steps = {
+      0: (d: Record<string, unknown>) => ({ ...d, schemaVersion: 1, a: 1 }),
+      1: (d: Record<string, unknown>) => ({ ...d, schemaVersion: 2, b: 2 }),
+    }
+    expect(migrate({ schemaVersion: 0 }, steps, 2).doc).toEqual({ schemaVersion: 2, a: 1, b: 2 })
+    expect(() => migrate({ schemaVersion: 0 }, { 0: (d) => d }, 1)).toThrow(MigrationError)
+    expect(() => migrate({ schemaVersion: 1 }, {}, 2)).toThrow(/no migration from drafts schema 1/)
+    expect(() => migrate('text')).toThrow(MigrationError)
+  })
+})

@@ -1,0 +1,157 @@
+import Papa from 'papaparse'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import path from 'node:path'
+import type { Draft } from '../../../common/drafts'
+import { openDraftStore } from '../../../main/core/drafts/draft-store'
+import type { DraftStore } from '../../../main/core/drafts/draft-store'
+import { CSV_COLUMNS, exportDrafts, importDrafts } from '../../../main/core/drafts/import-export'
+import { NOW, localImage, sampleDraft, samplePost, tempDir } from './helpers'
+
+let store: DraftStore
+let cleanup: () => Promise<void>
+let file: string
+let ids = 0
+const newId = () => `new-${++ids}`
+
+beforeEach(async () => {
+  const t = await tempDir()
+  cleanup = t.cleanup
+  file = path.join(t.dir, 'drafts.json')
+  store = await openDraftStore(file)
+  ids = 0
+})
+afterEach(() => cleanup())
+
+const rich: Draft = sampleDraft({
+  id: 'rich',
+  status: 'scheduled',
+  scheduleId: 'sch-1',
+  post: samplePost({
+    title: 'Title, with "quotes"',
+    description: 'Line one\nLine two; with a semicolon, and =1+1',
+    type: 'album',
+    topic: 'Batik',
+    medias: [{ alt: 'alt', type: 'image', thumbnail: '', url: 'https://storage.example/a.png' }],
+    meta: { title: 'm', description: 'md', url: 'https://example.com' },
+    scheduleAt: '2026-03-29T00:30:00.000Z',
+    additionalInfo: {
+      isAiGenerated: true,
+      isDraft: false,
+      isAutoAddMusic: true,
+      collaborators: ['replizofficial'],
+      music: { id: '7', artist: 'Valent', name: 'Untukmu', thumbnail: '', volume: { video: 40, music: 80 } },
+      products: [{ id: '5', name: 'Apply', thumbnail: '', currency: 'IDR', price: 100000 }],
+      tags: ['meow meow', 'nya; nya'],
+      mentions: ['azickri.ai'],
+      link: 'https://repliz.com',
+      targetCountries: ['ID', 'EN'],
+    },
+    replies: [{ title: '', description: 'first reply', topic: '', type: 'text', medias: [] }],
+  }),
+  localMedia: [localImage()],
+})
+const plain = sampleDraft({ id: 'plain', post: samplePost({ accountId: '', scheduleAt: '' }) })
+
+describe('CSV', () => {
+  it('round-trips every member of the post and the local media', async () => {
+    const { filename, content } = exportDrafts([rich, plain], 'csv', NOW)
+    expect(filename).toBe('mediadeck-drafts-2026-07-15.csv')
+    expect(content.split('\r\n')[0]).toBe(CSV_COLUMNS.join(','))
+    const result = await importDrafts(store, 'csv', content, () => NOW, newId)
+    expect(result.errors).toEqual([])
+    expect(result.imported.map((d) => d.post)).toEqual([rich.post, plain.post])
+    expect(result.imported[0]!.localMedia.map(({ id: _id, ...m }) => m)).toEqual(
+      rich.localMedia.map(({ id: _id, ...m }) => m),
+    )
+    // Imported posts are new local drafts, whatever status the file says.
+    expect(result.imported.map((d) => [d.id, d.status, d.scheduleId])).toEqual([
+      ['new-1', 'draft', undefined],
+      ['new-2', 'draft', undefined],
+    ])
+    await store.flush()
+    expect((await openDraftStore(file)).list()).toHaveLength(2)
+  })
+
+  it('reads a hand-written sheet with only some columns, lists separated by ";"', async () => {
+    const csv =
+      'accountId,scheduleAt,description,additionalInfo.tags\nacc-1,2026-08-01T10:00:00+07:00,Hi,a; b\n'
+    const result = await importDrafts(store, 'csv', csv, () => NOW, newId)
+    expect(result.errors).toEqual([])
+    expect(result.imported[0]!.post).toMatchObject({
+      type: 'text',
+      description: 'Hi',
+      accountId: 'acc-1',
+      scheduleAt: '2026-08-01T10:00:00+07:00',
+      additionalInfo: { tags: ['a', 'b'], isDraft: false },
+    })
+  })
+
+  it('reports every bad row with its column and imports nothing', async () => {
+    const rows = [
+      ['accountId', 'scheduleAt', 'type', 'description', 'medias', 'additionalInfo.isDraft'],
+      ['acc-1', '2026-08-01T10:00:00Z', 'text', 'fine', '', 'false'],
+      ['acc-1', '2026-08-01 10:00', 'text', 'no zone', '', 'false'],
+      ['acc-1', '', 'poem', 'bad type', '', 'maybe'],
+      ['acc-1', '', 'image', 'bad json', '[{', 'true'],
+      ['acc-1', '', 'image', 'media without url', '[{"type":"image"}]', 'true'],
+    ]
+    const result = await importDrafts(store, 'csv', Papa.unparse(rows), () => NOW, newId)
+    expect(result.imported).toEqual([])
+    expect(result.errors.map((e) => [e.row, e.field])).toEqual([
+      [3, 'scheduleAt'],
+      [4, 'additionalInfo.isDraft'],
+      [5, 'medias'],
+      [6, 'medias.0.alt'],
+      [6, 'medias.0.thumbnail'],
+      [6, 'medias.0.url'],
+    ])
+    expect(result.errors[0]!.message).toMatch(/ISO 8601/)
+    expect(store.list()).toEqual([])
+  })
+
+  it('reports a wrong type once the cells parse', async () => {
+    const csv = 'type,description\npoem,x\n'
+    const result = await importDrafts(store, 'csv', csv, () => NOW, newId)
+    expect(result.errors).toEqual([{ row: 2, field: 'type', message: expect.stringMatching(/one of text/) }])
+  })
+
+  it('refuses unknown columns and rows with the wrong number of cells', async () => {
+    const unknown = await importDrafts(store, 'csv', 'descripton\nx\n', () => NOW, newId)
+    expect(unknown.errors).toEqual([
+      { row: 1, field: 'descripton', message: expect.stringMatching(/Unknown column/) },
+    ])
+    const short = await importDrafts(store, 'csv', 'title,description\na,b\nc\n', () => NOW, newId)
+    expect(short.errors.map((e) => e.row)).toContain(3)
+    expect(short.imported).toEqual([])
+  })
+})
+
+describe('JSON', () => {
+  it('round-trips through its own export', async () => {
+    const { filename, content } = exportDrafts([rich], 'json', NOW)
+    expect(filename).toBe('mediadeck-drafts-2026-07-15.json')
+    const result = await importDrafts(store, 'json', content, () => NOW, newId)
+    expect(result.errors).toEqual([])
+    expect(result.imported[0]!.post).toEqual(rich.post)
+    expect(result.imported[0]!.localMedia).toEqual(rich.localMedia)
+  })
+
+  it('takes a bare list of section 2.4 bodies, filling members left out', async () => {
+    const body = { description: 'x', type: 'text', accountId: 'a', scheduleAt: '2026-08-01T00:00:00Z' }
+    const result = await importDrafts(store, 'json', JSON.stringify([body]), () => NOW, newId)
+    expect(result.errors).toEqual([])
+    expect(result.imported[0]!.post.additionalInfo.music.volume).toEqual({ video: 100, music: 100 })
+  })
+
+  it('reports bad entries by their position and imports none', async () => {
+    const content = JSON.stringify([{ description: 'ok' }, 5, { type: 'text', meta: { url: 3 } }])
+    const result = await importDrafts(store, 'json', content, () => NOW, newId)
+    expect(result.imported).toEqual([])
+    expect(result.errors.map((e) => [e.row, e.field])).toEqual([
+      [2, undefined],
+      [3, 'meta.url'],
+    ])
+    const broken = await importDrafts(store, 'json', '{', () => NOW, newId)
+    expect(broken.errors[0]!.message).toMatch(/not JSON/)
+  })
+})
