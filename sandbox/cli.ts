@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   let dataDir = options.dataDir
   if (!dataDir) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'mediadeck-sandbox-'))
-    console.log(`No --data-dir given: using the temporary directory ${dataDir} (not kept deliberately).`)
+    console.log(`No --data-dir given: using the temporary directory ${dataDir} (left in place on exit).`)
   }
   const sandbox = await startSandbox({
     host: options.host,
