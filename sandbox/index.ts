@@ -104,7 +104,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     handle(req, res).catch((error: unknown) => {
       log(
-        `sandbox: unexpected error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`,
+        `unexpected error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`,
       )
       if (!res.headersSent) sendError(res, 500, 'internal server error')
       else res.destroy()
@@ -203,7 +203,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
   const tick = (): Promise<void> => {
     ticking = ticking
       .then(() => publisher.tick())
-      .catch((error: unknown) => log(`sandbox: publisher: ${String(error)}`))
+      .catch((error: unknown) => log(`publisher: ${String(error)}`))
     return ticking
   }
   const timer = publisherIntervalMs > 0 ? setInterval(() => void tick(), publisherIntervalMs) : null
@@ -217,7 +217,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
     })
   }
 
-  log(`sandbox: API ${origins.api}, storage origin ${origins.storage}, data in ${o.dataDir}`)
+  log(`API ${origins.api}, storage origin ${origins.storage}, data in ${o.dataDir}`)
 
   let closed: Promise<void> | null = null
   return {
