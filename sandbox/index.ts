@@ -103,9 +103,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     handle(req, res).catch((error: unknown) => {
-      log(
-        `unexpected error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`,
-      )
+      log(`unexpected error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`)
       if (!res.headersSent) sendError(res, 500, 'internal server error')
       else res.destroy()
     })
