@@ -1,0 +1,74 @@
+// Argument parsing on node:util parseArgs (options may stand before or after positionals), plus the value
+// checks every command shares. A UsageError means exit code 2 (DESIGN.md, CLI contract).
+import { parseArgs } from 'node:util'
+import type { ParseArgsConfig } from 'node:util'
+
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>
+
+export interface Parsed {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>
+  positionals: string[]
+}
+
+export function parse(argv: string[], options: OptionSpec, usage: string): Parsed {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true })
+    return { values: values as Parsed['values'], positionals }
+  } catch (error) {
+    // parseArgs' messages are already one line ("Unknown option '--x'"); add the command's usage.
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    throw new UsageError(`${message}\n${usage}`)
+  }
+}
+
+export function intOption(value: unknown, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined
+  const text = String(value)
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(
+      `--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`,
+    )
+  }
+  return Number(text)
+}
+
+export function stringOption(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined
+  const text = String(value)
+  if (text.trim() === '') throw new UsageError(`--${name} must not be empty`)
+  return text
+}
+
+export function listOption(value: unknown, name: string): string[] | undefined {
+  if (value === undefined) return undefined
+  const list = (Array.isArray(value) ? value : [value]).map(String)
+  for (const item of list) if (item.trim() === '') throw new UsageError(`--${name} must not be empty`)
+  return list
+}
+
+/** A date or timestamp the service accepts in fromDate/toDate: `YYYY-MM-DD` or ISO 8601 with a zone. */
+export function dateOption(value: unknown, name: string): string | undefined {
+  const text = stringOption(value, name)
+  if (text === undefined) return undefined
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text)
+  const timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)
+  const parsed = Date.parse(dateOnly ? `${text}T00:00:00Z` : text)
+  if ((!dateOnly && !timestamp) || Number.isNaN(parsed)) {
+    throw new UsageError(
+      `--${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp with a zone, got ${text}`,
+    )
+  }
+  if (dateOnly && new Date(parsed).toISOString().slice(0, 10) !== text) {
+    throw new UsageError(`--${name} is not a calendar date: ${text}`)
+  }
+  return text
+}
+
+export function noPositionals(positionals: string[], usage: string): void {
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}\n${usage}`)
+}

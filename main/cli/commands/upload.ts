@@ -1,0 +1,146 @@
+// `upload FILE... [--json] [--concurrency N]`: the real upload engine, one result per file.
+// Files are checked before any request (a missing file is named by its path and nothing is sent); results
+// are printed as each file finishes; Ctrl-C closes the engine so unfinished files resume on the next run.
+import { join } from 'node:path'
+import { AppError } from '../../../common/errors'
+import type { UploadItem } from '../../../common/uploads'
+import { FINAL_UPLOAD_STATES } from '../../../common/uploads'
+import { probeFile } from '../../core/uploads/file-probe'
+import { createUploadEngine, formatBytes } from '../../core/uploads/upload-engine'
+import { intOption, parse, UsageError } from '../args'
+import type { CliCommand } from '../context'
+import { writeJson, writeLine } from '../context'
+import { createProgressLine } from '../progress-bar'
+import { describeError } from '../describe-error'
+
+const usage = 'upload FILE... [--json] [--concurrency N]'
+
+/** The CLI's own queue journal: separate from the app's so both can run at once without sharing a file. */
+export const CLI_JOURNAL = 'cli-uploads.jsonl'
+
+export const uploadCommand: CliCommand = {
+  name: ['upload'],
+  usage,
+  summary: 'upload files to the storage',
+  async run(argv, ctx) {
+    const { values, positionals } = parse(
+      argv,
+      { json: { type: 'boolean' }, concurrency: { type: 'string' } },
+      usage,
+    )
+    if (positionals.length === 0) throw new UsageError('give at least one FILE')
+    const concurrency = intOption(values.concurrency, 'concurrency', 1, 32) ?? 3
+    const json = Boolean(values.json)
+
+    // Every file is checked before the profile is even read: a typo is reported by its path, nothing sent.
+    const checks = await Promise.allSettled(positionals.map((p) => probeFile(p)))
+    const bad = checks.flatMap((c, i) =>
+      c.status === 'rejected' ? [{ path: positionals[i]!, error: AppError.from(c.reason) }] : [],
+    )
+    if (bad.length > 0) {
+      for (const { path, error } of bad) {
+        if (json) writeJson(ctx.stdout, failedLine(path, error))
+        writeLine(ctx.stderr, `error: ${error.message}`)
+      }
+      return 1
+    }
+
+    const profile = await ctx.resolveProfile(ctx.env)
+    const client = ctx.createClient(profile)
+    const engine = createUploadEngine({
+      client,
+      journalPath: join(profile.dataDir, CLI_JOURNAL),
+      concurrency,
+    })
+    const bar = createProgressLine(ctx.stderr, ctx.isTTY && !json)
+    const printed = new Set<string>()
+    let mine = new Set<string>()
+    let interrupted = false
+    const stopListening = ctx.onInterrupt(() => {
+      interrupted = true
+      void engine.close()
+    })
+
+    const report = (item: UploadItem): void => {
+      if (printed.has(item.id) || !FINAL_UPLOAD_STATES.includes(item.state)) return
+      printed.add(item.id)
+      const resumed = !mine.has(item.id)
+      if (json && !resumed) {
+        writeJson(ctx.stdout, item.state === 'done' ? doneLine(item) : failedLine(item.path, item.error))
+        return
+      }
+      const prefix = resumed ? '(resumed) ' : ''
+      const target = item.state === 'done' && !resumed ? ctx.stdout : ctx.stderr
+      bar.log(target, prefix + humanLine(item))
+    }
+
+    try {
+      const resumed = engine.list().filter((i) => !FINAL_UPLOAD_STATES.includes(i.state))
+      if (resumed.length > 0) {
+        writeLine(ctx.stderr, `resuming ${resumed.length} unfinished upload(s) from an earlier run`)
+      }
+      for (const item of engine.list()) if (FINAL_UPLOAD_STATES.includes(item.state)) printed.add(item.id)
+      engine.onProgress((e) => {
+        for (const item of e.items) report(item)
+        bar.update(e.totals)
+      })
+      let added: UploadItem[]
+      try {
+        added = await engine.add(positionals)
+      } catch (error) {
+        const e = AppError.from(error)
+        if (json) for (const path of positionals) writeJson(ctx.stdout, failedLine(path, e))
+        throw e
+      }
+      mine = new Set(added.map((i) => i.id))
+      for (const item of added) {
+        if (item.mimeWarning) bar.log(ctx.stderr, `warning: ${item.path}: ${item.mimeWarning}`)
+      }
+      await engine.whenIdle()
+      if (interrupted) {
+        bar.clear()
+        writeLine(ctx.stderr, 'interrupted: unfinished uploads will resume on the next run')
+        return 1
+      }
+      const finals = engine.list().filter((i) => mine.has(i.id))
+      for (const item of finals) report(item)
+      bar.clear()
+      engine.clearFinished()
+      return finals.every((i) => i.state === 'done') ? 0 : 1
+    } finally {
+      stopListening()
+      bar.clear()
+      await engine.close()
+      await client.close()
+    }
+  },
+}
+
+function doneLine(item: UploadItem) {
+  return {
+    path: item.path,
+    state: 'success' as const,
+    id: item.fileId,
+    key: item.key,
+    url: item.url,
+    size: item.size,
+    mimetype: item.mimetype,
+  }
+}
+
+function failedLine(path: string, error: UploadItem['error'] | AppError | undefined) {
+  const e = error ?? { kind: 'internal' as const, message: 'failed' }
+  return {
+    path,
+    state: 'failed' as const,
+    error: { kind: e.kind, status: e.status ?? null, message: e.message },
+  }
+}
+
+function humanLine(item: UploadItem): string {
+  if (item.state === 'done')
+    return `ok      ${item.path} -> ${item.url} (${formatBytes(item.size)}, ${item.mimetype})`
+  if (item.state === 'cancelled') return `cancel  ${item.path}`
+  const error = item.error ? describeError(AppError.from(item.error)) : 'failed'
+  return `failed  ${item.path}: ${error}`
+}

@@ -1,0 +1,38 @@
+// What every CLI command is handed: its streams, the environment and the way to reach the service.
+// Passing these in (instead of touching process.*) is what lets the tests run commands in-process.
+import type { Writable } from 'node:stream'
+import type { ServiceClient } from '../core/service-client'
+import type { CliProfile, ProfileResolver } from './profile'
+
+export interface CliIo {
+  stdout: Writable
+  stderr: Writable
+  /** Whether stderr is a terminal (progress bar) — false in tests and pipes. */
+  isTTY: boolean
+  env: NodeJS.ProcessEnv
+  /** Ctrl-C and friends; commands that hold work in flight subscribe to stop it cleanly. */
+  onInterrupt(listener: () => void): () => void
+}
+
+export interface CliContext extends CliIo {
+  resolveProfile: ProfileResolver
+  createClient(profile: CliProfile): ServiceClient
+}
+
+export interface CliCommand {
+  /** The words that select the command: ['upload'], ['schedule', 'retry']. */
+  name: string[]
+  usage: string
+  summary: string
+  /** Returns the exit code: 0 all asked for succeeded, 1 something failed. Throws UsageError for 2. */
+  run(argv: string[], ctx: CliContext): Promise<number>
+}
+
+export function writeLine(stream: Writable, line: string): void {
+  stream.write(line + '\n')
+}
+
+/** `--json`: one object per line. */
+export function writeJson(stream: Writable, value: unknown): void {
+  stream.write(JSON.stringify(value) + '\n')
+}
