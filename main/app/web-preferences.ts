@@ -1,0 +1,21 @@
+// The window's webPreferences: the renderer gets no Node, runs sandboxed in its own isolated world, and sees
+// only what the preload puts on window.mediadeck. Pinned by test/unit/shell/web-preferences.test.ts.
+import type { WebPreferences } from 'electron'
+
+export function secureWebPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: true,
+    devTools: true,
+  }
+}

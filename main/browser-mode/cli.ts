@@ -1,0 +1,46 @@
+// `npm run start:browser -- [--port N]`: serves the app in the browser on 127.0.0.1 and prints the address
+// to open (token included). Data lives in MEDIADECK_DATA_DIR (default ~/.mediadeck-browser); a fresh one lands
+// on the built-in Sandbox with demo data. Exit 2 on a bad argument, 1 when the server cannot start.
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import electronLog from 'electron-log/node'
+import { configureElectronLog, createRedactor } from '../host/logging'
+import { parseArgs, USAGE } from './args'
+import { startBrowserMode } from './server'
+
+async function main(): Promise<void> {
+  let args
+  try {
+    args = parseArgs(process.argv.slice(2))
+  } catch (error) {
+    console.error(`start:browser: ${(error as Error).message}\n${USAGE}`)
+    process.exit(2)
+  }
+  if ('help' in args) {
+    console.log(USAGE)
+    return
+  }
+  const dataDir = resolve(process.env.MEDIADECK_DATA_DIR ?? join(homedir(), '.mediadeck-browser'))
+  const redactor = createRedactor()
+  const log = configureElectronLog(electronLog, { file: join(dataDir, 'logs', 'browser-mode.log'), redactor })
+  let mode
+  try {
+    mode = await startBrowserMode({ dataDir, port: args.port, hostOptions: { redactor, log } })
+  } catch (error) {
+    console.error(`start:browser: ${(error as Error).message}`)
+    process.exit(1)
+  }
+  const state = mode.host.connection.current()
+  console.log(`Mediadeck (browser mode) is ready. Open:\n${mode.url}`)
+  console.log(`data: ${dataDir} · profile: ${state.profileName} (${state.mode}) · Ctrl+C to stop`)
+  let stopping = false
+  const stop = () => {
+    if (stopping) process.exit(130)
+    stopping = true
+    void mode.close().then(() => process.exit(0))
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+void main()

@@ -1,0 +1,54 @@
+// Files a browser page drops or picks cannot be named by path: the page streams their bytes here (POST with
+// the token), they are saved under <dataDir>/browser-uploads, size-limited, and granted, so the upload engine
+// reads them from disk exactly as it reads a dropped file in the app.
+import { randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import type { IncomingMessage } from 'node:http'
+import { basename, join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { Transform } from 'node:stream'
+import type { PickedFile } from '../../common/app-state'
+import { AppError } from '../../common/errors'
+import type { FileGrants } from '../host/file-grants'
+
+export const DEFAULT_MAX_INTAKE_BYTES = 2 * 1024 ** 3
+
+/** A name safe on every file system: no separators, no control characters, no leading dots, bounded. */
+export function safeFileName(raw: string): string {
+  const cleaned = basename(raw.replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_')
+    .replace(/^\.+/, '')
+  return (cleaned || 'file').slice(0, 200)
+}
+
+export async function receiveFile(
+  req: IncomingMessage,
+  options: { dir: string; name: string; maxBytes: number; grants: FileGrants },
+): Promise<PickedFile> {
+  const declared = Number(req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > options.maxBytes) {
+    throw new AppError({ kind: 'file', message: `${options.name} is larger than the browser mode accepts` })
+  }
+  const folder = join(options.dir, randomUUID())
+  await mkdir(folder, { recursive: true })
+  const path = join(folder, safeFileName(options.name))
+  let size = 0
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length
+      if (size > options.maxBytes) callback(new AppError({ kind: 'file', message: 'the file is too large' }))
+      else callback(null, chunk)
+    },
+  })
+  try {
+    await pipeline(req, limit, createWriteStream(path, { mode: 0o600 }))
+  } catch (error) {
+    await rm(folder, { recursive: true, force: true })
+    throw AppError.from(error)
+  }
+  const [picked] = await options.grants.grant([path])
+  if (!picked) throw new AppError({ kind: 'file', message: `${options.name} could not be saved` })
+  return picked
+}

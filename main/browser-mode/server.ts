@@ -1,0 +1,280 @@
+// Browser mode: the built renderer and the same handlers as the app, served on loopback only. Everything
+// lives under /<token>/: the page, its assets, the WebSocket that carries calls and events, and the file
+// intake. Without the random token every request is a 404, and requests whose Host or Origin is not this
+// server are refused (DNS rebinding). A browser stand-in of the preload (preload/browser-bridge.ts) is
+// injected into index.html before the app's own script, so the renderer code is the same as in the app.
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { extname, join, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import mime from 'mime'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { AppError } from '../../common/errors'
+import { createAppHost, type AppHost, type AppHostOptions } from '../host/app-host'
+import { contentSecurityPolicy, LOOPBACK_MEDIA_ORIGINS } from '../host/csp'
+import { dispatchCall } from '../host/dispatch'
+import type { Logger } from '../host/logging'
+import { DEFAULT_MAX_INTAKE_BYTES, receiveFile } from './file-intake'
+import { parseClientMessage, type ServerMessage } from './ws-protocol'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+export const DEFAULT_RENDERER_DIR = join(repoRoot, 'out', 'renderer')
+const BRIDGE_SOURCE = join(repoRoot, 'preload', 'browser-bridge.ts')
+const BRIDGE_BUILT = join(repoRoot, 'out', 'browser-bridge', 'browser-bridge.js')
+export const BRIDGE_FILE_NAME = 'mediadeck-bridge.js'
+
+/** Calls a page must not make over the socket: the preload's own door for dropped paths. */
+const REFUSED_OVER_SOCKET = new Set(['files:grant-dropped'])
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost'])
+
+export interface BrowserModeOptions {
+  dataDir: string
+  /** 0 or undefined: a free port. */
+  port?: number
+  /** The address to listen on; loopback only (default 127.0.0.1). */
+  host?: string
+  rendererDir?: string
+  maxUploadBytes?: number
+  /** Passed to the AppHost (tests shorten intervals and timeouts). */
+  hostOptions?: Partial<Omit<AppHostOptions, 'dataDir' | 'mode'>>
+  log?: Logger
+}
+
+export interface BrowserMode {
+  /** The address to open, token included: http://127.0.0.1:PORT/<token>/ */
+  url: string
+  port: number
+  host: AppHost
+  close(): Promise<void>
+}
+
+export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
+  const bindHost = options.host ?? '127.0.0.1'
+  if (!LOOPBACK_HOSTS.has(bindHost)) throw new Error(`browser mode listens on loopback only, not ${bindHost}`)
+  const rendererDir = resolve(options.rendererDir ?? DEFAULT_RENDERER_DIR)
+  const indexFile = join(rendererDir, 'index.html')
+  if (!existsSync(indexFile)) {
+    throw new Error(`the renderer is not built (${indexFile} is missing): run npm run build:renderer`)
+  }
+  const bridge = await loadBridge()
+  const token = randomBytes(24).toString('base64url')
+  const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_INTAKE_BYTES
+  const host = await createAppHost({
+    ...options.hostOptions,
+    dataDir: options.dataDir,
+    mode: 'browser',
+    log: options.log ?? options.hostOptions?.log,
+  })
+  const log = host.log
+  host.redactor.add(token)
+  const intakeDir = join(options.dataDir, 'browser-uploads')
+
+  let origin = ''
+  const sockets = new Set<Socket>()
+  const clients = new Set<WebSocket>()
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 })
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      log.error('browser mode request failed', error)
+      if (!res.headersSent) sendJson(res, 500, { kind: 'internal', message: 'internal error' })
+      else res.destroy()
+    })
+  })
+
+  function allowedHost(req: IncomingMessage): boolean {
+    const port = new URL(origin).port
+    return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(req.headers.host ?? '')
+  }
+
+  /** The path under /<token>/, or undefined when the token is missing or wrong. */
+  function tokenPath(req: IncomingMessage): string | undefined {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const prefix = `/${token}/`
+    if (path === `/${token}`) return ''
+    return path.startsWith(prefix) ? path.slice(prefix.length) : undefined
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rest = allowedHost(req) ? tokenPath(req) : undefined
+    if (rest === undefined) return sendText(res, 404, 'not found')
+    if (req.method === 'POST' && rest === 'files') return intake(req, res)
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed')
+    if (rest === '' && !(req.url ?? '').split('?')[0]!.endsWith('/')) {
+      res.writeHead(302, { location: `/${token}/` }).end()
+      return
+    }
+    if (rest === '' || rest === 'index.html') return sendIndex(res)
+    if (rest === BRIDGE_FILE_NAME) return send(res, 200, bridge, 'text/javascript; charset=utf-8')
+    const file = resolve(rendererDir, decodeURIComponent(rest))
+    if (!file.startsWith(rendererDir + sep)) return sendText(res, 404, 'not found')
+    const body = await readFile(file).catch(() => undefined)
+    if (!body) return sendText(res, 404, 'not found')
+    send(res, 200, body, mime.getType(extname(file)) ?? 'application/octet-stream', 'public, max-age=3600')
+  }
+
+  async function sendIndex(res: ServerResponse): Promise<void> {
+    const html = await readFile(indexFile, 'utf8')
+    // A classic synchronous script in <head> runs before the app's module script, so window.mediadeck exists
+    // when the app starts.
+    // The empty icon stops the browser asking for /favicon.ico, which is outside the token and would 404.
+    const tag = `<script src="./${BRIDGE_FILE_NAME}"></script>\n    <link rel="icon" href="data:," />`
+    const injected = /<head[^>]*>/i.test(html)
+      ? html.replace(/<head[^>]*>/i, (m) => `${m}\n    ${tag}`)
+      : tag + html
+    send(res, 200, injected, 'text/html; charset=utf-8')
+  }
+
+  async function intake(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.headers.origin !== undefined && req.headers.origin !== origin)
+      return sendText(res, 403, 'forbidden')
+    const name = new URL(req.url ?? '/', 'http://x').searchParams.get('name') ?? ''
+    if (!name)
+      return sendJson(res, 400, { kind: 'validation', field: 'name', message: 'a file name is required' })
+    try {
+      const picked = await receiveFile(req, {
+        dir: intakeDir,
+        name,
+        maxBytes: maxUploadBytes,
+        grants: host.grants,
+      })
+      sendJson(res, 200, picked)
+    } catch (error) {
+      const data = AppError.from(error).toJSON()
+      sendJson(res, data.kind === 'internal' ? 500 : 400, data)
+      req.resume()
+    }
+  }
+
+  function send(
+    res: ServerResponse,
+    status: number,
+    body: string | Buffer,
+    type: string,
+    cache = 'no-store',
+  ): void {
+    res.writeHead(status, {
+      'content-type': type,
+      'content-length': Buffer.byteLength(body),
+      'cache-control': cache,
+      'content-security-policy': contentSecurityPolicy({
+        mediaOrigins: LOOPBACK_MEDIA_ORIGINS,
+        connectOrigins: [origin.replace(/^http/, 'ws')],
+      }),
+      // The token is in the address: never send it to another site in a Referer.
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cross-origin-opener-policy': 'same-origin',
+    })
+    res.end(body)
+  }
+  const sendText = (res: ServerResponse, status: number, text: string) =>
+    send(res, status, text, 'text/plain; charset=utf-8')
+  const sendJson = (res: ServerResponse, status: number, value: unknown) =>
+    send(res, status, JSON.stringify(value), 'application/json')
+
+  server.on('upgrade', (req, socket, head) => {
+    const ok = allowedHost(req) && tokenPath(req) === 'ws' && req.headers.origin === origin
+    if (!ok) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
+      return
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws))
+  })
+
+  function serveSocket(ws: WebSocket): void {
+    clients.add(ws)
+    ws.on('close', () => clients.delete(ws))
+    ws.on('error', () => clients.delete(ws))
+    ws.on('message', (data) => {
+      const message = parseClientMessage(String(data))
+      if (!message) return
+      const run = REFUSED_OVER_SOCKET.has(message.name)
+        ? Promise.resolve({
+            ok: false as const,
+            error: {
+              kind: 'validation' as const,
+              message: `${message.name} is not available in browser mode`,
+            },
+          })
+        : dispatchCall(host.handlers, message.name, message.request, log)
+      void run.then((result) => sendMessage(ws, { t: 'result', id: message.id, result }))
+    })
+  }
+
+  function sendMessage(ws: WebSocket, message: ServerMessage): void {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+  }
+
+  const unsubscribe = host.events.subscribe((name, payload) => {
+    for (const ws of clients) sendMessage(ws, { t: 'event', name, payload })
+  })
+
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 0, bindHost, () => {
+        server.off('error', reject)
+        resolveListen()
+      })
+    })
+  } catch (error) {
+    await host.close()
+    throw error
+  }
+  const port = (server.address() as AddressInfo).port
+  origin = `http://${bindHost === '::1' ? '[::1]' : bindHost}:${port}`
+  const url = `${origin}/${token}/`
+  log.info(`browser mode on ${origin}`)
+
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    port,
+    host,
+    close() {
+      closing ??= (async () => {
+        unsubscribe()
+        for (const ws of clients) ws.terminate()
+        wss.close()
+        await new Promise<void>((done) => {
+          server.close(() => done())
+          for (const socket of sockets) socket.destroy()
+        })
+        await host.close()
+      })()
+      return closing
+    },
+  }
+}
+
+/** The bridge from source when esbuild is at hand (development), else the one scripts/build-main.mjs built. */
+async function loadBridge(): Promise<string> {
+  if (existsSync(BRIDGE_SOURCE)) {
+    try {
+      const esbuild = await import('esbuild')
+      const result = await esbuild.build({
+        entryPoints: [BRIDGE_SOURCE],
+        bundle: true,
+        format: 'iife',
+        platform: 'browser',
+        target: 'chrome130',
+        write: false,
+        minify: false,
+        legalComments: 'none',
+      })
+      return result.outputFiles[0]!.text
+    } catch (error) {
+      if (!existsSync(BRIDGE_BUILT)) throw error
+    }
+  }
+  return readFile(BRIDGE_BUILT, 'utf8')
+}

@@ -1,0 +1,33 @@
+// The renderer's Content-Security-Policy, sent as a header by both hosts (the app:// protocol in Electron,
+// the HTTP server in browser mode). Scripts only from the app itself; no eval, no inline script, no plugins,
+// no framing. Images and media may come from the storage origins the thumbnails live on.
+export interface CspOptions {
+  /** Extra origins images/media may load from (the embedded sandbox's storage origin). */
+  mediaOrigins?: string[]
+  /** Extra origins scripts may connect to (the browser mode's WebSocket). */
+  connectOrigins?: string[]
+}
+
+export function contentSecurityPolicy(options: CspOptions = {}): string {
+  const media = ["'self'", 'data:', 'blob:', 'https:', ...(options.mediaOrigins ?? [])].join(' ')
+  const directives = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Vue's scoped styles and transitions set style attributes; style never runs code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${media}`,
+    `media-src ${media}`,
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...(options.connectOrigins ?? [])].join(' '),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "worker-src 'self' blob:",
+  ]
+  return directives.join('; ')
+}
+
+/** The sandbox serves its storage on http://localhost:PORT and http://127.0.0.1:PORT. */
+export const LOOPBACK_MEDIA_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']

@@ -1,0 +1,144 @@
+// The browser stand-in of the preload (browser mode only; bundled as an IIFE and injected into index.html
+// before the app's script). It builds the same window.mediadeck from the same contract, over the browser-mode
+// WebSocket instead of Electron IPC. Pages cannot name files by path, so dropped and picked files are
+// streamed to the host, which saves and grants them: they then upload exactly as in the app.
+import type { DroppedFile, PickedFile } from '../common/app-state'
+import type { CallName, EventName, IpcResult } from '../common/contract'
+import type { AppErrorData } from '../common/errors'
+import { buildMediadeckApi, type BridgeTransport } from './api'
+
+type ServerMessage =
+  { t: 'result'; id: number; result: IpcResult<unknown> } | { t: 'event'; name: string; payload: unknown }
+
+interface Pending {
+  resolve(result: IpcResult<unknown>): void
+}
+
+// The script's own address carries the token: http://127.0.0.1:PORT/<token>/mediadeck-bridge.js
+const script = document.currentScript as HTMLScriptElement | null
+const base = new URL('.', script?.src ?? location.href)
+const socketUrl = `${base.href.replace(/^http/, 'ws')}ws`
+
+const listeners = new Map<string, Set<(payload: unknown) => void>>()
+const pending = new Map<number, Pending>()
+const outbox: string[] = []
+let nextId = 1
+let socket: WebSocket | undefined
+let retryMs = 250
+
+function connect(): void {
+  const ws = new WebSocket(socketUrl)
+  socket = ws
+  ws.addEventListener('open', () => {
+    retryMs = 250
+    for (const message of outbox.splice(0)) ws.send(message)
+  })
+  ws.addEventListener('message', (event) => {
+    let message: ServerMessage
+    try {
+      message = JSON.parse(String(event.data)) as ServerMessage
+    } catch {
+      return
+    }
+    if (message.t === 'result') {
+      pending.get(message.id)?.resolve(message.result)
+      pending.delete(message.id)
+    } else if (message.t === 'event') {
+      for (const listener of [...(listeners.get(message.name) ?? [])]) {
+        try {
+          listener(message.payload)
+        } catch (error) {
+          console.error(error)
+        }
+      }
+    }
+  })
+  ws.addEventListener('close', () => {
+    socket = undefined
+    // Calls in flight when the host went away cannot be answered any more.
+    const lost: AppErrorData = { kind: 'network', message: 'lost the connection to the Mediadeck host' }
+    for (const [id, call] of pending) {
+      call.resolve({ ok: false, error: lost })
+      pending.delete(id)
+    }
+    setTimeout(connect, retryMs)
+    retryMs = Math.min(retryMs * 2, 5_000)
+  })
+}
+
+const transport: BridgeTransport = {
+  invoke(name: CallName, request: unknown) {
+    return new Promise((resolve) => {
+      const id = nextId++
+      pending.set(id, { resolve })
+      const message = JSON.stringify({ t: 'call', id, name, request })
+      if (socket?.readyState === WebSocket.OPEN) socket.send(message)
+      else outbox.push(message)
+    })
+  },
+  subscribe(name: EventName, listener) {
+    let set = listeners.get(name)
+    if (!set) listeners.set(name, (set = new Set()))
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+    }
+  },
+}
+
+async function sendFile(file: File): Promise<PickedFile> {
+  let response: Response
+  try {
+    response = await fetch(new URL(`files?name=${encodeURIComponent(file.name)}`, base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: file,
+    })
+  } catch {
+    throw {
+      kind: 'network',
+      message: `${file.name}: could not reach the Mediadeck host`,
+    } satisfies AppErrorData
+  }
+  const body = (await response.json().catch(() => undefined)) as unknown
+  if (!response.ok) {
+    throw (body ?? { kind: 'internal', message: `${file.name}: ${response.status}` }) as AppErrorData
+  }
+  return body as PickedFile
+}
+
+async function fromDrop(files: readonly DroppedFile[]): Promise<PickedFile[]> {
+  const picked: PickedFile[] = []
+  for (const file of files) {
+    if (!(file instanceof File)) continue
+    picked.push(await sendFile(file))
+  }
+  return picked
+}
+
+/** The page's stand-in of the native dialog. Must run in the click's task: input.click() needs activation. */
+function pick(request?: { directories?: boolean }): Promise<PickedFile[]> {
+  const input = document.createElement('input')
+  input.type = 'file'
+  input.multiple = true
+  if (request?.directories) input.webkitdirectory = true
+  input.style.display = 'none'
+  document.body.append(input)
+  const chosen = new Promise<File[]>((resolve) => {
+    input.addEventListener('change', () => resolve([...(input.files ?? [])]), { once: true })
+    input.addEventListener('cancel', () => resolve([]), { once: true })
+  })
+  input.click()
+  return chosen.then((files) => fromDrop(files)).finally(() => input.remove())
+}
+
+function freeze<T extends object>(api: T): T {
+  for (const domain of Object.values(api)) Object.freeze(domain)
+  return Object.freeze(api)
+}
+
+const api = buildMediadeckApi(transport, { fromDrop })
+const files = api.files as unknown as Record<string, unknown>
+files.pick = pick
+Object.defineProperty(window, 'mediadeck', { value: freeze(api), enumerable: true })
+connect()
