@@ -128,7 +128,14 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
     storageHost: `localhost:${port}`,
   }
   const ctx: SandboxContext = { store, objects, presigner, config, faults: () => faults, now, origins, log }
-  await ensureUsers(ctx, config.users, config.randomSeed ?? 0)
+  try {
+    await ensureUsers(ctx, config.users, config.randomSeed ?? 0)
+  } catch (error) {
+    // Seeding failed (disk full, unwritable dir): do not leave a half-started server listening.
+    server.close()
+    if (v6Listening) v6.close()
+    throw error
+  }
   const handleStorage = createStorageOrigin({ ctx, random })
   const publisher = createPublisher(ctx, o.publishDurationMs ?? DEFAULT_PUBLISH_DURATION_MS)
 

@@ -29,14 +29,24 @@ function emptyData(): StoreData {
 export async function openStore(dataDir: string): Promise<Store> {
   await fsp.mkdir(dataDir, { recursive: true })
   const file = path.join(dataDir, STORE_FILE)
+  await removeLeftovers(dataDir)
   let data: StoreData
+  let text: string | null = null
   try {
-    const parsed = JSON.parse(await fsp.readFile(file, 'utf8')) as StoreData
-    if (parsed?.version !== 1) throw new Error(`unsupported store version in ${file}`)
-    data = parsed
+    text = await fsp.readFile(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    data = emptyData()
+  }
+  if (text === null) data = emptyData()
+  else {
+    let parsed: StoreData
+    try {
+      parsed = JSON.parse(text) as StoreData
+    } catch (error) {
+      throw new Error(`the sandbox store ${file} is not valid JSON (${(error as Error).message})`)
+    }
+    if (parsed?.version !== 1) throw new Error(`unsupported sandbox store version in ${file}`)
+    data = parsed
   }
 
   let writing: Promise<void> | null = null
@@ -81,4 +91,15 @@ export async function openStore(dataDir: string): Promise<Store> {
       await (pending ?? writing ?? Promise.resolve()).catch(() => undefined)
     },
   }
+}
+
+/** A crash can leave snapshot temp files and partial uploads; neither is ever read, so they go. */
+async function removeLeftovers(dataDir: string): Promise<void> {
+  const names = await fsp.readdir(dataDir).catch(() => [] as string[])
+  await Promise.all(
+    names
+      .filter((n) => n.startsWith(`${STORE_FILE}.`) && n.endsWith('.tmp'))
+      .map((n) => fsp.rm(path.join(dataDir, n), { force: true })),
+  )
+  await fsp.rm(path.join(dataDir, 'tmp'), { recursive: true, force: true })
 }

@@ -1,7 +1,7 @@
 // Restart persistence on the same port (data and public URLs), the atomic store file, and the CLI contract
 // of DESIGN.md: ready line with the base URL, argument validation (one line, exit 2), clean SIGTERM.
 import { spawn } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -75,6 +75,23 @@ describe('restart', () => {
     const b = await startTestSandbox({ dataDir })
     expect((await call(b.sandbox.url, 'GET', '/public/automation?page=1&limit=1')).json.totalDocs).toBe(total)
     await b.stop()
+  })
+})
+
+describe('crash leftovers', () => {
+  it('removes half-written snapshots and partial uploads at start; a corrupt store is a clear error', async () => {
+    const dataDir = await tempDir()
+    const a = await startTestSandbox({ dataDir })
+    await a.stop()
+    await writeFile(path.join(dataDir, 'store.json.123.0.tmp'), '{"version":1,"use')
+    await mkdir(path.join(dataDir, 'tmp'), { recursive: true })
+    await writeFile(path.join(dataDir, 'tmp', 'x.part'), 'partial')
+    const b = await startTestSandbox({ dataDir })
+    expect((await readdir(dataDir)).filter((f) => f.endsWith('.tmp'))).toEqual([])
+    expect(await readdir(path.join(dataDir, 'tmp')).catch(() => [])).toEqual([])
+    await b.stop()
+    await writeFile(path.join(dataDir, 'store.json'), '{"version":1,"use')
+    await expect(startTestSandbox({ dataDir })).rejects.toThrow(/store.*not valid JSON/)
   })
 })
 
