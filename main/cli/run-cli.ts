@@ -7,9 +7,11 @@ import { UsageError } from './args'
 import type { CliCommand, CliContext, CliIo } from './context'
 import { writeLine } from './context'
 import { automationsCommand } from './commands/automations'
+import { draftsAddCommand, draftsListCommand } from './commands/drafts'
 import { scheduleRetryCommand } from './commands/schedule-retry'
 import { schedulesCommand } from './commands/schedules'
 import { statsCommand } from './commands/stats'
+import { syncCommand } from './commands/sync'
 import { uploadCommand } from './commands/upload'
 import { describeError } from './describe-error'
 import { envProfileResolver } from './profile'
@@ -21,6 +23,9 @@ export const CORE_COMMANDS: readonly CliCommand[] = [
   automationsCommand,
   schedulesCommand,
   scheduleRetryCommand,
+  draftsAddCommand,
+  draftsListCommand,
+  syncCommand,
 ]
 
 export interface RunCliOptions extends CliIo {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Draft, LocalMedia } from '../../common/drafts'
 import { AppError } from '../../common/errors'
 import type { DraftStore } from '../core/drafts/draft-store'
-import { openDraftStore } from '../core/drafts/draft-store'
+import { DRAFTS_FILE, openDraftStore } from '../core/drafts/draft-store'
 import { createDraftsService } from '../core/drafts/drafts-service'
 import type { DraftsService } from '../core/drafts/drafts-service'
 import { exportDrafts, importDrafts } from '../core/drafts/import-export'
@@ -25,8 +25,6 @@ export type DraftCalls =
   | 'drafts:export'
   | 'outbox:status'
   | 'outbox:send-now'
-
-export const DRAFTS_FILE = 'drafts.json'
 
 /** Uploads a local file through the active profile's engine; its final state decides. */
 export async function uploadThroughEngine(deps: HandlerDeps, media: LocalMedia): Promise<string> {

@@ -12,7 +12,10 @@ export class DraftValidationAppError extends AppError {
     const first = fields[0]
     super({
       kind: 'validation',
-      message: first ? `${first.field}: ${first.message}` : 'The draft is not complete.',
+      // Every field in one line: the CLI prints it as is, the composer shows `fields` one by one.
+      message: first
+        ? fields.map((f) => `${f.field}: ${f.message}`).join('; ')
+        : 'The draft is not complete.',
       ...(first ? { field: first.field } : {}),
     })
     this.fields = fields

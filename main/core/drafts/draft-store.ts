@@ -122,6 +122,9 @@ function parseDocument(raw: unknown): { doc: DraftsDocument; from: number } | { 
 
 export class DraftStoreError extends Error {}
 
+/** The drafts file's name in the data folder; the app and the CLI share it. */
+export const DRAFTS_FILE = 'drafts.json'
+
 export async function openDraftStore(path: string): Promise<DraftStore> {
   const file = atomicJsonFile(path)
   const outcome = await file.read((value) => {

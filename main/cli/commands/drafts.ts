@@ -1,0 +1,98 @@
+// `drafts add FILE [--schedule] [--json]` and `drafts list [--json]`: drafting needs no network, so neither
+// command reads credentials; only the data folder (MEDIADECK_DATA_DIR) where the app keeps its drafts.
+import { join } from 'node:path'
+import type { Draft } from '../../../common/drafts'
+import { DRAFTS_FILE, openDraftStore } from '../../core/drafts/draft-store'
+import { DraftValidationAppError } from '../../core/drafts/draft-errors'
+import { createDraftsService } from '../../core/drafts/drafts-service'
+import { validateForQueue } from '../../core/drafts/validation'
+import { parse, noPositionals, UsageError } from '../args'
+import type { CliCommand, CliContext } from '../context'
+import { writeJson, writeLine } from '../context'
+import { defaultDataDir } from '../profile'
+import { readDraftFile } from './drafts-input'
+
+const addUsage = 'drafts add FILE [--schedule] [--json]'
+const listUsage = 'drafts list [--json]'
+
+export async function openCliDrafts(ctx: CliContext, dataDir = defaultDataDir(ctx.env)) {
+  const store = await openDraftStore(join(dataDir, DRAFTS_FILE))
+  if (store.notice && store.notice.kind !== 'migrated')
+    writeLine(ctx.stderr, `warning: ${store.notice.message}`)
+  return store
+}
+
+/** The line `drafts list --json` and `sync --json` print for a draft. */
+export function draftLine(draft: Draft): Record<string, unknown> {
+  return {
+    id: draft.id,
+    status: draft.status,
+    ...(draft.scheduleId ? { scheduleId: draft.scheduleId } : {}),
+    accountId: draft.post.accountId,
+    scheduleAt: draft.post.scheduleAt,
+    type: draft.post.type,
+    title: draft.post.title,
+    description: draft.post.description,
+    ...(draft.error ? { error: draft.error.message } : {}),
+    ...(draft.attention ? { attention: draft.attention.reason, message: draft.attention.message } : {}),
+  }
+}
+
+export function humanDraftLine(draft: Draft): string {
+  const text = (draft.post.title || draft.post.description).replace(/\s+/g, ' ').slice(0, 60)
+  const when = draft.post.scheduleAt || 'no time'
+  const id = draft.scheduleId ? ` schedule ${draft.scheduleId}` : ''
+  const why = draft.attention?.message ?? draft.error?.message
+  return `${draft.id}  ${draft.status.padEnd(15)} ${when}  ${JSON.stringify(text)}${id}${why ? ` — ${why}` : ''}`
+}
+
+export const draftsAddCommand: CliCommand = {
+  name: ['drafts', 'add'],
+  usage: addUsage,
+  summary: 'save a post (JSON body of section 2.4) as a draft; --schedule queues it',
+  async run(argv, ctx) {
+    const { values, positionals } = parse(
+      argv,
+      { schedule: { type: 'boolean' }, json: { type: 'boolean' } },
+      addUsage,
+    )
+    if (positionals.length !== 1) throw new UsageError('give exactly one FILE')
+    const input = await readDraftFile(positionals[0]!)
+    const now = () => new Date()
+    if (values.schedule) {
+      // Checked before saving: a post that cannot be queued is not left behind as a stray draft.
+      const errors = validateForQueue(input, now())
+      if (errors.length > 0) throw new DraftValidationAppError(errors)
+    }
+    const store = await openCliDrafts(ctx)
+    const drafts = createDraftsService({ store, now })
+    let draft = drafts.save(input)
+    if (values.schedule) draft = drafts.schedule(draft.id)
+    await store.flush()
+    if (values.json) writeJson(ctx.stdout, draftLine(draft))
+    else
+      writeLine(
+        ctx.stdout,
+        `draft ${draft.id} saved${draft.status === 'queued' ? ' and queued; `sync` sends it' : ''}`,
+      )
+    return 0
+  },
+}
+
+export const draftsListCommand: CliCommand = {
+  name: ['drafts', 'list'],
+  usage: listUsage,
+  summary: 'list the local drafts and the outbox',
+  async run(argv, ctx) {
+    const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, listUsage)
+    noPositionals(positionals, listUsage)
+    const store = await openCliDrafts(ctx)
+    const list = createDraftsService({ store, now: () => new Date() }).list()
+    for (const draft of list) {
+      if (values.json) writeJson(ctx.stdout, draftLine(draft))
+      else writeLine(ctx.stdout, humanDraftLine(draft))
+    }
+    if (!values.json && list.length === 0) writeLine(ctx.stderr, 'no drafts')
+    return 0
+  },
+}

@@ -1,0 +1,67 @@
+// `sync [--json]`: sends the queued drafts (local media through the upload engine first), exactly once. Exit 0
+// when every post that waited is scheduled, 1 when any is still waiting, failed or needs a decision.
+import { join } from 'node:path'
+import { AppError } from '../../../common/errors'
+import { createOutbox } from '../../core/drafts/outbox'
+import { createUploadEngine } from '../../core/uploads/upload-engine'
+import { noPositionals, parse } from '../args'
+import type { CliCommand } from '../context'
+import { writeJson, writeLine } from '../context'
+import { describeError } from '../describe-error'
+import { CLI_JOURNAL } from './upload'
+import { draftLine, humanDraftLine, openCliDrafts } from './drafts'
+
+const usage = 'sync [--json]'
+
+export const syncCommand: CliCommand = {
+  name: ['sync'],
+  usage,
+  summary: 'send the queued drafts to the service',
+  async run(argv, ctx) {
+    const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, usage)
+    noPositionals(positionals, usage)
+    const profile = await ctx.resolveProfile(ctx.env)
+    const store = await openCliDrafts(ctx, profile.dataDir)
+    const client = ctx.createClient(profile)
+    const engine = createUploadEngine({ client, journalPath: join(profile.dataDir, CLI_JOURNAL) })
+    const abort = new AbortController()
+    const stopListening = ctx.onInterrupt(() => abort.abort())
+    try {
+      const outbox = createOutbox({
+        store,
+        client: () => client,
+        now: () => new Date(),
+        upload: async (media) => {
+          const item = await engine.uploadOne(media.path)
+          if (item.state === 'done' && item.url) return item.url
+          throw new AppError(
+            item.error ?? { kind: 'cancelled', message: `the upload of ${media.name} was ${item.state}` },
+          )
+        },
+      })
+      const result = await outbox.sync(abort.signal)
+      const touched = [...result.scheduled, ...result.failed, ...result.attention, ...result.waiting]
+      for (const id of touched) {
+        const draft = store.get(id)
+        if (!draft) continue
+        if (values.json) writeJson(ctx.stdout, draftLine(draft))
+        else writeLine(draft.status === 'scheduled' ? ctx.stdout : ctx.stderr, humanDraftLine(draft))
+      }
+      if (result.stoppedBy)
+        writeLine(ctx.stderr, `error: ${describeError(result.stoppedBy)}; the rest stays queued`)
+      if (!values.json && touched.length === 0) writeLine(ctx.stderr, 'nothing to send')
+      const waiting = store
+        .list()
+        .filter((d) => ['queued', 'sending', 'failed', 'needs-attention'].includes(d.status))
+      return result.failed.length + result.attention.length + result.waiting.length === 0 &&
+        waiting.length === 0
+        ? 0
+        : 1
+    } finally {
+      stopListening()
+      await engine.close()
+      await store.flush()
+      await client.close()
+    }
+  },
+}

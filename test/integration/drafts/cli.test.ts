@@ -1,0 +1,158 @@
+// `drafts add`, `drafts list` and `sync` through the CLI's own dispatcher (in process, real streams, real
+// files, the real sandbox over HTTP), plus one run of the real `npm run cli` process for the exit codes.
+import { spawnSync } from 'node:child_process'
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { PassThrough } from 'node:stream'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { runCli } from '../../../main/cli/run-cli'
+import type { RunningSandbox } from '../../../sandbox/index'
+import { clientFor, connectedAccountId, sandboxOn, tempFolder, writePng } from './helpers'
+
+let dir: string
+let cleanup: () => Promise<void>
+let sandbox: RunningSandbox
+let accountId: string
+let env: NodeJS.ProcessEnv
+
+beforeEach(async () => {
+  ;({ dir, cleanup } = await tempFolder('drafts-cli-'))
+  sandbox = await sandboxOn(path.join(dir, 'sandbox'))
+  const client = clientFor(sandbox.url)
+  accountId = await connectedAccountId(client)
+  await client.close()
+  env = {
+    MEDIADECK_BASE_URL: sandbox.url,
+    MEDIADECK_ACCESS_KEY: 'demo',
+    MEDIADECK_SECRET_KEY: 'demo-secret',
+    MEDIADECK_DATA_DIR: path.join(dir, 'data'),
+  }
+})
+afterEach(async () => {
+  await sandbox.close()
+  await cleanup()
+})
+
+async function cli(...argv: string[]) {
+  const stdout = new PassThrough()
+  const stderr = new PassThrough()
+  const out: string[] = []
+  const err: string[] = []
+  stdout.on('data', (c) => out.push(String(c)))
+  stderr.on('data', (c) => err.push(String(c)))
+  const code = await runCli(argv, { stdout, stderr, isTTY: false, env, onInterrupt: () => () => undefined })
+  return { code, stdout: out.join(''), stderr: err.join('') }
+}
+
+const lines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+
+async function bodyFile(name: string, body: Record<string, unknown>): Promise<string> {
+  const file = path.join(dir, name)
+  await writeFile(file, JSON.stringify(body))
+  return file
+}
+
+const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000).toISOString()
+
+describe('drafts CLI', () => {
+  it('adds a draft offline, queues one with a local image, and sync schedules it', async () => {
+    await writePng(dir, 'cat.png')
+    const plain = await bodyFile('plain.json', { description: 'just a draft', type: 'text' })
+    const withImage = await bodyFile('image.json', {
+      description: 'a cat',
+      type: 'image',
+      accountId,
+      scheduleAt: inTwoDays(),
+      medias: [{ type: 'image', url: 'cat.png', alt: 'cat', thumbnail: '' }],
+    })
+
+    // Drafting needs no network and no keys.
+    const noKeys = { MEDIADECK_DATA_DIR: env.MEDIADECK_DATA_DIR }
+    const saved = env
+    env = noKeys
+    const added = await cli('drafts', 'add', plain, '--json')
+    expect(added.code).toBe(0)
+    expect(lines(added.stdout)[0]).toMatchObject({ status: 'draft', description: 'just a draft' })
+    // Options may stand before the file.
+    const queued = await cli('drafts', 'add', '--schedule', '--json', withImage)
+    expect(queued.code).toBe(0)
+    const queuedId = lines(queued.stdout)[0]!.id
+    env = saved
+
+    const listed = lines((await cli('drafts', 'list', '--json')).stdout)
+    expect(listed.map((l) => l.status).sort()).toEqual(['draft', 'queued'])
+
+    const synced = await cli('sync', '--json')
+    expect(synced.stderr).toBe('')
+    expect(synced.code).toBe(0)
+    const [line] = lines(synced.stdout)
+    expect(line).toMatchObject({ id: queuedId, status: 'scheduled' })
+
+    const after = lines((await cli('drafts', 'list', '--json')).stdout).find((l) => l.id === queuedId)!
+    expect(after.status).toBe('scheduled')
+    const client = clientFor(sandbox.url)
+    const onService = await client.getSchedule(String(after.scheduleId))
+    await client.close()
+    expect(onService.description).toBe('a cat')
+    expect(onService.medias[0]!.url).toMatch(/^http:\/\/localhost:\d+\//)
+  })
+
+  it('refuses to queue an incomplete post, naming every field, and saves nothing', async () => {
+    const file = await bodyFile('bad.json', { description: 'x', type: 'video' })
+    const result = await cli('drafts', 'add', file, '--schedule')
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim().split('\n')).toHaveLength(1)
+    expect(result.stderr).toMatch(/accountId: .*scheduleAt: .*medias: /)
+    expect((await cli('drafts', 'list', '--json')).stdout).toBe('')
+  })
+
+  it('reports a bad body with the field and a missing FILE as a usage error', async () => {
+    const file = await bodyFile('wrong.json', { description: 5 })
+    const bad = await cli('drafts', 'add', file)
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(/at description/)
+    expect((await cli('drafts', 'add')).code).toBe(2)
+    expect((await cli('drafts', 'list', 'extra')).code).toBe(2)
+  })
+
+  it('sync exits 1 and keeps the post queued while the service is down', async () => {
+    const file = await bodyFile('q.json', {
+      description: 'later',
+      type: 'text',
+      accountId,
+      scheduleAt: inTwoDays(),
+    })
+    expect((await cli('drafts', 'add', file, '--schedule')).code).toBe(0)
+    sandbox.setFaults({ serverErrorRate: 1 })
+    const down = await cli('sync', '--json')
+    expect(down.code).toBe(1)
+    expect(lines(down.stdout)[0]).toMatchObject({ status: 'queued' })
+    sandbox.setFaults({})
+    expect((await cli('sync')).code).toBe(0)
+  })
+
+  it('runs as a real process: npm run cli -- drafts list --json', () => {
+    const result = spawnSync('npx', ['tsx', 'main/cli/index.ts', 'drafts', 'list', '--json'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    })
+    expect(result.status).toBe(0)
+    expect(result.stdout).toBe('')
+    const usage = spawnSync('npx', ['tsx', 'main/cli/index.ts', 'drafts', 'add'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    })
+    expect(usage.status).toBe(2)
+    expect(
+      usage.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('npm warn')),
+    ).toHaveLength(1)
+  })
+})
