@@ -1,0 +1,118 @@
+// The CLI as scripts call it (`npm run cli -- ...` is `tsx main/cli/index.ts`), against the real sandbox.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox } from '../../../sandbox'
+import type { RunningSandbox } from '../../../sandbox'
+
+let sandbox: RunningSandbox
+let dir: string
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'mediadeck-cli-'))
+  sandbox = await startSandbox({
+    port: 0,
+    dataDir: join(dir, 'sandbox'),
+    publisherIntervalMs: 0,
+    config: {
+      users: [
+        {
+          accessKey: 'cli',
+          secretKey: 'cli-secret',
+          tier: 'premium',
+          storageLimit: 10_000_000,
+          seed: 'demo',
+        },
+        {
+          accessKey: 'std',
+          secretKey: 'std-secret',
+          tier: 'standard',
+          storageLimit: 10_000_000,
+          seed: 'empty',
+        },
+      ],
+    },
+  })
+})
+afterAll(async () => {
+  await sandbox.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function cli(args: string[], user = { key: 'cli', secret: 'cli-secret' }) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+      env: {
+        ...process.env,
+        MEDIADECK_BASE_URL: sandbox.url,
+        MEDIADECK_ACCESS_KEY: user.key,
+        MEDIADECK_SECRET_KEY: user.secret,
+        MEDIADECK_DATA_DIR: join(dir, 'data'),
+      },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+describe('cli against the sandbox', () => {
+  it('uploads files with --json, one object per line, options after the files', async () => {
+    const a = join(dir, 'a.txt')
+    const b = join(dir, 'b.png')
+    writeFileSync(a, 'hello sandbox\n')
+    writeFileSync(b, Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'))
+    const r = await cli(['upload', a, b, '--json', '--concurrency', '2'])
+    expect(r.code).toBe(0)
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(lines).toHaveLength(2)
+    for (const [line, path, size, mimetype] of [
+      [lines.find((l) => l.path === a), a, 14, 'text/plain'],
+      [lines.find((l) => l.path === b), b, 29, 'image/png'],
+    ] as const) {
+      expect(line).toMatchObject({ path, state: 'success', size, mimetype })
+      expect(Object.keys(line).sort()).toEqual(['id', 'key', 'mimetype', 'path', 'size', 'state', 'url'])
+      const res = await fetch(line.url)
+      expect(res.status).toBe(200)
+    }
+  })
+
+  it('exits 1 naming a missing file and sends nothing', async () => {
+    const before = await cli(['stats', '--json'])
+    const r = await cli(['upload', join(dir, 'a.txt'), join(dir, 'missing.bin')])
+    expect(r.code).toBe(1)
+    expect(r.stderr.trim()).toBe(`error: ${join(dir, 'missing.bin')}: no such file`)
+    const after = await cli(['stats', '--json'])
+    expect(JSON.parse(after.stdout)).toEqual(JSON.parse(before.stdout))
+  })
+
+  it('lists automations and schedules, retries a failed schedule, and maps refusals to exit 1', async () => {
+    const autos = await cli(['automations', '--limit', '3', '--json'])
+    expect(autos.code).toBe(0)
+    expect(autos.stdout.trim().split('\n')).toHaveLength(3)
+    const failed = await cli(['schedules', '--status', 'error', '--json'])
+    expect(failed.code).toBe(0)
+    const first = JSON.parse(failed.stdout.trim().split('\n')[0]!)
+    expect(first.status).toBe('error')
+    const retry = await cli(['schedule', 'retry', first._id])
+    expect(retry).toMatchObject({
+      code: 0,
+      stdout: `schedule ${first._id} re-queued for another publish attempt\n`,
+    })
+    const missing = await cli(['schedule', 'retry', '000000000000000000000000'])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/^error: .*schedule not found\n$/)
+    const plan = await cli(['automations'], { key: 'std', secret: 'std-secret' })
+    expect(plan.code).toBe(1)
+    expect(plan.stderr).toMatch(/invalid plan — your plan does not include this/)
+    const usage = await cli(['automations', '--limit', '0'])
+    expect(usage.code).toBe(2)
+  })
+})

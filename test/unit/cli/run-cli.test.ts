@@ -1,0 +1,215 @@
+import { PassThrough } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { AppError } from '../../../common/errors'
+import { dateOption, intOption, UsageError } from '../../../main/cli/args'
+import type { CliCommand } from '../../../main/cli/context'
+import { defaultDataDir, envProfileResolver } from '../../../main/cli/profile'
+import { renderBar } from '../../../main/cli/progress-bar'
+import { CORE_COMMANDS, findCommand, runCli } from '../../../main/cli/run-cli'
+import type { RunCliOptions } from '../../../main/cli/run-cli'
+import type { ServiceClient } from '../../../main/core/service-client'
+
+const ENV = { MEDIADECK_BASE_URL: 'http://127.0.0.1:9', MEDIADECK_ACCESS_KEY: 'a', MEDIADECK_SECRET_KEY: 'b' }
+
+function io(client: Partial<ServiceClient> = {}, env: NodeJS.ProcessEnv = ENV) {
+  const stdout = new PassThrough()
+  const stderr = new PassThrough()
+  let out = ''
+  let err = ''
+  stdout.on('data', (d) => (out += d))
+  stderr.on('data', (d) => (err += d))
+  const calls: unknown[][] = []
+  const fake = new Proxy(client, {
+    get(target, prop: string) {
+      if (prop === 'close') return async () => undefined
+      const fn = (target as Record<string, unknown>)[prop]
+      if (typeof fn !== 'function') return fn
+      return (...args: unknown[]) => {
+        calls.push([prop, ...args])
+        return (fn as (...a: unknown[]) => unknown)(...args)
+      }
+    },
+  }) as ServiceClient
+  const options: RunCliOptions = {
+    stdout,
+    stderr,
+    isTTY: false,
+    env,
+    onInterrupt: () => () => undefined,
+    createClient: () => fake,
+  }
+  return { options, calls, out: () => out, err: () => err }
+}
+
+const page = {
+  totalDocs: 0,
+  limit: 20,
+  totalPages: 0,
+  page: 1,
+  pagingCounter: 1,
+  hasPrevPage: false,
+  hasNextPage: false,
+  prevPage: null,
+  nextPage: null,
+}
+
+describe('cli dispatcher', () => {
+  it('exits 2 with the usage for no command or an unknown one', async () => {
+    const a = io()
+    expect(await runCli([], a.options)).toBe(2)
+    expect(a.err()).toMatch(/usage: npm run cli -- <command>/)
+    const b = io()
+    expect(await runCli(['frobnicate'], b.options)).toBe(2)
+    expect(b.err()).toMatch(/unknown command "frobnicate"/)
+  })
+
+  it('exits 2 on a bad option or value, with one line on stderr and no request', async () => {
+    for (const argv of [
+      ['stats', '--bogus'],
+      ['automations', '--limit', '500'],
+      ['automations', '--page', 'x'],
+      ['schedules', '--status', 'failed'],
+      ['schedules', '--from', '2026-02-30'],
+      ['schedules', '--from', '2026-03-02', '--to', '2026-03-01'],
+      ['schedule', 'retry'],
+      ['schedule', 'retry', 'a', 'b'],
+      ['upload'],
+      ['upload', 'x', '--concurrency', '0'],
+      ['stats', 'extra'],
+    ]) {
+      const t = io()
+      expect(await runCli(argv, t.options), argv.join(' ')).toBe(2)
+      expect(t.err().trim().split('\n'), argv.join(' ')).toHaveLength(1)
+      expect(t.calls).toEqual([])
+    }
+  })
+
+  it('exits 2 when no profile is configured', async () => {
+    const t = io({}, {})
+    expect(await runCli(['stats'], t.options)).toBe(2)
+    expect(t.err()).toMatch(/no profile: set MEDIADECK_BASE_URL, MEDIADECK_ACCESS_KEY, MEDIADECK_SECRET_KEY/)
+  })
+
+  it('passes filters through, options before or after, accountIds repeated', async () => {
+    const t = io({ listSchedules: async () => ({ ...page, docs: [] }) })
+    const code = await runCli(
+      [
+        'schedules',
+        '--json',
+        '--account',
+        'a1',
+        '--status',
+        'error',
+        '--account',
+        'a2',
+        '--from',
+        '2026-01-01',
+        '--limit',
+        '5',
+      ],
+      t.options,
+    )
+    expect(code).toBe(0)
+    expect(t.calls).toEqual([
+      [
+        'listSchedules',
+        {
+          page: 1,
+          limit: 5,
+          accountIds: ['a1', 'a2'],
+          status: 'error',
+          fromDate: '2026-01-01',
+          toDate: undefined,
+        },
+      ],
+    ])
+  })
+
+  it('exits 1 with one line when the service refuses', async () => {
+    const t = io({
+      retrySchedule: async () => {
+        throw new AppError({
+          kind: 'not-found',
+          status: 404,
+          message: 'PUT /public/schedule/x/retry: schedule not found',
+        })
+      },
+    })
+    expect(await runCli(['schedule', 'retry', 'x'], t.options)).toBe(1)
+    expect(t.err()).toBe('error: PUT /public/schedule/x/retry: schedule not found\n')
+  })
+
+  it('prints stats as text and as one JSON object', async () => {
+    const stat = {
+      file: { total: 3, success: 2, pending: 1 },
+      usage: { total: 2_000_000, used: 500_000, free: 1_500_000 },
+    }
+    const t = io({ storageStatistic: async () => stat })
+    expect(await runCli(['stats'], t.options)).toBe(0)
+    expect(t.out()).toContain('500.0 KB used of 2.0 MB (25.0%), 1.5 MB free')
+    const j = io({ storageStatistic: async () => stat })
+    expect(await runCli(['stats', '--json'], j.options)).toBe(0)
+    expect(JSON.parse(j.out())).toEqual(stat)
+  })
+
+  it('reports a missing upload file by its path before any request', async () => {
+    const t = io()
+    expect(await runCli(['upload', '--json', '/nonexistent/a.png'], t.options)).toBe(1)
+    expect(JSON.parse(t.out())).toEqual({
+      path: '/nonexistent/a.png',
+      state: 'failed',
+      error: { kind: 'file', status: null, message: '/nonexistent/a.png: no such file' },
+    })
+    expect(t.err()).toBe('error: /nonexistent/a.png: no such file\n')
+    expect(t.calls).toEqual([])
+  })
+
+  it('lets later commands plug into the table', async () => {
+    const drafts: CliCommand = {
+      name: ['drafts', 'list'],
+      usage: 'drafts list',
+      summary: 'x',
+      run: async () => 0,
+    }
+    expect(findCommand([...CORE_COMMANDS, drafts], ['drafts', 'list'])?.command).toBe(drafts)
+    expect(findCommand(CORE_COMMANDS, ['schedule', 'retry', 'id'])?.rest).toEqual(['id'])
+    const t = io()
+    expect(await runCli(['example', 'later'], { ...t.options, commands: [...CORE_COMMANDS, later] })).toBe(0)
+  })
+})
+
+describe('cli helpers', () => {
+  it('validates numbers and dates', () => {
+    expect(intOption('5', 'limit', 1, 100)).toBe(5)
+    expect(() => intOption('5.5', 'limit', 1, 100)).toThrow(UsageError)
+    expect(dateOption('2026-02-28', 'from')).toBe('2026-02-28')
+    expect(dateOption('2026-02-28T10:00:00+07:00', 'from')).toBe('2026-02-28T10:00:00+07:00')
+    expect(() => dateOption('2026-02-28T10:00:00', 'from')).toThrow(/with a zone/)
+  })
+
+  it('resolves the profile from the environment and the data dir like Electron does', async () => {
+    await expect(envProfileResolver({ ...ENV, MEDIADECK_DATA_DIR: '/d' })).resolves.toEqual({
+      baseUrl: ENV.MEDIADECK_BASE_URL,
+      accessKey: 'a',
+      secretKey: 'b',
+      dataDir: '/d',
+    })
+    expect(defaultDataDir({ XDG_CONFIG_HOME: '/x' }, 'linux')).toBe('/x/Mediadeck')
+  })
+
+  it('renders the progress bar', () => {
+    const line = renderBar({
+      files: 4,
+      queued: 1,
+      active: 1,
+      done: 2,
+      failed: 0,
+      cancelled: 0,
+      bytesTotal: 1000,
+      bytesSent: 500,
+      rateBytesPerSec: 100,
+      etaSeconds: 5,
+    })
+    expect(line).toBe('[############------------]  50%  500 B/1.0 KB  100 B/s  ETA 5s  2/4 files')
+  })
+})
