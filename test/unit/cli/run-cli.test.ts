@@ -165,13 +165,13 @@ describe('cli dispatcher', () => {
   })
 
   it('lets later commands plug into the table', async () => {
-    const drafts: CliCommand = {
-      name: ['drafts', 'list'],
-      usage: 'drafts list',
+    const later: CliCommand = {
+      name: ['example', 'later'],
+      usage: 'example later',
       summary: 'x',
       run: async () => 0,
     }
-    expect(findCommand([...CORE_COMMANDS, drafts], ['drafts', 'list'])?.command).toBe(drafts)
+    expect(findCommand([...CORE_COMMANDS, later], ['example', 'later'])?.command).toBe(later)
     expect(findCommand(CORE_COMMANDS, ['schedule', 'retry', 'id'])?.rest).toEqual(['id'])
     const t = io()
     expect(await runCli(['example', 'later'], { ...t.options, commands: [...CORE_COMMANDS, later] })).toBe(0)
