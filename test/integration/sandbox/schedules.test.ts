@@ -265,3 +265,43 @@ describe('list, get, update, delete', () => {
     }
   })
 })
+
+describe('publisher timer', () => {
+  it('publishes on its own on the real clock when the interval is on', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises')
+    const os = await import('node:os')
+    const path = await import('node:path')
+    const { startSandbox } = await import('../../../sandbox/index')
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-timer-'))
+    const live = await startSandbox({
+      dataDir,
+      port: 0,
+      config: {
+        users: [{ accessKey: 'p', secretKey: 's', tier: 'premium', storageLimit: 1000, seed: 'empty' }],
+      },
+      publisherIntervalMs: 50,
+      publishDurationMs: 0,
+    })
+    try {
+      const auth = `Basic ${Buffer.from('p:s').toString('base64')}`
+      const accounts = (
+        await call(live.url, 'GET', '/public/account?page=1&limit=10&types[]=facebook', { auth })
+      ).json
+      const created = await call<{ scheduleId: string }>(live.url, 'POST', '/public/schedule', {
+        auth,
+        body: { ...body(), accountId: accounts.docs[0].id, scheduleAt: new Date().toISOString() },
+      })
+      expect(created.status).toBe(201)
+      let status = 'pending'
+      for (let i = 0; i < 40 && status !== 'success'; i++) {
+        await new Promise((r) => setTimeout(r, 50))
+        status = (await call(live.url, 'GET', `/public/schedule/${created.json.scheduleId}`, { auth })).json
+          .status
+      }
+      expect(status).toBe('success')
+    } finally {
+      await live.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})

@@ -259,6 +259,14 @@ describe('upload flow', () => {
       file: { total: 1, success: 0, pending: 1 },
       usage: { total: limit, used: limit - 10, free: 10 },
     })
+    // Concurrent inits cannot both squeeze into the last 10 bytes: 5 + 5 fit, a third does not.
+    const racing = await Promise.all(
+      [5, 5, 5].map((size) => init({ filename: 'race.bin', size, mimetype: 'text/plain' }, STD_AUTH)),
+    )
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 201, 402])
+    for (const r of racing.filter((r) => r.status === 201)) {
+      await call(base, 'DELETE', `/public/storage/file/${r.json.id}`, { auth: STD_AUTH })
+    }
     expect((await init({ filename: 'fits.bin', size: 10, mimetype: 'text/plain' }, STD_AUTH)).status).toBe(
       201,
     )
