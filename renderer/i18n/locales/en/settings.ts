@@ -1,1 +1,87 @@
-export default { title: 'Settings' }
+export default {
+  title: 'Settings',
+  subtitle: 'Profiles, uploads, language and appearance.',
+  profiles: {
+    title: 'Profiles',
+    description:
+      'Each profile is one set of service keys. The sandbox profile works offline with practice data.',
+    add: 'Add profile',
+    addTitle: 'Add a profile',
+    editTitle: 'Edit profile',
+    active: 'Active',
+    switch: 'Switch to this',
+    switched: 'Now using {name}',
+    switchFailed: 'Could not switch profile',
+    test: 'Test connection',
+    edit: 'Edit {name}',
+    delete: 'Delete {name}',
+    deleteTitle: 'Delete this profile?',
+    deleteMessage:
+      '“{name}” and its saved keys will be removed from this computer. Files on the service stay.',
+    deleted: '{name} deleted',
+    deleteFailed: 'Could not delete the profile',
+    saved: '{name} saved',
+    accessKey: 'Access key',
+    secret: {
+      encrypted: 'secret stored encrypted',
+      session: 'secret kept until the app closes',
+      none: 'no secret saved',
+    },
+    noEncryptionTitle: 'Secrets are not saved on this computer',
+    noEncryption:
+      'The system offers no encrypted storage, so secret keys are kept only until Mediadeck closes and must be entered again next time.',
+  },
+  form: {
+    name: 'Name',
+    baseUrl: 'Service address',
+    accessKey: 'Access key',
+    secretKey: 'Secret key',
+    secretKeep: 'Leave empty to keep the saved secret',
+    secretHint: 'Stored encrypted by your operating system; never shown again.',
+    secretSession: 'Kept only until Mediadeck closes: this system offers no encrypted storage.',
+    required: 'Required',
+    badUrl: 'Enter an address starting with https://',
+    saveFailed: 'Could not save the profile',
+  },
+  test: {
+    running: 'Testing…',
+    ok: 'The keys work',
+    failed: 'The connection test failed',
+    areas: {
+      storage: 'Storage',
+      automations: 'Automations',
+      schedules: 'Schedules',
+    },
+    access: {
+      allowed: 'included',
+      plan: 'not in your plan',
+      unknown: 'unknown',
+    },
+  },
+  preferences: {
+    title: 'Preferences',
+    language: 'Language',
+    languageSystem: 'Same as the system',
+    concurrency: 'Uploads at the same time',
+    concurrencyValue: 'One file at a time | {count} files at a time',
+    concurrencyHint:
+      'More parallel uploads can be faster on a good connection; fewer are gentler on a slow one.',
+    theme: 'Theme',
+    themeSystem: 'System',
+    themeLight: 'Light',
+    themeDark: 'Dark',
+    saveFailed: 'Could not save the setting',
+  },
+  about: {
+    title: 'About',
+    version: 'Version',
+    mode: 'Running as',
+    modes: {
+      electron: 'Desktop app',
+      browser: 'Browser mode',
+    },
+    dataDir: 'Data folder',
+    logFile: 'Log file',
+    copyPath: 'Copy the data folder path',
+  },
+}

@@ -1,3 +1,90 @@
 import type en from '../en/settings'
 
-export default { title: 'Pengaturan' } satisfies typeof en
+export default {
+  title: 'Pengaturan',
+  subtitle: 'Profil, unggahan, bahasa, dan tampilan.',
+  profiles: {
+    title: 'Profil',
+    description:
+      'Setiap profil adalah satu set kunci layanan. Profil sandbox bekerja luring dengan data latihan.',
+    add: 'Tambah profil',
+    addTitle: 'Tambah profil',
+    editTitle: 'Ubah profil',
+    active: 'Aktif',
+    switch: 'Gunakan ini',
+    switched: 'Sekarang memakai {name}',
+    switchFailed: 'Tidak dapat mengganti profil',
+    test: 'Uji koneksi',
+    edit: 'Ubah {name}',
+    delete: 'Hapus {name}',
+    deleteTitle: 'Hapus profil ini?',
+    deleteMessage:
+      '“{name}” dan kuncinya yang tersimpan akan dihapus dari komputer ini. Berkas di layanan tetap ada.',
+    deleted: '{name} dihapus',
+    deleteFailed: 'Tidak dapat menghapus profil',
+    saved: '{name} disimpan',
+    accessKey: 'Access key',
+    secret: {
+      encrypted: 'secret disimpan terenkripsi',
+      session: 'secret disimpan sampai aplikasi ditutup',
+      none: 'secret belum disimpan',
+    },
+    noEncryptionTitle: 'Secret tidak disimpan di komputer ini',
+    noEncryption:
+      'Sistem tidak menyediakan penyimpanan terenkripsi, jadi secret key hanya disimpan sampai Mediadeck ditutup dan harus dimasukkan lagi nanti.',
+  },
+  form: {
+    name: 'Nama',
+    baseUrl: 'Alamat layanan',
+    accessKey: 'Access key',
+    secretKey: 'Secret key',
+    secretKeep: 'Kosongkan untuk memakai secret yang tersimpan',
+    secretHint: 'Disimpan terenkripsi oleh sistem operasi Anda; tidak pernah ditampilkan lagi.',
+    secretSession:
+      'Hanya disimpan sampai Mediadeck ditutup: sistem ini tidak menyediakan penyimpanan terenkripsi.',
+    required: 'Wajib diisi',
+    badUrl: 'Masukkan alamat yang diawali https://',
+    saveFailed: 'Profil tidak dapat disimpan',
+  },
+  test: {
+    running: 'Menguji…',
+    ok: 'Kunci berfungsi',
+    failed: 'Uji koneksi gagal',
+    areas: {
+      storage: 'Penyimpanan',
+      automations: 'Otomasi',
+      schedules: 'Jadwal',
+    },
+    access: {
+      allowed: 'termasuk',
+      plan: 'tidak termasuk paket',
+      unknown: 'tidak diketahui',
+    },
+  },
+  preferences: {
+    title: 'Preferensi',
+    language: 'Bahasa',
+    languageSystem: 'Sama dengan sistem',
+    concurrency: 'Unggahan bersamaan',
+    concurrencyValue: '{count} berkas sekaligus',
+    concurrencyHint:
+      'Lebih banyak unggahan paralel bisa lebih cepat di koneksi yang baik; lebih sedikit lebih ringan di koneksi lambat.',
+    theme: 'Tema',
+    themeSystem: 'Sistem',
+    themeLight: 'Terang',
+    themeDark: 'Gelap',
+    saveFailed: 'Pengaturan tidak dapat disimpan',
+  },
+  about: {
+    title: 'Tentang',
+    version: 'Versi',
+    mode: 'Berjalan sebagai',
+    modes: {
+      electron: 'Aplikasi desktop',
+      browser: 'Mode peramban',
+    },
+    dataDir: 'Folder data',
+    logFile: 'Berkas log',
+    copyPath: 'Salin jalur folder data',
+  },
+} satisfies typeof en

@@ -1,0 +1,446 @@
+// A typed, in-memory window.mediadeck for component and store tests. `api` is annotated as MediadeckApi, so a
+// change to the contract (a new call, a renamed event, a different response) breaks this file at compile time.
+import type { ConnectionState, PickedFile, ProfilesState, Settings } from '../../../common/app-state'
+import { DEFAULT_SETTINGS } from '../../../common/app-state'
+import type {
+  CallName,
+  CallRequest,
+  CallResponse,
+  EventName,
+  EventPayloads,
+  MediadeckApi,
+} from '../../../common/contract'
+import type { Draft, OutboxState } from '../../../common/drafts'
+import type { AppErrorData } from '../../../common/errors'
+import type { Account, Automation, Schedule, StorageStatistic, StoredFile } from '../../../common/service'
+import type { UploadItem, UploadTotals } from '../../../common/uploads'
+import {
+  ACCOUNT_FIXTURES,
+  APP_INFO,
+  NOW,
+  makeAutomation,
+  makeProfilesState,
+  makeStoredFile,
+  paginate,
+} from './fixtures'
+
+export interface FakeData {
+  settings: Settings
+  profiles: ProfilesState
+  connection: ConnectionState
+  accounts: Account[]
+  automations: Automation[]
+  stats: StorageStatistic
+  files: StoredFile[]
+  uploads: UploadItem[]
+  schedules: Schedule[]
+  drafts: Draft[]
+  outbox: OutboxState
+  /** What files.pick answers next. */
+  picked: PickedFile[]
+}
+
+export interface RecordedCall {
+  name: CallName
+  request: unknown
+}
+
+export interface FakeMediadeck {
+  api: MediadeckApi
+  data: FakeData
+  calls: RecordedCall[]
+  /** Requests made to one call, in order. */
+  requests<C extends CallName>(name: C): CallRequest<C>[]
+  emit<E extends EventName>(name: E, payload: EventPayloads[E]): void
+  listenerCount(name: EventName): number
+  /** The next call (or every call, with `times: Infinity`) of `name` rejects with `error`. */
+  fail(name: CallName, error: AppErrorData, times?: number): void
+  /** The next call of `name` waits until the returned function is called (for loading states). */
+  hold(name: CallName): () => void
+}
+
+function totalsOf(items: readonly UploadItem[]): UploadTotals {
+  const count = (state: UploadItem['state']) => items.filter((item) => item.state === state).length
+  return {
+    files: items.length,
+    queued: count('queued'),
+    active: count('preparing') + count('uploading') + count('finishing'),
+    done: count('done'),
+    failed: count('failed'),
+    cancelled: count('cancelled'),
+    bytesTotal: items.reduce((sum, item) => sum + item.size, 0),
+    bytesSent: items.reduce((sum, item) => sum + item.bytesSent, 0),
+    rateBytesPerSec: items.reduce((sum, item) => sum + item.rateBytesPerSec, 0),
+    etaSeconds: null,
+  }
+}
+export { totalsOf as uploadTotalsOf }
+
+function defaultData(): FakeData {
+  const automations = Array.from({ length: 45 }, (_, i) =>
+    makeAutomation(i + 1, ACCOUNT_FIXTURES[i % ACCOUNT_FIXTURES.length]),
+  )
+  const files = Array.from({ length: 25 }, (_, i) => makeStoredFile(i))
+  return {
+    settings: { ...DEFAULT_SETTINGS },
+    profiles: makeProfilesState(),
+    connection: {
+      status: 'online',
+      mode: 'sandbox',
+      profileId: 'sandbox',
+      profileName: 'Sandbox',
+      baseUrl: 'http://127.0.0.1:4010',
+      lastCheckedAt: NOW,
+    },
+    accounts: ACCOUNT_FIXTURES.map((account) => ({ ...account })),
+    automations,
+    stats: {
+      file: { total: 25, success: 24, pending: 1 },
+      usage: { total: 5 * 1024 ** 3, used: 1.2 * 1024 ** 3, free: 3.8 * 1024 ** 3 },
+    },
+    files,
+    uploads: [],
+    schedules: [],
+    drafts: [],
+    outbox: {
+      online: true,
+      sending: false,
+      counts: { draft: 0, queued: 0, sending: 0, scheduled: 0, failed: 0, 'needs-attention': 0 },
+      lastSyncAt: null,
+      nextSyncAt: null,
+    },
+    picked: [],
+  }
+}
+
+export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMediadeck {
+  const data: FakeData = { ...defaultData(), ...overrides }
+  const calls: RecordedCall[] = []
+  const failures = new Map<CallName, { error: AppErrorData; times: number }>()
+  const holds = new Map<CallName, Promise<void>>()
+  const listeners = new Map<EventName, Set<(payload: never) => void>>()
+  let nextId = 1
+
+  function emit<E extends EventName>(name: E, payload: EventPayloads[E]) {
+    for (const listener of listeners.get(name) ?? []) (listener as (p: EventPayloads[E]) => void)(payload)
+  }
+
+  function on<E extends EventName>(name: E) {
+    return (listener: (payload: EventPayloads[E]) => void) => {
+      const set = listeners.get(name) ?? new Set()
+      listeners.set(name, set)
+      set.add(listener as (payload: never) => void)
+      return () => set.delete(listener as (payload: never) => void)
+    }
+  }
+
+  /** Wraps a handler with recording, failure injection and holds; answers are copies, as IPC would give. */
+  function handle<C extends CallName>(
+    name: C,
+    fn: (request: CallRequest<C>) => CallResponse<C> | Promise<CallResponse<C>>,
+  ) {
+    return async (request: CallRequest<C>): Promise<CallResponse<C>> => {
+      calls.push({ name, request })
+      const held = holds.get(name)
+      if (held) {
+        holds.delete(name)
+        await held
+      }
+      const failure = failures.get(name)
+      if (failure) {
+        failure.times -= 1
+        if (failure.times <= 0) failures.delete(name)
+        throw { ...failure.error }
+      }
+      const answer = await fn(request)
+      return answer === undefined ? answer : (structuredClone(answer) as CallResponse<C>)
+    }
+  }
+
+  function cached<T>(value: T) {
+    return { value, stale: false, fetchedAt: NOW }
+  }
+
+  function progress(changed: UploadItem[], removed: string[] = []) {
+    emit('uploads:progress', { items: changed, removed, totals: totalsOf(data.uploads) })
+  }
+
+  function setUpload(id: string, patch: Partial<UploadItem>) {
+    const index = data.uploads.findIndex((item) => item.id === id)
+    if (index < 0) throw { kind: 'not-found', message: 'upload not found' } satisfies AppErrorData
+    const next = { ...data.uploads[index]!, ...patch }
+    data.uploads[index] = next
+    progress([next])
+  }
+
+  const api: MediadeckApi = {
+    app: {
+      info: handle('app:info', () => APP_INFO),
+      openExternal: handle('app:open-external', () => undefined),
+    },
+    settings: {
+      get: handle('settings:get', () => data.settings),
+      update: handle('settings:update', (patch) => {
+        data.settings = { ...data.settings, ...patch }
+        emit('settings:changed', { ...data.settings })
+        return data.settings
+      }),
+      onChanged: on('settings:changed'),
+    },
+    profiles: {
+      list: handle('profiles:list', () => data.profiles),
+      save: handle('profiles:save', (request) => {
+        const existing = data.profiles.profiles.find((profile) => profile.id === request.id)
+        const saved = {
+          id: request.id ?? `prof-${nextId++}`,
+          name: request.name,
+          kind: 'service' as const,
+          baseUrl: request.baseUrl,
+          accessKey: request.accessKey,
+          hasSecret: Boolean(request.secretKey) || (existing?.hasSecret ?? false),
+          secretStorage: 'encrypted' as const,
+        }
+        data.profiles = {
+          ...data.profiles,
+          profiles: existing
+            ? data.profiles.profiles.map((profile) => (profile.id === saved.id ? saved : profile))
+            : [...data.profiles.profiles, saved],
+        }
+        return saved
+      }),
+      delete: handle('profiles:delete', ({ id }) => {
+        data.profiles = {
+          ...data.profiles,
+          profiles: data.profiles.profiles.filter((profile) => profile.id !== id),
+        }
+        return data.profiles
+      }),
+      activate: handle('profiles:activate', ({ id }) => {
+        data.profiles = { ...data.profiles, activeId: id }
+        emit('profiles:changed', structuredClone(data.profiles))
+        return data.profiles
+      }),
+      test: handle('profiles:test', () => ({
+        ok: true,
+        areas: { storage: 'allowed', automations: 'allowed', schedules: 'plan' },
+      })),
+      onChanged: on('profiles:changed'),
+    },
+    connection: {
+      status: handle('connection:status', () => data.connection),
+      check: handle('connection:check', () => ({
+        ...data.connection,
+        lastCheckedAt: new Date().toISOString(),
+      })),
+      onChanged: on('connection:changed'),
+    },
+    accounts: {
+      list: handle('accounts:list', ({ types, search }) =>
+        cached(
+          data.accounts.filter(
+            (account) =>
+              (!types || (types as string[]).includes(account.type)) &&
+              (!search || account.name.toLowerCase().includes(search.toLowerCase())),
+          ),
+        ),
+      ),
+    },
+    storage: {
+      stats: handle('storage:stats', () => data.stats),
+      files: handle('storage:files', ({ page, limit, search }) =>
+        paginate(
+          data.files.filter((file) => !search || file.filename.toLowerCase().includes(search.toLowerCase())),
+          page,
+          limit,
+        ),
+      ),
+      delete: handle('storage:delete', ({ ids }) => {
+        data.files = data.files.filter((file) => !ids.includes(file.id))
+        emit('storage:changed', { reason: 'deleted' })
+      }),
+      onChanged: on('storage:changed'),
+    },
+    files: {
+      pick: handle('files:pick', () => data.picked),
+      fromDrop: async (files) => {
+        calls.push({ name: 'files:grant-dropped', request: files.map((file) => file.name) })
+        return files.map((file) => ({
+          path: `/dropped/${file.name}`,
+          name: file.name,
+          size: file.size,
+          mimetype: null,
+        }))
+      },
+    },
+    uploads: {
+      start: handle('uploads:start', ({ paths }) => {
+        const batchId = `batch-${nextId++}`
+        const started = paths.map((path) => {
+          const name = path.split('/').pop() ?? path
+          const item: UploadItem = {
+            id: `up-${nextId++}`,
+            path,
+            name,
+            size: data.picked.find((file) => file.path === path)?.size ?? 1024,
+            mimetype: null,
+            state: 'queued',
+            bytesSent: 0,
+            rateBytesPerSec: 0,
+            etaSeconds: null,
+            attempts: 0,
+            batchId,
+            createdAt: NOW,
+          }
+          return item
+        })
+        data.uploads.push(...started)
+        return started
+      }),
+      list: handle('uploads:list', () => ({ items: data.uploads, totals: totalsOf(data.uploads) })),
+      cancel: handle('uploads:cancel', ({ id }) => setUpload(id, { state: 'cancelled', rateBytesPerSec: 0 })),
+      retry: handle('uploads:retry', ({ id }) =>
+        setUpload(id, { state: 'queued', error: undefined, bytesSent: 0 }),
+      ),
+      remove: handle('uploads:remove', ({ id }) => {
+        data.uploads = data.uploads.filter((item) => item.id !== id)
+        progress([], [id])
+      }),
+      retryFailed: handle('uploads:retry-failed', () => {
+        const failed = data.uploads.filter((item) => item.state === 'failed')
+        for (const item of failed) setUpload(item.id, { state: 'queued', error: undefined, bytesSent: 0 })
+      }),
+      clearFinished: handle('uploads:clear-finished', () => {
+        const gone = data.uploads
+          .filter((item) => ['done', 'failed', 'cancelled'].includes(item.state))
+          .map((item) => item.id)
+        data.uploads = data.uploads.filter((item) => !gone.includes(item.id))
+        progress([], gone)
+      }),
+      onProgress: on('uploads:progress'),
+      onBatchFinished: on('uploads:batch-finished'),
+    },
+    automations: {
+      list: handle('automations:list', ({ page, limit, accountIds, search }) => {
+        const matching = data.automations.filter(
+          (automation) =>
+            (!accountIds || accountIds.length === 0 || accountIds.includes(automation.accountId)) &&
+            (!search || automation.detail.title.toLowerCase().includes(search.toLowerCase())),
+        )
+        return cached(paginate(matching, page, limit))
+      }),
+    },
+    schedules: {
+      list: handle('schedules:list', ({ from, to, accountIds, status }) =>
+        cached(
+          data.schedules.filter(
+            (schedule) =>
+              schedule.scheduleAt >= from &&
+              schedule.scheduleAt <= to &&
+              (!accountIds || accountIds.length === 0 || accountIds.includes(schedule.accountId)) &&
+              (!status || schedule.status === status),
+          ),
+        ),
+      ),
+      get: handle('schedules:get', ({ id }) => {
+        const found = data.schedules.find((schedule) => schedule._id === id)
+        if (!found)
+          throw { kind: 'not-found', message: 'schedule not found', status: 404 } satisfies AppErrorData
+        return found
+      }),
+      retry: handle('schedules:retry', ({ ids }) =>
+        ids.map((id) => {
+          const found = data.schedules.find((schedule) => schedule._id === id)
+          if (found) found.status = 'pending'
+          return found
+            ? { id, ok: true }
+            : {
+                id,
+                ok: false,
+                error: { kind: 'not-found' as const, message: 'schedule not found', status: 404 },
+              }
+        }),
+      ),
+      delete: handle('schedules:delete', ({ id }) => {
+        data.schedules = data.schedules.filter((schedule) => schedule._id !== id)
+      }),
+      update: handle('schedules:update', ({ id, post }) => {
+        data.schedules = data.schedules.map((schedule) =>
+          schedule._id === id ? { ...schedule, ...post, medias: post.medias } : schedule,
+        )
+      }),
+    },
+    drafts: {
+      list: handle('drafts:list', () => data.drafts),
+      get: handle('drafts:get', ({ id }) => {
+        const found = data.drafts.find((draft) => draft.id === id)
+        if (!found) throw { kind: 'not-found', message: 'draft not found' } satisfies AppErrorData
+        return found
+      }),
+      save: handle('drafts:save', ({ id, post, localMedia }) => {
+        const existing = data.drafts.find((draft) => draft.id === id)
+        const draft: Draft = {
+          id: id ?? `draft-${nextId++}`,
+          status: existing?.status ?? 'draft',
+          post,
+          localMedia,
+          createdAt: existing?.createdAt ?? NOW,
+          updatedAt: new Date().toISOString(),
+        }
+        data.drafts = existing
+          ? data.drafts.map((d) => (d.id === draft.id ? draft : d))
+          : [...data.drafts, draft]
+        emit('drafts:changed', { drafts: structuredClone(data.drafts) })
+        return draft
+      }),
+      delete: handle('drafts:delete', ({ id }) => {
+        data.drafts = data.drafts.filter((draft) => draft.id !== id)
+        emit('drafts:changed', { drafts: structuredClone(data.drafts) })
+      }),
+      schedule: handle('drafts:schedule', ({ id }) => setDraftStatus(id, 'queued')),
+      unschedule: handle('drafts:unschedule', ({ id }) => setDraftStatus(id, 'draft')),
+      resolve: handle('drafts:resolve', ({ id, action }) =>
+        setDraftStatus(id, action === 'keep-draft' ? 'draft' : 'queued'),
+      ),
+      import: handle('drafts:import', () => ({ imported: [], errors: [] })),
+      export: handle('drafts:export', ({ format }) => ({
+        filename: `drafts.${format}`,
+        content: format === 'json' ? JSON.stringify(data.drafts) : '',
+      })),
+      onChanged: on('drafts:changed'),
+    },
+    outbox: {
+      status: handle('outbox:status', () => data.outbox),
+      sendNow: handle('outbox:send-now', () => data.outbox),
+      onChanged: on('outbox:changed'),
+    },
+  }
+
+  function setDraftStatus(id: string, status: Draft['status']): Draft {
+    const found = data.drafts.find((draft) => draft.id === id)
+    if (!found) throw { kind: 'not-found', message: 'draft not found' } satisfies AppErrorData
+    found.status = status
+    return found
+  }
+
+  return {
+    api,
+    data,
+    calls,
+    requests: <C extends CallName>(name: C) =>
+      calls.filter((call) => call.name === name).map((call) => call.request as CallRequest<C>),
+    emit,
+    listenerCount: (name) => listeners.get(name)?.size ?? 0,
+    fail: (name, error, times = 1) => failures.set(name, { error, times }),
+    hold: (name) => {
+      let release!: () => void
+      holds.set(name, new Promise<void>((resolve) => (release = resolve)))
+      return () => release()
+    },
+  }
+}
+
+/** Puts the fake where the renderer looks for it (window.mediadeck is read-only in the app's typing). */
+export function installFakeMediadeck(fake: FakeMediadeck = createFakeMediadeck()): FakeMediadeck {
+  Object.defineProperty(window, 'mediadeck', { value: fake.api, configurable: true, writable: true })
+  return fake
+}
