@@ -1,0 +1,205 @@
+// The AppHost with its handlers against the real embedded sandbox: profiles and their connection test per
+// plan tier, the grant set, event batching while uploading, and the offline cache.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EventName, EventPayloads } from '../../../common/contract'
+import type { UploadItem } from '../../../common/uploads'
+import { createAppHost, type AppHost } from '../../../main/host/app-host'
+import { startSandbox, type RunningSandbox } from '../../../sandbox/index'
+
+let root: string
+let host: AppHost
+let tiers: RunningSandbox
+
+const events: Array<{ at: number; name: EventName; payload: unknown }> = []
+const fast = {
+  service: { retry: { maxRetries: 0 }, timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 } },
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'shell-host-'))
+  host = await createAppHost({ dataDir: join(root, 'data'), mode: 'browser', ...fast })
+  host.events.subscribe((name, payload) => events.push({ at: Date.now(), name, payload }))
+  tiers = await startSandbox({
+    dataDir: join(root, 'tiers'),
+    port: 0,
+    config: {
+      users: [
+        { accessKey: 'std', secretKey: 'std-secret', tier: 'standard', storageLimit: 1e9, seed: 'empty' },
+        { accessKey: 'gold', secretKey: 'gold-secret', tier: 'gold', storageLimit: 1e9, seed: 'empty' },
+        { accessKey: 'prem', secretKey: 'prem-secret', tier: 'premium', storageLimit: 1e9, seed: 'demo' },
+      ],
+    },
+  })
+})
+
+afterAll(async () => {
+  await host?.close()
+  await tiers?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+function file(name: string, bytes = 2048): string {
+  const path = join(root, 'files', name)
+  mkdirSync(join(path, '..'), { recursive: true })
+  writeFileSync(path, Buffer.alloc(bytes, name.length))
+  return path
+}
+
+function eventsNamed<E extends EventName>(name: E): Array<{ at: number; payload: EventPayloads[E] }> {
+  return events.filter((e) => e.name === name) as Array<{ at: number; payload: EventPayloads[E] }>
+}
+
+describe('AppHost on a fresh data dir', () => {
+  it('starts on the built-in sandbox with demo data', async () => {
+    const profiles = await host.call('profiles:list')
+    expect(profiles.activeId).toBe('sandbox')
+    expect(profiles.profiles[0]).toMatchObject({ id: 'sandbox', kind: 'sandbox' })
+    expect(profiles.encryptionAvailable).toBe(false)
+    const state = await host.call('connection:check')
+    expect(state).toMatchObject({ status: 'online', mode: 'sandbox', profileId: 'sandbox' })
+    const stats = await host.call('storage:stats')
+    expect(stats.file.total).toBeGreaterThan(0)
+    const info = await host.call('app:info')
+    expect(info).toMatchObject({ mode: 'browser', dataDir: host.dataDir })
+  })
+})
+
+describe('profiles', () => {
+  it('reports the plan-level result of a connection test per tier', async () => {
+    const test = (accessKey: string, secretKey: string) =>
+      host.call('profiles:test', { baseUrl: tiers.url, accessKey, secretKey })
+    await expect(test('std', 'std-secret')).resolves.toEqual({
+      ok: true,
+      areas: { storage: 'allowed', automations: 'plan', schedules: 'plan' },
+    })
+    await expect(test('gold', 'gold-secret')).resolves.toEqual({
+      ok: true,
+      areas: { storage: 'allowed', automations: 'allowed', schedules: 'plan' },
+    })
+    await expect(test('prem', 'prem-secret')).resolves.toEqual({
+      ok: true,
+      areas: { storage: 'allowed', automations: 'allowed', schedules: 'allowed' },
+    })
+    await expect(test('prem', 'wrong')).resolves.toMatchObject({ ok: false, error: { kind: 'unauthorized' } })
+    const unreachable = await host.call('profiles:test', {
+      baseUrl: 'http://127.0.0.1:9',
+      accessKey: 'a',
+      secretKey: 'b',
+    })
+    expect(unreachable).toMatchObject({ ok: false, error: { kind: 'network' } })
+  })
+
+  it('saves a service profile without exposing its secret, activates it and switches back', async () => {
+    const saved = await host.call('profiles:save', {
+      name: 'Gold shop',
+      baseUrl: tiers.url,
+      accessKey: 'gold',
+      secretKey: 'gold-secret',
+    })
+    expect(saved).toMatchObject({ kind: 'service', hasSecret: true, secretStorage: 'session' })
+    expect(JSON.stringify(await host.call('profiles:list'))).not.toContain('gold-secret')
+    await expect(host.call('profiles:test', { id: saved.id })).resolves.toMatchObject({ ok: true })
+
+    const activated = await host.call('profiles:activate', { id: saved.id })
+    expect(activated.activeId).toBe(saved.id)
+    await expect(host.call('connection:check')).resolves.toMatchObject({ status: 'online', mode: 'service' })
+    await expect(host.call('storage:stats')).resolves.toMatchObject({ file: { total: 0 } })
+    await expect(host.call('schedules:get', { id: 'x' })).rejects.toMatchObject({ kind: 'plan' })
+    expect(eventsNamed('storage:changed').some((e) => e.payload.reason === 'profile-changed')).toBe(true)
+
+    await host.call('profiles:save', {
+      id: saved.id,
+      name: 'Gold shop',
+      baseUrl: tiers.url,
+      accessKey: 'gold',
+      secretKey: 'nope',
+    })
+    await expect(host.call('connection:check')).resolves.toMatchObject({ status: 'unauthorized' })
+
+    const afterDelete = await host.call('profiles:delete', { id: saved.id })
+    expect(afterDelete.activeId).toBe('sandbox')
+    await expect(host.call('connection:check')).resolves.toMatchObject({ status: 'online', mode: 'sandbox' })
+    await expect(host.call('profiles:delete', { id: 'sandbox' })).rejects.toMatchObject({
+      kind: 'validation',
+    })
+  })
+})
+
+describe('the grant set', () => {
+  it('refuses paths that were neither picked nor dropped, and runs no upload', async () => {
+    const path = file('secret-notes.txt')
+    await expect(host.call('uploads:start', { paths: [path] })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'paths',
+    })
+    await expect(host.call('uploads:start', { paths: ['/etc/passwd'] })).rejects.toMatchObject({
+      kind: 'validation',
+    })
+    expect((await host.call('uploads:list')).items.some((i) => i.path === path)).toBe(false)
+  })
+
+  it('accepts dropped files and expands dropped folders to their regular files', async () => {
+    const a = file('drop/a.png')
+    const b = file('drop/nested/b.png')
+    symlinkSync('/etc/hostname', join(root, 'files', 'drop', 'link.png'))
+    const granted = await host.call('files:grant-dropped', { paths: [join(root, 'files', 'drop')] })
+    expect(granted.map((f) => f.path).sort()).toEqual([a, b].sort())
+    expect(granted[0]).toMatchObject({ mimetype: 'image/png', size: 2048 })
+    // A file inside a granted folder is granted; one beside it is not.
+    expect(host.grants.isGranted(b)).toBe(true)
+    expect(host.grants.isGranted(file('beside.png'))).toBe(false)
+  })
+})
+
+describe('uploads through the host', () => {
+  it('batches progress to about ten messages a second in total and delivers every final state', async () => {
+    const paths = Array.from({ length: 24 }, (_, i) => file(`batch/f${i}.png`, 64 * 1024))
+    await host.call('files:grant-dropped', { paths })
+    host.sandbox.setFaults({ latencyMs: 40 })
+    const from = events.length
+    const items = await host.call('uploads:start', { paths })
+    expect(items).toHaveLength(24)
+    await host.active().uploads.whenIdle()
+    host.sandbox.setFaults({})
+    await new Promise((r) => setTimeout(r, 300))
+
+    const progress = events.slice(from).filter((e) => e.name === 'uploads:progress')
+    expect(progress.length).toBeGreaterThan(1)
+    for (let i = 0; i < progress.length; i++) {
+      const windowEnd = progress[i]!.at + 1000
+      const inWindow = progress.filter((e) => e.at >= progress[i]!.at && e.at < windowEnd).length
+      expect(inWindow).toBeLessThanOrEqual(11)
+    }
+    const last = new Map<string, UploadItem>()
+    for (const e of progress)
+      for (const item of (e.payload as EventPayloads['uploads:progress']).items) last.set(item.id, item)
+    for (const item of items) expect(last.get(item.id)?.state).toBe('done')
+    const finished = events.slice(from).filter((e) => e.name === 'uploads:batch-finished')
+    expect(finished.at(-1)?.payload).toMatchObject({ done: 24, failed: 0 })
+    expect(events.slice(from).some((e) => e.name === 'storage:changed')).toBe(true)
+  })
+})
+
+describe('offline', () => {
+  it('answers the last automations page seen as stale while the service is down, and recovers', async () => {
+    const fresh = await host.call('automations:list', { page: 1, limit: 5 })
+    expect(fresh.stale).toBe(false)
+    await host.sandbox.stop()
+    try {
+      const cached = await host.call('automations:list', { page: 1, limit: 5 })
+      expect(cached).toMatchObject({ stale: true, fetchedAt: fresh.fetchedAt })
+      expect(cached.value.docs).toEqual(fresh.value.docs)
+      await expect(host.call('automations:list', { page: 2, limit: 5 })).rejects.toMatchObject({
+        kind: 'network',
+      })
+      await expect(host.call('connection:check')).resolves.toMatchObject({ status: 'offline' })
+    } finally {
+      await host.sandbox.start()
+    }
+    await expect(host.call('connection:check')).resolves.toMatchObject({ status: 'online' })
+    expect(eventsNamed('connection:changed').map((e) => e.payload.status)).toContain('offline')
+  })
+})
