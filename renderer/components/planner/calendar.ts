@@ -1,0 +1,170 @@
+// Calendar arithmetic in the person's time zone, DST included. Every day boundary and wall-clock time is
+// computed with @date-fns/tz (a TZDate does date-fns maths in its zone), never with the machine's offset, so
+// a month view stays right on the day the clocks change and for a zone other than the system's.
+import { TZDate, tz } from '@date-fns/tz'
+import { addDays, addMonths, addWeeks, format, startOfMonth, startOfWeek } from 'date-fns'
+import type { DraftStatus } from '../../../common/drafts'
+import type { ScheduleStatus } from '../../../common/service'
+
+export type PlannerView = 'month' | 'week'
+export type EntryStatus = DraftStatus | ScheduleStatus
+
+/** Monday first, as in Indonesia and ISO 8601. */
+export const WEEK_STARTS_ON = 1
+
+export interface CalendarDay {
+  /** yyyy-MM-dd in the zone: the day's identity in maps and test ids. */
+  key: string
+  /** The day's first instant in the zone. */
+  start: Date
+  dayOfMonth: number
+  inPeriod: boolean
+  isToday: boolean
+}
+
+export interface CalendarEntry {
+  /** Unique across sources: `post:<scheduleId>` or `draft:<draftId>`. */
+  key: string
+  source: 'service' | 'local'
+  id: string
+  status: EntryStatus
+  /** UTC ISO instant. */
+  at: string
+  title: string
+  accountId: string
+  /** Drafts and queued posts can be dragged to another day or time. */
+  movable: boolean
+}
+
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
+export function dayKey(instant: Date | string | number, zone: string): string {
+  return format(new TZDate(new Date(instant).getTime(), zone), 'yyyy-MM-dd')
+}
+
+/** The days a view shows: six whole weeks for a month (a stable grid), seven days for a week. */
+export function periodDays(
+  view: PlannerView,
+  anchor: Date,
+  zone: string,
+  now: Date = new Date(),
+): CalendarDay[] {
+  const ctx = { in: tz(zone) }
+  const today = dayKey(now, zone)
+  const anchorMonth = format(new TZDate(anchor.getTime(), zone), 'yyyy-MM')
+  const first =
+    view === 'month'
+      ? startOfWeek(startOfMonth(anchor, ctx), { ...ctx, weekStartsOn: WEEK_STARTS_ON })
+      : startOfWeek(anchor, { ...ctx, weekStartsOn: WEEK_STARTS_ON })
+  const count = view === 'month' ? 42 : 7
+  const days: CalendarDay[] = []
+  for (let i = 0; i < count; i++) {
+    // addDays on a TZDate keeps local midnight across a DST change (a day may last 23 or 25 hours).
+    const start = addDays(first, i, ctx)
+    const key = format(start, 'yyyy-MM-dd')
+    days.push({
+      key,
+      start: new Date(start.getTime()),
+      dayOfMonth: start.getDate(),
+      inPeriod: view === 'week' || key.startsWith(anchorMonth),
+      isToday: key === today,
+    })
+  }
+  return days
+}
+
+/** The UTC range a view covers, for `schedules:list`: from the first day's start to the day after the last. */
+export function periodRange(view: PlannerView, anchor: Date, zone: string): { from: string; to: string } {
+  const days = periodDays(view, anchor, zone)
+  const last = days[days.length - 1]!
+  const end = addDays(new TZDate(last.start.getTime(), zone), 1, { in: tz(zone) })
+  return { from: days[0]!.start.toISOString(), to: new Date(end.getTime() - 1).toISOString() }
+}
+
+export function shiftAnchor(view: PlannerView, anchor: Date, step: number, zone: string): Date {
+  const ctx = { in: tz(zone) }
+  const next = view === 'month' ? addMonths(anchor, step, ctx) : addWeeks(anchor, step, ctx)
+  return new Date(next.getTime())
+}
+
+/** Groups entries by the zone's day, each day sorted by time: one pass, so 500 posts cost 500 formats. */
+export function bucketByDay(entries: readonly CalendarEntry[], zone: string): Map<string, CalendarEntry[]> {
+  const buckets = new Map<string, CalendarEntry[]>()
+  for (const entry of [...entries].sort((a, b) => a.at.localeCompare(b.at))) {
+    const key = dayKey(entry.at, zone)
+    const list = buckets.get(key)
+    if (list) list.push(entry)
+    else buckets.set(key, [entry])
+  }
+  return buckets
+}
+
+/** The hour (0–23) of an instant on the zone's clock. */
+export function hourOf(instant: string, zone: string): number {
+  return new TZDate(Date.parse(instant), zone).getHours()
+}
+
+export interface LocalTime {
+  /** yyyy-MM-dd */
+  date: string
+  /** HH:mm */
+  time: string
+}
+
+export function toLocalTime(instant: string, zone: string): LocalTime {
+  const d = new TZDate(Date.parse(instant), zone)
+  return { date: format(d, 'yyyy-MM-dd'), time: format(d, 'HH:mm') }
+}
+
+export interface ResolvedLocalTime {
+  /** The UTC instant to send. */
+  iso: string
+  /** Set when the wall-clock time does not exist that day (the hour skipped when clocks go forward). */
+  shiftedTo?: LocalTime
+}
+
+/**
+ * A wall-clock date and time in the zone as a UTC instant. A time inside the spring-forward gap (02:30 on a
+ * day the clocks jump from 02:00 to 03:00) does not exist; it resolves to the same moment an hour later on the
+ * wall clock (03:30), and `shiftedTo` says so, so the composer can tell the person instead of guessing quietly.
+ * A time that happens twice (the autumn fall-back hour) resolves to its first occurrence.
+ */
+export function fromLocalTime({ date, time }: LocalTime, zone: string): ResolvedLocalTime | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
+  const t = /^(\d{2}):(\d{2})$/.exec(time)
+  if (!d || !t) return null
+  const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])]
+  const [hour, minute] = [Number(t[1]), Number(t[2])]
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null
+  const resolved = new TZDate(year, month - 1, day, hour, minute, zone)
+  if (Number.isNaN(resolved.getTime())) return null
+  const back = toLocalTime(resolved.toISOString(), zone)
+  const iso = new Date(resolved.getTime()).toISOString()
+  if (back.date === date && back.time === time) return { iso }
+  // The clock reads the same but on another day: the date itself was impossible (30 February).
+  if (back.time === time) return null
+  return { iso, shiftedTo: back }
+}
+
+/** The same wall-clock time on another day (a drag in the month view), DST-safe. */
+export function moveToDay(instant: string, targetDay: string, zone: string): ResolvedLocalTime | null {
+  return fromLocalTime({ date: targetDay, time: toLocalTime(instant, zone).time }, zone)
+}
+
+/** Another day and hour, keeping the minutes (a drag in the week view). */
+export function moveToSlot(
+  instant: string,
+  targetDay: string,
+  hour: number,
+  zone: string,
+): ResolvedLocalTime | null {
+  const minutes = toLocalTime(instant, zone).time.slice(3)
+  return fromLocalTime({ date: targetDay, time: `${String(hour).padStart(2, '0')}:${minutes}` }, zone)
+}
+
+/** "GMT+07:00"-style offset of the zone at an instant (it changes with DST). */
+export function zoneOffsetLabel(zone: string, at: Date = new Date()): string {
+  return format(new TZDate(at.getTime(), zone), "'GMT'xxx")
+}

@@ -1,0 +1,72 @@
+// The composer's plain helpers, kept out of the components so they can be tested alone.
+import type { PickedFile } from '../../../common/app-state'
+import type { DraftPost, LocalMedia } from '../../../common/drafts'
+import { emptyScheduleRequest } from '../../../common/service'
+
+export const POST_TYPES = ['text', 'image', 'video', 'reel', 'album', 'link', 'story'] as const
+
+/** Caption lengths the platforms accept; the count turns red beyond it (the service decides in the end). */
+export const CAPTION_LIMITS: Record<string, number> = {
+  twitter: 280,
+  threads: 500,
+  instagram: 2200,
+  tiktok: 2200,
+  linkedin: 3000,
+  youtube: 5000,
+  facebook: 63206,
+  shopee: 3000,
+}
+
+export function blankPost(): DraftPost {
+  return { ...emptyScheduleRequest(), accountId: '', scheduleAt: '' }
+}
+
+export function mediaTypeOfMime(mimetype: string | null | undefined): 'image' | 'video' | null {
+  if (mimetype?.startsWith('image/')) return 'image'
+  if (mimetype?.startsWith('video/')) return 'video'
+  return null
+}
+
+/** A picked or dropped file as a local medium of the draft; uploaded through the engine when the post is sent. */
+export function localMediaOf(file: PickedFile, newId: () => string = () => crypto.randomUUID()): LocalMedia {
+  const mimetype = file.mimetype ?? ''
+  return {
+    id: newId(),
+    path: file.path,
+    name: file.name,
+    size: file.size,
+    mimetype,
+    alt: '',
+    type: mediaTypeOfMime(mimetype) ?? '',
+    thumbnail: '',
+  }
+}
+
+/** Tags, mentions, collaborators and countries are typed as one line, comma separated. */
+export function listToText(list: readonly unknown[]): string {
+  return list.map(String).join(', ')
+}
+export function textToList(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+/** Whether the person has typed or added anything: an untouched composer is not saved as an empty draft. */
+export function hasContent(post: DraftPost, localMedia: readonly LocalMedia[]): boolean {
+  return Boolean(
+    post.title.trim() ||
+    post.description.trim() ||
+    post.medias.length ||
+    localMedia.length ||
+    post.topic.trim(),
+  )
+}
+
+/** A post type that fits the media added, when the person has not chosen one yet. */
+export function suggestType(current: string, mediaTypes: readonly string[]): string {
+  if (current !== 'text' || mediaTypes.length === 0) return current
+  if (mediaTypes.length > 1) return 'album'
+  return mediaTypes[0] === 'video' ? 'video' : 'image'
+}

@@ -1,0 +1,125 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { DraftValidationError } from '../../common/contract'
+import type {
+  Draft,
+  DraftFieldError,
+  DraftPost,
+  ImportRowError,
+  LocalMedia,
+  OutboxState,
+} from '../../common/drafts'
+import { AppError, type AppErrorData } from '../../common/errors'
+import { mediadeck } from '../lib/mediadeck'
+
+export type ResolveAction = 'send-now' | 'reschedule' | 'keep-draft'
+
+/** The field errors of a `drafts:schedule`/`drafts:save` refusal, or one pseudo-field for any other failure. */
+export function fieldErrorsOf(error: unknown): DraftFieldError[] {
+  const data = error as Partial<DraftValidationError> | undefined
+  if (data && Array.isArray(data.fields)) return data.fields
+  const app = AppError.from(error)
+  return [{ field: app.field ?? 'form', message: app.message }]
+}
+
+/** Local drafts and the outbox (main/core/drafts), mirrored from main's `drafts:changed`/`outbox:changed`. */
+export const useDraftsStore = defineStore('drafts', () => {
+  const drafts = shallowRef<Draft[]>([])
+  const outbox = ref<OutboxState | null>(null)
+  const loaded = ref(false)
+  const error = ref<AppErrorData | null>(null)
+  let subscribers = 0
+  let unsubscribe: Array<() => void> = []
+
+  const byId = computed(() => new Map(drafts.value.map((d) => [d.id, d])))
+  const waiting = computed(() => drafts.value.filter((d) => d.status === 'queued'))
+  const sending = computed(() => drafts.value.filter((d) => d.status === 'sending'))
+  const attention = computed(() =>
+    drafts.value.filter((d) => d.status === 'needs-attention' || d.status === 'failed'),
+  )
+  const unscheduled = computed(() => drafts.value.filter((d) => d.status === 'draft' && !d.post.scheduleAt))
+
+  async function load() {
+    try {
+      const [list, state] = await Promise.all([mediadeck().drafts.list(), mediadeck().outbox.status()])
+      drafts.value = list
+      outbox.value = state
+      error.value = null
+      loaded.value = true
+    } catch (caught) {
+      error.value = AppError.from(caught).toJSON()
+    }
+  }
+
+  /** Ref-counted: the planner and the sidebar badge may both listen. */
+  function subscribe(): () => void {
+    if (subscribers++ === 0) {
+      unsubscribe = [
+        mediadeck().drafts.onChanged(({ drafts: next }) => (drafts.value = next)),
+        mediadeck().outbox.onChanged((state) => (outbox.value = state)),
+      ]
+    }
+    return () => {
+      if (--subscribers === 0) for (const stop of unsubscribe.splice(0)) stop()
+    }
+  }
+
+  function replace(draft: Draft) {
+    const list = drafts.value.filter((d) => d.id !== draft.id)
+    drafts.value = [...list, draft]
+    return draft
+  }
+
+  async function save(input: { id?: string; post: DraftPost; localMedia: LocalMedia[] }): Promise<Draft> {
+    return replace(await mediadeck().drafts.save(input))
+  }
+  async function schedule(id: string): Promise<Draft> {
+    return replace(await mediadeck().drafts.schedule({ id }))
+  }
+  async function unschedule(id: string): Promise<Draft> {
+    return replace(await mediadeck().drafts.unschedule({ id }))
+  }
+  async function resolve(id: string, action: ResolveAction, scheduleAt?: string): Promise<Draft> {
+    return replace(await mediadeck().drafts.resolve({ id, action, ...(scheduleAt ? { scheduleAt } : {}) }))
+  }
+  async function remove(id: string): Promise<void> {
+    await mediadeck().drafts.delete({ id })
+    drafts.value = drafts.value.filter((d) => d.id !== id)
+  }
+  async function sendNow(): Promise<void> {
+    outbox.value = await mediadeck().outbox.sendNow()
+  }
+  async function importFile(
+    format: 'csv' | 'json',
+    content: string,
+  ): Promise<{ imported: number; errors: ImportRowError[] }> {
+    const result = await mediadeck().drafts.import({ format, content })
+    if (result.imported.length > 0) drafts.value = [...drafts.value, ...result.imported]
+    return { imported: result.imported.length, errors: result.errors }
+  }
+  async function exportFile(format: 'csv' | 'json'): Promise<{ filename: string; content: string }> {
+    return mediadeck().drafts.export({ format })
+  }
+
+  return {
+    drafts,
+    outbox,
+    loaded,
+    error,
+    byId,
+    waiting,
+    sending,
+    attention,
+    unscheduled,
+    load,
+    subscribe,
+    save,
+    schedule,
+    unschedule,
+    resolve,
+    remove,
+    sendNow,
+    importFile,
+    exportFile,
+  }
+})

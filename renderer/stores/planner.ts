@@ -1,0 +1,204 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { ScheduleRetryResult } from '../../common/contract'
+import type { Draft } from '../../common/drafts'
+import { AppError, type AppErrorData } from '../../common/errors'
+import type { Schedule } from '../../common/service'
+import {
+  bucketByDay,
+  moveToDay,
+  moveToSlot,
+  periodDays,
+  periodRange,
+  shiftAnchor,
+  systemTimeZone,
+  type CalendarEntry,
+  type PlannerView,
+  type ResolvedLocalTime,
+} from '../components/planner/calendar'
+import { mediadeck } from '../lib/mediadeck'
+import { useDraftsStore } from './drafts'
+
+/** How far back and ahead the failed-posts list looks: the service has no "all failed" call without a range. */
+const FAILED_LOOKBACK_DAYS = 90
+const FAILED_LOOKAHEAD_DAYS = 366
+
+function scheduleIdOf(post: Schedule): string {
+  return post.id ?? post._id
+}
+
+function postEntry(post: Schedule): CalendarEntry {
+  return {
+    key: `post:${scheduleIdOf(post)}`,
+    source: 'service',
+    id: scheduleIdOf(post),
+    status: post.status,
+    at: post.scheduleAt,
+    title: post.title || post.description,
+    accountId: post.accountId,
+    movable: false,
+  }
+}
+
+function draftEntry(draft: Draft): CalendarEntry {
+  return {
+    key: `draft:${draft.id}`,
+    source: 'local',
+    id: draft.id,
+    status: draft.status,
+    at: draft.post.scheduleAt,
+    title: draft.post.title || draft.post.description,
+    accountId: draft.post.accountId,
+    movable: draft.status === 'draft' || draft.status === 'queued',
+  }
+}
+
+/** The calendar: which period and accounts are shown, the service's posts in it, and the local drafts. */
+export const usePlannerStore = defineStore('planner', () => {
+  const drafts = useDraftsStore()
+  const view = ref<PlannerView>('month')
+  const anchor = ref(new Date())
+  const timeZone = ref(systemTimeZone())
+  const accountIds = ref<string[]>([])
+  const posts = shallowRef<Schedule[]>([])
+  const stale = ref(false)
+  const loading = ref(false)
+  const error = ref<AppErrorData | null>(null)
+  const failed = shallowRef<Schedule[]>([])
+  const failedLoading = ref(false)
+  const failedError = ref<AppErrorData | null>(null)
+  let request = 0
+
+  const days = computed(() => periodDays(view.value, anchor.value, timeZone.value))
+  const range = computed(() => periodRange(view.value, anchor.value, timeZone.value))
+
+  const entries = computed<CalendarEntry[]>(() => {
+    const { from, to } = range.value
+    const shownIds = new Set(posts.value.map(scheduleIdOf))
+    const accountFilter = accountIds.value.length ? new Set(accountIds.value) : null
+    const local = drafts.drafts
+      // A scheduled draft is shown as the service's post once the service lists it.
+      .filter((d) => d.post.scheduleAt && !(d.scheduleId && shownIds.has(d.scheduleId)))
+      .filter((d) => d.post.scheduleAt >= from && d.post.scheduleAt <= to)
+      .filter((d) => !accountFilter || !d.post.accountId || accountFilter.has(d.post.accountId))
+      .map(draftEntry)
+    return [...posts.value.map(postEntry), ...local]
+  })
+  const byDay = computed(() => bucketByDay(entries.value, timeZone.value))
+
+  async function load() {
+    const mine = ++request
+    loading.value = true
+    try {
+      const answer = await mediadeck().schedules.list({
+        ...range.value,
+        ...(accountIds.value.length ? { accountIds: accountIds.value } : {}),
+      })
+      if (mine !== request) return
+      posts.value = answer.value
+      stale.value = answer.stale
+      error.value = null
+    } catch (caught) {
+      if (mine === request) error.value = AppError.from(caught).toJSON()
+    } finally {
+      if (mine === request) loading.value = false
+    }
+  }
+
+  async function loadFailed() {
+    failedLoading.value = true
+    const now = Date.now()
+    try {
+      const answer = await mediadeck().schedules.list({
+        from: new Date(now - FAILED_LOOKBACK_DAYS * 86_400_000).toISOString(),
+        to: new Date(now + FAILED_LOOKAHEAD_DAYS * 86_400_000).toISOString(),
+        status: 'error',
+      })
+      failed.value = [...answer.value].sort((a, b) => b.scheduleAt.localeCompare(a.scheduleAt))
+      failedError.value = null
+    } catch (caught) {
+      failedError.value = AppError.from(caught).toJSON()
+    } finally {
+      failedLoading.value = false
+    }
+  }
+
+  function go(step: number) {
+    anchor.value = shiftAnchor(view.value, anchor.value, step, timeZone.value)
+    return load()
+  }
+  function today() {
+    anchor.value = new Date()
+    return load()
+  }
+  function setView(next: PlannerView) {
+    view.value = next
+    return load()
+  }
+  function showDay(day: Date, next: PlannerView = 'week') {
+    anchor.value = day
+    view.value = next
+    return load()
+  }
+  function setAccounts(ids: string[]) {
+    accountIds.value = ids
+    return load()
+  }
+
+  /** Retries failed posts; answers per id so the list can say which went and why others did not. */
+  async function retry(ids: string[]): Promise<ScheduleRetryResult[]> {
+    const results = await mediadeck().schedules.retry({ ids })
+    const ok = new Set(results.filter((r) => r.ok).map((r) => r.id))
+    failed.value = failed.value.filter((p) => !ok.has(scheduleIdOf(p)))
+    void load()
+    return results
+  }
+
+  /**
+   * Moves a draft or queued post to another day (month) or day and hour (week), keeping its wall-clock time.
+   * Resolves with the new time (and whether the DST gap shifted it); rejects with the save's error.
+   */
+  async function move(draftId: string, targetDay: string, hour?: number): Promise<ResolvedLocalTime> {
+    const draft = drafts.byId.get(draftId)
+    if (!draft) throw new AppError({ kind: 'not-found', message: draftId })
+    const from = draft.post.scheduleAt || new Date().toISOString()
+    const next =
+      hour === undefined
+        ? moveToDay(from, targetDay, timeZone.value)
+        : moveToSlot(from, targetDay, hour, timeZone.value)
+    if (!next) throw new AppError({ kind: 'validation', field: 'scheduleAt', message: targetDay })
+    await drafts.save({
+      id: draft.id,
+      post: { ...draft.post, scheduleAt: next.iso },
+      localMedia: draft.localMedia,
+    })
+    return next
+  }
+
+  return {
+    view,
+    anchor,
+    timeZone,
+    accountIds,
+    posts,
+    stale,
+    loading,
+    error,
+    failed,
+    failedLoading,
+    failedError,
+    days,
+    range,
+    entries,
+    byDay,
+    load,
+    loadFailed,
+    go,
+    today,
+    setView,
+    showDay,
+    setAccounts,
+    retry,
+    move,
+  }
+})
