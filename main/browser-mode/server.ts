@@ -4,7 +4,7 @@
 // server are refused (DNS rebinding). A browser stand-in of the preload (preload/browser-bridge.ts) is
 // injected into index.html before the app's own script, so the renderer code is the same as in the app.
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -64,6 +64,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_INTAKE_BYTES
   const host = await createAppHost({
     ...options.hostOptions,
+    info: { name: 'Mediadeck', version: packageVersion(), ...options.hostOptions?.info },
     dataDir: options.dataDir,
     mode: 'browser',
     log: options.log ?? options.hostOptions?.log,
@@ -253,6 +254,14 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       })()
       return closing
     },
+  }
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version
+  } catch {
+    return '0.0.0'
   }
 }
 

@@ -1,0 +1,115 @@
+// The app shell in Debian's Chromium through the browser mode: it loads on the embedded sandbox with no
+// console errors, says it is in sandbox mode, moves between its areas, and calls and events round-trip
+// through the bridge (the storage statistic shows; an upload started through the API reports progress).
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { UploadItem, UploadProgressEvent } from '../../common/uploads'
+import { AREAS, AppShell } from './pages/app-shell'
+import type { PageGlobals } from './support/page-globals'
+import { expect, test } from './support/browser-mode'
+
+const shots = (name: string) => {
+  const dir = join('.test-results', 'e2e', 'screenshots')
+  mkdirSync(dir, { recursive: true })
+  return join(dir, `${name}.png`)
+}
+
+test('loads on the sandbox with no console errors and says it is in sandbox mode', async ({
+  appPage,
+  app,
+  consoleErrors,
+}) => {
+  const shell = new AppShell(appPage)
+  await expect(shell.navigation).toBeVisible()
+  await expect(shell.sandboxBadge).toBeVisible()
+  await expect(shell.sandboxBadge).toContainText('Sandbox')
+  await expect(shell.heading('Library')).toBeVisible()
+  expect(app.host.connection.current().mode).toBe('sandbox')
+  await appPage.screenshot({ path: shots('shell-library'), fullPage: true })
+  expect(consoleErrors).toEqual([])
+})
+
+test('navigates between its areas', async ({ appPage, consoleErrors }) => {
+  const shell = new AppShell(appPage)
+  for (const area of [...AREAS.slice(1), AREAS[0]]) {
+    await shell.open(area)
+    await expect(shell.heading(area)).toBeVisible()
+    await expect(shell.link(area)).toHaveAttribute('aria-current', 'page')
+    await appPage.screenshot({ path: shots(`shell-${area.toLowerCase()}`) })
+  }
+  expect(consoleErrors).toEqual([])
+})
+
+test('shows the storage statistic it got through the bridge', async ({ appPage, app }) => {
+  const stats = await app.host.call('storage:stats')
+  const shell = new AppShell(appPage)
+  await expect(shell.storage).toBeVisible()
+  await expect(shell.storage).toContainText('5 GB')
+  await expect(
+    shell.storage
+      .getByTestId('stat-files')
+      .or(shell.storage.getByText(String(stats.file.total)))
+      .first(),
+  ).toBeVisible()
+  // The same figure answered to the page's own call.
+  const fromPage = await appPage.evaluate(() =>
+    (globalThis as unknown as PageGlobals).mediadeck.storage.stats(),
+  )
+  expect(fromPage).toEqual(stats)
+})
+
+test('an upload started through the API reports progress to the page', async ({
+  appPage,
+  app,
+  consoleErrors,
+}) => {
+  const result = await appPage.evaluate(async () => {
+    const { mediadeck } = globalThis as unknown as PageGlobals
+    const file = new File([new Uint8Array(512 * 1024).fill(1)], 'e2e-api-upload.png', { type: 'image/png' })
+    const [picked] = await mediadeck.files.fromDrop([file])
+    const seen: UploadProgressEvent[] = []
+    let done!: () => void
+    const finished = new Promise<void>((resolve) => (done = resolve))
+    const off = mediadeck.uploads.onProgress((event: UploadProgressEvent) => {
+      seen.push(event)
+      if (event.items.some((i) => i.name === 'e2e-api-upload.png' && i.state === 'done')) done()
+    })
+    const [item] = await mediadeck.uploads.start({ paths: [picked!.path] })
+    await Promise.race([finished, new Promise((r) => setTimeout(r, 20_000))])
+    off()
+    return {
+      picked: picked!,
+      item: item!,
+      states: seen.flatMap((e) => e.items.map((i: UploadItem) => i.state)),
+    }
+  })
+  expect(result.picked).toMatchObject({ name: 'e2e-api-upload.png', size: 512 * 1024 })
+  expect(result.item.name).toBe('e2e-api-upload.png')
+  expect(result.states).toContain('done')
+  // The page's own queue shows it, and the service has the file.
+  const shell = new AppShell(appPage)
+  await expect(shell.uploads.getByText('e2e-api-upload.png')).toBeVisible()
+  const files = await app.host.call('storage:files', { page: 1, limit: 20, search: 'e2e-api-upload' })
+  expect(files.docs.map((f) => f.filename)).toContain('e2e-api-upload.png')
+  await appPage.screenshot({ path: shots('shell-upload-api') })
+  expect(consoleErrors).toEqual([])
+})
+
+test('files dropped into the page upload as in the app', async ({ appPage, app }) => {
+  const shell = new AppShell(appPage)
+  await expect(shell.heading('Library')).toBeVisible()
+  await shell.dropFiles([
+    { name: 'dropped-one.png', size: 200_000, type: 'image/png' },
+    { name: 'dropped-two.jpg', size: 150_000, type: 'image/jpeg' },
+  ])
+  const rows = appPage.getByTestId('upload-row')
+  await expect(rows.filter({ hasText: 'dropped-one.png' })).toHaveAttribute('data-state', 'done', {
+    timeout: 20_000,
+  })
+  await expect(rows.filter({ hasText: 'dropped-two.jpg' })).toHaveAttribute('data-state', 'done', {
+    timeout: 20_000,
+  })
+  const files = await app.host.call('storage:files', { page: 1, limit: 20, search: 'dropped-' })
+  expect(files.docs.map((f) => f.filename).sort()).toEqual(['dropped-one.png', 'dropped-two.jpg'])
+  await appPage.screenshot({ path: shots('shell-drop') })
+})

@@ -1,0 +1,20 @@
+// What code passed to page.evaluate sees. The node tsconfig (which checks e2e specs) has no DOM library, so
+// the few page globals the specs use are declared here: `pageGlobals()` inside an evaluate callback is the
+// page's window, typed.
+import type { MediadeckApi } from '../../../common/contract'
+
+export interface PageDataTransfer {
+  items: { add(file: File): unknown }
+}
+
+export interface PageGlobals {
+  mediadeck: MediadeckApi
+  DataTransfer: new () => PageDataTransfer
+  DragEvent: new (
+    type: string,
+    init: { dataTransfer: PageDataTransfer; bubbles: boolean; cancelable: boolean },
+  ) => unknown
+  dispatchEvent(event: unknown): boolean
+  require?: unknown
+  process?: unknown
+}
