@@ -27,9 +27,31 @@ export function mediaTypeOfMime(mimetype: string | null | undefined): 'image' | 
   return null
 }
 
+const EXTENSION_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  avif: 'image/avif',
+  mp4: 'video/mp4',
+  m4v: 'video/x-m4v',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+}
+
+/** A picked file's type may be unknown until the engine probes it; the extension decides meanwhile. */
+export function mimetypeOf(file: Pick<PickedFile, 'name' | 'mimetype'>): string {
+  if (file.mimetype) return file.mimetype
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? ''
+  return EXTENSION_TYPES[ext] ?? ''
+}
+
 /** A picked or dropped file as a local medium of the draft; uploaded through the engine when the post is sent. */
 export function localMediaOf(file: PickedFile, newId: () => string = () => crypto.randomUUID()): LocalMedia {
-  const mimetype = file.mimetype ?? ''
+  const mimetype = mimetypeOf(file)
   return {
     id: newId(),
     path: file.path,

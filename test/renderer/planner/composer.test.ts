@@ -1,0 +1,118 @@
+import { flushPromises } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { DraftValidationError } from '../../../common/contract'
+import type { AppErrorData } from '../../../common/errors'
+import ComposerDialog from '../../../renderer/components/planner/ComposerDialog.vue'
+import { ACCOUNT_FIXTURES, NOW } from '../support/fixtures'
+import { mountWith, setupTest, type TestContext } from '../support/mount'
+
+const $ = (selector: string) => document.querySelector<HTMLElement>(selector)!
+
+async function type(selector: string, value: string) {
+  const el = $(selector) as HTMLInputElement
+  el.value = value
+  el.dispatchEvent(new Event('input'))
+  await flushPromises()
+}
+
+async function mountComposer(context: TestContext, timeZone = 'Asia/Jakarta') {
+  return mountWith(ComposerDialog, context, {
+    route: '/planner',
+    props: { open: true, target: { kind: 'new' }, accounts: ACCOUNT_FIXTURES, timeZone },
+  })
+}
+
+describe('ComposerDialog', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.setSystemTime(new Date(NOW))
+    context = setupTest()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+
+  it('saves as you type, once per pause, and keeps saving into the same draft', async () => {
+    await mountComposer(context)
+    await type('[data-testid=composer-description]', 'H')
+    await type('[data-testid=composer-description]', 'He')
+    await type('[data-testid=composer-description]', 'Hello Jakarta')
+    expect(context.fake.requests('drafts:save')).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(800)
+    await flushPromises()
+    const saves = context.fake.requests('drafts:save')
+    expect(saves).toHaveLength(1)
+    expect(saves[0]).toMatchObject({ post: { description: 'Hello Jakarta', scheduleAt: '' } })
+    expect(saves[0]!.id).toBeUndefined()
+    expect($('[data-testid=composer-save-state]').textContent).toContain('Saved')
+
+    await type('[data-testid=composer-title]', 'Title')
+    await vi.advanceTimersByTimeAsync(800)
+    await flushPromises()
+    expect(context.fake.requests('drafts:save')[1]).toMatchObject({ id: 'draft-1', post: { title: 'Title' } })
+  })
+
+  it('counts characters against the chosen account’s limit', async () => {
+    await mountComposer(context)
+    await type('[data-testid=composer-description]', 'x'.repeat(12))
+    expect($('[data-testid=composer-count]').textContent).toContain('12 characters')
+    ;($('[data-testid="account-acc-ig"] input') as HTMLInputElement).click()
+    await flushPromises()
+    expect($('[data-testid=composer-count]').textContent).toContain('12 / 2200')
+  })
+
+  it('sends the local time as UTC and warns about 02:30 on a spring-forward day', async () => {
+    await mountComposer(context, 'Europe/Berlin')
+    await type('[data-testid=composer-date]', '2026-03-29')
+    await type('[data-testid=composer-time]', '02:30')
+    expect($('[data-testid=composer-dst]').textContent).toContain('03:30')
+    expect($('[data-testid=composer-utc]').textContent).toContain('2026-03-29T01:30:00.000Z')
+    await type('[data-testid=composer-time]', '10:00')
+    expect(document.querySelector('[data-testid=composer-dst]')).toBeNull()
+    expect($('[data-testid=composer-utc]').textContent).toContain('2026-03-29T08:00:00.000Z')
+  })
+
+  it('puts the refusal of Schedule next to each field it names', async () => {
+    const refusal: DraftValidationError = {
+      kind: 'validation',
+      message: 'accountId: Choose an account.',
+      field: 'accountId',
+      fields: [
+        { field: 'accountId', message: 'Choose an account.' },
+        { field: 'scheduleAt', message: 'Choose when to publish.' },
+        { field: 'medias', message: 'A video post needs a media file.' },
+      ],
+    }
+    context.fake.fail('drafts:schedule', refusal as AppErrorData)
+    await mountComposer(context)
+    await type('[data-testid=composer-description]', 'A video')
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    expect($('[data-field-error=accountId]').textContent).toContain('Choose an account.')
+    expect($('[data-field-error=scheduleAt]').textContent).toContain('Choose when to publish.')
+    expect($('[data-field-error=medias]').textContent).toContain('needs a media file')
+    // The draft itself was saved; only queueing was refused.
+    expect(context.fake.requests('drafts:save')).toHaveLength(1)
+  })
+
+  it('takes an image dropped into the composer as local media and suggests the image type', async () => {
+    await mountComposer(context)
+    const file = new File([new Uint8Array([1, 2, 3])], 'cat.png', { type: 'image/png' })
+    const drop = new Event('drop', { bubbles: true, cancelable: true }) as DragEvent
+    Object.defineProperty(drop, 'dataTransfer', { value: { files: [file], types: ['Files'] } })
+    $('[data-testid=composer-drop]').dispatchEvent(drop)
+    await flushPromises()
+    expect(drop.defaultPrevented).toBe(true)
+    expect(document.querySelectorAll('[data-testid=composer-local-media]')).toHaveLength(1)
+    expect(($('[data-testid=composer-type]') as HTMLSelectElement).value).toBe('image')
+    await vi.advanceTimersByTimeAsync(800)
+    await flushPromises()
+    expect(context.fake.requests('drafts:save')[0]).toMatchObject({
+      post: { type: 'image' },
+      localMedia: [{ path: '/dropped/cat.png', mimetype: 'image/png', type: 'image' }],
+    })
+  })
+})

@@ -1,0 +1,186 @@
+import { flushPromises } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Draft } from '../../../common/drafts'
+import { emptyScheduleRequest } from '../../../common/service'
+import { usePlannerStore } from '../../../renderer/stores/planner'
+import PlannerView from '../../../renderer/views/PlannerView.vue'
+import { ACCOUNT_FIXTURES, NOW, makeSchedule } from '../support/fixtures'
+import { mountWith, setupTest, type TestContext } from '../support/mount'
+
+function draft(id: string, status: Draft['status'], scheduleAt: string, extra: Partial<Draft> = {}): Draft {
+  return {
+    id,
+    status,
+    post: { ...emptyScheduleRequest(), description: `Draft ${id}`, accountId: 'acc-ig', scheduleAt },
+    localMedia: [],
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...extra,
+  }
+}
+
+async function mountPlanner(context: TestContext) {
+  const planner = usePlannerStore()
+  planner.timeZone = 'Asia/Jakarta'
+  planner.anchor = new Date(NOW)
+  return mountWith(PlannerView, context, { route: '/planner' })
+}
+
+describe('PlannerView', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date(NOW))
+    context = setupTest({
+      data: {
+        schedules: [
+          makeSchedule(1, { title: 'Morning post', scheduleAt: '2026-11-22T01:00:00.000Z' }),
+          makeSchedule(2, {
+            status: 'success',
+            title: 'Published one',
+            scheduleAt: '2026-11-10T03:00:00.000Z',
+          }),
+          makeSchedule(3, {
+            status: 'error',
+            title: 'Broken one',
+            errorMessage: 'tiktok access token expired; reconnect the account',
+            scheduleAt: '2026-11-18T05:00:00.000Z',
+          }),
+          makeSchedule(4, {
+            status: 'error',
+            title: 'Broken two',
+            errorMessage: 'account disconnected',
+            scheduleAt: '2026-11-19T05:00:00.000Z',
+          }),
+          // Five on one day: three show, the rest open as a list.
+          ...[0, 1, 2, 3, 4].map((i) =>
+            makeSchedule(10 + i, { title: `Busy ${i}`, scheduleAt: `2026-11-25T0${i}:00:00.000Z` }),
+          ),
+        ],
+        drafts: [
+          draft('d-queued', 'queued', '2026-11-23T02:00:00.000Z'),
+          draft('d-draft', 'draft', '2026-11-24T02:00:00.000Z'),
+          draft('d-loose', 'draft', ''),
+        ],
+      },
+    })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+
+  it('shows the service posts and the local drafts on their days, coloured by status, today marked', async () => {
+    const wrapper = await mountPlanner(context)
+    const day = (key: string) => wrapper.find(`[data-day="${key}"]`)
+    // 01:00 UTC on the 22nd is 08:00 in Jakarta.
+    expect(day('2026-11-22').text()).toContain('08:00')
+    expect(day('2026-11-22').find('[data-status="pending"]').text()).toContain('Morning post')
+    expect(day('2026-11-10').find('[data-status="success"]').exists()).toBe(true)
+    expect(day('2026-11-18').find('[data-status="error"]').exists()).toBe(true)
+    expect(day('2026-11-23').find('[data-status="queued"]').text()).toContain('Draft d-queued')
+    expect(day('2026-11-24').find('[data-status="draft"]').exists()).toBe(true)
+    expect(day('2026-11-20').attributes('aria-current')).toBe('date')
+    expect(wrapper.find('[data-testid=planner-zone]').text()).toContain('Asia/Jakarta')
+    expect(wrapper.find('[data-testid=planner-zone]').text()).toContain('GMT+07:00')
+    // A draft without a time waits in its own list.
+    expect(wrapper.find('[data-testid=planner-unscheduled]').text()).toContain('Draft d-loose')
+    // The month was asked for by its range in the zone.
+    expect(context.fake.requests('schedules:list')[0]).toMatchObject({
+      from: '2026-10-25T17:00:00.000Z',
+      to: '2026-12-06T16:59:59.999Z',
+    })
+  })
+
+  it("opens a day's overflow as a list", async () => {
+    const wrapper = await mountPlanner(context)
+    const busy = wrapper.find('[data-day="2026-11-25"]')
+    expect(busy.findAll('[data-testid=planner-entry]')).toHaveLength(3)
+    await busy.find('[data-testid=planner-day-more]').trigger('click')
+    await flushPromises()
+    const list = document.querySelector('[data-testid=planner-day-list]')!
+    expect(list.querySelectorAll('li')).toHaveLength(5)
+    expect(list.textContent).toContain('Busy 4')
+  })
+
+  it('switches to the week view with posts in their hour', async () => {
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-testid=planner-view-week]').trigger('click')
+    await flushPromises()
+    const slot = wrapper.find('[data-testid=planner-slot][data-day="2026-11-22"][data-hour="8"]')
+    expect(slot.text()).toContain('Morning post')
+  })
+
+  it('lists failed posts with their reason and retries the selected ones together', async () => {
+    const wrapper = await mountPlanner(context)
+    const failed = wrapper.find('[data-testid=planner-failed]')
+    expect(failed.text()).toContain('tiktok access token expired')
+    expect(failed.findAll('[data-testid=failed-post]')).toHaveLength(2)
+    await failed.find('[data-testid=failed-select-all]').setValue(true)
+    await failed.find('[data-testid=failed-retry-selected]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('schedules:retry')).toEqual([{ ids: ['sched-4', 'sched-3'] }])
+    expect(wrapper.findAll('[data-testid=failed-post]')).toHaveLength(0)
+  })
+
+  it('explains the Premium requirement when the service refuses a retry for the plan', async () => {
+    context.fake.fail('schedules:retry', { kind: 'plan', status: 402, message: 'invalid plan' })
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-testid=failed-retry]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid=planner-failed]').text()).toContain('Retrying needs the Premium plan')
+    expect(wrapper.findAll('[data-testid=failed-post]')).toHaveLength(2)
+  })
+
+  it('moves a queued post to the day it is dropped on, keeping its time', async () => {
+    const wrapper = await mountPlanner(context)
+    const data = new Map<string, string>()
+    const dataTransfer = {
+      types: ['application/x-mediadeck-draft'],
+      getData: (type: string) => data.get(type) ?? '',
+      setData: (type: string, value: string) => void data.set(type, value),
+      dropEffect: 'none',
+      effectAllowed: 'all',
+    }
+    await wrapper.find('[data-key="draft:d-queued"]').trigger('dragstart', { dataTransfer })
+    const target = wrapper.find('[data-day="2026-11-27"]')
+    await target.trigger('dragover', { dataTransfer })
+    await target.trigger('drop', { dataTransfer })
+    await flushPromises()
+    const saved = context.fake.requests('drafts:save')
+    expect(saved).toHaveLength(1)
+    expect(saved[0]).toMatchObject({ id: 'd-queued', post: { scheduleAt: '2026-11-27T02:00:00.000Z' } })
+    expect(wrapper.find('[data-day="2026-11-27"]').find('[data-key="draft:d-queued"]').exists()).toBe(true)
+  })
+
+  it('shows the outbox: what waits and what needs a decision, with send now', async () => {
+    context.fake.data.drafts.push(
+      draft('d-late', 'needs-attention', '2026-11-19T02:00:00.000Z', {
+        attention: { reason: 'time-passed', message: 'time passed' },
+      }),
+    )
+    const wrapper = await mountPlanner(context)
+    const outbox = wrapper.find('[data-testid=planner-outbox]')
+    expect(outbox.find('[data-testid=outbox-waiting]').text()).toContain('Draft d-queued')
+    expect(outbox.find('[data-testid=outbox-attention]').text()).toContain('Its time passed')
+    const sendLate = outbox
+      .findAll('[data-testid=outbox-attention] button')
+      .find((b) => b.text() === 'Send now')!
+    await sendLate.trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('drafts:resolve')).toEqual([{ id: 'd-late', action: 'send-now' }])
+    await outbox.find('[data-testid=outbox-send-now]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('outbox:send-now')).toHaveLength(1)
+  })
+
+  it('is fully translated into Bahasa Indonesia', async () => {
+    context.i18n.global.locale.value = 'id'
+    const wrapper = await mountPlanner(context)
+    expect(wrapper.text()).toContain('Perencana')
+    expect(wrapper.text()).toContain('Kotak keluar')
+    expect(wrapper.text()).toContain('Postingan gagal')
+    expect(wrapper.find('[data-status="queued"]').attributes('aria-label')).toContain('Dalam antrean')
+  })
+})
