@@ -4,7 +4,7 @@ import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
 import { usePlannerStore } from '../../../renderer/stores/planner'
 import PlannerView from '../../../renderer/views/PlannerView.vue'
-import { ACCOUNT_FIXTURES, NOW, makeSchedule } from '../support/fixtures'
+import { NOW, makeSchedule } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
 function draft(id: string, status: Draft['status'], scheduleAt: string, extra: Partial<Draft> = {}): Draft {
