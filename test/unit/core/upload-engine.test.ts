@@ -99,6 +99,16 @@ describe('upload engine: the happy path', () => {
     }
   })
 
+  it('sends the bytes intact to a slow reader (constant backpressure)', async () => {
+    const a = file('slow.bin', 12 * 2 ** 20 + 3)
+    sink.behave = () => ({ kind: 'trickle', everyMs: 1, answer: true })
+    const up = engine({ chunkBytes: 64 * 1024 })
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]!.state).toBe('done')
+    expect(sink.received.map((r) => [r.bytes, r.sha256])).toEqual([[12 * 2 ** 20 + 3, a.sha256]])
+  })
+
   it('refuses a batch naming every missing or empty path before any request is made', async () => {
     const ok = file('ok.bin', 10)
     writeFileSync(join(dir, 'empty.bin'), '')

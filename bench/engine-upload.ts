@@ -1,0 +1,46 @@
+// One benchmark run of the real engine in a fresh process, so its peak RSS is its own.
+// argv: baseUrl concurrency file...  ->  prints one JSON line with seconds, bytes, peak RSS and loop delay.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { createServiceClient } from '../main/core/service-client'
+import { createUploadEngine } from '../main/core/uploads/upload-engine'
+
+const [baseUrl, concurrency, ...files] = process.argv.slice(2)
+const dir = mkdtempSync(join(tmpdir(), 'bench-journal-'))
+const client = createServiceClient({ baseUrl: baseUrl!, accessKey: 'bench', secretKey: 'bench' })
+const engine = createUploadEngine({
+  client,
+  journalPath: join(dir, 'j.jsonl'),
+  concurrency: Number(concurrency),
+})
+
+let peakRss = process.memoryUsage().rss
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20)
+const loop = monitorEventLoopDelay({ resolution: 1 })
+
+const started = process.hrtime.bigint()
+loop.enable()
+await engine.add(files)
+await engine.whenIdle()
+loop.disable()
+const seconds = Number(process.hrtime.bigint() - started) / 1e9
+clearInterval(sampler)
+
+const items = engine.list()
+const failed = items.filter((i) => i.state !== 'done')
+process.stdout.write(
+  JSON.stringify({
+    seconds,
+    bytes: items.reduce((s, i) => s + i.size, 0),
+    files: items.length,
+    failed: failed.map((i) => i.error?.message),
+    peakRssBytes: Math.max(peakRss, process.resourceUsage().maxRSS * 1024),
+    loopDelayP99Ms: loop.percentile(99) / 1e6,
+    loopDelayMaxMs: loop.max / 1e6,
+  }) + '\n',
+)
+await engine.close()
+await client.close()
+rmSync(dir, { recursive: true, force: true })
