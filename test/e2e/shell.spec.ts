@@ -113,3 +113,18 @@ test('files dropped into the page upload as in the app', async ({ appPage, app }
   expect(files.docs.map((f) => f.filename).sort()).toEqual(['dropped-one.png', 'dropped-two.jpg'])
   await appPage.screenshot({ path: shots('shell-drop') })
 })
+
+test('files picked with Add files upload through the browser stand-in of the dialog', async ({
+  appPage,
+  app,
+}) => {
+  const chooser = appPage.waitForEvent('filechooser')
+  await appPage.getByRole('button', { name: 'Add files' }).click()
+  await (
+    await chooser
+  ).setFiles([{ name: 'picked-file.png', mimeType: 'image/png', buffer: Buffer.alloc(120_000, 3) }])
+  const row = appPage.getByTestId('upload-row').filter({ hasText: 'picked-file.png' })
+  await expect(row).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
+  const files = await app.host.call('storage:files', { page: 1, limit: 20, search: 'picked-file' })
+  expect(files.docs.map((f) => f.filename)).toEqual(['picked-file.png'])
+})
