@@ -1,7 +1,7 @@
 // One redrawn line on a terminal for the whole queue: bar, bytes, rate, ETA, files.
 import type { Writable } from 'node:stream'
 import type { UploadTotals } from '../../common/uploads'
-import { formatBytes } from '../core/uploads/upload-engine'
+import { formatBytes } from '../core/format-bytes'
 
 export function renderBar(t: UploadTotals, width = 24): string {
   const fraction = t.bytesTotal > 0 ? Math.min(1, t.bytesSent / t.bytesTotal) : 0

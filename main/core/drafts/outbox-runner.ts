@@ -28,7 +28,8 @@ export interface OutboxRunner {
   /** Checks the connection and sends what waits, whatever the timer says. */
   sendNow(): Promise<OutboxState>
   start(): void
-  stop(): void
+  /** Stops the timer, cancels a run in flight (its posts stay queued) and resolves once it has ended. */
+  stop(): Promise<void>
 }
 
 export const DEFAULT_SYNC_INTERVAL_MS = 60_000
@@ -40,6 +41,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
   let nextSyncAt: number | null = null
   let unsubscribes: Array<() => void> = []
   let wasOnline = connection.isOnline()
+  let abort = new AbortController()
+  let running: Promise<unknown> | null = null
 
   function state(): OutboxState {
     const counts = Object.fromEntries(DRAFT_STATUSES.map((s) => [s, 0])) as Record<DraftStatus, number>
@@ -62,11 +65,13 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
 
   async function sync(): Promise<SyncResult | null> {
     if (!waiting()) return null
-    const run = outbox.sync()
+    const run = outbox.sync(abort.signal)
+    running = run
     publish()
     try {
       return await run
     } finally {
+      running = null
       publish()
     }
   }
@@ -92,6 +97,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
     },
     start() {
       if (timer) return
+      abort = new AbortController()
       unsubscribes = [
         store.onChange(publish),
         connection.onChange((next) => {
@@ -108,11 +114,13 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
       if (connection.isOnline()) background(sync)
       else background(tick)
     },
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer)
       timer = undefined
       for (const unsubscribe of unsubscribes) unsubscribe()
       unsubscribes = []
+      abort.abort()
+      await running?.catch(() => undefined)
     },
   }
 }

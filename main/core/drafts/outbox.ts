@@ -152,8 +152,9 @@ export function createOutbox({ store, client, upload, now }: OutboxDeps): Outbox
           throw failure
         }
         if (adopted) return 'scheduled'
-      } else {
-        // A refusal means nothing was created.
+      } else if (failure.kind !== 'cancelled') {
+        // A refusal means nothing was created. A cancel (shutdown) may have come after the request left: the
+        // marker stays, and the next start looks the post up first.
         store.setMarker(draft.id, undefined)
       }
       throw failure
@@ -167,7 +168,7 @@ export function createOutbox({ store, client, upload, now }: OutboxDeps): Outbox
       .filter((d) => d.status === 'queued' || d.status === 'sending')
       .sort((a, b) => a.post.scheduleAt.localeCompare(b.post.scheduleAt))
     for (const draft of pending) {
-      if (result.stoppedBy) {
+      if (result.stoppedBy || signal?.aborted) {
         result.waiting.push(draft.id)
         continue
       }

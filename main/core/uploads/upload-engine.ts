@@ -24,6 +24,9 @@ import type { RateMeter } from './rate-meter'
 import { DEFAULT_RETRY_TIMING, waitBeforeRetry } from './retry-timing'
 import type { RetryTiming } from './retry-timing'
 import { putFile } from './storage-put'
+import { formatBytes } from '../format-bytes'
+
+export { formatBytes } from '../format-bytes'
 
 export type { RetryTiming } from './retry-timing'
 
@@ -717,15 +720,4 @@ function checkConcurrency(n: number): number {
     throw new AppError({ kind: 'validation', field: 'concurrency', message: 'concurrency must be 1 to 32' })
   }
   return n
-}
-
-export function formatBytes(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB']
-  let value = n
-  let unit = 0
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000
-    unit++
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`
 }
