@@ -12,7 +12,9 @@ export function formatBytes(bytes: number, locale: AppLocale): string {
     value /= 1024
     unit++
   }
-  const digits = unit === 0 || value >= 100 ? 0 : 1
+  // Intl has no short symbol for a plain byte ("319 byte"), so bytes get the usual B.
+  if (unit === 0) return `${new Intl.NumberFormat(locale).format(value)} B`
+  const digits = value >= 100 ? 0 : 1
   return new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: UNITS[unit],

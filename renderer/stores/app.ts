@@ -63,6 +63,7 @@ export const useAppStore = defineStore('app', () => {
     loaded,
     locale,
     theme,
+    systemLanguage,
     systemPrefersDark,
     load,
     updateSettings,

@@ -140,6 +140,16 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     fn: (request: CallRequest<C>) => CallResponse<C> | Promise<CallResponse<C>>,
   ) {
     return async (request: CallRequest<C>): Promise<CallResponse<C>> => {
+      // IPC structured-clones every request: a Vue reactive proxy fails there in Electron, so it fails here too.
+      let copy: CallRequest<C>
+      try {
+        copy = request === undefined ? request : structuredClone(request)
+      } catch (error) {
+        throw new Error(
+          `${name}: the request cannot cross IPC (pass plain data, e.g. toRaw/JSON copy): ${error}`,
+        )
+      }
+      request = copy
       calls.push({ name, request })
       const held = holds.get(name)
       if (held) {

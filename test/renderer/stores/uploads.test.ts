@@ -1,0 +1,123 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import { useUploadsStore } from '../../../renderer/stores/uploads'
+import {
+  createFakeMediadeck,
+  installFakeMediadeck,
+  uploadTotalsOf,
+  type FakeMediadeck,
+} from '../support/fake-mediadeck'
+import { makeUploadItem } from '../support/fixtures'
+
+describe('uploads store', () => {
+  let fake: FakeMediadeck
+
+  beforeEach(() => {
+    fake = installFakeMediadeck(createFakeMediadeck({ uploads: [makeUploadItem(1), makeUploadItem(2)] }))
+    setActivePinia(createPinia())
+  })
+
+  it('loads the queue in order with its totals', async () => {
+    const store = useUploadsStore()
+    await store.load()
+    expect(store.items.map((item) => item.id)).toEqual(['up-1', 'up-2'])
+    expect(store.totals.files).toBe(2)
+    expect(store.isBusy).toBe(true)
+  })
+
+  it('applies a batched progress event: changed items replaced, new ones appended, removed ones dropped', async () => {
+    const store = useUploadsStore()
+    store.subscribe()
+    await store.load()
+    const before = store.items[0]
+    const changed = makeUploadItem(2, { state: 'uploading', bytesSent: 5 })
+    const added = makeUploadItem(3)
+    fake.emit('uploads:progress', {
+      items: [changed, added],
+      removed: ['up-1'],
+      totals: uploadTotalsOf([changed, added]),
+    })
+    expect(store.items.map((item) => item.id)).toEqual(['up-2', 'up-3'])
+    expect(store.items[0]).toEqual(changed)
+    expect(store.items[0]).not.toBe(before)
+    expect(store.totals.active).toBe(1)
+  })
+
+  it('keeps unchanged items as the same objects, so their rows do not re-render', async () => {
+    const store = useUploadsStore()
+    store.subscribe()
+    await store.load()
+    const untouched = store.items[0]
+    fake.emit('uploads:progress', {
+      items: [makeUploadItem(2, { state: 'uploading' })],
+      removed: [],
+      totals: uploadTotalsOf(fake.data.uploads),
+    })
+    expect(store.items[0]).toBe(untouched)
+  })
+
+  it('applies 1,000 items in one event quickly', async () => {
+    const store = useUploadsStore()
+    store.subscribe()
+    await store.load()
+    const items = Array.from({ length: 1000 }, (_, i) => makeUploadItem(i + 10))
+    const started = performance.now()
+    fake.emit('uploads:progress', { items, removed: [], totals: uploadTotalsOf(items) })
+    expect(store.items).toHaveLength(1002)
+    expect(performance.now() - started).toBeLessThan(200)
+  })
+
+  it('starts uploads from picked files and adds them at once', async () => {
+    fake.data.picked = [{ path: '/home/a.jpg', name: 'a.jpg', size: 10, mimetype: 'image/jpeg' }]
+    const store = useUploadsStore()
+    await store.load()
+    await store.pick()
+    expect(fake.requests('files:pick')).toEqual([{ directories: false }])
+    expect(fake.requests('uploads:start')).toEqual([{ paths: ['/home/a.jpg'] }])
+    expect(store.items.at(-1)?.name).toBe('a.jpg')
+  })
+
+  it('resolves dropped files through files.fromDrop before starting them', async () => {
+    const store = useUploadsStore()
+    await store.addDropped([new File(['x'], 'drop.png')])
+    expect(fake.requests('uploads:start')).toEqual([{ paths: ['/dropped/drop.png'] }])
+  })
+
+  it('does not call start with nothing picked', async () => {
+    const store = useUploadsStore()
+    await store.pick()
+    expect(fake.requests('uploads:start')).toEqual([])
+  })
+
+  it('removes and clears finished items locally as well as in main', async () => {
+    fake.data.uploads = [
+      makeUploadItem(1, { state: 'done' }),
+      makeUploadItem(2, { state: 'failed' }),
+      makeUploadItem(3, { state: 'uploading' }),
+    ]
+    const store = useUploadsStore()
+    await store.load()
+    await store.remove('up-1')
+    expect(store.items.map((item) => item.id)).toEqual(['up-2', 'up-3'])
+    await store.clearFinished()
+    expect(store.items.map((item) => item.id)).toEqual(['up-3'])
+  })
+
+  it('unsubscribes from both upload events', () => {
+    const store = useUploadsStore()
+    const stop = store.subscribe()
+    expect(fake.listenerCount('uploads:progress')).toBe(1)
+    expect(fake.listenerCount('uploads:batch-finished')).toBe(1)
+    stop()
+    expect(fake.listenerCount('uploads:progress')).toBe(0)
+    expect(fake.listenerCount('uploads:batch-finished')).toBe(0)
+  })
+
+  it('passes batch-finished payloads to the callback', () => {
+    const store = useUploadsStore()
+    const seen: unknown[] = []
+    store.subscribe((payload) => seen.push(payload))
+    fake.emit('uploads:batch-finished', { batchId: 'b', done: 2, failed: 1, cancelled: 0 })
+    expect(seen).toEqual([{ batchId: 'b', done: 2, failed: 1, cancelled: 0 }])
+  })
+})

@@ -1,0 +1,125 @@
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import App from '../../../renderer/App.vue'
+import { stubElementSize, stubMatchMedia } from '../support/browser-stubs'
+import { mountWith, setupTest, type TestContext } from '../support/mount'
+
+function dragEvent(type: string, files: File[] = []): DragEvent {
+  const event = new Event(type, { bubbles: true, cancelable: true }) as DragEvent
+  Object.defineProperty(event, 'dataTransfer', {
+    value: { types: ['Files'], files, items: files, dropEffect: 'none' },
+  })
+  return event
+}
+
+enableAutoUnmount(afterEach)
+
+describe('App shell', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    stubElementSize()
+    stubMatchMedia()
+    context = setupTest()
+  })
+
+  afterEach(() => {
+    document.body.replaceChildren()
+    delete document.documentElement.dataset.theme
+  })
+
+  it('shows the sidebar, the active profile with its sandbox badge, the connection and the storage meter', async () => {
+    const wrapper = await mountWith(App, context)
+    const nav = wrapper.get('nav[aria-label="Main"]')
+    expect(nav.findAll('a').map((a) => a.text())).toEqual(['Library', 'Automations', 'Planner', 'Settings'])
+    expect(wrapper.get('[data-testid="active-profile-name"]').text()).toBe('Sandbox')
+    expect(wrapper.find('[data-testid="sandbox-badge"]').exists()).toBe(true)
+    expect(wrapper.get('[data-testid="connection-status"]').attributes('data-status')).toBe('online')
+    expect(wrapper.get('[data-testid="storage-meter"]').text()).toContain('1.2 GB of 5 GB')
+  })
+
+  it('marks the current page in the navigation', async () => {
+    const wrapper = await mountWith(App, context, { route: '/settings' })
+    expect(wrapper.get('a[aria-current="page"]').text()).toBe('Settings')
+  })
+
+  it('has no sandbox badge on a service profile', async () => {
+    context.fake.data.profiles.activeId = 'prof-work'
+    const wrapper = await mountWith(App, context)
+    expect(wrapper.get('[data-testid="active-profile-name"]').text()).toBe('Work account')
+    expect(wrapper.find('[data-testid="sandbox-badge"]').exists()).toBe(false)
+  })
+
+  it('follows connection changes and checks on click', async () => {
+    const wrapper = await mountWith(App, context)
+    context.fake.emit('connection:changed', { ...context.fake.data.connection, status: 'offline' })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="connection-status"]').text()).toContain('Offline')
+    await wrapper.get('[data-testid="connection-status"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('connection:check')).toHaveLength(1)
+  })
+
+  it('applies the language and theme settings to the document', async () => {
+    await mountWith(App, context)
+    context.fake.emit('settings:changed', { uploadConcurrency: 3, language: 'id', theme: 'dark' })
+    await flushPromises()
+    expect(document.documentElement.lang).toBe('id')
+    expect(document.documentElement.dataset.theme).toBe('dark')
+    expect(document.body.textContent).toContain('Pustaka')
+    context.fake.emit('settings:changed', { uploadConcurrency: 3, language: 'en', theme: 'system' })
+    await flushPromises()
+    expect(document.documentElement.dataset.theme).toBeUndefined()
+    expect(document.body.textContent).toContain('Library')
+  })
+
+  it('shows the drop overlay while files are dragged over the window and uploads what is dropped', async () => {
+    const wrapper = await mountWith(App, context, { route: '/automations' })
+    window.dispatchEvent(dragEvent('dragenter'))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="drop-overlay"]').exists()).toBe(true)
+    const drop = dragEvent('drop', [new File(['a'], 'a.png'), new File(['b'], 'b.mp4')])
+    window.dispatchEvent(drop)
+    await flushPromises()
+    expect(drop.defaultPrevented).toBe(true)
+    expect(wrapper.find('[data-testid="drop-overlay"]').exists()).toBe(false)
+    expect(context.fake.requests('uploads:start')).toEqual([{ paths: ['/dropped/a.png', '/dropped/b.mp4'] }])
+    await vi.waitFor(() => expect(context.router.currentRoute.value.path).toBe('/library'))
+  })
+
+  it('hides the overlay when the drag leaves the window', async () => {
+    const wrapper = await mountWith(App, context)
+    window.dispatchEvent(dragEvent('dragenter'))
+    window.dispatchEvent(dragEvent('dragenter'))
+    window.dispatchEvent(dragEvent('dragleave'))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="drop-overlay"]').exists()).toBe(true)
+    window.dispatchEvent(dragEvent('dragleave'))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="drop-overlay"]').exists()).toBe(false)
+  })
+
+  it('tells when a batch finishes with failures', async () => {
+    await mountWith(App, context)
+    context.fake.emit('uploads:batch-finished', { batchId: 'b', done: 2, failed: 1, cancelled: 0 })
+    await flushPromises()
+    expect(document.body.textContent).toContain('One upload failed')
+  })
+
+  it('reloads the per-profile state when the active profile changes', async () => {
+    await mountWith(App, context)
+    const before = context.fake.requests('uploads:list').length
+    await context.fake.api.profiles.activate({ id: 'prof-work' })
+    await flushPromises()
+    expect(context.fake.requests('uploads:list')).toHaveLength(before + 1)
+    expect(document.querySelector('[data-testid="active-profile-name"]')!.textContent).toBe('Work account')
+  })
+
+  it('stops listening to main when unmounted', async () => {
+    const wrapper = await mountWith(App, context)
+    expect(context.fake.listenerCount('uploads:progress')).toBe(1)
+    wrapper.unmount()
+    expect(context.fake.listenerCount('uploads:progress')).toBe(0)
+    expect(context.fake.listenerCount('settings:changed')).toBe(0)
+  })
+})

@@ -1,0 +1,214 @@
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import AutomationsView from '../../../renderer/views/AutomationsView.vue'
+import { stubElementSize } from '../support/browser-stubs'
+import { mountWith, setupTest, type TestContext } from '../support/mount'
+
+enableAutoUnmount(afterEach)
+
+describe('AutomationsView', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    stubElementSize()
+    context = setupTest()
+  })
+
+  afterEach(() => document.body.replaceChildren())
+
+  const mountAt = (route = '/automations') => mountWith(AutomationsView, context, { route })
+
+  it('lists a page with account, content, active rule badges and date', async () => {
+    const wrapper = await mountAt()
+    const rows = wrapper.findAll('[data-testid="automation-row"]')
+    expect(rows).toHaveLength(20)
+    const second = rows[1]!
+    expect(second.text()).toContain('Senja Roastery')
+    expect(second.text()).toContain('instagram')
+    expect(second.text()).toContain('Promo post 2')
+    // makeAutomation(2): reply on (even), message off (2 % 3 !== 1), like off, delete off, story off.
+    expect(second.findAll('[data-rule]').map((badge) => badge.attributes('data-rule'))).toEqual(['reply'])
+    expect(wrapper.get('[data-testid="page-range"]').text()).toBe('1–20 of 45')
+  })
+
+  it('reads page, limit, accounts and search from the URL', async () => {
+    await mountAt('/automations?page=2&limit=10&accounts=acc-ig,acc-tt&search=Promo')
+    expect(context.fake.requests('automations:list').at(-1)).toEqual({
+      page: 2,
+      limit: 10,
+      accountIds: ['acc-ig', 'acc-tt'],
+      search: 'Promo',
+    })
+  })
+
+  it('pages forward through the URL, so back returns to the previous page', async () => {
+    const wrapper = await mountAt()
+    await wrapper.get('[data-testid="page-next"]').trigger('click')
+    await flushPromises()
+    expect(context.router.currentRoute.value.query).toEqual({ page: '2' })
+    expect(wrapper.get('[data-testid="page-range"]').text()).toBe('21–40 of 45')
+    context.router.back()
+    await flushPromises()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await flushPromises()
+    expect(context.router.currentRoute.value.query).toEqual({})
+  })
+
+  it('changes the page size and goes back to page 1', async () => {
+    const wrapper = await mountAt('/automations?page=2')
+    await wrapper.get('nav select').setValue('50')
+    await flushPromises()
+    expect(context.router.currentRoute.value.query).toEqual({ limit: '50' })
+    expect(wrapper.findAll('[data-testid="automation-row"]')).toHaveLength(45)
+  })
+
+  it('filters by account from the accounts endpoint', async () => {
+    const wrapper = await mountAt()
+    await wrapper.get('[data-testid="account-filter"] button').trigger('click')
+    await flushPromises()
+    const boxes = wrapper.findAll('[data-testid="account-filter"] input[type="checkbox"]')
+    expect(boxes).toHaveLength(3)
+    const labels = wrapper.findAll('[data-testid="account-filter"] label').map((label) => label.text())
+    const index = labels.findIndex((text) => text.includes('Senja Roastery'))
+    await boxes[index]!.setValue(true)
+    await flushPromises()
+    expect(context.router.currentRoute.value.query).toEqual({ accounts: 'acc-ig' })
+    expect(context.fake.requests('automations:list').at(-1)).toMatchObject({ accountIds: ['acc-ig'] })
+    expect(wrapper.get('[data-testid="page-range"]').text()).toBe('1–15 of 15')
+  })
+
+  it('searches after typing pauses', async () => {
+    const wrapper = await mountAt()
+    const input = wrapper.get('[data-testid="automation-search"] input')
+    await input.setValue('Promo post 4')
+    await new Promise((resolve) => setTimeout(resolve, 350))
+    await flushPromises()
+    expect(context.router.currentRoute.value.query).toEqual({ search: 'Promo post 4' })
+    expect(
+      wrapper
+        .findAll('[data-testid="automation-row"]')
+        .map((row) => row.get('[data-testid="automation-title"]').text()),
+    ).toEqual([
+      'Promo post 4',
+      'Promo post 40',
+      'Promo post 41',
+      'Promo post 42',
+      'Promo post 43',
+      'Promo post 44',
+      'Promo post 45',
+    ])
+  })
+
+  it('offers to clear filters when nothing matches', async () => {
+    const wrapper = await mountAt('/automations?search=zzz')
+    expect(wrapper.text()).toContain('No automations match')
+  })
+
+  it('opens the detail panel from a row and closes it with the close button', async () => {
+    const wrapper = await mountAt()
+    await wrapper.findAll('[data-testid="automation-row"] a')[3]!.trigger('click')
+    await flushPromises()
+    expect(context.router.currentRoute.value.query).toEqual({ open: 'auto-004' })
+    const detail = wrapper.get('[data-testid="automation-detail"]')
+    expect(detail.text()).toContain('Promo post 4')
+    await detail.get('[data-testid="detail-close"]').trigger('click')
+    await flushPromises()
+    expect(context.router.currentRoute.value.query).toEqual({})
+    expect(wrapper.find('[data-testid="automation-detail"]').exists()).toBe(false)
+  })
+
+  it('renders every rule of the config in words', async () => {
+    // auto-004: delete on (4 % 4), reply on (ai), message on (4 % 3 === 1, text with openings).
+    const wrapper = await mountAt('/automations?open=auto-004')
+    const detail = wrapper.get('[data-testid="automation-detail"]')
+    const rule = (name: string) => detail.get(`section[data-rule="${name}"]`)
+    expect(rule('delete').get('[data-testid="rule-state"]').text()).toBe('On')
+    expect(rule('delete').text()).toContain('spam')
+    expect(rule('like').get('[data-testid="rule-state"]').text()).toBe('Off')
+    expect(rule('story').get('[data-testid="rule-state"]').text()).toBe('Off')
+
+    const reply = rule('reply').text()
+    expect(reply).toContain('Answers with AI')
+    expect(reply).toContain('Answer politely in Indonesian')
+    expect(reply).toContain('The AI also reads the content itself.')
+    expect(reply).toContain('price')
+    expect(reply).toContain('Rp 25.000 per cup')
+    expect(reply).toContain('contains the word')
+    expect(reply).toContain('Only when the comment has one of these words')
+    expect(reply).toContain('order')
+    expect(reply).toContain('Never when the comment has one of these words')
+    expect(reply).toContain('competitor')
+    expect(reply).toContain('Waits 30 seconds before answering.')
+
+    const message = rule('message').text()
+    expect(message).toContain('Answers with the fixed text below.')
+    expect(message).toContain('Hi! Here is our menu.')
+    expect(message).toContain('Want the menu?')
+    expect(message).toContain('Yes please')
+    expect(message).toContain('sends back')
+    expect(message).toContain('opens https://shop.example/menu')
+    expect(message).toContain('Answers right away.')
+
+    expect(detail.text()).toContain('Warung Kopi Senja')
+    expect(detail.text()).toContain('No media')
+    expect(detail.text()).toContain('https://social.example/acc-fb/post-4')
+  })
+
+  it('shows the raw JSON on request', async () => {
+    const wrapper = await mountAt('/automations?open=auto-004')
+    await wrapper.get('[data-testid="raw-toggle"]').trigger('click')
+    const raw = JSON.parse(wrapper.get('[data-testid="raw-json"]').text())
+    expect(raw.id).toBe('auto-004')
+    expect(raw.config.reply.delay).toEqual({ isActive: true, value: 30, type: 'second' })
+  })
+
+  it('opens the content link in the browser', async () => {
+    const wrapper = await mountAt('/automations?open=auto-004')
+    await wrapper.get('[data-testid="open-content"]').trigger('click')
+    expect(context.fake.requests('app:open-external')).toEqual([
+      { url: 'https://social.example/acc-fb/post-4' },
+    ])
+  })
+
+  it('explains a plan refusal as a plan matter, not an error', async () => {
+    context.fake.fail('automations:list', { kind: 'plan', message: 'invalid plan', status: 402 })
+    const wrapper = await mountAt()
+    const refusal = wrapper.get('[data-testid="plan-refusal"]')
+    expect(refusal.text()).toContain('Automations need the Gold plan')
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false)
+  })
+
+  it('keeps the last page readable when offline and marks it possibly out of date', async () => {
+    const wrapper = await mountAt()
+    context.fake.fail('automations:list', { kind: 'offline', message: 'offline' })
+    await wrapper.get('[data-testid="automations-refresh"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="automation-row"]')).toHaveLength(20)
+    expect(wrapper.get('[data-testid="stale-notice"]').text()).toContain('Possibly out of date')
+  })
+
+  it('shows an error state with a retry when nothing was seen before', async () => {
+    context.fake.fail('automations:list', { kind: 'network', message: 'reset' })
+    const wrapper = await mountAt()
+    expect(wrapper.get('[role="alert"]').text()).toContain('Network problem')
+    await wrapper.get('[role="alert"] button').trigger('click')
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="automation-row"]')).toHaveLength(20)
+  })
+
+  it('shows skeletons while the first page loads', async () => {
+    const release = context.fake.hold('automations:list')
+    const wrapper = await mountAt()
+    expect(wrapper.find('[aria-busy="true"]').exists()).toBe(true)
+    expect(wrapper.findAll('[data-testid="automation-row"]')).toHaveLength(0)
+    release()
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="automation-row"]')).toHaveLength(20)
+  })
+
+  it('shows the empty state for a profile without automations', async () => {
+    context = setupTest({ data: { automations: [] } })
+    const wrapper = await mountAt()
+    expect(wrapper.text()).toContain('No automations yet')
+  })
+})

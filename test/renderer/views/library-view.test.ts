@@ -1,0 +1,200 @@
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import LibraryView from '../../../renderer/views/LibraryView.vue'
+import { useConnectionStore } from '../../../renderer/stores/connection'
+import { useUploadsStore } from '../../../renderer/stores/uploads'
+import { stubClipboard, stubElementSize } from '../support/browser-stubs'
+import { makeUploadItem } from '../support/fixtures'
+import { mountWith, setupTest, type TestContext } from '../support/mount'
+
+async function mountLibrary(context: TestContext) {
+  const uploads = useUploadsStore()
+  uploads.subscribe()
+  await uploads.load()
+  return mountWith(LibraryView, context, { route: '/library' })
+}
+
+enableAutoUnmount(afterEach)
+
+describe('LibraryView', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    stubElementSize()
+    context = setupTest({
+      data: {
+        uploads: [
+          makeUploadItem(1, {
+            state: 'uploading',
+            bytesSent: 5 * 1024 * 1024,
+            rateBytesPerSec: 1024 * 1024,
+            etaSeconds: 5,
+          }),
+          makeUploadItem(2, {
+            state: 'failed',
+            name: 'huge.mov',
+            size: 8 * 1024 ** 3,
+            error: { kind: 'storage-full', message: 'upgrade to get more storage', status: 402 },
+          }),
+          makeUploadItem(3, { state: 'done', bytesSent: 10 * 1024 * 1024 }),
+        ],
+      },
+    })
+  })
+
+  afterEach(() => document.body.replaceChildren())
+
+  it('shows the storage statistic in human units', async () => {
+    const wrapper = await mountLibrary(context)
+    expect(wrapper.get('[data-testid="stat-total"]').text()).toBe('5 GB')
+    expect(wrapper.get('[data-testid="stat-used"]').text()).toBe('1.2 GB')
+    expect(wrapper.get('[data-testid="stat-files"]').text()).toBe('25')
+    expect(wrapper.get('[data-testid="stat-pending"]').text()).toBe('1')
+  })
+
+  it('refreshes the statistic on demand', async () => {
+    const wrapper = await mountLibrary(context)
+    const before = context.fake.requests('storage:stats').length
+    await wrapper.get('[data-testid="storage-refresh"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('storage:stats')).toHaveLength(before + 1)
+  })
+
+  it('lists the queue with state, speed, ETA and the failure reason in words', async () => {
+    const wrapper = await mountLibrary(context)
+    const rows = wrapper.findAll('[data-testid="upload-row"]')
+    expect(rows.map((row) => row.attributes('data-state'))).toEqual(['uploading', 'failed', 'done'])
+    expect(rows[0]!.text()).toContain('Uploading')
+    expect(rows[0]!.text()).toContain('1 MB/s')
+    expect(rows[0]!.text()).toContain('5 sec left')
+    expect(rows[1]!.get('[data-testid="upload-error"]').text()).toContain('Storage is full')
+    expect(wrapper.get('[data-testid="queue-summary"]').text()).toContain('2 of 3 finished')
+  })
+
+  it('explains storage full with what is needed and links to settings', async () => {
+    const wrapper = await mountLibrary(context)
+    const issue = wrapper.get('[data-testid="issue-storage-full"]')
+    expect(issue.text()).toContain('A file did not fit')
+    expect(issue.text()).toContain('8 GB')
+    expect(issue.get('a').attributes('href')).toContain('/settings')
+  })
+
+  it('says offline uploads wait and resume', async () => {
+    const wrapper = await mountLibrary(context)
+    const connection = useConnectionStore()
+    connection.subscribe()
+    context.fake.emit('connection:changed', { ...context.fake.data.connection, status: 'offline' })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="issue-offline"]').text()).toContain('wait')
+  })
+
+  it('cancels, retries and removes single uploads', async () => {
+    const wrapper = await mountLibrary(context)
+    await wrapper.get('[data-state="uploading"] [data-testid="upload-cancel"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('uploads:cancel')).toEqual([{ id: 'up-1' }])
+    expect(wrapper.find('[data-state="uploading"]').exists()).toBe(false)
+
+    await wrapper.get('[data-state="failed"] [data-testid="upload-retry"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('uploads:retry')).toEqual([{ id: 'up-2' }])
+
+    await wrapper.get('[data-state="done"] [data-testid="upload-remove"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('uploads:remove')).toEqual([{ id: 'up-3' }])
+    expect(wrapper.findAll('[data-testid="upload-row"]')).toHaveLength(2)
+  })
+
+  it('retries all failed and clears finished', async () => {
+    const wrapper = await mountLibrary(context)
+    await wrapper.get('[data-testid="retry-failed"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('uploads:retry-failed')).toHaveLength(1)
+    await wrapper.get('[data-testid="clear-finished"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('uploads:clear-finished')).toHaveLength(1)
+    expect(wrapper.findAll('[data-testid="upload-row"]').map((row) => row.attributes('data-state'))).toEqual([
+      'uploading',
+      'queued',
+    ])
+  })
+
+  it('adds files with the native dialog', async () => {
+    context.fake.data.picked = [
+      { path: '/home/u/new.png', name: 'new.png', size: 2048, mimetype: 'image/png' },
+    ]
+    const wrapper = await mountLibrary(context)
+    await wrapper.get('[data-testid="add-files"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('uploads:start')).toEqual([{ paths: ['/home/u/new.png'] }])
+    expect(wrapper.text()).toContain('new.png')
+  })
+
+  it('shows the empty queue state', async () => {
+    context.fake.data.uploads = []
+    const wrapper = await mountLibrary(context)
+    expect(wrapper.get('[data-testid="upload-queue"]').text()).toContain('No uploads yet')
+  })
+
+  it('lists stored files, copies a URL and opens one in the browser', async () => {
+    const writeText = stubClipboard()
+    const wrapper = await mountLibrary(context)
+    const cards = wrapper.findAll('[data-testid="stored-file"]')
+    expect(cards).toHaveLength(20)
+    expect(cards[1]!.find('img').attributes('loading')).toBe('lazy')
+    expect(cards[0]!.find('video').attributes('preload')).toBe('metadata')
+    await cards[0]!.get('[data-testid="file-copy"]').trigger('click')
+    expect(writeText).toHaveBeenCalledWith(context.fake.data.files[0]!.url)
+    await cards[0]!.get('[data-testid="file-open"]').trigger('click')
+    expect(context.fake.requests('app:open-external')).toEqual([{ url: context.fake.data.files[0]!.url }])
+  })
+
+  it('deletes a file only after confirmation', async () => {
+    const wrapper = await mountLibrary(context)
+    await wrapper.findAll('[data-testid="file-delete"]')[0]!.trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('storage:delete')).toEqual([])
+    const dialog = document.querySelector('[role="dialog"]')!
+    expect(dialog.textContent).toContain('asset-0.mp4')
+    ;(dialog.querySelector('[data-testid="confirm"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('storage:delete')).toEqual([{ ids: ['file-000'] }])
+    expect(document.querySelector('[role="dialog"]')).toBeNull()
+  })
+
+  it('bulk-deletes the selected files with one call', async () => {
+    const wrapper = await mountLibrary(context)
+    const boxes = wrapper.findAll('[data-testid="stored-file"] input[type="checkbox"]')
+    await boxes[0]!.setValue(true)
+    await boxes[2]!.setValue(true)
+    await wrapper.get('[data-testid="bulk-delete"]').trigger('click')
+    await flushPromises()
+    ;(document.querySelector('[data-testid="confirm"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('storage:delete')).toEqual([{ ids: ['file-000', 'file-002'] }])
+  })
+
+  it('searches stored files by name', async () => {
+    const wrapper = await mountLibrary(context)
+    const input = wrapper.get('[data-testid="stored-files"] input[type="search"]')
+    await input.setValue('asset-2')
+    await input.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    expect(context.fake.requests('storage:files').at(-1)).toMatchObject({ search: 'asset-2', page: 1 })
+  })
+
+  it('shows an error state when the file list cannot load', async () => {
+    context.fake.fail('storage:files', { kind: 'unauthorized', message: 'unauthorized', status: 401 })
+    const wrapper = await mountLibrary(context)
+    const files = wrapper.get('[data-testid="stored-files"]')
+    expect(files.text()).toContain('The service refused the keys')
+    expect(files.get('a').attributes('href')).toContain('/settings')
+  })
+
+  it('renders in Bahasa Indonesia', async () => {
+    context = setupTest({ locale: 'id' })
+    const wrapper = await mountLibrary(context)
+    expect(wrapper.text()).toContain('Tambah berkas')
+    expect(wrapper.text()).toContain('Berkas tersimpan')
+  })
+})

@@ -1,0 +1,152 @@
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import SettingsView from '../../../renderer/views/SettingsView.vue'
+import { useAppStore } from '../../../renderer/stores/app'
+import { useProfilesStore } from '../../../renderer/stores/profiles'
+import { mountWith, setupTest, type TestContext } from '../support/mount'
+
+function dialog(): HTMLElement {
+  const element = document.querySelector<HTMLElement>('[role="dialog"]')
+  if (!element) throw new Error('no dialog open')
+  return element
+}
+
+function type(selector: string, value: string) {
+  const input = dialog().querySelector<HTMLInputElement>(selector)!
+  input.value = value
+  input.dispatchEvent(new Event('input'))
+}
+
+enableAutoUnmount(afterEach)
+
+describe('SettingsView', () => {
+  let context: TestContext
+
+  beforeEach(async () => {
+    context = setupTest()
+    await Promise.all([useProfilesStore().load(), useAppStore().load()])
+  })
+
+  afterEach(() => document.body.replaceChildren())
+
+  const mountSettings = () => mountWith(SettingsView, context, { route: '/settings' })
+
+  it('lists profiles with the sandbox badge and the active one marked', async () => {
+    const wrapper = await mountSettings()
+    const cards = wrapper.findAll('[data-testid="profile-card"]')
+    expect(cards).toHaveLength(2)
+    expect(cards[0]!.text()).toContain('Sandbox')
+    expect(cards[0]!.text()).toContain('Active')
+    expect(cards[1]!.text()).toContain('Work account')
+    expect(cards[1]!.find('[data-testid="profile-activate"]').exists()).toBe(true)
+  })
+
+  it('switches profile', async () => {
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-profile="prof-work"] [data-testid="profile-activate"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('profiles:activate')).toEqual([{ id: 'prof-work' }])
+    expect(wrapper.get('[data-profile="prof-work"]').text()).toContain('Active')
+  })
+
+  it('tests a saved profile and shows what the plan includes', async () => {
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-profile="sandbox"] [data-testid="profile-test-saved"]').trigger('click')
+    await flushPromises()
+    const result = wrapper.get('[data-testid="test-result"]')
+    expect(result.text()).toContain('The keys work')
+    expect(result.text()).toContain('not in your plan')
+  })
+
+  it('validates and adds a profile', async () => {
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-testid="profile-add"]').trigger('click')
+    await flushPromises()
+    ;(dialog().querySelector('[data-testid="profile-save"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(dialog().textContent).toContain('Required')
+    expect(context.fake.requests('profiles:save')).toEqual([])
+
+    type('#profile-name', 'Shop')
+    type('#profile-access', 'AK1')
+    type('#profile-secret', 'SK1')
+    await flushPromises()
+    ;(dialog().querySelector('[data-testid="profile-save"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('profiles:save')).toEqual([
+      { name: 'Shop', baseUrl: 'https://api.repliz.com', accessKey: 'AK1', secretKey: 'SK1' },
+    ])
+    expect(document.querySelector('[role="dialog"]')).toBeNull()
+    expect(wrapper.text()).toContain('Shop')
+  })
+
+  it('tests unsaved keys from the form', async () => {
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-testid="profile-add"]').trigger('click')
+    await flushPromises()
+    type('#profile-name', 'Shop')
+    type('#profile-access', 'AK1')
+    type('#profile-secret', 'SK1')
+    await flushPromises()
+    ;(dialog().querySelector('[data-testid="profile-test"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('profiles:test')).toEqual([
+      { baseUrl: 'https://api.repliz.com', accessKey: 'AK1', secretKey: 'SK1' },
+    ])
+    expect(dialog().textContent).toContain('The keys work')
+  })
+
+  it('edits a profile without resending the secret', async () => {
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-profile="prof-work"] [aria-label="Edit Work account"]').trigger('click')
+    await flushPromises()
+    expect(dialog().querySelector<HTMLInputElement>('#profile-name')!.value).toBe('Work account')
+    type('#profile-name', 'Work')
+    await flushPromises()
+    ;(dialog().querySelector('[data-testid="profile-save"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('profiles:save')).toEqual([
+      { id: 'prof-work', name: 'Work', baseUrl: 'https://api.repliz.com', accessKey: 'AK-WORK' },
+    ])
+  })
+
+  it('deletes a profile after confirmation', async () => {
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-profile="prof-work"] [data-testid="profile-delete"]').trigger('click')
+    await flushPromises()
+    expect(dialog().textContent).toContain('Work account')
+    ;(dialog().querySelector('[data-testid="confirm"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('profiles:delete')).toEqual([{ id: 'prof-work' }])
+    expect(wrapper.findAll('[data-testid="profile-card"]')).toHaveLength(1)
+  })
+
+  it('saves concurrency, language and theme', async () => {
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-testid="concurrency-select"] select').setValue('5 files at a time')
+    await wrapper.get('[data-testid="language-select"] select').setValue('Bahasa Indonesia')
+    await wrapper.get('[data-testid="theme-select"] input[value="dark"]').setValue(true)
+    await flushPromises()
+    expect(context.fake.requests('settings:update')).toEqual([
+      { uploadConcurrency: 5 },
+      { language: 'id' },
+      { theme: 'dark' },
+    ])
+  })
+
+  it('shows versions and the data folder in About', async () => {
+    const wrapper = await mountSettings()
+    const about = wrapper.get('[data-testid="about-panel"]')
+    expect(about.text()).toContain('Mediadeck 0.1.0')
+    expect(about.text()).toContain('Node.js')
+    expect(about.text()).toContain('Chromium')
+    expect(about.get('[data-testid="data-dir"]').text()).toBe('/home/user/.config/Mediadeck')
+  })
+
+  it('warns when secrets cannot be stored encrypted', async () => {
+    context.fake.data.profiles.encryptionAvailable = false
+    await useProfilesStore().load()
+    const wrapper = await mountSettings()
+    expect(wrapper.text()).toContain('Secrets are not saved on this computer')
+  })
+})
