@@ -9,6 +9,7 @@ import { createServiceClient } from '../../../main/core/service-client'
 import type { ServiceClient } from '../../../main/core/service-client'
 import { createUploadEngine } from '../../../main/core/uploads/upload-engine'
 import type { UploadEngine, UploadEngineOptions } from '../../../main/core/uploads/upload-engine'
+import { startSandbox } from '../../../sandbox'
 import { SMALL_LIMIT, USERS, sha256Of, startHarness } from './sandbox-harness'
 import type { Harness } from './sandbox-harness'
 
@@ -208,6 +209,48 @@ describe('upload engine against the sandbox', () => {
     const item = await engine(stale).uploadOne(f.path)
     expect(item).toMatchObject({ state: 'failed', attempts: 0, error: { kind: 'storage-full', status: 402 } })
     expect((await c.storageStatistic()).usage.used).toBe(0)
+  })
+
+  it('stops an item at a 402 from complete (the plan shrank after init) and deletes its pending file', async () => {
+    // A sandbox of its own, restarted on the same port and data between PUT and complete with a smaller
+    // storage limit: the service's documented "402 upgrade to get more storage" at complete.
+    const dataDir = join(h.dir, 'shrink')
+    const user = { ...USERS.small, tier: 'standard' as const, seed: 'empty' as const }
+    let box = await startSandbox({
+      port: 0,
+      dataDir,
+      publisherIntervalMs: 0,
+      config: { users: [{ ...user, storageLimit: SMALL_LIMIT }] },
+    })
+    const port = box.port
+    try {
+      const c = createServiceClient({ baseUrl: box.url, ...USERS.small })
+      clients.push(c)
+      const shrinking: UploadEngineOptions['client'] = {
+        ...c,
+        completeFile: async (id, o) => {
+          await box.close()
+          box = await startSandbox({
+            port,
+            dataDir,
+            publisherIntervalMs: 0,
+            config: { users: [{ ...user, storageLimit: 1000 }] },
+          })
+          return c.completeFile(id, o)
+        },
+      }
+      const f = h.file('shrunk.bin', 5000)
+      const item = await engine(shrinking).uploadOne(f.path)
+      expect(item).toMatchObject({
+        state: 'failed',
+        attempts: 1,
+        error: { kind: 'storage-full', status: 402 },
+      })
+      expect(item.error!.message).toMatch(/upgrade to get more storage/)
+      expect((await c.storageStatistic()).file.total).toBe(0)
+    } finally {
+      await box.close()
+    }
   })
 
   it('stops the whole queue on 401', async () => {
