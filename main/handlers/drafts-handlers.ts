@@ -69,7 +69,7 @@ export function createDraftHandlers(
       store.onChange((drafts) => deps.emit('drafts:changed', { drafts: sorted(drafts) }))
       runner.start()
       deps.onDispose?.(async () => {
-        runner.stop()
+        await runner.stop()
         await store.flush()
       })
       return { store, service, runner }

@@ -244,3 +244,33 @@ describe('outbox', () => {
     expect(created).toHaveLength(1)
   })
 })
+
+describe('outbox cancelled mid-send', () => {
+  it('keeps the send marker when a create is cancelled, so the next run looks the post up first', async () => {
+    const t = await tempDir()
+    const local = await openDraftStore(path.join(t.dir, 'drafts.json'))
+    const drafts = createDraftsService({ store: local, now: () => NOW })
+    const draft = drafts.schedule(drafts.save({ post: samplePost(), localMedia: [] }).id)
+    const controller = new AbortController()
+    const outbox = createOutbox({
+      store: local,
+      now: () => NOW,
+      upload: async () => 'unused',
+      client: () => ({
+        createSchedule: async () => {
+          // The request has left; the app shuts down before the answer.
+          controller.abort()
+          throw new AppError({ kind: 'cancelled', message: 'cancelled' })
+        },
+        listSchedules: async () => {
+          throw new Error('no lookup while shutting down')
+        },
+      }),
+    })
+    const result = await outbox.sync(controller.signal)
+    expect(result.stoppedBy?.kind).toBe('cancelled')
+    expect(local.get(draft.id)!.status).toBe('queued')
+    expect(local.marker(draft.id)).toMatchObject({ accountId: 'acc-1' })
+    await t.cleanup()
+  })
+})
