@@ -5,6 +5,13 @@ import type { ParseArgsConfig } from 'node:util'
 
 export class UsageError extends Error {
   override name = 'UsageError'
+  /** false for a problem with the set-up (no profile), where repeating the command's usage does not help. */
+  readonly showUsage: boolean
+
+  constructor(message: string, options: { showUsage?: boolean } = {}) {
+    super(message)
+    this.showUsage = options.showUsage ?? true
+  }
 }
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>

@@ -26,7 +26,9 @@ export const envProfileResolver: ProfileResolver = async (env) => {
     (k) => !env[k],
   )
   if (missing.length > 0) {
-    throw new UsageError(`no profile: set ${missing.join(', ')} (or save a profile in the app)`)
+    throw new UsageError(`no profile: set ${missing.join(', ')} (or save a profile in the app)`, {
+      showUsage: false,
+    })
   }
   return {
     baseUrl: env.MEDIADECK_BASE_URL!,

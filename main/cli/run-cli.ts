@@ -85,10 +85,8 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
   } catch (error) {
     if (error instanceof UsageError) {
       // One line on stderr (DESIGN.md): the problem, then the command's usage.
-      writeLine(
-        ctx.stderr,
-        `error: ${error.message.split('\n')[0]} (usage: npm run cli -- ${found.command.usage})`,
-      )
+      const usage = error.showUsage ? ` (usage: npm run cli -- ${found.command.usage})` : ''
+      writeLine(ctx.stderr, `error: ${error.message.split('\n')[0]}${usage}`)
       return 2
     }
     writeLine(ctx.stderr, `error: ${describeError(AppError.from(error))}`)

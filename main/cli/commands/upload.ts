@@ -81,7 +81,7 @@ export const uploadCommand: CliCommand = {
         writeLine(ctx.stderr, `resuming ${resumed.length} unfinished upload(s) from an earlier run`)
       }
       for (const item of engine.list()) if (FINAL_UPLOAD_STATES.includes(item.state)) printed.add(item.id)
-      engine.onProgress((e) => {
+      const stopProgress = engine.onProgress((e) => {
         for (const item of e.items) report(item)
         bar.update(e.totals)
       })
@@ -105,6 +105,7 @@ export const uploadCommand: CliCommand = {
       }
       const finals = engine.list().filter((i) => mine.has(i.id))
       for (const item of finals) report(item)
+      stopProgress()
       bar.clear()
       engine.clearFinished()
       return finals.every((i) => i.state === 'done') ? 0 : 1
