@@ -1,11 +1,12 @@
-// `npm run bench`: the issue's upload benchmarks, written to bench/RESULTS.md.
+// `npm run bench [-- --uploads-only]`: the issue's upload benchmarks, written to the "Uploads" section of
+// bench/RESULTS.md, then the other benchmarks under bench/ (the planner's), each in a process of its own.
 // Each engine run is a child process of its own (bench/engine-upload.ts) so its peak RSS is clean; the far end
 // (bench/sink-server.ts) is another process shared by curl and the engine, so both pay the same receiver.
 // The engine runs its full flow (statistic, init, PUT, complete) through the real service client against
 // the sink's light stand-in of the service; the PUT bodies are counted and discarded, as curl's are.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -185,7 +186,7 @@ async function main(): Promise<void> {
       ],
     ] as const
     const now = new Date()
-    const text = `# Upload benchmarks
+    const section = `## Uploads
 
 Recorded by \`npm run bench\` (bench/run.ts) on ${now.toISOString()}.
 
@@ -196,7 +197,7 @@ Node ${process.version}, ${version('curl', ['--version'])}.
 |---|---|---|---|
 ${rows.map(([name, result, target, met]) => `| ${name} | ${result} | ${target} | ${met ? 'yes' : 'no'} |`).join('\n')}
 
-## How
+### How
 
 - The far end is \`bench/sink-server.ts\`, a separate Node process on 127.0.0.1: PUT bodies are read and discarded
   (byte count checked against Content-Length), and it stands in for the service's storage endpoints
@@ -215,12 +216,43 @@ ${rows.map(([name, result, target, met]) => `| ${name} | ${result} | ${target} |
 - 1 GiB figures are medians of ${RUNS} alternating runs (curl, engine, curl, engine, ...) after one uncounted
   warm-up of each; peak RSS is the largest of those runs. The machine is shared (2 vCPUs), so single runs vary.
 `
-    writeFileSync(here('./RESULTS.md'), text)
-    console.log(text)
+    writeSection(section)
+    console.log(section)
   } finally {
     sink.stop()
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
+/**
+ * bench/RESULTS.md holds one `## ` section per benchmark (bench/planner/run.ts writes "## Planner"); this run
+ * replaces its own "## Uploads" section and leaves the others as they are.
+ */
+function writeSection(section: string): void {
+  const file = here('./RESULTS.md')
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n'
+  const start = current.indexOf('\n## Uploads')
+  let next: string
+  if (start === -1) {
+    next = current.trimEnd() + '\n\n' + section
+  } else {
+    const after = current.indexOf('\n## ', start + 1)
+    next = current.slice(0, start) + '\n' + section + (after === -1 ? '' : current.slice(after))
+  }
+  writeFileSync(file, next)
+}
+
+/** The other benchmarks (each its own process, figures in its own section), after the uploads. */
+function runOthers(): number {
+  const others = [here('./planner/run.ts')].filter((f) => existsSync(f))
+  let failed = 0
+  for (const file of others) {
+    console.log(`\n${file}`)
+    const result = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' })
+    if (result.status !== 0) failed++
+  }
+  return failed
+}
+
 await main()
+if (!process.argv.includes('--uploads-only') && runOthers() > 0) process.exitCode = 1

@@ -87,8 +87,12 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
   o.signal.addEventListener('abort', abortFromOutside, { once: true })
 
   let stallTimer: NodeJS.Timeout | undefined
+  // One timer for the whole attempt, pushed back on every chunk (refresh() is cheaper than a new timer).
   const armStall = (): void => {
-    clearTimeout(stallTimer)
+    if (stallTimer) {
+      stallTimer.refresh()
+      return
+    }
     stallTimer = setTimeout(() => {
       attempt.abort(
         new AppError({ kind: 'timeout', message: `upload stalled: no progress for ${o.stallTimeoutMs} ms` }),
