@@ -40,8 +40,32 @@ export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 }
 
+// One Intl formatter per zone, reused: building a formatter is the expensive part, and a month of 500 posts
+// asks for 500 day keys on every render. Parts, not the formatted string, so no locale's order can leak in.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>()
+const hourFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(
+  cache: Map<string, Intl.DateTimeFormat>,
+  zone: string,
+  options: Intl.DateTimeFormatOptions,
+) {
+  let formatter = cache.get(zone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, ...options })
+    cache.set(zone, formatter)
+  }
+  return formatter
+}
+
 export function dayKey(instant: Date | string | number, zone: string): string {
-  return format(new TZDate(new Date(instant).getTime(), zone), 'yyyy-MM-dd')
+  const parts = formatterFor(dayFormatters, zone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(instant))
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`
 }
 
 /** The days a view shows: six whole weeks for a month (a stable grid), seven days for a week. */
@@ -103,7 +127,8 @@ export function bucketByDay(entries: readonly CalendarEntry[], zone: string): Ma
 
 /** The hour (0–23) of an instant on the zone's clock. */
 export function hourOf(instant: string, zone: string): number {
-  return new TZDate(Date.parse(instant), zone).getHours()
+  const formatter = formatterFor(hourFormatters, zone, { hour: '2-digit', hourCycle: 'h23' })
+  return Number(formatter.formatToParts(new Date(instant)).find((p) => p.type === 'hour')?.value ?? 0)
 }
 
 export interface LocalTime {
