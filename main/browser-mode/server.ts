@@ -5,10 +5,10 @@
 // injected into index.html before the app's own script, so the renderer code is the same as in the app.
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { extname, join, resolve, sep } from 'node:path'
+import { extname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import mime from 'mime'
 import { WebSocketServer, type WebSocket } from 'ws'
@@ -59,6 +59,12 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   if (!existsSync(indexFile)) {
     throw new Error(`the renderer is not built (${indexFile} is missing): run npm run build:renderer`)
   }
+  // The built renderer is read once, at start: a rebuild running meanwhile (vite empties out/renderer first)
+  // cannot break a page being served. Restart the browser mode to serve a new build.
+  const renderer = await snapshotFolder(rendererDir)
+  const indexHtml = renderer.get('index.html')?.toString('utf8')
+  if (indexHtml === undefined)
+    throw new Error(`the renderer build in ${rendererDir} changed while it was read`)
   const bridge = await loadBridge()
   const token = randomBytes(24).toString('base64url')
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_INTAKE_BYTES
@@ -112,13 +118,13 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     if (rest === BRIDGE_FILE_NAME) return send(res, 200, bridge, 'text/javascript; charset=utf-8')
     const file = resolve(rendererDir, decodeURIComponent(rest))
     if (!file.startsWith(rendererDir + sep)) return sendText(res, 404, 'not found')
-    const body = await readFile(file).catch(() => undefined)
+    const body = renderer.get(relative(rendererDir, file).split(sep).join('/'))
     if (!body) return sendText(res, 404, 'not found')
     send(res, 200, body, mime.getType(extname(file)) ?? 'application/octet-stream', 'public, max-age=3600')
   }
 
-  async function sendIndex(res: ServerResponse): Promise<void> {
-    const html = await readFile(indexFile, 'utf8')
+  function sendIndex(res: ServerResponse): void {
+    const html = indexHtml!
     // A classic synchronous script in <head> runs before the app's module script, so window.mediadeck exists
     // when the app starts.
     // The empty icon stops the browser asking for /favicon.ico, which is outside the token and would 404.
@@ -255,6 +261,19 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       return closing
     },
   }
+}
+
+/** Every file under `root` by its slash-separated relative path. A built renderer is a few megabytes. */
+async function snapshotFolder(root: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>()
+  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    const full = join(entry.parentPath, entry.name)
+    const body = await readFile(full).catch(() => undefined)
+    if (body) files.set(relative(root, full).split(sep).join('/'), body)
+  }
+  return files
 }
 
 function packageVersion(): string {

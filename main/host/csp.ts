@@ -18,7 +18,14 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
     `img-src ${media}`,
     `media-src ${media}`,
     "font-src 'self' data:",
-    ["connect-src 'self'", ...(options.connectOrigins ?? [])].join(' '),
+    // Chromium re-requests an image that fails to decode as a connect-src load (seen with Chromium 156 on a
+    // corrupt upload), so the storage origins images come from are allowed here too.
+    [
+      "connect-src 'self'",
+      ...STORAGE_ORIGINS,
+      ...(options.mediaOrigins ?? []),
+      ...(options.connectOrigins ?? []),
+    ].join(' '),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -28,6 +35,9 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
   ]
   return directives.join('; ')
 }
+
+/** The service's storage origin (public file URLs: https://storage.repliz.com/{key}). */
+export const STORAGE_ORIGINS = ['https://*.repliz.com']
 
 /** The sandbox serves its storage on http://localhost:PORT and http://127.0.0.1:PORT. */
 export const LOOPBACK_MEDIA_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']

@@ -58,7 +58,7 @@ test.describe('Electron app', () => {
         (globalThis as unknown as PageGlobals).mediadeck.storage.stats(),
       )
       expect(stats.file.total).toBeGreaterThan(0)
-      await page.screenshot({ path: join('.test-results', 'e2e', 'screenshots', 'electron.png') })
+      await page.screenshot({ path: test.info().outputPath('electron.png') })
       expect(errors).toEqual([])
     } finally {
       await app.close()

@@ -1,18 +1,13 @@
 // The app shell in Debian's Chromium through the browser mode: it loads on the embedded sandbox with no
 // console errors, says it is in sandbox mode, moves between its areas, and calls and events round-trip
 // through the bridge (the storage statistic shows; an upload started through the API reports progress).
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { UploadItem, UploadProgressEvent } from '../../common/uploads'
 import { AREAS, AppShell } from './pages/app-shell'
 import type { PageGlobals } from './support/page-globals'
 import { expect, test } from './support/browser-mode'
 
-const shots = (name: string) => {
-  const dir = join('.test-results', 'e2e', 'screenshots')
-  mkdirSync(dir, { recursive: true })
-  return join(dir, `${name}.png`)
-}
+/** Screenshots go to the test's own output folder (.test-results/e2e/<test>/), next to its trace. */
+const shots = (name: string) => test.info().outputPath(`${name}.png`)
 
 test('loads on the sandbox with no console errors and says it is in sandbox mode', async ({
   appPage,
@@ -91,6 +86,9 @@ test('an upload started through the API reports progress to the page', async ({
   await expect(shell.uploads.getByText('e2e-api-upload.png')).toBeVisible()
   const files = await app.host.call('storage:files', { page: 1, limit: 20, search: 'e2e-api-upload' })
   expect(files.docs.map((f) => f.filename)).toContain('e2e-api-upload.png')
+  // storage:changed reached the page too: the storage figure counts the new file.
+  const stats = await app.host.call('storage:stats')
+  await expect(shell.storage.getByTestId('stat-files')).toHaveText(String(stats.file.total))
   await appPage.screenshot({ path: shots('shell-upload-api') })
   expect(consoleErrors).toEqual([])
 })

@@ -3,11 +3,16 @@
 // page logged. `app.host` is the AppHost behind it: `app.host.sandbox.stop()/start()` takes the service
 // offline and back on the same port, `app.host.sandbox.setFaults({...})` injects faults, `app.host.call(...)`
 // runs a contract call directly. Needs the built renderer (`npm run test:e2e` builds it first).
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
-import { startBrowserMode, type BrowserMode, type BrowserModeOptions } from '../../../main/browser-mode/index'
+import {
+  DEFAULT_RENDERER_DIR,
+  startBrowserMode,
+  type BrowserMode,
+  type BrowserModeOptions,
+} from '../../../main/browser-mode/index'
 import type { AppHost } from '../../../main/host/app-host'
 
 export interface BrowserModeApp {
@@ -31,6 +36,7 @@ export interface BrowserModeFixtures {
 export const test = base.extend<BrowserModeFixtures>({
   browserModeOptions: [{}, { option: true }],
   app: async ({ browserModeOptions }, use) => {
+    await waitForRendererBuild(browserModeOptions.rendererDir ?? DEFAULT_RENDERER_DIR)
     const dataDir = mkdtempSync(join(tmpdir(), 'mediadeck-e2e-'))
     let mode: BrowserMode | undefined
     try {
@@ -56,5 +62,12 @@ export const test = base.extend<BrowserModeFixtures>({
     await use(page)
   },
 })
+
+/** The tree is shared: another `vite build` may be rewriting out/renderer right now. Give it a moment. */
+async function waitForRendererBuild(dir: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!existsSync(join(dir, 'index.html')) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 250))
+}
 
 export { expect }

@@ -1,0 +1,34 @@
+// Page object of the Library: the upload queue, its actionable banners, the storage panel and the file grid.
+import type { Locator, Page } from '@playwright/test'
+
+export class LibraryPage {
+  readonly addFiles: Locator
+  readonly queue: Locator
+  readonly rows: Locator
+  readonly storagePanel: Locator
+  readonly storedFiles: Locator
+  readonly storageFullIssue: Locator
+
+  constructor(readonly page: Page) {
+    this.addFiles = page.getByRole('button', { name: 'Add files' })
+    this.queue = page.getByTestId('upload-queue')
+    this.rows = page.getByTestId('upload-row')
+    this.storagePanel = page.getByRole('region', { name: 'Storage' })
+    this.storedFiles = page.getByTestId('stored-files')
+    this.storageFullIssue = page.getByTestId('issue-storage-full')
+  }
+
+  row(name: string): Locator {
+    return this.rows.filter({ hasText: name })
+  }
+
+  storedFile(name: string): Locator {
+    return this.storedFiles.getByTestId('stored-file').filter({ hasText: name })
+  }
+
+  async cancel(name: string): Promise<void> {
+    await this.row(name)
+      .getByRole('button', { name: `Cancel ${name}` })
+      .click()
+  }
+}

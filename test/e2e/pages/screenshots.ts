@@ -1,0 +1,17 @@
+// Screenshots of a view in both themes, kept as test artifacts under .test-results/screenshots/.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+
+const DIR = join('.test-results', 'screenshots')
+
+export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
+  mkdirSync(DIR, { recursive: true })
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    // Let transitions settle so the picture shows the theme, not the cross-fade.
+    await page.waitForTimeout(250)
+    await page.screenshot({ path: join(DIR, `${name}-${colorScheme}.png`), fullPage: true })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
