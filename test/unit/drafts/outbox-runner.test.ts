@@ -1,0 +1,162 @@
+// When the outbox runs: on start when online, when the connection comes back, on the timer while something
+// waits (checking the connection first), and on "send now". Real store and outbox; the service is a stand-in.
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ConnectionState } from '../../../common/app-state'
+import type { OutboxState } from '../../../common/drafts'
+import { openDraftStore } from '../../../main/core/drafts/draft-store'
+import type { DraftStore } from '../../../main/core/drafts/draft-store'
+import { createDraftsService } from '../../../main/core/drafts/drafts-service'
+import { createOutbox } from '../../../main/core/drafts/outbox'
+import { createOutboxRunner } from '../../../main/core/drafts/outbox-runner'
+import type { ConnectionLike } from '../../../main/core/drafts/outbox-runner'
+import { NOW, samplePost, tempDir } from './helpers'
+
+function fakeConnection(online: boolean) {
+  let status: ConnectionState['status'] = online ? 'online' : 'offline'
+  let reachable = online
+  const listeners = new Set<(s: ConnectionState) => void>()
+  const state = (): ConnectionState => ({
+    status,
+    mode: 'sandbox',
+    profileId: 'sandbox',
+    profileName: 'Sandbox',
+    baseUrl: 'http://127.0.0.1',
+    lastCheckedAt: null,
+  })
+  const connection: ConnectionLike & { checks: number } = {
+    checks: 0,
+    isOnline: () => status === 'online',
+    async check() {
+      connection.checks++
+      status = reachable ? 'online' : 'offline'
+      return state()
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+  return {
+    connection,
+    /** The service becomes reachable (or not); only a check or an event tells the runner. */
+    setReachable(value: boolean) {
+      reachable = value
+    },
+    announce(value: boolean) {
+      reachable = value
+      status = value ? 'online' : 'offline'
+      for (const listener of listeners) listener(state())
+    },
+  }
+}
+
+let store: DraftStore
+let cleanup: () => Promise<void>
+
+beforeEach(async () => {
+  const t = await tempDir()
+  cleanup = t.cleanup
+  store = await openDraftStore(path.join(t.dir, 'drafts.json'))
+})
+afterEach(async () => {
+  vi.useRealTimers()
+  await cleanup()
+})
+
+function setup(online: boolean) {
+  const created: string[] = []
+  const outbox = createOutbox({
+    store,
+    now: () => NOW,
+    upload: async () => 'unused',
+    client: () => ({
+      createSchedule: async (body) => {
+        created.push(body.description)
+        return { scheduleId: `s${created.length}` }
+      },
+      listSchedules: async () => {
+        throw new Error('no lookup expected')
+      },
+    }),
+  })
+  const conn = fakeConnection(online)
+  const states: OutboxState[] = []
+  const runner = createOutboxRunner({
+    outbox,
+    store,
+    now: () => NOW,
+    connection: conn.connection,
+    intervalMs: 1000,
+    onState: (s) => states.push(s),
+  })
+  const drafts = createDraftsService({ store, now: () => NOW })
+  const queue = (description: string) =>
+    drafts.schedule(drafts.save({ post: samplePost({ description }), localMedia: [] }).id)
+  return { runner, created, conn, states, queue }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+describe('outbox runner', () => {
+  it('sends what waits as soon as it starts online', async () => {
+    const { runner, created, queue } = setup(true)
+    const draft = queue('on start')
+    runner.start()
+    await vi.waitFor(() => expect(created).toEqual(['on start']))
+    await settle()
+    expect(store.get(draft.id)!.status).toBe('scheduled')
+    expect(runner.state()).toMatchObject({
+      online: true,
+      sending: false,
+      counts: { scheduled: 1, queued: 0 },
+    })
+    await runner.stop()
+  })
+
+  it('waits while offline and sends when the connection comes back', async () => {
+    const { runner, created, queue, conn } = setup(false)
+    queue('after reconnect')
+    runner.start()
+    await settle()
+    expect(created).toEqual([])
+    conn.announce(true)
+    await vi.waitFor(() => expect(created).toEqual(['after reconnect']))
+    await runner.stop()
+  })
+
+  it('checks the connection on its timer while something waits, and sends once it answers', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    const { runner, created, queue, conn } = setup(false)
+    queue('on the timer')
+    runner.start()
+    await settle()
+    const checksAtStart = conn.connection.checks
+    conn.setReachable(true)
+    await vi.advanceTimersByTimeAsync(1000)
+    await vi.waitFor(() => expect(created).toEqual(['on the timer']))
+    expect(conn.connection.checks).toBeGreaterThan(checksAtStart)
+    await runner.stop()
+  })
+
+  it('does not check on the timer when nothing waits', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    const { runner, conn } = setup(false)
+    runner.start()
+    await settle()
+    const checks = conn.connection.checks
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(conn.connection.checks).toBe(checks)
+    await runner.stop()
+  })
+
+  it('sends now when asked, and reports each change of state', async () => {
+    const { runner, created, queue, states } = setup(true)
+    queue('asked')
+    const state = await runner.sendNow()
+    expect(created).toEqual(['asked'])
+    expect(state.counts.scheduled).toBe(1)
+    expect(state.lastSyncAt).toBe(NOW.toISOString())
+    expect(states.some((s) => s.sending)).toBe(true)
+  })
+})
