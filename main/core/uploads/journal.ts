@@ -153,27 +153,45 @@ export function openJournal(path: string): { journal: Journal; items: Map<string
   let tail: Promise<void> = Promise.resolve()
   let closed = false
 
+  // Group commit: one fdatasync covers every record written before it starts, so uploads finishing together
+  // share a sync instead of queueing one each (500 small files would otherwise pay 1000 syncs in a row).
+  let syncing: Promise<void> | null = null
+  let nextSync: Promise<void> | null = null
+  const requestSync = (): Promise<void> => {
+    nextSync ??= (async () => {
+      await syncing?.catch(() => undefined)
+      nextSync = null // records written from here on need the sync after this one
+      syncing = fdatasyncAsync(fd)
+      try {
+        await syncing
+      } finally {
+        syncing = null
+      }
+    })()
+    return nextSync
+  }
+
   const journal: Journal = {
     append(records, options) {
       if (closed) return Promise.reject(new Error('journal is closed'))
       const text = records.map((r) => JSON.stringify(r) + '\n').join('')
-      const next = tail.then(async () => {
+      const written = tail.then(async () => {
         const buffer = Buffer.from(text)
         let offset = 0
         while (offset < buffer.length) {
           const { bytesWritten } = await writeAsync(fd, buffer, offset, buffer.length - offset)
           offset += bytesWritten
         }
-        if (options?.sync) await fdatasyncAsync(fd)
       })
       // A failed write must not wedge the chain for the records after it.
-      tail = next.catch(() => undefined)
-      return next
+      tail = written.catch(() => undefined)
+      return options?.sync ? written.then(requestSync) : written
     },
     async close() {
       if (closed) return
       closed = true
       await tail
+      await syncing?.catch(() => undefined)
       fsyncSync(fd)
       closeSync(fd)
     },
