@@ -35,12 +35,13 @@ const RENDERER = join(here, '../renderer')
 
 export function startElectronApp(): void {
   registerAppScheme(protocol)
+  // MEDIADECK_DATA_DIR moves everything (store, journal, sandbox, Chromium's own data): tests and portable use.
+  // Set before taking the lock, which is per data dir: two data dirs may run side by side, one may not run twice.
+  if (process.env.MEDIADECK_DATA_DIR) app.setPath('userData', process.env.MEDIADECK_DATA_DIR)
   if (!app.requestSingleInstanceLock()) {
     app.quit()
     return
   }
-  // MEDIADECK_DATA_DIR moves everything (store, journal, sandbox, Chromium's own data): tests and portable use.
-  if (process.env.MEDIADECK_DATA_DIR) app.setPath('userData', process.env.MEDIADECK_DATA_DIR)
   const dataDir = app.getPath('userData')
   const redactor = createRedactor()
   const logFile = join(dataDir, 'logs', 'main.log')

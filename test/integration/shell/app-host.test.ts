@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventName, EventPayloads } from '../../../common/contract'
+import { emptyScheduleRequest } from '../../../common/service'
 import type { UploadItem } from '../../../common/uploads'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index'
@@ -151,6 +152,33 @@ describe('the grant set', () => {
     // A file inside a granted folder is granted; one beside it is not.
     expect(host.grants.isGranted(b)).toBe(true)
     expect(host.grants.isGranted(file('beside.png'))).toBe(false)
+  })
+})
+
+describe('drafts and the grant set', () => {
+  it('refuses a draft whose local media were not picked or dropped', async () => {
+    const media = (path: string) => ({
+      id: `m-${path.length}`,
+      path,
+      name: path.split('/').at(-1)!,
+      size: 2048,
+      mimetype: 'image/png',
+      alt: '',
+      type: 'image',
+      thumbnail: '',
+    })
+    const post = { ...emptyScheduleRequest(), accountId: '', scheduleAt: '' }
+    await expect(
+      host.call('drafts:save', { post, localMedia: [media('/etc/ssh/ssh_host_rsa_key')] }),
+    ).rejects.toMatchObject({ kind: 'validation', field: 'localMedia' })
+
+    const granted = file('draft/photo.png')
+    await host.call('files:grant-dropped', { paths: [granted] })
+    const draft = await host.call('drafts:save', { post, localMedia: [media(granted)] })
+    expect(draft.localMedia.map((m) => m.path)).toEqual([granted])
+    await expect(
+      host.call('drafts:save', { id: draft.id, post, localMedia: [media(granted), media('/etc/hostname')] }),
+    ).rejects.toMatchObject({ kind: 'validation' })
   })
 })
 
