@@ -115,4 +115,17 @@ describe('ComposerDialog', () => {
       localMedia: [{ path: '/dropped/cat.png', mimetype: 'image/png', type: 'image' }],
     })
   })
+
+  it('lists a refusal about a field the form has no place for at the top, instead of hiding it', async () => {
+    context.fake.fail('drafts:save', {
+      kind: 'validation',
+      field: 'post.replies.0',
+      message: 'invalid reply',
+    })
+    await mountComposer(context)
+    await type('[data-testid=composer-description]', 'Hi')
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    expect($('[data-testid=composer] [role=alert]').textContent).toContain('post.replies.0: invalid reply')
+  })
 })
