@@ -1,0 +1,160 @@
+// The Electron main composition, run against a mocked electron: the scheme is registered before ready, the
+// lock is taken, permissions are denied, the window is hardened and the contract's calls answer over IPC
+// from the app window only. (The real binary cannot run here; test/e2e/electron.spec.ts runs it elsewhere.)
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { CALL_NAMES, type IpcResult } from '../../../common/contract'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'start-app-'))
+
+const fake = vi.hoisted(() => {
+  type Listener = (...args: unknown[]) => unknown
+  const appListeners = new Map<string, Listener[]>()
+  const handlers = new Map<string, Listener>()
+  const windows: FakeWindow[] = []
+  const mainFrame = { url: 'app://mediadeck/index.html', processId: 3, routingId: 1, parent: null }
+  class FakeContents {
+    mainFrame = mainFrame
+    sent: Array<[string, unknown]> = []
+    on() {
+      return this
+    }
+    setWindowOpenHandler() {}
+    isDestroyed() {
+      return false
+    }
+    send(channel: string, payload: unknown) {
+      this.sent.push([channel, payload])
+    }
+  }
+  class FakeWindow {
+    static getAllWindows = () => windows
+    webContents = new FakeContents()
+    constructor(readonly options: Record<string, unknown>) {
+      windows.push(this)
+    }
+    loadURL = async () => undefined
+    on() {
+      return this
+    }
+    once() {
+      return this
+    }
+    setProgressBar = () => undefined
+  }
+  return {
+    appListeners,
+    handlers,
+    windows,
+    calls: [] as string[],
+    electron: {
+      app: {
+        setPath: (_name: string, _path: string) => fake.calls.push('setPath'),
+        getPath: () => process.env.MEDIADECK_DATA_DIR!,
+        requestSingleInstanceLock: () => {
+          fake.calls.push('lock')
+          return true
+        },
+        on: (event: string, listener: Listener) =>
+          appListeners.set(event, [...(appListeners.get(event) ?? []), listener]),
+        whenReady: () => Promise.resolve(),
+        getName: () => 'Mediadeck',
+        getVersion: () => '0.1.0',
+        quit: () => fake.calls.push('quit'),
+      },
+      BrowserWindow: FakeWindow,
+      dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
+      ipcMain: {
+        handle: (channel: string, listener: Listener) => handlers.set(channel, listener),
+        removeHandler: (channel: string) => handlers.delete(channel),
+      },
+      Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => fake.calls.push('menu') },
+      Notification: class {
+        static isSupported = () => false
+        show() {}
+      },
+      protocol: {
+        registerSchemesAsPrivileged: () => fake.calls.push('scheme'),
+        handle: () => fake.calls.push('protocol'),
+      },
+      safeStorage: {
+        isEncryptionAvailable: () => false,
+        encryptString: () => Buffer.alloc(0),
+        decryptString: () => '',
+      },
+      session: {
+        defaultSession: {
+          setPermissionRequestHandler: () => fake.calls.push('permissions'),
+          setPermissionCheckHandler: () => undefined,
+        },
+      },
+      shell: { openExternal: async () => undefined, openPath: async () => '' },
+      screen: { getAllDisplays: () => [] },
+    },
+  }
+})
+
+vi.mock('electron', () => fake.electron)
+vi.mock('electron-store', async () => ({ default: (await import('conf')).default }))
+vi.mock('electron-log/main', () => ({
+  default: {
+    transports: { file: {}, console: {} },
+    hooks: [],
+    info: () => undefined,
+    warn: () => undefined,
+    error: () => undefined,
+    debug: () => undefined,
+  },
+}))
+
+afterAll(async () => {
+  for (const listener of fake.appListeners.get('before-quit') ?? [])
+    listener({ preventDefault: () => undefined })
+  await vi.waitFor(() => expect(fake.calls).toContain('quit'), { timeout: 10_000 })
+  rmSync(dataDir, { recursive: true, force: true })
+  delete process.env.MEDIADECK_DATA_DIR
+})
+
+describe('Electron main', () => {
+  it('starts hardened and answers the contract over IPC from the app window only', async () => {
+    process.env.MEDIADECK_DATA_DIR = dataDir
+    const { startElectronApp } = await import('../../../main/app/start-app')
+    startElectronApp()
+    await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 15_000 })
+
+    expect(fake.calls.slice(0, 3)).toEqual(['scheme', 'setPath', 'lock'])
+    expect(fake.calls).toEqual(expect.arrayContaining(['permissions', 'protocol', 'menu']))
+    const win = fake.windows[0]!
+    expect(win.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    })
+    expect(String((win.options.webPreferences as { preload: string }).preload)).toMatch(
+      /preload[/\\]index\.cjs$/,
+    )
+    expect([...fake.handlers.keys()].sort()).toEqual([...CALL_NAMES].sort())
+
+    const invoke = (channel: string, request: unknown, sender: unknown = win.webContents) =>
+      fake.handlers.get(channel)!({ sender, senderFrame: win.webContents.mainFrame }, request) as Promise<
+        IpcResult<unknown>
+      >
+    await expect(invoke('storage:stats', undefined)).resolves.toMatchObject({ ok: true })
+    await expect(invoke('app:info', undefined)).resolves.toMatchObject({
+      ok: true,
+      value: { mode: 'electron', version: '0.1.0', dataDir },
+    })
+    await expect(invoke('storage:stats', undefined, {})).resolves.toMatchObject({ ok: false })
+    await expect(invoke('profiles:list', undefined)).resolves.toMatchObject({
+      ok: true,
+      value: { activeId: 'sandbox', encryptionAvailable: false },
+    })
+    await invoke('settings:update', { theme: 'dark' })
+    expect(win.webContents.sent).toContainEqual([
+      'settings:changed',
+      expect.objectContaining({ theme: 'dark' }),
+    ])
+  })
+})
