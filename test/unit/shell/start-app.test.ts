@@ -72,7 +72,7 @@ const fake = vi.hoisted(() => {
       },
       Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => fake.calls.push('menu') },
       Notification: class {
-        static isSupported = () => false
+        static isSupported = (): boolean => false
         show() {}
       },
       protocol: {
