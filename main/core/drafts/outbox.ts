@@ -167,7 +167,10 @@ export function createOutbox({ store, client, upload, now }: OutboxDeps): Outbox
       .list()
       .filter((d) => d.status === 'queued' || d.status === 'sending')
       .sort((a, b) => a.post.scheduleAt.localeCompare(b.post.scheduleAt))
-    for (const draft of pending) {
+    for (const listed of pending) {
+      // The person may have edited, moved or unqueued it while earlier posts were being sent.
+      const draft = store.get(listed.id)
+      if (!draft || (draft.status !== 'queued' && draft.status !== 'sending')) continue
       if (result.stoppedBy || signal?.aborted) {
         result.waiting.push(draft.id)
         continue

@@ -274,3 +274,49 @@ describe('outbox cancelled mid-send', () => {
     await t.cleanup()
   })
 })
+
+describe('outbox and edits made during a run', () => {
+  it('sends the latest version of a post edited while earlier ones were sent, and skips one taken back', async () => {
+    const t = await tempDir()
+    const local = await openDraftStore(path.join(t.dir, 'drafts.json'))
+    const drafts = createDraftsService({ store: local, now: () => NOW })
+    const first = drafts.schedule(
+      drafts.save({ post: samplePost({ scheduleAt: '2026-07-20T03:00:00.000Z' }), localMedia: [] }).id,
+    )
+    const moved = drafts.schedule(
+      drafts.save({ post: samplePost({ scheduleAt: '2026-07-21T03:00:00.000Z' }), localMedia: [] }).id,
+    )
+    const takenBack = drafts.schedule(
+      drafts.save({ post: samplePost({ scheduleAt: '2026-07-22T03:00:00.000Z' }), localMedia: [] }).id,
+    )
+    const sent: string[] = []
+    const outbox = createOutbox({
+      store: local,
+      now: () => NOW,
+      upload: async () => 'unused',
+      client: () => ({
+        createSchedule: async (body) => {
+          if (sent.length === 0) {
+            // While the first create is in flight the person moves one post and unqueues another.
+            drafts.save({
+              id: moved.id,
+              post: samplePost({ scheduleAt: '2026-07-25T09:00:00.000Z' }),
+              localMedia: [],
+            })
+            drafts.unschedule(takenBack.id)
+          }
+          sent.push(body.scheduleAt)
+          return { scheduleId: `s${sent.length}` }
+        },
+        listSchedules: async () => {
+          throw new Error('no lookup expected')
+        },
+      }),
+    })
+    const result = await outbox.sync()
+    expect(sent).toEqual(['2026-07-20T03:00:00.000Z', '2026-07-25T09:00:00.000Z'])
+    expect(result.scheduled).toEqual([first.id, moved.id])
+    expect(local.get(takenBack.id)!.status).toBe('draft')
+    await t.cleanup()
+  })
+})
