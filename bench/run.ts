@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir, totalmem } from 'node:os'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -98,6 +98,7 @@ const mb = (bytes: number): string => `${fmt(bytes / 1e6, 0)} MB`
 async function main(): Promise<void> {
   if (spawnSync('curl', ['--version']).status !== 0) throw new Error('curl is needed for the comparison')
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-bench-'))
+  const loadBefore = loadavg()[0]!
   const sink = await startSink()
   try {
     // Sparse files: the bytes come from the page cache, so the benchmark measures the upload path, not the disk.
@@ -192,6 +193,8 @@ Recorded by \`npm run bench\` (bench/run.ts) on ${now.toISOString()}.
 
 Machine: ${cpus().length} CPUs (\`nproc\`: ${version('nproc', [])}, ${cpus()[0]?.model ?? '?'}), ${fmt(totalmem() / GIB, 1)} GiB memory,
 Node ${process.version}, ${version('curl', ['--version'])}.
+Load average (1 min) ${fmt(loadBefore)} at the start and ${fmt(loadavg()[0]!)} at the end: the machine is shared, and
+every figure here moves with what else runs on its 2 vCPUs.
 
 | Measure | Result | Target | Met |
 |---|---|---|---|
