@@ -14,6 +14,7 @@ const fake = vi.hoisted(() => {
   const appListeners = new Map<string, Listener[]>()
   const handlers = new Map<string, Listener>()
   const windows: FakeWindow[] = []
+  const calls: string[] = []
   const mainFrame = { url: 'app://mediadeck/index.html', processId: 3, routingId: 1, parent: null }
   class FakeContents {
     mainFrame = mainFrame
@@ -48,13 +49,13 @@ const fake = vi.hoisted(() => {
     appListeners,
     handlers,
     windows,
-    calls: [] as string[],
+    calls,
     electron: {
       app: {
-        setPath: (_name: string, _path: string) => fake.calls.push('setPath'),
+        setPath: (_name: string, _path: string) => calls.push('setPath'),
         getPath: () => process.env.MEDIADECK_DATA_DIR!,
         requestSingleInstanceLock: () => {
-          fake.calls.push('lock')
+          calls.push('lock')
           return true
         },
         on: (event: string, listener: Listener) =>
@@ -62,7 +63,7 @@ const fake = vi.hoisted(() => {
         whenReady: () => Promise.resolve(),
         getName: () => 'Mediadeck',
         getVersion: () => '0.1.0',
-        quit: () => fake.calls.push('quit'),
+        quit: () => calls.push('quit'),
       },
       BrowserWindow: FakeWindow,
       dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
@@ -70,14 +71,14 @@ const fake = vi.hoisted(() => {
         handle: (channel: string, listener: Listener) => handlers.set(channel, listener),
         removeHandler: (channel: string) => handlers.delete(channel),
       },
-      Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => fake.calls.push('menu') },
+      Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => calls.push('menu') },
       Notification: class {
         static isSupported = (): boolean => false
         show() {}
       },
       protocol: {
-        registerSchemesAsPrivileged: () => fake.calls.push('scheme'),
-        handle: () => fake.calls.push('protocol'),
+        registerSchemesAsPrivileged: () => calls.push('scheme'),
+        handle: () => calls.push('protocol'),
       },
       safeStorage: {
         isEncryptionAvailable: () => false,
@@ -86,7 +87,7 @@ const fake = vi.hoisted(() => {
       },
       session: {
         defaultSession: {
-          setPermissionRequestHandler: () => fake.calls.push('permissions'),
+          setPermissionRequestHandler: () => calls.push('permissions'),
           setPermissionCheckHandler: () => undefined,
         },
       },
