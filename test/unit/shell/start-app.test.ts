@@ -30,6 +30,12 @@ const fake = vi.hoisted(() => {
       this.sent.push([channel, payload])
     }
   }
+  class FakeNotification {
+    static isSupported(): boolean {
+      return false
+    }
+    show(): void {}
+  }
   class FakeWindow {
     static getAllWindows = () => windows
     webContents = new FakeContents()
@@ -72,10 +78,7 @@ const fake = vi.hoisted(() => {
         removeHandler: (channel: string) => handlers.delete(channel),
       },
       Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => calls.push('menu') },
-      Notification: class {
-        static isSupported = (): boolean => false
-        show() {}
-      },
+      Notification: FakeNotification,
       protocol: {
         registerSchemesAsPrivileged: () => calls.push('scheme'),
         handle: () => calls.push('protocol'),
