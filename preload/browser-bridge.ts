@@ -140,5 +140,13 @@ function freeze<T extends object>(api: T): T {
 const api = buildMediadeckApi(transport, { fromDrop })
 const files = api.files as unknown as Record<string, unknown>
 files.pick = pick
+// The host checks the allow-list (and rejects what is not on it); the page then opens the tab itself, since
+// a server has no browser to open it in.
+const app = api.app as unknown as Record<string, unknown>
+const checkExternal = api.app.openExternal
+app.openExternal = async (request: { url: string }) => {
+  await checkExternal(request)
+  window.open(request.url, '_blank', 'noopener,noreferrer')
+}
 Object.defineProperty(window, 'mediadeck', { value: freeze(api), enumerable: true })
 connect()

@@ -126,3 +126,19 @@ test('files picked with Add files upload through the browser stand-in of the dia
   const files = await app.host.call('storage:files', { page: 1, limit: 20, search: 'picked-file' })
   expect(files.docs.map((f) => f.filename)).toEqual(['picked-file.png'])
 })
+
+test('external links open only from the allow-list', async ({ appPage }) => {
+  const refused = await appPage.evaluate(() =>
+    (globalThis as unknown as PageGlobals).mediadeck.app
+      .openExternal({ url: 'https://evil.example/' })
+      .then(() => 'opened')
+      .catch((error: { kind: string }) => error.kind),
+  )
+  expect(refused).toBe('validation')
+  const popup = appPage.waitForEvent('popup')
+  await appPage.evaluate(() =>
+    (globalThis as unknown as PageGlobals).mediadeck.app.openExternal({ url: 'https://repliz.com/' }),
+  )
+  // A new tab opened (with noopener it starts blank; this machine has no route to repliz.com anyway).
+  await (await popup).close()
+})
