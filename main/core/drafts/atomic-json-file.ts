@@ -26,6 +26,11 @@ export interface AtomicJsonFile {
   write(value: unknown): Promise<void>
   /** Moves an unusable file aside (kept for the person or a bug report) so the next write does not lose it. */
   quarantine(which: 'main' | 'backup'): Promise<string | null>
+  /** Identity of the main file as it is now (inode, size, mtime), or null when it is missing: tells whether
+   * another process (the CLI beside the app) wrote it since we last did. */
+  signature(): Promise<string | null>
+  /** The main file alone, when it is readable and accepted; null otherwise. */
+  readCurrent(accept: (value: unknown) => string | null): Promise<unknown | null>
 }
 
 export function atomicJsonFile(path: string): AtomicJsonFile {
@@ -86,6 +91,18 @@ export function atomicJsonFile(path: string): AtomicJsonFile {
       }
       await fs.rename(tempPath, path)
       await syncDirectory(dirname(path))
+    },
+    async signature() {
+      try {
+        const info = await fs.stat(path)
+        return `${info.ino}:${info.size}:${info.mtimeMs}`
+      } catch {
+        return null
+      }
+    },
+    async readCurrent(accept) {
+      const main = await readOne(path, accept)
+      return 'value' in main ? main.value : null
     },
     async quarantine(which) {
       const file = which === 'main' ? path : backupPath

@@ -41,6 +41,12 @@ export interface DraftStore {
   setLastSyncAt(at: string): void
   /** Resolves once everything changed so far is on disk. */
   flush(): Promise<void>
+  /**
+   * Takes in what another process (the CLI beside the app) wrote to the file since we last read or wrote it:
+   * drafts we do not have, and newer versions of ones we do. Also done before every write, so neither process
+   * overwrites the other's drafts. Resolves true when something changed.
+   */
+  refresh(): Promise<boolean>
   onChange(listener: (drafts: Draft[]) => void): () => void
 }
 
@@ -170,6 +176,40 @@ export async function openDraftStore(path: string): Promise<DraftStore> {
 
   let dirty = false
   let writing: Promise<void> | null = null
+  // Merging cannot tell "deleted here" from "created there" without this: ids removed since our last write.
+  const removed = new Set<string>()
+  let known = await file.signature()
+
+  function notify(): void {
+    const list = [...drafts.values()]
+    for (const listener of listeners) listener(list)
+  }
+
+  async function mergeFromDisk(): Promise<boolean> {
+    const signature = await file.signature()
+    if (signature === known || signature === null) return false
+    const raw = await file.readCurrent((value) => {
+      const parsed = parseDocument(value)
+      return 'problem' in parsed ? parsed.problem : null
+    })
+    known = signature
+    if (raw === null) return false
+    const disk = (parseDocument(raw) as { doc: DraftsDocument }).doc
+    let changedAny = false
+    for (const theirs of disk.drafts) {
+      const ours = drafts.get(theirs.id)
+      const take = ours ? theirs.updatedAt > ours.updatedAt : !removed.has(theirs.id)
+      if (!take) continue
+      drafts.set(theirs.id, theirs)
+      // Their send marker travels with their version of the draft.
+      const marker = disk.sends[theirs.id]
+      if (marker) sends.set(theirs.id, marker)
+      else sends.delete(theirs.id)
+      changedAny = true
+    }
+    if (disk.lastSyncAt && (!lastSync || disk.lastSyncAt > lastSync)) lastSync = disk.lastSyncAt
+    return changedAny
+  }
 
   function snapshot(): DraftsDocument {
     return {
@@ -188,7 +228,10 @@ export async function openDraftStore(path: string): Promise<DraftStore> {
           while (dirty) {
             dirty = false
             try {
+              if (await mergeFromDisk()) notify()
               await file.write(snapshot())
+              known = await file.signature()
+              removed.clear()
             } catch (error) {
               dirty = true
               throw error
@@ -206,8 +249,7 @@ export async function openDraftStore(path: string): Promise<DraftStore> {
     void schedule().catch(() => {
       // Reported by the next flush(); the in-memory copy is intact meanwhile.
     })
-    const list = [...drafts.values()]
-    for (const listener of listeners) listener(list)
+    notify()
   }
 
   if (needsWrite) await schedule()
@@ -228,6 +270,7 @@ export async function openDraftStore(path: string): Promise<DraftStore> {
     remove(id) {
       const had = drafts.delete(id)
       sends.delete(id)
+      removed.add(id)
       if (had) changed()
       return had
     },
@@ -244,6 +287,11 @@ export async function openDraftStore(path: string): Promise<DraftStore> {
     },
     async flush() {
       while (writing || dirty) await (writing ?? schedule())
+    },
+    async refresh() {
+      const changedAny = await mergeFromDisk()
+      if (changedAny) notify()
+      return changedAny
     },
     onChange(listener) {
       listeners.add(listener)

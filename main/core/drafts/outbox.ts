@@ -163,6 +163,8 @@ export function createOutbox({ store, client, upload, now }: OutboxDeps): Outbox
 
   async function run(signal?: AbortSignal): Promise<SyncResult> {
     const result: SyncResult = { scheduled: [], failed: [], attention: [], waiting: [] }
+    // Posts the CLI queued while the app runs are in the file, not yet in memory.
+    await store.refresh()
     const pending = store
       .list()
       .filter((d) => d.status === 'queued' || d.status === 'sending')

@@ -7,12 +7,21 @@ export interface RateMeter {
   reset(): void
 }
 
-export function createRateMeter(now: () => number, windowMs = 3000): RateMeter {
+/**
+ * Samples closer together than `resolutionMs` are merged, so the window holds a few dozen points however fast
+ * chunks arrive (at GiB/s a sample per 256 KiB chunk would keep ~12 000 and make every update O(n)).
+ */
+export function createRateMeter(now: () => number, windowMs = 3000, resolutionMs = 100): RateMeter {
   let samples: { t: number; bytes: number }[] = []
   return {
     sample(totalBytes) {
       const t = now()
-      samples.push({ t, bytes: totalBytes })
+      const previous = samples[samples.length - 2]
+      if (previous && t - previous.t < resolutionMs) {
+        samples[samples.length - 1] = { t, bytes: totalBytes }
+      } else {
+        samples.push({ t, bytes: totalBytes })
+      }
       // Keep one sample older than the window as the baseline of the span.
       while (samples.length > 2 && samples[1]!.t <= t - windowMs) samples.shift()
     },
