@@ -80,7 +80,12 @@ export function createDraftHandlers(
   const sorted = (drafts: Draft[]) => [...drafts].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
 
   return {
-    'drafts:list': async () => (await domain()).service.list(),
+    'drafts:list': async () => {
+      const { store, service } = await domain()
+      // Drafts the CLI added while the app was open.
+      await store.refresh()
+      return service.list()
+    },
     'drafts:get': async ({ id }) => (await domain()).service.get(id),
     'drafts:save': async (request) => (await domain()).service.save(request),
     'drafts:delete': async ({ id }) => (await domain()).service.remove(id),

@@ -226,9 +226,10 @@ export async function openDraftStore(path: string): Promise<DraftStore> {
       writing = (async () => {
         try {
           while (dirty) {
-            dirty = false
             try {
               if (await mergeFromDisk()) notify()
+              // Cleared only now: edits made while merging are in this snapshot and need no second write.
+              dirty = false
               await file.write(snapshot())
               known = await file.signature()
               removed.clear()

@@ -148,6 +148,63 @@ describe('draft store', () => {
   })
 })
 
+describe('two processes on one drafts file (the app and the CLI)', () => {
+  it("keeps both sides' drafts and the newer version of one both changed", async () => {
+    const app = await openDraftStore(file)
+    const cli = await openDraftStore(file)
+    app.put(sampleDraft({ id: 'from-app', updatedAt: '2026-07-15T03:00:00.000Z' }))
+    await app.flush()
+    cli.put(sampleDraft({ id: 'from-cli' }))
+    await cli.flush()
+    // The CLI's write took in the app's draft instead of overwriting it.
+    expect((await readJson(file)).drafts.map((d: { id: string }) => d.id).sort()).toEqual([
+      'from-app',
+      'from-cli',
+    ])
+    expect(cli.get('from-app')).toBeDefined()
+
+    // The app learns of the CLI's draft on refresh (drafts:list, an outbox run) or on its next write.
+    const seen: string[][] = []
+    app.onChange((list) => seen.push(list.map((d) => d.id).sort()))
+    expect(await app.refresh()).toBe(true)
+    expect(seen.at(-1)).toEqual(['from-app', 'from-cli'])
+    expect(await app.refresh()).toBe(false)
+
+    // Both edit the same draft: the later edit wins on disk and in memory.
+    cli.put(sampleDraft({ id: 'from-app', status: 'queued', updatedAt: '2026-07-15T04:00:00.000Z' }))
+    await cli.flush()
+    app.put(
+      sampleDraft({
+        id: 'from-cli',
+        post: { ...sampleDraft().post, title: 'edited in app' },
+        updatedAt: '2026-07-15T05:00:00.000Z',
+      }),
+    )
+    await app.flush()
+    const onDisk = (await readJson(file)).drafts as Array<{
+      id: string
+      status: string
+      post: { title: string }
+    }>
+    expect(onDisk.find((d) => d.id === 'from-app')!.status).toBe('queued')
+    expect(onDisk.find((d) => d.id === 'from-cli')!.post.title).toBe('edited in app')
+    expect(app.get('from-app')!.status).toBe('queued')
+  })
+
+  it('does not bring back a draft deleted here that the other side still has', async () => {
+    const app = await openDraftStore(file)
+    app.put(sampleDraft({ id: 'gone' }))
+    app.put(sampleDraft({ id: 'kept' }))
+    await app.flush()
+    const cli = await openDraftStore(file)
+    cli.put(sampleDraft({ id: 'new' }))
+    await cli.flush()
+    app.remove('gone')
+    await app.flush()
+    expect((await readJson(file)).drafts.map((d: { id: string }) => d.id).sort()).toEqual(['kept', 'new'])
+  })
+})
+
 describe('migrate', () => {
   it('runs each step in order and checks that it advanced', () => {
     const steps = {
