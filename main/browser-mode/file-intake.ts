@@ -3,7 +3,7 @@
 // reads them from disk exactly as it reads a dropped file in the app.
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { basename, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -51,4 +51,18 @@ export async function receiveFile(
   const [picked] = await options.grants.grant([path])
   if (!picked) throw new AppError({ kind: 'file', message: `${options.name} could not be saved` })
   return picked
+}
+
+/** Files streamed in are kept while an upload might still need them; a week later they go. */
+export async function removeOldIntake(
+  dir: string,
+  maxAgeMs = 7 * 24 * 3600_000,
+  now = Date.now(),
+): Promise<void> {
+  const entries = await readdir(dir).catch(() => [])
+  for (const name of entries) {
+    const path = join(dir, name)
+    const info = await stat(path).catch(() => undefined)
+    if (info && now - info.mtimeMs > maxAgeMs) await rm(path, { recursive: true, force: true })
+  }
 }

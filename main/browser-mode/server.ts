@@ -17,7 +17,7 @@ import { createAppHost, type AppHost, type AppHostOptions } from '../host/app-ho
 import { contentSecurityPolicy, LOOPBACK_MEDIA_ORIGINS } from '../host/csp'
 import { dispatchCall } from '../host/dispatch'
 import type { Logger } from '../host/logging'
-import { DEFAULT_MAX_INTAKE_BYTES, receiveFile } from './file-intake'
+import { DEFAULT_MAX_INTAKE_BYTES, receiveFile, removeOldIntake } from './file-intake'
 import { parseClientMessage, type ServerMessage } from './ws-protocol'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -78,6 +78,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const log = host.log
   host.redactor.add(token)
   const intakeDir = join(options.dataDir, 'browser-uploads')
+  await removeOldIntake(intakeDir)
 
   let origin = ''
   const sockets = new Set<Socket>()

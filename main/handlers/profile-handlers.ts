@@ -40,8 +40,15 @@ export function createProfileHandlers(deps: HostDeps): HandlerGroup<ProfileCall>
   return {
     'profiles:list': async () => profilesState(deps),
     'profiles:save': async (input) => {
+      const before = input.id === undefined ? undefined : deps.profiles.get(input.id)
       const view = deps.profiles.save(input)
-      if (view.id === deps.profiles.activeId()) await deps.refreshActive()
+      const after = deps.profiles.get(view.id)
+      // Only a change of address or keys needs a new client (and restarts the upload queue); a rename does not.
+      const reconnect =
+        before?.baseUrl !== after?.baseUrl ||
+        before?.accessKey !== after?.accessKey ||
+        before?.secretKey !== after?.secretKey
+      if (view.id === deps.profiles.activeId() && reconnect) await deps.refreshActive()
       changed()
       return view
     },
