@@ -377,9 +377,11 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       await journal.append([{ t: 'identity', id: item.id, ...fresh }])
     }
     if (entry.recoverFileId) {
-      const fileId = entry.recoverFileId
+      // Cleared only once the service answered: if it could not be asked (offline), the next attempt asks again
+      // rather than risk sending a finished file twice.
+      const finished = await recoverFinished(entry, entry.recoverFileId, signal)
       entry.recoverFileId = undefined
-      if (await recoverFinished(entry, fileId, signal)) return
+      if (finished) return
     }
     await assertUnchanged(entry)
 

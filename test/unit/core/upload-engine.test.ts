@@ -447,6 +447,34 @@ describe('upload engine: persistence', () => {
     expect([...service.files.values()].filter((f) => f.status === 'success')).toHaveLength(4)
   })
 
+  it('after a restart, asks again about an unconfirmed pending file when the first question failed', async () => {
+    const a = file('a.bin', 5000)
+    // Engine A: complete reaches the service, then the process "dies" before recording it.
+    service.onComplete = async (id) => {
+      service.files.get(id)!.status = 'success'
+      await new Promise(() => undefined)
+    }
+    const first = createUploadEngine({ client: service.client, journalPath: join(dir, 'uploads.jsonl') })
+    await first.add([a.path])
+    await waitFor(() => service.calls.complete.length === 1)
+    service.onComplete = undefined
+    // Engine B starts offline: the question about the pending file fails, so the item fails…
+    const realGetFile = service.client.getFile
+    service.client.getFile = async () => {
+      throw new AppError({ kind: 'network', message: 'offline' })
+    }
+    const b = engine()
+    await b.whenIdle()
+    expect(b.list()[0]).toMatchObject({ state: 'failed', error: { kind: 'network' } })
+    // …and a retry once online asks again, finds the file finished, and sends nothing.
+    service.client.getFile = realGetFile
+    b.retryAllFailed()
+    await b.whenIdle()
+    expect(b.list()[0]).toMatchObject({ state: 'done', url: expect.stringContaining('storage.example') })
+    expect(service.calls.init).toHaveLength(1)
+    expect(sink.received).toHaveLength(1)
+  })
+
   it('keeps finished items across a clean restart and compacts the journal', async () => {
     const a = file('a.bin', 1000)
     const first = engine()
