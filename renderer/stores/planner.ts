@@ -62,6 +62,7 @@ export const usePlannerStore = defineStore('planner', () => {
   const accountIds = ref<string[]>([])
   const posts = shallowRef<Schedule[]>([])
   const stale = ref(false)
+  const fetchedAt = ref<string | null>(null)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
   const failed = shallowRef<Schedule[]>([])
@@ -97,6 +98,7 @@ export const usePlannerStore = defineStore('planner', () => {
       if (mine !== request) return
       posts.value = answer.value
       stale.value = answer.stale
+      fetchedAt.value = answer.fetchedAt
       error.value = null
     } catch (caught) {
       if (mine === request) error.value = AppError.from(caught).toJSON()
@@ -182,6 +184,7 @@ export const usePlannerStore = defineStore('planner', () => {
     accountIds,
     posts,
     stale,
+    fetchedAt,
     loading,
     error,
     failed,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
 import { usePlannerStore } from '../../../renderer/stores/planner'
+import { useToastsStore } from '../../../renderer/stores/toasts'
 import PlannerView from '../../../renderer/views/PlannerView.vue'
 import { NOW, makeSchedule } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
@@ -182,5 +183,24 @@ describe('PlannerView', () => {
     expect(wrapper.text()).toContain('Kotak keluar')
     expect(wrapper.text()).toContain('Postingan gagal')
     expect(wrapper.find('[data-status="queued"]').attributes('aria-label')).toContain('Dalam antrean')
+  })
+
+  it('tells the person when the outbox scheduled a post or could not send it', async () => {
+    context.fake.data.drafts.push(draft('d-sending', 'sending', '2026-11-26T02:00:00.000Z'))
+    context.fake.data.drafts.push(draft('d-sending-2', 'sending', '2026-11-27T02:00:00.000Z'))
+    const wrapper = await mountPlanner(context)
+    const next = context.fake.data.drafts.map((d) =>
+      d.id === 'd-sending'
+        ? { ...d, status: 'scheduled' as const, scheduleId: 's-1' }
+        : d.id === 'd-sending-2'
+          ? { ...d, status: 'failed' as const, error: { kind: 'plan' as const, message: 'invalid plan' } }
+          : d,
+    )
+    context.fake.emit('drafts:changed', { drafts: next })
+    await flushPromises()
+    const toasts = useToastsStore().items.map((t) => `${t.title} ${t.message ?? ''}`)
+    expect(toasts).toContain('Scheduled: Draft d-sending ')
+    expect(toasts).toContain('Not sent: Draft d-sending-2 invalid plan')
+    wrapper.unmount()
   })
 })

@@ -175,6 +175,10 @@ export default {
     search: 'Search',
     libraryEmpty: 'No images or videos in the storage.',
   },
+  toast: {
+    scheduled: 'Scheduled: {title}',
+    notSent: 'Not sent: {title}',
+  },
   transfer: {
     button: 'Import / export',
     title: 'Import and export drafts',

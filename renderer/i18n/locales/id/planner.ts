@@ -175,6 +175,10 @@ export default {
     search: 'Cari',
     libraryEmpty: 'Tidak ada gambar atau video di penyimpanan.',
   },
+  toast: {
+    scheduled: 'Terjadwal: {title}',
+    notSent: 'Tidak terkirim: {title}',
+  },
   transfer: {
     button: 'Impor / ekspor',
     title: 'Impor dan ekspor draf',
