@@ -1,19 +1,27 @@
 // A smoke test of the real app through Playwright's Electron driver. It needs the Electron binary, which
 // cannot be downloaded on the project's build machines: there it skips and says why.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { _electron as electron, expect, test } from '@playwright/test'
 import { AppShell } from './pages/app-shell'
 import type { PageGlobals } from './support/page-globals'
 
+/**
+ * The binary's path as the electron package records it, without requiring the package: since Electron 3x its
+ * index.js tries to download a missing binary on first require, which must not happen on a machine without it.
+ */
 function electronBinary(): string | undefined {
   try {
-    // The electron package exports the binary's path, and throws when the download was skipped.
-    const path = createRequire(import.meta.url)('electron') as unknown
-    return typeof path === 'string' && existsSync(path) ? path : undefined
+    const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
+    const pathFile = join(dir, 'path.txt')
+    if (!existsSync(pathFile)) return undefined
+    const executable = readFileSync(pathFile, 'utf8').trim()
+    const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(dir, 'dist')
+    const binary = join(distDir, executable)
+    return existsSync(binary) ? binary : undefined
   } catch {
     return undefined
   }
