@@ -6,7 +6,8 @@ import { rmSync } from 'node:fs'
 
 const common = { bundle: true, sourcemap: true, logLevel: 'warning', legalComments: 'none' }
 
-for (const dir of ['out/main', 'out/preload', 'out/browser-bridge']) rmSync(dir, { recursive: true, force: true })
+for (const dir of ['out/main', 'out/preload', 'out/browser-bridge'])
+  rmSync(dir, { recursive: true, force: true })
 
 await Promise.all([
   build({
