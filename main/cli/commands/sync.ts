@@ -1,5 +1,5 @@
 // `sync [--json]`: sends the queued drafts (local media through the upload engine first), exactly once. Exit 0
-// when every post that waited is scheduled, 1 when any is still waiting, failed or needs a decision.
+// when every post this run sent is scheduled, 1 when any is still waiting, failed or needs a decision.
 import { join } from 'node:path'
 import { AppError } from '../../../common/errors'
 import { createOutbox } from '../../core/drafts/outbox'
@@ -50,13 +50,8 @@ export const syncCommand: CliCommand = {
       if (result.stoppedBy)
         writeLine(ctx.stderr, `error: ${describeError(result.stoppedBy)}; the rest stays queued`)
       if (!values.json && touched.length === 0) writeLine(ctx.stderr, 'nothing to send')
-      const waiting = store
-        .list()
-        .filter((d) => ['queued', 'sending', 'failed', 'needs-attention'].includes(d.status))
-      return result.failed.length + result.attention.length + result.waiting.length === 0 &&
-        waiting.length === 0
-        ? 0
-        : 1
+      // This run's posts decide: a post that failed in an earlier run is listed by `drafts list`, not here.
+      return result.failed.length + result.attention.length + result.waiting.length === 0 ? 0 : 1
     } finally {
       stopListening()
       await engine.close()

@@ -136,6 +136,25 @@ describe('drafts CLI', () => {
     expect((await cli('sync')).code).toBe(0)
   })
 
+  it('sync exits 1 for a post the service refuses, with the reason, and 0 on a later run with nothing new', async () => {
+    const file = await bodyFile('unknown-account.json', {
+      description: 'to nowhere',
+      type: 'text',
+      accountId: 'no-such-account',
+      scheduleAt: inTwoDays(),
+    })
+    expect((await cli('drafts', 'add', file, '--schedule')).code).toBe(0)
+    const refused = await cli('sync', '--json')
+    expect(refused.code).toBe(1)
+    expect(lines(refused.stdout)[0]).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/account/),
+    })
+    const again = await cli('sync')
+    expect(again.code).toBe(0)
+    expect(again.stderr).toMatch(/nothing to send/)
+  })
+
   it('runs as a real process: npm run cli -- drafts list --json', () => {
     const result = spawnSync('npx', ['tsx', 'main/cli/index.ts', 'drafts', 'list', '--json'], {
       env: { ...process.env, ...env },
