@@ -38,72 +38,92 @@ export const MIN_LEAD_MS = 60_000
 export function validateForQueue(draft: Pick<Draft, 'post' | 'localMedia'>, now: Date): DraftFieldError[] {
   const errors: DraftFieldError[] = []
   const { post, localMedia } = draft
-  const add = (field: string, message: string) => {
-    if (!errors.some((e) => e.field === field)) errors.push({ field, message })
+  const add = (field: string, message: string, code?: string, params?: Record<string, string | number>) => {
+    if (errors.some((e) => e.field === field)) return
+    errors.push({ field, message, ...(code ? { code } : {}), ...(params ? { params } : {}) })
   }
 
-  if (!post.accountId.trim()) add('accountId', 'Choose an account.')
+  if (!post.accountId.trim()) add('accountId', 'Choose an account.', 'account-required')
 
-  if (!post.scheduleAt) add('scheduleAt', 'Choose when to publish.')
+  if (!post.scheduleAt) add('scheduleAt', 'Choose when to publish.', 'time-required')
   else {
     const at = Date.parse(post.scheduleAt)
-    if (Number.isNaN(at)) add('scheduleAt', 'The time is not a valid date.')
+    if (Number.isNaN(at)) add('scheduleAt', 'The time is not a valid date.', 'time-invalid')
     else if (at < now.getTime() + MIN_LEAD_MS)
-      add('scheduleAt', 'The time must be at least a minute from now.')
+      add('scheduleAt', 'The time must be at least a minute from now.', 'time-too-soon')
   }
 
   const type = post.type as PostType
   if (!(POST_TYPES as readonly string[]).includes(post.type)) {
-    add('type', `Choose a post type (${POST_TYPES.join(', ')}).`)
+    add('type', `Choose a post type (${POST_TYPES.join(', ')}).`, 'type-invalid', {
+      types: POST_TYPES.join(', '),
+    })
   } else {
     const rule = MEDIA_RULES[type]
+    const allowed = rule.types.join(' or ')
     const count = post.medias.length + localMedia.length
     if (count < rule.min) {
       add(
         'medias',
         rule.min === 1
-          ? `A ${type} post needs a media file.`
-          : `A ${type} post needs ${rule.min} media files.`,
+          ? `${article(type)} ${type} post needs a media file.`
+          : `${article(type)} ${type} post needs ${rule.min} media files.`,
+        'media-too-few',
+        { type, min: rule.min },
       )
     } else if (count > rule.max) {
       add(
         'medias',
         rule.max === 0
           ? 'A text post takes no media.'
-          : `A ${type} post takes at most ${rule.max} media files.`,
+          : `${article(type)} ${type} post takes at most ${rule.max} media files.`,
+        rule.max === 0 ? 'media-none' : 'media-too-many',
+        { type, max: rule.max },
       )
     }
     post.medias.forEach((media, index) => {
       if (rule.max > 0 && !rule.types.includes(media.type)) {
         add(
           `medias.${index}.type`,
-          `A ${type} post takes ${rule.types.join(' or ')}, not ${media.type || 'this file'}.`,
+          `${article(type)} ${type} post takes ${allowed}, not ${media.type || 'this file'}.`,
+          'media-wrong-type',
+          { type, allowed, actual: media.type },
         )
       }
-      if (!media.url.trim()) add(`medias.${index}.url`, 'This media has no address.')
+      if (!media.url.trim()) add(`medias.${index}.url`, 'This media has no address.', 'media-no-url')
     })
     localMedia.forEach((media, index) => {
+      const field = `localMedia.${index}.type`
       const fromMime = mediaTypeOfMime(media.mimetype)
-      if (!fromMime) add(`localMedia.${index}.type`, `${media.name} is neither an image nor a video.`)
-      else if (media.type !== fromMime)
-        add(`localMedia.${index}.type`, `${media.name} is a ${fromMime}, not a ${media.type}.`)
-      else if (rule.max > 0 && !rule.types.includes(media.type)) {
-        add(`localMedia.${index}.type`, `A ${type} post takes ${rule.types.join(' or ')}, not ${media.type}.`)
+      if (!fromMime)
+        add(field, `${media.name} is neither an image nor a video.`, 'file-not-media', { name: media.name })
+      else if (media.type !== fromMime) {
+        add(field, `${media.name} is a ${fromMime}, not a ${media.type}.`, 'file-type-mismatch', {
+          name: media.name,
+          actual: fromMime,
+          declared: media.type,
+        })
+      } else if (rule.max > 0 && !rule.types.includes(media.type)) {
+        add(field, `${article(type)} ${type} post takes ${allowed}, not ${media.type}.`, 'media-wrong-type', {
+          type,
+          allowed,
+          actual: media.type,
+        })
       }
     })
   }
 
   if (type === 'text' && !post.description.trim() && !post.title.trim()) {
-    add('description', 'Write something to post.')
+    add('description', 'Write something to post.', 'text-required')
   }
   if (type === 'link' && !post.meta.url.trim() && !post.additionalInfo.link.trim()) {
-    add('meta.url', 'A link post needs the link.')
+    add('meta.url', 'A link post needs the link.', 'link-required')
   }
   for (const [field, value] of [
     ['meta.url', post.meta.url],
     ['additionalInfo.link', post.additionalInfo.link],
   ] as const) {
-    if (value.trim() && !isHttpUrl(value)) add(field, 'This is not a web address (https://…).')
+    if (value.trim() && !isHttpUrl(value)) add(field, 'This is not a web address (https://…).', 'url-invalid')
   }
 
   // Whatever the rules above did not cover: the wire schema, with local media standing in for their future URLs.
@@ -124,6 +144,11 @@ export function validateForQueue(draft: Pick<Draft, 'post' | 'localMedia'>, now:
     for (const issue of parsed.error.issues) add(issue.path.join('.') || 'post', issue.message)
   }
   return errors
+}
+
+/** "An image post", "a video post". */
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'An' : 'A'
 }
 
 function isHttpUrl(value: string): boolean {

@@ -104,21 +104,31 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
   // A small ring of buffers reused for the whole file instead of a fresh allocation per read: half the CPU
   // of fs.createReadStream on this machine (no page faults on new memory, nothing for the GC). Reuse is safe
   // because undici pulls the next chunk only once socket.write() returned true (fewer than
-  // writableHighWaterMark bytes, 16 KiB on Node 20 and 64 KiB on 22, still queued) or after 'drain'; so when
-  // a buffer comes round again, RING - 1 later chunks, each far bigger than that mark, were handed over since.
+  // writableHighWaterMark bytes, 16 KiB on Node 20 and 64 KiB on 22, still queued) or after 'drain'. The
+  // read-ahead fills the buffer of chunk i + 1 while chunk i is being sent; that buffer last held chunk
+  // i + 1 - RING, and the two chunks sent after it (each far bigger than that mark) have pushed it out.
   const ring = Array.from({ length: RING }, () => Buffer.allocUnsafe(chunkBytes))
   let sent = 0
-  // For the same reason, counting after `yield` counts what the socket actually took.
+  const readAt = (i: number, position: number) => {
+    const read = file.read(ring[i % RING]!, 0, Math.min(chunkBytes, o.size - position), position)
+    // A read-ahead left behind by an aborted upload must not surface as an unhandled rejection; the loop
+    // awaits (and so still sees) the failure of any read it uses.
+    read.catch(() => undefined)
+    return read
+  }
+  // For the same reason as the ring, counting after `yield` counts what the socket actually took.
   async function* body(): AsyncGenerator<Buffer> {
     armStall()
     let position = 0
+    // Read-ahead: the next chunk is read from disk while this one goes out on the socket.
+    let next: ReturnType<typeof readAt> | null = readAt(0, 0)
     for (let i = 0; position < o.size; i++) {
-      const buffer = ring[i % RING]!
-      const { bytesRead } = await file.read(buffer, 0, Math.min(chunkBytes, o.size - position), position)
+      const { bytesRead, buffer } = await (next ?? readAt(i, position))
       // The file shrank under us: stop short; undici reports the Content-Length mismatch and the engine
       // explains it as a changed file.
       if (bytesRead === 0) break
       position += bytesRead
+      next = position < o.size ? readAt(i + 1, position) : null
       yield buffer.subarray(0, bytesRead)
       sent += bytesRead
       armStall()
