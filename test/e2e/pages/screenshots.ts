@@ -7,11 +7,15 @@ const DIR = join('.test-results', 'screenshots')
 
 export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
   mkdirSync(DIR, { recursive: true })
+  const viewport = page.viewportSize()
+  // The app scrolls inside its main column, so a tall window is what shows a whole view.
+  await page.setViewportSize({ width: 1440, height: 1100 })
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     // Let transitions settle so the picture shows the theme, not the cross-fade.
     await page.waitForTimeout(250)
-    await page.screenshot({ path: join(DIR, `${name}-${colorScheme}.png`), fullPage: true })
+    await page.screenshot({ path: join(DIR, `${name}-${colorScheme}.png`) })
   }
   await page.emulateMedia({ colorScheme: 'light' })
+  if (viewport) await page.setViewportSize(viewport)
 }

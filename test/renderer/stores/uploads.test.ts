@@ -121,3 +121,71 @@ describe('uploads store', () => {
     expect(seen).toEqual([{ batchId: 'b', done: 2, failed: 1, cancelled: 0 }])
   })
 })
+
+describe('uploads store: a batch that does not fit', () => {
+  let fake: FakeMediadeck
+  const MB = 1024 * 1024
+
+  beforeEach(() => {
+    fake = installFakeMediadeck(createFakeMediadeck())
+    fake.data.stats.usage.free = 2 * MB
+    setActivePinia(createPinia())
+  })
+
+  // Only name and size matter to fromDrop; real Files of megabytes would just slow the test.
+  const drop = (...specs: [string, number][]) => specs.map(([name, size]) => ({ name, size }) as File)
+
+  it('queues the files that fit and shows the others as failed with storage full', async () => {
+    const store = useUploadsStore()
+    store.subscribe()
+    const started = await store.addDropped(drop(['a.png', 300_000], ['big.mp4', 3 * MB], ['b.jpg', 250_000]))
+    expect(started.map((item) => item.name)).toEqual(['a.png', 'b.jpg'])
+    expect(fake.requests('uploads:start').map((request) => request.paths)).toEqual([
+      ['/dropped/a.png', '/dropped/big.mp4', '/dropped/b.jpg'],
+      ['/dropped/a.png', '/dropped/b.jpg'],
+    ])
+    const refused = store.items.find((item) => item.name === 'big.mp4')!
+    expect(refused.state).toBe('failed')
+    expect(refused.error).toMatchObject({ kind: 'storage-full', neededBytes: 3 * MB })
+    expect(refused.error!.freeBytes).toBe(2 * MB - 550_000)
+    await Promise.resolve()
+    expect(store.totals.failed).toBe(1)
+    expect(store.totals.files).toBe(3)
+  })
+
+  it('refuses every file when none fits', async () => {
+    const store = useUploadsStore()
+    expect(await store.addDropped(drop(['big.mp4', 3 * MB]))).toEqual([])
+    expect(store.items.map((item) => item.state)).toEqual(['failed'])
+  })
+
+  it('retries a refused file through the engine once space is free, and removes it locally', async () => {
+    const store = useUploadsStore()
+    await store.addDropped(drop(['big.mp4', 3 * MB], ['c.png', 10]))
+    const refused = store.items.find((item) => item.name === 'big.mp4')!
+    fake.data.stats.usage.free = 10 * MB
+    await store.retry(refused.id)
+    expect(store.items.find((item) => item.name === 'big.mp4')?.state).toBe('queued')
+    expect(store.totals.failed).toBe(0)
+
+    fake.data.stats.usage.free = 0
+    await store.addDropped(drop(['d.png', 100]))
+    const again = store.items.find((item) => item.name === 'd.png')!
+    await store.remove(again.id)
+    expect(store.items.some((item) => item.name === 'd.png')).toBe(false)
+    expect(fake.requests('uploads:remove')).toEqual([])
+  })
+
+  it('clears refused rows with the finished ones', async () => {
+    const store = useUploadsStore()
+    await store.addDropped(drop(['big.mp4', 3 * MB]))
+    await store.clearFinished()
+    expect(store.items).toEqual([])
+  })
+
+  it('passes other refusals to the caller', async () => {
+    fake.fail('uploads:start', { kind: 'file', message: 'unreadable' })
+    const store = useUploadsStore()
+    await expect(store.addDropped(drop(['a.png', 1]))).rejects.toMatchObject({ kind: 'file' })
+  })
+})

@@ -119,6 +119,8 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
   const failures = new Map<CallName, { error: AppErrorData; times: number }>()
   const holds = new Map<CallName, Promise<void>>()
   const listeners = new Map<EventName, Set<(payload: never) => void>>()
+  /** Sizes of the files handed out by pick/fromDrop, as the engine would stat them. */
+  const sizes = new Map<string, number>()
   let nextId = 1
 
   function emit<E extends EventName>(name: E, payload: EventPayloads[E]) {
@@ -271,19 +273,33 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       onChanged: on('storage:changed'),
     },
     files: {
-      pick: handle('files:pick', () => data.picked),
+      pick: handle('files:pick', () => {
+        for (const file of data.picked) sizes.set(file.path, file.size)
+        return data.picked
+      }),
       fromDrop: async (files) => {
         calls.push({ name: 'files:grant-dropped', request: files.map((file) => file.name) })
-        return files.map((file) => ({
-          path: `/dropped/${file.name}`,
-          name: file.name,
-          size: file.size,
-          mimetype: null,
-        }))
+        return files.map((file) => {
+          sizes.set(`/dropped/${file.name}`, file.size)
+          return { path: `/dropped/${file.name}`, name: file.name, size: file.size, mimetype: null }
+        })
       },
     },
     uploads: {
       start: handle('uploads:start', ({ paths }) => {
+        // Like the engine: a batch that does not fit in the free space (with what is queued) is refused whole.
+        const batchBytes = paths.reduce((sum, path) => sum + (sizes.get(path) ?? 1024), 0)
+        const queued = data.uploads
+          .filter((item) => !['done', 'failed', 'cancelled'].includes(item.state))
+          .reduce((sum, item) => sum + item.size, 0)
+        if (batchBytes + queued > data.stats.usage.free) {
+          throw {
+            kind: 'storage-full',
+            message: 'not enough storage',
+            neededBytes: batchBytes + queued,
+            freeBytes: data.stats.usage.free,
+          } satisfies AppErrorData
+        }
         const batchId = `batch-${nextId++}`
         const started = paths.map((path) => {
           const name = path.split('/').pop() ?? path
@@ -291,7 +307,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
             id: `up-${nextId++}`,
             path,
             name,
-            size: data.picked.find((file) => file.path === path)?.size ?? 1024,
+            size: sizes.get(path) ?? 1024,
             mimetype: null,
             state: 'queued',
             bytesSent: 0,
@@ -304,6 +320,8 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
           return item
         })
         data.uploads.push(...started)
+        // The engine reports new items in its next progress batch too.
+        queueMicrotask(() => progress(started))
         return started
       }),
       list: handle('uploads:list', () => ({ items: data.uploads, totals: totalsOf(data.uploads) })),

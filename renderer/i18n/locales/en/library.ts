@@ -33,7 +33,7 @@ export default {
   issues: {
     storageFullTitle: 'A file did not fit in your storage | {count} files did not fit in your storage',
     storageFullText:
-      'They need {needed} and {free} is free ({missing} short). Delete files you no longer use below, or get more storage on your plan.',
+      'It needs {needed} and {free} is free ({missing} short). Delete files you no longer use below, or get more storage on your plan. | They need {needed} and {free} is free ({missing} short). Delete files you no longer use below, or get more storage on your plan.',
     storagePlan: 'Storage plan and settings',
     unauthorizedTitle: 'The service refused the keys',
     unauthorizedText: 'Uploads cannot start until the keys of this profile are fixed.',

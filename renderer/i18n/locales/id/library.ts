@@ -56,7 +56,7 @@ export default {
   },
   files: {
     title: 'Berkas tersimpan',
-    search: 'Cari berkas menurut nama',
+    search: 'Cari nama berkas',
     select: 'Pilih {name}',
     selectAll: 'Pilih halaman',
     pending: 'Tertunda',

@@ -1,0 +1,97 @@
+// Automations through the browser mode on the sandbox's demo data: filter by account and by search, page
+// through with x–y of N, open one and read its rules, and keep all of it in the URL so back works.
+import { AppShell } from './pages/app-shell'
+import { AutomationsPage } from './pages/automations-page'
+import { screenshotBothThemes } from './pages/screenshots'
+import { expect, test } from './support/browser-mode'
+
+test('filters by account and search, pages through, and opens one', async ({
+  appPage,
+  app,
+  consoleErrors,
+}) => {
+  const shell = new AppShell(appPage)
+  const automations = new AutomationsPage(appPage)
+  const all = (await app.host.call('automations:list', { page: 1, limit: 20 })).value
+  expect(all.totalDocs).toBeGreaterThan(20)
+
+  await shell.open('Automations')
+  await expect(shell.heading('Automations')).toBeVisible()
+  await expect(automations.rows).toHaveCount(20)
+  await expect(automations.range).toHaveText(`1–20 of ${all.totalDocs}`)
+  await screenshotBothThemes(appPage, 'automations')
+
+  // Page forward and back again with the browser's history.
+  await automations.next.click()
+  await expect(automations.range).toHaveText(`21–${Math.min(40, all.totalDocs)} of ${all.totalDocs}`)
+  expect(appPage.url()).toContain('page=2')
+  await appPage.goBack()
+  await expect(automations.range).toHaveText(`1–20 of ${all.totalDocs}`)
+
+  // One account: every row is that account's, and the count is the service's.
+  const account = all.docs[0]!.account
+  const forAccount = (
+    await app.host.call('automations:list', { page: 1, limit: 20, accountIds: [account.id] })
+  ).value
+  await automations.chooseAccount(account.name)
+  await expect(automations.range).toHaveText(
+    `1–${Math.min(20, forAccount.totalDocs)} of ${forAccount.totalDocs}`,
+  )
+  for (const name of await automations.rows.getByTestId('automation-account').allTextContents()) {
+    expect(name).toBe(account.name)
+  }
+  expect(appPage.url()).toContain(`accounts=${account.id}`)
+
+  // Search within that account.
+  const word = forAccount.docs[0]!.detail.title.split(/\s+/)[0]!
+  const searched = (
+    await app.host.call('automations:list', { page: 1, limit: 20, accountIds: [account.id], search: word })
+  ).value
+  await automations.search.fill(word)
+  await expect(automations.range).toHaveText(`1–${searched.docs.length} of ${searched.totalDocs}`)
+  await expect(automations.titles).toHaveText(searched.docs.map((doc) => doc.detail.title))
+
+  // Open the first: the detail reads the rules in words, and the raw JSON is the document itself.
+  const first = searched.docs[0]!
+  await automations.rows.first().getByRole('link').click()
+  await expect(automations.detail).toBeVisible()
+  await expect(automations.detail.getByRole('heading', { level: 2 })).toHaveText(first.detail.title)
+  for (const rule of ['delete', 'reply', 'like', 'message', 'story'] as const) {
+    await expect(automations.rule(rule).getByTestId('rule-state')).toHaveText(
+      first.config[rule].isActive ? 'On' : 'Off',
+    )
+  }
+  expect(appPage.url()).toContain(`open=${first.id}`)
+  await screenshotBothThemes(appPage, 'automations-detail')
+  await automations.detail.getByTestId('raw-toggle').click()
+  const raw = JSON.parse((await automations.detail.getByTestId('raw-json').textContent()) ?? '{}')
+  expect(raw.id).toBe(first.id)
+  await screenshotBothThemes(appPage, 'automations-raw')
+
+  // Back closes the panel; the filters stay.
+  await appPage.goBack()
+  await expect(automations.detail).toHaveCount(0)
+  await expect(automations.range).toHaveText(`1–${searched.docs.length} of ${searched.totalDocs}`)
+  expect(consoleErrors).toEqual([])
+})
+
+test('the last page seen stays readable offline, marked as possibly out of date', async ({
+  appPage,
+  app,
+}) => {
+  const shell = new AppShell(appPage)
+  const automations = new AutomationsPage(appPage)
+  await shell.open('Automations')
+  await expect(automations.rows).toHaveCount(20)
+  await app.host.sandbox.stop()
+  try {
+    await appPage.getByTestId('automations-refresh').click()
+    await expect(appPage.getByTestId('stale-notice')).toContainText('Possibly out of date', {
+      timeout: 20_000,
+    })
+    await expect(automations.rows).toHaveCount(20)
+    await screenshotBothThemes(appPage, 'automations-offline')
+  } finally {
+    await app.host.sandbox.start()
+  }
+})
