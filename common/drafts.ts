@@ -48,6 +48,9 @@ export interface Draft {
 export interface DraftFieldError {
   field: string
   message: string
+  /** Stable name of the rule that failed, so the renderer can say it in the person's language. */
+  code?: string
+  params?: Record<string, string | number>
 }
 
 export interface ImportRowError {

@@ -19,7 +19,13 @@ export function fieldErrorsOf(error: unknown): DraftFieldError[] {
   const data = error as Partial<DraftValidationError> | undefined
   if (data && Array.isArray(data.fields)) return data.fields
   const app = AppError.from(error)
-  return [{ field: app.field ?? 'form', message: app.message }]
+  return [
+    {
+      field: app.field ?? 'form',
+      message: app.message,
+      ...(typeof app.code === 'string' ? { code: app.code } : {}),
+    },
+  ]
 }
 
 /** Local drafts and the outbox (main/core/drafts), mirrored from main's `drafts:changed`/`outbox:changed`. */

@@ -27,9 +27,12 @@ export class DraftValidationAppError extends AppError {
 }
 
 export function notFound(id: string): AppError {
-  return new AppError({ kind: 'not-found', message: `There is no draft ${id}.` })
+  return new AppError({ kind: 'not-found', code: 'draft-not-found', message: `There is no draft ${id}.` })
 }
 
-export function wrongState(message: string): AppError {
-  return new AppError({ kind: 'validation', message })
+/** An action the draft's status does not allow; `code` lets the renderer say it in the person's language. */
+export type WrongStateCode = 'draft-sending' | 'draft-on-service' | 'draft-no-decision'
+
+export function wrongState(code: WrongStateCode, message: string): AppError {
+  return new AppError({ kind: 'validation', code, message })
 }

@@ -72,9 +72,13 @@ export function createDraftsService({ store, now, newId = randomUUID }: DraftsSe
         return draft
       }
       const draft = get(id)
-      if (draft.status === 'sending') throw wrongState('This post is being sent; edit it once that is done.')
+      if (draft.status === 'sending')
+        throw wrongState('draft-sending', 'This post is being sent; edit it once that is done.')
       if (draft.status === 'scheduled') {
-        throw wrongState('This post is already on the service; edit it in the planner there.')
+        throw wrongState(
+          'draft-on-service',
+          'This post is already on the service; edit it in the planner there.',
+        )
       }
       if (draft.status === 'queued') {
         // Still queued after the edit (a drag to another day, a typo fixed) only if it still passes.
@@ -85,14 +89,15 @@ export function createDraftsService({ store, now, newId = randomUUID }: DraftsSe
     },
     remove(id) {
       const draft = get(id)
-      if (draft.status === 'sending') throw wrongState('This post is being sent; wait for it to finish.')
+      if (draft.status === 'sending')
+        throw wrongState('draft-sending', 'This post is being sent; wait for it to finish.')
       store.remove(id)
     },
     schedule(id) {
       const draft = get(id)
       if (draft.status === 'queued') return draft
       if (draft.status === 'sending' || draft.status === 'scheduled') {
-        throw wrongState('This post is already on its way to the service.')
+        throw wrongState('draft-on-service', 'This post is already on its way to the service.')
       }
       return queue(draft)
     },
@@ -100,14 +105,14 @@ export function createDraftsService({ store, now, newId = randomUUID }: DraftsSe
       const draft = get(id)
       if (draft.status === 'draft') return draft
       if (draft.status === 'sending' || draft.status === 'scheduled') {
-        throw wrongState('This post has been sent; delete it from the service instead.')
+        throw wrongState('draft-on-service', 'This post has been sent; delete it from the service instead.')
       }
       return stamp(draft, { status: 'draft', error: undefined, attention: undefined })
     },
     resolve(id, action) {
       const draft = get(id)
       if (draft.status !== 'needs-attention' && draft.status !== 'failed') {
-        throw wrongState('This post does not need a decision.')
+        throw wrongState('draft-no-decision', 'This post does not need a decision.')
       }
       switch (action.action) {
         case 'keep-draft':

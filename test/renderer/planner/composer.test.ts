@@ -128,4 +128,37 @@ describe('ComposerDialog', () => {
     await flushPromises()
     expect($('[data-testid=composer] [role=alert]').textContent).toContain('post.replies.0: invalid reply')
   })
+
+  it("says the core's field errors in Bahasa Indonesia by their code", async () => {
+    context.i18n.global.locale.value = 'id'
+    const refusal: DraftValidationError = {
+      kind: 'validation',
+      message: 'accountId: Choose an account.',
+      field: 'accountId',
+      fields: [
+        { field: 'accountId', message: 'Choose an account.', code: 'account-required' },
+        {
+          field: 'medias',
+          message: 'A video post needs a media file.',
+          code: 'media-too-few',
+          params: { type: 'video', min: 1 },
+        },
+        {
+          field: 'description',
+          message: 'Something new the app has no words for yet.',
+          code: 'not-known-yet',
+        },
+      ],
+    }
+    context.fake.fail('drafts:schedule', refusal as AppErrorData)
+    await mountComposer(context)
+    await type('[data-testid=composer-description]', 'Video')
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    expect($('[data-field-error=accountId]').textContent).toContain('Pilih akun.')
+    expect($('[data-field-error=medias]').textContent).toContain('Postingan video memerlukan berkas media.')
+    expect($('[data-field-error=description]').textContent).toContain(
+      'Something new the app has no words for yet.',
+    )
+  })
 })

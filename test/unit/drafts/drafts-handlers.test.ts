@@ -84,8 +84,8 @@ describe('drafts handlers', () => {
     }
     expect(data).toMatchObject({ kind: 'validation', field: 'accountId' })
     expect(data.fields).toEqual([
-      { field: 'accountId', message: expect.any(String) },
-      { field: 'scheduleAt', message: expect.any(String) },
+      { field: 'accountId', message: expect.any(String), code: 'account-required' },
+      { field: 'scheduleAt', message: expect.any(String), code: 'time-required' },
     ])
   })
 

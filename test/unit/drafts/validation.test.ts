@@ -78,4 +78,21 @@ describe('validateForQueue', () => {
       'type',
     ])
   })
+
+  it("names each rule with a code and its values, for the person's language", () => {
+    const video = { alt: '', type: 'video', thumbnail: '', url: 'https://storage.example/v.mp4' }
+    const errors = validateForQueue(
+      { post: samplePost({ accountId: '', type: 'image', medias: [video] }), localMedia: [] },
+      NOW,
+    )
+    expect(errors).toEqual([
+      { field: 'accountId', message: 'Choose an account.', code: 'account-required' },
+      {
+        field: 'medias.0.type',
+        message: 'An image post takes image, not video.',
+        code: 'media-wrong-type',
+        params: { type: 'image', allowed: 'image', actual: 'video' },
+      },
+    ])
+  })
 })

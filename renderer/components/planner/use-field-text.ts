@@ -1,0 +1,26 @@
+import { useI18n } from 'vue-i18n'
+import type { DraftFieldError } from '../../../common/drafts'
+
+const TYPE_PARAMS = ['type', 'actual', 'declared'] as const
+
+/**
+ * A field error of the drafts core in the person's language: its `code` picks the message, its `params` fill
+ * it (post and media types translated too); an error without a known code keeps the core's own words.
+ */
+export function useFieldText() {
+  const { t, te } = useI18n()
+  return (error: DraftFieldError): string => {
+    const key = `planner.validation.${error.code}`
+    if (!error.code || !te(key)) return error.message
+    const params: Record<string, string | number> = { ...error.params }
+    for (const name of TYPE_PARAMS) {
+      const value = params[name]
+      if (typeof value === 'string' && te(`planner.types.${value}`)) {
+        params[name] = t(`planner.types.${value}`).toLowerCase()
+      }
+    }
+    const count =
+      typeof params.min === 'number' ? params.min : typeof params.max === 'number' ? params.max : 1
+    return t(key, params, count)
+  }
+}
