@@ -248,8 +248,9 @@ ${rows.map(([name, result, target, met]) => `| ${name} | ${result} | ${target} |
 }
 
 /**
- * bench/RESULTS.md holds one `## ` section per benchmark (bench/planner/run.ts writes "## Planner"); this run
- * replaces its own "## Uploads" section and leaves the others as they are.
+ * bench/RESULTS.md holds one `## ` section per benchmark (bench/planner/run.ts writes "## Planner",
+ * bench/renderer/run.ts "## Renderer"); this run replaces its own "## Uploads" section and leaves the others
+ * as they are.
  */
 async function writeSection(section: string): Promise<void> {
   const file = here('./RESULTS.md')
@@ -269,7 +270,7 @@ async function writeSection(section: string): Promise<void> {
 
 /** The other benchmarks (each its own process, figures in its own section), after the uploads. */
 function runOthers(): number {
-  const others = [here('./planner/run.ts')].filter((f) => existsSync(f))
+  const others = [here('./planner/run.ts'), here('./renderer/run.ts')].filter((f) => existsSync(f))
   let failed = 0
   for (const file of others) {
     console.log(`\n${file}`)

@@ -3,6 +3,33 @@ import type { AppLocale } from '../i18n'
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const
 
+// Building an Intl formatter costs far more than using one, and a list of 100 rows formats hundreds of
+// values: formatters are made once per locale and options, then reused.
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>()
+
+function numberFormat(locale: AppLocale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let formatter = numberFormats.get(key)
+  if (!formatter) numberFormats.set(key, (formatter = new Intl.NumberFormat(locale, options)))
+  return formatter
+}
+
+function dateFormat(locale: AppLocale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let formatter = dateFormats.get(key)
+  if (!formatter) dateFormats.set(key, (formatter = new Intl.DateTimeFormat(locale, options)))
+  return formatter
+}
+
+function relativeFormat(locale: AppLocale): Intl.RelativeTimeFormat {
+  let formatter = relativeFormats.get(locale)
+  if (!formatter)
+    relativeFormats.set(locale, (formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })))
+  return formatter
+}
+
 /** Binary steps (1024) as storage quotas are computed, shown with the common unit names (KB, MB, GB). */
 export function formatBytes(bytes: number, locale: AppLocale): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '–'
@@ -13,9 +40,9 @@ export function formatBytes(bytes: number, locale: AppLocale): string {
     unit++
   }
   // Intl has no short symbol for a plain byte ("319 byte"), so bytes get the usual B.
-  if (unit === 0) return `${new Intl.NumberFormat(locale).format(value)} B`
+  if (unit === 0) return `${numberFormat(locale).format(value)} B`
   const digits = value >= 100 ? 0 : 1
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: UNITS[unit],
     unitDisplay: 'short',
@@ -28,11 +55,11 @@ export function formatRate(bytesPerSecond: number, locale: AppLocale): string {
 }
 
 export function formatNumber(value: number, locale: AppLocale): string {
-  return new Intl.NumberFormat(locale).format(value)
+  return numberFormat(locale).format(value)
 }
 
 export function formatPercent(ratio: number, locale: AppLocale): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(ratio)
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(ratio)
 }
 
 /** "1 hr 5 min", "42 sec": the two largest units are enough for an ETA. */
@@ -42,7 +69,7 @@ export function formatDuration(totalSeconds: number, locale: AppLocale): string 
   const m = Math.floor((seconds % 3600) / 60)
   const s = seconds % 60
   const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value)
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value)
   if (h > 0) return m > 0 ? `${unit(h, 'hour')} ${unit(m, 'minute')}` : unit(h, 'hour')
   if (m > 0) return s > 0 && m < 10 ? `${unit(m, 'minute')} ${unit(s, 'second')}` : unit(m, 'minute')
   return unit(s, 'second')
@@ -51,13 +78,13 @@ export function formatDuration(totalSeconds: number, locale: AppLocale): string 
 export function formatDate(iso: string, locale: AppLocale): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date)
+  return dateFormat(locale, { dateStyle: 'medium' }).format(date)
 }
 
 export function formatDateTime(iso: string, locale: AppLocale): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
 }
 
 /** "5 minutes ago" style, for "last updated" stamps. */
@@ -65,7 +92,7 @@ export function formatRelative(iso: string, locale: AppLocale, now = Date.now())
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
   const diffSeconds = Math.round((date.getTime() - now) / 1000)
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const rtf = relativeFormat(locale)
   const abs = Math.abs(diffSeconds)
   if (abs < 60) return rtf.format(diffSeconds, 'second')
   if (abs < 3600) return rtf.format(Math.round(diffSeconds / 60), 'minute')
