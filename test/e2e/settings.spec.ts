@@ -82,3 +82,36 @@ test('adds a profile, tests it, switches to it and back', async ({ appPage, app,
   await expect(shell.sandboxBadge).toBeVisible()
   expect(consoleErrors).toEqual([])
 })
+
+test('keyboard only: skip link, areas by Tab, a visible focus ring, dialogs close with Escape', async ({
+  appPage,
+}) => {
+  await appPage.getByRole('heading', { level: 1, name: 'Library' }).waitFor()
+  await appPage.keyboard.press('Tab')
+  const skip = appPage.getByRole('button', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+
+  // Tab on to the Settings link and open it with Enter.
+  const settingsLink = appPage.getByRole('link', { name: 'Settings', exact: true })
+  for (
+    let i = 0;
+    i < 10 && !(await settingsLink.evaluate((el) => el === el.ownerDocument.activeElement));
+    i++
+  ) {
+    await appPage.keyboard.press('Tab')
+  }
+  await expect(settingsLink).toBeFocused()
+  await expect(settingsLink).not.toHaveCSS('outline-style', 'none')
+  await appPage.keyboard.press('Enter')
+  await expect(appPage.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+
+  // A dialog takes focus and gives it back on Escape.
+  const add = appPage.getByTestId('profile-add')
+  await add.focus()
+  await appPage.keyboard.press('Enter')
+  await expect(appPage.getByRole('dialog').getByLabel('Name')).toBeFocused()
+  await appPage.keyboard.press('Escape')
+  await expect(appPage.getByRole('dialog')).toHaveCount(0)
+  await expect(add).toBeFocused()
+})

@@ -115,6 +115,12 @@ describe('App shell', () => {
     expect(document.querySelector('[data-testid="active-profile-name"]')!.textContent).toBe('Work account')
   })
 
+  it('offers a skip link that moves focus to the content', async () => {
+    const wrapper = await mountWith(App, context)
+    await wrapper.get('.shell__skip').trigger('click')
+    expect(document.activeElement).toBe(wrapper.get('main').element)
+  })
+
   it('stops listening to main when unmounted', async () => {
     const wrapper = await mountWith(App, context)
     expect(context.fake.listenerCount('uploads:progress')).toBe(1)

@@ -64,6 +64,7 @@ export default {
     empty: 'Nothing to choose',
     clear: 'Clear selection',
   },
+  skipToContent: 'Skip to content',
   notifications: 'Notifications',
   stale: {
     badge: 'Possibly out of date',

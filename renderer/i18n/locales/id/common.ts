@@ -66,6 +66,7 @@ export default {
     empty: 'Tidak ada pilihan',
     clear: 'Hapus pilihan',
   },
+  skipToContent: 'Lewati ke konten',
   notifications: 'Notifikasi',
   stale: {
     badge: 'Mungkin sudah usang',
