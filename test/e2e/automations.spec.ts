@@ -1,5 +1,6 @@
 // Automations through the browser mode on the sandbox's demo data: filter by account and by search, page
 // through with x–y of N, open one and read its rules, and keep all of it in the URL so back works.
+import { embeddedSandboxConfig } from '../../main/host/embedded-sandbox'
 import { AppShell } from './pages/app-shell'
 import { AutomationsPage } from './pages/automations-page'
 import { screenshotBothThemes } from './pages/screenshots'
@@ -94,4 +95,22 @@ test('the last page seen stays readable offline, marked as possibly out of date'
   } finally {
     await app.host.sandbox.start()
   }
+})
+
+test.describe('on a Standard plan', () => {
+  const demo = embeddedSandboxConfig()
+  test.use({
+    browserModeOptions: {
+      hostOptions: { sandbox: { config: { ...demo, users: [{ ...demo.users[0]!, tier: 'standard' }] } } },
+    },
+  })
+
+  test('the plan refusal is explained as a plan matter, not as an error', async ({ appPage }) => {
+    const shell = new AppShell(appPage)
+    await shell.open('Automations')
+    const refusal = appPage.getByTestId('plan-refusal')
+    await expect(refusal).toContainText('Automations need the Gold plan')
+    await expect(appPage.getByRole('alert')).toHaveCount(0)
+    await screenshotBothThemes(appPage, 'automations-plan')
+  })
 })

@@ -60,6 +60,13 @@ test('three dropped files: two finish, the one too big for the plan fails with t
   await expect(library.rows).toHaveCount(0)
   await expect(library.queue).toContainText('No uploads yet')
   await screenshotBothThemes(appPage, 'library')
+
+  // Dragging files over the window shows the drop overlay; leaving takes it away.
+  await library.dragOver(true)
+  await expect(appPage.getByTestId('drop-overlay')).toBeVisible()
+  await screenshotBothThemes(appPage, 'library-drop-overlay')
+  await library.dragOver(false)
+  await expect(appPage.getByTestId('drop-overlay')).toHaveCount(0)
   expect(consoleErrors).toEqual([])
 })
 

@@ -1,5 +1,6 @@
 // Page object of the Library: the upload queue, its actionable banners, the storage panel and the file grid.
 import type { Locator, Page } from '@playwright/test'
+import type { PageGlobals } from '../support/page-globals'
 
 export class LibraryPage {
   readonly addFiles: Locator
@@ -24,6 +25,22 @@ export class LibraryPage {
 
   storedFile(name: string): Locator {
     return this.storedFiles.getByTestId('stored-file').filter({ hasText: name })
+  }
+
+  /** Starts dragging files over the window without dropping them (the overlay shows), or ends the drag. */
+  async dragOver(active: boolean): Promise<void> {
+    await this.page.evaluate((start) => {
+      const page = globalThis as unknown as PageGlobals
+      const transfer = new page.DataTransfer()
+      transfer.items.add(new File([new Uint8Array(1)], 'preview.png', { type: 'image/png' }))
+      page.dispatchEvent(
+        new page.DragEvent(start ? 'dragenter' : 'dragleave', {
+          dataTransfer: transfer,
+          bubbles: true,
+          cancelable: true,
+        }),
+      )
+    }, active)
   }
 
   async cancel(name: string): Promise<void> {
