@@ -72,5 +72,18 @@ export function useAppSession() {
     ),
   )
 
+  // Back online: what was shown from the last copy, or failed for want of the service, is fetched again.
+  stops.push(
+    watch(
+      () => connection.status,
+      (next, previous) => {
+        if (next !== 'online' || previous === 'online' || previous === undefined) return
+        if (storage.statsError || storage.stats) void storage.loadStats()
+        if (automations.stale || automations.error) void automations.reload()
+        if (accounts.stale || accounts.error) void accounts.load(true)
+      },
+    ),
+  )
+
   onBeforeUnmount(() => stops.splice(0).forEach((stop) => stop()))
 }

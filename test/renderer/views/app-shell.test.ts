@@ -115,6 +115,23 @@ describe('App shell', () => {
     expect(document.querySelector('[data-testid="active-profile-name"]')!.textContent).toBe('Work account')
   })
 
+  it('fetches again what was stale or failed once the connection is back', async () => {
+    await mountWith(App, context, { route: '/automations' })
+    await vi.waitFor(() =>
+      expect(document.querySelectorAll('[data-testid="automation-row"]')).toHaveLength(20),
+    )
+    context.fake.emit('connection:changed', { ...context.fake.data.connection, status: 'offline' })
+    context.fake.fail('automations:list', { kind: 'offline', message: 'offline' })
+    ;(document.querySelector('[data-testid="automations-refresh"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(document.querySelector('[data-testid="stale-notice"]')).not.toBeNull()
+    const before = context.fake.requests('automations:list').length
+    context.fake.emit('connection:changed', { ...context.fake.data.connection, status: 'online' })
+    await flushPromises()
+    expect(context.fake.requests('automations:list')).toHaveLength(before + 1)
+    expect(document.querySelector('[data-testid="stale-notice"]')).toBeNull()
+  })
+
   it('offers a skip link that moves focus to the content', async () => {
     const wrapper = await mountWith(App, context)
     await wrapper.get('.shell__skip').trigger('click')
