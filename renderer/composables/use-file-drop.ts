@@ -1,11 +1,16 @@
 import { onBeforeUnmount, onMounted, ref } from 'vue'
+import { entriesOf } from '../lib/dropped-entries'
 
 /**
  * Window-wide file dragging. Counts dragenter/dragleave because both fire for every child element crossed;
  * only drags that carry files count (dragging text or a link inside the app is left alone). Any file drop is
  * prevented so Chromium never navigates away to the dropped file.
  */
-export function useFileDrop(options: { enabled: () => boolean; onDrop: (files: File[]) => void }) {
+export function useFileDrop(options: {
+  enabled: () => boolean
+  /** `entries` are the drop's file-system entries (null where unavailable), read while the event lasted. */
+  onDrop: (files: File[], entries: ReturnType<typeof entriesOf>) => void
+}) {
   const dragging = ref(false)
   const itemCount = ref(0)
   let depth = 0
@@ -41,7 +46,8 @@ export function useFileDrop(options: { enabled: () => boolean; onDrop: (files: F
     depth = 0
     dragging.value = false
     const files = Array.from(event.dataTransfer?.files ?? [])
-    if (!handled && options.enabled() && files.length > 0) options.onDrop(files)
+    if (!handled && options.enabled() && files.length > 0)
+      options.onDrop(files, entriesOf(event.dataTransfer))
   }
 
   onMounted(() => {
