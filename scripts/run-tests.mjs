@@ -21,9 +21,11 @@ const vitestStatus = run('npx', [
   `--outputFile.json=${resultsDir}/vitest.json`,
 ])
 
+// The e2e suite drives the built renderer through the browser mode, so build it first (a fresh clone has none).
 let playwrightStatus = 0
 if (existsSync('test/e2e')) {
-  playwrightStatus = run('npx', ['playwright', 'test'])
+  playwrightStatus = run('npm', ['run', 'build:renderer'])
+  if (playwrightStatus === 0) playwrightStatus = run('npx', ['playwright', 'test'])
 }
 
 function readJson(path) {

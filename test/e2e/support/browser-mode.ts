@@ -36,7 +36,7 @@ export interface BrowserModeFixtures {
 export const test = base.extend<BrowserModeFixtures>({
   browserModeOptions: [{}, { option: true }],
   app: async ({ browserModeOptions }, use) => {
-    await waitForRendererBuild(browserModeOptions.rendererDir ?? DEFAULT_RENDERER_DIR)
+    assertRendererBuilt(browserModeOptions.rendererDir ?? DEFAULT_RENDERER_DIR)
     const dataDir = mkdtempSync(join(tmpdir(), 'mediadeck-e2e-'))
     let mode: BrowserMode | undefined
     try {
@@ -64,10 +64,12 @@ export const test = base.extend<BrowserModeFixtures>({
 })
 
 /** The tree is shared: another `vite build` may be rewriting out/renderer right now. Give it a moment. */
-async function waitForRendererBuild(dir: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!existsSync(join(dir, 'index.html')) && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 250))
+function assertRendererBuilt(dir: string): void {
+  if (!existsSync(join(dir, 'index.html'))) {
+    throw new Error(
+      `No built renderer in ${dir}: run \`npm run build:renderer\` first (npm test and test:e2e do)`,
+    )
+  }
 }
 
 export { expect }
