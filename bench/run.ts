@@ -6,19 +6,11 @@
 // the sink's light stand-in of the service; the PUT bodies are counted and discarded, as curl's are.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import {
-  createReadStream,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs'
+import { createReadStream, existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import * as prettier from 'prettier'
+import { median, writeResultsSection } from './support/results'
 
 const GIB = 1024 ** 3
 const MIB = 1024 ** 2
@@ -33,11 +25,6 @@ interface EngineResult {
   peakRssBytes: number
   loopDelayP99Ms: number | null
   loopDelayMaxMs: number | null
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
 }
 
 async function startSink(): Promise<{ url: string; stop(): void }> {
@@ -255,33 +242,12 @@ ${rows.map(([name, result, target, met]) => `| ${name} | ${result} | ${target} |
 - 1 GiB figures are medians of ${RUNS} alternating runs (curl, engine, curl, engine, ...) after one uncounted
   warm-up of each; peak RSS is the largest of those runs. The machine is shared (2 vCPUs), so single runs vary.
 `
-    await writeSection(section)
+    await writeResultsSection('Uploads', section)
     console.log(section)
   } finally {
     sink.stop()
     rmSync(dir, { recursive: true, force: true })
   }
-}
-
-/**
- * bench/RESULTS.md holds one `## ` section per benchmark (bench/planner/run.ts writes "## Planner",
- * bench/renderer/run.ts "## Renderer"); this run replaces its own "## Uploads" section and leaves the others
- * as they are.
- */
-async function writeSection(section: string): Promise<void> {
-  const file = here('./RESULTS.md')
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n'
-  const start = current.indexOf('\n## Uploads')
-  let next: string
-  if (start === -1) {
-    next = current.trimEnd() + '\n\n' + section
-  } else {
-    const after = current.indexOf('\n## ', start + 1)
-    next = current.slice(0, start) + '\n' + section + (after === -1 ? '' : current.slice(after))
-  }
-  // Formatted as `prettier --check .` (npm run lint) expects, tables aligned.
-  const options = (await prettier.resolveConfig(file)) ?? {}
-  writeFileSync(file, await prettier.format(next, { ...options, filepath: file }))
 }
 
 /** The other benchmarks (each its own process, figures in its own section), after the uploads. */

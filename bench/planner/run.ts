@@ -6,12 +6,11 @@
 // the end of the frame that shows them (`planner:painted`: a task queued from the next animation frame, so
 // style, layout and paint are included). The request itself (WebSocket, host, sandbox listing 500 posts) is
 // reported separately, click to paint, for reference.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from '@playwright/test'
-import { format, resolveConfig } from 'prettier'
+import { formatMs, median, percentile, writeResultsSection } from '../support/results'
 import { emptyScheduleRequest } from '../../common/service'
 import { startBrowserMode } from '../../main/browser-mode/index'
 import { createServiceClient } from '../../main/core/service-client'
@@ -20,13 +19,6 @@ const POSTS = 500
 const RUNS = 15
 const TARGET_MS = 200
 const chromiumPath = process.env.MEDIADECK_CHROMIUM ?? '/usr/bin/chromium'
-const resultsFile = fileURLToPath(new URL('../RESULTS.md', import.meta.url))
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
-const median = (values: number[]) => percentile(values, 50)
 
 /** What the page functions below use of the page (the node tsconfig has no DOM library). */
 interface PageGlobals {
@@ -37,7 +29,7 @@ interface PageGlobals {
   requestAnimationFrame(callback: () => void): number
   mediadeck: { schedules: { list(r: object): Promise<{ value: unknown[] }> } }
 }
-const ms = (value: number) => `${value.toFixed(1)} ms`
+const ms = formatMs
 
 /** The first day of the month after next, in UTC: no demo post falls there. */
 function targetMonth(now = new Date()): { start: Date; days: number } {
@@ -163,16 +155,7 @@ async function main() {
       '',
     ].join('\n')
 
-    const current = readFileSync(resultsFile, 'utf8')
-    const startAt = current.indexOf('\n## Planner')
-    let next: string
-    if (startAt === -1) next = current.trimEnd() + '\n\n' + section
-    else {
-      const after = current.indexOf('\n## ', startAt + 1)
-      next = current.slice(0, startAt) + '\n' + section + (after === -1 ? '' : current.slice(after))
-    }
-    const config = (await resolveConfig(resultsFile)) ?? {}
-    writeFileSync(resultsFile, await format(next.trimEnd() + '\n', { ...config, parser: 'markdown' }))
+    await writeResultsSection('Planner', section)
     console.log(section)
   } finally {
     await browser.close()

@@ -14,14 +14,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { format, resolveConfig } from 'prettier'
+import { formatMs, median, percentile, writeResultsSection } from '../support/results'
 import { startBrowserMode, type BrowserMode } from '../../main/browser-mode/index'
 
 const RUNS = 15
 const chromiumPath = process.env.MEDIADECK_CHROMIUM ?? '/usr/bin/chromium'
-const resultsFile = fileURLToPath(new URL('../RESULTS.md', import.meta.url))
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 
 /** What the page functions below use of the page (the node tsconfig has no DOM library). */
@@ -43,12 +41,7 @@ interface PageGlobals {
   dispatchEvent(event: unknown): boolean
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
-}
-const median = (values: number[]) => percentile(values, 50)
-const ms = (value: number) => `${value.toFixed(1)} ms`
+const ms = formatMs
 
 /** Clones the demo automations into the sandbox's store until there are `total`, titled "Bench NNN". */
 function growAutomations(dataDir: string, total: number): void {
@@ -216,16 +209,7 @@ async function main() {
       '',
     ].join('\n')
 
-    const current = readFileSync(resultsFile, 'utf8')
-    const startAt = current.indexOf('\n## Renderer')
-    let next: string
-    if (startAt === -1) next = current.trimEnd() + '\n\n' + section
-    else {
-      const after = current.indexOf('\n## ', startAt + 1)
-      next = current.slice(0, startAt) + '\n' + section + (after === -1 ? '' : current.slice(after))
-    }
-    const config = (await resolveConfig(resultsFile)) ?? {}
-    writeFileSync(resultsFile, await format(next.trimEnd() + '\n', { ...config, parser: 'markdown' }))
+    await writeResultsSection('Renderer', section)
     console.log(section)
   } finally {
     await browser.close()
