@@ -10,7 +10,7 @@ export interface FilesQuery {
   search: string
 }
 
-const STATS_REFRESH_DEBOUNCE_MS = 400
+const STATS_REFRESH_WINDOW_MS = 400
 
 function toErrorData(error: unknown): AppErrorData {
   return AppError.from(error).toJSON()
@@ -27,22 +27,31 @@ export const useStorageStore = defineStore('storage', () => {
   const filesQuery = ref<FilesQuery>({ page: 1, limit: 20, search: '' })
   const filesLoading = ref(false)
   const filesError = ref<AppErrorData | null>(null)
+  let statsRequest = 0
   let filesRequest = 0
 
   const usedRatio = computed(() =>
     stats.value && stats.value.usage.total > 0 ? stats.value.usage.used / stats.value.usage.total : 0,
   )
 
+  /**
+   * Only the newest request may land. A figure asked for before an upload completed (the Library opening, a
+   * click on refresh) can answer after the one asked for because it completed; landing last, it would put
+   * the old file count back and nothing would correct it until the next upload.
+   */
   async function loadStats() {
+    const request = ++statsRequest
     statsLoading.value = true
     try {
-      stats.value = await mediadeck().storage.stats()
+      const result = await mediadeck().storage.stats()
+      if (request !== statsRequest) return
+      stats.value = result
       statsError.value = null
       statsUpdatedAt.value = new Date().toISOString()
     } catch (error) {
-      statsError.value = toErrorData(error)
+      if (request === statsRequest) statsError.value = toErrorData(error)
     } finally {
-      statsLoading.value = false
+      if (request === statsRequest) statsLoading.value = false
     }
   }
 
@@ -76,19 +85,36 @@ export const useStorageStore = defineStore('storage', () => {
   }
 
   let refreshTimer: ReturnType<typeof setTimeout> | undefined
-  /** Many uploads finishing together produce many events; one refresh after they settle is enough. */
+  let refreshToFirstPage = false
+  /**
+   * Many uploads finishing together produce many events; one refresh for those that arrive within the window
+   * is enough. The window opens with the first event and is not pushed back by later ones: a long batch that
+   * completes a file every few hundred milliseconds must still refresh while it runs, not only at its end.
+   */
   function scheduleRefresh(reason: 'upload-completed' | 'deleted' | 'profile-changed') {
-    clearTimeout(refreshTimer)
-    refreshTimer = setTimeout(
+    if (reason === 'profile-changed') {
+      refreshToFirstPage = true
+      clearTimeout(refreshTimer)
+      refreshTimer = undefined
+    }
+    refreshTimer ??= setTimeout(
       () => {
+        refreshTimer = undefined
+        const query = refreshToFirstPage ? { page: 1 } : {}
+        refreshToFirstPage = false
         void loadStats()
-        if (files.value || filesError.value) void loadFiles(reason === 'profile-changed' ? { page: 1 } : {})
+        if (files.value || filesError.value) void loadFiles(query)
       },
-      reason === 'profile-changed' ? 0 : STATS_REFRESH_DEBOUNCE_MS,
+      reason === 'profile-changed' ? 0 : STATS_REFRESH_WINDOW_MS,
     )
   }
 
   function reset() {
+    // Answers still on their way belong to the previous profile.
+    statsRequest++
+    filesRequest++
+    statsLoading.value = false
+    filesLoading.value = false
     stats.value = null
     statsError.value = null
     files.value = null
@@ -101,6 +127,7 @@ export const useStorageStore = defineStore('storage', () => {
     return () => {
       stop()
       clearTimeout(refreshTimer)
+      refreshTimer = undefined
     }
   }
 

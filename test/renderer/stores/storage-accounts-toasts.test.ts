@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
+import type { StorageStatistic } from '../../../common/service'
 import { useAccountsStore } from '../../../renderer/stores/accounts'
 import { useStorageStore } from '../../../renderer/stores/storage'
 import { useToastsStore } from '../../../renderer/stores/toasts'
@@ -57,6 +58,58 @@ describe('storage store', () => {
     for (let i = 0; i < 5; i++) fake.emit('storage:changed', { reason: 'upload-completed' })
     await vi.advanceTimersByTimeAsync(1000)
     expect(fake.requests('storage:stats')).toHaveLength(1)
+  })
+
+  it('keeps the figure asked for after an upload completed when an older request answers last', async () => {
+    vi.useFakeTimers()
+    const store = useStorageStore()
+    store.subscribe()
+    const answers: Array<(stats: StorageStatistic) => void> = []
+    vi.spyOn(fake.api.storage, 'stats').mockImplementation(
+      () => new Promise<StorageStatistic>((resolve) => answers.push(resolve)),
+    )
+    const withFiles = (total: number): StorageStatistic => ({
+      ...fake.data.stats,
+      file: { ...fake.data.stats.file, total, success: total },
+    })
+    // The Library opens (request 1), then an upload completes and main says so (request 2).
+    const opening = store.loadStats()
+    fake.emit('storage:changed', { reason: 'upload-completed' })
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(answers).toHaveLength(2)
+    answers[1]!(withFiles(7))
+    answers[0]!(withFiles(5))
+    await opening
+    await vi.advanceTimersByTimeAsync(0)
+    expect(store.stats?.file.total).toBe(7)
+    expect(store.statsLoading).toBe(false)
+  })
+
+  it('refreshes during a long batch whose files keep completing, not only once it ends', async () => {
+    vi.useFakeTimers()
+    const store = useStorageStore()
+    store.subscribe()
+    // Main reports a completion every 300 ms for 3 s: shorter than the refresh window each time.
+    for (let i = 0; i < 10; i++) {
+      fake.emit('storage:changed', { reason: 'upload-completed' })
+      await vi.advanceTimersByTimeAsync(300)
+    }
+    expect(fake.requests('storage:stats').length).toBeGreaterThanOrEqual(5)
+    await vi.advanceTimersByTimeAsync(1000)
+    const afterBatch = fake.requests('storage:stats').length
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(fake.requests('storage:stats')).toHaveLength(afterBatch)
+  })
+
+  it('drops an answer for the previous profile that arrives after the switch', async () => {
+    const store = useStorageStore()
+    const release = fake.hold('storage:stats')
+    const old = store.loadStats()
+    store.reset()
+    expect(store.statsLoading).toBe(false)
+    release()
+    await old
+    expect(store.stats).toBeNull()
   })
 })
 
