@@ -4,16 +4,33 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { Agent, type Dispatcher } from 'undici'
 import { createServiceClient } from '../main/core/service-client'
 import { createUploadEngine } from '../main/core/uploads/upload-engine'
 
 const [baseUrl, concurrency, ...files] = process.argv.slice(2)
 const dir = mkdtempSync(join(tmpdir(), 'bench-journal-'))
 const client = createServiceClient({ baseUrl: baseUrl!, accessKey: 'bench', secretKey: 'bench' })
+
+// The storage PUTs go through an agent like the engine's own, whose request() is timed: it resolves when the
+// sink answers, i.e. after the last body byte, so [first call, last answer] is the transfer window that
+// compares with `curl -T` (which does nothing but the PUT).
+const storage = new Agent({ connect: { timeout: 30_000 }, headersTimeout: 120_000, bodyTimeout: 120_000 })
+let putStarted: bigint | undefined
+let putEnded: bigint | undefined
+const request = storage.request.bind(storage)
+storage.request = (async (options: Dispatcher.RequestOptions) => {
+  putStarted ??= process.hrtime.bigint()
+  const answer = await request(options)
+  putEnded = process.hrtime.bigint()
+  return answer
+}) as typeof storage.request
+
 const engine = createUploadEngine({
   client,
   journalPath: join(dir, 'j.jsonl'),
   concurrency: Number(concurrency),
+  storageDispatcher: storage,
 })
 
 let peakRss = process.memoryUsage().rss
@@ -36,6 +53,7 @@ const failed = items.filter((i) => i.state !== 'done')
 process.stdout.write(
   JSON.stringify({
     seconds,
+    putSeconds: putStarted && putEnded ? Number(putEnded - putStarted) / 1e9 : null,
     bytes: items.reduce((s, i) => s + i.size, 0),
     files: items.length,
     failed: failed.map((i) => i.error?.message),
@@ -46,4 +64,5 @@ process.stdout.write(
 )
 await engine.close()
 await client.close()
+await storage.close()
 rmSync(dir, { recursive: true, force: true })
