@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
 import type { AppInfo } from '../../common/app-state'
+import type { UploadItem } from '../../common/uploads'
 import type { CallName, CallRequest, CallResponse } from '../../common/contract'
 import { AppError } from '../../common/errors'
 import type { SandboxConfig } from '../../sandbox/index'
@@ -22,6 +23,7 @@ import {
   createConnectionMonitor,
   type ConnectionTarget,
   type HostConnectionMonitor,
+  type MonitorTimers,
 } from './connection-monitor'
 import { dispatchCall } from './dispatch'
 import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox'
@@ -30,6 +32,7 @@ import { createFileGrants, type FileGrants } from './file-grants'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
 import { createOfflineCache, type OfflineCache } from './offline-cache'
 import { createProgressBatcher } from './progress-batcher'
+import { reportingFailures } from './reporting-client'
 
 export interface AppHostOptions {
   dataDir: string
@@ -43,7 +46,14 @@ export interface AppHostOptions {
   redactor?: Redactor
   info?: Partial<Pick<AppInfo, 'name' | 'version' | 'versions' | 'logFile' | 'platform'>>
   sandbox?: { host?: string; config?: SandboxConfig }
-  connection?: { onlineIntervalMs?: number; minBackoffMs?: number; maxBackoffMs?: number }
+  /** The connection monitor's rhythm; tests pass fake timers to step through its checks. */
+  connection?: {
+    onlineIntervalMs?: number
+    minBackoffMs?: number
+    maxBackoffMs?: number
+    timers?: MonitorTimers
+    now?: () => Date
+  }
   /** Client timeouts and retries (tests shorten them). */
   service?: Pick<ServiceClientOptions, 'timeouts' | 'retry'>
   /** Least time between two progress messages (default 100 ms: ~10 a second). */
@@ -79,6 +89,12 @@ interface Built {
 }
 
 const fileSafe = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_')
+
+/**
+ * The connection check has its own backoff, so its probe neither retries nor waits long: with the client's
+ * retries and 30 s timeouts a service that went away stayed "Online" for a minute or more.
+ */
+const PROBE_TIMEOUTS = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 }
 
 export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const { dataDir, mode } = options
@@ -136,13 +152,21 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       credentials = { baseUrl: profile.baseUrl, accessKey: profile.accessKey, secretKey: profile.secretKey }
       name = profile.name
     }
-    const client = createServiceClient({ ...credentials, ...options.service })
+    const report = (error: unknown) => reportFailure(error, id)
+    const rawClient = createServiceClient({ ...credentials, ...options.service })
+    const client = reportingFailures(rawClient, report)
+    const probeClient = createServiceClient({
+      ...credentials,
+      timeouts: { ...PROBE_TIMEOUTS, ...options.service?.timeouts },
+      retry: { maxRetries: 0 },
+    })
     const uploads = createUploadEngine({
       client,
       journalPath: join(dataDir, 'uploads', `${fileSafe(id)}.jsonl`),
       concurrency: store.get('settings').uploadConcurrency,
     })
     const seenDone = new Set<string>()
+    const lastState = new Map<string, UploadItem['state']>()
     const unsubscribe = [
       uploads.onProgress((event) => {
         batcher.push(event)
@@ -150,6 +174,13 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
           if (item.state === 'done' && !seenDone.has(item.id)) {
             seenDone.add(item.id)
             storageChangedSoon()
+          }
+          // The PUT to the storage origin does not go through the client, so an item that has just failed
+          // counts as a failed call. Items first seen failed were restored from the journal: old news.
+          const before = lastState.get(item.id)
+          lastState.set(item.id, item.state)
+          if (item.state === 'failed' && before !== undefined && before !== 'failed' && item.error) {
+            report(new AppError(item.error))
           }
         }
       }),
@@ -164,7 +195,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       service,
       cache: createOfflineCache({
         file: join(dataDir, 'cache', `${fileSafe(id)}.json`),
-        onUnreachable: (error) => connection.reportFailure(error),
+        onUnreachable: report,
       }),
       target: {
         mode,
@@ -172,16 +203,20 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
         profileName: name,
         baseUrl: client.baseUrl,
         probe: async () => {
-          await client.storageStatistic()
+          await probeClient.storageStatistic()
         },
       },
       async dispose() {
         for (const off of unsubscribe) off()
         await uploads.close()
-        await client.close()
+        await rawClient.close()
+        await probeClient.close()
       },
     }
   }
+
+  // Failures can come in while the first profile is built, before the monitor exists: it checks at start.
+  let reportFailure: (error: unknown, profileId: string) => void = () => undefined
 
   // Start on the saved profile; one whose secret did not survive the last session falls back to the Sandbox.
   let current: Built
@@ -193,6 +228,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     current = await build(SANDBOX_PROFILE_ID)
   }
   const connection = createConnectionMonitor({ target: current.target, ...options.connection })
+  reportFailure = (error, profileId) => connection.reportFailure(error, profileId)
   connection.onChange((state) => {
     log.info(`connection ${state.status} (${state.profileName})`)
     events.emit('connection:changed', state)
@@ -254,7 +290,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     }),
   }
 
-  const handlers = reportingFailures(createHandlers(deps), connection)
+  const handlers = createHandlers(deps)
   void connection.check()
 
   let closed: Promise<void> | undefined
@@ -293,22 +329,4 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       return closed
     },
   }
-}
-
-/** A call that fails because the service is unreachable tells the connection monitor at once. */
-function reportingFailures(handlers: Handlers, connection: HostConnectionMonitor): Handlers {
-  const wrapped: Record<string, (request: unknown) => Promise<unknown>> = {}
-  for (const [name, handler] of Object.entries(handlers) as Array<
-    [string, (r: unknown) => Promise<unknown>]
-  >) {
-    wrapped[name] = async (request) => {
-      try {
-        return await handler(request)
-      } catch (error) {
-        connection.reportFailure(error)
-        throw error
-      }
-    }
-  }
-  return wrapped as Handlers
 }

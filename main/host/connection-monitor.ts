@@ -1,8 +1,10 @@
-// Knows whether the active profile's service answers: checked on start, on a profile change, periodically
-// (every minute while online; backing off from 2 s to a minute while offline), and at once when a call fails
-// with a network error. A 402 (plan) still proves the keys work, so it counts as online.
+// Knows whether the active profile's service answers. It checks on start, on a profile change, every minute
+// while online, and while offline again and again with a backoff (2 s doubling to 30 s), so it comes back by
+// itself. A call that fails with a network error or a timeout marks it offline at once: waiting for the next
+// periodic check left the sidebar saying "Online" for up to a minute after the service went away. A 402
+// (plan) still proves the keys work, so it counts as online.
 import type { ConnectionState, ConnectionStatus } from '../../common/app-state'
-import { AppError } from '../../common/errors'
+import { AppError, type ErrorKind } from '../../common/errors'
 import type { ConnectionMonitor } from '../handlers/types'
 import { UNREACHABLE_KINDS } from './offline-cache'
 
@@ -18,18 +20,32 @@ export interface ConnectionTarget {
 export interface HostConnectionMonitor extends ConnectionMonitor {
   /** Points the monitor at another profile and checks it now. */
   setTarget(target: ConnectionTarget): Promise<ConnectionState>
-  /** Tell the monitor a call failed: unreachable errors trigger a check soon. */
-  reportFailure(error: unknown): void
+  /**
+   * Tell the monitor a call failed. A network error or timeout marks it offline now; a 5xx asks for a check
+   * (one failing endpoint is not an outage). `profileId` is the profile the call was made for: a late failure
+   * of the profile just switched away from says nothing about the new one.
+   */
+  reportFailure(error: unknown, profileId?: string): void
   close(): void
+}
+
+/** The timer functions the monitor schedules its checks with; tests pass fakes to drive it without waiting. */
+export interface MonitorTimers {
+  setTimeout(run: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
 }
 
 export interface ConnectionMonitorOptions {
   target: ConnectionTarget
   now?: () => Date
+  timers?: MonitorTimers
   onlineIntervalMs?: number
   minBackoffMs?: number
   maxBackoffMs?: number
 }
+
+/** Failures that say the service cannot be reached at all, as opposed to "it answered badly". */
+const OUTAGE_KINDS: readonly ErrorKind[] = ['network', 'timeout', 'offline']
 
 export function statusOf(error: AppError | undefined): ConnectionStatus {
   if (!error) return 'online'
@@ -38,18 +54,31 @@ export function statusOf(error: AppError | undefined): ConnectionStatus {
   return 'online'
 }
 
+const realTimers: MonitorTimers = {
+  setTimeout(run, ms) {
+    const handle = setTimeout(run, ms)
+    // The monitor alone must not keep a CLI or a test process alive.
+    handle.unref?.()
+    return handle
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
 export function createConnectionMonitor(options: ConnectionMonitorOptions): HostConnectionMonitor {
   const now = options.now ?? (() => new Date())
+  const timers = options.timers ?? realTimers
   const onlineInterval = options.onlineIntervalMs ?? 60_000
   const minBackoff = options.minBackoffMs ?? 2_000
-  const maxBackoff = options.maxBackoffMs ?? 60_000
+  const maxBackoff = options.maxBackoffMs ?? 30_000
   const listeners = new Set<(state: ConnectionState) => void>()
   let target = options.target
   let generation = 0
   let inFlight: Promise<ConnectionState> | undefined
-  let timer: ReturnType<typeof setTimeout> | undefined
+  let timer: unknown
   let backoff = minBackoff
   let closed = false
+  /** Counts failures reported by calls, so a probe that began before one cannot overrule it. */
+  let reportedFailures = 0
   let state: ConnectionState = describe('checking', null)
 
   function describe(
@@ -80,14 +109,23 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Host
 
   function schedule(ms: number): void {
     if (closed) return
-    if (timer) clearTimeout(timer)
-    timer = setTimeout(() => void check(), ms)
-    timer.unref?.()
+    if (timer !== undefined) timers.clearTimeout(timer)
+    timer = timers.setTimeout(() => {
+      timer = undefined
+      void check()
+    }, ms)
+  }
+
+  /** The next check of an offline service: soon at first, then less and less often. */
+  function scheduleRetry(): void {
+    schedule(backoff)
+    backoff = Math.min(backoff * 2, maxBackoff)
   }
 
   function check(): Promise<ConnectionState> {
     if (inFlight) return inFlight
     const mine = generation
+    const failuresBefore = reportedFailures
     const run = async (): Promise<ConnectionState> => {
       let error: AppError | undefined
       try {
@@ -96,12 +134,12 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Host
         error = AppError.from(e)
       }
       if (mine !== generation || closed) return state
+      // Its answer may predate the failure (the service went away meanwhile): the scheduled retry decides.
+      if (!error && failuresBefore !== reportedFailures && state.status === 'offline') return state
       const next = describe(statusOf(error), now().toISOString(), error)
       publish(next)
-      if (next.status === 'offline') {
-        schedule(backoff)
-        backoff = Math.min(backoff * 2, maxBackoff)
-      } else {
+      if (next.status === 'offline') scheduleRetry()
+      else {
         backoff = minBackoff
         schedule(onlineInterval)
       }
@@ -129,15 +167,25 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Host
       publish(describe('checking', null))
       return check()
     },
-    reportFailure(error) {
+    reportFailure(error, profileId) {
+      if (closed || (profileId !== undefined && profileId !== target.profileId)) return
       const appError = AppError.from(error)
-      if (!UNREACHABLE_KINDS.includes(appError.kind)) return
-      if (state.status === 'online') void check()
+      if (OUTAGE_KINDS.includes(appError.kind)) {
+        // Already offline: the backoff in progress stands (a burst of failing calls must not reset it).
+        reportedFailures++
+        if (state.status === 'offline') return
+        publish(describe('offline', now().toISOString(), appError))
+        backoff = minBackoff
+        scheduleRetry()
+      } else if (UNREACHABLE_KINDS.includes(appError.kind) && state.status === 'online') {
+        void check()
+      }
     },
     close() {
       closed = true
       generation++
-      if (timer) clearTimeout(timer)
+      if (timer !== undefined) timers.clearTimeout(timer)
+      timer = undefined
       listeners.clear()
     },
   }

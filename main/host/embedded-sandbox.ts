@@ -1,6 +1,8 @@
 // The built-in Sandbox profile: the sandbox service started in this process on a free loopback port, with a
-// premium demo user and demo data under <dataDir>/sandbox. It prefers the port it had last time, because the
-// demo files' public URLs (and the upload journal) name that port; when it is taken, any free port will do.
+// premium demo user and demo data under <dataDir>/sandbox. Its public file URLs name its port
+// (http://localhost:PORT/uploads/...) and drafts and scheduled posts keep them, so the first port it gets is
+// remembered (onPort) and asked for again on every launch. When another program holds it, any free port does
+// for that session, said in the log; the remembered port stays, since the URLs stored so far name it.
 import { join } from 'node:path'
 import { DEFAULT_SANDBOX_CONFIG, startSandbox } from '../../sandbox/index'
 import type { RunningSandbox, SandboxConfig, SandboxFaults } from '../../sandbox/index'
@@ -24,8 +26,9 @@ export interface EmbeddedSandbox {
 export interface EmbeddedSandboxOptions {
   dataDir: string
   host?: string
-  /** Port to try first (the last one used); 0 or undefined picks a free one. */
+  /** Port to try first (the remembered one); 0 or undefined picks a free one. */
   preferredPort?: number | null
+  /** Called once with the port picked when there was none to prefer: the one to remember. */
   onPort?: (port: number) => void
   config?: SandboxConfig
   log?: Logger
@@ -70,17 +73,20 @@ export function createEmbeddedSandbox(options: EmbeddedSandboxOptions): Embedded
     start() {
       if (running) return Promise.resolve()
       starting ??= (async () => {
+        const wanted = port
         try {
-          running = await startOn(port)
+          running = await startOn(wanted)
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error
-          options.log?.warn(`sandbox: port ${port} is taken, using a free one`)
+          if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || wanted === 0) throw error
           running = await startOn(0)
+          options.log?.warn(
+            `sandbox: port ${wanted} is taken, using ${running.port} for now: file URLs of this session name ` +
+              `port ${running.port}, the ones saved before need port ${wanted} free again`,
+          )
         }
-        if (running.port !== port) {
-          port = running.port
-          options.onPort?.(port)
-        }
+        // Later starts in this session (stop/start) keep the port the active client was built with.
+        port = running.port
+        if (wanted === 0) options.onPort?.(port)
         running.setFaults(faults)
         options.log?.info(`sandbox listening on ${running.url}`)
       })().finally(() => {

@@ -1,5 +1,5 @@
-// The connection monitor: status from the probe's answer, backoff while offline, a check soon after a call
-// fails with a network error, and a fresh check on a profile change.
+// The connection monitor: status from the probe's answer, backoff while offline, offline at once when a call
+// fails with a network error or timeout, and a fresh check on a profile change.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../common/errors'
 import {
@@ -31,13 +31,24 @@ describe('connection monitor', () => {
     }
   })
 
-  it('backs off while offline and returns to the minute interval once online', async () => {
+  it('backs off while offline (up to 30 s by default) and returns to the minute interval once online', async () => {
     vi.useFakeTimers()
     let up = false
     const probe = vi.fn(async () => {
       if (!up) throw network()
     })
     const monitor = createConnectionMonitor({ target: target(probe), minBackoffMs: 1000, maxBackoffMs: 4000 })
+    const defaults = createConnectionMonitor({ target: target(probe) })
+    await defaults.check()
+    for (const ms of [2_000, 4_000, 8_000, 16_000, 30_000, 30_000]) {
+      const before = probe.mock.calls.length
+      await vi.advanceTimersByTimeAsync(ms - 1)
+      expect(probe.mock.calls.length).toBe(before)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(probe.mock.calls.length).toBe(before + 1)
+    }
+    defaults.close()
+    probe.mockClear()
     const seen: string[] = []
     monitor.onChange((s) => seen.push(s.status))
     await expect(monitor.check()).resolves.toMatchObject({ status: 'offline', error: { kind: 'network' } })
@@ -57,15 +68,53 @@ describe('connection monitor', () => {
     monitor.close()
   })
 
-  it('checks at once when a call fails with a network error, not for refusals', async () => {
+  it('marks itself offline at once when a call fails with a network error or timeout, not for refusals', async () => {
+    vi.useFakeTimers()
     const probe = vi.fn(async () => undefined)
     const monitor = createConnectionMonitor({ target: target(probe) })
     await monitor.check()
+    const seen: string[] = []
+    monitor.onChange((s) => seen.push(`${s.status}:${s.error?.kind ?? ''}`))
     monitor.reportFailure(new AppError({ kind: 'validation', message: '' }))
-    expect(probe).toHaveBeenCalledTimes(1)
-    probe.mockRejectedValueOnce(network())
+    monitor.reportFailure(new AppError({ kind: 'plan', message: '' }))
+    expect(monitor.current().status).toBe('online')
+    // A failure of a profile switched away from says nothing about this one.
+    monitor.reportFailure(network(), 'p-old')
+    expect(monitor.current().status).toBe('online')
+
+    monitor.reportFailure(new AppError({ kind: 'timeout', message: 'no answer' }), 'sandbox')
+    expect(monitor.current()).toMatchObject({ status: 'offline', error: { kind: 'timeout' } })
+    expect(seen).toEqual(['offline:timeout'])
     monitor.reportFailure(network())
-    await vi.waitFor(() => expect(monitor.current().status).toBe('offline'))
+    expect(seen).toHaveLength(1)
+    // The first re-check comes after the shortest backoff and finds it back.
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(probe).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(probe).toHaveBeenCalledTimes(2)
+    expect(seen).toEqual(['offline:timeout', 'online:'])
+    monitor.close()
+  })
+
+  it('checks (rather than assumes) when a call fails with a 5xx', async () => {
+    const probe = vi.fn(async () => undefined)
+    const monitor = createConnectionMonitor({ target: target(probe) })
+    await monitor.check()
+    monitor.reportFailure(new AppError({ kind: 'server', status: 500, message: '' }))
+    await vi.waitFor(() => expect(probe).toHaveBeenCalledTimes(2))
+    expect(monitor.current().status).toBe('online')
+    monitor.close()
+  })
+
+  it('does not let a probe that began before a reported failure mark it online', async () => {
+    let answer!: () => void
+    const probe = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)))
+    const monitor = createConnectionMonitor({ target: target(probe) })
+    const checking = monitor.check()
+    monitor.reportFailure(network())
+    answer()
+    await expect(checking).resolves.toMatchObject({ status: 'offline' })
+    expect(monitor.current().status).toBe('offline')
     monitor.close()
   })
 
