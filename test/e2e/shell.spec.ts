@@ -1,6 +1,7 @@
 // The app shell in Debian's Chromium through the browser mode: it loads on the embedded sandbox with no
 // console errors, says it is in sandbox mode, moves between its areas, and calls and events round-trip
-// through the bridge (the storage statistic shows; an upload started through the API reports progress).
+// through the bridge (the storage statistic shows; an upload started through the API reports progress), and
+// the sidebar follows the service going offline and coming back.
 import type { UploadItem, UploadProgressEvent } from '../../common/uploads'
 import { AREAS, AppShell } from './pages/app-shell'
 import type { PageGlobals } from './support/page-globals'
@@ -125,6 +126,29 @@ test('files picked with Add files upload through the browser stand-in of the dia
   await expect(row).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
   const files = await app.host.call('storage:files', { page: 1, limit: 20, search: 'picked-file' })
   expect(files.docs.map((f) => f.filename)).toEqual(['picked-file.png'])
+})
+
+test('the sidebar says Offline when the sandbox goes away and Online when it is back', async ({
+  appPage,
+  app,
+}) => {
+  const shell = new AppShell(appPage)
+  await expect(shell.connection).toHaveAttribute('data-status', 'online')
+  await expect(shell.connection).toContainText('Online')
+  await app.host.sandbox.stop()
+  try {
+    // Any call that cannot reach the service marks the connection offline: here, the automations the area
+    // loads. Nothing waits for the minute check.
+    await shell.open('Automations')
+    await expect(shell.connection).toHaveAttribute('data-status', 'offline')
+    await expect(shell.connection).toContainText('Offline')
+    await appPage.screenshot({ path: shots('shell-offline'), fullPage: true })
+  } finally {
+    await app.host.sandbox.start()
+  }
+  // Nobody clicks "check now": the re-check (2 s, then backing off) finds the sandbox back by itself.
+  await expect(shell.connection).toHaveAttribute('data-status', 'online', { timeout: 20_000 })
+  await expect(shell.connection).toContainText('Online')
 })
 
 test('external links open only from the allow-list', async ({ appPage }) => {

@@ -1,4 +1,5 @@
-// Page object of the app shell: the navigation, the sandbox badge, the storage figure and the upload queue,
+// Page object of the app shell: the navigation, the sandbox badge, the connection status in the sidebar, the
+// storage figure and the upload queue,
 // found by role and text as a user (or a screen reader) finds them.
 import type { Locator, Page } from '@playwright/test'
 import type { PageGlobals } from '../support/page-globals'
@@ -9,6 +10,7 @@ export type Area = (typeof AREAS)[number]
 export class AppShell {
   readonly navigation: Locator
   readonly sandboxBadge: Locator
+  readonly connection: Locator
   readonly storage: Locator
   readonly uploads: Locator
 
@@ -21,6 +23,7 @@ export class AppShell {
       .getByTestId('sandbox-badge')
       .or(page.getByText(/sandbox mode/i))
       .first()
+    this.connection = page.getByTestId('connection-status')
     this.storage = page.getByRole('region', { name: 'Storage' })
     this.uploads = page.getByRole('region', { name: 'Uploads' }).or(page.getByTestId('upload-queue')).first()
   }
