@@ -23,7 +23,8 @@ export function createUploadHandlers(deps: HostDeps): HandlerGroup<UploadCall> {
       const files = await deps.grants.resolveForUpload(paths)
       if (files.length === 0)
         throw new AppError({ kind: 'validation', field: 'paths', message: 'no files to upload' })
-      return engine().add(files)
+      // The app shows a file that does not fit as a failed row next to the ones that do (issue 3).
+      return engine().add(files, { whenFull: 'fail-excess' })
     },
     'uploads:list': async () => ({ items: engine().list(), totals: engine().totals() }),
     'uploads:cancel': async ({ id }) => {

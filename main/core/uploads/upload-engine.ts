@@ -75,12 +75,24 @@ export interface UploadEngineOptions {
   chunkBytes?: number
 }
 
+export interface AddOptions {
+  /**
+   * When the files do not all fit in the free storage (less what the queue has already reserved):
+   * - `refuse` (default; the CLI): the whole batch is refused with one storage-full error, nothing is queued;
+   * - `fail-excess` (the app): the files are taken in order while they fit, and each one that does not is
+   *   added as a `failed` item with its own storage-full error, so a person sees which file is the problem
+   *   and can retry it once space is freed. Such an item is never initialised or sent unless retried.
+   */
+  whenFull?: 'refuse' | 'fail-excess'
+}
+
 export interface UploadEngine {
   /**
-   * Validates every path, checks the batch fits the storage left, and queues it. Throws an AppError refusing the
-   * whole batch: kind `file` naming every bad path (no request made), or `storage-full` with needed/free bytes.
+   * Validates every path, checks the batch against the storage left, and queues it. Throws an AppError refusing
+   * the whole batch: kind `file` naming every bad path (no request made), or (`whenFull: 'refuse'`)
+   * `storage-full` with needed/free bytes. Resolves with every item added, failed ones included.
    */
-  add(paths: string[]): Promise<UploadItem[]>
+  add(paths: string[], options?: AddOptions): Promise<UploadItem[]>
   /** Adds one file and resolves with its item once it reaches a final state (done, failed or cancelled). */
   uploadOne(path: string): Promise<UploadItem>
   /** Aborts the item (socket included) and deletes its pending file on the service; no-op once done. */
@@ -110,6 +122,11 @@ interface Entry {
   recoverFileId?: string
   /** After a retry the file may have been fixed on disk: take its size and mtime afresh. */
   reprobe?: boolean
+  /**
+   * A retry of an item that failed for lack of storage: the free space is checked again before init. Until
+   * that check passes the item holds no reservation in the queue's space accounting.
+   */
+  checkSpace?: boolean
 }
 
 const isFinal = (state: UploadState): boolean => FINAL_UPLOAD_STATES.includes(state)
@@ -303,6 +320,8 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       if (!isFinal(state)) return
       event[state as 'done' | 'failed' | 'cancelled']++
     }
+    // The items' final states go out before the news that their batch is over.
+    flushProgress()
     for (const listener of batchListeners) listener(event)
   }
 
@@ -375,6 +394,14 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       entry.identity = fresh
       item.size = fresh.size
       await journal.append([{ t: 'identity', id: item.id, ...fresh }])
+    }
+    if (entry.checkSpace) {
+      const stat = await client.storageStatistic({ signal })
+      // Reservations are read after the await, in the same turn as the flag is cleared: of several retried
+      // items checking at once, each sees the ones that passed before it.
+      const available = stat.usage.free - reservedBytes(entry)
+      if (item.size > available) throw fileDoesNotFit(item.name, item.size, available, stat.usage.total)
+      entry.checkSpace = false
     }
     if (entry.recoverFileId) {
       // Cleared only once the service answered: if it could not be asked (offline), the next attempt asks again
@@ -532,7 +559,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
 
   // ---- public API ----
 
-  async function add(paths: string[]): Promise<UploadItem[]> {
+  async function add(paths: string[], options: AddOptions = {}): Promise<UploadItem[]> {
     if (closing) throw new AppError({ kind: 'internal', message: 'the upload engine is closed' })
     if (paths.length === 0) return []
     const results = await Promise.allSettled(paths.map((p) => probeFile(p)))
@@ -541,30 +568,35 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       throw new AppError({ kind: 'file', message: problems.map((p) => p.message).join('; ') })
     }
     const probes = results.map((r) => (r as PromiseFulfilledResult<ProbedFile>).value)
-    await checkFits(probes.reduce((sum, p) => sum + p.size, 0))
+    const verdicts = await fitToSpace(probes, options.whenFull ?? 'refuse')
     const batchId = randomUUID()
     const createdAt = new Date(now()).toISOString()
-    const added: Entry[] = probes.map((p) => ({
-      item: {
-        id: randomUUID(),
-        path: p.path,
-        name: p.name,
-        size: p.size,
-        mimetype: p.mimetype,
-        ...(p.mimeWarning ? { mimeWarning: p.mimeWarning } : {}),
-        state: 'queued',
-        bytesSent: 0,
-        rateBytesPerSec: 0,
-        etaSeconds: null,
-        attempts: 0,
-        batchId,
-        createdAt,
-      },
-      identity: { size: p.size, mtimeMs: p.mtimeMs },
-      meter: createRateMeter(now),
-    }))
-    await journal.append(
-      added.map(({ item, identity }) => ({
+    const added: Entry[] = probes.map((p, i) => {
+      const error = verdicts[i]?.toJSON()
+      return {
+        item: {
+          id: randomUUID(),
+          path: p.path,
+          name: p.name,
+          size: p.size,
+          mimetype: p.mimetype,
+          ...(p.mimeWarning ? { mimeWarning: p.mimeWarning } : {}),
+          state: error ? 'failed' : 'queued',
+          bytesSent: 0,
+          rateBytesPerSec: 0,
+          etaSeconds: null,
+          attempts: 0,
+          ...(error ? { error, finishedAt: createdAt } : {}),
+          batchId,
+          createdAt,
+        },
+        identity: { size: p.size, mtimeMs: p.mtimeMs },
+        meter: createRateMeter(now),
+      }
+    })
+    const records: JournalRecord[] = []
+    for (const { item, identity } of added) {
+      records.push({
         t: 'add',
         item: {
           id: item.id,
@@ -577,35 +609,69 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
           batchId,
           createdAt,
         },
-      })),
-      { sync: true },
-    )
+      })
+      if (item.error)
+        records.push({ t: 'state', id: item.id, state: 'failed', error: item.error, at: createdAt })
+    }
+    await journal.append(records, { sync: true })
     for (const entry of added) {
       entries.set(entry.item.id, entry)
       trackBatch(entry.item)
       markDirty(entry)
     }
+    // A batch where nothing fitted is finished already; otherwise its last upload reports it.
+    checkBatch(batchId)
     pump()
     return added.map((e) => ({ ...e.item }))
   }
 
-  /** The batch plus what is already queued must fit in the free space the service reports. */
-  async function checkFits(batchBytes: number): Promise<void> {
-    const stat = await client.storageStatistic()
-    let queuedBytes = 0
-    for (const { item } of entries.values()) if (!isFinal(item.state)) queuedBytes += item.size
-    const needed = batchBytes + queuedBytes
-    if (needed > stat.usage.free) {
-      throw new AppError({
-        kind: 'storage-full',
-        message:
-          `not enough storage: this batch needs ${formatBytes(batchBytes)}` +
-          (queuedBytes ? ` (plus ${formatBytes(queuedBytes)} already queued)` : '') +
-          ` but only ${formatBytes(stat.usage.free)} of ${formatBytes(stat.usage.total)} is free`,
-        neededBytes: needed,
-        freeBytes: stat.usage.free,
-      })
+  /**
+   * Bytes the queue will still ask the service for: unfinished items that hold no pending file there yet. An
+   * item past init is left out because the service's statistic already counts its declared size as used.
+   */
+  function reservedBytes(except?: Entry): number {
+    let bytes = 0
+    for (const entry of entries.values()) {
+      if (entry === except || entry.checkSpace || isFinal(entry.item.state)) continue
+      if (entry.item.fileId || entry.recoverFileId) continue
+      bytes += entry.item.size
     }
+    return bytes
+  }
+
+  /**
+   * Checks the batch against the free space the service reports, less what the queue has reserved. Returns,
+   * per file, the storage-full error it fails with (`fail-excess`), or throws one for the whole batch (`refuse`).
+   */
+  async function fitToSpace(
+    probes: ProbedFile[],
+    whenFull: 'refuse' | 'fail-excess',
+  ): Promise<(AppError | undefined)[]> {
+    const stat = await client.storageStatistic()
+    const { free, total } = stat.usage
+    const reserved = reservedBytes()
+    if (whenFull === 'refuse') {
+      const batchBytes = probes.reduce((sum, p) => sum + p.size, 0)
+      const needed = batchBytes + reserved
+      if (needed > free) {
+        throw new AppError({
+          kind: 'storage-full',
+          message:
+            `not enough storage: this batch needs ${formatBytes(batchBytes)}` +
+            (reserved ? ` (plus ${formatBytes(reserved)} already queued)` : '') +
+            ` but only ${formatBytes(free)} of ${formatBytes(total)} is free`,
+          neededBytes: needed,
+          freeBytes: free,
+        })
+      }
+      return probes.map(() => undefined)
+    }
+    let available = free - reserved
+    return probes.map((p) => {
+      if (p.size > available) return fileDoesNotFit(p.name, p.size, available, total)
+      available -= p.size
+      return undefined
+    })
   }
 
   function waitFinal(id: string): Promise<UploadItem> {
@@ -636,6 +702,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     const entry = entries.get(id)
     if (!entry || (entry.item.state !== 'failed' && entry.item.state !== 'cancelled')) return
     const item = entry.item
+    entry.checkSpace = item.error?.kind === 'storage-full'
     Object.assign(item, { state: 'queued', bytesSent: 0, attempts: 0 })
     item.error = item.finishedAt = item.fileId = item.key = item.url = undefined
     entry.reprobe = true
@@ -722,4 +789,15 @@ function checkConcurrency(n: number): number {
     throw new AppError({ kind: 'validation', field: 'concurrency', message: 'concurrency must be 1 to 32' })
   }
   return n
+}
+
+/** One file's storage-full error; `available` is what is left for it once the queue's reservations are met. */
+function fileDoesNotFit(name: string, size: number, available: number, total: number): AppError {
+  const free = Math.max(0, available)
+  return new AppError({
+    kind: 'storage-full',
+    message: `not enough storage: ${name} needs ${formatBytes(size)} but only ${formatBytes(free)} of ${formatBytes(total)} is free for it`,
+    neededBytes: size,
+    freeBytes: free,
+  })
 }

@@ -195,6 +195,65 @@ describe('upload engine against the sandbox', () => {
     expect((await c.storageStatistic()).file.total).toBe(0)
   })
 
+  it('with fail-excess, uploads the files that fit and fails the one that does not, retryable', async () => {
+    const c = client(USERS.small)
+    const journalPath = join(h.dir, 'excess-journal.jsonl')
+    const files = [
+      h.file('fits-a.bin', 300_000),
+      h.file('too-big.bin', 800_000),
+      h.file('fits-c.bin', 250_000),
+    ]
+    const up = engine(c, { journalPath })
+    const added = await up.add(
+      files.map((f) => f.path),
+      { whenFull: 'fail-excess' },
+    )
+    await up.whenIdle()
+    const items = up.list()
+    expect(items.map((i) => [i.name, i.state])).toEqual([
+      ['fits-a.bin', 'done'],
+      ['too-big.bin', 'failed'],
+      ['fits-c.bin', 'done'],
+    ])
+    expect(items[1]!.error).toMatchObject({
+      kind: 'storage-full',
+      neededBytes: 800_000,
+      freeBytes: SMALL_LIMIT - 300_000,
+    })
+    expect(await sha256Of(items[0]!.url!)).toBe(files[0]!.sha256)
+    expect(await sha256Of(items[2]!.url!)).toBe(files[2]!.sha256)
+    // Nothing was initialised for the file that did not fit.
+    expect(await filesNamed(c, 'too-big.bin')).toEqual([])
+    expect((await c.storageStatistic()).file.total).toBe(2)
+
+    // The failed item is in the journal like any other: a restarted engine has it, and its retry checks the
+    // space again (still too little: fails without a request to init).
+    await up.close()
+    const again = engine(c, { journalPath })
+    const big = again.list().find((i) => i.name === 'too-big.bin')!
+    expect(big).toMatchObject({
+      state: 'failed',
+      batchId: added[0]!.batchId,
+      error: { kind: 'storage-full' },
+    })
+    again.retry(big.id)
+    await again.whenIdle()
+    expect(again.get(big.id)).toMatchObject({
+      state: 'failed',
+      error: { kind: 'storage-full', neededBytes: 800_000, freeBytes: SMALL_LIMIT - 550_000 },
+    })
+    expect(await filesNamed(c, 'too-big.bin')).toEqual([])
+
+    // Space freed: the retry uploads it intact.
+    await c.deleteFiles([items[0]!.fileId!, items[2]!.fileId!])
+    again.retry(big.id)
+    await again.whenIdle()
+    const done = again.get(big.id)!
+    expect(done.state).toBe('done')
+    expect(await sha256Of(done.url!)).toBe(files[1]!.sha256)
+    await c.deleteFiles([done.fileId!])
+  })
+
   it('stops an item at a 402 from init without sending any byte', async () => {
     const c = client(USERS.small)
     // A statistic read before someone else filled the storage: the batch check passes, init refuses.

@@ -135,52 +135,48 @@ describe('uploads store: a batch that does not fit', () => {
   // Only name and size matter to fromDrop; real Files of megabytes would just slow the test.
   const drop = (...specs: [string, number][]) => specs.map(([name, size]) => ({ name, size }) as File)
 
-  it('queues the files that fit and shows the others as failed with storage full', async () => {
+  it('shows the file that does not fit as the failed item main returns, next to the queued ones', async () => {
     const store = useUploadsStore()
     store.subscribe()
     const started = await store.addDropped(drop(['a.png', 300_000], ['big.mp4', 3 * MB], ['b.jpg', 250_000]))
-    expect(started.map((item) => item.name)).toEqual(['a.png', 'b.jpg'])
+    // One request: main decides what fits, the store does not second-guess it.
     expect(fake.requests('uploads:start').map((request) => request.paths)).toEqual([
       ['/dropped/a.png', '/dropped/big.mp4', '/dropped/b.jpg'],
-      ['/dropped/a.png', '/dropped/b.jpg'],
     ])
-    const refused = store.items.find((item) => item.name === 'big.mp4')!
-    expect(refused.state).toBe('failed')
-    expect(refused.error).toMatchObject({ kind: 'storage-full', neededBytes: 3 * MB })
-    expect(refused.error!.freeBytes).toBe(2 * MB - 550_000)
+    expect(started.map((item) => [item.name, item.state])).toEqual([
+      ['a.png', 'queued'],
+      ['big.mp4', 'failed'],
+      ['b.jpg', 'queued'],
+    ])
+    const big = store.items.find((item) => item.name === 'big.mp4')!
+    expect(big.state).toBe('failed')
+    expect(big.error).toMatchObject({
+      kind: 'storage-full',
+      neededBytes: 3 * MB,
+      freeBytes: 2 * MB - 300_000,
+    })
     await Promise.resolve()
-    expect(store.totals.failed).toBe(1)
-    expect(store.totals.files).toBe(3)
+    expect(store.totals).toMatchObject({ files: 3, failed: 1, queued: 2 })
   })
 
-  it('refuses every file when none fits', async () => {
+  it('retries, removes and clears a storage-full item through main like any failed one', async () => {
     const store = useUploadsStore()
-    expect(await store.addDropped(drop(['big.mp4', 3 * MB]))).toEqual([])
-    expect(store.items.map((item) => item.state)).toEqual(['failed'])
-  })
-
-  it('retries a refused file through the engine once space is free, and removes it locally', async () => {
-    const store = useUploadsStore()
+    store.subscribe()
     await store.addDropped(drop(['big.mp4', 3 * MB], ['c.png', 10]))
-    const refused = store.items.find((item) => item.name === 'big.mp4')!
-    fake.data.stats.usage.free = 10 * MB
-    await store.retry(refused.id)
-    expect(store.items.find((item) => item.name === 'big.mp4')?.state).toBe('queued')
-    expect(store.totals.failed).toBe(0)
+    const big = store.items.find((item) => item.name === 'big.mp4')!
+    await store.retry(big.id)
+    expect(fake.requests('uploads:retry')).toEqual([{ id: big.id }])
+    expect(store.items.find((item) => item.id === big.id)?.state).toBe('queued')
 
-    fake.data.stats.usage.free = 0
-    await store.addDropped(drop(['d.png', 100]))
-    const again = store.items.find((item) => item.name === 'd.png')!
-    await store.remove(again.id)
-    expect(store.items.some((item) => item.name === 'd.png')).toBe(false)
-    expect(fake.requests('uploads:remove')).toEqual([])
-  })
+    await store.addDropped(drop(['huge.mp4', 5 * MB]))
+    const huge = store.items.find((item) => item.name === 'huge.mp4')!
+    await store.remove(huge.id)
+    expect(fake.requests('uploads:remove')).toEqual([{ id: huge.id }])
+    expect(store.items.some((item) => item.id === huge.id)).toBe(false)
 
-  it('clears refused rows with the finished ones', async () => {
-    const store = useUploadsStore()
-    await store.addDropped(drop(['big.mp4', 3 * MB]))
+    await store.addDropped(drop(['other.mp4', 5 * MB]))
     await store.clearFinished()
-    expect(store.items).toEqual([])
+    expect(store.items.some((item) => item.name === 'other.mp4')).toBe(false)
   })
 
   it('passes other refusals to the caller', async () => {

@@ -287,33 +287,40 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     },
     uploads: {
       start: handle('uploads:start', ({ paths }) => {
-        // Like the engine: a batch that does not fit in the free space (with what is queued) is refused whole.
-        const batchBytes = paths.reduce((sum, path) => sum + (sizes.get(path) ?? 1024), 0)
+        // Like the engine with `whenFull: 'fail-excess'`: files are taken in order while they fit the free
+        // space less what is queued; each one that does not is added as a failed item with storage-full.
         const queued = data.uploads
           .filter((item) => !['done', 'failed', 'cancelled'].includes(item.state))
           .reduce((sum, item) => sum + item.size, 0)
-        if (batchBytes + queued > data.stats.usage.free) {
-          throw {
-            kind: 'storage-full',
-            message: 'not enough storage',
-            neededBytes: batchBytes + queued,
-            freeBytes: data.stats.usage.free,
-          } satisfies AppErrorData
-        }
+        let available = data.stats.usage.free - queued
         const batchId = `batch-${nextId++}`
         const started = paths.map((path) => {
           const name = path.split('/').pop() ?? path
+          const size = sizes.get(path) ?? 1024
+          const fits = size <= available
+          if (fits) available -= size
           const item: UploadItem = {
             id: `up-${nextId++}`,
             path,
             name,
-            size: sizes.get(path) ?? 1024,
+            size,
             mimetype: null,
-            state: 'queued',
+            state: fits ? 'queued' : 'failed',
             bytesSent: 0,
             rateBytesPerSec: 0,
             etaSeconds: null,
             attempts: 0,
+            ...(fits
+              ? {}
+              : {
+                  error: {
+                    kind: 'storage-full',
+                    message: `not enough storage: ${name}`,
+                    neededBytes: size,
+                    freeBytes: Math.max(0, available),
+                  },
+                  finishedAt: NOW,
+                }),
             batchId,
             createdAt: NOW,
           }

@@ -488,6 +488,144 @@ describe('upload engine: persistence', () => {
   })
 })
 
+describe('upload engine: a batch larger than the free storage', () => {
+  it('fail-excess queues the files that fit, in order, and fails the others as items of the batch', async () => {
+    service.free = 1000
+    const a = file('a.bin', 600)
+    const big = file('big.bin', 500)
+    const c = file('c.bin', 300)
+    const up = engine()
+    const batches: unknown[] = []
+    up.onBatchFinished((e) => batches.push(e))
+    const added = await up.add([a.path, big.path, c.path], { whenFull: 'fail-excess' })
+    // The two that fit are on their way already; the one that does not is failed from the start.
+    expect(added.map((i) => [i.name, i.state === 'failed'])).toEqual([
+      ['a.bin', false],
+      ['big.bin', true],
+      ['c.bin', false],
+    ])
+    expect(added[1]!.error).toMatchObject({ kind: 'storage-full', neededBytes: 500, freeBytes: 400 })
+    expect(added[1]!.error!.message).toMatch(/big\.bin needs 500 B but only 400 B/)
+    await up.whenIdle()
+    expect(up.list().map((i) => i.state)).toEqual(['done', 'failed', 'done'])
+    // The file that did not fit was never initialised nor sent.
+    expect(service.calls.init.map((r) => r.filename)).toEqual(['a.bin', 'c.bin'])
+    expect(sink.received.map((r) => r.sha256).sort()).toEqual([a.sha256, c.sha256].sort())
+    expect(up.totals()).toMatchObject({ files: 3, done: 2, failed: 1, bytesTotal: 900 })
+    expect(batches).toEqual([{ batchId: added[0]!.batchId, done: 2, failed: 1, cancelled: 0 }])
+  })
+
+  it('fail-excess with nothing that fits reports the batch finished at once', async () => {
+    service.free = 100
+    const big = file('big.bin', 500)
+    const up = engine()
+    const batches: unknown[] = []
+    const events: UploadProgressEvent[] = []
+    up.onBatchFinished((e) => batches.push(e))
+    up.onProgress((e) => events.push(e))
+    const [item] = await up.add([big.path], { whenFull: 'fail-excess' })
+    expect(item).toMatchObject({
+      state: 'failed',
+      error: { kind: 'storage-full', neededBytes: 500, freeBytes: 100 },
+    })
+    expect(batches).toEqual([{ batchId: item!.batchId, done: 0, failed: 1, cancelled: 0 }])
+    // The failed item reached the progress listeners before the batch news.
+    expect(events.flatMap((e) => e.items).map((i) => [i.id, i.state])).toEqual([[item!.id, 'failed']])
+    expect(service.calls.init).toEqual([])
+  })
+
+  it('counts what the queue has reserved, but not an item the service already counts (past init)', async () => {
+    service.free = 1000
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    service.onComplete = async (id) => {
+      await held
+      service.files.get(id)!.status = 'success'
+    }
+    const a = file('a.bin', 600)
+    const up = engine({ concurrency: 1 })
+    const [first] = await up.add([a.path])
+    await waitFor(() => up.get(first!.id)?.state === 'finishing')
+    // The service now counts a.bin as used: 400 left. A queue that counted it again would see none.
+    service.free = 400
+    const b = file('b.bin', 300)
+    const [second] = await up.add([b.path])
+    expect(second!.state).toBe('queued')
+    // b.bin is queued but not initialised: it holds 300 of the 400.
+    const c = file('c.bin', 150)
+    await expect(up.add([c.path])).rejects.toMatchObject({
+      kind: 'storage-full',
+      neededBytes: 450,
+      freeBytes: 400,
+    })
+    const [third] = await up.add([c.path], { whenFull: 'fail-excess' })
+    expect(third!.error).toMatchObject({ kind: 'storage-full', neededBytes: 150, freeBytes: 100 })
+    release()
+    await up.whenIdle()
+    expect(up.list().map((i) => i.state)).toEqual(['done', 'done', 'failed'])
+  })
+
+  it('persists a failed excess item; a retry checks the space again before any init', async () => {
+    service.free = 1000
+    const a = file('a.bin', 800)
+    const big = file('big.bin', 700)
+    const first = engine()
+    await first.add([a.path, big.path], { whenFull: 'fail-excess' })
+    await first.whenIdle()
+    await first.close()
+
+    const second = engine()
+    const restored = second.list()
+    expect(restored.map((i) => [i.name, i.state])).toEqual([
+      ['a.bin', 'done'],
+      ['big.bin', 'failed'],
+    ])
+    expect(restored[1]!.error).toMatchObject({ kind: 'storage-full', neededBytes: 700, freeBytes: 200 })
+    await second.whenIdle()
+    expect(service.calls.init.map((r) => r.filename)).toEqual(['a.bin'])
+
+    // Still no room: the retry fails on the statistic alone, nothing initialised.
+    service.free = 500
+    const statistics = service.calls.statistic
+    second.retry(restored[1]!.id)
+    await second.whenIdle()
+    expect(second.get(restored[1]!.id)).toMatchObject({
+      state: 'failed',
+      error: { kind: 'storage-full', neededBytes: 700, freeBytes: 500 },
+    })
+    expect(service.calls.statistic).toBe(statistics + 1)
+    expect(service.calls.init.map((r) => r.filename)).toEqual(['a.bin'])
+
+    // Space freed: the retry goes through and the bytes arrive.
+    service.free = 5000
+    second.retry(restored[1]!.id)
+    await second.whenIdle()
+    expect(second.get(restored[1]!.id)!.state).toBe('done')
+    expect(sink.received.find((r) => r.path === keyPath(second.get(restored[1]!.id)!))!.sha256).toBe(
+      big.sha256,
+    )
+  })
+
+  it('of several retried storage-full items checking at once, only those that fit together go', async () => {
+    service.free = 100
+    const x = file('x.bin', 600)
+    const y = file('y.bin', 600)
+    const up = engine({ concurrency: 3 })
+    await up.add([x.path, y.path], { whenFull: 'fail-excess' })
+    expect(up.list().map((i) => i.state)).toEqual(['failed', 'failed'])
+    service.free = 1000
+    up.retryAllFailed()
+    await up.whenIdle()
+    expect(
+      up
+        .list()
+        .map((i) => i.state)
+        .sort(),
+    ).toEqual(['done', 'failed'])
+    expect(service.calls.init).toHaveLength(1)
+  })
+})
+
 async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const start = Date.now()
   while (!condition()) {
