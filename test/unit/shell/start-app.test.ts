@@ -1,6 +1,6 @@
 // The Electron main composition, run against a mocked electron: the scheme is registered before ready, the
-// lock is taken, permissions are denied, the window is hardened and the contract's calls answer over IPC
-// from the app window only. (The real binary cannot run here; test/e2e/electron.spec.ts runs it elsewhere.)
+// lock is taken (a second start brings the window forward; one without the lock quits), permissions are
+// denied, the window is hardened and the contract's calls answer over IPC from the app window only. (The real binary cannot run here; test/e2e/electron.spec.ts runs it elsewhere.)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,6 +15,7 @@ const fake = vi.hoisted(() => {
   const handlers = new Map<string, Listener>()
   const windows: FakeWindow[] = []
   const calls: string[] = []
+  const lock = { held: true }
   const mainFrame = { url: 'app://mediadeck/index.html', processId: 3, routingId: 1, parent: null }
   class FakeContents {
     mainFrame = mainFrame
@@ -50,19 +51,23 @@ const fake = vi.hoisted(() => {
       return this
     }
     setProgressBar = () => undefined
+    isMinimized = () => true
+    restore = () => calls.push('restore')
+    focus = () => calls.push('focus')
   }
   return {
     appListeners,
     handlers,
     windows,
     calls,
+    lock,
     electron: {
       app: {
         setPath: (_name: string, _path: string) => calls.push('setPath'),
         getPath: () => process.env.MEDIADECK_DATA_DIR!,
         requestSingleInstanceLock: () => {
           calls.push('lock')
-          return true
+          return lock.held
         },
         on: (event: string, listener: Listener) =>
           appListeners.set(event, [...(appListeners.get(event) ?? []), listener]),
@@ -114,9 +119,10 @@ vi.mock('electron-log/main', () => ({
 }))
 
 afterAll(async () => {
+  const from = fake.calls.length
   for (const listener of fake.appListeners.get('before-quit') ?? [])
     listener({ preventDefault: () => undefined })
-  await vi.waitFor(() => expect(fake.calls).toContain('quit'), { timeout: 10_000 })
+  await vi.waitFor(() => expect(fake.calls.slice(from)).toContain('quit'), { timeout: 10_000 })
   rmSync(dataDir, { recursive: true, force: true })
   delete process.env.MEDIADECK_DATA_DIR
 })
@@ -160,5 +166,26 @@ describe('Electron main', () => {
       'settings:changed',
       expect.objectContaining({ theme: 'dark' }),
     ])
+  })
+
+  it('brings its window forward when the app is started a second time', async () => {
+    const from = fake.calls.length
+    for (const listener of fake.appListeners.get('second-instance') ?? []) listener()
+    expect(fake.calls.slice(from)).toEqual(['restore', 'focus'])
+  })
+
+  it('quits at once, opening nothing, when another instance holds the lock', async () => {
+    const { startElectronApp } = await import('../../../main/app/start-app')
+    const from = fake.calls.length
+    const listeners = [...fake.appListeners.values()].flat().length
+    fake.lock.held = false
+    try {
+      startElectronApp()
+    } finally {
+      fake.lock.held = true
+    }
+    expect(fake.calls.slice(from)).toEqual(['scheme', 'setPath', 'lock', 'quit'])
+    expect(fake.windows).toHaveLength(1)
+    expect([...fake.appListeners.values()].flat()).toHaveLength(listeners)
   })
 })
