@@ -23,6 +23,11 @@ export interface SandboxFaults {
   dropRequestRate?: number
   /** Probability 0..1 that a storage-origin request answers an S3 XML 503 SlowDown. */
   storageErrorRate?: number
+  /**
+   * Probability 0..1 that an API request, or a storage PUT, answers 429 with `Retry-After: 1` (JSON
+   * `{code: 429, message}` on the API, S3 XML `SlowDown` on the storage origin).
+   */
+  rateLimitRate?: number
   /** Overrides `uploadUrlTtlSeconds` for upload addresses signed while it is set. */
   uploadUrlTtlSeconds?: number
 }
@@ -35,6 +40,9 @@ export interface SandboxConfig {
   randomSeed?: number
 }
 
+/** What a rate-limited answer (the `rateLimitRate` fault) asks the client to wait, in seconds. */
+export const RATE_LIMIT_RETRY_AFTER_SECONDS = 1
+
 const rate = z.number().min(0).max(1)
 
 export const sandboxFaultsSchema = z.strictObject({
@@ -43,6 +51,7 @@ export const sandboxFaultsSchema = z.strictObject({
   dropUploadRate: rate.optional(),
   dropRequestRate: rate.optional(),
   storageErrorRate: rate.optional(),
+  rateLimitRate: rate.optional(),
   uploadUrlTtlSeconds: z.number().int().min(1).max(604_800).optional(),
 })
 

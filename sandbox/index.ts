@@ -11,6 +11,7 @@ import {
   DEFAULT_SANDBOX_CONFIG,
   parseSandboxConfig,
   parseSandboxFaults,
+  RATE_LIMIT_RETRY_AFTER_SECONDS,
   type SandboxConfig,
   type SandboxFaults,
 } from './config'
@@ -171,6 +172,11 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
       req.resume()
       const [status, message] = FAULT_ERRORS[Math.floor(random.next() * FAULT_ERRORS.length)]!
       return sendError(res, status, message)
+    }
+    if (random.chance(faults.rateLimitRate ?? 0)) {
+      req.resume()
+      res.setHeader('retry-after', String(RATE_LIMIT_RETRY_AFTER_SECONDS))
+      return sendError(res, 429, 'too many requests')
     }
 
     const match = matchRoute(ROUTES, req.method ?? '', url.pathname)

@@ -1,6 +1,7 @@
 // The storage origin (S3/R2 stand-in) on Host localhost:PORT: presigned PUTs of objects, public GETs of
 // completed files with Range support. It answers like S3, in XML, and knows nothing of the API's Basic auth.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { RATE_LIMIT_RETRY_AFTER_SECONDS } from './config'
 import type { SandboxContext } from './context'
 import { sendS3Error } from './http-util'
 import { isSafeKey } from './objects'
@@ -141,7 +142,15 @@ export function createStorageOrigin({ ctx, random }: StorageOriginDeps) {
       req.resume()
       return sendS3Error(res, 404, 'NoSuchKey', 'The specified key does not exist.')
     }
-    if (req.method === 'PUT') return handlePut(req, res, url, key)
+    if (req.method === 'PUT') {
+      // R2 and S3 throttle writes with SlowDown; 429 with Retry-After is how the rateLimitRate fault asks it.
+      if (random.chance(ctx.faults().rateLimitRate ?? 0)) {
+        req.resume()
+        res.setHeader('retry-after', String(RATE_LIMIT_RETRY_AFTER_SECONDS))
+        return sendS3Error(res, 429, 'SlowDown', 'Please reduce your request rate.')
+      }
+      return handlePut(req, res, url, key)
+    }
     if (req.method === 'GET' || req.method === 'HEAD') return handleGet(req, res, key)
     req.resume()
     sendS3Error(res, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.')

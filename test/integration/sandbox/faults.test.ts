@@ -1,9 +1,10 @@
 // Fault injection for the client's reliability tests: latency, 5xx answers, dropped connections (API and
-// mid-upload), storage-origin 503s and a short upload-address TTL, from the config and at runtime.
+// mid-upload), storage-origin 503s, 429s with Retry-After and a short upload-address TTL, from the config and at
+// runtime.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Readable } from 'node:stream'
 import { request } from 'undici'
-import { call, put, startTestSandbox, TEST_CONFIG, type TestSandbox } from './helpers'
+import { call, getBytes, put, startTestSandbox, TEST_CONFIG, uploadFile, type TestSandbox } from './helpers'
 
 let t: TestSandbox
 let base: string
@@ -85,6 +86,50 @@ describe('faults', () => {
     expect(answer.text).toContain('<Code>SlowDown</Code>')
   })
 
+  it('rateLimitRate 1 answers API requests 429 with Retry-After and a JSON body; 0 serves again', async () => {
+    t.sandbox.setFaults({ rateLimitRate: 1 })
+    for (const [method, path] of [
+      ['GET', '/public/storage/statistic'],
+      ['POST', '/public/storage/file/init'],
+    ] as const) {
+      const answer = await call(base, method, path, {
+        body: method === 'POST' ? { filename: 'f.bin', size: 3, mimetype: 'text/plain' } : undefined,
+      })
+      expect(answer.status).toBe(429)
+      expect(answer.headers['retry-after']).toBe('1')
+      expect(answer.json).toEqual({ code: 429, message: 'too many requests' })
+    }
+    t.sandbox.setFaults({ rateLimitRate: 0 })
+    expect((await call(base, 'GET', '/public/storage/statistic')).status).toBe(200)
+  })
+
+  it('rateLimitRate 1 answers a storage PUT 429 SlowDown in S3 XML and stores nothing; the retry succeeds', async () => {
+    const stored = await uploadFile(base, Buffer.from('xyz'))
+    const file = await init(3)
+    t.sandbox.setFaults({ rateLimitRate: 1 })
+    const answer = await put(file.upload, Buffer.from('abc'), { 'content-type': 'application/octet-stream' })
+    // Reading a stored file from the storage origin is not a write: it is not throttled.
+    const read = await getBytes(stored.url)
+    t.sandbox.setFaults({})
+    expect(answer.status).toBe(429)
+    expect(answer.headers['retry-after']).toBe('1')
+    expect(answer.text).toContain('<Code>SlowDown</Code>')
+    expect(read.status).toBe(200)
+    expect((await call(base, 'POST', `/public/storage/file/${file.id}/complete`)).status).toBe(400)
+    expect(
+      (await put(file.upload, Buffer.from('abc'), { 'content-type': 'application/octet-stream' })).status,
+    ).toBe(200)
+    expect((await call(base, 'POST', `/public/storage/file/${file.id}/complete`)).status).toBe(204)
+  })
+
+  it('rateLimitRate 0.5 throttles some API requests and serves others', async () => {
+    t.sandbox.setFaults({ rateLimitRate: 0.5 })
+    const statuses = new Set<number>()
+    for (let i = 0; i < 40; i++) statuses.add((await call(base, 'GET', '/public/storage/statistic')).status)
+    t.sandbox.setFaults({})
+    expect([...statuses].sort()).toEqual([200, 429])
+  })
+
   it('a short upload-address TTL expires in real time', async () => {
     t.sandbox.setFaults({ uploadUrlTtlSeconds: 1 })
     const file = await init(3)
@@ -122,5 +167,6 @@ describe('faults', () => {
 
   it('setFaults refuses invalid values', () => {
     expect(() => t.sandbox.setFaults({ serverErrorRate: 3 })).toThrow(/serverErrorRate/)
+    expect(() => t.sandbox.setFaults({ rateLimitRate: -0.1 })).toThrow(/rateLimitRate/)
   })
 })
