@@ -19,6 +19,15 @@ test.use({
   },
 })
 
+interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
 test('three dropped files: two finish, the one too big for the plan fails with the storage message', async ({
   appPage,
   app,
@@ -39,6 +48,15 @@ test('three dropped files: two finish, the one too big for the plan fails with t
   await expect(library.row('fits-two.jpg')).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
   await expect(library.row('too-big.mp4')).toHaveAttribute('data-state', 'failed', { timeout: 20_000 })
   await expect(library.row('too-big.mp4').getByTestId('upload-error')).toContainText('Storage is full')
+
+  // The batch's toast sits below the content, not over it: scrolled to its end, the file list's pagination is
+  // clear of the toast (a floating stack once covered it).
+  const toast = appPage.getByRole('region', { name: 'Notifications' }).getByRole('listitem').first()
+  await expect(toast).toBeVisible()
+  const pager = library.storedFiles.getByRole('navigation', { name: 'Pagination' })
+  await pager.scrollIntoViewIfNeeded()
+  const [toastBox, pagerBox] = await Promise.all([toast.boundingBox(), pager.boundingBox()])
+  expect(toastBox && pagerBox && overlaps(toastBox, pagerBox)).toBe(false)
 
   // The banner says what is missing and where to go about it.
   await expect(library.storageFullIssue).toContainText('A file did not fit')

@@ -14,7 +14,8 @@ export async function screenshotBothThemes(page: Page, name: string): Promise<vo
     await page.emulateMedia({ colorScheme })
     // Let transitions settle so the picture shows the theme, not the cross-fade.
     await page.waitForTimeout(250)
-    await page.screenshot({ path: join(DIR, `${name}-${colorScheme}.png`) })
+    // Finite transitions (a progress bar easing to its value) are finished, not caught halfway.
+    await page.screenshot({ path: join(DIR, `${name}-${colorScheme}.png`), animations: 'disabled' })
   }
   await page.emulateMedia({ colorScheme: 'light' })
   if (viewport) await page.setViewportSize(viewport)

@@ -4,6 +4,7 @@ import LibraryView from '../../../renderer/views/LibraryView.vue'
 import { useConnectionStore } from '../../../renderer/stores/connection'
 import { useUploadsStore } from '../../../renderer/stores/uploads'
 import { stubClipboard, stubElementSize } from '../support/browser-stubs'
+import { uploadTotalsOf } from '../support/fake-mediadeck'
 import { makeUploadItem } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
@@ -85,7 +86,53 @@ describe('LibraryView', () => {
     connection.subscribe()
     context.fake.emit('connection:changed', { ...context.fake.data.connection, status: 'offline' })
     await flushPromises()
-    expect(wrapper.get('[data-testid="issue-offline"]').text()).toContain('wait')
+    const issue = wrapper.get('[data-testid="issue-offline"]')
+    expect(issue.text()).toContain('Offline')
+    expect(issue.text()).toContain('One upload waits and resumes when the connection is back.')
+  })
+
+  it('sends a person to Settings when the service refuses the keys', async () => {
+    const wrapper = await mountLibrary(context)
+    expect(wrapper.find('[data-testid="issue-unauthorized"]').exists()).toBe(false)
+    const connection = useConnectionStore()
+    connection.subscribe()
+    context.fake.emit('connection:changed', { ...context.fake.data.connection, status: 'unauthorized' })
+    await flushPromises()
+    const issue = wrapper.get('[data-testid="issue-unauthorized"]')
+    expect(issue.text()).toContain('The service refused the keys')
+    expect(issue.get('a').attributes('href')).toContain('/settings')
+  })
+
+  it('ends a batch with a full total bar, the bytes of what was sent, and every row in its final state', async () => {
+    const wrapper = await mountLibrary(context)
+    const [uploading, failed, done] = context.fake.data.uploads
+    const items = [{ ...uploading!, state: 'done' as const, bytesSent: uploading!.size }, failed!, done!]
+    // As the engine counts them: a failed file leaves the byte totals (it will not be sent unless retried).
+    const sent = items.filter((item) => item.state === 'done')
+    const totals = {
+      ...uploadTotalsOf(items),
+      bytesTotal: sent.reduce((sum, item) => sum + item.size, 0),
+      bytesSent: sent.reduce((sum, item) => sum + item.size, 0),
+      etaSeconds: 0,
+    }
+    context.fake.emit('uploads:progress', { items, removed: [], totals })
+    await flushPromises()
+    const total = wrapper.get('[role="progressbar"][aria-label="Total upload progress"]')
+    expect(total.attributes('aria-valuenow')).toBe('100')
+    expect(total.classes()).toContain('ui-progress--full')
+    expect(wrapper.get('.queue__total-meta').text()).toBe('20 MB / 20 MB')
+    const rows = wrapper.findAll('[data-testid="upload-row"]')
+    expect(rows.map((row) => row.attributes('data-state'))).toEqual(['done', 'failed', 'done'])
+    expect(rows.map((row) => row.get('[data-testid="upload-state"]').text())).toEqual([
+      'Done',
+      'Failed',
+      'Done',
+    ])
+    expect(rows[0]!.get('[role="progressbar"]').attributes('aria-valuenow')).toBe('100')
+    expect(wrapper.find('[data-testid="upload-cancel"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="queue-summary"]').text().replace(/\s+/g, ' ')).toBe(
+      '3 of 3 finished · 1 failed',
+    )
   })
 
   it('cancels, retries and removes single uploads', async () => {
