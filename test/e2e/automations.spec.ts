@@ -73,6 +73,30 @@ test('filters by account and search, pages through, and opens one', async ({
   await appPage.goBack()
   await expect(automations.detail).toHaveCount(0)
   await expect(automations.range).toHaveText(`1–${searched.docs.length} of ${searched.totalDocs}`)
+
+  // Back once more undoes the search: the previous filter (that account alone) is on screen again, search box
+  // included; forward brings the search back.
+  await appPage.goBack()
+  await expect(automations.search).toHaveValue('')
+  await expect(automations.range).toHaveText(
+    `1–${Math.min(20, forAccount.totalDocs)} of ${forAccount.totalDocs}`,
+  )
+  expect(appPage.url()).toContain(`accounts=${account.id}`)
+  expect(appPage.url()).not.toContain('search=')
+  await appPage.goForward()
+  await expect(automations.search).toHaveValue(word)
+  await expect(automations.range).toHaveText(`1–${searched.docs.length} of ${searched.totalDocs}`)
+
+  // By keyboard alone: from the search box, Tab reaches the first row with a visible focus ring, Enter opens it.
+  await automations.search.focus()
+  const firstRow = automations.rows.first().getByRole('link')
+  for (let i = 0; i < 10 && !(await firstRow.evaluate((el) => el === el.ownerDocument.activeElement)); i++) {
+    await appPage.keyboard.press('Tab')
+  }
+  await expect(firstRow).toBeFocused()
+  await expect(firstRow).not.toHaveCSS('outline-style', 'none')
+  await appPage.keyboard.press('Enter')
+  await expect(automations.detail.getByRole('heading', { level: 2 })).toHaveText(first.detail.title)
   expect(consoleErrors).toEqual([])
 })
 
