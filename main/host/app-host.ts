@@ -242,6 +242,9 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       const previousIds = previous.service.uploads.list().map((item) => item.id)
       current = next
       profiles.setActiveId(id)
+      // The monitor moves first (it says "checking" at once): whoever reacts to the switch (the outbox) must not
+      // read the previous profile's "online" as the new one's.
+      void connection.setTarget(next.target)
       await previous.dispose().catch((error) => log.error('closing the previous profile failed', error))
       // The queue on screen is the new profile's: replace the old items in one message.
       const items = next.service.uploads.list()
@@ -254,7 +257,6 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       for (const listener of [...activeListeners]) listener(next.service)
       events.emit('profiles:changed', profilesState(deps))
       events.emit('storage:changed', { reason: 'profile-changed' })
-      void connection.setTarget(next.target)
     })
     switching = run.catch(() => undefined)
     return run

@@ -109,4 +109,29 @@ describe('connection state', () => {
     expect(await stepCheck()).toBe(60_000)
     expect(host.connection.current().status).toBe('online')
   })
+
+  it('on a profile switch, says the new profile is being checked before anyone hears of the switch', async () => {
+    const seenAtSwitch: ConnectionState[] = []
+    const stop = host.events.subscribe((name) => {
+      if (name === 'profiles:changed') seenAtSwitch.push(host.connection.current())
+    })
+    try {
+      const profile = await host.call('profiles:save', {
+        name: 'Same sandbox',
+        baseUrl: host.sandbox.url,
+        ...host.sandbox.credentials,
+      })
+      seenAtSwitch.length = 0
+      await host.call('profiles:activate', { id: profile.id })
+      // The outbox reacts to the switch: "online" here would have been the previous profile's word.
+      expect(seenAtSwitch[0]).toMatchObject({ profileId: profile.id, status: 'checking' })
+      await expect(host.call('connection:check')).resolves.toMatchObject({
+        profileId: profile.id,
+        status: 'online',
+      })
+      await host.call('profiles:delete', { id: profile.id })
+    } finally {
+      stop()
+    }
+  })
 })
