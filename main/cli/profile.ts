@@ -1,6 +1,6 @@
-// Where the CLI gets its credentials and data directory. The desktop app keeps profiles in a store under the
-// data dir (main/core/profiles, written separately); the CLI takes a resolver so that store can be plugged in,
-// and falls back to the environment variables of the DESIGN.md contract.
+// Where the CLI gets its credentials and data directory: the environment variables of the DESIGN.md contract,
+// or the profile the desktop app saved under the data dir (./saved-profile.ts). The CLI takes a resolver, so
+// tests and other hosts can plug in their own.
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { ServiceCredentials } from '../core/service-client'

@@ -14,8 +14,9 @@ import { statsCommand } from './commands/stats'
 import { syncCommand } from './commands/sync'
 import { uploadCommand } from './commands/upload'
 import { describeError } from './describe-error'
-import { envProfileResolver } from './profile'
+import { envProfileResolver, firstProfile } from './profile'
 import type { ProfileResolver } from './profile'
+import { savedProfileResolver } from './saved-profile'
 
 export const CORE_COMMANDS: readonly CliCommand[] = [
   uploadCommand,
@@ -27,6 +28,9 @@ export const CORE_COMMANDS: readonly CliCommand[] = [
   draftsListCommand,
   syncCommand,
 ]
+
+/** The environment when it names a whole profile, else the app's saved active profile (env values still win). */
+export const defaultProfileResolver: ProfileResolver = firstProfile(envProfileResolver, savedProfileResolver)
 
 export interface RunCliOptions extends CliIo {
   commands?: readonly CliCommand[]
@@ -41,7 +45,8 @@ export function usageText(commands: readonly CliCommand[]): string {
     '',
     ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     '',
-    'Credentials: MEDIADECK_BASE_URL, MEDIADECK_ACCESS_KEY, MEDIADECK_SECRET_KEY; data: MEDIADECK_DATA_DIR.',
+    'Credentials: MEDIADECK_BASE_URL, MEDIADECK_ACCESS_KEY, MEDIADECK_SECRET_KEY, or the profile active in the',
+    'app (its secret key still from MEDIADECK_SECRET_KEY); data: MEDIADECK_DATA_DIR.',
   ].join('\n')
 }
 
@@ -62,7 +67,7 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
   const commands = options.commands ?? CORE_COMMANDS
   const ctx: CliContext = {
     ...options,
-    resolveProfile: options.resolveProfile ?? envProfileResolver,
+    resolveProfile: options.resolveProfile ?? defaultProfileResolver,
     createClient: options.createClient ?? ((profile) => createServiceClient(profile)),
   }
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {

@@ -4,6 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createProfileStore } from '../../../main/core/profiles/profile-store'
+import { openAppStore } from '../../../main/host/app-store'
+import { createConfBackend } from '../../../main/host/conf-backend'
 import { startSandbox } from '../../../sandbox'
 import type { RunningSandbox } from '../../../sandbox'
 
@@ -41,10 +44,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function cli(args: string[], user = { key: 'cli', secret: 'cli-secret' }) {
+function cli(args: string[], user = { key: 'cli', secret: 'cli-secret' }, env?: NodeJS.ProcessEnv) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
-      env: {
+      env: env ?? {
         ...process.env,
         MEDIADECK_BASE_URL: sandbox.url,
         MEDIADECK_ACCESS_KEY: user.key,
@@ -61,6 +64,38 @@ function cli(args: string[], user = { key: 'cli', secret: 'cli-secret' }) {
 }
 
 describe('cli against the sandbox', () => {
+  it('runs on the profile saved by the app, its secret from MEDIADECK_SECRET_KEY', async () => {
+    const dataDir = join(dir, 'app-data')
+    const store = openAppStore(createConfBackend(dataDir))
+    // The app would seal the secret with safeStorage; whatever is stored, the CLI never reads it.
+    const cipher = { available: true, encrypt: () => 'c2VhbGVk', decrypt: () => 'unused' }
+    const saved = createProfileStore({ store, cipher }).save({
+      name: 'Sandbox on a port',
+      baseUrl: sandbox.url,
+      accessKey: 'cli',
+      secretKey: 'cli-secret',
+    })
+    store.set('activeProfileId', saved.id)
+    const {
+      MEDIADECK_BASE_URL: _b,
+      MEDIADECK_ACCESS_KEY: _a,
+      MEDIADECK_SECRET_KEY: _s,
+      ...rest
+    } = process.env
+    const base = { ...rest, MEDIADECK_DATA_DIR: dataDir }
+
+    const ok = await cli(['stats', '--json'], undefined, { ...base, MEDIADECK_SECRET_KEY: 'cli-secret' })
+    expect(ok.code).toBe(0)
+    expect(JSON.parse(ok.stdout)).toMatchObject({ usage: { total: 10_000_000 } })
+
+    const sealed = await cli(['stats'], undefined, base)
+    expect(sealed).toMatchObject({ code: 2, stdout: '' })
+    expect(sealed.stderr).toBe(
+      'error: the saved profile "Sandbox on a port" has its secret key encrypted by the app with the OS ' +
+        'keychain, which the CLI cannot read: set MEDIADECK_SECRET_KEY\n',
+    )
+  })
+
   it('uploads files with --json, one object per line, options after the files', async () => {
     const a = join(dir, 'a.txt')
     const b = join(dir, 'b.png')

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../common/errors'
@@ -85,9 +88,12 @@ describe('cli dispatcher', () => {
   })
 
   it('exits 2 when no profile is configured', async () => {
-    const t = io({}, {})
+    // An empty data dir: no variables and no profile saved by the app.
+    const dataDir = mkdtempSync(join(tmpdir(), 'cli-no-profile-'))
+    const t = io({}, { MEDIADECK_DATA_DIR: dataDir })
     expect(await runCli(['stats'], t.options)).toBe(2)
     expect(t.err()).toMatch(/no profile: set MEDIADECK_BASE_URL, MEDIADECK_ACCESS_KEY, MEDIADECK_SECRET_KEY/)
+    rmSync(dataDir, { recursive: true })
   })
 
   it('passes filters through, options before or after, accountIds repeated', async () => {

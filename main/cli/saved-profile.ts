@@ -1,0 +1,76 @@
+// The CLI's "or the saved profile" (DESIGN.md, CLI contract): the active profile the desktop app saved in its
+// store under the data dir (main/host/app-store.ts, file `mediadeck.json`, written by electron-store or conf).
+// The file is only read, never written: the app owns it, and may be running.
+//
+// Each environment variable wins over the saved value it stands for. The saved secret cannot be used: the app
+// encrypts it with Electron's safeStorage (the OS keychain), which plain Node has no way to open, so the
+// secret must come from MEDIADECK_SECRET_KEY. The built-in Sandbox is no help either: it runs inside the app.
+// Every problem here is one of set-up, so it is a UsageError (exit 2, like a missing profile).
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { SANDBOX_PROFILE_ID } from '../../common/app-state'
+import { migrateAppState } from '../host/app-store'
+import { APP_STORE_NAME } from '../host/conf-backend'
+import { UsageError } from './args'
+import { defaultDataDir } from './profile'
+import type { ProfileResolver } from './profile'
+
+/** Where the app keeps its store, profiles included, for a data dir. */
+export function appStorePath(dataDir: string): string {
+  return join(dataDir, `${APP_STORE_NAME}.json`)
+}
+
+const setUp = (message: string): UsageError => new UsageError(message, { showUsage: false })
+
+export const savedProfileResolver: ProfileResolver = async (env) => {
+  const dataDir = defaultDataDir(env)
+  const file = appStorePath(dataDir)
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw setUp(`cannot read the saved profiles in ${file}: ${(error as Error).message}`)
+    }
+    throw setUp(
+      'no profile: set MEDIADECK_BASE_URL, MEDIADECK_ACCESS_KEY, MEDIADECK_SECRET_KEY ' +
+        `(or save a profile in the app; none in ${dataDir})`,
+    )
+  }
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    throw setUp(`cannot read the saved profiles in ${file}: not valid JSON`)
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw setUp(`cannot read the saved profiles in ${file}: not a JSON object`)
+  }
+  // The app's own schema and migrations, so both read a file of any version the same way.
+  const state = migrateAppState(raw as Record<string, unknown>)
+
+  if (state.activeProfileId === SANDBOX_PROFILE_ID) {
+    throw setUp(
+      'the active profile is the built-in Sandbox, which runs inside the app: start one with `npm run sandbox` ' +
+        'and set MEDIADECK_BASE_URL to the address it prints (MEDIADECK_ACCESS_KEY=demo, ' +
+        'MEDIADECK_SECRET_KEY=demo-secret)',
+    )
+  }
+  const saved = state.profiles.find((p) => p.id === state.activeProfileId)
+  if (!saved) {
+    throw setUp(`the active profile ${state.activeProfileId} is not among the saved profiles in ${file}`)
+  }
+  const secretKey = env.MEDIADECK_SECRET_KEY
+  if (!secretKey) {
+    throw setUp(
+      `the saved profile ${JSON.stringify(saved.name)} has its secret key encrypted by the app with the OS keychain, ` +
+        'which the CLI cannot read: set MEDIADECK_SECRET_KEY',
+    )
+  }
+  return {
+    baseUrl: env.MEDIADECK_BASE_URL || saved.baseUrl,
+    accessKey: env.MEDIADECK_ACCESS_KEY || saved.accessKey,
+    secretKey,
+    dataDir,
+  }
+}

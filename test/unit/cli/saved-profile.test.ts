@@ -1,0 +1,200 @@
+// The CLI reading the profile the app saved: store files written by the app's own store code (conf backend,
+// profile store) in a temporary data dir, read back by the CLI's resolver and by runCli end to end.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PassThrough } from 'node:stream'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { UsageError } from '../../../main/cli/args'
+import { defaultProfileResolver, runCli } from '../../../main/cli/run-cli'
+import { appStorePath, savedProfileResolver } from '../../../main/cli/saved-profile'
+import { createProfileStore } from '../../../main/core/profiles/profile-store'
+import type { SecretCipher } from '../../../main/core/profiles/secret-cipher'
+import type { ServiceClient } from '../../../main/core/service-client'
+import { openAppStore } from '../../../main/host/app-store'
+import { createConfBackend } from '../../../main/host/conf-backend'
+
+let dataDir: string
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'cli-profile-'))
+})
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** Stands in for safeStorage: the stored text is not the secret, as in the app. */
+const keychain: SecretCipher = {
+  available: true,
+  encrypt: (plain) => Buffer.from(`sealed:${[...plain].reverse().join('')}`).toString('base64'),
+  decrypt: () => {
+    throw new Error('not in this test')
+  },
+}
+
+/** Saves a service profile and makes it active, through the app's own store code. */
+function saveActiveProfile(name = 'Work account'): void {
+  const store = openAppStore(createConfBackend(dataDir))
+  const profiles = createProfileStore({ store, cipher: keychain })
+  const saved = profiles.save({
+    name,
+    baseUrl: 'https://api.example.test/v1',
+    accessKey: 'saved-access',
+    secretKey: 'saved-secret',
+  })
+  profiles.setActiveId(saved.id)
+}
+
+/** A data dir the app has opened once: defaults written, the built-in Sandbox active. */
+function freshAppStore(): void {
+  openAppStore(createConfBackend(dataDir))
+}
+
+async function failure(promise: Promise<unknown>): Promise<UsageError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(UsageError)
+  return error as UsageError
+}
+
+describe('the saved profile', () => {
+  it('uses the saved base URL and access key with the secret from MEDIADECK_SECRET_KEY', async () => {
+    saveActiveProfile()
+    const env = { MEDIADECK_DATA_DIR: dataDir, MEDIADECK_SECRET_KEY: 'from-env' }
+    await expect(defaultProfileResolver(env)).resolves.toEqual({
+      baseUrl: 'https://api.example.test/v1',
+      accessKey: 'saved-access',
+      secretKey: 'from-env',
+      dataDir,
+    })
+  })
+
+  it('lets each environment variable win over the saved value', async () => {
+    saveActiveProfile()
+    await expect(
+      defaultProfileResolver({
+        MEDIADECK_DATA_DIR: dataDir,
+        MEDIADECK_BASE_URL: 'http://127.0.0.1:9',
+        MEDIADECK_SECRET_KEY: 's',
+      }),
+    ).resolves.toMatchObject({ baseUrl: 'http://127.0.0.1:9', accessKey: 'saved-access', secretKey: 's' })
+    await expect(
+      defaultProfileResolver({
+        MEDIADECK_DATA_DIR: dataDir,
+        MEDIADECK_BASE_URL: 'http://127.0.0.1:9',
+        MEDIADECK_ACCESS_KEY: 'env-access',
+        MEDIADECK_SECRET_KEY: 'env-secret',
+      }),
+    ).resolves.toEqual({
+      baseUrl: 'http://127.0.0.1:9',
+      accessKey: 'env-access',
+      secretKey: 'env-secret',
+      dataDir,
+    })
+  })
+
+  it('without MEDIADECK_SECRET_KEY says the stored secret is sealed by the OS keychain', async () => {
+    saveActiveProfile()
+    const error = await failure(savedProfileResolver({ MEDIADECK_DATA_DIR: dataDir }))
+    expect(error.message).toBe(
+      'the saved profile "Work account" has its secret key encrypted by the app with the OS keychain, ' +
+        'which the CLI cannot read: set MEDIADECK_SECRET_KEY',
+    )
+  })
+
+  it('with the built-in Sandbox active, points to npm run sandbox and MEDIADECK_BASE_URL', async () => {
+    freshAppStore()
+    const error = await failure(
+      defaultProfileResolver({ MEDIADECK_DATA_DIR: dataDir, MEDIADECK_SECRET_KEY: 'x' }),
+    )
+    expect(error.message).toMatch(/^the active profile is the built-in Sandbox, which runs inside the app/)
+    expect(error.message).toContain('`npm run sandbox`')
+    expect(error.message).toContain('MEDIADECK_BASE_URL')
+  })
+
+  it('with no saved store, asks for the environment variables', async () => {
+    const error = await failure(defaultProfileResolver({ MEDIADECK_DATA_DIR: dataDir }))
+    expect(error.message).toMatch(
+      /^no profile: set MEDIADECK_BASE_URL, MEDIADECK_ACCESS_KEY, MEDIADECK_SECRET_KEY/,
+    )
+    expect(error.message).toContain(dataDir)
+  })
+
+  it('reports a damaged store file by its path', async () => {
+    writeFileSync(appStorePath(dataDir), '{ not json')
+    const error = await failure(
+      savedProfileResolver({ MEDIADECK_DATA_DIR: dataDir, MEDIADECK_SECRET_KEY: 'x' }),
+    )
+    expect(error.message).toBe(`cannot read the saved profiles in ${appStorePath(dataDir)}: not valid JSON`)
+  })
+
+  it('reads the store without writing to it', async () => {
+    saveActiveProfile()
+    const before = readFileSync(appStorePath(dataDir), 'utf8')
+    await savedProfileResolver({ MEDIADECK_DATA_DIR: dataDir, MEDIADECK_SECRET_KEY: 'x' })
+    expect(readFileSync(appStorePath(dataDir), 'utf8')).toBe(before)
+  })
+})
+
+describe('runCli with the saved profile', () => {
+  function run(argv: string[], env: NodeJS.ProcessEnv) {
+    const stdout = new PassThrough()
+    const stderr = new PassThrough()
+    let out = ''
+    let err = ''
+    stdout.on('data', (d) => (out += d))
+    stderr.on('data', (d) => (err += d))
+    const used: unknown[] = []
+    const client = {
+      baseUrl: '',
+      storageStatistic: async () => ({
+        file: { total: 1, success: 1, pending: 0 },
+        usage: { total: 1000, used: 10, free: 990 },
+      }),
+      close: async () => undefined,
+    } as unknown as ServiceClient
+    return runCli(argv, {
+      stdout,
+      stderr,
+      isTTY: false,
+      env,
+      onInterrupt: () => () => undefined,
+      createClient: (profile) => {
+        used.push(profile)
+        return client
+      },
+    }).then((code) => ({ code, out, err, used }))
+  }
+
+  it('runs a command on the saved profile', async () => {
+    saveActiveProfile()
+    const r = await run(['stats', '--json'], {
+      MEDIADECK_DATA_DIR: dataDir,
+      MEDIADECK_SECRET_KEY: 'from-env',
+    })
+    expect(r.code).toBe(0)
+    expect(r.used).toEqual([
+      { baseUrl: 'https://api.example.test/v1', accessKey: 'saved-access', secretKey: 'from-env', dataDir },
+    ])
+  })
+
+  it('exits 2 with one line on stderr when the secret is missing or the Sandbox is active', async () => {
+    saveActiveProfile()
+    const sealed = await run(['stats'], { MEDIADECK_DATA_DIR: dataDir })
+    expect(sealed.code).toBe(2)
+    expect(sealed.err).toBe(
+      'error: the saved profile "Work account" has its secret key encrypted by the app with the OS keychain, ' +
+        'which the CLI cannot read: set MEDIADECK_SECRET_KEY\n',
+    )
+    expect(sealed.used).toEqual([])
+
+    rmSync(appStorePath(dataDir))
+    freshAppStore()
+    const sandbox = await run(['stats'], { MEDIADECK_DATA_DIR: dataDir })
+    expect(sandbox.code).toBe(2)
+    expect(sandbox.err.split('\n')).toHaveLength(2)
+    expect(sandbox.err).toMatch(/^error: the active profile is the built-in Sandbox/)
+  })
+})
