@@ -1,5 +1,6 @@
 // The `drafts:*` and `outbox:*` calls over the drafts core (main/core/drafts). The store is opened once, on
-// first use; the outbox runner starts with it and sends through whichever profile is active at send time.
+// first use; the outbox runner starts with it. Every draft belongs to the profile it was written for: the calls
+// see only the active profile's drafts, the outbox sends only those, and a profile switch republishes both.
 import { join } from 'node:path'
 import type { Draft, LocalMedia } from '../../common/drafts'
 import { AppError } from '../../common/errors'
@@ -50,11 +51,13 @@ export function createDraftHandlers(
 
   function domain(): Promise<DraftsDomain> {
     opened ??= (async () => {
-      const store = await openDraftStore(join(deps.dataDir, DRAFTS_FILE))
-      const service = createDraftsService({ store, now })
+      const profileId = () => deps.active().profileId
+      const store = await openDraftStore(join(deps.dataDir, DRAFTS_FILE), { profileId: profileId() })
+      const service = createDraftsService({ store, now, profileId })
       const outbox = createOutbox({
         store,
         now,
+        profileId,
         client: () => deps.active().client,
         upload: (media) => uploadThroughEngine(deps, media),
       })
@@ -63,12 +66,22 @@ export function createDraftHandlers(
         store,
         now,
         connection: deps.connection,
+        profileId,
         onState: (state) => deps.emit('outbox:changed', state),
         onError: (error) => console.error('[outbox]', error),
       })
-      store.onChange((drafts) => deps.emit('drafts:changed', { drafts: sorted(drafts) }))
+      const publish = (drafts: Draft[]) => {
+        const active = profileId()
+        deps.emit('drafts:changed', { drafts: sorted(drafts.filter((d) => d.profileId === active)) })
+      }
+      store.onChange(publish)
       runner.start()
+      const stopWatching = deps.onActiveChanged(() => {
+        publish(store.list())
+        runner.profileChanged().catch((error) => console.error('[outbox]', error))
+      })
       deps.onDispose?.(async () => {
+        stopWatching()
         await runner.stop()
         await store.flush()
       })
@@ -113,7 +126,7 @@ export function createDraftHandlers(
     },
     'drafts:import': async ({ format, content }) => {
       const { store } = await domain()
-      return importDrafts(store, format, content, now)
+      return importDrafts(store, format, content, { now, profileId: deps.active().profileId })
     },
     'drafts:export': async ({ format, ids }) => {
       const { service } = await domain()

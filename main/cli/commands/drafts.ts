@@ -1,5 +1,6 @@
 // `drafts add FILE [--schedule] [--json]` and `drafts list [--json]`: drafting needs no network, so neither
-// command reads credentials; only the data folder (MEDIADECK_DATA_DIR) where the app keeps its drafts.
+// command needs the secret; the data folder (MEDIADECK_DATA_DIR) where the app keeps its drafts, and the base
+// URL and access key when given, which name the profile the drafts belong to (drafts-profile.ts).
 import { join } from 'node:path'
 import type { Draft } from '../../../common/drafts'
 import { DRAFTS_FILE, openDraftStore } from '../../core/drafts/draft-store'
@@ -11,12 +12,13 @@ import type { CliCommand, CliContext } from '../context'
 import { writeJson, writeLine } from '../context'
 import { defaultDataDir } from '../profile'
 import { readDraftFile } from './drafts-input'
+import { draftsProfileId } from './drafts-profile'
 
 const addUsage = 'drafts add FILE [--schedule] [--json]'
 const listUsage = 'drafts list [--json]'
 
-export async function openCliDrafts(ctx: CliContext, dataDir = defaultDataDir(ctx.env)) {
-  const store = await openDraftStore(join(dataDir, DRAFTS_FILE))
+export async function openCliDrafts(ctx: CliContext, profileId: string, dataDir = defaultDataDir(ctx.env)) {
+  const store = await openDraftStore(join(dataDir, DRAFTS_FILE), { profileId })
   if (store.notice && store.notice.kind !== 'migrated')
     writeLine(ctx.stderr, `warning: ${store.notice.message}`)
   return store
@@ -26,6 +28,7 @@ export async function openCliDrafts(ctx: CliContext, dataDir = defaultDataDir(ct
 export function draftLine(draft: Draft): Record<string, unknown> {
   return {
     id: draft.id,
+    profileId: draft.profileId,
     status: draft.status,
     ...(draft.scheduleId ? { scheduleId: draft.scheduleId } : {}),
     accountId: draft.post.accountId,
@@ -64,8 +67,9 @@ export const draftsAddCommand: CliCommand = {
       const errors = validateForQueue(input, now())
       if (errors.length > 0) throw new DraftValidationAppError(errors)
     }
-    const store = await openCliDrafts(ctx)
-    const drafts = createDraftsService({ store, now })
+    const profileId = await draftsProfileId(ctx)
+    const store = await openCliDrafts(ctx, profileId)
+    const drafts = createDraftsService({ store, now, profileId: () => profileId })
     let draft = drafts.save(input)
     if (values.schedule) draft = drafts.schedule(draft.id)
     await store.flush()
@@ -82,12 +86,13 @@ export const draftsAddCommand: CliCommand = {
 export const draftsListCommand: CliCommand = {
   name: ['drafts', 'list'],
   usage: listUsage,
-  summary: 'list the local drafts and the outbox',
+  summary: "list the profile's local drafts and outbox",
   async run(argv, ctx) {
     const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, listUsage)
     noPositionals(positionals, listUsage)
-    const store = await openCliDrafts(ctx)
-    const list = createDraftsService({ store, now: () => new Date() }).list()
+    const profileId = await draftsProfileId(ctx)
+    const store = await openCliDrafts(ctx, profileId)
+    const list = createDraftsService({ store, now: () => new Date(), profileId: () => profileId }).list()
     for (const draft of list) {
       if (values.json) writeJson(ctx.stdout, draftLine(draft))
       else writeLine(ctx.stdout, humanDraftLine(draft))

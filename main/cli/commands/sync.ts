@@ -1,4 +1,4 @@
-// `sync [--json]`: sends the queued drafts (local media through the upload engine first), exactly once. Exit 0
+// `sync [--json]`: sends the profile's queued drafts (local media through the upload engine first), exactly once. Exit 0
 // when every post this run sent is scheduled, 1 when any is still waiting, failed or needs a decision.
 import { join } from 'node:path'
 import { AppError } from '../../../common/errors'
@@ -10,6 +10,7 @@ import { writeJson, writeLine } from '../context'
 import { describeError } from '../describe-error'
 import { CLI_JOURNAL } from './upload'
 import { draftLine, humanDraftLine, openCliDrafts } from './drafts'
+import { cliProfileId } from './drafts-profile'
 
 const usage = 'sync [--json]'
 
@@ -21,7 +22,8 @@ export const syncCommand: CliCommand = {
     const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, usage)
     noPositionals(positionals, usage)
     const profile = await ctx.resolveProfile(ctx.env)
-    const store = await openCliDrafts(ctx, profile.dataDir)
+    const profileId = cliProfileId(profile.baseUrl, profile.accessKey)
+    const store = await openCliDrafts(ctx, profileId, profile.dataDir)
     const client = ctx.createClient(profile)
     const engine = createUploadEngine({ client, journalPath: join(profile.dataDir, CLI_JOURNAL) })
     const abort = new AbortController()
@@ -30,6 +32,8 @@ export const syncCommand: CliCommand = {
       const outbox = createOutbox({
         store,
         client: () => client,
+        // Only this account's drafts: another profile's are written for other account ids and media.
+        profileId: () => profileId,
         now: () => new Date(),
         upload: async (media) => {
           const item = await engine.uploadOne(media.path)

@@ -8,6 +8,7 @@ import type { Draft } from '../../../common/drafts'
 import { scheduleAdditionalInfoSchema, scheduleMediaSchema } from '../../../common/service'
 import { atomicJsonFile } from './atomic-json-file'
 import { CURRENT_SCHEMA_VERSION, MigrationError, migrate } from './migrations'
+import type { MigrationContext } from './migrations'
 
 /** A create that was sent and whose answer has not been seen yet: the post may exist on the service. */
 export interface SendMarker {
@@ -25,15 +26,18 @@ export interface StoreNotice {
   keptAt?: string
 }
 
+/** A draft as main keeps it: always with the profile it belongs to. */
+export type StoredDraft = Draft & { profileId: string }
+
 export interface DraftStore {
   readonly path: string
   /** What happened on open: a recovery or migration the person should hear about; null when all was well. */
   readonly notice: StoreNotice | null
-  list(): Draft[]
-  get(id: string): Draft | undefined
-  put(draft: Draft): void
+  list(): StoredDraft[]
+  get(id: string): StoredDraft | undefined
+  put(draft: StoredDraft): void
   /** Adds or replaces several at once: one change event, one write. */
-  putMany(drafts: Draft[]): void
+  putMany(drafts: StoredDraft[]): void
   remove(id: string): boolean
   marker(id: string): SendMarker | undefined
   setMarker(id: string, marker: SendMarker | undefined): void
@@ -47,11 +51,12 @@ export interface DraftStore {
    * overwrites the other's drafts. Resolves true when something changed.
    */
   refresh(): Promise<boolean>
-  onChange(listener: (drafts: Draft[]) => void): () => void
+  onChange(listener: (drafts: StoredDraft[]) => void): () => void
 }
 
 const storedDraftSchema = z.looseObject({
   id: z.string().min(1),
+  profileId: z.string().min(1),
   status: z.enum(DRAFT_STATUSES),
   post: z.looseObject({
     title: z.string(),
@@ -100,7 +105,7 @@ const documentSchema = z.object({
 })
 interface DraftsDocument {
   schemaVersion: number
-  drafts: Draft[]
+  drafts: StoredDraft[]
   sends: Record<string, SendMarker>
   lastSyncAt: string | null
 }
@@ -110,9 +115,12 @@ function emptyDocument(): DraftsDocument {
 }
 
 /** Migrates and validates; returns why the value cannot be used, or the document. */
-function parseDocument(raw: unknown): { doc: DraftsDocument; from: number } | { problem: string } {
+function parseDocument(
+  raw: unknown,
+  context: MigrationContext,
+): { doc: DraftsDocument; from: number } | { problem: string } {
   try {
-    const { doc, from } = migrate(raw)
+    const { doc, from } = migrate(raw, undefined, undefined, context)
     const parsed = documentSchema.safeParse(doc)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
@@ -131,10 +139,16 @@ export class DraftStoreError extends Error {}
 /** The drafts file's name in the data folder; the app and the CLI share it. */
 export const DRAFTS_FILE = 'drafts.json'
 
-export async function openDraftStore(path: string): Promise<DraftStore> {
+export interface OpenDraftStoreOptions {
+  /** The profile active now: an older file's drafts, written before drafts had a profile, become its drafts. */
+  profileId?: string
+}
+
+export async function openDraftStore(path: string, options: OpenDraftStoreOptions = {}): Promise<DraftStore> {
+  const context: MigrationContext = options.profileId ? { profileId: options.profileId } : {}
   const file = atomicJsonFile(path)
   const outcome = await file.read((value) => {
-    const parsed = parseDocument(value)
+    const parsed = parseDocument(value, context)
     return 'problem' in parsed ? parsed.problem : null
   })
 
@@ -142,7 +156,7 @@ export async function openDraftStore(path: string): Promise<DraftStore> {
   let notice: StoreNotice | null = null
   let needsWrite = false
   if (outcome.source === 'main' || outcome.source === 'backup') {
-    const parsed = parseDocument(outcome.value) as { doc: DraftsDocument; from: number }
+    const parsed = parseDocument(outcome.value, context) as { doc: DraftsDocument; from: number }
     doc = parsed.doc
     if (outcome.source === 'backup') {
       // Keep the bad main file aside; otherwise the next write would rotate it over the good backup.
@@ -169,10 +183,10 @@ export async function openDraftStore(path: string): Promise<DraftStore> {
     }
   }
 
-  const drafts = new Map<string, Draft>(doc.drafts.map((d) => [d.id, d]))
+  const drafts = new Map<string, StoredDraft>(doc.drafts.map((d) => [d.id, d]))
   const sends = new Map(Object.entries(doc.sends))
   let lastSync = doc.lastSyncAt
-  const listeners = new Set<(drafts: Draft[]) => void>()
+  const listeners = new Set<(drafts: StoredDraft[]) => void>()
 
   let dirty = false
   let writing: Promise<void> | null = null
@@ -189,12 +203,12 @@ export async function openDraftStore(path: string): Promise<DraftStore> {
     const signature = await file.signature()
     if (signature === known || signature === null) return false
     const raw = await file.readCurrent((value) => {
-      const parsed = parseDocument(value)
+      const parsed = parseDocument(value, context)
       return 'problem' in parsed ? parsed.problem : null
     })
     known = signature
     if (raw === null) return false
-    const disk = (parseDocument(raw) as { doc: DraftsDocument }).doc
+    const disk = (parseDocument(raw, context) as { doc: DraftsDocument }).doc
     let changedAny = false
     for (const theirs of disk.drafts) {
       const ours = drafts.get(theirs.id)

@@ -4,12 +4,14 @@
 import { randomUUID } from 'node:crypto'
 import type { Draft, DraftPost, LocalMedia } from '../../../common/drafts'
 import { DraftValidationAppError, notFound, wrongState } from './draft-errors'
-import type { DraftStore } from './draft-store'
+import type { DraftStore, StoredDraft } from './draft-store'
 import { MIN_LEAD_MS, validateForQueue } from './validation'
 
 export interface DraftsServiceDeps {
   store: DraftStore
   now: () => Date
+  /** The active profile: the service sees only its drafts, and new drafts are written for it. */
+  profileId: () => string
   newId?: () => string
 }
 
@@ -23,30 +25,37 @@ export type ResolveAction =
   { action: 'send-now' } | { action: 'reschedule'; scheduleAt: string } | { action: 'keep-draft' }
 
 export interface DraftsService {
-  list(): Draft[]
-  get(id: string): Draft
-  save(input: SaveDraftInput): Draft
+  list(): StoredDraft[]
+  get(id: string): StoredDraft
+  save(input: SaveDraftInput): StoredDraft
   remove(id: string): void
   /** Validates and queues; throws DraftValidationAppError listing every bad field. */
-  schedule(id: string): Draft
-  unschedule(id: string): Draft
-  resolve(id: string, action: ResolveAction): Draft
+  schedule(id: string): StoredDraft
+  unschedule(id: string): StoredDraft
+  resolve(id: string, action: ResolveAction): StoredDraft
 }
 
-function byTime(a: Draft, b: Draft): number {
+function byTime(a: StoredDraft, b: StoredDraft): number {
   const at = (d: Draft) => d.post.scheduleAt || d.updatedAt
   return at(a).localeCompare(at(b)) || a.createdAt.localeCompare(b.createdAt)
 }
 
-export function createDraftsService({ store, now, newId = randomUUID }: DraftsServiceDeps): DraftsService {
-  function get(id: string): Draft {
+export function createDraftsService({
+  store,
+  now,
+  profileId,
+  newId = randomUUID,
+}: DraftsServiceDeps): DraftsService {
+  function get(id: string): StoredDraft {
     const draft = store.get(id)
-    if (!draft) throw notFound(id)
+    // Another profile's draft is not reachable by id either: editing or queueing it here would send it
+    // through the wrong account.
+    if (!draft || draft.profileId !== profileId()) throw notFound(id)
     return draft
   }
 
-  function stamp(draft: Draft, changes: Partial<Draft>): Draft {
-    const next: Draft = { ...draft, ...changes, updatedAt: now().toISOString() }
+  function stamp(draft: StoredDraft, changes: Partial<Draft>): StoredDraft {
+    const next: StoredDraft = { ...draft, ...changes, updatedAt: now().toISOString() }
     // Undefined members are dropped so the stored JSON and the IPC copy stay the same shape.
     for (const key of ['error', 'attention', 'scheduleId'] as const) {
       if (next[key] === undefined) delete next[key]
@@ -55,19 +64,33 @@ export function createDraftsService({ store, now, newId = randomUUID }: DraftsSe
     return next
   }
 
-  function queue(draft: Draft, post: DraftPost = draft.post): Draft {
+  function queue(draft: StoredDraft, post: DraftPost = draft.post): StoredDraft {
     const errors = validateForQueue({ post, localMedia: draft.localMedia }, now())
     if (errors.length > 0) throw new DraftValidationAppError(errors)
     return stamp(draft, { post, status: 'queued', error: undefined, attention: undefined })
   }
 
   return {
-    list: () => store.list().sort(byTime),
+    list: () => {
+      const active = profileId()
+      return store
+        .list()
+        .filter((d) => d.profileId === active)
+        .sort(byTime)
+    },
     get,
     save({ id, post, localMedia }) {
       if (!id) {
         const at = now().toISOString()
-        const draft: Draft = { id: newId(), status: 'draft', post, localMedia, createdAt: at, updatedAt: at }
+        const draft: StoredDraft = {
+          id: newId(),
+          profileId: profileId(),
+          status: 'draft',
+          post,
+          localMedia,
+          createdAt: at,
+          updatedAt: at,
+        }
         store.put(draft)
         return draft
       }

@@ -6,7 +6,7 @@ import Papa from 'papaparse'
 import { z } from 'zod'
 import type { Draft, DraftPost, ImportRowError, LocalMedia } from '../../../common/drafts'
 import { emptyScheduleRequest, isoTimestampSchema, scheduleMediaSchema } from '../../../common/service'
-import type { DraftStore } from './draft-store'
+import type { DraftStore, StoredDraft } from './draft-store'
 import { POST_TYPES } from './validation'
 
 export type TransferFormat = 'csv' | 'json'
@@ -344,19 +344,26 @@ export function parseImport(
   return format === 'csv' ? parseCsv(content) : parseJson(content)
 }
 
+export interface ImportOptions {
+  now: () => Date
+  /** The active profile: imported rows are its drafts, whatever profile exported them. */
+  profileId: string
+  newId?: () => string
+}
+
 /** Imports all rows as new drafts, or none when any row has an error. */
 export async function importDrafts(
   store: Pick<DraftStore, 'putMany' | 'flush'>,
   format: TransferFormat,
   content: string,
-  now: () => Date,
-  newId: () => string = randomUUID,
-): Promise<{ imported: Draft[]; errors: ImportRowError[] }> {
+  { now, profileId, newId = randomUUID }: ImportOptions,
+): Promise<{ imported: StoredDraft[]; errors: ImportRowError[] }> {
   const { items, errors } = parseImport(format, content)
   if (errors.length > 0) return { imported: [], errors }
   const at = now().toISOString()
-  const imported: Draft[] = items.map((item) => ({
+  const imported: StoredDraft[] = items.map((item) => ({
     id: newId(),
+    profileId,
     status: 'draft',
     post: item.post,
     localMedia: item.localMedia,

@@ -2,11 +2,18 @@
 // N + 1; the store runs them in order on load and writes the result back, keeping the old file as `.bak`.
 // A document from a newer app (a version above CURRENT) is refused rather than rewritten: downgrading the app
 // must not destroy drafts written by the newer one.
+import { SANDBOX_PROFILE_ID } from '../../../common/app-state'
 import { emptyScheduleRequest } from '../../../common/service'
 
-export const CURRENT_SCHEMA_VERSION = 2
+export const CURRENT_SCHEMA_VERSION = 3
 
-export type Migration = (doc: Record<string, unknown>) => Record<string, unknown>
+/** What a migration may need to know about the process running it. */
+export interface MigrationContext {
+  /** The profile active while the migration runs (the app's active profile, the CLI's credentials). */
+  profileId?: string
+}
+
+export type Migration = (doc: Record<string, unknown>, context: MigrationContext) => Record<string, unknown>
 
 /** migrations[n] turns version n into n + 1. */
 export const MIGRATIONS: Record<number, Migration> = {
@@ -20,6 +27,20 @@ export const MIGRATIONS: Record<number, Migration> = {
     sends: {},
     lastSyncAt: null,
   }),
+  // v3: drafts belong to a profile. Before, one outbox sent every draft through whichever profile was active,
+  // so the only owner we can infer is the profile active now; the Sandbox when that is unknown (safe: the
+  // sandbox's service is local and fake, a wrong guess never publishes anything for real).
+  2: (doc, { profileId }) => ({
+    ...doc,
+    schemaVersion: 3,
+    drafts: (Array.isArray(doc.drafts) ? doc.drafts : []).map((draft: unknown) =>
+      typeof draft === 'object' &&
+      draft !== null &&
+      typeof (draft as { profileId?: unknown }).profileId !== 'string'
+        ? { ...draft, profileId: profileId || SANDBOX_PROFILE_ID }
+        : draft,
+    ),
+  }),
 }
 
 export class MigrationError extends Error {}
@@ -28,6 +49,7 @@ export function migrate(
   raw: unknown,
   migrations: Record<number, Migration> = MIGRATIONS,
   target = CURRENT_SCHEMA_VERSION,
+  context: MigrationContext = {},
 ): { doc: Record<string, unknown>; from: number } {
   let doc: Record<string, unknown>
   if (Array.isArray(raw)) doc = { schemaVersion: 0, drafts: raw }
@@ -45,7 +67,7 @@ export function migrate(
   for (let version = from; version < target; version++) {
     const step = migrations[version]
     if (!step) throw new MigrationError(`no migration from drafts schema ${version}`)
-    doc = step(doc)
+    doc = step(doc, context)
     if (doc.schemaVersion !== version + 1) throw new MigrationError(`migration ${version} did not advance`)
   }
   return { doc, from }

@@ -16,6 +16,8 @@ export interface OutboxRunnerDeps {
   outbox: Outbox
   store: DraftStore
   connection: ConnectionLike
+  /** The active profile: its drafts are the ones counted and waited for. */
+  profileId: () => string
   now: () => Date
   intervalMs?: number
   onState(state: OutboxState): void
@@ -25,6 +27,11 @@ export interface OutboxRunnerDeps {
 
 export interface OutboxRunner {
   state(): OutboxState
+  /**
+   * The active profile changed: a run in flight is cancelled (its posts stay queued for their own profile),
+   * the state is published for the new profile, and its queue is sent when online.
+   */
+  profileChanged(): Promise<void>
   /** Checks the connection and sends what waits, whatever the timer says. */
   sendNow(): Promise<OutboxState>
   start(): void
@@ -35,7 +42,7 @@ export interface OutboxRunner {
 export const DEFAULT_SYNC_INTERVAL_MS = 60_000
 
 export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
-  const { outbox, store, connection, now, onState } = deps
+  const { outbox, store, connection, now, onState, profileId } = deps
   const intervalMs = deps.intervalMs ?? DEFAULT_SYNC_INTERVAL_MS
   let timer: ReturnType<typeof setInterval> | undefined
   let nextSyncAt: number | null = null
@@ -46,7 +53,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
 
   function state(): OutboxState {
     const counts = Object.fromEntries(DRAFT_STATUSES.map((s) => [s, 0])) as Record<DraftStatus, number>
-    for (const draft of store.list()) counts[draft.status]++
+    const active = profileId()
+    for (const draft of store.list()) if (draft.profileId === active) counts[draft.status]++
     return {
       online: connection.isOnline(),
       sending: outbox.running,
@@ -60,7 +68,10 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
   const publish = () => onState(state())
 
   function waiting(): boolean {
-    return store.list().some((d) => d.status === 'queued' || d.status === 'sending')
+    const active = profileId()
+    return store
+      .list()
+      .some((d) => d.profileId === active && (d.status === 'queued' || d.status === 'sending'))
   }
 
   async function sync(): Promise<SyncResult | null> {
@@ -113,6 +124,14 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
       timer.unref?.()
       if (connection.isOnline()) background(sync)
       else background(tick)
+    },
+    async profileChanged() {
+      if (!timer) return publish()
+      abort.abort()
+      await running?.catch(() => undefined)
+      abort = new AbortController()
+      publish()
+      if (connection.isOnline()) await sync()
     },
     async stop() {
       if (timer) clearInterval(timer)

@@ -10,7 +10,7 @@ import { AppError } from '../../../common/errors'
 import type { ErrorKind } from '../../../common/errors'
 import type { CreateScheduleRequest, ScheduleMedia } from '../../../common/service'
 import type { ServiceClient } from '../service-client'
-import type { DraftStore, SendMarker } from './draft-store'
+import type { DraftStore, SendMarker, StoredDraft } from './draft-store'
 import { findSentPost, scheduleIdOf } from './schedule-lookup'
 
 export type OutboxClient = Pick<ServiceClient, 'createSchedule' | 'listSchedules'>
@@ -20,7 +20,10 @@ export type UploadMedia = (media: LocalMedia, signal?: AbortSignal) => Promise<s
 
 export interface OutboxDeps {
   store: DraftStore
+  /** The active profile's client; read once a run, with profileId, so one run talks to one account. */
   client: () => OutboxClient
+  /** The active profile: a run sends only the drafts written for it. */
+  profileId: () => string
   upload: UploadMedia
   now: () => Date
 }
@@ -53,11 +56,14 @@ export interface Outbox {
   readonly running: boolean
 }
 
-export function createOutbox({ store, client, upload, now }: OutboxDeps): Outbox {
+export function createOutbox({ store, client: activeClient, profileId, upload, now }: OutboxDeps): Outbox {
   let current: Promise<SyncResult> | null = null
+  // Set for the length of a run: a profile switch in the middle must not send the rest through the new account.
+  let runClient: OutboxClient | null = null
+  const client = (): OutboxClient => runClient ?? activeClient()
 
-  function update(draft: Draft, changes: Partial<Draft>): Draft {
-    const next: Draft = { ...draft, ...changes, updatedAt: now().toISOString() }
+  function update(draft: StoredDraft, changes: Partial<Draft>): StoredDraft {
+    const next: StoredDraft = { ...draft, ...changes, updatedAt: now().toISOString() }
     for (const key of ['error', 'attention', 'scheduleId'] as const) {
       if (next[key] === undefined) delete next[key]
     }
@@ -80,7 +86,11 @@ export function createOutbox({ store, client, upload, now }: OutboxDeps): Outbox
     return { ...draft.post, medias: [...draft.post.medias, ...uploaded] }
   }
 
-  async function adopt(draft: Draft, marker: SendMarker, signal?: AbortSignal): Promise<Draft | null> {
+  async function adopt(
+    draft: StoredDraft,
+    marker: SendMarker,
+    signal?: AbortSignal,
+  ): Promise<StoredDraft | null> {
     const found = await findSentPost(client(), marker, claimedIds(draft.id), signal)
     store.setMarker(draft.id, undefined)
     if (!found) return null
@@ -90,7 +100,7 @@ export function createOutbox({ store, client, upload, now }: OutboxDeps): Outbox
   }
 
   async function sendOne(
-    initial: Draft,
+    initial: StoredDraft,
     signal?: AbortSignal,
   ): Promise<'scheduled' | 'failed' | 'attention'> {
     let draft = initial
@@ -144,7 +154,7 @@ export function createOutbox({ store, client, upload, now }: OutboxDeps): Outbox
       if (ANSWER_MAYBE_LOST.includes(failure.kind)) {
         // The request may have been carried out; only the lookup can tell. If the lookup fails too, the marker
         // stays and the next run starts with it.
-        let adopted: Draft | null = null
+        let adopted: StoredDraft | null = null
         try {
           adopted = await adopt(draft, marker, signal)
         } catch {
@@ -163,11 +173,13 @@ export function createOutbox({ store, client, upload, now }: OutboxDeps): Outbox
 
   async function run(signal?: AbortSignal): Promise<SyncResult> {
     const result: SyncResult = { scheduled: [], failed: [], attention: [], waiting: [] }
+    const owner = profileId()
+    runClient = activeClient()
     // Posts the CLI queued while the app runs are in the file, not yet in memory.
     await store.refresh()
     const pending = store
       .list()
-      .filter((d) => d.status === 'queued' || d.status === 'sending')
+      .filter((d) => d.profileId === owner && (d.status === 'queued' || d.status === 'sending'))
       .sort((a, b) => a.post.scheduleAt.localeCompare(b.post.scheduleAt))
     for (const listed of pending) {
       // The person may have edited, moved or unqueued it while earlier posts were being sent.
@@ -210,6 +222,7 @@ export function createOutbox({ store, client, upload, now }: OutboxDeps): Outbox
     sync(signal) {
       current ??= run(signal).finally(() => {
         current = null
+        runClient = null
       })
       return current
     },

@@ -71,10 +71,10 @@ describe('drafts CLI', () => {
       medias: [{ type: 'image', url: 'cat.png', alt: 'cat', thumbnail: '' }],
     })
 
-    // Drafting needs no network and no keys.
-    const noKeys = { MEDIADECK_DATA_DIR: env.MEDIADECK_DATA_DIR }
+    // Drafting needs no network and no secret; the base URL and access key name the profile it is for.
     const saved = env
-    env = noKeys
+    const { MEDIADECK_SECRET_KEY: _secret, ...noSecret } = env
+    env = noSecret
     const added = await cli('drafts', 'add', plain, '--json')
     expect(added.code).toBe(0)
     expect(lines(added.stdout)[0]).toMatchObject({ status: 'draft', description: 'just a draft' })
@@ -100,6 +100,35 @@ describe('drafts CLI', () => {
     await client.close()
     expect(onService.description).toBe('a cat')
     expect(onService.medias[0]!.url).toMatch(/^http:\/\/localhost:\d+\//)
+  })
+
+  it("keeps each profile's drafts apart: another key's sync does not send them, a keyless add is the Sandbox's", async () => {
+    const file = await bodyFile('mine.json', {
+      description: 'for demo only',
+      type: 'text',
+      accountId,
+      scheduleAt: inTwoDays(),
+    })
+    const added = lines((await cli('drafts', 'add', file, '--schedule', '--json')).stdout)[0]!
+    expect(added.profileId).toMatch(/^cli-[0-9a-f]{16}$/)
+
+    const demo = env
+    env = { ...demo, MEDIADECK_ACCESS_KEY: 'other', MEDIADECK_SECRET_KEY: 'other-secret' }
+    expect((await cli('drafts', 'list', '--json')).stdout).toBe('')
+    const other = await cli('sync', '--json')
+    expect(other.code).toBe(0)
+    expect(other.stdout).toBe('')
+    env = { MEDIADECK_DATA_DIR: demo.MEDIADECK_DATA_DIR }
+    const keyless = lines((await cli('drafts', 'add', file, '--json')).stdout)[0]!
+    expect(keyless.profileId).toBe('sandbox')
+
+    // The same service written differently is the same profile.
+    env = { ...demo, MEDIADECK_BASE_URL: `${demo.MEDIADECK_BASE_URL}/` }
+    const listed = lines((await cli('drafts', 'list', '--json')).stdout)
+    expect(listed.map((l) => [l.id, l.status])).toEqual([[added.id, 'queued']])
+    const synced = await cli('sync', '--json')
+    expect(synced.code).toBe(0)
+    expect(lines(synced.stdout).map((l) => [l.id, l.status])).toEqual([[added.id, 'scheduled']])
   })
 
   it('refuses to queue an incomplete post, naming every field, and saves nothing', async () => {

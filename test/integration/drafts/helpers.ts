@@ -30,7 +30,12 @@ export async function writePng(dir: string, name = 'photo.png'): Promise<string>
 }
 
 export async function sandboxOn(dataDir: string, port = 0): Promise<RunningSandbox> {
-  return startSandbox({ dataDir, port, publisherIntervalMs: 0, config: { users: [demoUser], randomSeed: 7 } })
+  return startSandbox({
+    dataDir,
+    port,
+    publisherIntervalMs: 0,
+    config: { users: [demoUser, { ...demoUser, ...otherUser }], randomSeed: 7 },
+  })
 }
 const demoUser = {
   accessKey: 'demo',
@@ -39,12 +44,17 @@ const demoUser = {
   storageLimit: 1024 ** 3,
   seed: 'demo' as const,
 }
+/** A second account on the same sandbox: what a second profile talks to. */
+export const otherUser = { accessKey: 'other', secretKey: 'other-secret' }
 
-export function clientFor(baseUrl: string): ServiceClient {
+export function clientFor(
+  baseUrl: string,
+  user: { accessKey: string; secretKey: string } = demoUser,
+): ServiceClient {
   return createServiceClient({
     baseUrl,
-    accessKey: 'demo',
-    secretKey: 'demo-secret',
+    accessKey: user.accessKey,
+    secretKey: user.secretKey,
     retry: { maxRetries: 1, minDelayMs: 10, maxDelayMs: 50 },
     timeouts: { connectMs: 2000, headersMs: 5000, bodyMs: 5000 },
   })

@@ -44,6 +44,7 @@ afterEach(async () => {
 
 function outboxWith(c: () => ServiceClient, s = store, now = () => new Date()) {
   return createOutbox({
+    profileId: () => 'sandbox',
     store: s,
     now,
     client: c,
@@ -72,7 +73,7 @@ async function withProxy(): Promise<{ proxy: AnswerDroppingProxy; proxied: Servi
 
 describe('outbox against the sandbox', () => {
   it('uploads a local image through the engine, then creates the post with its URL', async () => {
-    const drafts = createDraftsService({ store, now: () => new Date() })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const file = await writePng(dir)
     const media: LocalMedia = {
       id: 'm1',
@@ -108,7 +109,7 @@ describe('outbox against the sandbox', () => {
   it('creates a post exactly once when the answer to its create is lost', async () => {
     const { proxy, proxied } = await withProxy()
     proxy.setRule((method, p) => (method === 'POST' && p === '/public/schedule' ? 'drop-answer' : 'pass'))
-    const drafts = createDraftsService({ store, now: () => new Date() })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const post = postFor(accountId)
     const draft = drafts.schedule(drafts.save({ post, localMedia: [] }).id)
 
@@ -123,7 +124,7 @@ describe('outbox against the sandbox', () => {
   })
 
   it('waits out 5xx answers and sends once the service recovers', async () => {
-    const drafts = createDraftsService({ store, now: () => new Date() })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const post = postFor(accountId)
     const draft = drafts.schedule(drafts.save({ post, localMedia: [] }).id)
     sandbox.setFaults({ serverErrorRate: 1 })
@@ -139,7 +140,7 @@ describe('outbox against the sandbox', () => {
   })
 
   it('keeps posts queued while offline and sends them when the service is back on the same port', async () => {
-    const drafts = createDraftsService({ store, now: () => new Date() })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const posts = [postFor(accountId), postFor(accountId)]
     const ids = posts.map((post) => drafts.schedule(drafts.save({ post, localMedia: [] }).id).id)
     const { port, dataDir } = sandbox
@@ -161,7 +162,7 @@ describe('outbox against the sandbox', () => {
     // The create reaches the service, then the app "dies" before its answer arrives.
     proxy.setRule((method, p) => (method === 'POST' && p === '/public/schedule' ? 'hold-answer' : 'pass'))
     const file = path.join(dir, 'drafts.json')
-    const drafts = createDraftsService({ store, now: () => new Date() })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const post = postFor(accountId)
     const draft = drafts.schedule(drafts.save({ post, localMedia: [] }).id)
     const abandoned = outboxWith(() => proxied).sync()
@@ -185,7 +186,7 @@ describe('outbox against the sandbox', () => {
 
   it('asks about a post whose time passed while offline instead of publishing it late', async () => {
     let now = new Date()
-    const drafts = createDraftsService({ store, now: () => now })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => now })
     const post = postFor(accountId, { scheduleAt: new Date(now.getTime() + 5 * 60_000).toISOString() })
     const draft = drafts.schedule(drafts.save({ post, localMedia: [] }).id)
     const { port, dataDir } = sandbox
@@ -213,7 +214,7 @@ describe('outbox against the sandbox', () => {
 
   it('recovers queued drafts from the backup of a corrupt store and sends them', async () => {
     const file = path.join(dir, 'drafts.json')
-    const drafts = createDraftsService({ store, now: () => new Date() })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const post = postFor(accountId)
     const draft = drafts.schedule(drafts.save({ post, localMedia: [] }).id)
     await store.flush()

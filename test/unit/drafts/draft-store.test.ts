@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DraftStoreError, openDraftStore } from '../../../main/core/drafts/draft-store'
 import { CURRENT_SCHEMA_VERSION, MigrationError, migrate } from '../../../main/core/drafts/migrations'
+import type { Draft } from '../../../common/drafts'
 import { sampleDraft, tempDir } from './helpers'
 
 let dir: string
@@ -206,6 +207,51 @@ describe('two processes on one drafts file (the app and the CLI)', () => {
 })
 
 describe('migrate', () => {
+  it('v2 -> v3 gives every draft the profile active when it runs, or the Sandbox when none is known', () => {
+    const { profileId: _none, ...unowned } = sampleDraft({ id: 'a' })
+    const owned = sampleDraft({ id: 'b', profileId: 'kept' })
+    const v2 = {
+      schemaVersion: 2,
+      drafts: [unowned, owned],
+      sends: {},
+      lastSyncAt: '2026-07-15T03:00:00.000Z',
+    }
+    const withActive = migrate(structuredClone(v2), undefined, undefined, { profileId: 'work' }).doc
+    expect(withActive.schemaVersion).toBe(3)
+    expect((withActive.drafts as Draft[]).map((d) => [d.id, d.profileId])).toEqual([
+      ['a', 'work'],
+      ['b', 'kept'],
+    ])
+    // The rest of the document is carried over as it was.
+    expect(withActive.lastSyncAt).toBe('2026-07-15T03:00:00.000Z')
+    const unknown = migrate(structuredClone(v2)).doc
+    expect((unknown.drafts as Draft[]).map((d) => d.profileId)).toEqual(['sandbox', 'kept'])
+  })
+
+  it('opens a v2 file as v3 for the profile given, reports the migration and keeps the v2 file as backup', async () => {
+    const { profileId: _none, ...unowned } = sampleDraft({ id: 'a' })
+    await writeFile(
+      file,
+      JSON.stringify({ schemaVersion: 2, drafts: [unowned], sends: {}, lastSyncAt: null }),
+    )
+    const store = await openDraftStore(file, { profileId: 'work' })
+    expect(store.notice?.kind).toBe('migrated')
+    expect(store.get('a')?.profileId).toBe('work')
+    expect((await readJson(file)).drafts[0].profileId).toBe('work')
+    expect((await readJson(`${file}.bak`)).schemaVersion).toBe(2)
+  })
+
+  it('refuses a current-version draft without a profile (it cannot be told whose it is)', async () => {
+    const { profileId: _none, ...unowned } = sampleDraft({ id: 'a' })
+    await writeFile(
+      file,
+      JSON.stringify({ schemaVersion: 3, drafts: [unowned], sends: {}, lastSyncAt: null }),
+    )
+    const store = await openDraftStore(file)
+    expect(store.notice?.kind).toBe('unreadable')
+    expect(store.notice?.message).toMatch(/drafts\.0\.profileId/)
+  })
+
   it('runs each step in order and checks that it advanced', () => {
     const steps = {
       0: (d: Record<string, unknown>) => ({ ...d, schemaVersion: 1, a: 1 }),

@@ -7,13 +7,15 @@ import type { ConnectionState } from '../../../common/app-state'
 import type { EventName } from '../../../common/contract'
 import { AppError } from '../../../common/errors'
 import { createDraftHandlers } from '../../../main/handlers/drafts-handlers'
-import type { HandlerDeps } from '../../../main/handlers/types'
-import { NOW, samplePost, tempDir } from './helpers'
+import type { ActiveService, HandlerDeps } from '../../../main/handlers/types'
+import { NOW, sampleDraft, samplePost, tempDir } from './helpers'
 
 let dir: string
 let cleanup: () => Promise<void>
 let events: Array<{ name: EventName; payload: unknown }>
 let disposers: Array<() => void | Promise<void>>
+let activeId: string
+let activeListeners: Set<(active: ActiveService) => void>
 
 const offline: ConnectionState = {
   status: 'offline',
@@ -24,13 +26,36 @@ const offline: ConnectionState = {
   lastCheckedAt: null,
 }
 
+/** The active profile: its id is all the drafts handlers may use while offline. */
+function active(): ActiveService {
+  const unreachable = () => {
+    throw new Error('no service while offline')
+  }
+  return {
+    profileId: activeId,
+    mode: 'sandbox',
+    get client(): never {
+      return unreachable()
+    },
+    get uploads(): never {
+      return unreachable()
+    },
+  }
+}
+
+function switchTo(profileId: string): void {
+  activeId = profileId
+  for (const listener of activeListeners) listener(active())
+}
+
 function deps(): HandlerDeps {
   return {
     dataDir: dir,
-    active: () => {
-      throw new Error('no service while offline')
+    active,
+    onActiveChanged: (listener) => {
+      activeListeners.add(listener)
+      return () => activeListeners.delete(listener)
     },
-    onActiveChanged: () => () => undefined,
     connection: {
       current: () => offline,
       isOnline: () => false,
@@ -46,6 +71,8 @@ beforeEach(async () => {
   ;({ dir, cleanup } = await tempDir())
   events = []
   disposers = []
+  activeId = 'sandbox'
+  activeListeners = new Set()
 })
 afterEach(async () => {
   for (const dispose of disposers) await dispose()
@@ -110,4 +137,49 @@ describe('drafts handlers', () => {
       'to export',
     ])
   })
+
+  it("shows, edits and counts only the active profile's drafts, and republishes them on a switch", async () => {
+    const handlers = createDraftHandlers(deps(), { now: () => NOW })
+    const sandboxDraft = await handlers['drafts:save']({
+      post: samplePost({ title: 'sandbox' }),
+      localMedia: [],
+    })
+    await handlers['drafts:schedule']({ id: sandboxDraft.id })
+    expect(sandboxDraft.profileId).toBe('sandbox')
+
+    events = []
+    switchTo('real')
+    const changed = events.filter((e) => e.name === 'drafts:changed').at(-1)?.payload as { drafts: unknown[] }
+    expect(changed.drafts).toEqual([])
+    expect(await handlers['drafts:list'](undefined)).toEqual([])
+    expect((await handlers['outbox:status'](undefined)).counts.queued).toBe(0)
+    // Not reachable by id either: queueing or editing it here would send it through the wrong account.
+    await expect(handlers['drafts:get']({ id: sandboxDraft.id })).rejects.toMatchObject({ kind: 'not-found' })
+    const imported = await handlers['drafts:import']({
+      format: 'json',
+      content: JSON.stringify([{ description: 'imported', type: 'text' }]),
+    })
+    expect(imported.imported.map((d) => d.profileId)).toEqual(['real'])
+    expect((await handlers['drafts:list'](undefined)).map((d) => d.post.description)).toEqual(['imported'])
+
+    switchTo('sandbox')
+    expect((await handlers['drafts:list'](undefined)).map((d) => d.post.title)).toEqual(['sandbox'])
+    expect((await handlers['outbox:status'](undefined)).counts.queued).toBe(1)
+  })
+
+  it("assigns an older file's drafts to the profile active when it is first opened", async () => {
+    const { writeFile } = await import('node:fs/promises')
+    const v2 = { schemaVersion: 2, drafts: [sampleDraftV2()], sends: {}, lastSyncAt: null }
+    await writeFile(path.join(dir, 'drafts.json'), JSON.stringify(v2))
+    activeId = 'work'
+    const handlers = createDraftHandlers(deps(), { now: () => NOW })
+    expect((await handlers['drafts:list'](undefined)).map((d) => [d.id, d.profileId])).toEqual([
+      ['old', 'work'],
+    ])
+  })
 })
+
+function sampleDraftV2(): Record<string, unknown> {
+  const { profileId: _written, ...draft } = sampleDraft({ id: 'old' })
+  return draft
+}

@@ -18,14 +18,14 @@ afterEach(() => cleanup())
 
 describe('drafts service', () => {
   it('saves a new draft without needing anything but the post', () => {
-    const drafts = createDraftsService({ store, now: () => NOW })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => NOW })
     const draft = drafts.save({ post: samplePost({ accountId: '', scheduleAt: '' }), localMedia: [] })
     expect(draft).toMatchObject({ status: 'draft', createdAt: NOW.toISOString() })
     expect(drafts.list()).toEqual([draft])
   })
 
   it('refuses to queue an incomplete draft, listing every field, and leaves it a draft', () => {
-    const drafts = createDraftsService({ store, now: () => NOW })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => NOW })
     const draft = drafts.save({ post: samplePost({ accountId: '', scheduleAt: '' }), localMedia: [] })
     let error: unknown
     try {
@@ -41,7 +41,7 @@ describe('drafts service', () => {
   })
 
   it('keeps a queued post queued when an edit still passes (a drag to another day), refuses one that does not', () => {
-    const drafts = createDraftsService({ store, now: () => NOW })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => NOW })
     const queued = drafts.schedule(drafts.save({ post: samplePost(), localMedia: [] }).id)
     const moved = drafts.save({
       id: queued.id,
@@ -60,7 +60,7 @@ describe('drafts service', () => {
   })
 
   it('takes a queued post back to draft, refuses edits of sending and scheduled posts', () => {
-    const drafts = createDraftsService({ store, now: () => NOW })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => NOW })
     const queued = drafts.schedule(drafts.save({ post: samplePost(), localMedia: [] }).id)
     expect(drafts.unschedule(queued.id).status).toBe('draft')
     store.put({ ...drafts.get(queued.id), status: 'scheduled', scheduleId: 's1' })
@@ -73,7 +73,7 @@ describe('drafts service', () => {
   })
 
   it('resolves a post that needs attention by a new time or by keeping it as a draft', () => {
-    const drafts = createDraftsService({ store, now: () => NOW })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => NOW })
     const d = drafts.save({ post: samplePost(), localMedia: [] })
     store.put({ ...d, status: 'needs-attention', attention: { reason: 'time-passed', message: 'x' } })
     expect(() =>

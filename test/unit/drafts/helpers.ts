@@ -2,7 +2,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { Draft, DraftPost, LocalMedia } from '../../../common/drafts'
+import type { DraftPost, LocalMedia } from '../../../common/drafts'
+import type { StoredDraft } from '../../../main/core/drafts/draft-store'
 import { emptyScheduleRequest } from '../../../common/service'
 
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
@@ -20,9 +21,10 @@ export function samplePost(overrides: Partial<DraftPost> = {}): DraftPost {
   }
 }
 
-export function sampleDraft(overrides: Partial<Draft> = {}): Draft {
+export function sampleDraft(overrides: Partial<StoredDraft> = {}): StoredDraft {
   return {
     id: 'd1',
+    profileId: 'sandbox',
     status: 'draft',
     post: samplePost(),
     localMedia: [],

@@ -57,7 +57,7 @@ describe('CSV', () => {
     const { filename, content } = exportDrafts([rich, plain], 'csv', NOW)
     expect(filename).toBe('mediadeck-drafts-2026-07-15.csv')
     expect(content.split('\r\n')[0]).toBe(CSV_COLUMNS.join(','))
-    const result = await importDrafts(store, 'csv', content, () => NOW, newId)
+    const result = await importDrafts(store, 'csv', content, { now: () => NOW, profileId: 'sandbox', newId })
     expect(result.errors).toEqual([])
     expect(result.imported.map((d) => d.post)).toEqual([rich.post, plain.post])
     expect(result.imported[0]!.localMedia.map(({ id: _id, ...m }) => m)).toEqual(
@@ -75,7 +75,7 @@ describe('CSV', () => {
   it('reads a hand-written sheet with only some columns, lists separated by ";"', async () => {
     const csv =
       'accountId,scheduleAt,description,additionalInfo.tags\nacc-1,2026-08-01T10:00:00+07:00,Hi,a; b\n'
-    const result = await importDrafts(store, 'csv', csv, () => NOW, newId)
+    const result = await importDrafts(store, 'csv', csv, { now: () => NOW, profileId: 'sandbox', newId })
     expect(result.errors).toEqual([])
     expect(result.imported[0]!.post).toMatchObject({
       type: 'text',
@@ -95,7 +95,11 @@ describe('CSV', () => {
       ['acc-1', '', 'image', 'bad json', '[{', 'true'],
       ['acc-1', '', 'image', 'media without url', '[{"type":"image"}]', 'true'],
     ]
-    const result = await importDrafts(store, 'csv', Papa.unparse(rows), () => NOW, newId)
+    const result = await importDrafts(store, 'csv', Papa.unparse(rows), {
+      now: () => NOW,
+      profileId: 'sandbox',
+      newId,
+    })
     expect(result.imported).toEqual([])
     expect(result.errors.map((e) => [e.row, e.field])).toEqual([
       [3, 'scheduleAt'],
@@ -111,16 +115,24 @@ describe('CSV', () => {
 
   it('reports a wrong type once the cells parse', async () => {
     const csv = 'type,description\npoem,x\n'
-    const result = await importDrafts(store, 'csv', csv, () => NOW, newId)
+    const result = await importDrafts(store, 'csv', csv, { now: () => NOW, profileId: 'sandbox', newId })
     expect(result.errors).toEqual([{ row: 2, field: 'type', message: expect.stringMatching(/one of text/) }])
   })
 
   it('refuses unknown columns and rows with the wrong number of cells', async () => {
-    const unknown = await importDrafts(store, 'csv', 'descripton\nx\n', () => NOW, newId)
+    const unknown = await importDrafts(store, 'csv', 'descripton\nx\n', {
+      now: () => NOW,
+      profileId: 'sandbox',
+      newId,
+    })
     expect(unknown.errors).toEqual([
       { row: 1, field: 'descripton', message: expect.stringMatching(/Unknown column/) },
     ])
-    const short = await importDrafts(store, 'csv', 'title,description\na,b\nc\n', () => NOW, newId)
+    const short = await importDrafts(store, 'csv', 'title,description\na,b\nc\n', {
+      now: () => NOW,
+      profileId: 'sandbox',
+      newId,
+    })
     expect(short.errors.map((e) => e.row)).toContain(3)
     expect(short.imported).toEqual([])
   })
@@ -130,7 +142,7 @@ describe('JSON', () => {
   it('round-trips through its own export', async () => {
     const { filename, content } = exportDrafts([rich], 'json', NOW)
     expect(filename).toBe('mediadeck-drafts-2026-07-15.json')
-    const result = await importDrafts(store, 'json', content, () => NOW, newId)
+    const result = await importDrafts(store, 'json', content, { now: () => NOW, profileId: 'sandbox', newId })
     expect(result.errors).toEqual([])
     expect(result.imported[0]!.post).toEqual(rich.post)
     expect(result.imported[0]!.localMedia).toEqual(rich.localMedia)
@@ -138,20 +150,24 @@ describe('JSON', () => {
 
   it('takes a bare list of section 2.4 bodies, filling members left out', async () => {
     const body = { description: 'x', type: 'text', accountId: 'a', scheduleAt: '2026-08-01T00:00:00Z' }
-    const result = await importDrafts(store, 'json', JSON.stringify([body]), () => NOW, newId)
+    const result = await importDrafts(store, 'json', JSON.stringify([body]), {
+      now: () => NOW,
+      profileId: 'sandbox',
+      newId,
+    })
     expect(result.errors).toEqual([])
     expect(result.imported[0]!.post.additionalInfo.music.volume).toEqual({ video: 100, music: 100 })
   })
 
   it('reports bad entries by their position and imports none', async () => {
     const content = JSON.stringify([{ description: 'ok' }, 5, { type: 'text', meta: { url: 3 } }])
-    const result = await importDrafts(store, 'json', content, () => NOW, newId)
+    const result = await importDrafts(store, 'json', content, { now: () => NOW, profileId: 'sandbox', newId })
     expect(result.imported).toEqual([])
     expect(result.errors.map((e) => [e.row, e.field])).toEqual([
       [2, undefined],
       [3, 'meta.url'],
     ])
-    const broken = await importDrafts(store, 'json', '{', () => NOW, newId)
+    const broken = await importDrafts(store, 'json', '{', { now: () => NOW, profileId: 'sandbox', newId })
     expect(broken.errors[0]!.message).toMatch(/not JSON/)
   })
 })

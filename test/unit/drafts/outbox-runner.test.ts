@@ -67,6 +67,7 @@ afterEach(async () => {
 function setup(online: boolean) {
   const created: string[] = []
   const outbox = createOutbox({
+    profileId: () => 'sandbox',
     store,
     now: () => NOW,
     upload: async () => 'unused',
@@ -83,6 +84,7 @@ function setup(online: boolean) {
   const conn = fakeConnection(online)
   const states: OutboxState[] = []
   const runner = createOutboxRunner({
+    profileId: () => 'sandbox',
     outbox,
     store,
     now: () => NOW,
@@ -90,7 +92,7 @@ function setup(online: boolean) {
     intervalMs: 1000,
     onState: (s) => states.push(s),
   })
-  const drafts = createDraftsService({ store, now: () => NOW })
+  const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => NOW })
   const queue = (description: string) =>
     drafts.schedule(drafts.save({ post: samplePost({ description }), localMedia: [] }).id)
   return { runner, created, conn, states, queue }

@@ -72,6 +72,7 @@ function setup(upload = async () => 'https://storage.example/up.png') {
   const service = fakeService()
   const uploads: string[] = []
   const outbox = createOutbox({
+    profileId: () => 'sandbox',
     store,
     now: () => now,
     client: () => service.client,
@@ -80,13 +81,52 @@ function setup(upload = async () => 'https://storage.example/up.png') {
       return upload()
     },
   })
-  const drafts = createDraftsService({ store, now: () => now })
+  const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => now })
   const queue = (post = samplePost(), localMedia: ReturnType<typeof localImage>[] = []) =>
     drafts.schedule(drafts.save({ post, localMedia }).id)
   return { ...service, outbox, drafts, queue, uploads }
 }
 
 describe('outbox', () => {
+  it("sends only the active profile's queued drafts, through one profile's client for the whole run", async () => {
+    const services = { a: fakeService(), b: fakeService() }
+    let active: 'a' | 'b' = 'a'
+    const outbox = createOutbox({
+      profileId: () => active,
+      store,
+      now: () => now,
+      client: () => services[active].client,
+      upload: async () => 'https://storage.example/up.png',
+    })
+    const draftsOf = (profile: 'a' | 'b') =>
+      createDraftsService({ profileId: () => profile, store, now: () => now })
+    const queue = (profile: 'a' | 'b', description: string) => {
+      const drafts = draftsOf(profile)
+      return drafts.schedule(drafts.save({ post: samplePost({ description }), localMedia: [] }).id)
+    }
+    const fromA = queue('a', 'written under A')
+    active = 'b'
+    expect(await outbox.sync()).toMatchObject({ scheduled: [], waiting: [], failed: [] })
+    expect(services.a.created).toEqual([])
+    expect(services.b.created).toEqual([])
+    expect(store.get(fromA.id)!.status).toBe('queued')
+
+    // A switch while B's run is in flight: the run keeps B's client; A's post waits for A's own run.
+    const fromB = queue('b', 'written under B')
+    const alsoB = queue('b', 'also under B')
+    const original = services.b.client.createSchedule
+    services.b.client.createSchedule = async (body, options) => {
+      active = 'a'
+      return original(body, options)
+    }
+    expect((await outbox.sync()).scheduled.sort()).toEqual([fromB.id, alsoB.id].sort())
+    expect(services.b.created.map((c) => c.description).sort()).toEqual(['also under B', 'written under B'])
+    expect(services.a.created).toEqual([])
+
+    expect((await outbox.sync()).scheduled).toEqual([fromA.id])
+    expect(services.a.created.map((c) => c.description)).toEqual(['written under A'])
+  })
+
   it('uploads local media first, puts their URLs into medias, then creates the post', async () => {
     const { outbox, queue, created, uploads } = setup()
     const draft = queue(samplePost({ type: 'image' }), [localImage()])
@@ -128,6 +168,7 @@ describe('outbox', () => {
     store = await openDraftStore(file)
     setListOffline(false)
     const restarted = createOutbox({
+      profileId: () => 'sandbox',
       store,
       now: () => now,
       client: () => ({
@@ -249,10 +290,11 @@ describe('outbox cancelled mid-send', () => {
   it('keeps the send marker when a create is cancelled, so the next run looks the post up first', async () => {
     const t = await tempDir()
     const local = await openDraftStore(path.join(t.dir, 'drafts.json'))
-    const drafts = createDraftsService({ store: local, now: () => NOW })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store: local, now: () => NOW })
     const draft = drafts.schedule(drafts.save({ post: samplePost(), localMedia: [] }).id)
     const controller = new AbortController()
     const outbox = createOutbox({
+      profileId: () => 'sandbox',
       store: local,
       now: () => NOW,
       upload: async () => 'unused',
@@ -279,7 +321,7 @@ describe('outbox and edits made during a run', () => {
   it('sends the latest version of a post edited while earlier ones were sent, and skips one taken back', async () => {
     const t = await tempDir()
     const local = await openDraftStore(path.join(t.dir, 'drafts.json'))
-    const drafts = createDraftsService({ store: local, now: () => NOW })
+    const drafts = createDraftsService({ profileId: () => 'sandbox', store: local, now: () => NOW })
     const first = drafts.schedule(
       drafts.save({ post: samplePost({ scheduleAt: '2026-07-20T03:00:00.000Z' }), localMedia: [] }).id,
     )
@@ -291,6 +333,7 @@ describe('outbox and edits made during a run', () => {
     )
     const sent: string[] = []
     const outbox = createOutbox({
+      profileId: () => 'sandbox',
       store: local,
       now: () => NOW,
       upload: async () => 'unused',
