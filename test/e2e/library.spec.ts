@@ -57,6 +57,7 @@ test('three dropped files: two finish, the one too big for the plan fails with t
   await pager.scrollIntoViewIfNeeded()
   const [toastBox, pagerBox] = await Promise.all([toast.boundingBox(), pager.boundingBox()])
   expect(toastBox && pagerBox && overlaps(toastBox, pagerBox)).toBe(false)
+  await appPage.getByRole('main').evaluate((main) => main.scrollTo(0, 0))
 
   // The banner says what is missing and where to go about it.
   await expect(library.storageFullIssue).toContainText('A file did not fit')
@@ -78,6 +79,29 @@ test('three dropped files: two finish, the one too big for the plan fails with t
   await expect(library.rows).toHaveCount(0)
   await expect(library.queue).toContainText('No uploads yet')
   await screenshotBothThemes(appPage, 'library')
+
+  // By keyboard alone: Tab from the file search reaches a card's checkbox and each of its actions, every one
+  // with a visible focus ring; Enter on delete asks first, and Escape gives focus back to the button.
+  await library.storedFiles.getByRole('searchbox').focus()
+  const card = library.storedFile('fits-one.png')
+  const controls = [
+    card.getByRole('checkbox'),
+    card.getByTestId('file-copy'),
+    card.getByTestId('file-open'),
+    card.getByTestId('file-delete'),
+  ]
+  for (const control of controls) {
+    for (let i = 0; i < 20 && !(await control.evaluate((el) => el === el.ownerDocument.activeElement)); i++) {
+      await appPage.keyboard.press('Tab')
+    }
+    await expect(control).toBeFocused()
+    await expect(control).not.toHaveCSS('outline-style', 'none')
+  }
+  await appPage.keyboard.press('Enter')
+  await expect(appPage.getByRole('dialog')).toContainText('fits-one.png')
+  await appPage.keyboard.press('Escape')
+  await expect(appPage.getByRole('dialog')).toHaveCount(0)
+  await expect(controls[3]!).toBeFocused()
 
   // Dragging files over the window shows the drop overlay; leaving takes it away.
   await library.dragOver(true)

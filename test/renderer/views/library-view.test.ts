@@ -80,6 +80,23 @@ describe('LibraryView', () => {
     expect(issue.get('a').attributes('href')).toContain('/settings')
   })
 
+  it('states the free space of now in a storage-full row, as the storage panel beside it does', async () => {
+    const failed = context.fake.data.uploads[1]!
+    failed.error = {
+      kind: 'storage-full',
+      message: 'no room',
+      neededBytes: 8 * 1024 ** 3,
+      freeBytes: 1024 ** 3,
+    }
+    const wrapper = await mountLibrary(context)
+    await flushPromises()
+    expect(wrapper.get('[data-testid="stat-free"]').text()).toBe('3.8 GB')
+    const reason = wrapper.get('[data-state="failed"] [data-testid="upload-error"]').text()
+    expect(reason).toContain('8 GB')
+    expect(reason).toContain('only 3.8 GB is free')
+    expect(wrapper.get('[data-testid="issue-storage-full"]').text()).toContain('3.8 GB is free')
+  })
+
   it('says offline uploads wait and resume', async () => {
     const wrapper = await mountLibrary(context)
     const connection = useConnectionStore()
