@@ -160,6 +160,15 @@ describe('AutomationsView', () => {
     const raw = JSON.parse(wrapper.get('[data-testid="raw-json"]').text())
     expect(raw.id).toBe('auto-004')
     expect(raw.config.reply.delay).toEqual({ isActive: true, value: 30, type: 'second' })
+    // A toggle with one name: pressed while the JSON shows, and pressing it again brings the words back.
+    const toggle = wrapper.get('[data-testid="raw-toggle"]')
+    expect(toggle.text()).toBe('Raw JSON')
+    expect(toggle.attributes('aria-pressed')).toBe('true')
+    await toggle.trigger('click')
+    expect(toggle.attributes('aria-pressed')).toBe('false')
+    expect(toggle.text()).toBe('Raw JSON')
+    expect(wrapper.find('[data-testid="raw-json"]').exists()).toBe(false)
+    expect(wrapper.find('section[data-rule="reply"]').exists()).toBe(true)
   })
 
   it('opens the content link in the browser', async () => {

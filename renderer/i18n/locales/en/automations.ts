@@ -39,7 +39,6 @@ export default {
     none: 'None',
     disconnected: 'account disconnected',
     showRaw: 'Raw JSON',
-    hideRaw: 'Readable view',
     rawLabel: 'The automation as the service sent it',
     content: 'Content',
     owner: 'Owner',

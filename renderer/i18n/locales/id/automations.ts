@@ -42,7 +42,6 @@ export default {
     none: 'Tidak ada',
     disconnected: 'akun terputus',
     showRaw: 'JSON mentah',
-    hideRaw: 'Tampilan biasa',
     rawLabel: 'Otomasi seperti yang dikirim layanan',
     content: 'Konten',
     owner: 'Pemilik',
