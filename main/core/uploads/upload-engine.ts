@@ -654,12 +654,13 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       const batchBytes = probes.reduce((sum, p) => sum + p.size, 0)
       const needed = batchBytes + reserved
       if (needed > free) {
+        const size = bytesFormatter(needed, free)
         throw new AppError({
           kind: 'storage-full',
           message:
-            `not enough storage: this batch needs ${formatBytes(batchBytes)}` +
-            (reserved ? ` (plus ${formatBytes(reserved)} already queued)` : '') +
-            ` but only ${formatBytes(free)} of ${formatBytes(total)} is free`,
+            `not enough storage: this batch needs ${size(batchBytes)}` +
+            (reserved ? ` (plus ${size(reserved)} already queued)` : '') +
+            ` but only ${size(free)} of ${size(total)} is free`,
           neededBytes: needed,
           freeBytes: free,
         })
@@ -794,10 +795,17 @@ function checkConcurrency(n: number): number {
 /** One file's storage-full error; `available` is what is left for it once the queue's reservations are met. */
 function fileDoesNotFit(name: string, size: number, available: number, total: number): AppError {
   const free = Math.max(0, available)
+  const format = bytesFormatter(size, free)
   return new AppError({
     kind: 'storage-full',
-    message: `not enough storage: ${name} needs ${formatBytes(size)} but only ${formatBytes(free)} of ${formatBytes(total)} is free for it`,
+    message: `not enough storage: ${name} needs ${format(size)} but only ${format(free)} of ${format(total)} is free for it`,
     neededBytes: size,
     freeBytes: free,
   })
+}
+
+/** Rounded sizes, unless rounding would make what is needed and what is free read the same ("10.0 MB"). */
+function bytesFormatter(needed: number, free: number): (n: number) => string {
+  if (formatBytes(needed) !== formatBytes(free)) return formatBytes
+  return (n) => `${n.toLocaleString('en-US')} B`
 }

@@ -1,6 +1,6 @@
 // The CLI as scripts call it (`npm run cli -- ...` is `tsx main/cli/index.ts`), against the real sandbox.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -126,6 +126,31 @@ describe('cli against the sandbox', () => {
     expect(r.stderr.trim()).toBe(`error: ${join(dir, 'missing.bin')}: no such file`)
     const after = await cli(['stats', '--json'])
     expect(JSON.parse(after.stdout)).toEqual(JSON.parse(before.stdout))
+  })
+
+  it('refuses a batch that cannot fit up front, with one clear line, and sends nothing', async () => {
+    const std = { key: 'std', secret: 'std-secret' }
+    const small = join(dir, 'fits.txt')
+    const big = join(dir, 'too-big.bin')
+    writeFileSync(small, 'fits\n')
+    writeFileSync(big, 'x')
+    truncateSync(big, 10_000_001)
+    const r = await cli(['upload', small, big, '--json'], std)
+    expect(r.code).toBe(1)
+    // Rounded, both figures would read 10.0 MB: the message gives them exactly.
+    expect(r.stderr).toBe(
+      'error: not enough storage: this batch needs 10,000,006 B but only 10,000,000 B of 10,000,000 B is free\n',
+    )
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(lines.map((l) => [l.path, l.state, l.error.kind])).toEqual([
+      [small, 'failed', 'storage-full'],
+      [big, 'failed', 'storage-full'],
+    ])
+    const stats = await cli(['stats', '--json'], std)
+    expect(JSON.parse(stats.stdout)).toMatchObject({ file: { total: 0 }, usage: { used: 0 } })
   })
 
   it('lists automations and schedules, retries a failed schedule, and maps refusals to exit 1', async () => {
