@@ -2,6 +2,7 @@ import { flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
+import { useConnectionStore } from '../../../renderer/stores/connection'
 import { usePlannerStore } from '../../../renderer/stores/planner'
 import { useToastsStore } from '../../../renderer/stores/toasts'
 import PlannerView from '../../../renderer/views/PlannerView.vue'
@@ -202,5 +203,26 @@ describe('PlannerView', () => {
     expect(toasts).toContain('Scheduled: Draft d-sending ')
     expect(toasts).toContain('Not sent: Draft d-sending-2 invalid plan')
     wrapper.unmount()
+  })
+
+  it("reloads another profile's drafts, posts and accounts on a profile switch, dropping the old filter", async () => {
+    const connection = useConnectionStore()
+    connection.state = { ...context.fake.data.connection, profileId: 'sandbox' }
+    const wrapper = await mountPlanner(context)
+    const planner = usePlannerStore()
+    planner.accountIds = ['acc-ig']
+    const before = context.fake.requests('drafts:list').length
+    // What main's drafts:list answers for the new profile.
+    context.fake.data.drafts = [draft('d-work', 'queued', '2026-11-23T05:00:00.000Z')]
+    context.fake.data.schedules = []
+    connection.state = { ...connection.state, profileId: 'work' }
+    await flushPromises()
+    expect(context.fake.requests('drafts:list').length).toBe(before + 1)
+    expect(wrapper.find('[data-key="draft:d-queued"]').exists()).toBe(false)
+    expect(wrapper.find('[data-key="draft:d-work"]').exists()).toBe(true)
+    expect(wrapper.text()).not.toContain('Morning post')
+    expect(planner.accountIds).toEqual([])
+    const calendarAsks = context.fake.requests('schedules:list').filter((r) => !r.status)
+    expect(calendarAsks.at(-1)).not.toHaveProperty('accountIds')
   })
 })
