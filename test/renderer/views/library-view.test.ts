@@ -255,6 +255,25 @@ describe('LibraryView', () => {
     expect(files.get('a').attributes('href')).toContain('/settings')
   })
 
+  it('explains a type mismatch in the language of the app, not in the words main logged', async () => {
+    context = setupTest({
+      locale: 'id',
+      data: {
+        uploads: [
+          makeUploadItem(1, {
+            mimeWarning: 'content looks like image/png but the extension says video/mp4; sending video/mp4',
+          }),
+        ],
+      },
+    })
+    const wrapper = await mountLibrary(context)
+    const badge = wrapper.get('[data-testid="upload-row"] [title]:not(.row__name)')
+    expect(badge.text()).toBe('Jenis berbeda')
+    expect(badge.attributes('title')).toBe(
+      'Isi berkas tidak sesuai dengan ekstensinya; dikirim sebagai video/mp4.',
+    )
+  })
+
   it('renders in Bahasa Indonesia', async () => {
     context = setupTest({ locale: 'id' })
     const wrapper = await mountLibrary(context)

@@ -21,6 +21,7 @@ export default {
     eta: '{time} left',
     attempt: 'attempt {attempt}',
     typeMismatch: 'Type differs',
+    typeMismatchDetail: "The file's content does not match its extension; it is sent as {type}.",
     cancel: 'Cancel {name}',
     retry: 'Retry {name}',
     remove: 'Remove {name} from the list',

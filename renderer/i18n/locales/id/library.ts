@@ -23,6 +23,7 @@ export default {
     eta: 'sisa {time}',
     attempt: 'percobaan {attempt}',
     typeMismatch: 'Jenis berbeda',
+    typeMismatchDetail: 'Isi berkas tidak sesuai dengan ekstensinya; dikirim sebagai {type}.',
     cancel: 'Batalkan {name}',
     retry: 'Coba lagi {name}',
     remove: 'Hapus {name} dari daftar',
