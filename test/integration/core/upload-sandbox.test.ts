@@ -114,6 +114,38 @@ describe('upload engine against the sandbox', () => {
     expect(await sha256Of(item.url!)).toBe(f.sha256)
   })
 
+  it('times out a PUT the storage does not answer, and sends it again', async () => {
+    const c = client()
+    const f = h.file('no-answer.bin', 200_000)
+    let initAnsweredAt = 0
+    // Slow answers only from the storage: turned on once init answered, off when the engine waits to retry.
+    const slowStorage: UploadEngineOptions['client'] = {
+      ...c,
+      initFile: async (req, o) => {
+        const result = await c.initFile(req, o)
+        h.sandbox.setFaults({ latencyMs: 6000 })
+        initAnsweredAt = Date.now()
+        return result
+      },
+    }
+    const gaveUpAfter: number[] = []
+    const up = engine(slowStorage, {
+      storageTimeoutMs: 1500,
+      delays: {
+        sleep: async () => {
+          gaveUpAfter.push(Date.now() - initAnsweredAt)
+          h.sandbox.setFaults({})
+        },
+      },
+    })
+    const item = await up.uploadOne(f.path)
+    expect(item).toMatchObject({ state: 'done', attempts: 2 })
+    // One retry, and only once the answer had been awaited for the whole timeout (a lower bound only).
+    expect(gaveUpAfter).toHaveLength(1)
+    expect(gaveUpAfter[0]).toBeGreaterThanOrEqual(1450)
+    expect(await sha256Of(item.url!)).toBe(f.sha256)
+  })
+
   it('fails after the PUT attempts when storage keeps failing, leaving no pending file', async () => {
     const c = client()
     const f = h.file('always-503.bin', 1000)
