@@ -29,6 +29,17 @@ test('switches the language to Bahasa Indonesia and back', async ({ appPage, con
   await appPage.reload()
   await expect(appPage.getByRole('heading', { level: 1, name: 'Pustaka' })).toBeVisible()
 
+  // Automations in Bahasa Indonesia: the longer words must fit the rows and the detail panel.
+  await navigation.getByRole('link', { name: 'Otomasi' }).click()
+  await expect(appPage.getByRole('heading', { level: 1, name: 'Otomasi' })).toBeVisible()
+  const rows = appPage.getByTestId('automation-row')
+  await expect(rows.first()).toBeVisible()
+  await rows.first().getByRole('link').click()
+  await expect(
+    appPage.getByTestId('automation-detail').getByRole('button', { name: 'JSON mentah' }),
+  ).toBeVisible()
+  await screenshotBothThemes(appPage, 'automations-id')
+
   await navigation.getByRole('link', { name: 'Pengaturan' }).click()
   await settings.language.selectOption({ label: 'English' })
   await expect(appPage.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
