@@ -26,12 +26,21 @@ export function useAppSession() {
   const { t } = useI18n()
   const stops: (() => void)[] = []
 
+  // Only the counts that happened: "2 done, 1 failed", not "2 done, 1 failed, 0 cancelled".
+  function batchSummary(done: number, failed: number, cancelled: number): string {
+    const parts: string[] = []
+    if (done > 0) parts.push(t('library.toast.summaryDone', { count: done }))
+    if (failed > 0) parts.push(t('library.toast.summaryFailed', { count: failed }))
+    if (cancelled > 0) parts.push(t('library.toast.summaryCancelled', { count: cancelled }))
+    return parts.join(', ')
+  }
+
   function onBatchFinished({ done, failed, cancelled }: EventPayloads['uploads:batch-finished']) {
     if (failed > 0) {
       toasts.push({
         tone: 'danger',
         title: t('library.toast.batchFailed', { failed }, failed),
-        message: t('library.toast.batchSummary', { done, failed, cancelled }),
+        message: batchSummary(done, failed, cancelled),
         action: { label: t('library.toast.showQueue'), to: '/library' },
       })
     } else if (done > 0) {

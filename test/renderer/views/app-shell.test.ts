@@ -104,6 +104,9 @@ describe('App shell', () => {
     context.fake.emit('uploads:batch-finished', { batchId: 'b', done: 2, failed: 1, cancelled: 0 })
     await flushPromises()
     expect(document.body.textContent).toContain('One upload failed')
+    const toast = document.querySelector('.ui-toast')!
+    expect(toast.textContent).toContain('2 done, 1 failed')
+    expect(toast.textContent).not.toContain('cancelled')
   })
 
   it('reloads the per-profile state when the active profile changes', async () => {

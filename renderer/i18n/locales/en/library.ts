@@ -79,7 +79,9 @@ export default {
   toast: {
     batchDone: 'One file uploaded | {done} files uploaded',
     batchFailed: 'One upload failed | {failed} uploads failed',
-    batchSummary: '{done} done, {failed} failed, {cancelled} cancelled',
+    summaryDone: '{count} done',
+    summaryFailed: '{count} failed',
+    summaryCancelled: '{count} cancelled',
     showQueue: 'Show the queue',
     addFailed: 'Could not add the files',
   },

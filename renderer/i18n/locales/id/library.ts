@@ -81,7 +81,9 @@ export default {
   toast: {
     batchDone: '{done} berkas terunggah',
     batchFailed: '{failed} unggahan gagal',
-    batchSummary: '{done} selesai, {failed} gagal, {cancelled} dibatalkan',
+    summaryDone: '{count} selesai',
+    summaryFailed: '{count} gagal',
+    summaryCancelled: '{count} dibatalkan',
     showQueue: 'Lihat antrean',
     addFailed: 'Berkas tidak dapat ditambahkan',
   },
