@@ -5,7 +5,9 @@
 // Durability policy: every record is handed to the kernel with one write() on an O_APPEND descriptor before
 // the engine moves on, so a crash of the process loses nothing. fdatasync is paid only where losing a record
 // to an OS crash or power cut would do harm: `add` (the user's queued work), `init` (a pending file exists on
-// the service and must be checked on restart) and `done` (a finished file must never be uploaded again).
+// the service and must be checked on restart) and `done` (a finished file must never be uploaded again). The
+// engine waits for the `init` sync only before complete, and for the `done` sync not at all: the `init` record
+// already lets a restart find the finished file on the service (see upload-engine.ts).
 // Failures, cancels and removals are not synced: losing one to a power cut restarts or resurfaces an item,
 // which costs a repeat upload of something not finished, never a duplicate of something finished.
 import {
@@ -65,6 +67,8 @@ export interface RestoredItem extends PersistedItem {
 export interface Journal {
   /** Appends records in order; resolves once the kernel has them (and the disk, when `sync`). */
   append(records: JournalRecord[], options?: { sync?: boolean }): Promise<void>
+  /** Resolves once every record whose append has resolved is on the disk. */
+  sync(): Promise<void>
   close(): Promise<void>
 }
 
@@ -186,6 +190,10 @@ export function openJournal(path: string): { journal: Journal; items: Map<string
       // A failed write must not wedge the chain for the records after it.
       tail = written.catch(() => undefined)
       return options?.sync ? written.then(requestSync) : written
+    },
+    sync() {
+      if (closed) return Promise.reject(new Error('journal is closed'))
+      return requestSync()
     },
     async close() {
       if (closed) return

@@ -6,7 +6,8 @@
 // - complete is retried on 5xx/network (completing twice is harmless: the file is already success);
 // - 402 at init or complete stops that item with storage-full; 401 anywhere stops the whole queue;
 // - a file that changes size or mtime while queued or uploading fails clearly instead of sending mixed bytes;
-// - the queue is journaled (./journal.ts) so a restart resumes unfinished items and never repeats finished ones.
+// - the queue is journaled (./journal.ts) so a restart resumes unfinished items and never repeats finished ones;
+//   the init record is on disk before complete is called, which is what makes the second half true.
 import { randomUUID } from 'node:crypto'
 import { Agent } from 'undici'
 import type { Dispatcher } from 'undici'
@@ -353,7 +354,12 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     entry.item.bytesSent = 0
     entry.meter.reset()
     entry.run = transfer(entry, controller.signal)
-      .then(() => finish(entry, 'done'))
+      .then(() => {
+        // The slot is free once complete answered: the `done` record is written and synced with the next
+        // group commit, but nothing waits for the disk (after a crash, the durable init record plus the
+        // service's answer tell that the file is finished). Close waits for the journal all the same.
+        void finish(entry, 'done').catch(() => undefined)
+      })
       .catch(async (error: unknown) => {
         // Closing interrupts transfers without a verdict: the journal still says unfinished, so the next
         // start resumes them.
@@ -412,14 +418,17 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     }
     await assertUnchanged(entry)
 
+    let initDurable: Promise<void> = Promise.resolve()
     for (let reinit = 0; ; reinit++) {
       const init = await initFile(entry, signal)
       item.fileId = init.id
       item.key = init.key
       item.url = init.url
-      await journal.append([{ t: 'init', id: item.id, fileId: init.id, key: init.key, url: init.url }], {
-        sync: true,
-      })
+      await journal.append([{ t: 'init', id: item.id, fileId: init.id, key: init.key, url: init.url }])
+      // The bytes need not wait for the disk; complete does (below): once complete went through, only a durable
+      // init record lets a restart find the finished file instead of uploading it again.
+      initDurable = journal.sync()
+      initDurable.catch(() => undefined) // awaited before complete; an early failure must not go unhandled
       try {
         await putWithRetry(entry, init.upload, signal)
         break
@@ -433,6 +442,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       }
     }
     try {
+      await initDurable
       await assertUnchanged(entry)
       setState(entry, 'finishing')
       await completeWithRetry(entry, signal)
