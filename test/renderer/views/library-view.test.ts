@@ -106,6 +106,9 @@ describe('LibraryView', () => {
     const issue = wrapper.get('[data-testid="issue-offline"]')
     expect(issue.text()).toContain('Offline')
     expect(issue.text()).toContain('One upload waits and resumes when the connection is back.')
+    const row = wrapper.get('[data-state="uploading"]')
+    expect(row.text()).toContain('Waits for the connection, then resumes')
+    expect(row.text()).not.toContain('sec left')
   })
 
   it('sends a person to Settings when the service refuses the keys', async () => {

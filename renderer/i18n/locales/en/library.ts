@@ -19,6 +19,7 @@ export default {
     totalProgress: 'Total upload progress',
     progressOf: 'Progress of {name}',
     eta: '{time} left',
+    waitsForConnection: 'Waits for the connection, then resumes',
     attempt: 'attempt {attempt}',
     typeMismatch: 'Type differs',
     typeMismatchDetail: "The file's content does not match its extension; it is sent as {type}.",

@@ -21,6 +21,7 @@ export default {
     totalProgress: 'Kemajuan unggahan total',
     progressOf: 'Kemajuan {name}',
     eta: 'sisa {time}',
+    waitsForConnection: 'Menunggu koneksi, lalu dilanjutkan',
     attempt: 'percobaan {attempt}',
     typeMismatch: 'Jenis berbeda',
     typeMismatchDetail: 'Isi berkas tidak sesuai dengan ekstensinya; dikirim sebagai {type}.',
