@@ -2,6 +2,7 @@ import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import App from '../../../renderer/App.vue'
 import { stubElementSize, stubMatchMedia } from '../support/browser-stubs'
+import { makeUploadItem } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
 function dragEvent(type: string, files: File[] = []): DragEvent {
@@ -36,6 +37,16 @@ describe('App shell', () => {
     expect(wrapper.find('[data-testid="sandbox-badge"]').exists()).toBe(true)
     expect(wrapper.get('[data-testid="connection-status"]').attributes('data-status')).toBe('online')
     expect(wrapper.get('[data-testid="storage-meter"]').text()).toContain('1.2 GB of 5 GB')
+  })
+
+  it('counts an upload in flight once in the meter, though the service and the queue both know it', async () => {
+    // The service reports one pending file: the one the queue is sending.
+    context.fake.data.uploads = [makeUploadItem(1, { state: 'uploading', bytesSent: 4 * 1024 * 1024 })]
+    const wrapper = await mountWith(App, context)
+    await flushPromises()
+    expect(wrapper.get('[data-testid="storage-pending"]').text().replace(/\s+/g, ' ')).toBe(
+      '1 pending · 6 MB',
+    )
   })
 
   it('marks the current page in the navigation', async () => {
