@@ -7,6 +7,7 @@
 // here: one JSON file, written as temp file + fsync + rename, with the version it replaced kept as `.bak`.
 // The document itself ({ schemaVersion, ... }) is plain JSON, so an electron-store instance could hold it under
 // one key if the app ever wants that; the versioning and migrations live in migrations.ts, not in the backend.
+import { createHash } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { dirname } from 'node:path'
 
@@ -26,8 +27,13 @@ export interface AtomicJsonFile {
   write(value: unknown): Promise<void>
   /** Moves an unusable file aside (kept for the person or a bug report) so the next write does not lose it. */
   quarantine(which: 'main' | 'backup'): Promise<string | null>
-  /** Identity of the main file as it is now (inode, size, mtime), or null when it is missing: tells whether
-   * another process (the CLI beside the app) wrote it since we last did. */
+  /**
+   * A digest of the main file's content, or null when it is missing: tells whether another process (the CLI
+   * beside the app) wrote it since we last read or wrote it. Content, not inode/size/mtime: mtime ticks are
+   * coarse (a jiffy on ext4, 2 s on FAT, 1 s on some network shares) and inodes are reused, so two writes of
+   * the same size close together looked unchanged and the other side's draft was overwritten. Reading a
+   * drafts file of a few kilobytes is cheap next to the fsyncs of a write.
+   */
   signature(): Promise<string | null>
   /** The main file alone, when it is readable and accepted; null otherwise. */
   readCurrent(accept: (value: unknown) => string | null): Promise<unknown | null>
@@ -94,8 +100,9 @@ export function atomicJsonFile(path: string): AtomicJsonFile {
     },
     async signature() {
       try {
-        const info = await fs.stat(path)
-        return `${info.ino}:${info.size}:${info.mtimeMs}`
+        return createHash('sha256')
+          .update(await fs.readFile(path))
+          .digest('hex')
       } catch {
         return null
       }

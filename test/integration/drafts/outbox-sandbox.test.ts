@@ -230,7 +230,7 @@ describe('outbox against the sandbox', () => {
   })
 })
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > until) throw new Error('timed out waiting')
