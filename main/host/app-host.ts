@@ -30,7 +30,7 @@ import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox'
 import { createEventHub, type EventHub } from './event-hub'
 import { createFileGrants, type FileGrants } from './file-grants'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
-import { createOfflineCache, type OfflineCache } from './offline-cache'
+import { createOfflineCache, UNREACHABLE_KINDS, type OfflineCache } from './offline-cache'
 import { createProgressBatcher } from './progress-batcher'
 import { reportingFailures } from './reporting-client'
 
@@ -152,7 +152,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       credentials = { baseUrl: profile.baseUrl, accessKey: profile.accessKey, secretKey: profile.secretKey }
       name = profile.name
     }
-    const report = (error: unknown) => reportFailure(error, id)
+    const report = (error: unknown) => monitor?.reportFailure(error, id)
     const rawClient = createServiceClient({ ...credentials, ...options.service })
     const client = reportingFailures(rawClient, report)
     const probeClient = createServiceClient({
@@ -175,12 +175,14 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
             seenDone.add(item.id)
             storageChangedSoon()
           }
-          // The PUT to the storage origin does not go through the client, so an item that has just failed
-          // counts as a failed call. Items first seen failed were restored from the journal: old news.
+          // The PUT goes to the storage origin, not through the client. Its failure for want of a network asks
+          // for a check rather than declaring the service offline: the storage may be down while the API
+          // answers. Items first seen failed were restored from the journal: old news.
           const before = lastState.get(item.id)
           lastState.set(item.id, item.state)
-          if (item.state === 'failed' && before !== undefined && before !== 'failed' && item.error) {
-            report(new AppError(item.error))
+          const unreachable = item.error && UNREACHABLE_KINDS.includes(item.error.kind)
+          if (item.state === 'failed' && before !== undefined && before !== 'failed' && unreachable) {
+            if (monitor?.isOnline()) void monitor.check()
           }
         }
       }),
@@ -216,7 +218,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   }
 
   // Failures can come in while the first profile is built, before the monitor exists: it checks at start.
-  let reportFailure: (error: unknown, profileId: string) => void = () => undefined
+  let monitor: HostConnectionMonitor | undefined = undefined
 
   // Start on the saved profile; one whose secret did not survive the last session falls back to the Sandbox.
   let current: Built
@@ -228,7 +230,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     current = await build(SANDBOX_PROFILE_ID)
   }
   const connection = createConnectionMonitor({ target: current.target, ...options.connection })
-  reportFailure = (error, profileId) => connection.reportFailure(error, profileId)
+  monitor = connection
   connection.onChange((state) => {
     log.info(`connection ${state.status} (${state.profileName})`)
     events.emit('connection:changed', state)
