@@ -91,9 +91,9 @@ describe('LibraryView', () => {
     const wrapper = await mountLibrary(context)
     await flushPromises()
     expect(wrapper.get('[data-testid="stat-free"]').text()).toBe('3.8 GB')
-    const reason = wrapper.get('[data-state="failed"] [data-testid="upload-error"]').text()
-    expect(reason).toContain('8 GB')
-    expect(reason).toContain('only 3.8 GB is free')
+    const reason = wrapper.get('[data-state="failed"] [data-testid="upload-error"]')
+    expect(reason.text()).toBe('Storage is full: needs 8 GB, 3.8 GB free')
+    expect(reason.attributes('title')).toContain('This needs 8 GB but only 3.8 GB is free.')
     expect(wrapper.get('[data-testid="issue-storage-full"]').text()).toContain('3.8 GB is free')
   })
 

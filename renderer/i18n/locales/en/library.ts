@@ -20,6 +20,7 @@ export default {
     progressOf: 'Progress of {name}',
     eta: '{time} left',
     waitsForConnection: 'Waits for the connection, then resumes',
+    storageFullLine: '{title}: needs {needed}, {free} free',
     attempt: 'attempt {attempt}',
     typeMismatch: 'Type differs',
     typeMismatchDetail: "The file's content does not match its extension; it is sent as {type}.",

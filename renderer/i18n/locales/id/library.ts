@@ -22,6 +22,7 @@ export default {
     progressOf: 'Kemajuan {name}',
     eta: 'sisa {time}',
     waitsForConnection: 'Menunggu koneksi, lalu dilanjutkan',
+    storageFullLine: '{title}: perlu {needed}, tersisa {free}',
     attempt: 'percobaan {attempt}',
     typeMismatch: 'Jenis berbeda',
     typeMismatchDetail: 'Isi berkas tidak sesuai dengan ekstensinya; dikirim sebagai {type}.',
