@@ -189,6 +189,44 @@ export function moveToSlot(
   return fromLocalTime({ date: targetDay, time: `${String(hour).padStart(2, '0')}:${minutes}` }, zone)
 }
 
+/** The calendar day `days` after a yyyy-MM-dd key (before, when negative): date arithmetic, no zone. */
+export function addDaysToKey(key: string, days: number): string {
+  const [year, month, day] = key.split('-').map(Number) as [number, number, number]
+  const next = new Date(0)
+  // setUTCFullYear, not Date.UTC: the latter reads years 0–99 as 1900–1999.
+  next.setUTCFullYear(year, month - 1, day + days)
+  return next.toISOString().slice(0, 10)
+}
+
+export type NudgeKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown'
+export const NUDGE_KEYS: readonly string[] = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']
+
+/**
+ * Where Alt+arrow takes a post, the keyboard's drag: left/right a day in both views; up/down a week in the
+ * month view (the row above or below) and an hour in the week view (the slot above or below, into the
+ * previous or next day past midnight). The hour is that of the zone's clock, as the week view shows it.
+ */
+export function nudgeTarget(
+  view: PlannerView,
+  instant: string,
+  key: NudgeKey,
+  zone: string,
+): { day: string; hour?: number } {
+  const day = dayKey(instant, zone)
+  if (key === 'ArrowLeft' || key === 'ArrowRight') {
+    const step = key === 'ArrowLeft' ? -1 : 1
+    return view === 'month'
+      ? { day: addDaysToKey(day, step) }
+      : { day: addDaysToKey(day, step), hour: hourOf(instant, zone) }
+  }
+  const step = key === 'ArrowUp' ? -1 : 1
+  if (view === 'month') return { day: addDaysToKey(day, 7 * step) }
+  const hour = hourOf(instant, zone) + step
+  if (hour < 0) return { day: addDaysToKey(day, -1), hour: 23 }
+  if (hour > 23) return { day: addDaysToKey(day, 1), hour: 0 }
+  return { day, hour }
+}
+
 /** "GMT+07:00"-style offset of the zone at an instant (it changes with DST). */
 export function zoneOffsetLabel(zone: string, at: Date = new Date()): string {
   return format(new TZDate(at.getTime(), zone), "'GMT'xxx")

@@ -7,6 +7,8 @@ import {
   hourOf,
   moveToDay,
   moveToSlot,
+  addDaysToKey,
+  nudgeTarget,
   periodDays,
   periodRange,
   toLocalTime,
@@ -133,5 +135,42 @@ describe('placing posts', () => {
     expect(moveToSlot('2026-03-27T08:15:00.000Z', '2026-03-30', 14, 'Europe/Berlin')).toEqual({
       iso: '2026-03-30T12:15:00.000Z',
     })
+  })
+})
+
+describe('Alt+arrow targets (the keyboard drag)', () => {
+  const zone = 'Europe/Berlin'
+  it('moves by a day left and right, across a month end, and by a week up and down in the month view', () => {
+    const at = '2026-03-31T08:15:00.000Z' // 10:15 in Berlin, summer time
+    expect(nudgeTarget('month', at, 'ArrowRight', zone)).toEqual({ day: '2026-04-01' })
+    expect(nudgeTarget('month', at, 'ArrowLeft', zone)).toEqual({ day: '2026-03-30' })
+    expect(nudgeTarget('month', at, 'ArrowUp', zone)).toEqual({ day: '2026-03-24' })
+    expect(nudgeTarget('month', at, 'ArrowDown', zone)).toEqual({ day: '2026-04-07' })
+  })
+
+  it('moves by an hour of the zone clock in the week view, past midnight into the next or previous day', () => {
+    expect(nudgeTarget('week', '2026-03-31T08:15:00.000Z', 'ArrowDown', zone)).toEqual({
+      day: '2026-03-31',
+      hour: 11,
+    })
+    expect(nudgeTarget('week', '2026-03-31T08:15:00.000Z', 'ArrowRight', zone)).toEqual({
+      day: '2026-04-01',
+      hour: 10,
+    })
+    // 23:30 in Berlin -> 00:xx the next day; 00:30 -> 23:xx the day before.
+    expect(nudgeTarget('week', '2026-01-15T22:30:00.000Z', 'ArrowDown', zone)).toEqual({
+      day: '2026-01-16',
+      hour: 0,
+    })
+    expect(nudgeTarget('week', '2026-01-15T23:30:00.000Z', 'ArrowUp', zone)).toEqual({
+      day: '2026-01-15',
+      hour: 23,
+    })
+  })
+
+  it('adds days to a day key by the calendar, leap day and year end included', () => {
+    expect(addDaysToKey('2028-02-28', 1)).toBe('2028-02-29')
+    expect(addDaysToKey('2026-12-31', 1)).toBe('2027-01-01')
+    expect(addDaysToKey('2026-03-01', -1)).toBe('2026-02-28')
   })
 })

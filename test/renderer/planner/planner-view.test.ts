@@ -225,4 +225,77 @@ describe('PlannerView', () => {
     const calendarAsks = context.fake.requests('schedules:list').filter((r) => !r.status)
     expect(calendarAsks.at(-1)).not.toHaveProperty('accountIds')
   })
+
+  it('moves a focused queued post with Alt+arrow keys, says where to, and keeps the focus on it', async () => {
+    const wrapper = await mountPlanner(context)
+    const hint = wrapper.find('[data-testid=planner-move-hint]').text()
+    expect(hint).toContain('Alt + arrow keys')
+    const chip = () => wrapper.find<HTMLElement>('[data-key="draft:d-queued"]')
+    expect(chip().attributes('title')).toContain('Alt + arrow keys move it')
+    expect(chip().attributes('aria-keyshortcuts')).toContain('Alt+ArrowRight')
+    chip().element.focus()
+    // Without Alt the arrows do nothing to the post.
+    await chip().trigger('keydown', { key: 'ArrowRight' })
+    await chip().trigger('keydown', { key: 'ArrowRight', altKey: true })
+    await flushPromises()
+    expect(context.fake.requests('drafts:save')).toEqual([
+      expect.objectContaining({
+        id: 'd-queued',
+        post: expect.objectContaining({ scheduleAt: '2026-11-24T02:00:00.000Z' }),
+      }),
+    ])
+    expect(wrapper.find('[data-day="2026-11-24"]').find('[data-key="draft:d-queued"]').exists()).toBe(true)
+    expect(document.activeElement).toBe(chip().element)
+    // 02:00 UTC is 09:00 in Jakarta.
+    expect(wrapper.find('[data-testid=planner-live]').text()).toMatch(
+      /^Moved “Draft d-queued” to Tuesday, November 24, 2026\b.*\b9:00\b/,
+    )
+
+    // Up a week: from the focus it kept.
+    await chip().trigger('keydown', { key: 'ArrowUp', altKey: true })
+    await flushPromises()
+    expect(context.fake.requests('drafts:save').at(-1)?.post.scheduleAt).toBe('2026-11-17T02:00:00.000Z')
+    expect(document.activeElement).toBe(chip().element)
+  })
+
+  it('moves by an hour with Alt+Down in the week view; a service post does not move', async () => {
+    context.fake.data.schedules.push(
+      makeSchedule(20, { title: 'Monday post', scheduleAt: '2026-11-23T01:00:00.000Z' }),
+    )
+    const wrapper = await mountPlanner(context)
+    // The week of Monday the 23rd, where the queued post is.
+    usePlannerStore().anchor = new Date('2026-11-23T05:00:00.000Z')
+    await wrapper.find('[data-testid=planner-view-week]').trigger('click')
+    await flushPromises()
+    const service = wrapper.find('[data-key="post:sched-20"]')
+    expect(service.exists()).toBe(true)
+    expect(service.attributes('aria-keyshortcuts')).toBeUndefined()
+    await service.trigger('keydown', { key: 'ArrowDown', altKey: true })
+    await wrapper.find('[data-key="draft:d-queued"]').trigger('keydown', { key: 'ArrowDown', altKey: true })
+    await flushPromises()
+    expect(context.fake.requests('drafts:save')).toEqual([
+      expect.objectContaining({
+        id: 'd-queued',
+        post: expect.objectContaining({ scheduleAt: '2026-11-23T03:00:00.000Z' }),
+      }),
+    ])
+    expect(
+      wrapper
+        .find('[data-testid=planner-slot][data-day="2026-11-23"][data-hour="10"]')
+        .find('[data-key="draft:d-queued"]')
+        .exists(),
+    ).toBe(true)
+    expect(context.fake.requests('schedules:update')).toEqual([])
+  })
+
+  it('explains and announces the keyboard move in Bahasa Indonesia', async () => {
+    context.i18n.global.locale.value = 'id'
+    const wrapper = await mountPlanner(context)
+    expect(wrapper.find('[data-testid=planner-move-hint]').text()).toContain('Alt + tombol panah')
+    await wrapper.find('[data-key="draft:d-queued"]').trigger('keydown', { key: 'ArrowLeft', altKey: true })
+    await flushPromises()
+    expect(wrapper.find('[data-testid=planner-live]').text()).toMatch(
+      /^“Draft d-queued” dipindahkan ke Minggu, 22 November 2026\b.*\b09[.:]00\b/,
+    )
+  })
 })

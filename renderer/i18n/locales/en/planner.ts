@@ -40,6 +40,11 @@ export default {
     link: 'Link',
     story: 'Story',
   },
+  keyboard: {
+    hint: 'Drag a draft or queued post to another day or time, or focus it and press Alt + arrow keys: ← → move it by a day, ↑ ↓ by a week in the month view and by an hour in the week view.',
+    chip: 'Alt + arrow keys move it',
+    moved: 'Moved “{title}” to {when}.',
+  },
   entry: {
     label: '{time} {status}: {title} {account}',
     untitled: '(no text yet)',

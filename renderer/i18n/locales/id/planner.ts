@@ -40,6 +40,11 @@ export default {
     link: 'Tautan',
     story: 'Story',
   },
+  keyboard: {
+    hint: 'Seret draf atau postingan dalam antrean ke hari atau jam lain, atau fokuskan lalu tekan Alt + tombol panah: ← → memindahkannya satu hari, ↑ ↓ satu minggu di tampilan bulan dan satu jam di tampilan minggu.',
+    chip: 'Alt + tombol panah untuk memindahkan',
+    moved: '“{title}” dipindahkan ke {when}.',
+  },
   entry: {
     label: '{time} {status}: {title} {account}',
     untitled: '(belum ada teks)',
