@@ -2,7 +2,7 @@
 // command needs the secret; the data folder (MEDIADECK_DATA_DIR) where the app keeps its drafts, and the base
 // URL and access key when given, which name the profile the drafts belong to (drafts-profile.ts).
 import { join } from 'node:path'
-import type { Draft } from '../../../common/drafts'
+import type { Draft, DraftStatus } from '../../../common/drafts'
 import { DRAFTS_FILE, openDraftStore } from '../../core/drafts/draft-store'
 import { DraftValidationAppError } from '../../core/drafts/draft-errors'
 import { createDraftsService } from '../../core/drafts/drafts-service'
@@ -24,12 +24,28 @@ export async function openCliDrafts(ctx: CliContext, profileId: string, dataDir 
   return store
 }
 
+/**
+ * The four statuses of the CLI contract (DESIGN.md: draft, queued, scheduled, failed). A script waiting for
+ * "scheduled or failed" must not wait forever on a post that needs a decision, so that one reads `failed`
+ * (with `attention` saying why), and an interrupted send reads `queued` (the next `sync` finishes it). The
+ * app's own status is in `state`.
+ */
+const CLI_STATUS: Record<DraftStatus, 'draft' | 'queued' | 'scheduled' | 'failed'> = {
+  draft: 'draft',
+  queued: 'queued',
+  sending: 'queued',
+  scheduled: 'scheduled',
+  failed: 'failed',
+  'needs-attention': 'failed',
+}
+
 /** The line `drafts list --json` and `sync --json` print for a draft. */
 export function draftLine(draft: Draft): Record<string, unknown> {
   return {
     id: draft.id,
     profileId: draft.profileId,
-    status: draft.status,
+    status: CLI_STATUS[draft.status],
+    state: draft.status,
     ...(draft.scheduleId ? { scheduleId: draft.scheduleId } : {}),
     accountId: draft.post.accountId,
     scheduleAt: draft.post.scheduleAt,

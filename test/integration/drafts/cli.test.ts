@@ -6,6 +6,7 @@ import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runCli } from '../../../main/cli/run-cli'
+import { openDraftStore } from '../../../main/core/drafts/draft-store'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { clientFor, connectedAccountId, sandboxOn, tempFolder, writePng } from './helpers'
 
@@ -163,6 +164,31 @@ describe('drafts CLI', () => {
     expect(lines(down.stdout)[0]).toMatchObject({ status: 'queued' })
     sandbox.setFaults({})
     expect((await cli('sync')).code).toBe(0)
+  })
+
+  it('says failed, with the reason, for a post whose time passed: the contract has four statuses', async () => {
+    const file = await bodyFile('soon.json', {
+      description: 'too late',
+      type: 'text',
+      accountId,
+      scheduleAt: new Date(Date.now() + 2 * 60_000).toISOString(),
+    })
+    const queued = lines((await cli('drafts', 'add', file, '--schedule', '--json')).stdout)[0]!
+    // The app was offline past its time: what the outbox would have found on disk.
+    const store = await openDraftStore(path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json'))
+    const draft = store.get(String(queued.id))!
+    store.put({ ...draft, post: { ...draft.post, scheduleAt: '2020-01-01T00:00:00.000Z' } })
+    await store.flush()
+    const synced = await cli('sync', '--json')
+    expect(synced.code).toBe(1)
+    expect(lines(synced.stdout)[0]).toMatchObject({
+      id: queued.id,
+      status: 'failed',
+      state: 'needs-attention',
+      attention: 'time-passed',
+    })
+    const listed = lines((await cli('drafts', 'list', '--json')).stdout)
+    expect(listed.map((l) => l.status)).toEqual(['failed'])
   })
 
   it('sync exits 1 for a post the service refuses, with the reason, and 0 on a later run with nothing new', async () => {
