@@ -182,4 +182,44 @@ describe('outbox runner', () => {
     expect(state.lastSyncAt).toBe(NOW.toISOString())
     expect(states.some((s) => s.sending)).toBe(true)
   })
+
+  it("counts and sends the active profile's posts, and sends the other's once its profile is active", async () => {
+    let active = 'b'
+    const created: string[] = []
+    const outbox = createOutbox({
+      profileId: () => active,
+      store,
+      now: () => NOW,
+      upload: async () => 'unused',
+      client: () => ({
+        createSchedule: async (body) => {
+          created.push(`${active}: ${body.description}`)
+          return { scheduleId: `s${created.length}` }
+        },
+        listSchedules: async () => {
+          throw new Error('no lookup expected')
+        },
+      }),
+    })
+    const states: OutboxState[] = []
+    const runner = createOutboxRunner({
+      profileId: () => active,
+      outbox,
+      store,
+      now: () => NOW,
+      connection: fakeConnection(true).connection,
+      onState: (s) => states.push(s),
+    })
+    const underA = createDraftsService({ profileId: () => 'a', store, now: () => NOW })
+    underA.schedule(underA.save({ post: samplePost({ description: 'for A' }), localMedia: [] }).id)
+    expect(await runner.sendNow()).toMatchObject({ counts: { queued: 0 } })
+    expect(created).toEqual([])
+    runner.start()
+
+    active = 'a'
+    await runner.profileChanged()
+    expect(created).toEqual(['a: for A'])
+    expect(states.at(-1)).toMatchObject({ sending: false, counts: { queued: 0, scheduled: 1 } })
+    await runner.stop()
+  })
 })
