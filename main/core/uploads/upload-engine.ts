@@ -475,11 +475,21 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   async function initFile(entry: Entry, signal: AbortSignal) {
     const item = entry.item
     for (let attempt = 1; ; attempt++) {
+      signal.throwIfAborted()
       try {
-        return await client.initFile(
-          { filename: item.name, size: item.size, mimetype: item.mimetype ?? 'application/octet-stream' },
-          { signal },
-        )
+        // No signal for init itself: aborting it mid-flight loses the answer, not the file the service may
+        // already have created, which would then sit pending with its size reserved. Init is left to answer
+        // (the client's timeouts bound it) and a file made for an item cancelled meanwhile is deleted here.
+        const init = await client.initFile({
+          filename: item.name,
+          size: item.size,
+          mimetype: item.mimetype ?? 'application/octet-stream',
+        })
+        if (signal.aborted) {
+          await deleteOrphan(init.id)
+          signal.throwIfAborted()
+        }
+        return init
       } catch (error) {
         const e = AppError.from(error)
         if (e.kind === 'rate-limited' && attempt < limits.initAttempts && !signal.aborted) {
@@ -564,6 +574,14 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     const fileId = entry.item.fileId
     if (!fileId) return
     entry.item.fileId = entry.item.key = entry.item.url = undefined
+    await deleteOrphan(fileId)
+  }
+
+  /**
+   * A failed delete is ignored: the item has already failed or been cancelled, and the worst left behind is a
+   * pending file the service shows in the list, which the user can delete there.
+   */
+  async function deleteOrphan(fileId: string): Promise<void> {
     await client.deleteFile(fileId).catch(() => undefined)
   }
 

@@ -380,6 +380,38 @@ describe('upload engine against the sandbox', () => {
     expect(stat.file.pending).toBe(0)
   })
 
+  it('cancels while init is in flight and deletes the file that init created meanwhile', async () => {
+    const c = client()
+    const { path } = h.file('cancel-at-init.bin', 50_000)
+    const before = await c.storageStatistic()
+    // The service has made the file and its answer is still on the way when the cancel lands. (The sandbox's
+    // latencyMs cannot stand in here: it sleeps before reading the request, and drops one the client gave up on.)
+    let created = false
+    let deliver!: () => void
+    const answerArrives = new Promise<void>((resolve) => (deliver = resolve))
+    const up = engine({
+      ...c,
+      initFile: async (req, o) => {
+        const init = await c.initFile(req)
+        created = true
+        await answerArrives
+        o?.signal?.throwIfAborted() // what an aborted request does: the answer, and the file id, are lost
+        return init
+      },
+    })
+    const [item] = await up.add([path])
+    await waitFor(() => created)
+    expect((await c.storageStatistic()).file.pending).toBe(before.file.pending + 1)
+    const cancelled = up.cancel(item!.id)
+    deliver()
+    await cancelled
+    expect(up.get(item!.id)!.state).toBe('cancelled')
+    expect(await filesNamed(c, 'cancel-at-init.bin')).toEqual([])
+    const after = await c.storageStatistic()
+    expect(after.file).toEqual(before.file)
+    expect(after.usage).toEqual(before.usage)
+  })
+
   it('resumes after the engine process is killed, without uploading a finished file twice', async () => {
     const c = client()
     const files = [1, 2, 3].map((n) => h.file(`crash-${n}.bin`, 300_000 + n))
