@@ -1,8 +1,8 @@
 import { SCHEDULE_STATUSES } from '../../../common/service'
-import type { ScheduleStatus } from '../../../common/service'
-import { dateOption, intOption, listOption, noPositionals, parse, UsageError } from '../args'
+import type { Schedule, ScheduleStatus } from '../../../common/service'
+import { dateOption, UsageError } from '../args'
 import type { CliCommand } from '../context'
-import { writeJson, writeLine } from '../context'
+import { parseListArgs, printPage } from '../list-command'
 
 const usage =
   'schedules [--page N] [--limit N] [--account ID]... [--status pending|process|error|success] [--from DATE] [--to DATE] [--json]'
@@ -12,20 +12,11 @@ export const schedulesCommand: CliCommand = {
   usage,
   summary: 'list scheduled posts (Premium+)',
   async run(argv, ctx) {
-    const { values, positionals } = parse(
+    const { values, query } = parseListArgs(
       argv,
-      {
-        page: { type: 'string' },
-        limit: { type: 'string' },
-        account: { type: 'string', multiple: true },
-        status: { type: 'string' },
-        from: { type: 'string' },
-        to: { type: 'string' },
-        json: { type: 'boolean' },
-      },
+      { status: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
       usage,
     )
-    noPositionals(positionals, usage)
     const status = values.status === undefined ? undefined : String(values.status)
     if (status !== undefined && !(SCHEDULE_STATUSES as readonly string[]).includes(status)) {
       throw new UsageError(
@@ -37,34 +28,19 @@ export const schedulesCommand: CliCommand = {
     if (fromDate && toDate && Date.parse(fromDate) > Date.parse(toDate)) {
       throw new UsageError('--from must not be after --to')
     }
-    const query = {
-      page: intOption(values.page, 'page', 1, 1_000_000) ?? 1,
-      limit: intOption(values.limit, 'limit', 1, 100) ?? 20,
-      accountIds: listOption(values.account, 'account'),
-      status: status as ScheduleStatus | undefined,
-      fromDate,
-      toDate,
-    }
-    const client = ctx.createClient(await ctx.resolveProfile(ctx.env))
-    try {
-      const page = await client.listSchedules(query)
-      if (values.json) {
-        for (const doc of page.docs) writeJson(ctx.stdout, doc)
-        return 0
-      }
-      for (const s of page.docs) {
-        const who = s.account ? `${s.account.type}/${s.account.username}` : s.accountId
-        const title = s.title || s.description.slice(0, 60) || '(untitled)'
-        const why = s.status === 'error' && s.errorMessage ? ` — ${s.errorMessage}` : ''
-        writeLine(ctx.stdout, `${s._id}  ${s.scheduleAt}  ${s.status.padEnd(7)}  ${who}  ${title}${why}`)
-      }
-      writeLine(
-        ctx.stdout,
-        `page ${page.page} of ${Math.max(1, page.totalPages)} — ${page.totalDocs} scheduled posts`,
-      )
-      return 0
-    } finally {
-      await client.close()
-    }
+    return printPage(ctx, {
+      json: Boolean(values.json),
+      noun: 'scheduled posts',
+      load: (client) =>
+        client.listSchedules({ ...query, status: status as ScheduleStatus | undefined, fromDate, toDate }),
+      describe,
+    })
   },
+}
+
+function describe(s: Schedule): string {
+  const who = s.account ? `${s.account.type}/${s.account.username}` : s.accountId
+  const title = s.title || s.description.slice(0, 60) || '(untitled)'
+  const why = s.status === 'error' && s.errorMessage ? ` — ${s.errorMessage}` : ''
+  return `${s._id}  ${s.scheduleAt}  ${s.status.padEnd(7)}  ${who}  ${title}${why}`
 }
