@@ -34,7 +34,7 @@ import type {
 } from '../../common/service'
 import { normaliseBaseUrl } from './http/base-url'
 import { backoffDelay, parseRetryAfter } from './http/backoff'
-import { errorFromException, errorFromResponse } from './http/error-mapping'
+import { CONNECTION_ERROR_CODES, errorFromException, errorFromResponse } from './http/error-mapping'
 import { buildQuery } from './http/query'
 import type { QueryValue } from './http/query'
 
@@ -124,20 +124,7 @@ export const DEFAULT_RETRY: ServiceRetryPolicy = { maxRetries: 3, minDelayMs: 30
 const MAX_ERROR_BODY = 64 * 1024
 
 const RETRY_STATUS = [429, 500, 502, 503, 504]
-const RETRY_ERROR_CODES = [
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETDOWN',
-  'ENETUNREACH',
-  'EHOSTDOWN',
-  'EHOSTUNREACH',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-]
+const RETRY_ERROR_CODES = [...CONNECTION_ERROR_CODES, 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']
 
 /**
  * undici's RetryAgent, with its retry callback replaced so the delay is jittered (its default is a fixed

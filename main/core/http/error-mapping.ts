@@ -92,7 +92,8 @@ const TIMEOUT_CODES = new Set([
   'UND_ERR_BODY_TIMEOUT',
   'ETIMEDOUT',
 ])
-const NETWORK_CODES = new Set([
+/** Connection failures (refused, reset, unreachable, dropped socket); the service client retries these too. */
+export const CONNECTION_ERROR_CODES: readonly string[] = [
   'ECONNRESET',
   'ECONNREFUSED',
   'ENOTFOUND',
@@ -103,6 +104,9 @@ const NETWORK_CODES = new Set([
   'EHOSTUNREACH',
   'EPIPE',
   'UND_ERR_SOCKET',
+]
+const NETWORK_CODES = new Set([
+  ...CONNECTION_ERROR_CODES,
   'UND_ERR_CLOSED',
   'UND_ERR_DESTROYED',
   'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
