@@ -5,7 +5,12 @@ import { randomUUID } from 'node:crypto'
 import Papa from 'papaparse'
 import { z } from 'zod'
 import type { Draft, DraftPost, ImportRowError, LocalMedia } from '../../../common/drafts'
-import { emptyScheduleRequest, isoTimestampSchema, scheduleMediaSchema } from '../../../common/service'
+import {
+  createScheduleRequestSchema,
+  emptyScheduleRequest,
+  isoTimestampSchema,
+  scheduleAdditionalInfoSchema,
+} from '../../../common/service'
 import type { DraftStore, StoredDraft } from './draft-store'
 import { POST_TYPES } from './validation'
 
@@ -80,32 +85,14 @@ const localMediaSchema = z.object({
 })
 
 /** A post as a file may hold it: what section 2.4 says, with accountId and scheduleAt optional while drafting. */
-const importedPostSchema = z.object({
-  title: z.string(),
-  description: z.string(),
+const importedPostSchema = createScheduleRequestSchema.extend({
   type: z.enum(POST_TYPES, { message: `must be one of ${POST_TYPES.join(', ')}` }),
-  medias: z.array(scheduleMediaSchema),
-  meta: z.object({ title: z.string(), description: z.string(), url: z.string() }),
-  additionalInfo: z.object({
-    isAiGenerated: z.boolean(),
-    isDraft: z.boolean(),
-    isAutoAddMusic: z.boolean(),
-    collaborators: z.array(z.unknown()),
-    music: z.object({
-      id: z.string(),
-      artist: z.string(),
-      name: z.string(),
-      thumbnail: z.string(),
+  additionalInfo: scheduleAdditionalInfoSchema.extend({
+    // Volumes are percentages: a file's are range-checked here so an out-of-range row is named at import.
+    music: scheduleAdditionalInfoSchema.shape.music.extend({
       volume: z.object({ video: z.number().min(0).max(100), music: z.number().min(0).max(100) }),
     }),
-    products: z.array(z.unknown()),
-    tags: z.array(z.unknown()),
-    mentions: z.array(z.unknown()),
-    link: z.string(),
-    targetCountries: z.array(z.unknown()),
   }),
-  replies: z.array(z.unknown()),
-  topic: z.string(),
   accountId: z.string(),
   scheduleAt: z.string().refine((v) => v === '' || isoTimestampSchema.safeParse(v).success, {
     message: 'must be an ISO 8601 time with its zone, e.g. 2026-03-29T02:30:00+07:00, or empty',
