@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { emptyScheduleRequest } from '../../common/service'
 import { expect, test } from './support/browser-mode'
 import { PlannerPage } from './pages/planner-page'
 
@@ -105,27 +106,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await app.host.call('connection:check', undefined).catch(() => undefined)
     const blank = await app.host.call('drafts:save', {
       post: {
-        title: '',
-        type: 'text',
-        medias: [],
-        topic: '',
-        replies: [],
+        ...emptyScheduleRequest(),
         description: 'Draft: weekend promo ideas',
         accountId,
         scheduleAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-        meta: { title: '', description: '', url: '' },
-        additionalInfo: {
-          isAiGenerated: false,
-          isDraft: false,
-          isAutoAddMusic: false,
-          collaborators: [],
-          music: { id: '', artist: '', name: '', thumbnail: '', volume: { video: 100, music: 100 } },
-          products: [],
-          tags: [],
-          mentions: [],
-          link: '',
-          targetCountries: [],
-        },
       },
       localMedia: [],
     })
