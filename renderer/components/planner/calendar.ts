@@ -12,6 +12,14 @@ export type EntryStatus = DraftStatus | ScheduleStatus
 /** Monday first, as in Indonesia and ISO 8601. */
 export const WEEK_STARTS_ON = 1
 
+/** What the month and week grids both draw from. */
+export interface CalendarGridProps {
+  days: CalendarDay[]
+  byDay: Map<string, CalendarEntry[]>
+  timeZone: string
+  accountNames: Map<string, string>
+}
+
 export interface CalendarDay {
   /** yyyy-MM-dd in the zone: the day's identity in maps and test ids. */
   key: string
@@ -141,6 +149,12 @@ export interface LocalTime {
 export function toLocalTime(instant: string, zone: string): LocalTime {
   const d = new TZDate(Date.parse(instant), zone)
   return { date: format(d, 'yyyy-MM-dd'), time: format(d, 'HH:mm') }
+}
+
+/** "yyyy-MM-dd HH:mm" on the zone's clock: how the side lists show when a post goes out. */
+export function localStamp(instant: string, zone: string): string {
+  const local = toLocalTime(instant, zone)
+  return `${local.date} ${local.time}`
 }
 
 export interface ResolvedLocalTime {
