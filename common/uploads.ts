@@ -65,3 +65,47 @@ export interface UploadProgressEvent {
   removed: string[]
   totals: UploadTotals
 }
+
+/**
+ * The queue's totals, the one count the engine reports and every stand-in of it (the renderer's empty state,
+ * the renderer tests' fake) reuses, so they cannot disagree on what is counted. Failed and cancelled items
+ * leave the byte totals: they will not be sent unless retried. `rateOf` is an uploading item's current rate;
+ * the engine passes its meter's unrounded figure, elsewhere the item's own `rateBytesPerSec` serves.
+ */
+export function computeUploadTotals(
+  items: Iterable<UploadItem>,
+  rateOf: (item: UploadItem) => number = (item) => item.rateBytesPerSec,
+): UploadTotals {
+  const t: UploadTotals = {
+    files: 0,
+    queued: 0,
+    active: 0,
+    done: 0,
+    failed: 0,
+    cancelled: 0,
+    bytesTotal: 0,
+    bytesSent: 0,
+    rateBytesPerSec: 0,
+    etaSeconds: null,
+  }
+  for (const item of items) {
+    t.files++
+    if (item.state === 'queued') t.queued++
+    else if (item.state === 'done') t.done++
+    else if (item.state === 'failed') t.failed++
+    else if (item.state === 'cancelled') t.cancelled++
+    else t.active++
+    if (item.state === 'failed' || item.state === 'cancelled') continue
+    t.bytesTotal += item.size
+    t.bytesSent += item.state === 'done' ? item.size : item.bytesSent
+    if (item.state === 'uploading') t.rateBytesPerSec += rateOf(item)
+  }
+  t.rateBytesPerSec = Math.round(t.rateBytesPerSec)
+  t.etaSeconds =
+    t.rateBytesPerSec > 0
+      ? Math.ceil((t.bytesTotal - t.bytesSent) / t.rateBytesPerSec)
+      : t.queued + t.active
+        ? null
+        : 0
+  return t
+}

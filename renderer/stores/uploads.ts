@@ -3,6 +3,7 @@ import { computed, ref, shallowRef, triggerRef } from 'vue'
 import type { PickedFile } from '../../common/app-state'
 import type { EventPayloads } from '../../common/contract'
 import {
+  computeUploadTotals,
   FINAL_UPLOAD_STATES,
   type UploadItem,
   type UploadProgressEvent,
@@ -10,18 +11,7 @@ import {
 } from '../../common/uploads'
 import { mediadeck } from '../lib/mediadeck'
 
-export const EMPTY_TOTALS: UploadTotals = {
-  files: 0,
-  queued: 0,
-  active: 0,
-  done: 0,
-  failed: 0,
-  cancelled: 0,
-  bytesTotal: 0,
-  bytesSent: 0,
-  rateBytesPerSec: 0,
-  etaSeconds: null,
-}
+export const EMPTY_TOTALS: UploadTotals = computeUploadTotals([])
 
 const FINAL = new Set(FINAL_UPLOAD_STATES)
 

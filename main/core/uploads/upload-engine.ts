@@ -13,7 +13,7 @@ import { Agent } from 'undici'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
 import type { UploadItem, UploadProgressEvent, UploadState, UploadTotals } from '../../../common/uploads'
-import { FINAL_UPLOAD_STATES } from '../../../common/uploads'
+import { computeUploadTotals, FINAL_UPLOAD_STATES } from '../../../common/uploads'
 import type { ServiceClient } from '../service-client'
 import { isTransient } from '../http/error-mapping'
 import { probeFile, statRegularFile } from './file-probe'
@@ -131,7 +131,6 @@ interface Entry {
 }
 
 const isFinal = (state: UploadState): boolean => FINAL_UPLOAD_STATES.includes(state)
-const ACTIVE: readonly UploadState[] = ['preparing', 'uploading', 'finishing']
 
 export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   const now = o.now ?? Date.now
@@ -213,39 +212,10 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   }
 
   function totals(): UploadTotals {
-    const t: UploadTotals = {
-      files: 0,
-      queued: 0,
-      active: 0,
-      done: 0,
-      failed: 0,
-      cancelled: 0,
-      bytesTotal: 0,
-      bytesSent: 0,
-      rateBytesPerSec: 0,
-      etaSeconds: null,
-    }
-    for (const { item, meter } of entries.values()) {
-      t.files++
-      if (item.state === 'queued') t.queued++
-      else if (ACTIVE.includes(item.state)) t.active++
-      else if (item.state === 'done') t.done++
-      else if (item.state === 'failed') t.failed++
-      else t.cancelled++
-      // Failed and cancelled items leave the byte totals: they will not be sent unless retried.
-      if (item.state === 'failed' || item.state === 'cancelled') continue
-      t.bytesTotal += item.size
-      t.bytesSent += item.state === 'done' ? item.size : item.bytesSent
-      if (item.state === 'uploading') t.rateBytesPerSec += meter.rate()
-    }
-    t.rateBytesPerSec = Math.round(t.rateBytesPerSec)
-    t.etaSeconds =
-      t.rateBytesPerSec > 0
-        ? Math.ceil((t.bytesTotal - t.bytesSent) / t.rateBytesPerSec)
-        : t.queued + t.active
-          ? null
-          : 0
-    return t
+    return computeUploadTotals(
+      Array.from(entries.values(), (entry) => entry.item),
+      (item) => entries.get(item.id)!.meter.rate(),
+    )
   }
 
   // ---- state changes ----

@@ -13,6 +13,7 @@ import type {
 import type { Draft, OutboxState } from '../../../common/drafts'
 import type { AppErrorData } from '../../../common/errors'
 import type { Account, Automation, Schedule, StorageStatistic, StoredFile } from '../../../common/service'
+import { computeUploadTotals } from '../../../common/uploads'
 import type { UploadItem, UploadTotals } from '../../../common/uploads'
 import {
   ACCOUNT_FIXTURES,
@@ -59,20 +60,9 @@ export interface FakeMediadeck {
   hold(name: CallName): () => void
 }
 
+// The engine's own count, so a test's totals are the ones the app would show for those items.
 function totalsOf(items: readonly UploadItem[]): UploadTotals {
-  const count = (state: UploadItem['state']) => items.filter((item) => item.state === state).length
-  return {
-    files: items.length,
-    queued: count('queued'),
-    active: count('preparing') + count('uploading') + count('finishing'),
-    done: count('done'),
-    failed: count('failed'),
-    cancelled: count('cancelled'),
-    bytesTotal: items.reduce((sum, item) => sum + item.size, 0),
-    bytesSent: items.reduce((sum, item) => sum + item.bytesSent, 0),
-    rateBytesPerSec: items.reduce((sum, item) => sum + item.rateBytesPerSec, 0),
-    etaSeconds: null,
-  }
+  return computeUploadTotals(items)
 }
 export { totalsOf as uploadTotalsOf }
 
