@@ -7,8 +7,9 @@ import type { CreateScheduleRequest, Page, Schedule } from '../../../common/serv
 import { openDraftStore } from '../../../main/core/drafts/draft-store'
 import type { DraftStore } from '../../../main/core/drafts/draft-store'
 import { createDraftsService } from '../../../main/core/drafts/drafts-service'
+import type { DraftPost } from '../../../common/drafts'
 import { createOutbox } from '../../../main/core/drafts/outbox'
-import type { OutboxClient } from '../../../main/core/drafts/outbox'
+import type { OutboxClient, OutboxDeps } from '../../../main/core/drafts/outbox'
 import type { ListSchedulesQuery } from '../../../main/core/service-client'
 import { NOW, localImage, samplePost, tempDir } from './helpers'
 
@@ -68,20 +69,37 @@ beforeEach(async () => {
 })
 afterEach(() => cleanup())
 
-function setup(upload = async () => 'https://storage.example/up.png') {
-  const service = fakeService()
-  const uploads: string[] = []
-  const outbox = createOutbox({
+/** An outbox at the test's clock, by default for the sandbox profile, over the file's store, uploading nothing. */
+function outboxOver(client: OutboxDeps['client'], deps: Partial<Omit<OutboxDeps, 'client' | 'now'>> = {}) {
+  return createOutbox({
     profileId: () => 'sandbox',
     store,
     now: () => now,
-    client: () => service.client,
+    upload: async () => 'unused',
+    ...deps,
+    client,
+  })
+}
+
+function draftsOf(draftStore: DraftStore, profile = 'sandbox') {
+  return createDraftsService({ profileId: () => profile, store: draftStore, now: () => now })
+}
+
+/** Saves a post as a draft and queues it, as "Schedule" in the composer does. */
+function queueIn(drafts: ReturnType<typeof draftsOf>, post: DraftPost = samplePost()) {
+  return drafts.schedule(drafts.save({ post, localMedia: [] }).id)
+}
+
+function setup(upload = async () => 'https://storage.example/up.png') {
+  const service = fakeService()
+  const uploads: string[] = []
+  const outbox = outboxOver(() => service.client, {
     upload: async (media) => {
       uploads.push(media.path)
       return upload()
     },
   })
-  const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => now })
+  const drafts = draftsOf(store)
   const queue = (post = samplePost(), localMedia: ReturnType<typeof localImage>[] = []) =>
     drafts.schedule(drafts.save({ post, localMedia }).id)
   return { ...service, outbox, drafts, queue, uploads }
@@ -91,19 +109,9 @@ describe('outbox', () => {
   it("sends only the active profile's queued drafts, through one profile's client for the whole run", async () => {
     const services = { a: fakeService(), b: fakeService() }
     let active: 'a' | 'b' = 'a'
-    const outbox = createOutbox({
-      profileId: () => active,
-      store,
-      now: () => now,
-      client: () => services[active].client,
-      upload: async () => 'https://storage.example/up.png',
-    })
-    const draftsOf = (profile: 'a' | 'b') =>
-      createDraftsService({ profileId: () => profile, store, now: () => now })
-    const queue = (profile: 'a' | 'b', description: string) => {
-      const drafts = draftsOf(profile)
-      return drafts.schedule(drafts.save({ post: samplePost({ description }), localMedia: [] }).id)
-    }
+    const outbox = outboxOver(() => services[active].client, { profileId: () => active })
+    const queue = (profile: 'a' | 'b', description: string) =>
+      queueIn(draftsOf(store, profile), samplePost({ description }))
     const fromA = queue('a', 'written under A')
     active = 'b'
     expect(await outbox.sync()).toMatchObject({ scheduled: [], waiting: [], failed: [] })
@@ -167,18 +175,12 @@ describe('outbox', () => {
     await store.flush()
     store = await openDraftStore(file)
     setListOffline(false)
-    const restarted = createOutbox({
-      profileId: () => 'sandbox',
-      store,
-      now: () => now,
-      client: () => ({
-        createSchedule: async () => {
-          throw new Error('must not create again')
-        },
-        listSchedules: client.listSchedules,
-      }),
-      upload: async () => 'unused',
-    })
+    const restarted = outboxOver(() => ({
+      createSchedule: async () => {
+        throw new Error('must not create again')
+      },
+      listSchedules: client.listSchedules,
+    }))
     const second = await restarted.sync()
     expect(second.scheduled).toEqual([draft.id])
     expect(store.get(draft.id)).toMatchObject({ status: 'scheduled', scheduleId: 'sch-1' })
@@ -290,15 +292,10 @@ describe('outbox cancelled mid-send', () => {
   it('keeps the send marker when a create is cancelled, so the next run looks the post up first', async () => {
     const t = await tempDir()
     const local = await openDraftStore(path.join(t.dir, 'drafts.json'))
-    const drafts = createDraftsService({ profileId: () => 'sandbox', store: local, now: () => NOW })
-    const draft = drafts.schedule(drafts.save({ post: samplePost(), localMedia: [] }).id)
+    const draft = queueIn(draftsOf(local))
     const controller = new AbortController()
-    const outbox = createOutbox({
-      profileId: () => 'sandbox',
-      store: local,
-      now: () => NOW,
-      upload: async () => 'unused',
-      client: () => ({
+    const outbox = outboxOver(
+      () => ({
         createSchedule: async () => {
           // The request has left; the app shuts down before the answer.
           controller.abort()
@@ -308,7 +305,8 @@ describe('outbox cancelled mid-send', () => {
           throw new Error('no lookup while shutting down')
         },
       }),
-    })
+      { store: local },
+    )
     const result = await outbox.sync(controller.signal)
     expect(result.stoppedBy?.kind).toBe('cancelled')
     expect(local.get(draft.id)!.status).toBe('queued')
@@ -321,23 +319,13 @@ describe('outbox and edits made during a run', () => {
   it('sends the latest version of a post edited while earlier ones were sent, and skips one taken back', async () => {
     const t = await tempDir()
     const local = await openDraftStore(path.join(t.dir, 'drafts.json'))
-    const drafts = createDraftsService({ profileId: () => 'sandbox', store: local, now: () => NOW })
-    const first = drafts.schedule(
-      drafts.save({ post: samplePost({ scheduleAt: '2026-07-20T03:00:00.000Z' }), localMedia: [] }).id,
-    )
-    const moved = drafts.schedule(
-      drafts.save({ post: samplePost({ scheduleAt: '2026-07-21T03:00:00.000Z' }), localMedia: [] }).id,
-    )
-    const takenBack = drafts.schedule(
-      drafts.save({ post: samplePost({ scheduleAt: '2026-07-22T03:00:00.000Z' }), localMedia: [] }).id,
-    )
+    const drafts = draftsOf(local)
+    const first = queueIn(drafts, samplePost({ scheduleAt: '2026-07-20T03:00:00.000Z' }))
+    const moved = queueIn(drafts, samplePost({ scheduleAt: '2026-07-21T03:00:00.000Z' }))
+    const takenBack = queueIn(drafts, samplePost({ scheduleAt: '2026-07-22T03:00:00.000Z' }))
     const sent: string[] = []
-    const outbox = createOutbox({
-      profileId: () => 'sandbox',
-      store: local,
-      now: () => NOW,
-      upload: async () => 'unused',
-      client: () => ({
+    const outbox = outboxOver(
+      () => ({
         createSchedule: async (body) => {
           if (sent.length === 0) {
             // While the first create is in flight the person moves one post and unqueues another.
@@ -355,7 +343,8 @@ describe('outbox and edits made during a run', () => {
           throw new Error('no lookup expected')
         },
       }),
-    })
+      { store: local },
+    )
     const result = await outbox.sync()
     expect(sent).toEqual(['2026-07-20T03:00:00.000Z', '2026-07-25T09:00:00.000Z'])
     expect(result.scheduled).toEqual([first.id, moved.id])
