@@ -41,6 +41,8 @@ export default {
   storage: {
     label: 'Storage',
     used: '{used} of {total}',
+    /** The sidebar meter, which shares its one line with the label. */
+    usedCompact: '{used} of {total}',
     pending: '{count} pending',
     unknown: 'Storage not loaded',
   },

@@ -43,6 +43,8 @@ export default {
   storage: {
     label: 'Penyimpanan',
     used: '{used} dari {total}',
+    /** Meter di bilah samping: satu baris bersama labelnya, "dari" membuatnya terlalu lebar. */
+    usedCompact: '{used} / {total}',
     pending: '{count} tertunda',
     unknown: 'Penyimpanan belum dimuat',
   },
