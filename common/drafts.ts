@@ -38,10 +38,8 @@ export interface Draft {
    * The profile (service account) the draft was written for: only that profile's outbox sends it, so a post
    * queued in the Sandbox never reaches a real account with sandbox account ids and media URLs. The app uses
    * its profile ids ('sandbox' for the built-in one); the CLI a stable id of its credentials (docs/drafts-csv.md).
-   * Main always sets it (its store refuses a draft without one, see StoredDraft); optional here only so that
-   * renderer code and fakes written before profiles still type-check.
    */
-  profileId?: string
+  profileId: string
   status: DraftStatus
   post: DraftPost
   localMedia: LocalMedia[]

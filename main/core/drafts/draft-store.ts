@@ -26,8 +26,8 @@ export interface StoreNotice {
   keptAt?: string
 }
 
-/** A draft as main keeps it: always with the profile it belongs to. */
-export type StoredDraft = Draft & { profileId: string }
+/** A draft as main keeps it; its profileId is checked on load (see the schema below). */
+export type StoredDraft = Draft
 
 export interface DraftStore {
   readonly path: string

@@ -12,6 +12,7 @@ import { mountWith, setupTest, type TestContext } from '../support/mount'
 function draft(id: string, status: Draft['status'], scheduleAt: string, extra: Partial<Draft> = {}): Draft {
   return {
     id,
+    profileId: 'sandbox',
     status,
     post: { ...emptyScheduleRequest(), description: `Draft ${id}`, accountId: 'acc-ig', scheduleAt },
     localMedia: [],

@@ -405,6 +405,8 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         const existing = data.drafts.find((draft) => draft.id === id)
         const draft: Draft = {
           id: id ?? `draft-${nextId++}`,
+          // As main does: a new draft belongs to the active profile, an edited one keeps its own.
+          profileId: existing?.profileId ?? data.connection.profileId,
           status: existing?.status ?? 'draft',
           post,
           localMedia,
