@@ -44,9 +44,12 @@ function guardDraftMedia(
       const existing = await drafts['drafts:get']({ id: request.id }).catch(() => undefined)
       known = new Set(existing?.localMedia.map((media) => media.path) ?? [])
     }
-    const refused = request.localMedia.find(
-      (media) => !known.has(media.path) && !deps.grants.isGranted(media.path),
-    )
+    let refused: (typeof request.localMedia)[number] | undefined
+    for (const media of request.localMedia) {
+      if (known.has(media.path) || (await deps.grants.allows(media.path))) continue
+      refused = media
+      break
+    }
     if (refused) {
       throw new AppError({
         kind: 'validation',

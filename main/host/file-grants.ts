@@ -3,7 +3,7 @@
 // the host. A granted folder grants what is inside it; folders expand to their regular files, recursively.
 // Anything else (a path typed into devtools, a path from a compromised page) is refused before any file is
 // touched.
-import { lstat, readdir, stat } from 'node:fs/promises'
+import { lstat, readdir, realpath, stat } from 'node:fs/promises'
 import { basename, join, resolve, sep } from 'node:path'
 import mime from 'mime'
 import type { PickedFile } from '../../common/app-state'
@@ -16,6 +16,11 @@ export interface FileGrants {
   /** Grants the paths and answers the regular files they stand for (folders expanded). */
   grant(paths: readonly string[]): Promise<PickedFile[]>
   isGranted(path: string): boolean
+  /**
+   * isGranted, and a path granted only through a folder must also really lie inside that folder: a symbolic
+   * link inside a granted folder does not carry the grant to where it points.
+   */
+  allows(path: string): Promise<boolean>
   /** Checks every path is granted and expands folders; throws a validation AppError on the first refusal. */
   resolveForUpload(paths: readonly string[]): Promise<string[]>
 }
@@ -24,11 +29,27 @@ export function createFileGrants(): FileGrants {
   const files = new Set<string>()
   const folders = new Set<string>()
 
+  const withSep = (folder: string) => (folder.endsWith(sep) ? folder : folder + sep)
+
   function isGranted(path: string): boolean {
     const full = resolve(path)
     if (files.has(full) || folders.has(full)) return true
-    for (const folder of folders)
-      if (full.startsWith(folder.endsWith(sep) ? folder : folder + sep)) return true
+    for (const folder of folders) if (full.startsWith(withSep(folder))) return true
+    return false
+  }
+
+  async function allows(path: string): Promise<boolean> {
+    const full = resolve(path)
+    if (files.has(full) || folders.has(full)) return true
+    if (!isGranted(full)) return false
+    // A path that does not exist cannot lead anywhere: it stays granted and fails later as unreadable.
+    const real = await realpath(full).catch(() => undefined)
+    if (real === undefined) return true
+    for (const folder of folders) {
+      if (!full.startsWith(withSep(folder))) continue
+      const realFolder = await realpath(folder).catch(() => undefined)
+      if (realFolder !== undefined && real.startsWith(withSep(realFolder))) return true
+    }
     return false
   }
 
@@ -53,6 +74,7 @@ export function createFileGrants(): FileGrants {
 
   return {
     isGranted,
+    allows,
     async grant(paths) {
       const expanded: string[] = []
       for (const path of paths) {
@@ -68,7 +90,7 @@ export function createFileGrants(): FileGrants {
     },
     async resolveForUpload(paths) {
       for (const path of paths) {
-        if (!isGranted(path)) {
+        if (!(await allows(path))) {
           throw new AppError({
             kind: 'validation',
             field: 'paths',

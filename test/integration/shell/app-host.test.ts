@@ -153,6 +153,40 @@ describe('the grant set', () => {
     expect(host.grants.isGranted(b)).toBe(true)
     expect(host.grants.isGranted(file('beside.png'))).toBe(false)
   })
+
+  it('does not let a symbolic link inside a granted folder carry the grant outside it', async () => {
+    const inside = file('linked/inside.png')
+    const folder = join(root, 'files', 'linked')
+    symlinkSync(file('linked-outside/secret.txt'), join(folder, 'file-link.png'))
+    symlinkSync(join(root, 'files', 'linked-outside'), join(folder, 'dir-link'))
+    await host.call('files:grant-dropped', { paths: [folder] })
+    for (const path of [
+      join(folder, 'file-link.png'),
+      join(folder, 'dir-link'),
+      join(folder, 'dir-link', 'secret.txt'),
+    ]) {
+      await expect(host.call('uploads:start', { paths: [path] })).rejects.toMatchObject({
+        kind: 'validation',
+        field: 'paths',
+      })
+    }
+    const post = { ...emptyScheduleRequest(), accountId: '', scheduleAt: '' }
+    const media = {
+      id: 'm-link',
+      path: join(folder, 'dir-link', 'secret.txt'),
+      name: 'secret.txt',
+      size: 2048,
+    }
+    await expect(
+      host.call('drafts:save', {
+        post,
+        localMedia: [{ ...media, mimetype: 'text/plain', alt: '', type: 'image', thumbnail: '' }],
+      }),
+    ).rejects.toMatchObject({ kind: 'validation', field: 'localMedia' })
+    expect((await host.call('uploads:list')).items.some((i) => i.name === 'secret.txt')).toBe(false)
+    // What really is inside stays uploadable.
+    await expect(host.grants.allows(inside)).resolves.toBe(true)
+  })
 })
 
 describe('drafts and the grant set', () => {
