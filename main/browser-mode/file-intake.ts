@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
-import { basename, join } from 'node:path'
+import { basename, extname, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
 import type { PickedFile } from '../../common/app-state'
@@ -14,13 +14,36 @@ import type { FileGrants } from '../host/file-grants'
 
 export const DEFAULT_MAX_INTAKE_BYTES = 2 * 1024 ** 3
 
-/** A name safe on every file system: no separators, no control characters, no leading dots, bounded. */
+/** File systems bound a name in bytes (ext4, APFS: 255), not in characters; leave room to spare. */
+const MAX_NAME_BYTES = 200
+
+/**
+ * A name safe on every file system: no separators, no control characters, no leading dots, no lone
+ * surrogates or bidirectional overrides (which make "gpj.exe" read as "exe.jpg"), bounded in UTF-8 bytes
+ * with the extension kept.
+ */
 export function safeFileName(raw: string): string {
   const cleaned = basename(raw.replace(/\\/g, '/'))
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_')
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*\u202a-\u202e\u2066-\u2069]/g, '_')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '_')
     .replace(/^\.+/, '')
-  return (cleaned || 'file').slice(0, 200)
+  return fitBytes(cleaned || 'file', MAX_NAME_BYTES)
+}
+
+function fitBytes(name: string, max: number): string {
+  if (Buffer.byteLength(name) <= max) return name
+  const ext = extname(name)
+  const keep = ext && Buffer.byteLength(ext) <= 32 ? ext : ''
+  let stem = ''
+  let bytes = Buffer.byteLength(keep)
+  // By code point, so a character is never cut in half.
+  for (const char of keep ? name.slice(0, -keep.length) : name) {
+    bytes += Buffer.byteLength(char)
+    if (bytes > max) break
+    stem += char
+  }
+  return (stem || 'file') + keep
 }
 
 export async function receiveFile(

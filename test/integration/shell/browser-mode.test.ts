@@ -155,6 +155,19 @@ describe('browser mode server', () => {
     }
   })
 
+  it('takes in a file whose name is long in bytes though short in characters', async () => {
+    const name = `${'写真'.repeat(60)}.png`
+    const response = await fetch(`${mode.url}files?name=${encodeURIComponent(name)}`, {
+      method: 'POST',
+      headers: { origin },
+      body: Buffer.alloc(10, 1),
+    })
+    expect(response.status).toBe(200)
+    const picked = (await response.json()) as PickedFile
+    expect(picked).toMatchObject({ size: 10, mimetype: 'image/png' })
+    expect(readFileSync(picked.path).length).toBe(10)
+  })
+
   it('refuses files over the size limit and intake without the token', async () => {
     const big = await fetch(`${mode.url}files?name=big.bin`, {
       method: 'POST',
