@@ -117,7 +117,14 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     }
     if (rest === '' || rest === 'index.html') return sendIndex(res)
     if (rest === BRIDGE_FILE_NAME) return send(res, 200, bridge, 'text/javascript; charset=utf-8')
-    const file = resolve(rendererDir, decodeURIComponent(rest))
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(rest)
+    } catch {
+      // A malformed escape (%E0%A4%A) names no file: a plain 404, not a logged internal error.
+      return sendText(res, 404, 'not found')
+    }
+    const file = resolve(rendererDir, decoded)
     if (!file.startsWith(rendererDir + sep)) return sendText(res, 404, 'not found')
     const body = renderer.get(relative(rendererDir, file).split(sep).join('/'))
     if (!body) return sendText(res, 404, 'not found')

@@ -92,6 +92,7 @@ describe('browser mode server', () => {
     const tokenPath = new URL(mode.url).pathname
     expect((await raw(tokenPath, { host: 'evil.example' })).status).toBe(404)
     expect((await raw(`${tokenPath}..%2f..%2foutside.txt`)).status).toBe(404)
+    expect((await raw(`${tokenPath}assets/%E0%A4%A.js`)).status).toBe(404)
   })
 
   it('refuses a WebSocket from another origin', async () => {
