@@ -97,6 +97,19 @@ export function createProfileStore({ store, cipher, onSecret }: ProfileStoreOpti
       if (input.id !== undefined && !existing) {
         throw new AppError({ kind: 'not-found', message: 'profile not found' })
       }
+      // The stored secret goes only where it went before: moving a profile to another server takes the secret
+      // typed again, or a compromised page could send it anywhere in a Basic auth header without ever reading it.
+      if (
+        existing &&
+        input.secretKey === undefined &&
+        originOf(input.baseUrl) !== originOf(existing.baseUrl)
+      ) {
+        throw new AppError({
+          kind: 'validation',
+          field: 'secretKey',
+          message: 'enter the secret key again to use it with a new server address',
+        })
+      }
       const next: StoredProfile = {
         id: existing?.id ?? randomUUID(),
         name: input.name,
@@ -133,5 +146,13 @@ export function createProfileStore({ store, cipher, onSecret }: ProfileStoreOpti
     },
     activeId: () => store.get('activeProfileId'),
     setActiveId: (id) => store.set('activeProfileId', id),
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
   }
 }

@@ -110,6 +110,31 @@ describe('SettingsView', () => {
     ])
   })
 
+  it('asks for the secret again when an edit moves the profile to another server', async () => {
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-profile="prof-work"] [aria-label="Edit Work account"]').trigger('click')
+    await flushPromises()
+    type('#profile-url', 'https://elsewhere.example')
+    await flushPromises()
+    ;(dialog().querySelector('[data-testid="profile-save"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('profiles:save')).toEqual([])
+    expect(dialog().querySelector('#profile-secret')!.getAttribute('aria-invalid')).toBe('true')
+    type('#profile-secret', 'SK2')
+    await flushPromises()
+    ;(dialog().querySelector('[data-testid="profile-save"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('profiles:save')).toEqual([
+      {
+        id: 'prof-work',
+        name: 'Work account',
+        baseUrl: 'https://elsewhere.example',
+        accessKey: 'AK-WORK',
+        secretKey: 'SK2',
+      },
+    ])
+  })
+
   it('deletes a profile after confirmation', async () => {
     const wrapper = await mountSettings()
     await wrapper.get('[data-profile="prof-work"] [data-testid="profile-delete"]').trigger('click')

@@ -80,6 +80,34 @@ describe('profile store', () => {
     })
   })
 
+  it('does not move the stored secret to another server unless it is typed again', () => {
+    for (const available of [true, false]) {
+      electron.safeStorage.available = available
+      const dir = mkdtempSync(join(tmpdir(), 'profiles-'))
+      dirs.push(dir)
+      const { profiles } = open(dir)
+      const view = profiles.save(input)
+      expect(() =>
+        profiles.save({
+          id: view.id,
+          name: 'Shop',
+          baseUrl: 'https://attacker.example',
+          accessKey: 'ak-123',
+        }),
+      ).toThrow(expect.objectContaining({ kind: 'validation', field: 'secretKey' }))
+      expect(profiles.get(view.id)).toMatchObject({ baseUrl: input.baseUrl, secretKey: input.secretKey })
+      // Same server, another path: the secret stays.
+      profiles.save({ id: view.id, name: 'Shop', baseUrl: `${input.baseUrl}/v2`, accessKey: 'ak-123' })
+      expect(profiles.get(view.id)?.secretKey).toBe(input.secretKey)
+      // Typed again: it moves.
+      profiles.save({ ...input, id: view.id, baseUrl: 'https://other.example' })
+      expect(profiles.get(view.id)).toMatchObject({
+        baseUrl: 'https://other.example',
+        secretKey: input.secretKey,
+      })
+    }
+  })
+
   it('keeps the secret for the session only where encryption is unavailable', () => {
     electron.safeStorage.available = false
     const dir = mkdtempSync(join(tmpdir(), 'profiles-'))
