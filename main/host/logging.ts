@@ -43,7 +43,9 @@ export function createRedactor(): Redactor {
       if (value.stack) copy.stack = redactText(value.stack)
       return copy
     }
-    if (depth > 4 || value === null || typeof value !== 'object') return value
+    if (value === null || typeof value !== 'object') return value
+    // Deeper than this is not walked, but it is not let through raw either: the transport would print it.
+    if (depth > 4) return redactText(describeDeep(value))
     if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1))
     const out: Record<string, unknown> = {}
     for (const [key, v] of Object.entries(value)) {
@@ -57,6 +59,14 @@ export function createRedactor(): Redactor {
       if (secret.length >= 4) secrets.add(secret)
     },
     redact: <T>(value: T) => redactValue(value, 0) as T,
+  }
+}
+
+function describeDeep(value: object): string {
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return '[object]'
   }
 }
 

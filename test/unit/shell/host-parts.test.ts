@@ -89,6 +89,17 @@ describe('log redaction', () => {
       nested: { token: '[redacted]', note: '[redacted]' },
     })
   })
+  it('does not let a secret through because it is nested deep', () => {
+    const r = createRedactor()
+    r.add('sk-live-123456')
+    const deep = { a: { b: { c: { d: { e: { f: { note: 'sk-live-123456', secretKey: 'abc' } } } } } } }
+    const text = JSON.stringify(r.redact(deep))
+    expect(text).not.toContain('sk-live-123456')
+    expect(text).not.toContain('abc')
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    expect(() => r.redact({ a: { b: { c: { d: { e: cyclic } } } } })).not.toThrow()
+  })
 })
 
 describe('window placement', () => {
