@@ -44,7 +44,7 @@ interface DraftsDomain {
 
 export function createDraftHandlers(
   deps: HandlerDeps,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; allowMedia?: (path: string) => Promise<boolean> } = {},
 ): HandlerGroup<DraftCalls> {
   const now = options.now ?? (() => new Date())
   let opened: Promise<DraftsDomain> | undefined
@@ -126,7 +126,11 @@ export function createDraftHandlers(
     },
     'drafts:import': async ({ format, content }) => {
       const { store } = await domain()
-      return importDrafts(store, format, content, { now, profileId: deps.active().profileId })
+      return importDrafts(store, format, content, {
+        now,
+        profileId: deps.active().profileId,
+        allowMedia: options.allowMedia,
+      })
     },
     'drafts:export': async ({ format, ids }) => {
       const { service } = await domain()

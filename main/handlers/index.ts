@@ -15,7 +15,8 @@ import { createUploadHandlers } from './upload-handlers'
 export type { HostDeps, PlatformAdapters } from './host-deps'
 
 export function createHandlers(deps: HostDeps): Handlers {
-  const drafts = createDraftHandlers(deps)
+  // Imported rows pass the same door as drafts:save below.
+  const drafts = createDraftHandlers(deps, { allowMedia: (path) => deps.grants.allows(path) })
   return {
     ...createAppHandlers(deps),
     ...createSettingsHandlers(deps),

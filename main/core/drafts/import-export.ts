@@ -100,6 +100,7 @@ const importedPostSchema = createScheduleRequestSchema.extend({
 })
 
 interface ImportItem {
+  row: number
   post: DraftPost
   localMedia: LocalMedia[]
 }
@@ -150,7 +151,7 @@ function checkItem(raw: Record<string, unknown>, rawMedia: unknown, row: number,
   }
   if (errors.length > before || !post.success || !media.success) return null
   const localMedia: LocalMedia[] = media.data.map((m) => ({ ...m, id: m.id ?? randomUUID() }))
-  return { post: post.data as DraftPost, localMedia }
+  return { row, post: post.data as DraftPost, localMedia }
 }
 
 // ---- CSV ----
@@ -336,6 +337,12 @@ export interface ImportOptions {
   /** The active profile: imported rows are its drafts, whatever profile exported them. */
   profileId: string
   newId?: () => string
+  /**
+   * Whether a local file may be attached (the app: picked or dropped in this session). A file names paths
+   * the user never chose; the outbox would upload them, so without this door an imported row could send
+   * any readable file to the storage.
+   */
+  allowMedia?: (path: string) => Promise<boolean>
 }
 
 /** Imports all rows as new drafts, or none when any row has an error. */
@@ -343,9 +350,22 @@ export async function importDrafts(
   store: Pick<DraftStore, 'putMany' | 'flush'>,
   format: TransferFormat,
   content: string,
-  { now, profileId, newId = randomUUID }: ImportOptions,
+  { now, profileId, newId = randomUUID, allowMedia }: ImportOptions,
 ): Promise<{ imported: StoredDraft[]; errors: ImportRowError[] }> {
   const { items, errors } = parseImport(format, content)
+  if (allowMedia && errors.length === 0) {
+    for (const item of items) {
+      for (const [index, media] of item.localMedia.entries()) {
+        // Already uploaded: the outbox sends its URL and never reads the file.
+        if (media.uploadedUrl || (await allowMedia(media.path))) continue
+        errors.push({
+          row: item.row,
+          field: `localMedia.${index}.path`,
+          message: `${media.name} was not picked or dropped: add it with the file dialog or by dropping it`,
+        })
+      }
+    }
+  }
   if (errors.length > 0) return { imported: [], errors }
   const at = now().toISOString()
   const imported: StoredDraft[] = items.map((item) => ({

@@ -216,6 +216,51 @@ describe('drafts and the grant set', () => {
   })
 })
 
+describe('drafts import and the grant set', () => {
+  it('refuses an imported draft whose local media were not picked or dropped, and imports nothing', async () => {
+    const granted = file('import/photo.png')
+    await host.call('files:grant-dropped', { paths: [granted] })
+    const media = (path: string) => ({
+      path,
+      name: path.split('/').at(-1)!,
+      size: 10,
+      mimetype: 'image/png',
+      type: 'image',
+    })
+    const before = (await host.call('drafts:list')).length
+    const content = JSON.stringify([
+      { post: { description: 'fine', type: 'image' }, localMedia: [media(granted)] },
+      { post: { description: 'sneaky', type: 'image' }, localMedia: [media('/etc/hostname')] },
+    ])
+    const result = await host.call('drafts:import', { format: 'json', content })
+    expect(result.imported).toEqual([])
+    expect(result.errors).toEqual([
+      { row: 2, field: 'localMedia.0.path', message: expect.stringContaining('hostname was not picked') },
+    ])
+    expect(await host.call('drafts:list')).toHaveLength(before)
+
+    const ok = await host.call('drafts:import', {
+      format: 'json',
+      content: JSON.stringify([
+        { post: { description: 'fine', type: 'image' }, localMedia: [media(granted)] },
+      ]),
+    })
+    expect(ok.errors).toEqual([])
+    expect(ok.imported[0]!.localMedia.map((m) => m.path)).toEqual([granted])
+    // Media already uploaded are sent by their URL; the file is never read, so no grant is needed.
+    const uploaded = await host.call('drafts:import', {
+      format: 'json',
+      content: JSON.stringify([
+        {
+          post: { description: 'sent before', type: 'image' },
+          localMedia: [{ ...media('/old/photo.png'), uploadedUrl: 'https://storage.repliz.com/x.png' }],
+        },
+      ]),
+    })
+    expect(uploaded.errors).toEqual([])
+  })
+})
+
 describe('uploads through the host', () => {
   it('batches progress to about ten messages a second in total and delivers every final state', async () => {
     const paths = Array.from({ length: 24 }, (_, i) => file(`batch/f${i}.png`, 64 * 1024))
