@@ -77,15 +77,20 @@ export function createFileGrants(): FileGrants {
     allows,
     async grant(paths) {
       const expanded: string[] = []
+      const newFolders: string[] = []
+      const newFiles: string[] = []
       for (const path of paths) {
         const full = resolve(path)
         const info = await stat(full).catch(() => undefined)
         if (!info) continue
-        if (info.isDirectory()) folders.add(full)
-        else if (info.isFile()) files.add(full)
+        if (info.isDirectory()) newFolders.push(full)
+        else if (info.isFile()) newFiles.push(full)
         else continue
         expanded.push(...(await expand([full])))
       }
+      // Granted only once every path expanded: a drop refused as too big must not leave its folder granted.
+      for (const folder of newFolders) folders.add(folder)
+      for (const file of newFiles) files.add(file)
       return Promise.all([...new Set(expanded)].map(pickedFile))
     },
     async resolveForUpload(paths) {

@@ -8,6 +8,7 @@ import type { EventName, EventPayloads } from '../../../common/contract'
 import { emptyScheduleRequest } from '../../../common/service'
 import type { UploadItem } from '../../../common/uploads'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
+import { MAX_EXPANDED_FILES } from '../../../main/host/file-grants'
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index'
 
 let root: string
@@ -186,6 +187,22 @@ describe('the grant set', () => {
     expect((await host.call('uploads:list')).items.some((i) => i.name === 'secret.txt')).toBe(false)
     // What really is inside stays uploadable.
     await expect(host.grants.allows(inside)).resolves.toBe(true)
+  })
+})
+
+describe('a refused drop', () => {
+  it('grants nothing when a dropped folder holds too many files', async () => {
+    const folder = join(root, 'files', 'huge')
+    mkdirSync(folder, { recursive: true })
+    for (let i = 0; i <= MAX_EXPANDED_FILES; i++) writeFileSync(join(folder, `f${i}.txt`), '')
+    await expect(host.call('files:grant-dropped', { paths: [folder] })).rejects.toMatchObject({
+      kind: 'validation',
+    })
+    expect(host.grants.isGranted(join(folder, 'f0.txt'))).toBe(false)
+    await expect(host.call('uploads:start', { paths: [join(folder, 'f0.txt')] })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'paths',
+    })
   })
 })
 
