@@ -103,7 +103,9 @@ describe('UiSearchInput', () => {
 describe('UiPagination', () => {
   it('shows x–y of N from pagingCounter and totalDocs and disables the ends', () => {
     const wrapper = mount(UiPagination, {
-      props: { page: 3, totalPages: 3, totalDocs: 45, pagingCounter: 41, count: 5 },
+      props: {
+        result: { page: 3, totalPages: 3, totalDocs: 45, pagingCounter: 41, docs: Array(5).fill({}) },
+      },
       global,
     })
     expect(wrapper.get('[data-testid="page-range"]').text()).toBe('41–45 of 45')
@@ -113,7 +115,9 @@ describe('UiPagination', () => {
 
   it('formats numbers in the current language', () => {
     const wrapper = mount(UiPagination, {
-      props: { page: 1, totalPages: 200, totalDocs: 12345, pagingCounter: 1, count: 100 },
+      props: {
+        result: { page: 1, totalPages: 200, totalDocs: 12345, pagingCounter: 1, docs: Array(100).fill({}) },
+      },
       global: { plugins: [createAppI18n('id')] },
     })
     expect(wrapper.get('[data-testid="page-range"]').text()).toBe('1–100 dari 12.345')
