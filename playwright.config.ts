@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test'
-
-// Debian's Chromium: Playwright's own browser download cannot work on the project's machines.
-const chromiumPath = process.env.MEDIADECK_CHROMIUM ?? '/usr/bin/chromium'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium'
 
 export default defineConfig({
   testDir: './test/e2e',
@@ -12,18 +10,6 @@ export default defineConfig({
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 })

@@ -9,7 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { CHROMIUM_PATH, launchChromium } from '../../test/support/chromium'
 import { formatMs, median, percentile, writeResultsSection } from '../support/results'
 import { emptyScheduleRequest } from '../../common/service'
 import { startBrowserMode } from '../../main/browser-mode/index'
@@ -18,7 +19,6 @@ import { createServiceClient } from '../../main/core/service-client'
 const POSTS = 500
 const RUNS = 15
 const TARGET_MS = 200
-const chromiumPath = process.env.MEDIADECK_CHROMIUM ?? '/usr/bin/chromium'
 
 /** What the page functions below use of the page (the node tsconfig has no DOM library). */
 interface PageGlobals {
@@ -80,10 +80,7 @@ async function timeSwitch(page: Page, testId: string) {
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'mediadeck-bench-planner-'))
   const mode = await startBrowserMode({ dataDir })
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  })
+  const browser = await launchChromium()
   try {
     const sandbox = mode.host.sandbox
     const client = createServiceClient({ baseUrl: sandbox.url, ...sandbox.credentials })
@@ -140,7 +137,7 @@ async function main() {
       '## Planner',
       '',
       `Recorded by \`npx tsx bench/planner/run.ts\` on ${new Date().toISOString()}: Chromium ${version} (headless,`,
-      `\`${chromiumPath}\`), ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB,`,
+      `\`${CHROMIUM_PATH}\`), ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB,`,
       `Node ${process.version}; viewport 1440×960, time zone UTC.`,
       '',
       '| Measure | Result | Target | Met |',

@@ -14,13 +14,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from '../../test/support/chromium'
 import { formatMs, median, percentile, writeResultsSection } from '../support/results'
 import { startBrowserMode, type BrowserMode } from '../../main/browser-mode/index'
 
 const RUNS = 15
-const chromiumPath = process.env.MEDIADECK_CHROMIUM ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 
 /** What the page functions below use of the page (the node tsconfig has no DOM library). */
 interface PageGlobals {
@@ -166,7 +165,7 @@ async function main() {
   await seed.close()
   growAutomations(dataDir, 150)
   const mode = await startBrowserMode({ dataDir })
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS })
+  const browser = await launchChromium()
   const loadStart = loadavg()[0]!
   try {
     const paint = await firstPaint(browser, mode.url)
@@ -182,7 +181,7 @@ async function main() {
       '## Renderer',
       '',
       `Recorded by \`npx tsx bench/renderer/run.ts\` on ${new Date().toISOString()}: Chromium ${browser.version()} (headless,`,
-      `\`${chromiumPath}\`, ${CHROMIUM_ARGS.join(' ')}), ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB,`,
+      `\`${CHROMIUM_PATH}\`, ${CHROMIUM_ARGS.join(' ')}), ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB,`,
       `Node ${process.version}; viewport 1440×960. Load average (1 min) ${loadStart.toFixed(2)} at the start and ${loadavg()[0]!.toFixed(2)} at the end`,
       'on a shared machine: the figures move with what else runs.',
       '',
