@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
 import type { PickedFile } from '../../common/app-state'
 import { AppError } from '../../common/errors'
-import type { FileGrants } from '../host/file-grants'
+import type { FileGrants } from '../core/files/file-grants'
 
 export const DEFAULT_MAX_INTAKE_BYTES = 2 * 1024 ** 3
 

@@ -1,5 +1,5 @@
 // The grant set's doors: the native dialog and the preload's drop. Only what comes through them may be
-// uploaded (see host/file-grants.ts).
+// uploaded (see core/files/file-grants.ts).
 import { AppError } from '../../common/errors'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'

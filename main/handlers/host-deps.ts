@@ -5,7 +5,7 @@ import type { AppInfo } from '../../common/app-state'
 import type { ProfileStore } from '../core/profiles/profile-store'
 import type { AppStore } from '../host/app-store'
 import type { EmbeddedSandbox } from '../host/embedded-sandbox'
-import type { FileGrants } from '../host/file-grants'
+import type { FileGrants } from '../core/files/file-grants'
 import type { OfflineCache } from '../host/offline-cache'
 import type { HandlerDeps } from './types'
 

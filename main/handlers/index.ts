@@ -32,30 +32,23 @@ export function createHandlers(deps: HostDeps): Handlers {
 
 /**
  * A draft's local media are uploaded later by the outbox, so they pass the same door as uploads:start: a path
- * must have been picked or dropped. Paths the saved draft already had were checked when they were added (grants
- * last one session; drafts outlive it).
+ * must have been picked or dropped, whatever the stored draft already had (a stored path proves nothing: an
+ * import or an earlier save may have put it there). Media already uploaded are sent by their URL and never
+ * read. The engine checks the grant again when it opens the file (core/files/file-grants.ts): this check is
+ * for a clear answer now, that one is the guarantee.
  */
 function guardDraftMedia(
   deps: HostDeps,
   drafts: ReturnType<typeof createDraftHandlers>,
 ): Handler<'drafts:save'> {
   return async (request) => {
-    let known = new Set<string>()
-    if (request.id !== undefined) {
-      const existing = await drafts['drafts:get']({ id: request.id }).catch(() => undefined)
-      known = new Set(existing?.localMedia.map((media) => media.path) ?? [])
-    }
-    let refused: (typeof request.localMedia)[number] | undefined
     for (const media of request.localMedia) {
-      if (known.has(media.path) || (await deps.grants.allows(media.path))) continue
-      refused = media
-      break
-    }
-    if (refused) {
+      if (media.uploadedUrl !== undefined || (await deps.grants.allows(media.path))) continue
       throw new AppError({
         kind: 'validation',
         field: 'localMedia',
-        message: `${refused.name} was not picked or dropped: add it with the file dialog or by dropping it`,
+        code: 'file-not-granted',
+        message: `${media.name} was not picked or dropped: add it with the file dialog or by dropping it`,
       })
     }
     return drafts['drafts:save'](request)

@@ -28,7 +28,7 @@ import {
 import { dispatchCall } from './dispatch'
 import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox'
 import { createEventHub, type EventHub } from './event-hub'
-import { createFileGrants, type FileGrants } from './file-grants'
+import { openFileGrants, type FileGrants } from '../core/files/file-grants'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
 import { createOfflineCache, UNREACHABLE_KINDS, type OfflineCache } from './offline-cache'
 import { createProgressBatcher } from './progress-batcher'
@@ -104,7 +104,10 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const store = openAppStore(options.storeBackend ?? createConfBackend(dataDir))
   const cipher = options.cipher ?? createSessionOnlyCipher()
   const profiles = createProfileStore({ store, cipher, onSecret: (s) => redactor.add(s) })
-  const grants = createFileGrants()
+  const grants = await openFileGrants({
+    file: join(dataDir, 'grants.json'),
+    warn: (message) => log.warn(message),
+  })
   const events = createEventHub((error) => log.error('event listener failed', error))
   const disposers: Array<() => Promise<void> | void> = []
   const activeListeners = new Set<(active: ActiveService) => void>()
@@ -164,6 +167,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       client,
       journalPath: join(dataDir, 'uploads', `${fileSafe(id)}.jsonl`),
       concurrency: store.get('settings').uploadConcurrency,
+      checkRead: grants.checkOpened,
     })
     const seenDone = new Set<string>()
     const lastState = new Map<string, UploadItem['state']>()

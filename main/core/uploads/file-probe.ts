@@ -2,7 +2,7 @@
 // The extension decides the type (mime, a maintained extension table); the magic bytes (file-type) only check it,
 // because the storage's public URL is served with the type given at init and users name their files on purpose.
 import { constants } from 'node:fs'
-import { open, stat } from 'node:fs/promises'
+import { open, stat, type FileHandle } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
 import mime from 'mime'
 import { fileTypeFromBuffer } from 'file-type'
@@ -26,13 +26,20 @@ export interface FileIdentity {
   mtimeMs: number
 }
 
-export async function probeFile(inputPath: string): Promise<ProbedFile> {
+/**
+ * Checks, on the handle just opened, that the file may be read for an upload (the file-grants record in the
+ * app); throws to refuse. Every opening of a file whose bytes may be sent goes through it.
+ */
+export type ReadCheck = (path: string, handle: FileHandle) => Promise<void>
+
+export async function probeFile(inputPath: string, checkRead?: ReadCheck): Promise<ProbedFile> {
   const path = resolve(inputPath)
   const identity = await statRegularFile(path)
   let head: Buffer
   try {
     const handle = await open(path, constants.O_RDONLY)
     try {
+      await checkRead?.(path, handle)
       const buffer = Buffer.alloc(Math.min(MAGIC_BYTES, identity.size))
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
       head = buffer.subarray(0, bytesRead)
@@ -40,6 +47,7 @@ export async function probeFile(inputPath: string): Promise<ProbedFile> {
       await handle.close()
     }
   } catch (error) {
+    if (error instanceof AppError) throw error
     throw fileError(path, error, 'cannot be read')
   }
   const detected = await detectMimetype(path, head)

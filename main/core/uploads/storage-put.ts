@@ -7,6 +7,7 @@
 // - No Authorization, ever: this goes through a dispatcher of its own with no interceptors and no redirect
 //   following (undici 7 follows redirects only with the redirect interceptor), so a 3xx is just a failure.
 import { open } from 'node:fs/promises'
+import type { ReadCheck } from './file-probe'
 import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
@@ -27,6 +28,8 @@ export interface StoragePutOptions {
   headersTimeoutMs: number
   /** Read size from disk; bigger chunks mean fewer syscalls and event-loop turns per GiB. */
   chunkBytes?: number
+  /** Refuses, on the opened handle, a file that may not be sent (see ReadCheck). */
+  checkRead?: ReadCheck
 }
 
 /**
@@ -85,6 +88,14 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
   const file = await open(o.path, 'r').catch((error: unknown) => {
     throw new AppError({ kind: 'file', message: `${o.path}: cannot be read` }, { cause: error })
   })
+  if (o.checkRead) {
+    try {
+      await o.checkRead(o.path, file)
+    } catch (error) {
+      await file.close()
+      throw error
+    }
+  }
   const attempt = new AbortController()
   const abortFromOutside = (): void => attempt.abort(o.signal.reason)
   if (o.signal.aborted) abortFromOutside()

@@ -17,7 +17,7 @@ import { computeUploadTotals, FINAL_UPLOAD_STATES } from '../../../common/upload
 import type { ServiceClient } from '../service-client'
 import { isTransient } from '../http/error-mapping'
 import { probeFile, statRegularFile } from './file-probe'
-import type { FileIdentity, ProbedFile } from './file-probe'
+import type { FileIdentity, ProbedFile, ReadCheck } from './file-probe'
 import { openJournal } from './journal'
 import type { JournalRecord, RestoredItem } from './journal'
 import { createRateMeter } from './rate-meter'
@@ -74,6 +74,12 @@ export interface UploadEngineOptions {
   storageTimeoutMs?: number
   /** Disk read size for the PUT body. */
   chunkBytes?: number
+  /**
+   * Called on every handle the engine opens to read a file's bytes (probe and PUT): the app refuses there a
+   * file the person did not give it, whatever a journal or a draft names. The CLI passes none: its files come
+   * from its own command line.
+   */
+  checkRead?: ReadCheck
 }
 
 export interface AddOptions {
@@ -491,6 +497,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
           stallTimeoutMs,
           headersTimeoutMs: storageTimeoutMs,
           chunkBytes: o.chunkBytes,
+          checkRead: o.checkRead,
           onProgress(bytes) {
             item.bytesSent = bytes
             entry.meter.sample(bytes)
@@ -560,7 +567,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   async function add(paths: string[], options: AddOptions = {}): Promise<UploadItem[]> {
     if (closing) throw new AppError({ kind: 'internal', message: 'the upload engine is closed' })
     if (paths.length === 0) return []
-    const results = await Promise.allSettled(paths.map((p) => probeFile(p)))
+    const results = await Promise.allSettled(paths.map((p) => probeFile(p, o.checkRead)))
     const problems = results.flatMap((r) => (r.status === 'rejected' ? [AppError.from(r.reason)] : []))
     if (problems.length > 0) {
       throw new AppError({ kind: 'file', message: problems.map((p) => p.message).join('; ') })

@@ -8,7 +8,7 @@ import type { EventName, EventPayloads } from '../../../common/contract'
 import { emptyScheduleRequest } from '../../../common/service'
 import type { UploadItem } from '../../../common/uploads'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
-import { MAX_EXPANDED_FILES } from '../../../main/host/file-grants'
+import { MAX_EXPANDED_FILES } from '../../../main/core/files/file-grants'
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index'
 
 let root: string
