@@ -28,8 +28,12 @@ export type DraftCalls =
   | 'outbox:send-now'
 
 /** Uploads a local file through the active profile's engine; its final state decides. */
-export async function uploadThroughEngine(deps: HandlerDeps, media: LocalMedia): Promise<string> {
-  const item = await deps.active().uploads.uploadOne(media.path)
+export async function uploadThroughEngine(
+  deps: HandlerDeps,
+  media: LocalMedia,
+  options: { key?: string; signal?: AbortSignal } = {},
+): Promise<string> {
+  const item = await deps.active().uploads.uploadOne(media.path, options)
   if (item.state === 'done' && item.url) return item.url
   throw new AppError(
     item.error ?? { kind: 'cancelled', message: `The upload of ${media.name} was ${item.state}.` },
@@ -59,7 +63,7 @@ export function createDraftHandlers(
         now,
         profileId,
         client: () => deps.active().client,
-        upload: (media) => uploadThroughEngine(deps, media),
+        upload: (media, options) => uploadThroughEngine(deps, media, options),
       })
       const runner = createOutboxRunner({
         outbox,

@@ -35,8 +35,8 @@ export const syncCommand: CliCommand = {
         // Only this account's drafts: another profile's are written for other account ids and media.
         profileId: () => profileId,
         now: () => new Date(),
-        upload: async (media) => {
-          const item = await engine.uploadOne(media.path)
+        upload: async (media, { key, signal }) => {
+          const item = await engine.uploadOne(media.path, { key, signal })
           if (item.state === 'done' && item.url) return item.url
           throw new AppError(
             item.error ?? { kind: 'cancelled', message: `the upload of ${media.name} was ${item.state}` },

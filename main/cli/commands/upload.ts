@@ -107,7 +107,8 @@ export const uploadCommand: CliCommand = {
       for (const item of finals) report(item)
       stopProgress()
       bar.clear()
-      engine.clearFinished()
+      // Only this run's items: others in the journal (a sync's, named by their key) are another caller's memory.
+      for (const item of finals) engine.remove(item.id)
       return finals.every((i) => i.state === 'done') ? 0 : 1
     } finally {
       stopListening()

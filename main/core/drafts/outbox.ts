@@ -15,8 +15,21 @@ import { findSentPost, scheduleIdOf } from './schedule-lookup'
 
 export type OutboxClient = Pick<ServiceClient, 'createSchedule' | 'listSchedules'>
 
-/** Uploads one local file and resolves with its public URL; rejects with an AppError. */
-export type UploadMedia = (media: LocalMedia, signal?: AbortSignal) => Promise<string>
+/**
+ * Uploads one local file and resolves with its public URL; rejects with an AppError. `key` names this media
+ * item of this draft for good: asked again with it (after a crash, say) the uploader must answer with the
+ * upload it already has, finished or under way, instead of sending the file a second time. `signal` stops the
+ * wait when the run stops.
+ */
+export type UploadMedia = (
+  media: LocalMedia,
+  options: { key: string; signal?: AbortSignal },
+) => Promise<string>
+
+/** The stable name of one local media item of one draft, for the uploader. */
+export function mediaUploadKey(draftId: string, mediaId: string): string {
+  return `draft:${draftId}:media:${mediaId}`
+}
 
 export interface OutboxDeps {
   store: DraftStore
@@ -127,9 +140,12 @@ export function createOutbox({ store, client: activeClient, profileId, upload, n
     draft = update(draft, { status: 'sending', error: undefined })
     for (const media of draft.localMedia) {
       if (media.uploadedUrl) continue
-      const url = await upload(media, signal)
+      signal?.throwIfAborted()
+      const url = await upload(media, { key: mediaUploadKey(draft.id, media.id), signal })
       const localMedia = draft.localMedia.map((m) => (m.id === media.id ? { ...m, uploadedUrl: url } : m))
       draft = update(draft, { localMedia })
+      // On disk at once: the URL in the draft is what spares the file a second upload in any later run.
+      await store.flush()
     }
 
     const body = bodyOf(draft)

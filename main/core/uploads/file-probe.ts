@@ -8,11 +8,9 @@ import mime from 'mime'
 import { fileTypeFromBuffer } from 'file-type'
 import { AppError } from '../../../common/errors'
 
-export interface ProbedFile {
+export interface ProbedFile extends FileIdentity {
   path: string
   name: string
-  size: number
-  mtimeMs: number
   mimetype: string
   mimeWarning?: string
 }
@@ -20,10 +18,27 @@ export interface ProbedFile {
 /** file-type reads at most this many bytes to recognise a format (its `reasonableDetectionSizeInBytes`). */
 const MAGIC_BYTES = 4100
 
-/** What a stat says about a file, to notice it changing between validation and the end of the upload. */
+/**
+ * What a stat says about a file, to notice it changing between validation and the end of the upload. Size and
+ * mtime alone miss a same-size rewrite whose mtime was put back (`utimes`, `touch -r`, `cp -p`); the change
+ * time cannot be set from user space and moves on every write, and the inode moves when a file is replaced by
+ * a rename. Both are optional because journals written before they were recorded lack them.
+ */
 export interface FileIdentity {
   size: number
   mtimeMs: number
+  ctimeMs?: number
+  ino?: number
+}
+
+/** Whether `now` is the file `before` described; a field `before` lacks is not compared. */
+export function sameFileIdentity(before: FileIdentity, now: FileIdentity): boolean {
+  return (
+    before.size === now.size &&
+    before.mtimeMs === now.mtimeMs &&
+    (before.ctimeMs === undefined || before.ctimeMs === now.ctimeMs) &&
+    (before.ino === undefined || before.ino === now.ino)
+  )
 }
 
 /**
@@ -63,7 +78,7 @@ export async function statRegularFile(path: string): Promise<FileIdentity> {
   }
   if (!info.isFile()) throw new AppError({ kind: 'file', message: `${path}: not a regular file` })
   if (info.size === 0) throw new AppError({ kind: 'file', message: `${path}: file is empty` })
-  return { size: info.size, mtimeMs: info.mtimeMs }
+  return { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino }
 }
 
 export async function detectMimetype(

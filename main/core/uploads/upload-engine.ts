@@ -9,6 +9,7 @@
 // - the queue is journaled (./journal.ts) so a restart resumes unfinished items and never repeats finished ones;
 //   the init record is on disk before complete is called, which is what makes the second half true.
 import { randomUUID } from 'node:crypto'
+import { resolve as resolvePath } from 'node:path'
 import { Agent } from 'undici'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
@@ -16,10 +17,10 @@ import type { UploadItem, UploadProgressEvent, UploadState, UploadTotals } from 
 import { computeUploadTotals, FINAL_UPLOAD_STATES } from '../../../common/uploads'
 import type { ServiceClient } from '../service-client'
 import { isTransient } from '../http/error-mapping'
-import { probeFile, statRegularFile } from './file-probe'
+import { probeFile, sameFileIdentity, statRegularFile } from './file-probe'
 import type { FileIdentity, ProbedFile, ReadCheck } from './file-probe'
 import { openJournal } from './journal'
-import type { JournalRecord, RestoredItem } from './journal'
+import type { InitIntent, JournalRecord, RestoredItem } from './journal'
 import { createRateMeter } from './rate-meter'
 import type { RateMeter } from './rate-meter'
 import { DEFAULT_RETRY_TIMING, waitBeforeRetry } from './retry-timing'
@@ -57,8 +58,18 @@ export interface BatchFinishedEvent {
 }
 
 export interface UploadEngineOptions {
-  client: Pick<ServiceClient, 'storageStatistic' | 'initFile' | 'completeFile' | 'deleteFile' | 'getFile'>
+  client: Pick<
+    ServiceClient,
+    'storageStatistic' | 'initFile' | 'completeFile' | 'deleteFile' | 'getFile' | 'listFiles'
+  >
   journalPath: string
+  /** Where a journal line that cannot be used, or a pending file left alone, is reported; default console.warn. */
+  warn?: (message: string) => void
+  /**
+   * How far a pending file's creation time may sit from the moment an init whose answer was lost went out,
+   * for that file to count as the one this init made: clock skew plus the request's way to the service.
+   */
+  orphanWindowMs?: number
   concurrency?: number
   /** Dispatcher for the presigned PUTs; must carry no auth. Default: an Agent of the engine's own. */
   storageDispatcher?: Dispatcher
@@ -100,8 +111,14 @@ export interface UploadEngine {
    * `storage-full` with needed/free bytes. Resolves with every item added, failed ones included.
    */
   add(paths: string[], options?: AddOptions): Promise<UploadItem[]>
-  /** Adds one file and resolves with its item once it reaches a final state (done, failed or cancelled). */
-  uploadOne(path: string): Promise<UploadItem>
+  /**
+   * Adds one file and resolves with its item once it reaches a final state (done, failed or cancelled).
+   * With `key`, the upload is the one of that name, across restarts (the key is journaled): an item with the
+   * key that is in progress, resumed or done is awaited instead of a new one (one that failed or was
+   * cancelled is retried), so a caller asking again after a crash never sends the file twice. `signal` stops
+   * the wait (rejecting with `cancelled`), not the upload: the next ask for the key picks it up.
+   */
+  uploadOne(path: string, options?: { key?: string; signal?: AbortSignal }): Promise<UploadItem>
   /** Aborts the item (socket included) and deletes its pending file on the service; no-op once done. */
   cancel(id: string): Promise<void>
   retry(id: string): void
@@ -134,6 +151,8 @@ interface Entry {
    * that check passes the item holds no reservation in the queue's space accounting.
    */
   checkSpace?: boolean
+  /** The caller's stable name for this upload (see uploadOne). */
+  idempotencyKey?: string
 }
 
 const isFinal = (state: UploadState): boolean => FINAL_UPLOAD_STATES.includes(state)
@@ -156,7 +175,9 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   const storage: Dispatcher = o.storageDispatcher ?? ownStorageAgent!
   const { client } = o
 
-  const { journal, items: restored } = openJournal(o.journalPath)
+  const warn = o.warn ?? ((message: string) => console.warn(message))
+  const orphanWindowMs = o.orphanWindowMs ?? 120_000
+  const { journal, items: restored, intents: openIntents } = openJournal(o.journalPath, { warn })
   const entries = new Map<string, Entry>()
   const batches = new Map<string, Set<string>>()
   const progressListeners = new Set<(e: UploadProgressEvent) => void>()
@@ -167,6 +188,23 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   let closing = false
 
   for (const r of restored.values()) restore(r)
+  // Pending files that inits of an earlier run may have left without an answer are looked for before any new
+  // init: a file this run creates must not be mistaken for one of them.
+  const sweepController = new AbortController()
+  let sweeping: Promise<void> | null =
+    openIntents.size > 0
+      ? sweepOrphans([...openIntents.values()], sweepController.signal)
+          .catch((error: unknown) => {
+            if (!closing)
+              warn(
+                `upload journal ${o.journalPath}: looking for pending files an earlier run lost failed (${AppError.from(error).message}); looked for again next start`,
+              )
+          })
+          .finally(() => {
+            sweeping = null
+            pump()
+          })
+      : null
   // Interrupted items from a previous run start again as soon as the caller has had a chance to subscribe.
   setImmediate(pump)
 
@@ -250,9 +288,10 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     }
     const entry: Entry = {
       item,
-      identity: { size: r.size, mtimeMs: r.mtimeMs },
+      identity: { size: r.size, mtimeMs: r.mtimeMs, ctimeMs: r.ctimeMs, ino: r.ino },
       meter: createRateMeter(now),
       recoverFileId: interrupted ? r.fileId : undefined,
+      idempotencyKey: r.idempotencyKey,
     }
     entries.set(item.id, entry)
     trackBatch(item)
@@ -305,7 +344,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   // ---- the queue ----
 
   function pump(): void {
-    if (closing) return
+    if (closing || sweeping) return
     for (const entry of entries.values()) {
       if (active >= concurrency) break
       if (entry.item.state === 'queued' && !entry.run) start(entry)
@@ -314,7 +353,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   }
 
   function checkIdle(): void {
-    if (active > 0) return
+    if (active > 0 || sweeping) return
     for (const { item } of entries.values()) if (item.state === 'queued' && !closing) return
     flushProgress()
     const waiters = idleWaiters
@@ -400,7 +439,9 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       item.fileId = init.id
       item.key = init.key
       item.url = init.url
-      await journal.append([{ t: 'init', id: item.id, fileId: init.id, key: init.key, url: init.url }])
+      await journal.append([
+        { t: 'init', id: item.id, fileId: init.id, key: init.key, url: init.url, nonce: init.nonce },
+      ])
       // The bytes need not wait for the disk; complete does (below): once complete went through, only a durable
       // init record lets a restart find the finished file instead of uploading it again.
       initDurable = journal.sync()
@@ -452,6 +493,17 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     const item = entry.item
     for (let attempt = 1; ; attempt++) {
       signal.throwIfAborted()
+      // The intent is with the kernel before the request leaves: if this process dies before the answer is
+      // read, the next start finds the pending file the service made by its name, size and time.
+      const intent: InitIntent = {
+        t: 'intent',
+        id: item.id,
+        nonce: randomUUID(),
+        name: item.name,
+        size: item.size,
+        at: new Date(now()).toISOString(),
+      }
+      await journal.append([intent])
       try {
         // No signal for init itself: aborting it mid-flight loses the answer, not the file the service may
         // already have created, which would then sit pending with its size reserved. Init is left to answer
@@ -462,12 +514,14 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
           mimetype: item.mimetype ?? 'application/octet-stream',
         })
         if (signal.aborted) {
-          await deleteOrphan(init.id)
+          if (await deleteOrphan(init.id)) await endIntent(intent)
           signal.throwIfAborted()
         }
-        return init
+        return { ...init, nonce: intent.nonce }
       } catch (error) {
         const e = AppError.from(error)
+        // A 4xx answer means the service made no file; without an answer (or with a 5xx) it may have.
+        if (e.status !== undefined && e.status >= 400 && e.status < 500) await endIntent(intent)
         if (e.kind === 'rate-limited' && attempt < limits.initAttempts && !signal.aborted) {
           await waitBeforeRetry(timing, attempt, e, signal)
           continue
@@ -538,12 +592,75 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
 
   async function assertUnchanged(entry: Entry): Promise<void> {
     const now = await statRegularFile(entry.item.path)
-    if (now.size !== entry.identity.size || now.mtimeMs !== entry.identity.mtimeMs) {
+    if (!sameFileIdentity(entry.identity, now)) {
+      const sizes =
+        now.size === entry.identity.size ? 'rewritten in place' : `size ${entry.identity.size} -> ${now.size}`
       throw new AppError({
         kind: 'file',
-        message: `${entry.item.path}: the file changed during upload (size ${entry.identity.size} -> ${now.size})`,
+        message: `${entry.item.path}: the file changed during upload (${sizes})`,
       })
     }
+  }
+
+  function endIntent(intent: InitIntent): Promise<void> {
+    return journal.append([{ t: 'intent-end', nonce: intent.nonce }]).catch(() => undefined)
+  }
+
+  /**
+   * Deletes the pending files that inits of an earlier run made but never heard back from. A file is taken as
+   * this client's only when its name and size are an open intent's, it was created within orphanWindowMs of
+   * that intent, no item of the queue holds it, and no more such files exist than intents that could have
+   * made them; anything less sure (a same-named upload from another device, say) is left alone.
+   */
+  async function sweepOrphans(intents: InitIntent[], signal: AbortSignal): Promise<void> {
+    const known = new Set<string>()
+    for (const { item, recoverFileId } of entries.values()) {
+      if (item.fileId) known.add(item.fileId)
+      if (recoverFileId) known.add(recoverFileId)
+    }
+    const byName = new Map<string, InitIntent[]>()
+    for (const intent of intents) byName.set(intent.name, [...(byName.get(intent.name) ?? []), intent])
+    const nowMs = now()
+    for (const [name, group] of byName) {
+      const pending = (await listNamed(name, signal)).filter(
+        (f) => f.status === 'pending' && f.filename === name && !known.has(f.id),
+      )
+      const bySize = new Map<number, InitIntent[]>()
+      for (const intent of group) bySize.set(intent.size, [...(bySize.get(intent.size) ?? []), intent])
+      for (const [size, sameSize] of bySize) {
+        const inWindow = (createdAt: string, intent: InitIntent): boolean =>
+          Math.abs(Date.parse(createdAt) - Date.parse(intent.at)) <= orphanWindowMs
+        const candidates = pending.filter(
+          (f) => f.size === size && sameSize.some((intent) => inWindow(f.createdAt, intent)),
+        )
+        if (candidates.length > sameSize.length) {
+          warn(
+            `upload journal ${o.journalPath}: ${candidates.length} pending files named ${name} could be the ` +
+              `${sameSize.length} this app lost track of; none is deleted, since which are its own is not known`,
+          )
+        } else {
+          for (const file of candidates) await client.deleteFile(file.id, { signal })
+        }
+        // An intent too young to rule out an init still on its way is looked at again next start.
+        const settled =
+          candidates.length > 0 ? sameSize : sameSize.filter((i) => nowMs - Date.parse(i.at) > orphanWindowMs)
+        if (settled.length > 0) {
+          await journal.append(settled.map((i) => ({ t: 'intent-end' as const, nonce: i.nonce })))
+        }
+      }
+    }
+  }
+
+  /** Every file the service lists under `name` (its search is by file name). */
+  async function listNamed(name: string, signal: AbortSignal) {
+    const files = []
+    // A bound, so that a service answering the same page forever cannot hold the queue.
+    for (let page = 1; page <= 50; page++) {
+      const result = await client.listFiles({ page, limit: 100, search: name }, { signal })
+      files.push(...result.docs)
+      if (!result.hasNextPage || result.docs.length === 0) break
+    }
+    return files
   }
 
   /** Best effort: a pending file that will never complete should not sit in the user's storage. */
@@ -555,16 +672,23 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   }
 
   /**
-   * A failed delete is ignored: the item has already failed or been cancelled, and the worst left behind is a
-   * pending file the service shows in the list, which the user can delete there.
+   * A failed delete is ignored (resolving false): the item has already failed or been cancelled, and the worst
+   * left behind is a pending file the service shows in the list, which the user can delete there.
    */
-  async function deleteOrphan(fileId: string): Promise<void> {
-    await client.deleteFile(fileId).catch(() => undefined)
+  async function deleteOrphan(fileId: string): Promise<boolean> {
+    return client.deleteFile(fileId).then(
+      () => true,
+      () => false,
+    )
   }
 
   // ---- public API ----
 
-  async function add(paths: string[], options: AddOptions = {}): Promise<UploadItem[]> {
+  async function add(
+    paths: string[],
+    options: AddOptions = {},
+    idempotencyKey?: string,
+  ): Promise<UploadItem[]> {
     if (closing) throw new AppError({ kind: 'internal', message: 'the upload engine is closed' })
     if (paths.length === 0) return []
     const results = await Promise.allSettled(paths.map((p) => probeFile(p, o.checkRead)))
@@ -595,8 +719,9 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
           batchId,
           createdAt,
         },
-        identity: { size: p.size, mtimeMs: p.mtimeMs },
+        identity: { size: p.size, mtimeMs: p.mtimeMs, ctimeMs: p.ctimeMs, ino: p.ino },
         meter: createRateMeter(now),
+        idempotencyKey,
       }
     })
     const records: JournalRecord[] = []
@@ -609,6 +734,9 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
           name: item.name,
           size: item.size,
           mtimeMs: identity.mtimeMs,
+          ...(identity.ctimeMs !== undefined ? { ctimeMs: identity.ctimeMs } : {}),
+          ...(identity.ino !== undefined ? { ino: identity.ino } : {}),
+          ...(idempotencyKey ? { idempotencyKey } : {}),
           mimetype: item.mimetype!,
           ...(item.mimeWarning ? { mimeWarning: item.mimeWarning } : {}),
           batchId,
@@ -680,15 +808,68 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     })
   }
 
-  function waitFinal(id: string): Promise<UploadItem> {
+  function waitFinal(id: string, signal?: AbortSignal): Promise<UploadItem> {
     const entry = entries.get(id)
     if (!entry) return Promise.reject(new AppError({ kind: 'not-found', message: `no upload ${id}` }))
     if (isFinal(entry.item.state)) return Promise.resolve({ ...entry.item })
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      const stopWaiting = (): void => {
+        const list = finalWaiters.get(id)
+        if (list)
+          finalWaiters.set(
+            id,
+            list.filter((w) => w !== waiter),
+          )
+        reject(
+          new AppError({
+            kind: 'cancelled',
+            message: `stopped waiting for the upload of ${entry.item.name}`,
+          }),
+        )
+      }
+      const waiter = (item: UploadItem): void => {
+        signal?.removeEventListener('abort', stopWaiting)
+        resolve(item)
+      }
+      if (signal?.aborted) return stopWaiting()
+      signal?.addEventListener('abort', stopWaiting, { once: true })
       const list = finalWaiters.get(id) ?? []
-      list.push(resolve)
+      list.push(waiter)
       finalWaiters.set(id, list)
     })
+  }
+
+  /** Concurrent asks for one key share the lookup-or-add, so two of them cannot add the file twice. */
+  const keyedAsks = new Map<string, Promise<string>>()
+
+  async function uploadOne(
+    path: string,
+    options: { key?: string; signal?: AbortSignal } = {},
+  ): Promise<UploadItem> {
+    const { key, signal } = options
+    signal?.throwIfAborted()
+    if (!key) {
+      const [item] = await add([path])
+      return waitFinal(item!.id, signal)
+    }
+    let asked = keyedAsks.get(key)
+    if (!asked) {
+      asked = (async () => {
+        const wanted = resolvePath(path)
+        const existing = [...entries.values()].find((e) => e.idempotencyKey === key)
+        if (existing && existing.item.path === wanted) {
+          const { state } = existing.item
+          if (state === 'failed' || state === 'cancelled') retry(existing.item.id)
+          return existing.item.id
+        }
+        // The key now names another file: the old upload is no longer wanted.
+        if (existing) remove(existing.item.id)
+        const [item] = await add([path], {}, key)
+        return item!.id
+      })().finally(() => keyedAsks.delete(key))
+      keyedAsks.set(key, asked)
+    }
+    return waitFinal(await asked, signal)
   }
 
   async function cancel(id: string): Promise<void> {
@@ -733,11 +914,8 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   }
 
   return {
-    add,
-    async uploadOne(path) {
-      const [item] = await add([path])
-      return waitFinal(item!.id)
-    },
+    add: (paths, options) => add(paths, options),
+    uploadOne,
     cancel,
     retry,
     remove,
@@ -775,6 +953,8 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     async close() {
       if (closing) return
       closing = true
+      sweepController.abort(new AppError({ kind: 'cancelled', message: 'the upload engine is closing' }))
+      await sweeping
       const runs: Promise<void>[] = []
       for (const entry of entries.values()) {
         entry.controller?.abort(new AppError({ kind: 'cancelled', message: 'the upload engine is closing' }))

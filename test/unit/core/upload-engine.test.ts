@@ -1,8 +1,16 @@
-import { createHash } from 'node:crypto'
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash, randomUUID } from 'node:crypto'
+import {
+  appendFileSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../common/errors'
 import type { UploadItem, UploadProgressEvent } from '../../../common/uploads'
 import { createUploadEngine } from '../../../main/core/uploads/upload-engine'
@@ -627,6 +635,206 @@ describe('upload engine: a batch larger than the free storage', () => {
         .sort(),
     ).toEqual(['done', 'failed'])
     expect(service.calls.init).toHaveLength(1)
+  })
+})
+
+describe('upload engine: a journal with unusable lines', () => {
+  it('starts, replays the usable records and reports the others with the file and line', async () => {
+    const a = file('a.bin', 1000)
+    const journalPath = join(dir, 'uploads.jsonl')
+    const first = engine()
+    await first.add([a.path])
+    await first.whenIdle()
+    await first.close()
+    appendFileSync(journalPath, 'null\n{"t":"add"}\n{"t":"state","id":"nobody","state":"done"}\n')
+    const warnings: string[] = []
+    const second = engine({ warn: (m) => warnings.push(m) })
+    expect(second.list()).toMatchObject([{ state: 'done', path: a.path }])
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain(journalPath)
+    expect(warnings[0]).toMatch(/skipped 3 unusable line\(s\).*line \d+: not a journal record/)
+    // And it still uploads.
+    const b = file('b.bin', 500)
+    expect(await second.uploadOne(b.path)).toMatchObject({ state: 'done' })
+  })
+})
+
+describe('upload engine: a file rewritten during its upload', () => {
+  it('fails a same-size rewrite whose mtime was put back', async () => {
+    const a = file('same.bin', 4 * 2 ** 20)
+    // A whole-second mtime, so that putting it back with utimes is exact.
+    utimesSync(a.path, 1_700_000_000, 1_700_000_000)
+    const before = statSync(a.path)
+    sink.behave = () => ({
+      kind: 'ok-touch',
+      touch: () => {
+        // Other bytes, same length, and the modification time restored: only ctime and the inode can tell.
+        writeFileSync(a.path, Buffer.alloc(before.size, 7))
+        utimesSync(a.path, 1_700_000_000, 1_700_000_000)
+      },
+    })
+    const up = engine({ chunkBytes: 64 * 1024 })
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(statSync(a.path).mtimeMs).toBe(before.mtimeMs)
+    expect(up.list()[0]).toMatchObject({ state: 'failed', error: { kind: 'file' } })
+    expect(up.list()[0]!.error!.message).toMatch(/changed during upload \(rewritten in place\)/)
+    expect(service.calls.complete).toHaveLength(0)
+  })
+})
+
+describe('upload engine: one upload per key', () => {
+  it('gives every ask for a key the same upload, also across a restart mid-upload', async () => {
+    const a = file('photo.bin', 2 * 2 ** 20)
+    const key = 'draft:d1:media:m1'
+    sink.behave = () => ({ kind: 'trickle', everyMs: 5, answer: false })
+    const first = createUploadEngine({ client: service.client, journalPath: join(dir, 'uploads.jsonl') })
+    const asks = [first.uploadOne(a.path, { key }), first.uploadOne(a.path, { key })]
+    await waitFor(() => sink.received.length > 0 || first.list().some((i) => i.bytesSent > 0))
+    expect(first.list()).toHaveLength(1)
+    // The "crash": the first engine is abandoned mid-PUT; its asks never answer.
+    void asks
+    sink.behave = () => ({ kind: 'ok' })
+    const second = engine()
+    expect(second.list()).toMatchObject([{ state: 'queued', path: a.path }])
+    const [x, y] = await Promise.all([second.uploadOne(a.path, { key }), second.uploadOne(a.path, { key })])
+    expect(x).toMatchObject({ state: 'done', id: second.list()[0]!.id })
+    expect(y!.id).toBe(x!.id)
+    expect(second.list()).toHaveLength(1)
+    // Asked again once done, the answer is the finished upload: nothing more is sent.
+    const inits = service.calls.init.length
+    expect(await second.uploadOne(a.path, { key })).toMatchObject({ id: x!.id, url: x!.url })
+    expect(service.calls.init).toHaveLength(inits)
+    // Another key is another upload.
+    expect((await second.uploadOne(a.path, { key: 'draft:d2:media:m1' })).id).not.toBe(x!.id)
+  })
+
+  it('stops waiting when the signal aborts, and a later ask finds the same upload', async () => {
+    const a = file('slow.bin', 2 * 2 ** 20)
+    const key = 'draft:d1:media:m2'
+    sink.behave = () => ({ kind: 'trickle', everyMs: 5, answer: false })
+    const up = engine({ stallTimeoutMs: 30_000 })
+    const stop = new AbortController()
+    const waiting = up.uploadOne(a.path, { key, signal: stop.signal })
+    await waitFor(() => up.list().some((i) => i.bytesSent > 0))
+    stop.abort()
+    await expect(waiting).rejects.toMatchObject({ kind: 'cancelled' })
+    expect(up.list()).toMatchObject([{ state: 'uploading' }])
+    const id = up.list()[0]!.id
+    sink.behave = () => ({ kind: 'ok' })
+    await up.cancel(id)
+    // Cancelled is retried for the key rather than added anew.
+    expect(await up.uploadOne(a.path, { key })).toMatchObject({ id, state: 'done' })
+  })
+})
+
+describe('upload engine: pending files an earlier run lost', () => {
+  const journalPath = () => join(dir, 'uploads.jsonl')
+
+  /** A pending file on the fake service, created `agoMs` before now. */
+  function pendingOnService(filename: string, size: number, createdAt: Date): string {
+    const id = randomUUID()
+    const at = createdAt.toISOString()
+    service.files.set(id, {
+      _id: id,
+      id,
+      filename,
+      mimetype: 'application/octet-stream',
+      size,
+      key: `uploads/u1/${id}`,
+      url: `https://storage.example/uploads/u1/${id}`,
+      status: 'pending',
+      userId: 'u1',
+      createdAt: at,
+      updatedAt: at,
+    })
+    return id
+  }
+
+  function intent(name: string, size: number, at: Date): string {
+    return JSON.stringify({
+      t: 'intent',
+      id: randomUUID(),
+      nonce: randomUUID(),
+      name,
+      size,
+      at: at.toISOString(),
+    })
+  }
+
+  it('deletes the pending file an init whose answer was lost made, and only that one', async () => {
+    const t = new Date(Date.now() - 10 * 60_000)
+    const lost = pendingOnService('a.bin', 1000, new Date(t.getTime() + 300))
+    // Not provably ours: another size, long before the intent, another name.
+    const otherSize = pendingOnService('a.bin', 999, new Date(t.getTime() + 300))
+    const older = pendingOnService('a.bin', 1000, new Date(t.getTime() - 60 * 60_000))
+    const otherName = pendingOnService('b.bin', 1000, new Date(t.getTime() + 300))
+    writeFileSync(journalPath(), intent('a.bin', 1000, t) + '\n')
+    const up = engine()
+    await up.whenIdle()
+    expect(service.calls.delete).toEqual([lost])
+    expect([...service.files.keys()].sort()).toEqual([otherSize, older, otherName].sort())
+    // The intent is settled: the next start asks nothing.
+    await up.close()
+    expect(readFileSync(journalPath(), 'utf8')).toMatch(/intent-end/)
+    const listed = vi.spyOn(service.client, 'listFiles')
+    await engine().whenIdle()
+    expect(listed).not.toHaveBeenCalled()
+  })
+
+  it('deletes nothing when more files match than inits were lost', async () => {
+    const t = new Date(Date.now() - 10 * 60_000)
+    const one = pendingOnService('a.bin', 1000, new Date(t.getTime() + 100))
+    const two = pendingOnService('a.bin', 1000, new Date(t.getTime() + 200))
+    writeFileSync(journalPath(), intent('a.bin', 1000, t) + '\n')
+    const warnings: string[] = []
+    await engine({ warn: (m) => warnings.push(m) }).whenIdle()
+    expect(service.calls.delete).toEqual([])
+    expect([...service.files.keys()].sort()).toEqual([one, two].sort())
+    expect(warnings.join('\n')).toMatch(/none is deleted/)
+  })
+
+  it('never deletes the pending file of an item it resumes', async () => {
+    const a = file('a.bin', 5000)
+    // Engine A: init answered and recorded, then the process "dies" during complete.
+    service.onComplete = async () => new Promise(() => undefined)
+    const first = createUploadEngine({ client: service.client, journalPath: journalPath() })
+    await first.add([a.path])
+    await waitFor(() => service.calls.complete.length === 1)
+    service.onComplete = undefined
+    const fileId = service.calls.complete[0]!
+    // An extra open intent for the same name and size, as if one more init had lost its answer.
+    appendFileSync(journalPath(), intent('a.bin', 5000, new Date()) + '\n')
+    const asked = vi.spyOn(service.client, 'getFile')
+    const b = engine({ orphanWindowMs: 60 * 60_000 })
+    await b.whenIdle()
+    // The resume found its pending file still there (and replaced it itself): the sweep left it alone.
+    expect(asked).toHaveBeenCalledWith(fileId, expect.anything())
+    await expect(asked.mock.results[0]!.value).resolves.toMatchObject({ id: fileId, status: 'pending' })
+    expect(service.calls.delete).toEqual([fileId])
+    expect(b.list()[0]).toMatchObject({ state: 'done' })
+  })
+
+  it('records the intent before the init, and settles it with the answer', async () => {
+    const a = file('a.bin', 1000)
+    service.failInit = (n) =>
+      n === 1 ? httpError('storage-full', 402, 'upgrade to get more storage') : undefined
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    up.retryAllFailed()
+    await up.whenIdle()
+    await up.close()
+    const records = readFileSync(journalPath(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { t: string; nonce?: string })
+    const intents = records.filter((r) => r.t === 'intent')
+    expect(intents).toHaveLength(2)
+    // The refused init is settled by an intent-end, the answered one by its init record.
+    expect(records.find((r) => r.t === 'intent-end')!.nonce).toBe(intents[0]!.nonce)
+    expect(records.find((r) => r.t === 'init')!.nonce).toBe(intents[1]!.nonce)
+    expect(records.indexOf(intents[1]!)).toBeLessThan(records.findIndex((r) => r.t === 'init'))
   })
 })
 

@@ -135,6 +135,25 @@ describe('outbox', () => {
     expect(services.a.created.map((c) => c.description)).toEqual(['written under A'])
   })
 
+  it('names each upload by its draft and media item, and hands it the run signal', async () => {
+    const asked: { key: string; signal?: AbortSignal }[] = []
+    const service = fakeService()
+    const outbox = outboxOver(() => service.client, {
+      upload: async (_media, options) => {
+        asked.push(options)
+        return 'https://storage.example/up.png'
+      },
+    })
+    const drafts = draftsOf(store)
+    const media = localImage()
+    const draft = drafts.schedule(
+      drafts.save({ post: samplePost({ type: 'image' }), localMedia: [media] }).id,
+    )
+    const run = new AbortController()
+    await outbox.sync(run.signal)
+    expect(asked).toEqual([{ key: `draft:${draft.id}:media:${media.id}`, signal: run.signal }])
+  })
+
   it('uploads local media first, puts their URLs into medias, then creates the post', async () => {
     const { outbox, queue, created, uploads } = setup()
     const draft = queue(samplePost({ type: 'image' }), [localImage()])

@@ -76,6 +76,25 @@ export function createFakeService(sinkUrl: string, free = 10 * 2 ** 30): FakeSer
         if (!service.files.delete(id))
           throw new AppError({ kind: 'not-found', status: 404, message: 'file not found' })
       },
+      async listFiles(q) {
+        const matching = [...service.files.values()]
+          .filter((f) => !q.search || f.filename.toLowerCase().includes(q.search.toLowerCase()))
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        const docs = matching.slice((q.page - 1) * q.limit, q.page * q.limit).map((f) => ({ ...f }))
+        const totalPages = Math.max(1, Math.ceil(matching.length / q.limit))
+        return {
+          docs,
+          totalDocs: matching.length,
+          limit: q.limit,
+          page: q.page,
+          totalPages,
+          pagingCounter: (q.page - 1) * q.limit + 1,
+          hasPrevPage: q.page > 1,
+          hasNextPage: q.page < totalPages,
+          prevPage: q.page > 1 ? q.page - 1 : null,
+          nextPage: q.page < totalPages ? q.page + 1 : null,
+        }
+      },
       async getFile(id) {
         const file = service.files.get(id)
         if (!file) throw new AppError({ kind: 'not-found', status: 404, message: 'file not found' })
