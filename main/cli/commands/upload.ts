@@ -1,11 +1,11 @@
 // `upload FILE... [--json] [--concurrency N]`: the real upload engine, one result per file.
 // Files are checked before any request (a missing file is named by its path and nothing is sent); results
 // are printed as each file finishes; Ctrl-C closes the engine so unfinished files resume on the next run.
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { AppError } from '../../../common/errors'
 import type { UploadItem } from '../../../common/uploads'
 import { FINAL_UPLOAD_STATES } from '../../../common/uploads'
-import { probeFile } from '../../core/uploads/file-probe'
+import { probeFile, type ProbedFile } from '../../core/uploads/file-probe'
 import { formatBytes } from '../../core/format-bytes'
 import { createUploadEngine } from '../../core/uploads/upload-engine'
 import { intOption, parse, UsageError } from '../args'
@@ -81,19 +81,26 @@ export const uploadCommand: CliCommand = {
         writeLine(ctx.stderr, `resuming ${resumed.length} unfinished upload(s) from an earlier run`)
       }
       for (const item of engine.list()) if (FINAL_UPLOAD_STATES.includes(item.state)) printed.add(item.id)
+      // A file an earlier, interrupted run was uploading is that upload, resumed: adding it again would store it
+      // twice. Same path and size; a file changed since fails the resumed upload's own identity check.
+      const sizeOf = new Map(checks.map((c, i) => [resolve(positionals[i]!), probed(c).size]))
+      const adopted = resumed.filter((item) => sizeOf.get(item.path) === item.size)
+      const adoptedPaths = new Set(adopted.map((item) => item.path))
+      mine = new Set(adopted.map((item) => item.id))
       const stopProgress = engine.onProgress((e) => {
         for (const item of e.items) report(item)
         bar.update(e.totals)
       })
-      let added: UploadItem[]
+      const toAdd = [...new Set(positionals.map((p) => resolve(p)))].filter((p) => !adoptedPaths.has(p))
+      let added: UploadItem[] = []
       try {
-        added = await engine.add(positionals)
+        if (toAdd.length > 0) added = await engine.add(toAdd)
       } catch (error) {
         const e = AppError.from(error)
-        if (json) for (const path of positionals) writeJson(ctx.stdout, failedLine(path, e))
+        if (json) for (const path of toAdd) writeJson(ctx.stdout, failedLine(path, e))
         throw e
       }
-      mine = new Set(added.map((i) => i.id))
+      mine = new Set([...adopted, ...added].map((i) => i.id))
       for (const item of added) {
         if (item.mimeWarning) bar.log(ctx.stderr, `warning: ${item.path}: ${item.mimeWarning}`)
       }
@@ -146,4 +153,9 @@ function humanLine(item: UploadItem): string {
   if (item.state === 'cancelled') return `cancel  ${item.path}`
   const error = item.error ? describeError(AppError.from(item.error)) : 'failed'
   return `failed  ${item.path}: ${error}`
+}
+
+const probed = (check: PromiseSettledResult<ProbedFile>): ProbedFile => {
+  if (check.status === 'rejected') throw AppError.from(check.reason)
+  return check.value
 }
