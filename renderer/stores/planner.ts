@@ -3,7 +3,7 @@ import { computed, ref, shallowRef } from 'vue'
 import type { ScheduleRetryResult } from '../../common/contract'
 import type { Draft } from '../../common/drafts'
 import { AppError, type AppErrorData } from '../../common/errors'
-import type { Schedule } from '../../common/service'
+import type { CreateScheduleRequest, Schedule } from '../../common/service'
 import {
   bucketByDay,
   moveToDay,
@@ -16,6 +16,7 @@ import {
   type PlannerView,
   type ResolvedLocalTime,
 } from '../components/planner/calendar'
+import { postOfSchedule } from '../components/planner/composer-form'
 import { mediadeck } from '../lib/mediadeck'
 import { useDraftsStore } from './drafts'
 
@@ -27,7 +28,17 @@ function scheduleIdOf(post: Schedule): string {
   return post.id ?? post._id
 }
 
-function postEntry(post: Schedule): CalendarEntry {
+/**
+ * When a waiting post of the service was put back in the queue by a retry: a pending post whose time has
+ * passed. The service keeps the old time on a retry and does not say when it tries again (the reference only
+ * says the post is re-queued), so the moment of the retry (its updatedAt) is what can be shown.
+ */
+export function retriedAt(post: Schedule, now = Date.now()): string | undefined {
+  return post.status === 'pending' && Date.parse(post.scheduleAt) < now ? post.updatedAt : undefined
+}
+
+function postEntry(post: Schedule, now: number): CalendarEntry {
+  const retried = retriedAt(post, now)
   return {
     key: `post:${scheduleIdOf(post)}`,
     source: 'service',
@@ -36,7 +47,9 @@ function postEntry(post: Schedule): CalendarEntry {
     at: post.scheduleAt,
     title: post.title || post.description,
     accountId: post.accountId,
-    movable: false,
+    // The service takes a new time for a post it has not started publishing (PUT /public/schedule/{id}).
+    movable: post.status === 'pending' && !retried,
+    ...(retried ? { retriedAt: retried } : {}),
   }
 }
 
@@ -83,7 +96,8 @@ export const usePlannerStore = defineStore('planner', () => {
       .filter((d) => d.post.scheduleAt >= from && d.post.scheduleAt <= to)
       .filter((d) => !accountFilter || !d.post.accountId || accountFilter.has(d.post.accountId))
       .map(draftEntry)
-    return [...posts.value.map(postEntry), ...local]
+    const now = Date.now()
+    return [...posts.value.map((post) => postEntry(post, now)), ...local]
   })
   const byDay = computed(() => bucketByDay(entries.value, timeZone.value))
 
@@ -147,6 +161,26 @@ export const usePlannerStore = defineStore('planner', () => {
     return load()
   }
 
+  // The failed list covers every account (it is loaded once for a wide range); the account filter applies to
+  // it as it does to the calendar.
+  const failedShown = computed(() => {
+    if (!accountIds.value.length) return failed.value
+    const shown = new Set(accountIds.value)
+    return failed.value.filter((post) => shown.has(post.accountId))
+  })
+
+  /**
+   * Writes a pending post back to the service and shows the change at once: the service answers an update
+   * with no body, so the calendar takes the sent post in place, then reloads the period for the service's word.
+   */
+  async function updatePost(id: string, post: CreateScheduleRequest): Promise<void> {
+    await mediadeck().schedules.update({ id, post })
+    posts.value = posts.value.map((p) =>
+      scheduleIdOf(p) === id ? { ...p, ...post, updatedAt: new Date().toISOString() } : p,
+    )
+    await load()
+  }
+
   /** Retries failed posts; answers per id so the list can say which went and why others did not. */
   async function retry(ids: string[]): Promise<ScheduleRetryResult[]> {
     const results = await mediadeck().schedules.retry({ ids })
@@ -157,22 +191,46 @@ export const usePlannerStore = defineStore('planner', () => {
   }
 
   /**
-   * Moves a draft or queued post to another day (month) or day and hour (week), keeping its wall-clock time.
-   * Resolves with the new time (and whether the DST gap shifted it); rejects with the save's error.
+   * Moves a calendar entry (a draft, a queued post, or a pending post of the service, by its entry key) to
+   * another day (month) or day and hour (week): the month keeps its wall-clock time, a drop on an hour takes
+   * that hour on the hour, the keyboard's hour nudge keeps the minutes. A time that has passed is refused, as
+   * nothing can be published there. Resolves with the new time (and whether the DST gap shifted it); rejects
+   * with the refusal or the save's error.
    */
-  async function move(draftId: string, targetDay: string, hour?: number): Promise<ResolvedLocalTime> {
-    const draft = drafts.byId.get(draftId)
-    if (!draft) throw new AppError({ kind: 'not-found', message: draftId })
-    const from = draft.post.scheduleAt || new Date().toISOString()
+  async function move(
+    key: string,
+    targetDay: string,
+    hour?: number,
+    options: { keepMinutes?: boolean } = {},
+  ): Promise<ResolvedLocalTime> {
+    const [source, ...rest] = key.split(':')
+    const id = rest.join(':')
+    const draft = source === 'draft' ? drafts.byId.get(id) : undefined
+    const post = source === 'post' ? posts.value.find((p) => scheduleIdOf(p) === id) : undefined
+    if (!draft && !post) throw new AppError({ kind: 'not-found', message: key })
+    const from = draft ? draft.post.scheduleAt || new Date().toISOString() : post!.scheduleAt
     const next =
       hour === undefined
         ? moveToDay(from, targetDay, timeZone.value)
-        : moveToSlot(from, targetDay, hour, timeZone.value)
+        : moveToSlot(from, targetDay, hour, timeZone.value, options.keepMinutes)
     if (!next) throw new AppError({ kind: 'validation', field: 'scheduleAt', message: targetDay })
+    if (Date.parse(next.iso) <= Date.now()) {
+      throw new AppError({
+        kind: 'validation',
+        field: 'scheduleAt',
+        code: 'time-passed',
+        message: 'That time has passed; move the post to a later day or hour.',
+      })
+    }
+    if (post) {
+      if (post.status !== 'pending') throw new AppError({ kind: 'validation', message: post.status })
+      await updatePost(id, { ...postOfSchedule(post), scheduleAt: next.iso } as CreateScheduleRequest)
+      return next
+    }
     await drafts.save({
-      id: draft.id,
-      post: { ...draft.post, scheduleAt: next.iso },
-      localMedia: draft.localMedia,
+      id: draft!.id,
+      post: { ...draft!.post, scheduleAt: next.iso },
+      localMedia: draft!.localMedia,
     })
     return next
   }
@@ -190,6 +248,7 @@ export const usePlannerStore = defineStore('planner', () => {
     failed,
     failedLoading,
     failedError,
+    failedShown,
     days,
     range,
     entries,
@@ -202,6 +261,7 @@ export const usePlannerStore = defineStore('planner', () => {
     showDay,
     setAccounts,
     retry,
+    updatePost,
     move,
   }
 })

@@ -40,8 +40,10 @@ export interface CalendarEntry {
   at: string
   title: string
   accountId: string
-  /** Drafts and queued posts can be dragged to another day or time. */
+  /** Drafts, queued posts and the service's pending posts can be dragged to another day or time. */
   movable: boolean
+  /** A post of the service put back in its queue by a retry, with its old time: when it was retried. */
+  retriedAt?: string
 }
 
 export function systemTimeZone(): string {
@@ -192,14 +194,18 @@ export function moveToDay(instant: string, targetDay: string, zone: string): Res
   return fromLocalTime({ date: targetDay, time: toLocalTime(instant, zone).time }, zone)
 }
 
-/** Another day and hour, keeping the minutes (a drag in the week view). */
+/**
+ * Another day and hour. A drop on the week's 14:00 row means 14:00, so the minutes start at 00; the keyboard's
+ * hour-by-hour nudge keeps them (`keepMinutes`), as each press moves the same post by exactly an hour.
+ */
 export function moveToSlot(
   instant: string,
   targetDay: string,
   hour: number,
   zone: string,
+  keepMinutes = false,
 ): ResolvedLocalTime | null {
-  const minutes = toLocalTime(instant, zone).time.slice(3)
+  const minutes = keepMinutes ? toLocalTime(instant, zone).time.slice(3) : '00'
   return fromLocalTime({ date: targetDay, time: `${String(hour).padStart(2, '0')}:${minutes}` }, zone)
 }
 
@@ -245,3 +251,22 @@ export function nudgeTarget(
 export function zoneOffsetLabel(zone: string, at: Date = new Date()): string {
   return format(new TZDate(at.getTime(), zone), "'GMT'xxx")
 }
+
+/**
+ * The hour the week view opens at: the earliest hour of day any of its posts goes out, so no post of the week
+ * sits above the fold; in the current week the current hour too, when it is earlier, so "now" is in sight.
+ * A week with neither opens at the start of a working day.
+ */
+export function openingHour(
+  days: readonly CalendarDay[],
+  byDay: ReadonlyMap<string, readonly CalendarEntry[]>,
+  zone: string,
+  now: Date = new Date(),
+): number {
+  const hours = days.flatMap((day) => (byDay.get(day.key) ?? []).map((entry) => hourOf(entry.at, zone)))
+  if (days.some((day) => day.isToday)) hours.push(hourOf(now.toISOString(), zone))
+  return hours.length ? Math.min(...hours) : WORKDAY_START_HOUR
+}
+
+/** Where the week view opens when the week has no post and is not the current one. */
+export const WORKDAY_START_HOUR = 8

@@ -1,7 +1,7 @@
 // The composer's plain helpers, kept out of the components so they can be tested alone.
 import type { PickedFile } from '../../../common/app-state'
 import type { DraftPost, LocalMedia } from '../../../common/drafts'
-import { emptyScheduleRequest } from '../../../common/service'
+import { emptyScheduleRequest, type Schedule } from '../../../common/service'
 
 export const POST_TYPES = ['text', 'image', 'video', 'reel', 'album', 'link', 'story'] as const
 
@@ -19,6 +19,24 @@ export const CAPTION_LIMITS: Record<string, number> = {
 
 export function blankPost(): DraftPost {
   return { ...emptyScheduleRequest(), accountId: '', scheduleAt: '' }
+}
+
+/** A post of the service as the request that writes it back (schedules:update): the editable members only. */
+export function postOfSchedule(p: Schedule): DraftPost {
+  const base = blankPost()
+  return {
+    ...base,
+    title: p.title,
+    description: p.description,
+    type: p.type,
+    topic: p.topic,
+    medias: p.medias.map((m) => ({ alt: m.alt, type: m.type, thumbnail: m.thumbnail, url: m.url })),
+    meta: { ...base.meta, ...(p.meta ?? {}) },
+    additionalInfo: { ...base.additionalInfo, ...((p.additionalInfo ?? {}) as object) },
+    replies: p.replies,
+    accountId: p.accountId,
+    scheduleAt: p.scheduleAt,
+  }
 }
 
 export function mediaTypeOfMime(mimetype: string | null | undefined): 'image' | 'video' | null {

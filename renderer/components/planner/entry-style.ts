@@ -20,4 +20,5 @@ export const STATUS_TONE: Record<EntryStatus, Tone> = {
 /** The statuses the legend lists, in the order a post moves through them. */
 export const LEGEND: readonly EntryStatus[] = ['draft', 'queued', 'pending', 'process', 'success', 'error']
 
+/** The drag's data type; its value is the calendar entry's key (`draft:<id>` or `post:<id>`). */
 export const DRAG_TYPE = 'application/x-mediadeck-draft'

@@ -2,8 +2,8 @@ import { ref } from 'vue'
 import { DRAG_TYPE } from './entry-style'
 
 /**
- * Dropping a dragged draft on a calendar cell, shared by the month and week grids: `dropTarget` is the cell
- * under the pointer (for its highlight), `over` accepts only our drafts, `take` returns the dropped draft's id.
+ * Dropping a dragged post on a calendar cell, shared by the month and week grids: `dropTarget` is the cell
+ * under the pointer (for its highlight), `over` accepts only our posts, `take` returns the dropped entry's key.
  */
 export function useDraftDrop() {
   const dropTarget = ref<string | null>(null)

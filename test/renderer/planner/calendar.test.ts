@@ -9,6 +9,7 @@ import {
   moveToSlot,
   addDaysToKey,
   nudgeTarget,
+  openingHour,
   periodDays,
   periodRange,
   toLocalTime,
@@ -132,9 +133,44 @@ describe('placing posts', () => {
       date: '2026-03-29',
       time: '03:30',
     })
+    // A drop on the 14:00 row is 14:00, whatever the minutes were; the keyboard's hour nudge keeps them.
     expect(moveToSlot('2026-03-27T08:15:00.000Z', '2026-03-30', 14, 'Europe/Berlin')).toEqual({
+      iso: '2026-03-30T12:00:00.000Z',
+    })
+    expect(moveToSlot('2026-03-27T08:15:00.000Z', '2026-03-30', 14, 'Europe/Berlin', true)).toEqual({
       iso: '2026-03-30T12:15:00.000Z',
     })
+  })
+})
+
+describe('where the week view opens', () => {
+  const zone = 'Asia/Jakarta'
+  const week = periodDays('week', new Date('2026-11-24T05:00:00.000Z'), zone)
+  const thisWeek = (today: string) => week.map((day) => ({ ...day, isToday: day.key === today }))
+
+  it('at the earliest hour any post of the week goes out, so a 06:56 post is not above the fold', () => {
+    // 06:56 on Wednesday and 09:00 on Monday, Jakarta time.
+    const byDay = bucketByDay([entry('2026-11-23T02:00:00.000Z'), entry('2026-11-24T23:56:00.000Z')], zone)
+    const notToday = week.map((day) => ({ ...day, isToday: false }))
+    expect(openingHour(notToday, byDay, zone)).toBe(6)
+  })
+
+  it('at the current hour in the current week when that is earlier than its first post', () => {
+    const byDay = bucketByDay([entry('2026-11-25T03:00:00.000Z')], zone)
+    // 05:20 in Jakarta, before the week's 10:00 post.
+    expect(openingHour(thisWeek('2026-11-24'), byDay, zone, new Date('2026-11-23T22:20:00.000Z'))).toBe(5)
+    // 15:20, later than the post: the post wins.
+    expect(openingHour(thisWeek('2026-11-24'), byDay, zone, new Date('2026-11-24T08:20:00.000Z'))).toBe(10)
+  })
+
+  it('at the start of a working day for an empty week that is not this one', () => {
+    expect(
+      openingHour(
+        week.map((day) => ({ ...day, isToday: false })),
+        new Map(),
+        zone,
+      ),
+    ).toBe(8)
   })
 })
 

@@ -2,8 +2,10 @@ import { flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DraftValidationError } from '../../../common/contract'
 import type { AppErrorData } from '../../../common/errors'
-import ComposerDialog from '../../../renderer/components/planner/ComposerDialog.vue'
-import { ACCOUNT_FIXTURES, NOW } from '../support/fixtures'
+import ComposerDialog, { type ComposerTarget } from '../../../renderer/components/planner/ComposerDialog.vue'
+import { useConnectionStore } from '../../../renderer/stores/connection'
+import { useToastsStore } from '../../../renderer/stores/toasts'
+import { ACCOUNT_FIXTURES, NOW, makeSchedule } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
 const $ = (selector: string) => document.querySelector<HTMLElement>(selector)!
@@ -15,11 +17,21 @@ async function type(selector: string, value: string) {
   await flushPromises()
 }
 
-async function mountComposer(context: TestContext, timeZone = 'Asia/Jakarta') {
+async function mountComposer(
+  context: TestContext,
+  timeZone = 'Asia/Jakarta',
+  target: ComposerTarget = { kind: 'new' },
+) {
   return mountWith(ComposerDialog, context, {
     route: '/planner',
-    props: { open: true, target: { kind: 'new' }, accounts: ACCOUNT_FIXTURES, timeZone },
+    props: { open: true, target, accounts: ACCOUNT_FIXTURES, timeZone },
   })
+}
+
+const toastTitles = () => useToastsStore().items.map((toast) => toast.title)
+const pressEscape = async () => {
+  document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+  await flushPromises()
 }
 
 describe('ComposerDialog', () => {
@@ -160,5 +172,112 @@ describe('ComposerDialog', () => {
     expect($('[data-field-error=description]').textContent).toContain(
       'Something new the app has no words for yet.',
     )
+  })
+
+  describe('closing', () => {
+    const service = makeSchedule(1, { title: 'On the service', scheduleAt: '2026-11-22T01:00:00.000Z' })
+
+    it('asks before Esc throws away the changes to a post that is not autosaved', async () => {
+      const wrapper = await mountComposer(context, 'Asia/Jakarta', { kind: 'service', post: service })
+      await type('[data-testid=composer-title]', 'Changed title')
+      $('[data-testid=composer-title]').focus()
+      await pressEscape()
+      const confirm = () =>
+        Array.from(document.querySelectorAll('[role=dialog]')).find((d) =>
+          d.textContent?.includes('Discard your changes?'),
+        )
+      expect(confirm()).toBeDefined()
+      expect(confirm()!.getAttribute('aria-modal')).toBe('true')
+      expect(wrapper.emitted('update:open')).toBeUndefined()
+      // Keep editing: the question goes, the changes stay.
+      expect(document.activeElement?.textContent).toContain('Keep editing')
+      ;(document.activeElement as HTMLElement).click()
+      await flushPromises()
+      expect(confirm()).toBeUndefined()
+      expect(($('[data-testid=composer-title]') as HTMLInputElement).value).toBe('Changed title')
+      // Asked again, and this time discarded.
+      $('[data-testid=composer-title]').focus()
+      await pressEscape()
+      ;(confirm()!.querySelector('[data-testid=confirm]') as HTMLElement).click()
+      await flushPromises()
+      expect(wrapper.emitted('update:open')?.at(-1)).toEqual([false])
+      expect(context.fake.requests('schedules:update')).toEqual([])
+    })
+
+    it('closes an untouched post without asking', async () => {
+      const wrapper = await mountComposer(context, 'Asia/Jakarta', { kind: 'service', post: service })
+      // The dialog took the focus (a disabled field, such as the account of a post on the service, cannot).
+      expect(document.activeElement?.closest('[role=dialog]')).not.toBeNull()
+      await pressEscape()
+      expect(wrapper.emitted('update:open')?.at(-1)).toEqual([false])
+      expect(document.body.textContent).not.toContain('Discard your changes?')
+    })
+
+    it('saves the last keystrokes of a new post on Esc and says it was kept as a draft', async () => {
+      const wrapper = await mountComposer(context)
+      await type('[data-testid=composer-description]', 'Hello Jakarta')
+      $('[data-testid=composer-description]').focus()
+      await pressEscape()
+      expect(context.fake.requests('drafts:save')).toEqual([
+        expect.objectContaining({ post: expect.objectContaining({ description: 'Hello Jakarta' }) }),
+      ])
+      expect(toastTitles()).toContain(
+        'Kept as a draft: Hello Jakarta. Find it in the calendar or under drafts without a time.',
+      )
+      expect(wrapper.emitted('update:open')?.at(-1)).toEqual([false])
+    })
+
+    it('confirms Save draft with a toast', async () => {
+      await mountComposer(context)
+      await type('[data-testid=composer-description]', 'Keep me')
+      $('[data-testid=composer-save]').click()
+      await flushPromises()
+      expect(toastTitles()).toEqual(['Draft saved'])
+    })
+  })
+
+  it('scrolls to the first refused field and focuses it', async () => {
+    const scrolled: Element[] = []
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    context.fake.fail('drafts:schedule', {
+      kind: 'validation',
+      message: 'scheduleAt: The time must be at least a minute from now.',
+      field: 'scheduleAt',
+      fields: [{ field: 'scheduleAt', message: 'too soon', code: 'time-too-soon' }],
+    } as DraftValidationError as AppErrorData)
+    await mountComposer(context)
+    await type('[data-testid=composer-description]', 'Late')
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    expect($('[data-field-error=scheduleAt]').textContent).toContain('at least a minute from now')
+    expect(document.activeElement).toBe($('[data-testid=composer-date]'))
+    expect(scrolled).toEqual([$('[data-testid=composer-date]')])
+  })
+
+  describe('scheduling toasts', () => {
+    async function scheduleOne() {
+      await mountComposer(context)
+      ;($('[data-testid="account-acc-ig"] input') as HTMLInputElement).click()
+      await type('[data-testid=composer-description]', 'Hello')
+      await type('[data-testid=composer-date]', '2026-11-25')
+      await type('[data-testid=composer-time]', '10:00')
+      $('[data-testid=composer-schedule]').click()
+      await flushPromises()
+      expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+    }
+
+    it('adds none of its own when online: the outbox says "Scheduled" once it is sent', async () => {
+      useConnectionStore().state = { ...context.fake.data.connection, status: 'online' }
+      await scheduleOne()
+      expect(toastTitles()).toEqual([])
+    })
+
+    it('says the post waits for the service when offline', async () => {
+      useConnectionStore().state = { ...context.fake.data.connection, status: 'offline' }
+      await scheduleOne()
+      expect(toastTitles()).toEqual(['Post queued; it is sent as soon as the service is reachable.'])
+    })
   })
 })

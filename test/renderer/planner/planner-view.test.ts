@@ -252,16 +252,16 @@ describe('PlannerView', () => {
       /^Moved “Draft d-queued” to Tuesday, November 24, 2026\b.*\b9:00\b/,
     )
 
-    // Up a week: from the focus it kept.
-    await chip().trigger('keydown', { key: 'ArrowUp', altKey: true })
+    // Down a week: from the focus it kept.
+    await chip().trigger('keydown', { key: 'ArrowDown', altKey: true })
     await flushPromises()
-    expect(context.fake.requests('drafts:save').at(-1)?.post.scheduleAt).toBe('2026-11-17T02:00:00.000Z')
+    expect(context.fake.requests('drafts:save').at(-1)?.post.scheduleAt).toBe('2026-12-01T02:00:00.000Z')
     expect(document.activeElement).toBe(chip().element)
   })
 
-  it('moves by an hour with Alt+Down in the week view; a service post does not move', async () => {
+  it('moves by an hour with Alt+Down in the week view; a published post does not move', async () => {
     context.fake.data.schedules.push(
-      makeSchedule(20, { title: 'Monday post', scheduleAt: '2026-11-23T01:00:00.000Z' }),
+      makeSchedule(20, { title: 'Monday post', status: 'success', scheduleAt: '2026-11-23T01:00:00.000Z' }),
     )
     const wrapper = await mountPlanner(context)
     // The week of Monday the 23rd, where the queued post is.
@@ -297,6 +297,125 @@ describe('PlannerView', () => {
     await flushPromises()
     expect(wrapper.find('[data-testid=planner-live]').text()).toMatch(
       /^“Draft d-queued” dipindahkan ke Minggu, 22 November 2026\b.*\b09[.:]00\b/,
+    )
+  })
+  describe('moving posts by drag', () => {
+    function dragTo(wrapper: Awaited<ReturnType<typeof mountPlanner>>, key: string, target: string) {
+      const data = new Map<string, string>()
+      const dataTransfer = {
+        types: ['application/x-mediadeck-draft'],
+        getData: (type: string) => data.get(type) ?? '',
+        setData: (type: string, value: string) => void data.set(type, value),
+        dropEffect: 'none',
+        effectAllowed: 'all',
+      }
+      return (async () => {
+        await wrapper.find(`[data-key="${key}"]`).trigger('dragstart', { dataTransfer })
+        const cell = wrapper.find(target)
+        await cell.trigger('dragover', { dataTransfer })
+        await cell.trigger('drop', { dataTransfer })
+        await flushPromises()
+      })()
+    }
+    async function weekOf(wrapper: Awaited<ReturnType<typeof mountPlanner>>, day: string) {
+      usePlannerStore().anchor = new Date(`${day}T05:00:00.000Z`)
+      await wrapper.find('[data-testid=planner-view-week]').trigger('click')
+      await flushPromises()
+    }
+
+    it('refuses a drop on a day that has passed, and says why', async () => {
+      const wrapper = await mountPlanner(context)
+      await dragTo(wrapper, 'draft:d-draft', '[data-day="2026-11-18"]')
+      expect(context.fake.requests('drafts:save')).toEqual([])
+      const toast = useToastsStore().items.at(-1)
+      expect(toast).toMatchObject({ tone: 'danger', title: 'The post could not be moved' })
+      expect(toast?.message).toContain('That time has passed')
+      expect(wrapper.find('[data-day="2026-11-24"]').find('[data-key="draft:d-draft"]').exists()).toBe(true)
+    })
+
+    it('puts a post dropped on the 14:00 row at 14:00, not at 14 and its old minutes', async () => {
+      context.fake.data.drafts.push(draft('d-odd', 'draft', '2026-11-23T02:24:00.000Z'))
+      const wrapper = await mountPlanner(context)
+      await weekOf(wrapper, '2026-11-23')
+      await dragTo(
+        wrapper,
+        'draft:d-odd',
+        '[data-testid=planner-slot][data-day="2026-11-23"][data-hour="14"]',
+      )
+      // 14:00 in Jakarta is 07:00 UTC.
+      expect(context.fake.requests('drafts:save')).toEqual([
+        expect.objectContaining({
+          id: 'd-odd',
+          post: expect.objectContaining({ scheduleAt: '2026-11-23T07:00:00.000Z' }),
+        }),
+      ])
+    })
+
+    it('moves a pending post of the service through the service, and the hint says it can', async () => {
+      const wrapper = await mountPlanner(context)
+      expect(wrapper.find('[data-testid=planner-move-hint]').text()).toContain('a pending post')
+      const chip = wrapper.find('[data-key="post:sched-1"]')
+      expect(chip.attributes('draggable')).toBe('true')
+      expect(wrapper.find('[data-key="post:sched-2"]').attributes('draggable')).toBe('false')
+      await dragTo(wrapper, 'post:sched-1', '[data-day="2026-11-26"]')
+      const updates = context.fake.requests('schedules:update')
+      expect(updates).toHaveLength(1)
+      expect(updates[0]).toMatchObject({
+        id: 'sched-1',
+        post: { title: 'Morning post', accountId: 'acc-ig', scheduleAt: '2026-11-26T01:00:00.000Z' },
+      })
+      expect(wrapper.find('[data-day="2026-11-26"]').find('[data-key="post:sched-1"]').exists()).toBe(true)
+      expect(wrapper.find('[data-day="2026-11-22"]').find('[data-key="post:sched-1"]').exists()).toBe(false)
+    })
+  })
+
+  it('shows an edited pending post at its new time at once, in the calendar and in its detail', async () => {
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-key="post:sched-1"]').trigger('click')
+    await flushPromises()
+    document.querySelector<HTMLElement>('[data-testid=detail-edit]')!.click()
+    await flushPromises()
+    const time = document.querySelector<HTMLInputElement>('[data-testid=composer-time]')!
+    time.value = '15:30'
+    time.dispatchEvent(new Event('input'))
+    await flushPromises()
+    document.querySelector<HTMLElement>('[data-testid=composer-schedule]')!.click()
+    await flushPromises()
+    expect(context.fake.requests('schedules:update')[0]?.post.scheduleAt).toBe('2026-11-22T08:30:00.000Z')
+    expect(useToastsStore().items.map((t) => t.title)).toContain('Post updated')
+    const chip = wrapper.find('[data-day="2026-11-22"]').find('[data-key="post:sched-1"]')
+    expect(chip.text()).toContain('15:30')
+    await chip.trigger('click')
+    await flushPromises()
+    expect(document.querySelector('[data-testid=detail-when]')!.textContent).toContain('15:30')
+  })
+
+  it('filters the failed posts by the chosen account too', async () => {
+    const wrapper = await mountPlanner(context)
+    const failed = () => wrapper.find('[data-testid=planner-failed]')
+    expect(failed().findAll('[data-testid=failed-post]')).toHaveLength(2)
+    await wrapper.find('[data-testid=planner-account-filter]').setValue('acc-fb')
+    await flushPromises()
+    expect(failed().findAll('[data-testid=failed-post]')).toHaveLength(1)
+    expect(failed().text()).toContain('Broken one')
+    expect(failed().text()).not.toContain('Broken two')
+  })
+
+  it('shows a retried post as going out next, with when it was retried, instead of its past time', async () => {
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-testid=planner-failed] [data-testid=failed-retry]').trigger('click')
+    await flushPromises()
+    const [retried] = context.fake.requests('schedules:retry')[0]!.ids
+    const chip = wrapper.find(`[data-key="post:${retried}"]`)
+    expect(chip.attributes('data-status')).toBe('pending')
+    expect(chip.text()).toContain('Next')
+    expect(chip.text()).not.toContain('12:00')
+    // Retried at NOW, 10:00 UTC: 17:00 in Jakarta.
+    expect(chip.attributes('aria-label')).toContain('Retried 2026-11-20 17:00, goes out next')
+    await chip.trigger('click')
+    await flushPromises()
+    expect(document.querySelector('[data-testid=detail-retried]')!.textContent).toContain(
+      'Retried 2026-11-20 17:00',
     )
   })
 })

@@ -375,7 +375,8 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       retry: handle('schedules:retry', ({ ids }) =>
         ids.map((id) => {
           const found = data.schedules.find((schedule) => schedule._id === id)
-          if (found) found.status = 'pending'
+          // As the service does: back in the queue, its time kept, the retry's moment in updatedAt.
+          if (found) Object.assign(found, { status: 'pending', updatedAt: new Date().toISOString() })
           return found
             ? { id, ok: true }
             : {

@@ -41,13 +41,15 @@ export default {
     story: 'Story',
   },
   keyboard: {
-    hint: 'Drag a draft or queued post to another day or time, or focus it and press Alt + arrow keys: ← → move it by a day, ↑ ↓ by a week in the month view and by an hour in the week view.',
+    hint: 'Drag a draft, a queued post or a pending post to another day or time, or focus it and press Alt + arrow keys: ← → move it by a day, ↑ ↓ by a week in the month view and by an hour in the week view. Posts being published, published or failed stay where they are.',
     chip: 'Alt + arrow keys move it',
     moved: 'Moved “{title}” to {when}.',
   },
   entry: {
     label: '{time} {status}: {title} {account}',
     untitled: '(no text yet)',
+    next: 'Next',
+    retried: 'Retried {when}, goes out next',
   },
   outbox: {
     title: 'Outbox',
@@ -93,6 +95,9 @@ export default {
     title: 'Post',
     edit: 'Edit',
     failedTitle: 'Publishing failed',
+    retried: 'Retried {when}',
+    retriedText:
+      'The service put this post back in its queue and publishes it next. It keeps the original time and does not say exactly when it tries again.',
     media: '1 media file | {count} media files',
   },
   composer: {
@@ -156,6 +161,13 @@ export default {
     deletePost: 'Delete post',
     queued: 'Post queued; it is sent as soon as the service is reachable.',
     updated: 'Post updated',
+    draftSaved: 'Draft saved',
+    keptAsDraft: 'Kept as a draft: {title}. Find it in the calendar or under drafts without a time.',
+    discardTitle: 'Discard your changes?',
+    discardText: 'The changes to this post have not been saved.',
+    discard: 'Discard changes',
+    keepEditing: 'Keep editing',
+    fixErrors: 'Fix the highlighted field to continue.',
     queuedNote: 'This post is in the outbox. Changes keep it there if it is still complete.',
     lockedNote: 'This post is on its way to the service and cannot be changed here.',
   },
@@ -193,6 +205,7 @@ export default {
     'time-required': 'Choose when to publish.',
     'time-invalid': 'The time is not a valid date.',
     'time-too-soon': 'The time must be at least a minute from now.',
+    'time-passed': 'That time has passed; move the post to a later day or hour.',
     'type-invalid': 'Choose a post type.',
     'media-too-few': 'A {type} post needs a media file. | A {type} post needs at least {min} media files.',
     'media-too-many': 'A {type} post takes one media file. | A {type} post takes at most {max} media files.',

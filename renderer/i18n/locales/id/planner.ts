@@ -41,13 +41,15 @@ export default {
     story: 'Story',
   },
   keyboard: {
-    hint: 'Seret draf atau postingan dalam antrean ke hari atau jam lain, atau fokuskan lalu tekan Alt + tombol panah: ← → memindahkannya satu hari, ↑ ↓ satu minggu di tampilan bulan dan satu jam di tampilan minggu.',
+    hint: 'Seret draf, postingan dalam antrean, atau postingan tertunda ke hari atau jam lain, atau fokuskan lalu tekan Alt + tombol panah: ← → memindahkannya satu hari, ↑ ↓ satu minggu di tampilan bulan dan satu jam di tampilan minggu. Postingan yang sedang diterbitkan, sudah terbit, atau gagal tetap di tempatnya.',
     chip: 'Alt + tombol panah untuk memindahkan',
     moved: '“{title}” dipindahkan ke {when}.',
   },
   entry: {
     label: '{time} {status}: {title} {account}',
     untitled: '(belum ada teks)',
+    next: 'Berikutnya',
+    retried: 'Dicoba lagi {when}, terbit berikutnya',
   },
   outbox: {
     title: 'Kotak keluar',
@@ -93,6 +95,9 @@ export default {
     title: 'Postingan',
     edit: 'Ubah',
     failedTitle: 'Gagal terbit',
+    retried: 'Dicoba lagi {when}',
+    retriedText:
+      'Layanan memasukkan postingan ini kembali ke antreannya dan menerbitkannya berikutnya. Waktu aslinya tetap, dan layanan tidak menyebut kapan tepatnya mencoba lagi.',
     media: '1 berkas media | {count} berkas media',
   },
   composer: {
@@ -155,6 +160,13 @@ export default {
     deletePost: 'Hapus postingan',
     queued: 'Postingan diantrekan; akan dikirim begitu layanan dapat dijangkau.',
     updated: 'Postingan diperbarui',
+    draftSaved: 'Draf disimpan',
+    keptAsDraft: 'Disimpan sebagai draf: {title}. Temukan di kalender atau di draf tanpa waktu.',
+    discardTitle: 'Buang perubahan?',
+    discardText: 'Perubahan pada postingan ini belum disimpan.',
+    discard: 'Buang perubahan',
+    keepEditing: 'Lanjut menyunting',
+    fixErrors: 'Perbaiki kolom yang ditandai untuk melanjutkan.',
     queuedNote:
       'Postingan ini ada di kotak keluar. Perubahan tetap menyimpannya di sana selama masih lengkap.',
     lockedNote: 'Postingan ini sedang dikirim ke layanan dan tidak dapat diubah di sini.',
@@ -193,6 +205,7 @@ export default {
     'time-required': 'Pilih kapan diterbitkan.',
     'time-invalid': 'Waktunya bukan tanggal yang valid.',
     'time-too-soon': 'Waktunya harus paling cepat satu menit dari sekarang.',
+    'time-passed': 'Waktu itu sudah lewat; pindahkan postingan ke hari atau jam yang lebih akhir.',
     'type-invalid': 'Pilih jenis postingan.',
     'media-too-few':
       'Postingan {type} memerlukan berkas media. | Postingan {type} memerlukan paling sedikit {min} berkas media.',

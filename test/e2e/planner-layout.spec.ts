@@ -1,0 +1,217 @@
+// The planner's layout measured in Chromium at a laptop's 1280 px, where jsdom cannot measure: only the
+// content column scrolls (never the shell), the week's day headers sit over their columns and the week opens
+// at the first post, navigation starts a page at its top, and a month chip shows a readable part of its title.
+// Also screenshots of the month view at 1280 px in both themes and both languages (PLANNER_SHOTS_DIR and
+// PLANNER_SHOTS_TAG choose where and under which name; by default the test's own output folder).
+import { join } from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { emptyScheduleRequest } from '../../common/service'
+import { AREAS, AppShell } from './pages/app-shell'
+import { AutomationsPage } from './pages/automations-page'
+import { PlannerPage } from './pages/planner-page'
+import { expect, test, type BrowserModeApp } from './support/browser-mode'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+
+const LAPTOP = { width: 1280, height: 800 }
+
+/** The few page globals these measurements use (the node tsconfig that checks specs has no DOM library). */
+interface Box {
+  left: number
+  right: number
+  width: number
+}
+interface PageElement {
+  style: { cssText: string; font: string }
+  textContent: string | null
+  getBoundingClientRect(): Box
+  remove(): void
+}
+interface LayoutGlobals {
+  document: {
+    scrollingElement: { scrollHeight: number; clientHeight: number; scrollTop: number }
+    createElement(tag: 'span'): PageElement
+    body: { append(element: PageElement): void }
+  }
+  getComputedStyle(element: unknown): { font: string }
+}
+
+// Headless Chromium hides scrollbars by default; these measurements are about the room a classic scrollbar
+// takes (as on Windows and most Linux desktops), so it is shown.
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  },
+})
+
+test.beforeEach(async ({ appPage }) => {
+  await appPage.setViewportSize(LAPTOP)
+})
+
+/** The ISO instant of the browser's own calendar day, `days` from today, at hh:mm on its clock. */
+async function localInstant(page: Page, days: number, hours: number, minutes: number): Promise<string> {
+  return page.evaluate(
+    ([n, h, m]) => {
+      const d = new Date()
+      d.setDate(d.getDate() + n!)
+      d.setHours(h!, m!, 0, 0)
+      return d.toISOString()
+    },
+    [days, hours, minutes],
+  )
+}
+
+async function saveDraft(app: BrowserModeApp, description: string, scheduleAt: string): Promise<void> {
+  const accounts = await app.host.call('accounts:list', {})
+  const accountId = accounts.value.find((a) => a.isConnected)!._id
+  await app.host.call('drafts:save', {
+    post: { ...emptyScheduleRequest(), description, accountId, scheduleAt },
+    localMedia: [],
+  })
+}
+
+/** How far the document itself (not the content column) can scroll, and where it is. */
+function documentScroll(page: Page) {
+  return page.evaluate(() => {
+    const root = (globalThis as unknown as LayoutGlobals).document.scrollingElement
+    return { overflow: root.scrollHeight - root.clientHeight, top: root.scrollTop }
+  })
+}
+
+async function inside(inner: Locator, outer: Locator): Promise<boolean> {
+  const a = (await inner.boundingBox())!
+  const b = (await outer.boundingBox())!
+  return a.y >= b.y - 1 && a.y + a.height <= b.y + b.height + 1
+}
+
+test('only the content column scrolls, on every page; a wheel over the sidebar moves nothing', async ({
+  appPage,
+}) => {
+  const shell = new AppShell(appPage)
+  for (const area of AREAS) {
+    await shell.open(area)
+    await expect(shell.heading(area)).toBeVisible()
+    if (area === 'Planner') await appPage.getByTestId('planner-month').waitFor()
+    // Nothing of the page reaches below the window, visible or not.
+    expect((await documentScroll(appPage)).overflow, area).toBeLessThanOrEqual(0)
+    await appPage.mouse.move(100, 400)
+    await appPage.mouse.wheel(0, 600)
+    await appPage.mouse.move(700, 400)
+    await appPage.mouse.wheel(0, 600)
+    expect((await documentScroll(appPage)).top, area).toBe(0)
+    const sidebar = (await appPage.locator('aside.sidebar').boundingBox())!
+    expect(sidebar.y, area).toBe(0)
+    expect(sidebar.height, area).toBe(LAPTOP.height)
+  }
+})
+
+test('the week view keeps its day headers over their columns and opens at the first post', async ({
+  appPage,
+  app,
+}) => {
+  const planner = new PlannerPage(appPage)
+  await planner.open()
+  const early = `Early post ${Date.now()}`
+  await saveDraft(app, early, await localInstant(appPage, 0, 1, 10))
+  await expect(planner.entry(early)).toBeVisible()
+  await appPage.getByTestId('planner-view-week').click()
+  const week = appPage.getByTestId('planner-week')
+  await week.waitFor()
+
+  const drift = await week.evaluate((grid) => {
+    const heads = [...grid.querySelectorAll('[role=columnheader]')]
+    const cells = [...grid.querySelectorAll('[role=row]:not(:first-child) [role=gridcell]')].slice(0, 7)
+    return heads.map((head, i) => {
+      const a = head.getBoundingClientRect()
+      const b = cells[i]!.getBoundingClientRect()
+      return Math.max(Math.abs(a.left - b.left), Math.abs(a.right - b.right))
+    })
+  })
+  expect(drift).toHaveLength(7)
+  expect(Math.max(...drift)).toBeLessThanOrEqual(1)
+
+  const scroller = week.getByTestId('planner-week-scroll')
+  expect(await inside(planner.entry(early), scroller)).toBe(true)
+})
+
+test('a page opens at its top, and Next page in Automations goes back to the list top', async ({
+  appPage,
+}) => {
+  await appPage.setViewportSize({ width: 1280, height: 600 })
+  const shell = new AppShell(appPage)
+  const automations = new AutomationsPage(appPage)
+  await shell.open('Automations')
+  await expect(automations.rows.first()).toBeVisible()
+  const main = appPage.locator('main')
+  await main.evaluate((element) => (element.scrollTop = element.scrollHeight))
+  expect(await main.evaluate((element) => element.scrollTop)).toBeGreaterThan(0)
+  const firstBefore = await automations.titles.first().textContent()
+  await automations.next.click()
+  await expect(automations.titles.first()).not.toHaveText(firstBefore!)
+  expect(await inside(automations.rows.first(), main)).toBe(true)
+
+  await main.evaluate((element) => (element.scrollTop = element.scrollHeight))
+  await shell.open('Planner')
+  await appPage.getByTestId('planner-month').waitFor()
+  await expect(shell.heading('Planner')).toBeInViewport()
+  expect(await main.evaluate((element) => element.scrollTop)).toBe(0)
+})
+
+test('a month chip at 1280 px shows its time and at least 12 characters of its title', async ({
+  appPage,
+  app,
+}) => {
+  const planner = new PlannerPage(appPage)
+  await planner.open()
+  const title = `Quarterly product launch teaser ${Date.now()}`
+  await saveDraft(app, title, await localInstant(appPage, 0, 12, 0))
+  const chip = planner.entry(title)
+  await expect(chip).toBeVisible()
+  await expect(chip).toHaveAccessibleName(new RegExp(title))
+  await expect(chip).toHaveAttribute('title', new RegExp(title))
+  const room = await chip.locator('.entry__title').evaluate((element, text) => {
+    // The width of the title's first 12 characters in the chip's own font, against the room it has.
+    // Inside the page: only what the callback itself names exists there.
+    const { document, getComputedStyle } = globalThis as unknown as LayoutGlobals
+    const probe = document.createElement('span')
+    probe.style.cssText = 'position:fixed;visibility:hidden;white-space:pre'
+    probe.style.font = getComputedStyle(element).font
+    probe.textContent = text.slice(0, 12)
+    document.body.append(probe)
+    const needed = probe.getBoundingClientRect().width
+    probe.remove()
+    return { needed, has: element.getBoundingClientRect().width }
+  }, title)
+  expect(room.has).toBeGreaterThanOrEqual(room.needed)
+})
+
+test('screenshots of the month view at 1280 px, light and dark, English and Bahasa Indonesia', async ({
+  appPage,
+  app,
+}) => {
+  const dir = process.env.PLANNER_SHOTS_DIR ?? test.info().outputPath()
+  const tag = process.env.PLANNER_SHOTS_TAG ?? 'now'
+  const planner = new PlannerPage(appPage)
+  await planner.open()
+  for (const [description, days, hour] of [
+    ['Quarterly product launch teaser', 1, 9],
+    ['Behind the scenes at the studio', 2, 14],
+    ['Weekend promo: two for one', 3, 18],
+  ] as const) {
+    await saveDraft(app, description, await localInstant(appPage, days, hour, 30))
+  }
+  await expect(planner.entry('Weekend promo')).toBeVisible()
+  for (const language of ['en', 'id'] as const) {
+    await app.host.call('settings:update', { language })
+    await expect(appPage.locator('html')).toHaveAttribute('lang', language)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await appPage.emulateMedia({ colorScheme })
+      await appPage.waitForTimeout(250)
+      await appPage.screenshot({
+        path: join(dir, `month-1280-${tag}-${language}-${colorScheme}.png`),
+        animations: 'disabled',
+      })
+    }
+  }
+})
