@@ -179,11 +179,11 @@ describe('service client', () => {
     await expect(pending).rejects.toMatchObject({ kind: 'cancelled' })
   })
 
-  it('rejects a response that does not match the wire schema', async () => {
-    handler = (_req, _n, res) => json(res, 200, { file: { total: 'many' } })
+  it('rejects a response that lacks what the app cannot do without', async () => {
+    handler = (_req, _n, res) => json(res, 200, { file: { total: 1 }, usage: { total: 'many', used: 0 } })
     await expect(client.storageStatistic()).rejects.toMatchObject({
       kind: 'server',
-      message: expect.stringContaining('unexpected response shape at file.total'),
+      message: expect.stringContaining('unexpected response shape at usage.total'),
     })
   })
 
