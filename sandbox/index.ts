@@ -76,7 +76,8 @@ export interface StartSandboxOptions {
   publishDurationMs?: number
 }
 
-const ROUTES: Route[] = [...storageRoutes, ...accountRoutes, ...scheduleRoutes]
+/** Every API route the sandbox serves (the contract test asks it which OpenAPI operations it serves). */
+export const ROUTES: readonly Route[] = [...storageRoutes, ...accountRoutes, ...scheduleRoutes]
 
 const FAULT_ERRORS = [
   [500, 'internal server error'],

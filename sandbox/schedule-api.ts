@@ -41,7 +41,11 @@ function readPostBody(body: unknown, schema: typeof CREATE_BODY): PostBody {
   if (problem) throw new HttpError(400, problem)
   const post = body as PostBody
   checkScheduleAt(post.scheduleAt)
-  return post
+  // The service answers each reply with its own publishing status (OpenAPI GET /public/schedule example).
+  const replies = post.replies.map((r) =>
+    r !== null && typeof r === 'object' && !Array.isArray(r) ? { status: 'pending', ...r } : r,
+  )
+  return { ...post, replies }
 }
 
 function findAccount(ctx: SandboxContext, user: AuthedUser, id: string) {
@@ -130,6 +134,23 @@ export const scheduleRoutes: Route[] = [
       post.status = 'pending'
       delete post.errorMessage
       post.updatedAt = ctx.now().toISOString()
+      await ctx.store.commit()
+      sendNoContent(res)
+    },
+  },
+  {
+    // OpenAPI "API Remove Schedules": before the `{scheduleId}` route, which would read "mass" as an id.
+    method: 'DELETE',
+    pattern: /^\/public\/schedule\/mass$/,
+    tier: 'premium',
+    async handle({ req, res, query, user, ctx }) {
+      await readJsonBody(req)
+      const ids = query.array('scheduleIds')
+      if (!ids || ids.length === 0) throw new HttpError(400, 'scheduleIds is required')
+      const wanted = new Set(ids)
+      ctx.store.data.schedules = ctx.store.data.schedules.filter(
+        (s) => !(s.userId === user.record.userId && wanted.has(s._id)),
+      )
       await ctx.store.commit()
       sendNoContent(res)
     },
