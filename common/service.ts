@@ -224,15 +224,12 @@ export function readRecord<S extends z.ZodType>(
 ): { ok: true; value: z.output<S> } | { ok: false; unreadable: UnreadableRecord } {
   const parsed = schema.safeParse(value)
   if (parsed.success) return { ok: true, value: parsed.data }
-  const issue = parsed.error.issues[0]
   const id = rawRecordId(value)
+  if (!id) return { ok: false, unreadable: { member: 'id', message: 'the record has no id' } }
+  const issue = parsed.error.issues[0]
   return {
     ok: false,
-    unreadable: {
-      ...(id ? { id } : {}),
-      member: issue?.path.join('.') || '(record)',
-      message: issue?.message ?? 'unreadable',
-    },
+    unreadable: { id, member: issue?.path.join('.') || '(record)', message: issue?.message ?? 'unreadable' },
   }
 }
 
