@@ -299,4 +299,13 @@ describe('PlannerView', () => {
       /^“Draft d-queued” dipindahkan ke Minggu, 22 November 2026\b.*\b09[.:]00\b/,
     )
   })
+
+  it('says how many posts of the period could not be read, beside the posts it could', async () => {
+    context.fake.data.skipped = { schedules: 2 }
+    const wrapper = await mountPlanner(context)
+    expect(wrapper.text()).toContain('Morning post')
+    expect(wrapper.get('[data-testid="skipped-notice"]').text()).toContain(
+      '2 scheduled posts could not be read',
+    )
+  })
 })
