@@ -173,6 +173,8 @@ export interface CachedResult<T> {
   /** True when the service could not be reached and this is the last copy seen. */
   stale: boolean
   fetchedAt: string
+  /** Records the service sent that could not be read (no id) and were left out; absent when none. */
+  skipped?: number
 }
 
 export interface ScheduleRetryResult {

@@ -29,7 +29,157 @@ export type FileStatus = (typeof FILE_STATUSES)[number]
 export const serviceErrorBodySchema = z.object({ code: z.number(), message: z.string() })
 export type ServiceErrorBody = z.infer<typeof serviceErrorBodySchema>
 
-/** mongoose-paginate page, as every list endpoint answers (section 4.5). */
+// ---- reading what the service sends ----
+// The service has run for years: older records lack members added later, some members come back `null`, a
+// number may arrive as a numeric string, and new members appear. Read schemas therefore check only what the
+// app uses, only as strictly as that use needs: a member that is absent, null or of another type reads as
+// absent, or as a neutral default where the UI shows it; unknown members pass through. The one thing a record
+// cannot do without is its id: such a record is left out of its page and counted (see readPage), never the
+// page. Request schemas further down stay strict, because they describe what Mediadeck itself sends.
+
+function asObject(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {}
+}
+
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  return undefined
+}
+
+function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value)
+    if (Number.isFinite(n)) return n
+  }
+  return undefined
+}
+
+/** Text the UI shows: anything else reads as `fallback`. */
+const text = (fallback = '') =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => textOf(v) ?? fallback)
+/** Text the app may do without: anything else reads as absent. */
+const optionalText = () =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => textOf(v))
+    .optional()
+/** A number, also when sent as a numeric string; anything else reads as `fallback`. */
+const count = (fallback = 0) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => numberOf(v) ?? fallback)
+const optionalCount = () =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => numberOf(v))
+    .optional()
+/** A number the app cannot do without: a numeric string reads as the number, anything else fails. */
+const amount = z.preprocess((v) => numberOf(v) ?? v, z.number())
+const flag = (fallback = false) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'boolean' ? v : fallback))
+/** One of `values`; anything else reads as `fallback`. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v): T[number] => ((values as readonly unknown[]).includes(v) ? (v as T[number]) : fallback))
+/** An array whose unreadable items are dropped; anything else reads as empty. */
+const listOf = <S extends z.ZodType>(item: S) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v): z.output<S>[] =>
+      Array.isArray(v)
+        ? v.flatMap((x) => {
+            const r = item.safeParse(x)
+            return r.success ? [r.data] : []
+          })
+        : [],
+    )
+/** A nested object: absent or not an object reads as `{}`, so its members take their defaults. */
+const record = <S extends z.core.$ZodLooseShape>(shape: S) => z.preprocess(asObject, z.looseObject(shape))
+/** A member read with `schema` when it can be; anything else reads as absent. */
+const optionalOf = <S extends z.ZodType>(schema: S) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v): z.output<S> | undefined => {
+      if (v === undefined || v === null) return undefined
+      const r = schema.safeParse(v)
+      return r.success ? r.data : undefined
+    })
+    .optional()
+
+/**
+ * A resource the app addresses by id: `id` and `_id` carry the same value (section 2.3), older records may hold
+ * only one of them, and a numeric id reads as its digits. Without either the record is unusable.
+ */
+function withId<S extends z.core.$ZodLooseShape>(shape: S) {
+  return z.preprocess(
+    (value) => {
+      const o = asObject(value)
+      const id = textOf(o.id) || textOf(o._id)
+      return id ? { ...o, id, _id: textOf(o._id) || id } : o
+    },
+    z.looseObject({ ...shape, _id: z.string().min(1), id: z.string().min(1) }),
+  )
+}
+
+/** The record's id as the service sent it, for naming a record that could not be read. */
+export function rawRecordId(value: unknown): string | undefined {
+  const o = asObject(value)
+  return textOf(o.id) || textOf(o._id) || undefined
+}
+
+/** mongoose-paginate page, as every list endpoint answers (section 4.5); its counts are read tolerantly. */
+const pageMetaSchema = z
+  .looseObject({
+    docs: z.array(z.unknown()),
+    totalDocs: optionalCount(),
+    limit: optionalCount(),
+    totalPages: optionalCount(),
+    page: optionalCount(),
+    pagingCounter: optionalCount(),
+    hasPrevPage: z.boolean().optional().catch(undefined),
+    hasNextPage: z.boolean().optional().catch(undefined),
+    prevPage: optionalCount(),
+    nextPage: optionalCount(),
+  })
+  .transform((p) => {
+    const page = p.page ?? 1
+    const limit = p.limit ?? p.docs.length
+    const totalDocs = p.totalDocs ?? p.docs.length
+    const totalPages = p.totalPages ?? Math.max(1, limit > 0 ? Math.ceil(totalDocs / limit) : 1)
+    const hasPrevPage = p.hasPrevPage ?? page > 1
+    const hasNextPage = p.hasNextPage ?? page < totalPages
+    return {
+      ...p,
+      totalDocs,
+      limit,
+      totalPages,
+      page,
+      pagingCounter: p.pagingCounter ?? (page - 1) * limit + 1,
+      hasPrevPage,
+      hasNextPage,
+      prevPage: p.prevPage ?? (hasPrevPage ? page - 1 : null),
+      nextPage: p.nextPage ?? (hasNextPage ? page + 1 : null),
+    }
+  })
+
+/** A page whose every record must read, with the service's own counts: for checking the sandbox's answers. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.looseObject({
     docs: z.array(item),
@@ -44,6 +194,7 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     nextPage: z.number().nullable(),
   })
 }
+
 export interface Page<T> {
   docs: T[]
   totalDocs: number
@@ -55,6 +206,51 @@ export interface Page<T> {
   hasNextPage: boolean
   prevPage: number | null
   nextPage: number | null
+  /** Records of this page the app could not read (no id) and left out; set by the client, 0 when none. */
+  skipped?: number
+}
+
+/** A record left out of a page: its id when it had one, the first member that could not be read, and why. */
+export interface UnreadableRecord {
+  id?: string
+  member: string
+  message: string
+}
+
+/** Reads one record; a failure names the record and the member. */
+export function readRecord<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { ok: true; value: z.output<S> } | { ok: false; unreadable: UnreadableRecord } {
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return { ok: true, value: parsed.data }
+  const id = rawRecordId(value)
+  if (!id) return { ok: false, unreadable: { member: 'id', message: 'the record has no id' } }
+  const issue = parsed.error.issues[0]
+  return {
+    ok: false,
+    unreadable: { id, member: issue?.path.join('.') || '(record)', message: issue?.message ?? 'unreadable' },
+  }
+}
+
+/**
+ * Reads a page: the page object itself must be one (else `error`), each record is read on its own and an
+ * unusable one is left out and reported, so one odd record never blanks the page.
+ */
+export function readPage<S extends z.ZodType>(
+  item: S,
+  value: unknown,
+): { ok: true; page: Page<z.output<S>>; unreadable: UnreadableRecord[] } | { ok: false; error: z.ZodError } {
+  const meta = pageMetaSchema.safeParse(value)
+  if (!meta.success) return { ok: false, error: meta.error }
+  const docs: z.output<S>[] = []
+  const unreadable: UnreadableRecord[] = []
+  for (const raw of meta.data.docs) {
+    const r = readRecord(item, raw)
+    if (r.ok) docs.push(r.value)
+    else unreadable.push(r.unreadable)
+  }
+  return { ok: true, page: { ...meta.data, docs, skipped: unreadable.length }, unreadable }
 }
 
 // ---- storage ----
@@ -74,133 +270,126 @@ export const initFileResultSchema = z.looseObject({
 })
 export type InitFileResult = z.infer<typeof initFileResultSchema>
 
-export const storedFileSchema = z.looseObject({
-  _id: z.string(),
-  id: z.string(),
-  filename: z.string(),
-  mimetype: z.string(),
-  size: z.number(),
-  key: z.string(),
-  url: z.string(),
-  status: z.enum(FILE_STATUSES),
-  userId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+/** A stored file as the app reads it (OpenAPI GET /public/storage/file). A record from before `status`
+ * existed was a finished upload, so a missing status reads as success. */
+export const storedFileSchema = withId({
+  filename: text(),
+  mimetype: text(),
+  size: count(),
+  key: text(),
+  url: text(),
+  status: oneOf(FILE_STATUSES, 'success'),
+  userId: optionalText(),
+  createdAt: text(),
+  updatedAt: optionalText(),
 })
 export type StoredFile = z.infer<typeof storedFileSchema>
 
+/** The storage meter needs the limit and the use; file counts an older answer lacks read as 0. */
 export const storageStatisticSchema = z.looseObject({
-  file: z.looseObject({ total: z.number(), success: z.number(), pending: z.number() }),
-  usage: z.looseObject({ total: z.number(), used: z.number(), free: z.number() }),
+  file: record({ total: count(), success: count(), pending: count() }),
+  usage: z.looseObject({ total: amount, used: amount, free: optionalCount() }).transform((u) => ({
+    ...u,
+    free: u.free ?? Math.max(0, u.total - u.used),
+  })),
 })
 export type StorageStatistic = z.infer<typeof storageStatisticSchema>
 
 // ---- accounts ----
 
-export const accountSummarySchema = z.looseObject({
-  _id: z.string(),
-  id: z.string(),
-  generatedId: z.string(),
-  name: z.string(),
-  username: z.string(),
-  picture: z.string(),
-  isConnected: z.boolean(),
-  type: z.string(),
-})
-export type AccountSummary = z.infer<typeof accountSummarySchema>
-
-export const accountSchema = accountSummarySchema.extend({
-  userId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+/** An account as the app reads it, whole (GET /public/account) or as the summary joined into other records. */
+export const accountSchema = withId({
+  generatedId: optionalText(),
+  name: text(),
+  username: text(),
+  /** Empty when the account has no picture (the avatar shows initials). */
+  picture: text(),
+  isConnected: flag(true),
+  type: text(),
+  userId: optionalText(),
+  createdAt: optionalText(),
+  updatedAt: optionalText(),
 })
 export type Account = z.infer<typeof accountSchema>
+/** The summary joined into automations and schedules reads with the same schema. */
+export const accountSummarySchema = accountSchema
+export type AccountSummary = Account
+
+/** GET /public/account/count: the total and a count per platform (OpenAPI), plus the plan's limit. */
+export const accountCountSchema = z.looseObject({ total: count(), limit: optionalCount() })
+export type AccountCount = z.infer<typeof accountCountSchema> & Record<string, unknown>
 
 // ---- automations (section 2.3) ----
 
-const buttonSchema = z.looseObject({
-  type: z.string(),
-  title: z.string(),
-  payload: z.string(),
-  url: z.string(),
-})
+const buttonSchema = record({ type: text(), title: text(), payload: text(), url: text() })
 export type AutomationButton = z.infer<typeof buttonSchema>
 
-const keywordRuleSchema = z.looseObject({
-  isExactMatch: z.boolean(),
-  values: z.array(z.looseObject({ keyword: z.string(), text: z.string() })),
+const keywordRuleSchema = record({
+  isExactMatch: flag(),
+  values: listOf(record({ keyword: text(), text: text() })),
 })
-const wordListRuleSchema = z.looseObject({
-  isActive: z.boolean(),
-  isExactMatch: z.boolean(),
-  keywords: z.array(z.string()),
-})
-const delayRuleSchema = z.looseObject({ isActive: z.boolean(), value: z.number(), type: z.string() })
-const openingSchema = z.looseObject({
-  postback: z.looseObject({ isActive: z.boolean(), text: z.string(), button: buttonSchema }),
-  additional: z.looseObject({
-    isActive: z.boolean(),
-    isPreventBeforeFollow: z.boolean(),
-    text: z.string(),
+const wordListRuleSchema = record({ isActive: flag(), isExactMatch: flag(), keywords: listOf(z.string()) })
+const delayRuleSchema = record({ isActive: flag(), value: count(), type: text() })
+const openingSchema = record({
+  postback: record({ isActive: flag(), text: text(), button: buttonSchema }),
+  additional: record({
+    isActive: flag(),
+    isPreventBeforeFollow: flag(),
+    text: text(),
     button: buttonSchema,
   }),
-  webUrl: z.looseObject({ text: z.string(), buttons: z.array(buttonSchema) }),
+  webUrl: record({ text: text(), buttons: listOf(buttonSchema) }),
 })
-const messageRuleSchema = z.looseObject({
-  isActive: z.boolean(),
-  type: z.string(),
-  text: z.string(),
-  prompt: z.string(),
+const messageRuleSchema = record({
+  isActive: flag(),
+  type: text(),
+  text: text(),
+  prompt: text(),
   opening: openingSchema,
   keyword: keywordRuleSchema,
   condition: wordListRuleSchema,
   delay: delayRuleSchema,
 })
 
-export const automationConfigSchema = z.looseObject({
-  delete: z.looseObject({
-    isActive: z.boolean(),
-    type: z.string(),
-    keywords: z.array(z.string()),
-    prompt: z.string(),
-  }),
-  reply: z.looseObject({
-    isActive: z.boolean(),
-    type: z.string(),
-    text: z.string(),
-    prompt: z.string(),
-    isIncludeContentContext: z.boolean(),
+/** The rules (section 2.3); a rule an older automation lacks reads as inactive and empty. */
+export const automationConfigSchema = record({
+  delete: record({ isActive: flag(), type: text(), keywords: listOf(z.string()), prompt: text() }),
+  reply: record({
+    isActive: flag(),
+    type: text(),
+    text: text(),
+    prompt: text(),
+    isIncludeContentContext: flag(),
     keyword: keywordRuleSchema,
     condition: wordListRuleSchema,
     exception: wordListRuleSchema,
     delay: delayRuleSchema,
   }),
-  like: z.looseObject({ isActive: z.boolean() }),
+  like: record({ isActive: flag() }),
   message: messageRuleSchema,
   story: messageRuleSchema,
 })
 export type AutomationConfig = z.infer<typeof automationConfigSchema>
 
-export const automationSchema = z.looseObject({
-  _id: z.string(),
-  id: z.string(),
-  detail: z.looseObject({
-    id: z.string(),
-    title: z.string(),
-    description: z.string(),
-    topic: z.string(),
-    type: z.string(),
-    owner: z.looseObject({ id: z.string(), name: z.string(), picture: z.string() }),
-    medias: z.array(z.unknown()),
-    url: z.string(),
-    createdAt: z.string(),
+export const automationSchema = withId({
+  detail: record({
+    id: text(),
+    title: text(),
+    description: text(),
+    topic: text(),
+    type: text(),
+    owner: record({ id: text(), name: text(), picture: text() }),
+    medias: listOf(z.unknown()),
+    url: text(),
+    createdAt: text(),
   }),
   config: automationConfigSchema,
-  accountId: z.string(),
-  userId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  account: accountSummarySchema,
+  accountId: text(),
+  userId: optionalText(),
+  createdAt: text(),
+  updatedAt: text(),
+  /** Absent when the account was removed since. */
+  account: optionalOf(accountSummarySchema),
 })
 export type Automation = z.infer<typeof automationSchema>
 
@@ -254,28 +443,29 @@ export type CreateScheduleRequest = z.infer<typeof createScheduleRequestSchema>
 export const createScheduleResultSchema = z.looseObject({ scheduleId: z.string() })
 export type CreateScheduleResult = z.infer<typeof createScheduleResultSchema>
 
-export const scheduleSchema = z.looseObject({
-  _id: z.string(),
-  id: z.string().optional(),
-  title: z.string(),
-  description: z.string(),
-  topic: z.string(),
-  type: z.string(),
-  medias: z.array(
-    z.looseObject({ alt: z.string(), type: z.string(), thumbnail: z.string(), url: z.string() }),
-  ),
-  meta: z.looseObject({ title: z.string(), description: z.string(), url: z.string() }).optional(),
-  additionalInfo: z.looseObject({}).optional(),
+/**
+ * A scheduled post as the app reads it (OpenAPI GET /public/schedule). The planner places a post by its time and
+ * status, so a record without a readable `scheduleAt` or with a status outside the four is left out like one
+ * without an id. Even the OpenAPI's own list example holds a record without `topic` and `meta`.
+ */
+export const scheduleSchema = withId({
+  title: text(),
+  description: text(),
+  topic: text(),
+  type: text(),
+  medias: listOf(record({ alt: text(), type: text(), thumbnail: text(), url: text() })),
+  meta: optionalOf(record({ title: text(), description: text(), url: text() })),
+  additionalInfo: optionalOf(z.looseObject({})),
   status: z.enum(SCHEDULE_STATUSES),
-  scheduleAt: z.string(),
-  replies: z.array(z.unknown()),
-  accountId: z.string(),
-  userId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  account: accountSummarySchema.optional(),
+  scheduleAt: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'must be a date-time'),
+  replies: listOf(z.unknown()),
+  accountId: text(),
+  userId: optionalText(),
+  createdAt: optionalText(),
+  updatedAt: optionalText(),
+  account: optionalOf(accountSummarySchema),
   /** Why publishing failed, where the service says (the sandbox always does for `error`). */
-  errorMessage: z.string().optional(),
+  errorMessage: optionalText(),
 })
 export type Schedule = z.infer<typeof scheduleSchema>
 

@@ -250,7 +250,8 @@ export function buildDemoData(o: { userId: string; seed: number; now: Date }): D
       generatedId: String(random.int(100_000_000, 999_999_999)) + String(random.int(100_000, 999_999)),
       name: a.name,
       username: a.username,
-      picture: `/__sandbox/avatar/${encodeURIComponent(a.name)}.svg`,
+      // Drift a real account list holds: a channel that never set a picture has no `picture` member.
+      ...(a.type === 'youtube' ? {} : { picture: `/__sandbox/avatar/${encodeURIComponent(a.name)}.svg` }),
       isConnected: a.isConnected,
       type: a.type,
       userId: o.userId,
@@ -313,6 +314,9 @@ export function buildDemoData(o: { userId: string; seed: number; now: Date }): D
       updatedAt: iso(new Date(created.getTime() + random.int(1, 48) * 3600_000)),
     })
   }
+
+  // Drift a years-old service holds: the oldest automation was written before later members existed.
+  if (automations[0]) automations[0] = olderAutomation(automations[0])
 
   const schedules: ScheduleRecord[] = []
   const byType = (type: string): AccountRecord => accounts.find((a) => a.type === type)!
@@ -393,6 +397,18 @@ export function buildDemoData(o: { userId: string; seed: number; now: Date }): D
   schedules.sort((a, b) => a.scheduleAt.localeCompare(b.scheduleAt))
 
   return { accounts, automations, schedules, files }
+}
+
+/**
+ * An automation as stored before the story rule, the reply rule's exception list and content context, the
+ * content's topic and the record's updatedAt were added. Stored as such; the sandbox serves it so.
+ */
+export function olderAutomation(a: AutomationRecord): AutomationRecord {
+  const { story: _story, ...config } = a.config
+  const { exception: _exception, isIncludeContentContext: _context, ...reply } = config.reply
+  const { topic: _topic, ...detail } = a.detail
+  const { updatedAt: _updatedAt, ...rest } = a
+  return { ...rest, detail, config: { ...config, reply } } as unknown as AutomationRecord
 }
 
 function uuidFrom(random: Random): string {

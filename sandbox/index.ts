@@ -47,7 +47,20 @@ export interface RunningSandbox {
   tick(): Promise<void>
   /** Marks an account connected or disconnected (reproducible publish failures); false if not found. */
   setAccountConnected(accountId: string, isConnected: boolean): Promise<boolean>
+  /**
+   * Stores records exactly as given for the user with `accessKey` (its userId filled in when absent), and
+   * serves them as they are: the drift a years-old service holds (members missing, null, numbers as text,
+   * no id at all), for tests of the client's tolerant reading.
+   */
+  insertRecords(accessKey: string, records: RawRecords): Promise<void>
   close(): Promise<void>
+}
+
+export interface RawRecords {
+  accounts?: Record<string, unknown>[]
+  automations?: Record<string, unknown>[]
+  schedules?: Record<string, unknown>[]
+  files?: Record<string, unknown>[]
 }
 
 export interface StartSandboxOptions {
@@ -63,7 +76,8 @@ export interface StartSandboxOptions {
   publishDurationMs?: number
 }
 
-const ROUTES: Route[] = [...storageRoutes, ...accountRoutes, ...scheduleRoutes]
+/** Every API route the sandbox serves (the contract test asks it which OpenAPI operations it serves). */
+export const ROUTES: readonly Route[] = [...storageRoutes, ...accountRoutes, ...scheduleRoutes]
 
 const FAULT_ERRORS = [
   [500, 'internal server error'],
@@ -248,6 +262,17 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
       account.updatedAt = now().toISOString()
       await store.commit()
       return true
+    },
+    async insertRecords(accessKey, records) {
+      const user = store.data.users.find((u) => u.accessKey === accessKey)
+      if (!user) throw new Error(`no sandbox user ${accessKey}`)
+      const own = (r: Record<string, unknown>) => ({ userId: user.userId, ...r })
+      // Deliberately unchecked: these records stand for what the real service may hold.
+      const data = store.data as unknown as Record<keyof RawRecords, Record<string, unknown>[]>
+      for (const kind of ['accounts', 'automations', 'schedules', 'files'] as const) {
+        data[kind].push(...(records[kind] ?? []).map(own))
+      }
+      await store.commit()
     },
     close() {
       closed ??= (async () => {

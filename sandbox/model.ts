@@ -15,7 +15,8 @@ export interface AccountRecord {
   generatedId: string
   name: string
   username: string
-  picture: string
+  /** Absent for an account without a picture (the demo seed has one). */
+  picture?: string
   isConnected: boolean
   type: string
   userId: string
@@ -31,7 +32,7 @@ export interface AutomationRecord {
     description: string
     topic: string
     type: string
-    owner: { id: string; name: string; picture: string }
+    owner: { id: string; name: string; picture?: string }
     medias: unknown[]
     url: string
     createdAt: string
@@ -61,7 +62,8 @@ export interface ScheduleRecord {
   description: string
   topic: string
   type: string
-  medias: { alt: string; type: string; thumbnail: string; url: string; [k: string]: unknown }[]
+  /** As sent: the OpenAPI requires only `type` and `url` of a media entry. */
+  medias: { alt?: string; type: string; thumbnail?: string; url: string; [k: string]: unknown }[]
   meta: { title: string; description: string; url: string }
   additionalInfo: Record<string, unknown>
   replies: unknown[]

@@ -3,7 +3,15 @@
 import type { AccountRecord, AutomationRecord, FileRecord, ScheduleRecord } from './model'
 import type { Origins } from './context'
 
-export function resolveUrl(url: string, origins: Origins): string {
+/** A stored member as sort text: records inserted raw (drifting, see RunningSandbox.insertRecords) may lack it. */
+export function orderText(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
+export function resolveUrl(url: string, origins: Origins): string
+export function resolveUrl(url: string | undefined, origins: Origins): string | undefined
+export function resolveUrl(url: string | undefined, origins: Origins): string | undefined {
+  if (typeof url !== 'string') return url
   if (url.startsWith('/__sandbox/')) return origins.api + url
   if (url.startsWith('/uploads/')) return origins.storage + url
   return url
@@ -14,7 +22,12 @@ export function publicUrl(key: string, origins: Origins): string {
 }
 
 export function presentAccount(a: AccountRecord, origins: Origins) {
-  return { ...a, picture: resolveUrl(a.picture, origins), __v: 0, id: a._id }
+  return { ...a, ...withPicture(a.picture, origins), __v: 0, id: a._id }
+}
+
+/** An account without a picture (older accounts, some platforms) has no `picture` member at all. */
+function withPicture(picture: string | undefined, origins: Origins): { picture?: string } {
+  return picture === undefined ? {} : { picture: resolveUrl(picture, origins) }
 }
 
 export function presentAccountSummary(a: AccountRecord, origins: Origins) {
@@ -24,7 +37,7 @@ export function presentAccountSummary(a: AccountRecord, origins: Origins) {
     generatedId,
     name,
     username,
-    picture: resolveUrl(picture, origins),
+    ...withPicture(picture, origins),
     isConnected,
     type,
     id: _id,
@@ -32,6 +45,7 @@ export function presentAccountSummary(a: AccountRecord, origins: Origins) {
 }
 
 function presentMedias<T extends { url?: unknown; thumbnail?: unknown }>(medias: T[], origins: Origins): T[] {
+  if (!Array.isArray(medias)) return medias
   return medias.map((m) => ({
     ...m,
     ...(typeof m.url === 'string' ? { url: resolveUrl(m.url, origins) } : {}),
@@ -40,13 +54,23 @@ function presentMedias<T extends { url?: unknown; thumbnail?: unknown }>(medias:
 }
 
 export function presentAutomation(a: AutomationRecord, account: AccountRecord | undefined, origins: Origins) {
+  // Records inserted raw may lack any member; present what is there.
+  const detail = a.detail as Partial<AutomationRecord['detail']> | undefined
   return {
     _id: a._id,
-    detail: {
-      ...a.detail,
-      owner: { ...a.detail.owner, picture: resolveUrl(a.detail.owner.picture, origins) },
-      medias: presentMedias(a.detail.medias as { url?: unknown; thumbnail?: unknown }[], origins),
-    },
+    ...(detail
+      ? {
+          detail: {
+            ...detail,
+            ...(detail.owner
+              ? { owner: { ...detail.owner, ...withPicture(detail.owner.picture, origins) } }
+              : {}),
+            ...(detail.medias
+              ? { medias: presentMedias(detail.medias as { url?: unknown; thumbnail?: unknown }[], origins) }
+              : {}),
+          },
+        }
+      : {}),
     config: a.config,
     accountId: a.accountId,
     userId: a.userId,

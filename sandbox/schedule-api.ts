@@ -1,22 +1,17 @@
 // Schedules: create (section 2.4, answers {scheduleId}), retry (section 4.6), and from the OpenAPI the
 // list (page, limit, accountIds, status, fromDate, toDate), get, update and delete. Premium+ throughout.
 import { randomBytes } from 'node:crypto'
-import {
-  createScheduleRequestSchema,
-  SCHEDULE_POST_TYPES,
-  SCHEDULE_STATUSES,
-  updateScheduleRequestSchema,
-  type ScheduleStatus,
-} from '../common/service'
+import { SCHEDULE_STATUSES, type ScheduleStatus } from '../common/service'
 import { userAccounts } from './account-api'
 import type { AuthedUser, SandboxContext } from './context'
 import { HttpError, readJsonBody, sendJson, sendNoContent } from './http-util'
 import type { ScheduleRecord } from './model'
+import { checkSchema, requestSchema } from './openapi'
 import { paginate, readPageRequest } from './paginate'
 import { presentSchedule } from './present'
 import { isCalendarDate, parseIsoDate } from './query'
 import type { Route } from './route'
-import { zodMessage } from './validate'
+import { orderText } from './present'
 
 const ID = '(?<id>[^/]+)'
 
@@ -32,10 +27,25 @@ function checkScheduleAt(text: string): void {
   }
 }
 
-function checkType(type: string): void {
-  if (!(SCHEDULE_POST_TYPES as readonly string[]).includes(type)) {
-    throw new HttpError(400, `type must be one of ${SCHEDULE_POST_TYPES.join(', ')}`)
-  }
+/** The post body as the OpenAPI requires it (BodyCreateSchedulePublicDTO / BodyUpdateSchedulePublicDTO). */
+type PostBody = Pick<
+  ScheduleRecord,
+  'title' | 'description' | 'topic' | 'type' | 'medias' | 'meta' | 'additionalInfo' | 'replies'
+> & { accountId?: string; scheduleAt: string }
+
+const CREATE_BODY = requestSchema('POST', '/public/schedule')
+const UPDATE_BODY = requestSchema('PUT', '/public/schedule/{scheduleId}')
+
+function readPostBody(body: unknown, schema: typeof CREATE_BODY): PostBody {
+  const problem = checkSchema(schema, body)
+  if (problem) throw new HttpError(400, problem)
+  const post = body as PostBody
+  checkScheduleAt(post.scheduleAt)
+  // The service answers each reply with its own publishing status (OpenAPI GET /public/schedule example).
+  const replies = post.replies.map((r) =>
+    r !== null && typeof r === 'object' && !Array.isArray(r) ? { status: 'pending', ...r } : r,
+  )
+  return { ...post, replies }
 }
 
 function findAccount(ctx: SandboxContext, user: AuthedUser, id: string) {
@@ -65,7 +75,11 @@ export const scheduleRoutes: Route[] = [
         .filter((s) => !status || s.status === (status as ScheduleStatus))
         .filter((s) => !from || Date.parse(s.scheduleAt) >= from.getTime())
         .filter((s) => !to || Date.parse(s.scheduleAt) <= to.getTime())
-        .sort((a, b) => a.scheduleAt.localeCompare(b.scheduleAt) || a._id.localeCompare(b._id))
+        .sort(
+          (a, b) =>
+            orderText(a.scheduleAt).localeCompare(orderText(b.scheduleAt)) ||
+            orderText(a._id).localeCompare(orderText(b._id)),
+        )
       const page = paginate(posts, pageRequest)
       sendJson(res, 200, {
         ...page,
@@ -78,12 +92,8 @@ export const scheduleRoutes: Route[] = [
     pattern: /^\/public\/schedule$/,
     tier: 'premium',
     async handle({ req, res, user, ctx }) {
-      const parsed = createScheduleRequestSchema.safeParse(await readJsonBody(req))
-      if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error))
-      const body = parsed.data
-      checkType(body.type)
-      checkScheduleAt(body.scheduleAt)
-      findAccount(ctx, user, body.accountId)
+      const body = readPostBody(await readJsonBody(req), CREATE_BODY)
+      findAccount(ctx, user, body.accountId!)
       const now = ctx.now()
       const id =
         Math.floor(now.getTime() / 1000)
@@ -101,7 +111,7 @@ export const scheduleRoutes: Route[] = [
         replies: body.replies,
         status: 'pending',
         scheduleAt: new Date(body.scheduleAt).toISOString(),
-        accountId: body.accountId,
+        accountId: body.accountId!,
         userId: user.record.userId,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
@@ -129,6 +139,23 @@ export const scheduleRoutes: Route[] = [
     },
   },
   {
+    // OpenAPI "API Remove Schedules": before the `{scheduleId}` route, which would read "mass" as an id.
+    method: 'DELETE',
+    pattern: /^\/public\/schedule\/mass$/,
+    tier: 'premium',
+    async handle({ req, res, query, user, ctx }) {
+      await readJsonBody(req)
+      const ids = query.array('scheduleIds')
+      if (!ids || ids.length === 0) throw new HttpError(400, 'scheduleIds is required')
+      const wanted = new Set(ids)
+      ctx.store.data.schedules = ctx.store.data.schedules.filter(
+        (s) => !(s.userId === user.record.userId && wanted.has(s._id)),
+      )
+      await ctx.store.commit()
+      sendNoContent(res)
+    },
+  },
+  {
     method: 'GET',
     pattern: new RegExp(`^/public/schedule/${ID}$`),
     tier: 'premium',
@@ -145,11 +172,7 @@ export const scheduleRoutes: Route[] = [
     async handle({ req, res, params, user, ctx }) {
       const body = await readJsonBody(req)
       const post = findSchedule(ctx, user, params.id!)
-      const parsed = updateScheduleRequestSchema.safeParse(body)
-      if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error))
-      const update = parsed.data
-      checkType(update.type)
-      checkScheduleAt(update.scheduleAt)
+      const update = readPostBody(body, UPDATE_BODY)
       if (update.accountId !== undefined) findAccount(ctx, user, update.accountId)
       if (post.status === 'process' || post.status === 'success') {
         throw new HttpError(400, `a schedule in ${post.status} cannot be changed`)

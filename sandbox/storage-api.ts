@@ -2,18 +2,19 @@
 // get, delete and mass delete). Init reserves the declared size; the statistic counts pending and success.
 import { randomBytes, randomUUID } from 'node:crypto'
 import mime from 'mime'
-import { initFileRequestSchema } from '../common/service'
 import type { AuthedUser, SandboxContext } from './context'
 import { HttpError, readJsonBody, sendJson, sendNoContent } from './http-util'
 import type { FileRecord } from './model'
 import { paginate, readPageRequest } from './paginate'
-import { presentFile } from './present'
+import { orderText, presentFile } from './present'
 import type { Route } from './route'
-import { zodMessage } from './validate'
+import { checkSchema, requestSchema } from './openapi'
 
 const ID = '(?<id>[^/]+)'
 
 export const DEFAULT_UPLOAD_TTL_SECONDS = 600
+
+const INIT_BODY = requestSchema('POST', '/public/storage/file/init')
 
 function userFiles(ctx: SandboxContext, user: AuthedUser): FileRecord[] {
   return ctx.store.data.files.filter((f) => f.userId === user.record.userId)
@@ -48,9 +49,16 @@ export const storageRoutes: Route[] = [
     pattern: /^\/public\/storage\/file\/init$/,
     tier: 'standard',
     async handle({ req, res, user, ctx }) {
-      const parsed = initFileRequestSchema.safeParse(await readJsonBody(req))
-      if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error))
-      const { filename, size, mimetype } = parsed.data
+      const body = await readJsonBody(req)
+      const problem = checkSchema(INIT_BODY, body)
+      if (problem) throw new HttpError(400, problem)
+      const { filename, size, mimetype } = body as { filename: string; size: number; mimetype: string }
+      // Beyond the document's types: what the storage itself cannot do (an empty name, a negative size).
+      if (filename === '') throw new HttpError(400, 'filename must not be empty')
+      if (!Number.isInteger(size) || size <= 0) throw new HttpError(400, 'size must be a positive integer')
+      // The mimetype becomes the signed Content-Type of the upload address.
+      if (!/^[\w.+-]+\/[\w.+-]+$/.test(mimetype))
+        throw new HttpError(400, 'mimetype must look like type/subtype')
       if (filename.length > 255) throw new HttpError(400, 'filename must be at most 255 characters')
       if (!Number.isSafeInteger(size)) throw new HttpError(400, 'size must be a safe integer')
       if (usedBytes(userFiles(ctx, user)) + size > user.config.storageLimit) {
@@ -143,7 +151,11 @@ export const storageRoutes: Route[] = [
       const search = query.string('search')?.trim().toLowerCase()
       const files = userFiles(ctx, user)
         .filter((f) => !search || f.filename.toLowerCase().includes(search))
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id))
+        .sort(
+          (a, b) =>
+            orderText(b.createdAt).localeCompare(orderText(a.createdAt)) ||
+            orderText(b._id).localeCompare(orderText(a._id)),
+        )
       const page = paginate(files, pageRequest)
       sendJson(res, 200, { ...page, docs: page.docs.map((f) => presentFile(f, ctx.origins)) })
     },

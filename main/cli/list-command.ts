@@ -41,6 +41,8 @@ export interface PrintPageOptions<T> {
   json: boolean
   /** Plural noun for the footer: "automations", "scheduled posts". */
   noun: string
+  /** The same noun for one: "automation", "scheduled post". */
+  one: string
   load(client: ServiceClient): Promise<Page<T>>
   describe(doc: T): string
 }
@@ -50,6 +52,9 @@ export async function printPage<T>(ctx: CliContext, o: PrintPageOptions<T>): Pro
   const client = ctx.createClient(await ctx.resolveProfile(ctx.env))
   try {
     const page = await o.load(client)
+    // Records the client could not read were left out of the page (each named in a warning line above).
+    const skipped = page.skipped ?? 0
+    if (skipped > 0) writeLine(ctx.stderr, `${skipped} ${skipped === 1 ? o.one : o.noun} could not be read`)
     if (o.json) {
       for (const doc of page.docs) writeJson(ctx.stdout, doc)
       return 0

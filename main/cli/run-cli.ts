@@ -2,7 +2,7 @@
 // into one line on stderr and an exit code (0 ok, 1 something failed, 2 usage) — DESIGN.md, CLI contract.
 // Later commands (`drafts add`, `drafts list`, `sync`) plug in by adding a CliCommand to the table.
 import { AppError } from '../../common/errors'
-import { createServiceClient } from '../core/service-client'
+import { createServiceClient, describeUnreadable } from '../core/service-client'
 import { UsageError } from './args'
 import type { CliCommand, CliContext, CliIo } from './context'
 import { writeLine } from './context'
@@ -68,7 +68,14 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
   const ctx: CliContext = {
     ...options,
     resolveProfile: options.resolveProfile ?? defaultProfileResolver,
-    createClient: options.createClient ?? ((profile) => createServiceClient(profile)),
+    createClient:
+      options.createClient ??
+      ((profile) =>
+        createServiceClient({
+          ...profile,
+          // A record left out of a list is named on stderr, so stdout stays the list itself.
+          onUnreadable: (note) => writeLine(options.stderr, `warning: ${describeUnreadable(note)}`),
+        })),
   }
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     const stream = argv.length === 0 ? ctx.stderr : ctx.stdout

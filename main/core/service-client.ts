@@ -12,7 +12,9 @@ import {
   createScheduleResultSchema,
   initFileRequestSchema,
   initFileResultSchema,
-  pageSchema,
+  readPage,
+  readRecord,
+  accountCountSchema,
   accountSchema,
   automationSchema,
   scheduleSchema,
@@ -21,6 +23,7 @@ import {
 } from '../../common/service'
 import type {
   Account,
+  AccountCount,
   Automation,
   CreateScheduleRequest,
   CreateScheduleResult,
@@ -31,6 +34,7 @@ import type {
   ScheduleStatus,
   StorageStatistic,
   StoredFile,
+  UnreadableRecord,
 } from '../../common/service'
 import { normaliseBaseUrl } from './http/base-url'
 import { backoffDelay, parseRetryAfter } from './http/backoff'
@@ -65,6 +69,19 @@ export interface ServiceClientOptions extends ServiceCredentials {
   retry?: Partial<ServiceRetryPolicy>
   /** Replaces the client's own Agent (tests, a shared pool); the client does not close it. */
   dispatcher?: Dispatcher
+  /** Told of each record left out of a list because it cannot be read (the host logs it; default: nothing). */
+  onUnreadable?: (note: UnreadableNote) => void
+}
+
+/** A record a list answer held that the app could not use: which call, and which record and member. */
+export interface UnreadableNote extends UnreadableRecord {
+  /** `GET /public/automation` */
+  call: string
+}
+
+/** One log line for a record left out of a page. */
+export function describeUnreadable(note: UnreadableNote): string {
+  return `${note.call}: left out record ${note.id ?? '(no id)'}: ${note.member}: ${note.message}`
 }
 
 export interface CallOptions {
@@ -108,6 +125,7 @@ export interface ServiceClient {
   completeFile(id: string, o?: CallOptions): Promise<void>
   listAutomations(q: ListAutomationsQuery, o?: CallOptions): Promise<Page<Automation>>
   listAccounts(q: ListAccountsQuery, o?: CallOptions): Promise<Page<Account>>
+  countAccounts(o?: CallOptions): Promise<AccountCount>
   listSchedules(q: ListSchedulesQuery, o?: CallOptions): Promise<Page<Schedule>>
   getSchedule(id: string, o?: CallOptions): Promise<Schedule>
   createSchedule(body: CreateScheduleRequest, o?: CallOptions): Promise<CreateScheduleResult>
@@ -233,26 +251,40 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     opts: { query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal } = {},
   ): Promise<z.infer<S>> {
     const { status, text } = await call(method, path, opts)
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      throw new AppError({
-        kind: 'server',
-        status,
-        message: `${method} ${path}: the service answered non-JSON`,
-      })
-    }
-    const parsed = schema.safeParse(value)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      throw new AppError({
-        kind: 'server',
-        status,
-        message: `${method} ${path}: unexpected response shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
-      })
-    }
+    const parsed = schema.safeParse(parseJson(status, method, path, text))
+    if (!parsed.success) throw shapeError(status, method, path, parsed.error)
     return parsed.data
+  }
+
+  /** A list answer: the page must be one, each record is read alone and an unusable one left out and told. */
+  async function page<S extends z.ZodType>(
+    item: S,
+    method: Dispatcher.HttpMethod,
+    path: string,
+    opts: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
+  ): Promise<Page<z.output<S>>> {
+    const { status, text } = await call(method, path, opts)
+    const read = readPage(item, parseJson(status, method, path, text))
+    if (!read.ok) throw shapeError(status, method, path, read.error)
+    for (const record of read.unreadable) o.onUnreadable?.({ call: `${method} ${path}`, ...record })
+    return read.page
+  }
+
+  /** A single record: one that cannot be read is an error naming the member. */
+  async function one<S extends z.ZodType>(
+    schema: S,
+    method: Dispatcher.HttpMethod,
+    path: string,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<z.output<S>> {
+    const { status, text } = await call(method, path, opts)
+    const read = readRecord(schema, parseJson(status, method, path, text))
+    if (read.ok) return read.value
+    throw new AppError({
+      kind: 'server',
+      status,
+      message: `${method} ${path}: unexpected response shape at ${read.unreadable.member}: ${read.unreadable.message}`,
+    })
   }
 
   function checkRequest<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -274,11 +306,11 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     baseUrl,
     storageStatistic: (c) => json(storageStatisticSchema, 'GET', '/public/storage/statistic', c),
     listFiles: (q, c) =>
-      json(pageSchema(storedFileSchema), 'GET', '/public/storage/file', {
+      page(storedFileSchema, 'GET', '/public/storage/file', {
         ...c,
         query: { page: q.page, limit: q.limit, search: q.search },
       }),
-    getFile: async (fileId, c) => json(storedFileSchema, 'GET', `/public/storage/file/${id(fileId)}`, c),
+    getFile: async (fileId, c) => one(storedFileSchema, 'GET', `/public/storage/file/${id(fileId)}`, c),
     deleteFile: async (fileId, c) => {
       await call('DELETE', `/public/storage/file/${id(fileId)}`, c)
     },
@@ -296,17 +328,18 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       await call('POST', `/public/storage/file/${id(fileId)}/complete`, { ...c, body: {} })
     },
     listAutomations: (q, c) =>
-      json(pageSchema(automationSchema), 'GET', '/public/automation', {
+      page(automationSchema, 'GET', '/public/automation', {
         ...c,
         query: { page: q.page, limit: q.limit, accountIds: q.accountIds, search: q.search },
       }),
     listAccounts: (q, c) =>
-      json(pageSchema(accountSchema), 'GET', '/public/account', {
+      page(accountSchema, 'GET', '/public/account', {
         ...c,
         query: { page: q.page, limit: q.limit, types: q.types, search: q.search },
       }),
+    countAccounts: (c) => json(accountCountSchema, 'GET', '/public/account/count', c),
     listSchedules: (q, c) =>
-      json(pageSchema(scheduleSchema), 'GET', '/public/schedule', {
+      page(scheduleSchema, 'GET', '/public/schedule', {
         ...c,
         query: {
           page: q.page,
@@ -317,8 +350,7 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
           toDate: q.toDate,
         },
       }),
-    getSchedule: async (scheduleId, c) =>
-      json(scheduleSchema, 'GET', `/public/schedule/${id(scheduleId)}`, c),
+    getSchedule: async (scheduleId, c) => one(scheduleSchema, 'GET', `/public/schedule/${id(scheduleId)}`, c),
     createSchedule: async (body, c) =>
       json(createScheduleResultSchema, 'POST', '/public/schedule', {
         ...c,
@@ -340,6 +372,27 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       await ownAgent?.close()
     },
   }
+}
+
+function parseJson(status: number, method: string, path: string, text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new AppError({
+      kind: 'server',
+      status,
+      message: `${method} ${path}: the service answered non-JSON`,
+    })
+  }
+}
+
+function shapeError(status: number, method: string, path: string, error: z.ZodError): AppError {
+  const issue = error.issues[0]
+  return new AppError({
+    kind: 'server',
+    status,
+    message: `${method} ${path}: unexpected response shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+  })
 }
 
 async function readCapped(body: Dispatcher.ResponseData['body'], max: number): Promise<string> {

@@ -1,7 +1,7 @@
 // The calls that read or change the service through the active profile's client: accounts, storage,
 // automations and schedules. Lists that make sense offline answer the last copy seen (stale) when the
 // service cannot be reached.
-import type { ScheduleRetryResult } from '../../common/contract'
+import type { CachedResult, ScheduleRetryResult } from '../../common/contract'
 import { AppError } from '../../common/errors'
 import type { Account, Page, Schedule } from '../../common/service'
 import type { HostDeps } from './host-deps'
@@ -23,14 +23,30 @@ type ServiceCall =
 const PAGE_LIMIT = 100
 const MAX_PAGES = 50
 
-export async function allPages<T>(fetchPage: (page: number) => Promise<Page<T>>): Promise<T[]> {
+/** Every page's records, and how many records the client left out because it could not read them. */
+export interface AllPages<T> {
+  docs: T[]
+  skipped: number
+}
+
+export async function allPages<T>(fetchPage: (page: number) => Promise<Page<T>>): Promise<AllPages<T>> {
   const out: T[] = []
+  let skipped = 0
   for (let page = 1; page <= MAX_PAGES; page++) {
     const result = await fetchPage(page)
     out.push(...result.docs)
-    if (!result.hasNextPage || result.docs.length === 0) break
+    skipped += result.skipped ?? 0
+    // A page whose every record was left out is not the end of the list.
+    if (!result.hasNextPage || result.docs.length + (result.skipped ?? 0) === 0) break
   }
-  return out
+  return { docs: out, skipped }
+}
+
+/** The cached list as the contract answers it; a copy cached before `skipped` existed is a bare array. */
+function listAnswer<T>(cached: CachedResult<AllPages<T> | T[]>): CachedResult<T[]> {
+  const { value, ...rest } = cached
+  if (Array.isArray(value)) return { ...rest, value }
+  return { ...rest, value: value.docs, ...(value.skipped > 0 ? { skipped: value.skipped } : {}) }
 }
 
 export function createServiceHandlers(deps: HostDeps): HandlerGroup<ServiceCall> {
@@ -38,14 +54,19 @@ export function createServiceHandlers(deps: HostDeps): HandlerGroup<ServiceCall>
   const cacheKey = (name: string, request: unknown) => `${name} ${JSON.stringify(request ?? null)}`
 
   return {
-    'accounts:list': (request) =>
-      deps
-        .cache()
-        .run(cacheKey('accounts:list', request), () =>
+    'accounts:list': async (request) =>
+      listAnswer<Account>(
+        await deps.cache().run(cacheKey('accounts:list', request), () =>
           allPages<Account>((page) =>
-            client().listAccounts({ page, limit: PAGE_LIMIT, types: request.types, search: request.search }),
+            client().listAccounts({
+              page,
+              limit: PAGE_LIMIT,
+              types: request.types,
+              search: request.search,
+            }),
           ),
         ),
+      ),
 
     'storage:stats': () => client().storageStatistic(),
     'storage:files': (request) => client().listFiles(request),
@@ -58,17 +79,19 @@ export function createServiceHandlers(deps: HostDeps): HandlerGroup<ServiceCall>
     'automations:list': (request) =>
       deps.cache().run(cacheKey('automations:list', request), () => client().listAutomations(request)),
 
-    'schedules:list': (request) =>
-      deps.cache().run(cacheKey('schedules:list', request), () =>
-        allPages<Schedule>((page) =>
-          client().listSchedules({
-            page,
-            limit: PAGE_LIMIT,
-            fromDate: request.from,
-            toDate: request.to,
-            accountIds: request.accountIds,
-            status: request.status,
-          }),
+    'schedules:list': async (request) =>
+      listAnswer<Schedule>(
+        await deps.cache().run(cacheKey('schedules:list', request), () =>
+          allPages<Schedule>((page) =>
+            client().listSchedules({
+              page,
+              limit: PAGE_LIMIT,
+              fromDate: request.from,
+              toDate: request.to,
+              accountIds: request.accountIds,
+              status: request.status,
+            }),
+          ),
         ),
       ),
     'schedules:get': ({ id }) => client().getSchedule(id),

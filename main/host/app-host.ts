@@ -11,7 +11,7 @@ import { AppError } from '../../common/errors'
 import type { SandboxConfig } from '../../sandbox/index'
 import { createProfileStore, type ProfileStore } from '../core/profiles/profile-store'
 import { createSessionOnlyCipher, type SecretCipher } from '../core/profiles/secret-cipher'
-import { createServiceClient, type ServiceClientOptions } from '../core/service-client'
+import { createServiceClient, describeUnreadable, type ServiceClientOptions } from '../core/service-client'
 import { createUploadEngine } from '../core/uploads/upload-engine'
 import { createHandlers, type PlatformAdapters } from '../handlers/index'
 import type { HostDeps } from '../handlers/host-deps'
@@ -156,7 +156,11 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       name = profile.name
     }
     const report = (error: unknown) => monitor?.reportFailure(error, id)
-    const rawClient = createServiceClient({ ...credentials, ...options.service })
+    const rawClient = createServiceClient({
+      ...credentials,
+      ...options.service,
+      onUnreadable: (note) => log.warn(describeUnreadable(note)),
+    })
     const client = reportingFailures(rawClient, report)
     const probeClient = createServiceClient({
       ...credentials,

@@ -75,6 +75,8 @@ export const usePlannerStore = defineStore('planner', () => {
   const accountIds = ref<string[]>([])
   const posts = shallowRef<Schedule[]>([])
   const stale = ref(false)
+  /** Posts in the period the service sent but the app could not read (left out; see the log). */
+  const skipped = ref(0)
   const fetchedAt = ref<string | null>(null)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
@@ -111,6 +113,7 @@ export const usePlannerStore = defineStore('planner', () => {
       })
       if (mine !== request) return
       posts.value = answer.value
+      skipped.value = answer.skipped ?? 0
       stale.value = answer.stale
       fetchedAt.value = answer.fetchedAt
       error.value = null
@@ -242,6 +245,7 @@ export const usePlannerStore = defineStore('planner', () => {
     accountIds,
     posts,
     stale,
+    skipped,
     fetchedAt,
     loading,
     error,

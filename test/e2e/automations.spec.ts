@@ -30,7 +30,7 @@ test('filters by account and search, pages through, and opens one', async ({
   await expect(automations.range).toHaveText(`1–20 of ${all.totalDocs}`)
 
   // One account: every row is that account's, and the count is the service's.
-  const account = all.docs[0]!.account
+  const account = all.docs[0]!.account!
   const forAccount = (
     await app.host.call('automations:list', { page: 1, limit: 20, accountIds: [account.id] })
   ).value

@@ -14,6 +14,7 @@ export const automationsCommand: CliCommand = {
     const search = stringOption(values.search, 'search')
     return printPage(ctx, {
       json: Boolean(values.json),
+      one: 'automation',
       noun: 'automations',
       load: (client) => client.listAutomations({ ...query, search }),
       describe,
@@ -24,5 +25,6 @@ export const automationsCommand: CliCommand = {
 function describe(a: Automation): string {
   const rules = (['delete', 'reply', 'like', 'message', 'story'] as const).filter((r) => a.config[r].isActive)
   const title = a.detail.title || a.detail.description.slice(0, 60) || '(untitled)'
-  return `${a.id}  ${a.account.type}/${a.account.username}  ${title}  [${rules.join(', ') || 'no active rules'}]`
+  const who = a.account ? `${a.account.type}/${a.account.username}` : a.accountId
+  return `${a.id}  ${who}  ${title}  [${rules.join(', ') || 'no active rules'}]`
 }

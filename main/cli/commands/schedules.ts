@@ -30,6 +30,7 @@ export const schedulesCommand: CliCommand = {
     }
     return printPage(ctx, {
       json: Boolean(values.json),
+      one: 'scheduled post',
       noun: 'scheduled posts',
       load: (client) =>
         client.listSchedules({ ...query, status: status as ScheduleStatus | undefined, fromDate, toDate }),

@@ -117,6 +117,10 @@ function completePost(partial: Record<string, unknown>): Record<string, unknown>
   return {
     ...blank,
     ...partial,
+    // The service needs only `type` and `url` of a media entry (OpenAPI ScheduleMedia); the rest is ours to fill.
+    medias: Array.isArray(partial.medias)
+      ? partial.medias.map((m: unknown) => (isObject(m) ? { alt: '', thumbnail: '', ...m } : m))
+      : blank.medias,
     meta: { ...blank.meta, ...(isObject(partial.meta) ? partial.meta : {}) },
     additionalInfo: {
       ...blank.additionalInfo,

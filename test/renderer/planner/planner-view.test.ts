@@ -418,4 +418,13 @@ describe('PlannerView', () => {
       'Retried 2026-11-20 17:00',
     )
   })
+
+  it('says how many posts of the period could not be read, beside the posts it could', async () => {
+    context.fake.data.skipped = { schedules: 2 }
+    const wrapper = await mountPlanner(context)
+    expect(wrapper.text()).toContain('Morning post')
+    expect(wrapper.get('[data-testid="skipped-notice"]').text()).toContain(
+      '2 scheduled posts could not be read',
+    )
+  })
 })

@@ -39,6 +39,8 @@ export interface FakeData {
   outbox: OutboxState
   /** What files.pick answers next. */
   picked: PickedFile[]
+  /** Records main left out of its answers because it could not read them (no id), per list. */
+  skipped?: { automations?: number; schedules?: number; files?: number }
 }
 
 export interface RecordedCall {
@@ -249,13 +251,14 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     },
     storage: {
       stats: handle('storage:stats', () => data.stats),
-      files: handle('storage:files', ({ page, limit, search }) =>
-        paginate(
+      files: handle('storage:files', ({ page, limit, search }) => ({
+        ...paginate(
           data.files.filter((file) => !search || file.filename.toLowerCase().includes(search.toLowerCase())),
           page,
           limit,
         ),
-      ),
+        ...(data.skipped?.files ? { skipped: data.skipped.files } : {}),
+      })),
       delete: handle('storage:delete', ({ ids }) => {
         data.files = data.files.filter((file) => !ids.includes(file.id))
         emit('storage:changed', { reason: 'deleted' })
@@ -351,12 +354,13 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
             (!accountIds || accountIds.length === 0 || accountIds.includes(automation.accountId)) &&
             (!search || automation.detail.title.toLowerCase().includes(search.toLowerCase())),
         )
-        return cached(paginate(matching, page, limit))
+        const skipped = data.skipped?.automations
+        return cached({ ...paginate(matching, page, limit), ...(skipped ? { skipped } : {}) })
       }),
     },
     schedules: {
-      list: handle('schedules:list', ({ from, to, accountIds, status }) =>
-        cached(
+      list: handle('schedules:list', ({ from, to, accountIds, status }) => ({
+        ...cached(
           data.schedules.filter(
             (schedule) =>
               schedule.scheduleAt >= from &&
@@ -365,7 +369,8 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
               (!status || schedule.status === status),
           ),
         ),
-      ),
+        ...(data.skipped?.schedules ? { skipped: data.skipped.schedules } : {}),
+      })),
       get: handle('schedules:get', ({ id }) => {
         const found = data.schedules.find((schedule) => schedule._id === id)
         if (!found)

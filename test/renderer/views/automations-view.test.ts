@@ -220,4 +220,19 @@ describe('AutomationsView', () => {
     const wrapper = await mountAt()
     expect(wrapper.text()).toContain('No automations yet')
   })
+
+  it('says how many automations could not be read, in English and Bahasa Indonesia', async () => {
+    const plain = await mountAt()
+    expect(plain.find('[data-testid="skipped-notice"]').exists()).toBe(false)
+    plain.unmount()
+    context.fake.data.skipped = { automations: 1 }
+    const one = await mountAt()
+    expect(one.findAll('[data-testid="automation-row"]')).toHaveLength(20)
+    expect(one.get('[data-testid="skipped-notice"]').text()).toContain('An automation could not be read')
+    one.unmount()
+    context.fake.data.skipped = { automations: 3 }
+    context.i18n.global.locale.value = 'id'
+    const three = await mountAt()
+    expect(three.get('[data-testid="skipped-notice"]').text()).toContain('3 otomasi tidak dapat dibaca')
+  })
 })

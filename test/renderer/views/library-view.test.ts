@@ -276,4 +276,12 @@ describe('LibraryView', () => {
     expect(wrapper.text()).toContain('Tambah berkas')
     expect(wrapper.text()).toContain('Berkas tersimpan')
   })
+
+  it('says how many stored files could not be read', async () => {
+    context.fake.data.skipped = { files: 1 }
+    context.i18n.global.locale.value = 'id'
+    const wrapper = await mountLibrary(context)
+    await flushPromises()
+    expect(wrapper.get('[data-testid="skipped-notice"]').text()).toContain('1 berkas tidak dapat dibaca')
+  })
 })

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -179,12 +180,35 @@ describe('service client', () => {
     await expect(pending).rejects.toMatchObject({ kind: 'cancelled' })
   })
 
-  it('rejects a response that does not match the wire schema', async () => {
-    handler = (_req, _n, res) => json(res, 200, { file: { total: 'many' } })
+  it('rejects a response that lacks what the app cannot do without', async () => {
+    handler = (_req, _n, res) => json(res, 200, { file: { total: 1 }, usage: { total: 'many', used: 0 } })
     await expect(client.storageStatistic()).rejects.toMatchObject({
       kind: 'server',
-      message: expect.stringContaining('unexpected response shape at file.total'),
+      message: expect.stringContaining('unexpected response shape at usage.total'),
     })
+  })
+
+  it('reads a statistic whose numbers come as text and whose free and pending are missing', async () => {
+    handler = (_req, _n, res) =>
+      json(res, 200, { file: { total: '3', success: 3 }, usage: { total: '1000', used: 250 } })
+    expect(await client.storageStatistic()).toMatchObject({
+      file: { total: 3, success: 3, pending: 0 },
+      usage: { total: 1000, used: 250, free: 750 },
+    })
+  })
+
+  it("reads the OpenAPI's own schedule list, whose second record has no topic, meta or additionalInfo", async () => {
+    const doc = JSON.parse(
+      readFileSync(new URL('../../../sandbox/reference/service-openapi.json', import.meta.url), 'utf8'),
+    )
+    const example = doc.paths['/public/schedule'].get.responses['200'].content['application/json'].example
+    // And a record written before userId existed, as the first one.
+    const { userId: _userId, ...withoutUser } = example.docs[0]
+    handler = (_req, _n, res) => json(res, 200, { ...example, docs: [withoutUser, ...example.docs.slice(1)] })
+    const page = await client.listSchedules({ page: 1, limit: 20 })
+    expect(page.docs.map((s) => s.id)).toEqual(example.docs.map((d: { _id: string }) => d._id))
+    expect(page.docs[0]!.userId).toBeUndefined()
+    expect(page.skipped).toBe(0)
   })
 
   it('validates a request body before sending it', async () => {

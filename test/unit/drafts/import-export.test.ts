@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs'
 import Papa from 'papaparse'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import path from 'node:path'
 import type { Draft } from '../../../common/drafts'
+import { createScheduleRequestSchema } from '../../../common/service'
 import { openDraftStore } from '../../../main/core/drafts/draft-store'
 import type { DraftStore } from '../../../main/core/drafts/draft-store'
 import { CSV_COLUMNS, exportDrafts, importDrafts } from '../../../main/core/drafts/import-export'
@@ -105,8 +107,7 @@ describe('CSV', () => {
       [3, 'scheduleAt'],
       [4, 'additionalInfo.isDraft'],
       [5, 'medias'],
-      [6, 'medias.0.alt'],
-      [6, 'medias.0.thumbnail'],
+      // The service requires a media entry's type and url only; alt and thumbnail are filled.
       [6, 'medias.0.url'],
     ])
     expect(result.errors[0]!.message).toMatch(/ISO 8601/)
@@ -157,6 +158,48 @@ describe('JSON', () => {
     })
     expect(result.errors).toEqual([])
     expect(result.imported[0]!.post.additionalInfo.music.volume).toEqual({ video: 100, music: 100 })
+  })
+
+  it("imports every post the service's own docs show, filling what they leave out", async () => {
+    const doc = JSON.parse(
+      readFileSync(new URL('../../../sandbox/reference/service-openapi.json', import.meta.url), 'utf8'),
+    )
+    const examples = Object.values(
+      doc.paths['/public/schedule'].post.requestBody.content['application/json'].examples,
+    ).map((e) => (e as { value: Record<string, unknown> }).value)
+    expect(examples).toHaveLength(16)
+    // A media entry written to the document's schema: only the members it requires.
+    const bare = { ...examples[1]!, medias: [{ type: 'image', url: 'https://storage.repliz.com/image.png' }] }
+    const result = await importDrafts(store, 'json', JSON.stringify([...examples, bare]), {
+      now: () => NOW,
+      profileId: 'sandbox',
+      newId,
+    })
+    expect(result.errors).toEqual([])
+    expect(result.imported).toHaveLength(17)
+    const last = result.imported.at(-1)!.post
+    expect(last.medias).toEqual([
+      { alt: '', thumbnail: '', type: 'image', url: 'https://storage.repliz.com/image.png' },
+    ])
+    expect(last.additionalInfo.isAutoAddMusic).toBe(false)
+    expect(last.additionalInfo.music.volume).toEqual({ video: 100, music: 100 })
+    // What is sent is the full body: the client's own request schema accepts every imported post.
+    for (const { post } of result.imported)
+      expect(createScheduleRequestSchema.safeParse(post).success).toBe(true)
+  })
+
+  it('imports a CSV row whose medias carry only type and url', async () => {
+    const csv = Papa.unparse({
+      fields: ['accountId', 'scheduleAt', 'type', 'medias'],
+      data: [
+        ['acc', '2026-08-01T00:00:00Z', 'image', JSON.stringify([{ type: 'image', url: 'https://x/y.png' }])],
+      ],
+    })
+    const result = await importDrafts(store, 'csv', csv, { now: () => NOW, profileId: 'sandbox', newId })
+    expect(result.errors).toEqual([])
+    expect(result.imported[0]!.post.medias).toEqual([
+      { alt: '', thumbnail: '', type: 'image', url: 'https://x/y.png' },
+    ])
   })
 
   it('reports bad entries by their position and imports none', async () => {

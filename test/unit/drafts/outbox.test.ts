@@ -37,7 +37,14 @@ function fakeService() {
         .filter((s) => !q.accountIds || q.accountIds.includes(s.accountId))
         .filter((s) => !q.fromDate || s.scheduleAt >= q.fromDate)
         .filter((s) => !q.toDate || s.scheduleAt <= q.toDate)
-        .map((s) => ({ ...s, status: 'pending' as const, userId: 'u', createdAt: '', updatedAt: '' }))
+        .map((s) => ({
+          ...s,
+          id: s._id,
+          status: 'pending' as const,
+          userId: 'u',
+          createdAt: '',
+          updatedAt: '',
+        }))
       return {
         docs,
         totalDocs: docs.length,

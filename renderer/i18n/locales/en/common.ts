@@ -68,6 +68,12 @@ export default {
   },
   skipToContent: 'Skip to content',
   notifications: 'Notifications',
+  skipped: {
+    automations: 'An automation could not be read | {count} automations could not be read',
+    schedules: 'A scheduled post could not be read | {count} scheduled posts could not be read',
+    files: 'A file could not be read | {count} files could not be read',
+    detail: 'The service sent it without an id, so it is left out here; the log names it.',
+  },
   stale: {
     badge: 'Possibly out of date',
     detail: 'Shown from the last copy seen {when}; the service could not be reached.',

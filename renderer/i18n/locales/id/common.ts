@@ -70,6 +70,12 @@ export default {
   },
   skipToContent: 'Lewati ke konten',
   notifications: 'Notifikasi',
+  skipped: {
+    automations: '{count} otomasi tidak dapat dibaca',
+    schedules: '{count} postingan terjadwal tidak dapat dibaca',
+    files: '{count} berkas tidak dapat dibaca',
+    detail: 'Layanan mengirimnya tanpa id, jadi tidak ditampilkan di sini; log mencatat namanya.',
+  },
   stale: {
     badge: 'Mungkin sudah usang',
     detail: 'Ditampilkan dari salinan terakhir {when}; layanan tidak dapat dijangkau.',

@@ -1,0 +1,95 @@
+// The sandbox's request validator, built from the service's own OpenAPI description (reference/, a verbatim
+// copy) and never from the client's schemas: the sandbox must accept what the service accepts, so it requires
+// what the document requires and nothing more. Only the JSON Schema keywords that document uses are read:
+// type, required, properties, items, enum, format date-time, $ref and allOf. Members it does not list pass.
+import document from './reference/service-openapi.json' with { type: 'json' }
+
+export interface JsonSchema {
+  type?: string
+  required?: string[]
+  properties?: Record<string, JsonSchema>
+  items?: JsonSchema
+  enum?: unknown[]
+  format?: string
+  $ref?: string
+  allOf?: JsonSchema[]
+  example?: unknown
+}
+
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, unknown>>
+  components: { schemas: Record<string, JsonSchema> }
+}
+
+export const OPENAPI = document as unknown as OpenApiDocument
+
+/** An RFC 3339 date-time, as OpenAPI's `format: date-time` means (a zone is required). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/
+
+function resolve(schema: JsonSchema, doc: OpenApiDocument): JsonSchema {
+  if (!schema.$ref) return schema
+  const name = schema.$ref.replace('#/components/schemas/', '')
+  const target = doc.components.schemas[name]
+  if (!target) throw new Error(`OpenAPI: unknown schema ${schema.$ref}`)
+  return resolve(target, doc)
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
+  return typeof value
+}
+
+/** The first way `value` breaks `schema`, as "path: message", or null when it conforms. */
+export function checkSchema(
+  schema: JsonSchema,
+  value: unknown,
+  doc: OpenApiDocument = OPENAPI,
+  path = '',
+): string | null {
+  const s = resolve(schema, doc)
+  const at = path || 'body'
+  for (const part of s.allOf ?? []) {
+    const problem = checkSchema(part, value, doc, path)
+    if (problem) return problem
+  }
+  if (s.type) {
+    const actual = typeOf(value)
+    const fits = actual === s.type || (s.type === 'number' && actual === 'integer')
+    if (!fits) return `${at}: must be ${s.type === 'array' ? 'an array' : `a ${s.type}`}`
+  }
+  if (s.enum && !s.enum.includes(value)) return `${at}: must be one of ${s.enum.join(', ')}`
+  if (s.format === 'date-time' && typeof value === 'string') {
+    if (!DATE_TIME.test(value) || Number.isNaN(Date.parse(value)))
+      return `${at}: must be an ISO 8601 date-time`
+  }
+  if (s.properties || s.required) {
+    if (typeOf(value) !== 'object') return `${at}: must be an object`
+    const object = value as Record<string, unknown>
+    for (const name of s.required ?? []) {
+      if (object[name] === undefined) return `${path ? `${path}.` : ''}${name}: is required`
+    }
+    for (const [name, member] of Object.entries(s.properties ?? {})) {
+      if (object[name] === undefined) continue
+      const problem = checkSchema(member, object[name], doc, path ? `${path}.${name}` : name)
+      if (problem) return problem
+    }
+  }
+  if (s.items && Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const problem = checkSchema(s.items, item, doc, `${path || 'body'}.${index}`)
+      if (problem) return problem
+    }
+  }
+  return null
+}
+
+/** The request-body schema of one operation of the document. */
+export function requestSchema(method: string, path: string, doc: OpenApiDocument = OPENAPI): JsonSchema {
+  const op = doc.paths[path]?.[method.toLowerCase()] as
+    { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } } | undefined
+  const schema = op?.requestBody?.content?.['application/json']?.schema
+  if (!schema) throw new Error(`OpenAPI: no JSON request body for ${method} ${path}`)
+  return schema
+}

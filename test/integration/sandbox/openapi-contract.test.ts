@@ -1,0 +1,254 @@
+// The sandbox against the service's own published description, read from the file at run time so a newer copy
+// of sandbox/reference/service-openapi.json re-checks it. For every operation of the document that the sandbox
+// serves: each request example (and, where an operation has none, the body its schema's examples make) is sent
+// with its account id replaced by a demo account's and its time moved into the future, and must succeed (any
+// 2xx); each response example's shape (members present, of the same type) is compared with the sandbox's answer.
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROUTES } from '../../../sandbox/index'
+import { matchRoute } from '../../../sandbox/route'
+import { call, GIB, put, startTestSandbox, type TestSandbox } from './helpers'
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json }
+interface Schema {
+  type?: string
+  properties?: Record<string, Schema>
+  items?: Schema
+  example?: Json
+  $ref?: string
+  allOf?: Schema[]
+}
+interface Parameter {
+  name: string
+  in: 'query' | 'path'
+  required?: boolean
+  schema?: Schema
+}
+interface Content {
+  example?: Json
+  examples?: Record<string, { value: Json }>
+  schema?: Schema
+}
+interface Operation {
+  parameters?: Parameter[]
+  requestBody?: { content?: Record<string, Content> }
+  responses?: Record<string, { content?: Record<string, Content> }>
+}
+
+const DOC = JSON.parse(
+  readFileSync(new URL('../../../sandbox/reference/service-openapi.json', import.meta.url), 'utf8'),
+) as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } }
+
+const METHODS = ['get', 'post', 'put', 'delete'] as const
+
+interface Op {
+  method: (typeof METHODS)[number]
+  path: string
+  op: Operation
+}
+
+/** Operations the sandbox serves: its router takes the path (ids filled in) with that method. */
+function servedOperations(): Op[] {
+  const out: Op[] = []
+  for (const [path, item] of Object.entries(DOC.paths)) {
+    for (const method of METHODS) {
+      const op = item[method]
+      if (!op) continue
+      const match = matchRoute(ROUTES, method.toUpperCase(), path.replace(/\{[^}]+\}/g, 'x'))
+      if (match && match !== 'method-not-allowed') out.push({ method, path, op })
+    }
+  }
+  return out
+}
+
+function resolve(schema: Schema): Schema {
+  return schema.$ref ? resolve(DOC.components.schemas[schema.$ref.split('/').pop()!]!) : schema
+}
+
+/** The example a schema's own `example` members make (for an operation whose body has no example). */
+function exampleOf(schema: Schema): Json {
+  const s = resolve(schema)
+  if (s.example !== undefined) return s.example
+  if (s.allOf) return Object.assign({}, ...s.allOf.map((part) => exampleOf(part) as object)) as Json
+  if (s.properties) {
+    return Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, exampleOf(v)]))
+  }
+  if (s.items) return [exampleOf(s.items)]
+  return null
+}
+
+function requestBodies(op: Operation): { name: string; body: Json }[] {
+  const content = op.requestBody?.content?.['application/json']
+  if (!content) return []
+  if (content.examples) {
+    return Object.entries(content.examples).map(([name, e]) => ({ name, body: e.value }))
+  }
+  if (content.example !== undefined) return [{ name: 'example', body: content.example }]
+  return content.schema ? [{ name: 'schema examples', body: exampleOf(content.schema) }] : []
+}
+
+function successExamples(op: Operation): Json[] {
+  const out: Json[] = []
+  for (const [status, response] of Object.entries(op.responses ?? {})) {
+    if (!/^2\d\d$/.test(status)) continue
+    const content = response.content?.['application/json']
+    if (content?.example !== undefined) out.push(content.example)
+    for (const e of Object.values(content?.examples ?? {})) out.push(e.value)
+  }
+  return out
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'null'
+  return Array.isArray(value) ? 'array' : typeof value
+}
+
+/**
+ * Where `actual` is not shaped like `example`: every member the example has is present with the same type. In
+ * an array, a member counts only when every example item has it (the documented list shows an older record
+ * without `topic` and `meta`); a `null` in the example says nothing about the type.
+ */
+function shapeProblems(example: unknown, actual: unknown, path = '$'): string[] {
+  if (example === null) return []
+  if (kind(example) !== kind(actual))
+    return [`${path}: ${kind(actual)} where the example has ${kind(example)}`]
+  if (Array.isArray(example)) {
+    const items = example.filter((e) => e !== null)
+    if (items.length === 0 || (actual as unknown[]).length === 0) return []
+    const common =
+      items.every((e) => kind(e) === 'object') && items.length > 1
+        ? Object.fromEntries(
+            Object.entries(items[0] as Record<string, unknown>).filter(([k]) =>
+              items.every((e) => k in (e as object)),
+            ),
+          )
+        : items[0]
+    return (actual as unknown[]).flatMap((a, i) => shapeProblems(common, a, `${path}[${i}]`))
+  }
+  if (kind(example) === 'object') {
+    const a = actual as Record<string, unknown>
+    return Object.entries(example as Record<string, unknown>).flatMap(([k, v]) =>
+      k in a ? shapeProblems(v, a[k], `${path}.${k}`) : [`${path}.${k}: missing`],
+    )
+  }
+  return []
+}
+
+let t: TestSandbox
+let base: string
+let accountId: string
+const ids: Record<string, string> = {}
+
+/** The request with the demo account's id and a future time in place of the example's. */
+function adapt(value: Json, future: string): Json {
+  if (Array.isArray(value)) return value.map((v) => adapt(v, future))
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => {
+      if (k === 'accountId') return [k, accountId]
+      if (k === 'scheduleAt') return [k, future]
+      return [k, adapt(v, future)]
+    }),
+  )
+}
+
+function target(o: Op, query: 'all' | 'required'): string {
+  const path = o.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const id = name === 'accountId' ? accountId : ids[name]
+    if (!id) throw new Error(`no ${name} to call ${o.method} ${o.path} with`)
+    return encodeURIComponent(id)
+  })
+  const params = new URLSearchParams()
+  for (const p of o.op.parameters ?? []) {
+    if (p.in !== 'query' || (query === 'required' && !p.required)) continue
+    const example = p.schema?.example
+    if (example === undefined) continue
+    const accountParam = /^accountIds?$/.test(p.name)
+    for (const v of Array.isArray(example) ? example : [example]) {
+      params.append(Array.isArray(example) ? `${p.name}[]` : p.name, accountParam ? accountId : String(v))
+    }
+  }
+  const q = params.toString()
+  return q ? `${path}?${q}` : path
+}
+
+/** Creates first, then reads and changes, deletes last, so every id an operation needs exists. */
+function order(o: Op): number {
+  if (o.method === 'post' && !o.path.includes('{')) return 0
+  if (o.method === 'delete') return o.path.includes('{') ? 3 : 2
+  return 1
+}
+
+const operations = servedOperations().sort((a, b) => order(a) - order(b))
+
+beforeAll(async () => {
+  t = await startTestSandbox({
+    config: {
+      users: [
+        { accessKey: 'demo', secretKey: 'demo-secret', tier: 'premium', storageLimit: GIB, seed: 'empty' },
+      ],
+      randomSeed: 7,
+    },
+  })
+  base = t.sandbox.url
+  const accounts = await call<{ docs: { _id: string; type: string }[] }>(
+    base,
+    'GET',
+    '/public/account?page=1&limit=20',
+  )
+  accountId = accounts.json.docs.find((a) => a.type === 'facebook')!._id
+})
+afterAll(async () => {
+  await t?.stop()
+})
+
+describe('the OpenAPI copy', () => {
+  it('lists the operations the sandbox must answer, including account count', () => {
+    const names = operations.map((o) => `${o.method.toUpperCase()} ${o.path}`)
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'POST /public/schedule',
+        'GET /public/schedule',
+        'PUT /public/schedule/{scheduleId}',
+        'GET /public/account/count',
+        'POST /public/storage/file/init',
+        'GET /public/storage/statistic',
+      ]),
+    )
+    const create = DOC.paths['/public/schedule']!.post!
+    expect(Object.keys(create.requestBody!.content!['application/json']!.examples!)).toHaveLength(16)
+  })
+})
+
+describe('every served operation of the OpenAPI, in order', () => {
+  for (const o of operations) {
+    it(`${o.method.toUpperCase()} ${o.path}: its example requests succeed and answer the example's shape`, async () => {
+      const future = new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString()
+      const bodies = requestBodies(o.op)
+      const answers: unknown[] = []
+      for (const { name, body } of bodies.length ? bodies : [{ name: 'no body', body: null }]) {
+        const answer = await call(base, o.method.toUpperCase(), target(o, 'all'), {
+          ...(body === null ? {} : { body: adapt(body, future) }),
+        })
+        expect(answer.status, `${name}: ${answer.text}`).toBeGreaterThanOrEqual(200)
+        expect(answer.status, `${name}: ${answer.text}`).toBeLessThan(300)
+        answers.push(answer.json)
+      }
+      // The ids later operations address: the first schedule created, the file initialised (and uploaded).
+      const first = answers[0] as Record<string, string> | undefined
+      if (o.method === 'post' && o.path === '/public/schedule') ids.scheduleId = first!.scheduleId!
+      if (o.path === '/public/storage/file/init') {
+        ids.fileId = first!.id!
+        const size = (bodies[0]!.body as { size: number }).size
+        const mimetype = (bodies[0]!.body as { mimetype: string }).mimetype
+        const uploaded = await put(first!.upload!, Buffer.alloc(size), { 'content-type': mimetype })
+        expect(uploaded.status).toBe(200)
+      }
+      // A read answers with required parameters only, so list examples meet the records created above.
+      const shaped = o.method === 'get' ? (await call(base, 'GET', target(o, 'required'))).json : answers[0]
+      for (const example of successExamples(o.op)) {
+        expect(shapeProblems(example, shaped), JSON.stringify(shaped).slice(0, 400)).toEqual([])
+      }
+    })
+  }
+})
