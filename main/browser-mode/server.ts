@@ -29,6 +29,11 @@ export const BRIDGE_FILE_NAME = 'mediadeck-bridge.js'
 /** Calls a page must not make over the socket: the preload's own door for dropped paths. */
 const REFUSED_OVER_SOCKET = new Set(['files:grant-dropped'])
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost'])
+/**
+ * The largest frame a page may send: room for the largest call (a drafts:import of 20 million characters) and
+ * no more. A bigger frame closes the socket (1009) before it is buffered whole or parsed.
+ */
+const MAX_FRAME_BYTES = 32 * 1024 * 1024
 
 export interface BrowserModeOptions {
   dataDir: string
@@ -83,7 +88,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   let origin = ''
   const sockets = new Set<Socket>()
   const clients = new Set<WebSocket>()
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
@@ -217,12 +222,34 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
             },
           })
         : dispatchCall(host.handlers, message.name, message.request, log)
-      void run.then((result) => sendMessage(ws, { t: 'result', id: message.id, result }))
+      void run
+        .then((result) => {
+          if (!sendMessage(ws, { t: 'result', id: message.id, result })) {
+            // The answer could not be serialised (a value too deep for JSON): say so rather than leave the
+            // page waiting, and never let the throw reach the process.
+            const error = {
+              kind: 'internal' as const,
+              message: `${message.name}: the answer could not be sent`,
+            }
+            sendMessage(ws, { t: 'result', id: message.id, result: { ok: false, error } })
+          }
+        })
+        .catch((error) => log.error('browser mode call failed', error))
     })
   }
 
-  function sendMessage(ws: WebSocket, message: ServerMessage): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+  /** False when the message could not be serialised; the error is logged, never thrown. */
+  function sendMessage(ws: WebSocket, message: ServerMessage): boolean {
+    if (ws.readyState !== ws.OPEN) return true
+    let text: string
+    try {
+      text = JSON.stringify(message)
+    } catch (error) {
+      log.error(`browser mode could not serialise a ${message.t}`, error)
+      return false
+    }
+    ws.send(text)
+    return true
   }
 
   const unsubscribe = host.events.subscribe((name, payload) => {
