@@ -98,9 +98,21 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     })
   })
 
-  function allowedHost(req: IncomingMessage): boolean {
+  /**
+   * The names this server answers to: the loopback names on its port. The page may be opened by any of them
+   * (people type localhost), so its socket and file intake must accept the same ones; any other Host (a
+   * rebound DNS name) or Origin (another site) is refused.
+   */
+  function loopbackAuthorities(): string[] {
     const port = new URL(origin).port
-    return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(req.headers.host ?? '')
+    return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]
+  }
+  function allowedHost(req: IncomingMessage): boolean {
+    return loopbackAuthorities().includes(req.headers.host ?? '')
+  }
+  /** A same-origin request from a page this server served: Origin names the very Host the request went to. */
+  function allowedOrigin(req: IncomingMessage): boolean {
+    return allowedHost(req) && req.headers.origin === `http://${req.headers.host}`
   }
 
   /** The path under /<token>/, or undefined when the token is missing or wrong. */
@@ -149,8 +161,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   }
 
   async function intake(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.headers.origin !== undefined && req.headers.origin !== origin)
-      return sendText(res, 403, 'forbidden')
+    if (req.headers.origin !== undefined && !allowedOrigin(req)) return sendText(res, 403, 'forbidden')
     const name = new URL(req.url ?? '/', 'http://x').searchParams.get('name') ?? ''
     if (!name)
       return sendJson(res, 400, { kind: 'validation', field: 'name', message: 'a file name is required' })
@@ -182,7 +193,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       'cache-control': cache,
       'content-security-policy': contentSecurityPolicy({
         mediaOrigins: LOOPBACK_MEDIA_ORIGINS,
-        connectOrigins: [origin.replace(/^http/, 'ws')],
+        connectOrigins: loopbackAuthorities().map((authority) => `ws://${authority}`),
       }),
       // The token is in the address: never send it to another site in a Referer.
       'referrer-policy': 'no-referrer',
@@ -198,7 +209,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     send(res, status, JSON.stringify(value), 'application/json')
 
   server.on('upgrade', (req, socket, head) => {
-    const ok = allowedHost(req) && tokenPath(req) === 'ws' && req.headers.origin === origin
+    const ok = allowedOrigin(req) && tokenPath(req) === 'ws'
     if (!ok) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
       return
