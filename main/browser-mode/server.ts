@@ -232,7 +232,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
               message: `${message.name} is not available in browser mode`,
             },
           })
-        : dispatchCall(host.handlers, message.name, message.request, log)
+        : dispatchCall(host.handlers, message.name, message.request, log, host.redactor)
       void run
         .then((result) => {
           if (!sendMessage(ws, { t: 'result', id: message.id, result })) {

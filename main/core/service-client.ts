@@ -34,6 +34,7 @@ import type {
   StoredFile,
 } from '../../common/service'
 import { normaliseBaseUrl } from './http/base-url'
+import { createRedactor } from './redaction'
 import { backoffDelay, isRetryAfterTooLong, parseRetryAfter } from './http/backoff'
 import { CONNECTION_ERROR_CODES, errorFromException, errorFromResponse } from './http/error-mapping'
 import { buildQuery } from './http/query'
@@ -189,6 +190,9 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
   const authorization = `Basic ${Buffer.from(`${o.accessKey}:${o.secretKey}`).toString('base64')}`
   // Closing aborts every request still running or sleeping before a retry: a profile switch or a CLI exit
   // must not wait out a Retry-After.
+  // Whatever the service answers, no error this client makes carries its credentials.
+  const redactor = createRedactor()
+  redactor.addCredentials(o.accessKey, o.secretKey)
   const closing = new AbortController()
   // Every request in flight listens to it: many at once is normal, not a leak.
   setMaxListeners(0, closing.signal)
@@ -221,7 +225,7 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
         bodyTimeout: timeouts.bodyMs,
       })
     } catch (error) {
-      throw errorFromException(error, what, signal)
+      throw redactor.redactError(errorFromException(error, what, signal))
     }
     const { statusCode, headers: resHeaders, body } = response
     let text: string
@@ -235,10 +239,10 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
         text = await readCapped(body, MAX_ERROR_BODY)
       }
     } catch (error) {
-      throw errorFromException(error, what, signal)
+      throw redactor.redactError(errorFromException(error, what, signal))
     }
     if (statusCode < 200 || statusCode >= 300) {
-      throw errorFromResponse('service', statusCode, resHeaders, text, what)
+      throw errorFromResponse('service', statusCode, resHeaders, text, what, { redact: redactor.redactText })
     }
     return { status: statusCode, text }
   }

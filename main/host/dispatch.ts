@@ -6,7 +6,7 @@ import { requestSchemas, type CallName, type IpcResult } from '../../common/cont
 import { AppError, type AppErrorData } from '../../common/errors'
 import { checkPayloadShape } from '../../common/payload-bounds'
 import type { Handlers } from '../handlers/types'
-import type { Logger } from './logging'
+import type { Logger, Redactor } from './logging'
 
 export function isCallName(name: unknown): name is CallName {
   return typeof name === 'string' && Object.hasOwn(requestSchemas, name)
@@ -30,6 +30,21 @@ export function validationError(name: string, request: unknown): AppErrorData | 
 }
 
 export async function dispatchCall(
+  handlers: Handlers,
+  name: unknown,
+  request: unknown,
+  log?: Logger,
+  redactor?: Pick<Redactor, 'redactText'>,
+): Promise<IpcResult<unknown>> {
+  const result = await runCall(handlers, name, request, log)
+  // The last door before a page: whichever part made the error, its text carries no secret.
+  if (!result.ok && redactor) {
+    return { ok: false, error: { ...result.error, message: redactor.redactText(result.error.message) } }
+  }
+  return result
+}
+
+async function runCall(
   handlers: Handlers,
   name: unknown,
   request: unknown,

@@ -55,8 +55,14 @@ export function errorFromResponse(
   headers: Headers,
   bodyText: string,
   what: string,
-  now: number = Date.now(),
+  options: {
+    now?: number
+    /** Masks the caller's credentials: an answer may echo the request's Authorization header. */
+    redact?: (text: string) => string
+  } = {},
 ): AppError {
+  const now = options.now ?? Date.now()
+  const redact = options.redact ?? ((text: string) => text)
   const retryAfterMs = parseRetryAfter(headers['retry-after'], now)
   if (origin === 'storage') {
     const s3 = parseS3Error(bodyText)
@@ -67,7 +73,7 @@ export function errorFromResponse(
       kind,
       status,
       code: s3.code,
-      message: `storage refused ${what}: ${later?.detail ?? detail}`,
+      message: redact(`storage refused ${what}: ${later?.detail ?? detail}`),
       retryAfterMs,
       retryAt: later?.retryAt,
     })
@@ -87,7 +93,7 @@ export function errorFromResponse(
     kind,
     status,
     code,
-    message: `${what}: ${later?.detail ?? text}`,
+    message: redact(`${what}: ${later?.detail ?? text}`),
     retryAfterMs,
     retryAt: later?.retryAt,
   })
