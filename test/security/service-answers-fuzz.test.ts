@@ -86,7 +86,12 @@ const retryAfter = fc.constantFrom(
 )
 
 const answers = fc.record<Answer>({
-  behaviour: fc.constantFrom('normal', 'normal', 'normal', 'destroy', 'short-body', 'stall'),
+  // A stalled or short body costs a body timeout (undici's timers tick about once a second): keep them rare.
+  behaviour: fc.oneof(
+    { weight: 12, arbitrary: fc.constant('normal' as const) },
+    { weight: 2, arbitrary: fc.constant('destroy' as const) },
+    { weight: 1, arbitrary: fc.constantFrom('short-body' as const, 'stall' as const) },
+  ),
   status: fc.oneof(
     fc.integer({ min: 200, max: 599 }),
     fc.constantFrom(200, 201, 204, 301, 400, 401, 402, 404, 429, 500, 503),
@@ -151,7 +156,7 @@ describe('the service client under random answers', () => {
           expect(outcome).not.toBe('hung')
           if (outcome !== 'value') expect(outcome).toBeInstanceOf(AppError)
         }),
-        { numRuns: 60, seed: Number(process.env.FUZZ_SEED ?? 20261124), interruptAfterTimeLimit: 13_000 },
+        { numRuns: 150, seed: Number(process.env.FUZZ_SEED ?? 20261124), interruptAfterTimeLimit: 13_000 },
       )
     } finally {
       await client.close()
