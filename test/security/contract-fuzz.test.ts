@@ -87,7 +87,8 @@ const hostile = fc.oneof(
     -0,
     '',
     'x'.repeat(3_000_000),
-    nested(5_000),
+    // Deep enough to overflow a recursive walk (JSON.stringify, zod) on Node's default stack.
+    nested(12_000),
     Array.from({ length: 200_000 }, () => 0),
     JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'),
     { id: kept?.id },
@@ -100,17 +101,23 @@ const hostile = fc.oneof(
 function mutated(name: CallName): fc.Arbitrary<unknown> {
   const example = EXAMPLES[name]
   if (!example) return hostile
-  const keys = [...Object.keys(example), '__proto__', 'extra']
-  return fc.tuple(fc.constantFrom(...keys), hostile, fc.boolean()).map(([key, value, deep]) => {
-    const copy: Record<string, unknown> = { ...example }
-    if (deep && typeof copy.post === 'object') {
-      copy.post = { ...(copy.post as object) }
-      Object.defineProperty(copy.post, key, { value, enumerable: true, configurable: true, writable: true })
-    } else {
-      Object.defineProperty(copy, key, { value, enumerable: true, configurable: true, writable: true })
-    }
-    return copy
-  })
+  const set = (target: object, key: string, value: unknown) =>
+    Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true })
+  const post = example.post as Record<string, unknown> | undefined
+  const topLevel = fc.tuple(fc.constantFrom(...Object.keys(example), '__proto__', 'extra'), hostile)
+  const options: Array<fc.Arbitrary<unknown>> = [
+    topLevel.map(([key, value]) => set({ ...example }, key, value)),
+  ]
+  if (post) {
+    const inPost = fc.tuple(fc.constantFrom(...Object.keys(post), '__proto__', 'extra'), hostile)
+    options.push(
+      inPost.map(([key, value]) => ({ ...example, post: set({ ...post }, key, value) })),
+      // A post's lists hold hostile members too: a reply, a media.
+      hostile.map((value) => ({ ...example, post: { ...post, replies: [value] } })),
+      hostile.map((value) => ({ ...example, post: { ...post, medias: [value] } })),
+    )
+  }
+  return fc.oneof(...options)
 }
 
 const call = fc
