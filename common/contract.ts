@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { AppErrorData } from './errors'
 import type { Account, Automation, Page, Schedule, StorageStatistic, StoredFile } from './service'
 import { ACCOUNT_TYPES, SCHEDULE_STATUSES, createScheduleRequestSchema } from './service'
+import { checkPayloadShape } from './payload-bounds'
 import type { UploadItem, UploadProgressEvent, UploadTotals } from './uploads'
 import type {
   AppInfo,
@@ -46,8 +47,77 @@ const localMediaSchema = z
   })
   .strict()
 
+// A post as a page may send it: every member of section 2.4 with a bound on each text and list, so one call
+// cannot grow the drafts file (or a request to the service) without limit. Generous beside what any platform
+// publishes (a Facebook post's text tops out near 63,000 characters).
+const shortText = z.string().max(2_000)
+const postText = z.string().max(100_000)
+const urlText = z.string().max(4_096)
+const MAX_POST_MEDIAS = 100
+const MAX_POST_REPLIES = 50
+const boundedMediaSchema = z.object({
+  alt: z.string().max(5_000),
+  type: z.string().max(50),
+  thumbnail: urlText,
+  url: urlText,
+})
+/** Members the reference only calls "array" (tags, products, …): any JSON, as long as it is small and shallow. */
+const opaqueList = z
+  .array(
+    z.unknown().superRefine((value, ctx) => {
+      const problem = checkPayloadShape(value, { maxDepth: 4, maxNodes: 200, maxStringLength: 2_000 })
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    }),
+  )
+  .max(100)
+/**
+ * One reply post. Replies are posts published under the first one and do not nest (OpenAPI example of
+ * GET /public/schedule: title, description, topic, type, medias, status); unknown members are dropped.
+ * Typed unknown[] both ways, as DraftPost holds them.
+ */
+const replySchema = z.object({
+  title: shortText.optional(),
+  description: postText.optional(),
+  topic: shortText.optional(),
+  type: z.string().max(50).optional(),
+  medias: z.array(boundedMediaSchema).max(MAX_POST_MEDIAS).optional(),
+  status: z.string().max(50).optional(),
+})
+const postSchema = createScheduleRequestSchema.extend({
+  title: shortText,
+  description: postText,
+  type: z.string().min(1).max(50),
+  medias: z.array(boundedMediaSchema).max(MAX_POST_MEDIAS),
+  meta: z.object({ title: shortText, description: postText, url: urlText }),
+  additionalInfo: z.object({
+    isAiGenerated: z.boolean(),
+    isDraft: z.boolean(),
+    isAutoAddMusic: z.boolean(),
+    collaborators: opaqueList,
+    music: z.object({
+      id: z.string().max(200),
+      artist: shortText,
+      name: shortText,
+      thumbnail: urlText,
+      volume: z.object({ video: z.number(), music: z.number() }),
+    }),
+    products: opaqueList,
+    tags: opaqueList,
+    mentions: opaqueList,
+    link: urlText,
+    targetCountries: opaqueList,
+  }),
+  replies: z
+    .array(z.unknown())
+    .max(MAX_POST_REPLIES)
+    .pipe(z.array(replySchema))
+    .transform((replies): unknown[] => replies),
+  topic: shortText,
+  accountId: z.string().min(1).max(200),
+})
+
 /** A draft's post may be incomplete: only what is typed is checked here; `drafts:schedule` checks the rest. */
-const draftPostSchema = createScheduleRequestSchema.extend({
+const draftPostSchema = postSchema.extend({
   accountId: z.string().max(200),
   scheduleAt: z.union([isoDate, z.literal('')]),
 })
@@ -137,7 +207,7 @@ export const requestSchemas = {
   'schedules:get': idRequest,
   'schedules:retry': z.object({ ids: z.array(id).min(1).max(200) }).strict(),
   'schedules:delete': idRequest,
-  'schedules:update': z.object({ id, post: createScheduleRequestSchema }).strict(),
+  'schedules:update': z.object({ id, post: postSchema }).strict(),
 
   'drafts:list': none,
   'drafts:get': idRequest,

@@ -28,6 +28,8 @@ export interface AppErrorData {
   code?: string | number
   /** Milliseconds the service asked us to wait (Retry-After), for rate-limited. */
   retryAfterMs?: number
+  /** When a rate-limited call may be tried again (ISO 8601), for a wait too long to make in the background. */
+  retryAt?: string
   /** Payload-field path for validation errors, e.g. `accountId` or `medias.0.url`. */
   field?: string
   /** Bytes needed vs free, for storage-full refusals the client can compute. */
@@ -40,6 +42,7 @@ export class AppError extends Error implements AppErrorData {
   readonly status?: number
   readonly code?: string | number
   readonly retryAfterMs?: number
+  readonly retryAt?: string
   readonly field?: string
   readonly neededBytes?: number
   readonly freeBytes?: number
@@ -51,6 +54,7 @@ export class AppError extends Error implements AppErrorData {
     this.status = data.status
     this.code = data.code
     this.retryAfterMs = data.retryAfterMs
+    this.retryAt = data.retryAt
     this.field = data.field
     this.neededBytes = data.neededBytes
     this.freeBytes = data.freeBytes
@@ -62,6 +66,7 @@ export class AppError extends Error implements AppErrorData {
     if (this.status !== undefined) data.status = this.status
     if (this.code !== undefined) data.code = this.code
     if (this.retryAfterMs !== undefined) data.retryAfterMs = this.retryAfterMs
+    if (this.retryAt !== undefined) data.retryAt = this.retryAt
     if (this.field !== undefined) data.field = this.field
     if (this.neededBytes !== undefined) data.neededBytes = this.neededBytes
     if (this.freeBytes !== undefined) data.freeBytes = this.freeBytes

@@ -28,6 +28,11 @@ export interface SandboxFaults {
    * `{code: 429, message}` on the API, S3 XML `SlowDown` on the storage origin).
    */
   rateLimitRate?: number
+  /**
+   * The `Retry-After` value a rate-limited answer sends, verbatim: delta-seconds (`"100000"`) or an HTTP date
+   * (RFC 9110 section 10.2.3). Default `"1"`.
+   */
+  rateLimitRetryAfter?: string
   /** Overrides `uploadUrlTtlSeconds` for upload addresses signed while it is set. */
   uploadUrlTtlSeconds?: number
 }
@@ -43,6 +48,11 @@ export interface SandboxConfig {
 /** What a rate-limited answer (the `rateLimitRate` fault) asks the client to wait, in seconds. */
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 1
 
+/** The Retry-After header of a rate-limited answer under `faults`. */
+export function rateLimitRetryAfter(faults: SandboxFaults): string {
+  return faults.rateLimitRetryAfter ?? String(RATE_LIMIT_RETRY_AFTER_SECONDS)
+}
+
 const rate = z.number().min(0).max(1)
 
 export const sandboxFaultsSchema = z.strictObject({
@@ -52,6 +62,12 @@ export const sandboxFaultsSchema = z.strictObject({
   dropRequestRate: rate.optional(),
   storageErrorRate: rate.optional(),
   rateLimitRate: rate.optional(),
+  // Any header-safe text: clients must survive a bad or huge value too.
+  rateLimitRetryAfter: z
+    .string()
+    .max(1000)
+    .regex(/^[\x20-\x7e]*$/, 'rateLimitRetryAfter must be printable ASCII')
+    .optional(),
   uploadUrlTtlSeconds: z.number().int().min(1).max(604_800).optional(),
 })
 

@@ -11,7 +11,7 @@ import {
   DEFAULT_SANDBOX_CONFIG,
   parseSandboxConfig,
   parseSandboxFaults,
-  RATE_LIMIT_RETRY_AFTER_SECONDS,
+  rateLimitRetryAfter,
   type SandboxConfig,
   type SandboxFaults,
 } from './config'
@@ -189,7 +189,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
     }
     if (random.chance(faults.rateLimitRate ?? 0)) {
       req.resume()
-      res.setHeader('retry-after', String(RATE_LIMIT_RETRY_AFTER_SECONDS))
+      res.setHeader('retry-after', rateLimitRetryAfter(faults))
       return sendError(res, 429, 'too many requests')
     }
 

@@ -1,7 +1,7 @@
 // The storage origin (S3/R2 stand-in) on Host localhost:PORT: presigned PUTs of objects, public GETs of
 // completed files with Range support. It answers like S3, in XML, and knows nothing of the API's Basic auth.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { RATE_LIMIT_RETRY_AFTER_SECONDS } from './config'
+import { rateLimitRetryAfter } from './config'
 import type { SandboxContext } from './context'
 import { sendS3Error } from './http-util'
 import { isSafeKey } from './objects'
@@ -146,7 +146,7 @@ export function createStorageOrigin({ ctx, random }: StorageOriginDeps) {
       // R2 and S3 throttle writes with SlowDown; 429 with Retry-After is how the rateLimitRate fault asks it.
       if (random.chance(ctx.faults().rateLimitRate ?? 0)) {
         req.resume()
-        res.setHeader('retry-after', String(RATE_LIMIT_RETRY_AFTER_SECONDS))
+        res.setHeader('retry-after', rateLimitRetryAfter(ctx.faults()))
         return sendS3Error(res, 429, 'SlowDown', 'Please reduce your request rate.')
       }
       return handlePut(req, res, url, key)

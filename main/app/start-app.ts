@@ -117,6 +117,7 @@ export function startElectronApp(): void {
       handlers: activeHost.handlers,
       isTrustedSender: createSenderCheck({ appContents: () => win?.webContents, isAppUrl }),
       log,
+      redactor,
     })
     forwardEvents(activeHost.events, () => win?.webContents)
     attachUploadFeedback(activeHost.events, {

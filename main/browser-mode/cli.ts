@@ -23,6 +23,9 @@ async function main(): Promise<void> {
   const dataDir = resolve(process.env.MEDIADECK_DATA_DIR ?? join(homedir(), '.mediadeck-browser'))
   const redactor = createRedactor()
   const log = configureElectronLog(electronLog, { file: join(dataDir, 'logs', 'browser-mode.log'), redactor })
+  // A safety net under the server's own catches: one failed promise somewhere is logged, never the end of
+  // the process every open page talks to.
+  process.on('unhandledRejection', (reason) => log.error('unhandled rejection', reason))
   let mode
   try {
     mode = await startBrowserMode({ dataDir, port: args.port, hostOptions: { redactor, log } })

@@ -29,6 +29,11 @@ export const BRIDGE_FILE_NAME = 'mediadeck-bridge.js'
 /** Calls a page must not make over the socket: the preload's own door for dropped paths. */
 const REFUSED_OVER_SOCKET = new Set(['files:grant-dropped'])
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost'])
+/**
+ * The largest frame a page may send: room for the largest call (a drafts:import of 20 million characters) and
+ * no more. A bigger frame closes the socket (1009) before it is buffered whole or parsed.
+ */
+const MAX_FRAME_BYTES = 32 * 1024 * 1024
 
 export interface BrowserModeOptions {
   dataDir: string
@@ -83,7 +88,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   let origin = ''
   const sockets = new Set<Socket>()
   const clients = new Set<WebSocket>()
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
@@ -93,9 +98,21 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     })
   })
 
-  function allowedHost(req: IncomingMessage): boolean {
+  /**
+   * The names this server answers to: the loopback names on its port. The page may be opened by any of them
+   * (people type localhost), so its socket and file intake must accept the same ones; any other Host (a
+   * rebound DNS name) or Origin (another site) is refused.
+   */
+  function loopbackAuthorities(): string[] {
     const port = new URL(origin).port
-    return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(req.headers.host ?? '')
+    return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]
+  }
+  function allowedHost(req: IncomingMessage): boolean {
+    return loopbackAuthorities().includes(req.headers.host ?? '')
+  }
+  /** A same-origin request from a page this server served: Origin names the very Host the request went to. */
+  function allowedOrigin(req: IncomingMessage): boolean {
+    return allowedHost(req) && req.headers.origin === `http://${req.headers.host}`
   }
 
   /** The path under /<token>/, or undefined when the token is missing or wrong. */
@@ -144,8 +161,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   }
 
   async function intake(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.headers.origin !== undefined && req.headers.origin !== origin)
-      return sendText(res, 403, 'forbidden')
+    if (req.headers.origin !== undefined && !allowedOrigin(req)) return sendText(res, 403, 'forbidden')
     const name = new URL(req.url ?? '/', 'http://x').searchParams.get('name') ?? ''
     if (!name)
       return sendJson(res, 400, { kind: 'validation', field: 'name', message: 'a file name is required' })
@@ -177,7 +193,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       'cache-control': cache,
       'content-security-policy': contentSecurityPolicy({
         mediaOrigins: LOOPBACK_MEDIA_ORIGINS,
-        connectOrigins: [origin.replace(/^http/, 'ws')],
+        connectOrigins: loopbackAuthorities().map((authority) => `ws://${authority}`),
       }),
       // The token is in the address: never send it to another site in a Referer.
       'referrer-policy': 'no-referrer',
@@ -193,7 +209,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     send(res, status, JSON.stringify(value), 'application/json')
 
   server.on('upgrade', (req, socket, head) => {
-    const ok = allowedHost(req) && tokenPath(req) === 'ws' && req.headers.origin === origin
+    const ok = allowedOrigin(req) && tokenPath(req) === 'ws'
     if (!ok) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
       return
@@ -216,13 +232,35 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
               message: `${message.name} is not available in browser mode`,
             },
           })
-        : dispatchCall(host.handlers, message.name, message.request, log)
-      void run.then((result) => sendMessage(ws, { t: 'result', id: message.id, result }))
+        : dispatchCall(host.handlers, message.name, message.request, log, host.redactor)
+      void run
+        .then((result) => {
+          if (!sendMessage(ws, { t: 'result', id: message.id, result })) {
+            // The answer could not be serialised (a value too deep for JSON): say so rather than leave the
+            // page waiting, and never let the throw reach the process.
+            const error = {
+              kind: 'internal' as const,
+              message: `${message.name}: the answer could not be sent`,
+            }
+            sendMessage(ws, { t: 'result', id: message.id, result: { ok: false, error } })
+          }
+        })
+        .catch((error) => log.error('browser mode call failed', error))
     })
   }
 
-  function sendMessage(ws: WebSocket, message: ServerMessage): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+  /** False when the message could not be serialised; the error is logged, never thrown. */
+  function sendMessage(ws: WebSocket, message: ServerMessage): boolean {
+    if (ws.readyState !== ws.OPEN) return true
+    let text: string
+    try {
+      text = JSON.stringify(message)
+    } catch (error) {
+      log.error(`browser mode could not serialise a ${message.t}`, error)
+      return false
+    }
+    ws.send(text)
+    return true
   }
 
   const unsubscribe = host.events.subscribe((name, payload) => {

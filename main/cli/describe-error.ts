@@ -1,8 +1,15 @@
 import type { AppError } from '../../common/errors'
+import { createRedactor, type Redactor } from '../core/redaction'
 
-/** One line that says what went wrong and, where it helps, what to do. */
-export function describeError(error: AppError): string {
-  const message = error.message.replace(/\s*\n\s*/g, ' ')
+/** Masks what looks like credentials; run-cli passes one that also knows this run's keys. */
+const patternsOnly = createRedactor()
+
+/** One line that says what went wrong and, where it helps, what to do. Never a secret, whatever made it. */
+export function describeError(
+  error: AppError,
+  redactor: Pick<Redactor, 'redactText'> = patternsOnly,
+): string {
+  const message = redactor.redactText(error.message).replace(/\s*\n\s*/g, ' ')
   switch (error.kind) {
     case 'unauthorized':
       return `${message} — check the access key and secret key`

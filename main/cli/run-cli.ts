@@ -13,6 +13,7 @@ import { schedulesCommand } from './commands/schedules'
 import { statsCommand } from './commands/stats'
 import { syncCommand } from './commands/sync'
 import { uploadCommand } from './commands/upload'
+import { createRedactor, type Redactor } from '../core/redaction'
 import { describeError } from './describe-error'
 import { envProfileResolver, firstProfile } from './profile'
 import type { ProfileResolver } from './profile'
@@ -101,7 +102,15 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
       writeLine(ctx.stderr, `error: ${error.message.split('\n')[0]}${usage}`)
       return 2
     }
-    writeLine(ctx.stderr, `error: ${describeError(AppError.from(error))}`)
+    writeLine(ctx.stderr, `error: ${describeError(AppError.from(error), envRedactor(ctx.env))}`)
     return 1
   }
+}
+
+/** A redactor that knows the keys this run was given, whichever way the failure came. */
+function envRedactor(env: NodeJS.ProcessEnv): Redactor {
+  const redactor = createRedactor()
+  const { MEDIADECK_ACCESS_KEY: accessKey, MEDIADECK_SECRET_KEY: secretKey } = env
+  if (secretKey) redactor.addCredentials(accessKey ?? '', secretKey)
+  return redactor
 }

@@ -3,6 +3,7 @@
 // the wire schemas in common/service.ts, every failure an AppError. Safe requests (GET) are retried by undici's
 // own RetryAgent on network errors, 5xx and 429 with jittered backoff; nothing else is retried here (the upload
 // engine decides for init/complete, where it knows whether repeating is safe).
+import { setMaxListeners } from 'node:events'
 import { Agent, RetryAgent } from 'undici'
 import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
@@ -37,7 +38,8 @@ import type {
   UnreadableRecord,
 } from '../../common/service'
 import { normaliseBaseUrl } from './http/base-url'
-import { backoffDelay, parseRetryAfter } from './http/backoff'
+import { createRedactor } from './redaction'
+import { backoffDelay, isRetryAfterTooLong, parseRetryAfter } from './http/backoff'
 import { CONNECTION_ERROR_CODES, errorFromException, errorFromResponse } from './http/error-mapping'
 import { buildQuery } from './http/query'
 import type { QueryValue } from './http/query'
@@ -146,8 +148,10 @@ const RETRY_ERROR_CODES = [...CONNECTION_ERROR_CODES, 'UND_ERR_CONNECT_TIMEOUT',
 
 /**
  * undici's RetryAgent, with its retry callback replaced so the delay is jittered (its default is a fixed
- * exponential series) and a Retry-After beyond our cap is still honoured, as the issue asks for 429.
+ * exponential series) and a Retry-After beyond our backoff cap is still honoured, up to MAX_RETRY_AFTER_MS.
+ * A longer one is not waited for: the answer goes straight to the caller, whose error says when to try again.
  * `throwOnError: false` hands the last failed response through, so its `{code, message}` reaches the caller.
+ * The wait ends early when the request's signal aborts (the caller's, or the client closing).
  */
 export function createRetryingDispatcher(inner: Dispatcher, policy: ServiceRetryPolicy): Dispatcher {
   return new RetryAgent(inner, {
@@ -168,15 +172,21 @@ export function createRetryingDispatcher(inner: Dispatcher, policy: ServiceRetry
       if (e.statusCode === undefined && !(e.code && RETRY_ERROR_CODES.includes(e.code))) return cb(err)
       if (state.counter > policy.maxRetries) return cb(err)
       const retryAfter = parseRetryAfter(e.headers?.['retry-after'])
+      if (isRetryAfterTooLong(retryAfter)) return cb(err)
       const delay =
         retryAfter ?? backoffDelay(state.counter, { baseMs: policy.minDelayMs, maxMs: policy.maxDelayMs })
-      const timer = setTimeout(() => cb(null), delay)
       // An aborted request must not keep the process alive waiting for a retry nobody wants.
       const signal = (opts as { signal?: AbortSignal }).signal
-      signal?.addEventListener('abort', () => {
+      if (signal?.aborted) return cb(err)
+      const onAbort = () => {
         clearTimeout(timer)
         cb(err)
-      })
+      }
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort)
+        cb(null)
+      }, delay)
+      signal?.addEventListener('abort', onAbort, { once: true })
     },
   })
 }
@@ -196,6 +206,14 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       })
   const dispatcher = createRetryingDispatcher(o.dispatcher ?? ownAgent!, retry)
   const authorization = `Basic ${Buffer.from(`${o.accessKey}:${o.secretKey}`).toString('base64')}`
+  // Closing aborts every request still running or sleeping before a retry: a profile switch or a CLI exit
+  // must not wait out a Retry-After.
+  // Whatever the service answers, no error this client makes carries its credentials.
+  const redactor = createRedactor()
+  redactor.addCredentials(o.accessKey, o.secretKey)
+  const closing = new AbortController()
+  // Every request in flight listens to it: many at once is normal, not a leak.
+  setMaxListeners(0, closing.signal)
 
   async function call(
     method: Dispatcher.HttpMethod,
@@ -203,6 +221,9 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     opts: { query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal } = {},
   ): Promise<{ status: number; text: string }> {
     const what = `${method} ${path}`
+    if (closing.signal.aborted)
+      throw new AppError({ kind: 'cancelled', message: `${what}: the client is closed` })
+    const signal = opts.signal ? AbortSignal.any([opts.signal, closing.signal]) : closing.signal
     const headers: Record<string, string> = { authorization, accept: 'application/json' }
     let payload: string | undefined
     if (opts.body !== undefined) {
@@ -217,12 +238,12 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
         method,
         headers,
         body: payload,
-        signal: opts.signal,
+        signal,
         headersTimeout: timeouts.headersMs,
         bodyTimeout: timeouts.bodyMs,
       })
     } catch (error) {
-      throw errorFromException(error, what, opts.signal)
+      throw redactor.redactError(errorFromException(error, what, signal))
     }
     const { statusCode, headers: resHeaders, body } = response
     let text: string
@@ -236,10 +257,10 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
         text = await readCapped(body, MAX_ERROR_BODY)
       }
     } catch (error) {
-      throw errorFromException(error, what, opts.signal)
+      throw redactor.redactError(errorFromException(error, what, signal))
     }
     if (statusCode < 200 || statusCode >= 300) {
-      throw errorFromResponse('service', statusCode, resHeaders, text, what)
+      throw errorFromResponse('service', statusCode, resHeaders, text, what, { redact: redactor.redactText })
     }
     return { status: statusCode, text }
   }
@@ -369,6 +390,7 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       await call('PUT', `/public/schedule/${id(scheduleId)}/retry`, { ...c, body: {} })
     },
     close: async () => {
+      closing.abort(new AppError({ kind: 'cancelled', message: 'the service client was closed' }))
       await ownAgent?.close()
     },
   }

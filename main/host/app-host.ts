@@ -108,7 +108,10 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     file: join(dataDir, 'grants.json'),
     warn: (message) => log.warn(message),
   })
-  const events = createEventHub((error) => log.error('event listener failed', error))
+  const events = createEventHub(
+    (error) => log.error('event listener failed', error),
+    (payload) => redactor.redactPayload(payload),
+  )
   const disposers: Array<() => Promise<void> | void> = []
   const activeListeners = new Set<(active: ActiveService) => void>()
 
@@ -155,6 +158,8 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       credentials = { baseUrl: profile.baseUrl, accessKey: profile.accessKey, secretKey: profile.secretKey }
       name = profile.name
     }
+    // Logs, events and call results mask these from now on, in every form they can take on the wire.
+    redactor.addCredentials(credentials.accessKey, credentials.secretKey)
     const report = (error: unknown) => monitor?.reportFailure(error, id)
     const rawClient = createServiceClient({
       ...credentials,
@@ -320,7 +325,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     log,
     active: () => current.service,
     async call(name, ...[request]) {
-      const result = await dispatchCall(handlers, name, request, log)
+      const result = await dispatchCall(handlers, name, request, log, redactor)
       if (!result.ok) throw new AppError(result.error)
       return result.value as never
     },

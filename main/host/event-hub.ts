@@ -9,13 +9,22 @@ export interface EventHub {
   subscribe(listener: AnyEventListener): () => void
 }
 
-export function createEventHub(onListenerError?: (error: unknown) => void): EventHub {
+/**
+ * `redact` sees every payload before any transport does: events carry error texts (an upload's, a draft's)
+ * that may quote a service answer.
+ */
+export function createEventHub(
+  onListenerError?: (error: unknown) => void,
+  redact: <T>(payload: T) => T = (payload) => payload,
+): EventHub {
   const listeners = new Set<AnyEventListener>()
   return {
     emit(name, payload) {
+      if (listeners.size === 0) return
+      const safe = redact(payload)
       for (const listener of [...listeners]) {
         try {
-          listener(name, payload)
+          listener(name, safe)
         } catch (error) {
           onListenerError?.(error)
         }

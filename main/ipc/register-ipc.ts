@@ -5,7 +5,7 @@ import { CALL_NAMES, type IpcResult } from '../../common/contract'
 import type { Handlers } from '../handlers/types'
 import { dispatchCall } from '../host/dispatch'
 import type { EventHub } from '../host/event-hub'
-import type { Logger } from '../host/logging'
+import type { Logger, Redactor } from '../host/logging'
 import type { SenderEvent } from './sender-check'
 
 /** The part of ipcMain this uses. */
@@ -19,6 +19,8 @@ export interface RegisterIpcOptions {
   handlers: Handlers
   isTrustedSender(event: SenderEvent): boolean
   log: Logger
+  /** Masks secrets in error texts before they reach the page. */
+  redactor?: Pick<Redactor, 'redactText'>
 }
 
 export function registerIpc(options: RegisterIpcOptions): () => void {
@@ -28,7 +30,7 @@ export function registerIpc(options: RegisterIpcOptions): () => void {
         options.log.warn(`refused ${name} from an untrusted sender`, event.senderFrame?.url ?? '(no frame)')
         return { ok: false, error: { kind: 'validation', message: 'this page may not call the app' } }
       }
-      return dispatchCall(options.handlers, name, request, options.log)
+      return dispatchCall(options.handlers, name, request, options.log, options.redactor)
     })
   }
   return () => {

@@ -18,7 +18,22 @@ export function backoffDelay(attempt: number, policy: BackoffPolicy): number {
   return Math.round(cap / 2 + (random() * cap) / 2)
 }
 
-/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 section 10.2.3); undefined when absent or bad. */
+/**
+ * The longest Retry-After waited for in the background: a call (or a CLI command) that would sit longer than
+ * this fails at once instead, saying when to try again.
+ */
+export const MAX_RETRY_AFTER_MS = 60_000
+
+/** setTimeout's ceiling (a signed 32-bit count of ms); a longer delay fires at once with a warning. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+/** Far enough for any "try again at", near enough that now + it is always a valid Date. */
+const MAX_PARSED_RETRY_AFTER_MS = 366 * 24 * 3600 * 1000
+
+/**
+ * Retry-After is either delta-seconds or an HTTP date (RFC 9110 section 10.2.3); undefined when absent or bad.
+ * The result is finite and at most a year, however large the value: it is a wait, never a timer's argument
+ * as it stands (see `sleep` and `isRetryAfterTooLong`).
+ */
 export function parseRetryAfter(
   value: string | string[] | undefined,
   now: number = Date.now(),
@@ -26,10 +41,28 @@ export function parseRetryAfter(
   const raw = Array.isArray(value) ? value[0] : value
   if (raw === undefined || raw.trim() === '') return undefined
   const trimmed = raw.trim()
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
-  const at = Date.parse(trimmed)
-  if (Number.isNaN(at)) return undefined
-  return Math.max(0, at - now)
+  let ms: number
+  if (/^\d+(\.\d+)?$/.test(trimmed)) ms = Number(trimmed) * 1000
+  else {
+    const at = Date.parse(trimmed)
+    if (Number.isNaN(at)) return undefined
+    ms = at - now
+  }
+  // Number('9'.repeat(400)) is Infinity: still "too long", never NaN or a timer overflow.
+  return Math.round(Math.min(MAX_PARSED_RETRY_AFTER_MS, Math.max(0, ms)))
+}
+
+/** True when the server asks for a wait longer than we make in the background. */
+export function isRetryAfterTooLong(retryAfterMs: number | undefined): boolean {
+  return retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS
+}
+
+/** HH:MM in local time, with the date too when `at` is not today: what a person reads to know when to retry. */
+export function formatRetryAt(at: Date, now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`
+  const sameDay = at.toDateString() === now.toDateString()
+  return sameDay ? time : `${time} on ${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`
 }
 
 /** A sleep that ends early (rejecting with the signal's reason) when the signal aborts. */
@@ -43,10 +76,12 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       clearTimeout(timer)
       reject(signal?.reason)
     }
+    // Clamped: beyond the ceiling Node fires at once (TimeoutOverflowWarning), the opposite of waiting.
+    const delay = Number.isNaN(ms) ? 0 : Math.min(MAX_TIMER_MS, Math.max(0, ms))
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort)
       resolve()
-    }, ms)
+    }, delay)
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }

@@ -4,7 +4,7 @@
 import { AppError } from '../../../common/errors'
 import type { ErrorKind } from '../../../common/errors'
 import { serviceErrorBodySchema } from '../../../common/service'
-import { parseRetryAfter } from './backoff'
+import { formatRetryAt, isRetryAfterTooLong, parseRetryAfter } from './backoff'
 
 export type ErrorOrigin = 'service' | 'storage'
 
@@ -55,17 +55,27 @@ export function errorFromResponse(
   headers: Headers,
   bodyText: string,
   what: string,
+  options: {
+    now?: number
+    /** Masks the caller's credentials: an answer may echo the request's Authorization header. */
+    redact?: (text: string) => string
+  } = {},
 ): AppError {
-  const retryAfterMs = parseRetryAfter(headers['retry-after'])
+  const now = options.now ?? Date.now()
+  const redact = options.redact ?? ((text: string) => text)
+  const retryAfterMs = parseRetryAfter(headers['retry-after'], now)
   if (origin === 'storage') {
     const s3 = parseS3Error(bodyText)
     const detail = s3.message ?? s3.code ?? (bodyText.trim().slice(0, 200) || `HTTP ${status}`)
+    const kind = storageKindFor(status)
+    const later = tooLongToWait(kind, retryAfterMs, now)
     return new AppError({
-      kind: storageKindFor(status),
+      kind,
       status,
       code: s3.code,
-      message: `storage refused ${what}: ${detail}`,
+      message: redact(`storage refused ${what}: ${later?.detail ?? detail}`),
       retryAfterMs,
+      retryAt: later?.retryAt,
     })
   }
   let code: number | undefined
@@ -77,13 +87,33 @@ export function errorFromResponse(
     // Not JSON (a proxy's HTML page, an empty body): fall back to the status line below.
   }
   const text = message ?? (bodyText.trim().slice(0, 200) || `HTTP ${status}`)
+  const kind = serviceKindFor(status, text)
+  const later = tooLongToWait(kind, retryAfterMs, now)
   return new AppError({
-    kind: serviceKindFor(status, text),
+    kind,
     status,
     code,
-    message: `${what}: ${text}`,
+    message: redact(`${what}: ${later?.detail ?? text}`),
     retryAfterMs,
+    retryAt: later?.retryAt,
   })
+}
+
+/**
+ * A rate limit whose Retry-After is beyond what we wait for in the background (MAX_RETRY_AFTER_MS): nobody
+ * retries it, so its message says when the person can, and `retryAt` lets the UI show that moment.
+ */
+function tooLongToWait(
+  kind: ErrorKind,
+  retryAfterMs: number | undefined,
+  now: number,
+): { detail: string; retryAt: string } | undefined {
+  if (kind !== 'rate-limited' || !isRetryAfterTooLong(retryAfterMs)) return undefined
+  const at = new Date(now + retryAfterMs!)
+  return {
+    detail: `rate limited, try again at ${formatRetryAt(at, new Date(now))}`,
+    retryAt: at.toISOString(),
+  }
 }
 
 const TIMEOUT_CODES = new Set([

@@ -50,6 +50,20 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<{ stat
   })
 }
 
+function rawWithHeaders(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${origin}${path}`, { headers }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
 function socket(headers: Record<string, string> = { origin }): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${mode.url.replace('http', 'ws')}ws`, { headers })
@@ -97,6 +111,31 @@ describe('browser mode server', () => {
 
   it('refuses a WebSocket from another origin', async () => {
     await expect(socket({ origin: 'http://evil.example' })).rejects.toThrow()
+  })
+
+  it('serves the page and its WebSocket alike under each loopback name, and no other', async () => {
+    const port = new URL(origin).port
+    const tokenPath = new URL(mode.url).pathname
+    // Connected to 127.0.0.1 whatever the name: what matters is the Host and Origin the browser sends.
+    for (const authority of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      const page = await rawWithHeaders(tokenPath, { host: authority })
+      expect(page.status).toBe(200)
+      expect(page.headers['content-security-policy']).toContain(`ws://${authority}`)
+      const ws = await socket({ host: authority, origin: `http://${authority}` })
+      await expect(call(ws, 'app:info')).resolves.toMatchObject({ ok: true, value: { mode: 'browser' } })
+      ws.close()
+    }
+    // DNS rebinding: a foreign name in Host, with or without its own Origin.
+    await expect(
+      socket({ host: `evil.example:${port}`, origin: `http://evil.example:${port}` }),
+    ).rejects.toThrow('status 403')
+    // Another page on the same machine (another port) or another loopback name than the Host asked for.
+    await expect(socket({ host: `localhost:${port}`, origin: `http://localhost:1` })).rejects.toThrow(
+      'status 403',
+    )
+    await expect(socket({ host: `localhost:${port}`, origin: 'http://evil.example' })).rejects.toThrow(
+      'status 403',
+    )
   })
 
   it('carries calls, validation errors and events over the socket', async () => {

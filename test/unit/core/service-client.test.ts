@@ -9,7 +9,7 @@ import { createServiceClient } from '../../../main/core/service-client'
 import type { ServiceClient } from '../../../main/core/service-client'
 import { normaliseBaseUrl } from '../../../main/core/http/base-url'
 import { buildQuery } from '../../../main/core/http/query'
-import { backoffDelay, parseRetryAfter } from '../../../main/core/http/backoff'
+import { backoffDelay, formatRetryAt, parseRetryAfter, sleep } from '../../../main/core/http/backoff'
 
 interface Seen {
   method: string
@@ -229,6 +229,31 @@ describe('http helpers', () => {
     expect(() => normaliseBaseUrl('nope')).toThrow(/invalid base URL/)
   })
 
+  it('says when to retry as local HH:MM, with the date when it is not today', () => {
+    const now = new Date(2026, 10, 24, 9, 5)
+    expect(formatRetryAt(new Date(2026, 10, 24, 14, 7), now)).toBe('14:07')
+    expect(formatRetryAt(new Date(2026, 10, 25, 3, 0), now)).toBe('03:00 on 2026-11-25')
+  })
+
+  it('sleeps no longer than a timer can count, and ends early on abort', async () => {
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    try {
+      const controller = new AbortController()
+      const slept = sleep(1e12, controller.signal).then(
+        () => 'woke',
+        () => 'aborted',
+      )
+      await new Promise((resolve) => setImmediate(resolve))
+      controller.abort()
+      expect(await slept).toBe('aborted')
+      expect(warnings.map((w) => w.name)).not.toContain('TimeoutOverflowWarning')
+    } finally {
+      process.off('warning', onWarning)
+    }
+  })
+
   it('builds queries', () => {
     expect(buildQuery({ a: 1, b: undefined, c: [], d: ['x'] })).toBe('?a=1&d[]=x')
     expect(buildQuery({})).toBe('')
@@ -238,6 +263,10 @@ describe('http helpers', () => {
     expect(parseRetryAfter('3')).toBe(3000)
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4000)).toBe(6000)
     expect(parseRetryAfter('soon')).toBeUndefined()
+    // Huge or past values stay finite and within a year: something a Date and a timer can take.
+    expect(parseRetryAfter('9'.repeat(400))).toBe(366 * 24 * 3600 * 1000)
+    expect(parseRetryAfter('Fri, 01 Jan 2100 00:00:00 GMT', 0)).toBe(366 * 24 * 3600 * 1000)
+    expect(parseRetryAfter(new Date(1000).toUTCString(), 5000)).toBe(0)
     for (let attempt = 1; attempt < 10; attempt++) {
       const d = backoffDelay(attempt, { baseMs: 100, maxMs: 1000 })
       const cap = Math.min(1000, 100 * 2 ** (attempt - 1))
