@@ -71,10 +71,14 @@ export interface OutboxState {
   counts: Record<DraftStatus, number>
   lastSyncAt: string | null
   nextSyncAt: string | null
-  /** Set when opening the drafts file needed a recovery (a corrupt file restored from its backup) or failed. */
+  /**
+   * Set when opening the drafts file needed a recovery (a corrupt file restored from its backup), failed, or
+   * found records it could not read and set aside alone (`setAside` of them; every other draft is listed).
+   */
   storeNotice?: {
-    kind: 'recovered-from-backup' | 'unreadable' | 'migrated'
+    kind: 'recovered-from-backup' | 'unreadable' | 'migrated' | 'records-set-aside'
     message: string
     keptAt?: string
+    setAside?: number
   }
 }
