@@ -177,7 +177,8 @@ function parseDocument(raw: unknown, context: MigrationContext): ParsedDocument 
       setAsideNow.push({ from: 'drafts', problem, at, record })
     }
   })
-  const sends: Record<string, SendMarker> = {}
+  // No prototype: a draft id such as "__proto__" is a key like any other, not a way to reshape the object.
+  const sends: Record<string, SendMarker> = Object.create(null) as Record<string, SendMarker>
   const rawSends = frame.data.sends
   if (typeof rawSends === 'object' && rawSends !== null && !Array.isArray(rawSends)) {
     for (const [key, record] of Object.entries(rawSends)) {
