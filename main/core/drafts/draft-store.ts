@@ -277,6 +277,7 @@ export async function openDraftStore(path: string, options: OpenDraftStoreOption
   let persisted = { drafts: new Map(drafts), sends: new Map(sends), lastSync }
   // Every change bumps `version`; a write that succeeds makes its snapshot's version persisted, one that fails
   // rolls back every change up to `failedThrough`. flush() waits for its version and learns which happened.
+  // Callers change and flush in the same turn, so the failure of their write always finds them waiting.
   let version = 0
   let persistedVersion = 0
   let failedThrough = -1
@@ -345,6 +346,8 @@ export async function openDraftStore(path: string, options: OpenDraftStoreOption
     known = null
     failedThrough = version
     failure = error
+    // Memory is what the disk holds again: a later flush with no new change has nothing to wait for.
+    persistedVersion = version
     dirty = false
     notify()
   }
@@ -429,8 +432,9 @@ export async function openDraftStore(path: string, options: OpenDraftStoreOption
     async flush() {
       const target = version
       while (persistedVersion < target) {
-        if (failedThrough >= target) throw failure
         await (writing ?? schedule()).catch(() => {})
+        // Only a failure that rolled back this caller's changes is theirs to hear about.
+        if (failedThrough >= target) throw failure
       }
     },
     async refresh() {

@@ -258,8 +258,9 @@ describe('import bounds', () => {
       // Before slicing, the whole import was one stall (no tick at all); the bound is loose on purpose.
       expect(ticks).toBeGreaterThan(5)
       expect(kept).toHaveLength(MAX_IMPORT_ROWS)
-      // What is left in one piece is JSON.parse of the text (or papaparse warming up on its first chunk).
-      expect(longestStall).toBeLessThan(took / 3)
+      // What is left in one piece is JSON.parse of the text (or papaparse warming up on its first chunk): a
+      // fifth of the whole or less when measured; before slicing the one stall was all of it.
+      expect(longestStall).toBeLessThan(took / 2)
     },
   )
 })
