@@ -20,6 +20,7 @@ import type {
 } from './app-state'
 import { LANGUAGES, MAX_UPLOAD_CONCURRENCY, THEMES } from './app-state'
 import type { Draft, DraftFieldError, ImportRowError, OutboxState } from './drafts'
+import { MAX_IMPORT_CHARS } from './drafts'
 
 // ---- request schemas ----
 
@@ -225,7 +226,12 @@ export const requestSchemas = {
     })
     .strict(),
   'drafts:import': z
-    .object({ format: z.enum(['csv', 'json']), content: z.string().max(20_000_000) })
+    .object({
+      format: z.enum(['csv', 'json']),
+      content: z.string().max(MAX_IMPORT_CHARS, {
+        message: `The file is too large to import: at most ${MAX_IMPORT_CHARS / 1_000_000} MB of text.`,
+      }),
+    })
     .strict(),
   'drafts:export': z
     .object({ format: z.enum(['csv', 'json']), ids: z.array(id).max(10_000).optional() })

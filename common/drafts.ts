@@ -12,6 +12,13 @@ export const DRAFT_STATUSES = [
 ] as const
 export type DraftStatus = (typeof DRAFT_STATUSES)[number]
 
+/**
+ * Bounds of one `drafts:import`: the text of the file (characters; 5 MB of plain text) and its rows. Beyond
+ * them the import is refused with the limit named, before any parsing: a file of 18 MB held main for 16 s.
+ */
+export const MAX_IMPORT_CHARS = 5_000_000
+export const MAX_IMPORT_ROWS = 10_000
+
 /** A media item still on disk: uploaded through the engine when the post is sent. */
 export interface LocalMedia {
   id: string
@@ -71,10 +78,14 @@ export interface OutboxState {
   counts: Record<DraftStatus, number>
   lastSyncAt: string | null
   nextSyncAt: string | null
-  /** Set when opening the drafts file needed a recovery (a corrupt file restored from its backup) or failed. */
+  /**
+   * Set when opening the drafts file needed a recovery (a corrupt file restored from its backup), failed, or
+   * found records it could not read and set aside alone (`setAside` of them; every other draft is listed).
+   */
   storeNotice?: {
-    kind: 'recovered-from-backup' | 'unreadable' | 'migrated'
+    kind: 'recovered-from-backup' | 'unreadable' | 'migrated' | 'records-set-aside'
     message: string
     keptAt?: string
+    setAside?: number
   }
 }

@@ -35,7 +35,14 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     openExternal: (url) => shell.openExternal(url),
     log: options.log,
   })
-  trackWindowState(win, (state) => options.store.set('windowState', state))
+  trackWindowState(win, (state) => {
+    // Window bounds are a convenience: a full or read-only disk must not throw out of a window event.
+    try {
+      options.store.set('windowState', state)
+    } catch (error) {
+      console.warn('[window] could not save the window state:', (error as Error).message)
+    }
+  })
   win.once('ready-to-show', () => {
     if (saved?.maximized) win.maximize()
     win.show()

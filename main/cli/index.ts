@@ -1,5 +1,14 @@
 // `npm run cli -- <command>`: the process-bound entry. Everything testable lives in run-cli.ts.
+import { guardOutput } from './output'
 import { runCli } from './run-cli'
+
+// A reader that stops early (`| head -1`) is normal use, not a crash: see output.ts.
+for (const stream of [process.stdout, process.stderr]) {
+  guardOutput(stream, (error) => {
+    process.exitCode = 1
+    if (stream !== process.stderr) process.stderr.write(`error: cannot write the output: ${error.message}\n`)
+  })
+}
 
 const exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
@@ -15,4 +24,5 @@ const exitCode = await runCli(process.argv.slice(2), {
     }
   },
 })
-process.exitCode = exitCode
+// Kept at 1 when the output itself could not be written (see above).
+process.exitCode = process.exitCode || exitCode

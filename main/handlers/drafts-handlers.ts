@@ -96,6 +96,18 @@ export function createDraftHandlers(
 
   const sorted = (drafts: Draft[]) => [...drafts].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
 
+  /**
+   * Runs a change and answers only once it is on disk: a write that fails (a full disk, a read-only folder)
+   * fails the call with its reason, and the store has rolled back, so the list never shows what a restart
+   * would not find.
+   */
+  async function durably<T>(change: (domain: DraftsDomain) => T): Promise<T> {
+    const opened = await domain()
+    const result = change(opened)
+    await opened.store.flush()
+    return result
+  }
+
   return {
     'drafts:list': async () => {
       const { store, service } = await domain()
@@ -104,25 +116,25 @@ export function createDraftHandlers(
       return service.list()
     },
     'drafts:get': async ({ id }) => (await domain()).service.get(id),
-    'drafts:save': async (request) => (await domain()).service.save(request),
-    'drafts:delete': async ({ id }) => (await domain()).service.remove(id),
+    'drafts:save': (request) => durably(({ service }) => service.save(request)),
+    'drafts:delete': ({ id }) => durably(({ service }) => service.remove(id)),
     'drafts:schedule': async ({ id }) => {
-      const { service, runner } = await domain()
-      const draft = service.schedule(id)
+      const { runner } = await domain()
+      const draft = await durably(({ service }) => service.schedule(id))
       // Queued while online: send at once rather than at the next tick.
       if (deps.connection.isOnline()) void runner.sendNow().catch((error) => console.error('[outbox]', error))
       return draft
     },
-    'drafts:unschedule': async ({ id }) => (await domain()).service.unschedule(id),
+    'drafts:unschedule': ({ id }) => durably(({ service }) => service.unschedule(id)),
     'drafts:resolve': async ({ id, action, scheduleAt }) => {
-      const { service, runner } = await domain()
-      let draft: Draft
-      if (action === 'reschedule') {
+      const { runner } = await domain()
+      const draft = await durably(({ service }) => {
+        if (action !== 'reschedule') return service.resolve(id, { action })
         if (!scheduleAt) {
           throw new AppError({ kind: 'validation', field: 'scheduleAt', message: 'Choose the new time.' })
         }
-        draft = service.resolve(id, { action, scheduleAt })
-      } else draft = service.resolve(id, { action })
+        return service.resolve(id, { action, scheduleAt })
+      })
       if (draft.status === 'queued' && deps.connection.isOnline()) {
         void runner.sendNow().catch((error) => console.error('[outbox]', error))
       }

@@ -120,7 +120,14 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     host: options.sandbox?.host,
     config: options.sandbox?.config,
     preferredPort: store.get('sandboxPort'),
-    onPort: (port) => store.set('sandboxPort', port),
+    // Only a preference for the next start: a disk that refuses it must not stop the sandbox.
+    onPort: (port) => {
+      try {
+        store.set('sandboxPort', port)
+      } catch (error) {
+        log.warn('could not remember the sandbox port', error)
+      }
+    },
     log,
   })
   redactor.add(sandbox.credentials.secretKey)

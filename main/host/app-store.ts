@@ -10,6 +10,7 @@ import {
   SANDBOX_PROFILE_ID,
   THEMES,
 } from '../../common/app-state'
+import { diskWriteError } from '../core/disk-errors'
 
 export const APP_STATE_VERSION = 1
 
@@ -65,12 +66,12 @@ export function defaultAppState(): AppStateData {
   }
 }
 
-/** What conf and electron-store both offer. */
+/** What conf and electron-store both offer. Each throws the file system's error when its write fails. */
 export interface KeyValueBackend {
   readonly path: string
-  readonly store: Record<string, unknown>
+  /** Reading gives the whole document; assigning replaces it with one write. */
+  store: Record<string, unknown>
   set(key: string, value: unknown): void
-  clear(): void
 }
 
 export interface AppStore {
@@ -94,15 +95,25 @@ export function migrateAppState(raw: Record<string, unknown>): AppStateData {
 
 export function openAppStore(backend: KeyValueBackend): AppStore {
   const state = migrateAppState(backend.store)
-  // Write back the migrated whole, so the file on disk always carries the current version.
-  backend.clear()
-  for (const [key, value] of Object.entries(state)) backend.set(key, value)
+  // Write back the migrated whole, so the file on disk always carries the current version: in one write, as
+  // a clear followed by one write a key left the file emptied of profiles when a later write failed.
+  try {
+    backend.store = { ...state }
+  } catch {
+    // A full or read-only disk: the file keeps what it held (read and migrated again next time); the app
+    // still starts, and the first change the person makes reports the problem.
+  }
   return {
     path: backend.path,
     get: (key) => structuredClone(state[key]),
     set: (key, value) => {
+      // The disk first: when it refuses, the call fails with the reason and memory still matches the file.
+      try {
+        backend.set(key, value)
+      } catch (error) {
+        throw diskWriteError(error, 'the app settings', backend.path)
+      }
       state[key] = structuredClone(value)
-      backend.set(key, value)
     },
   }
 }

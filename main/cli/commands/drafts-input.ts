@@ -17,7 +17,7 @@ export async function readDraftFile(file: string): Promise<{ post: DraftPost; lo
   } catch (error) {
     throw new AppError({ kind: 'file', message: `${file} cannot be read: ${(error as Error).message}` })
   }
-  const { items, errors } = parseImport('json', text)
+  const { items, errors } = await parseImport('json', text)
   if (errors.length > 0 || items.length !== 1) {
     const first = errors[0]
     const where = first?.field ? ` at ${first.field}` : ''

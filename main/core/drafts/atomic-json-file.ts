@@ -8,8 +8,11 @@
 // The document itself ({ schemaVersion, ... }) is plain JSON, so an electron-store instance could hold it under
 // one key if the app ever wants that; the versioning and migrations live in migrations.ts, not in the backend.
 import { createHash } from 'node:crypto'
-import { promises as fs } from 'node:fs'
+import { promises as nodeFs } from 'node:fs'
 import { dirname } from 'node:path'
+
+/** The file-system calls used here; tests pass a copy that fails the way a full or read-only disk does. */
+export type JsonFileSystem = Pick<typeof nodeFs, 'mkdir' | 'open' | 'readFile' | 'rename' | 'unlink'>
 
 export type ReadOutcome =
   | { source: 'main'; value: unknown }
@@ -39,7 +42,7 @@ export interface AtomicJsonFile {
   readCurrent(accept: (value: unknown) => string | null): Promise<unknown | null>
 }
 
-export function atomicJsonFile(path: string): AtomicJsonFile {
+export function atomicJsonFile(path: string, fs: JsonFileSystem = nodeFs): AtomicJsonFile {
   const backupPath = `${path}.bak`
   const tempPath = `${path}.tmp`
 
@@ -82,11 +85,18 @@ export function atomicJsonFile(path: string): AtomicJsonFile {
       await fs.mkdir(dirname(path), { recursive: true })
       const handle = await fs.open(tempPath, 'w')
       try {
-        await handle.writeFile(JSON.stringify(value, null, 2) + '\n', 'utf8')
-        // Without fsync a power cut after rename can leave a zero-length file (ext4 delayed allocation).
-        await handle.sync()
-      } finally {
-        await handle.close()
+        try {
+          await handle.writeFile(JSON.stringify(value, null, 2) + '\n', 'utf8')
+          // Without fsync a power cut after rename can leave a zero-length file (ext4 delayed allocation).
+          await handle.sync()
+        } finally {
+          await handle.close()
+        }
+      } catch (error) {
+        // A half-written temp file on a full disk holds the very space the next attempt needs. The main file
+        // and its backup are untouched at this point, so what was saved before stays as it was.
+        await fs.unlink(tempPath).catch(() => {})
+        throw error
       }
       // The current file becomes the backup, then the new one takes its place. A crash between the two
       // renames leaves only the backup, which read() uses.
@@ -95,7 +105,13 @@ export function atomicJsonFile(path: string): AtomicJsonFile {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
       }
-      await fs.rename(tempPath, path)
+      try {
+        await fs.rename(tempPath, path)
+      } catch (error) {
+        // Only the backup is left, which read() falls back to: the previous version is still what opens.
+        await fs.unlink(tempPath).catch(() => {})
+        throw error
+      }
       await syncDirectory(dirname(path))
     },
     async signature() {
@@ -127,9 +143,9 @@ export function atomicJsonFile(path: string): AtomicJsonFile {
 
 /** Makes the renames durable; not possible on Windows (EPERM/EISDIR), where NTFS journals them anyway. */
 async function syncDirectory(dir: string): Promise<void> {
-  let handle: fs.FileHandle | undefined
+  let handle: nodeFs.FileHandle | undefined
   try {
-    handle = await fs.open(dir, 'r')
+    handle = await nodeFs.open(dir, 'r')
     await handle.sync()
   } catch {
     // best effort, see above

@@ -2,8 +2,10 @@
 // row first and adds nothing unless all rows pass, so a file is never half imported; each error names its row
 // and the column (the body path of section 2.4, which is also the CSV header).
 import { randomUUID } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
 import Papa from 'papaparse'
 import { z } from 'zod'
+import { MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from '../../../common/drafts'
 import type { Draft, DraftPost, ImportRowError, LocalMedia } from '../../../common/drafts'
 import {
   createScheduleRequestSchema,
@@ -16,7 +18,31 @@ import { POST_TYPES } from './validation'
 
 export type TransferFormat = 'csv' | 'json'
 
-export const MAX_IMPORT_ROWS = 10_000
+export { MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from '../../../common/drafts'
+
+/**
+ * How long the import may hold the event loop before it lets other calls run. The import runs in main (or the
+ * browser-mode server) beside every other call; a big file parsed in one go blocked them all for seconds.
+ */
+const SLICE_MS = 15
+
+/** Resolves at once while the current slice lasts; after that, on the next turn of the event loop. */
+function slicer(): () => Promise<void> {
+  let sliceStart = performance.now()
+  return async () => {
+    if (performance.now() - sliceStart < SLICE_MS) return
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    sliceStart = performance.now()
+  }
+}
+
+function tooLarge(content: string): ImportRowError | null {
+  if (content.length <= MAX_IMPORT_CHARS) return null
+  return {
+    row: 0,
+    message: `The file is too large to import: at most ${MAX_IMPORT_CHARS / 1_000_000} MB of text (it has ${(content.length / 1_000_000).toFixed(1)} MB). Split it into smaller files.`,
+  }
+}
 
 /** The CSV columns, in order. Headers are the body's own paths. */
 export const CSV_COLUMNS = [
@@ -217,15 +243,50 @@ function parseCell(column: Column, cell: string): { value: unknown } | { error: 
   return { value: column === 'scheduleAt' || column === 'accountId' ? text : cell }
 }
 
-function parseCsv(content: string): { items: ImportItem[]; errors: ImportRowError[] } {
-  const parsed = Papa.parse<string[]>(content.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' })
+/**
+ * Papaparse in chunks, each in its own turn of the event loop. Stops after `maxRecords` records: a file with
+ * more is refused anyway, and reading the rest would only cost time and memory.
+ */
+function parseCsvRecords(
+  text: string,
+  maxRecords: number,
+): Promise<{ records: string[][]; errors: Papa.ParseError[]; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const records: string[][] = []
+    const errors: Papa.ParseError[] = []
+    let truncated = false
+    Papa.parse<string[]>(text, {
+      skipEmptyLines: 'greedy',
+      chunkSize: 64 * 1024,
+      chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
+        // A chunk's error rows count from its own first record.
+        for (const e of results.errors) errors.push({ ...e, row: (e.row ?? 0) + records.length })
+        for (const record of results.data) records.push(record)
+        if (records.length > maxRecords) {
+          truncated = true
+          records.length = maxRecords
+          parser.abort()
+          return
+        }
+        parser.pause()
+        setImmediate(() => parser.resume())
+      },
+      complete: () => resolve({ records, errors, truncated }),
+      error: (error: Error) => reject(error),
+    })
+  })
+}
+
+async function parseCsv(content: string): Promise<{ items: ImportItem[]; errors: ImportRowError[] }> {
+  // The header and one record more than the cap: enough to say the file has too many.
+  const parsed = await parseCsvRecords(content.replace(/^\uFEFF/, ''), MAX_IMPORT_ROWS + 2)
   const errors: ImportRowError[] = []
   // The delimiter is detected (a spreadsheet set to Indonesian writes ";"); a one-column file has none to find.
   for (const e of parsed.errors.filter((e) => e.type !== 'Delimiter')) {
     // Papaparse counts data rows from 0 with the header as row 0; rows here count lines of records from 1.
     errors.push({ row: (e.row ?? 0) + 1, message: `CSV: ${e.message}` })
   }
-  const [header, ...rows] = parsed.data
+  const [header, ...rows] = parsed.records
   if (!header || header.length === 0)
     return { items: [], errors: [{ row: 1, message: 'The file is empty.' }] }
   const columns = header.map((h) => h.trim())
@@ -239,17 +300,19 @@ function parseCsv(content: string): { items: ImportItem[]; errors: ImportRowErro
   if (rows.length > MAX_IMPORT_ROWS) {
     errors.push({
       row: 1,
-      message: `The file has ${rows.length} rows; at most ${MAX_IMPORT_ROWS} are imported at once.`,
+      message: `The file has more than ${MAX_IMPORT_ROWS} rows; at most ${MAX_IMPORT_ROWS} are imported at once.`,
     })
   }
   if (errors.length > 0) return { items: [], errors }
 
   const items: ImportItem[] = []
-  rows.forEach((cells, index) => {
+  const breathe = slicer()
+  for (const [index, cells] of rows.entries()) {
+    await breathe()
     const row = index + 2
     if (cells.length !== columns.length) {
       errors.push({ row, message: `The row has ${cells.length} cells; the header has ${columns.length}.` })
-      return
+      continue
     }
     const raw: Record<string, unknown> = {}
     let rawMedia: unknown = []
@@ -264,10 +327,10 @@ function parseCsv(content: string): { items: ImportItem[]; errors: ImportRowErro
       } else if (column === 'localMedia') rawMedia = cell.value
       else setPath(raw, column, cell.value)
     })
-    if (cellErrors) return
+    if (cellErrors) continue
     const item = checkItem(raw, rawMedia, row, errors)
     if (item) items.push(item)
-  })
+  }
   return { items, errors }
 }
 
@@ -295,7 +358,7 @@ function formatCell(column: Column, draft: Draft): string {
 
 export const JSON_EXPORT_FORMAT = 'mediadeck-drafts'
 
-function parseJson(content: string): { items: ImportItem[]; errors: ImportRowError[] } {
+async function parseJson(content: string): Promise<{ items: ImportItem[]; errors: ImportRowError[] }> {
   let value: unknown
   try {
     value = JSON.parse(content)
@@ -313,26 +376,34 @@ function parseJson(content: string): { items: ImportItem[]; errors: ImportRowErr
   }
   const errors: ImportRowError[] = []
   const items: ImportItem[] = []
-  list.forEach((entry: unknown, index: number) => {
+  const breathe = slicer()
+  for (const [index, entry] of (list as unknown[]).entries()) {
+    await breathe()
     const row = index + 1
     if (!isObject(entry)) {
       errors.push({ row, message: 'Each entry must be an object.' })
-      return
+      continue
     }
     const wrapped = isObject(entry.post)
     const post = (wrapped ? entry.post : entry) as Record<string, unknown>
     const item = checkItem(post, wrapped ? entry.localMedia : [], row, errors)
     if (item) items.push(item)
-  })
+  }
   return { items, errors }
 }
 
 // ---- both ----
 
-export function parseImport(
+/**
+ * Checks every row. Bounded (MAX_IMPORT_CHARS of text, MAX_IMPORT_ROWS rows) and sliced, so the largest file
+ * accepted keeps other calls answering while it is read; a larger one is refused before any parsing.
+ */
+export async function parseImport(
   format: TransferFormat,
   content: string,
-): { items: ImportItem[]; errors: ImportRowError[] } {
+): Promise<{ items: ImportItem[]; errors: ImportRowError[] }> {
+  const refusal = tooLarge(content)
+  if (refusal) return { items: [], errors: [refusal] }
   return format === 'csv' ? parseCsv(content) : parseJson(content)
 }
 
@@ -356,7 +427,7 @@ export async function importDrafts(
   content: string,
   { now, profileId, newId = randomUUID, allowMedia }: ImportOptions,
 ): Promise<{ imported: StoredDraft[]; errors: ImportRowError[] }> {
-  const { items, errors } = parseImport(format, content)
+  const { items, errors } = await parseImport(format, content)
   if (allowMedia && errors.length === 0) {
     for (const item of items) {
       for (const [index, media] of item.localMedia.entries()) {

@@ -1,7 +1,7 @@
 // `drafts add`, `drafts list` and `sync` through the CLI's own dispatcher (in process, real streams, real
 // files, the real sandbox over HTTP), plus one run of the real `npm run cli` process for the exit codes.
 import { spawnSync } from 'node:child_process'
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -208,6 +208,29 @@ describe('drafts CLI', () => {
     const again = await cli('sync')
     expect(again.code).toBe(0)
     expect(again.stderr).toMatch(/nothing to send/)
+  })
+
+  it('drafts list keeps every readable draft and says on stderr how many records were set aside', async () => {
+    const a = await bodyFile('a.json', { description: 'first', type: 'text' })
+    const b = await bodyFile('b.json', { description: 'second', type: 'text' })
+    const first = lines((await cli('drafts', 'add', a, '--json')).stdout)[0]!
+    expect((await cli('drafts', 'add', b, '--json')).code).toBe(0)
+    // One record with a status this version does not know, in the file and in its backup.
+    const file = path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json')
+    const doc = JSON.parse(await readFile(file, 'utf8'))
+    doc.drafts.find((d: { id: string }) => d.id === first.id).status = 'archived'
+    await writeFile(file, JSON.stringify(doc))
+    await writeFile(`${file}.bak`, JSON.stringify(doc))
+
+    const listed = await cli('drafts', 'list', '--json')
+    expect(listed.code).toBe(0)
+    expect(lines(listed.stdout).map((l) => l.description)).toEqual(['second'])
+    expect(listed.stderr).toMatch(/^warning: 1 record of the drafts file could not be read and was set aside/)
+    // Said once: the record is kept aside in the file, not counted again on every run.
+    const again = await cli('drafts', 'list', '--json')
+    expect(again.stderr).toBe('')
+    expect(lines(again.stdout).map((l) => l.description)).toEqual(['second'])
+    expect(JSON.parse(await readFile(file, 'utf8')).setAside).toHaveLength(1)
   })
 
   it('runs as a real process: npm run cli -- drafts list --json', () => {

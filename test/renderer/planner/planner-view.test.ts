@@ -178,6 +178,24 @@ describe('PlannerView', () => {
     expect(context.fake.requests('outbox:send-now')).toHaveLength(1)
   })
 
+  it('says how many drafts-file records were set aside, in English and in Bahasa Indonesia', async () => {
+    context.fake.data.outbox = {
+      ...context.fake.data.outbox,
+      storeNotice: {
+        kind: 'records-set-aside',
+        message: 'set aside',
+        keptAt: '/data/drafts.json',
+        setAside: 2,
+      },
+    }
+    const wrapper = await mountPlanner(context)
+    const notice = () => wrapper.find('[data-testid=planner-outbox] .outbox__notice').text()
+    expect(notice()).toContain('2 records of the drafts file could not be read and were set aside')
+    context.i18n.global.locale.value = 'id'
+    await flushPromises()
+    expect(notice()).toContain('2 catatan di berkas draf tidak dapat dibaca dan disisihkan')
+  })
+
   it('is fully translated into Bahasa Indonesia', async () => {
     context.i18n.global.locale.value = 'id'
     const wrapper = await mountPlanner(context)

@@ -1,6 +1,9 @@
+import * as fsPromises from 'node:fs/promises'
 import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../../common/errors'
+import type { JsonFileSystem } from '../../../main/core/drafts/atomic-json-file'
 import { DraftStoreError, openDraftStore } from '../../../main/core/drafts/draft-store'
 import { CURRENT_SCHEMA_VERSION, MigrationError, migrate } from '../../../main/core/drafts/migrations'
 import type { Draft } from '../../../common/drafts'
@@ -94,19 +97,38 @@ describe('draft store', () => {
     expect(names.filter((n) => n.includes('.corrupt-'))).toHaveLength(2)
   })
 
-  it('rejects a document that parses but does not fit the schema, falling back to the backup', async () => {
+  it('sets one unreadable record aside alone, keeps it in the file and counts it once', async () => {
     const store = await openDraftStore(file)
-    store.put(sampleDraft({ id: 'good' }))
-    await store.flush()
+    store.put(sampleDraft({ id: 'bad' }))
     store.put(sampleDraft({ id: 'other' }))
     await store.flush()
     const doc = await readJson(file)
     doc.drafts[0].status = 'exploded'
+    // The same record in the backup too: before, both files were moved aside and no draft was listed.
     await writeFile(file, JSON.stringify(doc))
-    const recovered = await openDraftStore(file)
-    expect(recovered.notice?.kind).toBe('recovered-from-backup')
-    expect(recovered.notice?.message).toMatch(/drafts\.0\.status/)
-    expect(recovered.list().map((d) => d.id)).toEqual(['good'])
+    await writeFile(`${file}.bak`, JSON.stringify(doc))
+
+    const opened = await openDraftStore(file)
+    expect(opened.list().map((d) => d.id)).toEqual(['other'])
+    expect(opened.notice).toMatchObject({ kind: 'records-set-aside', setAside: 1, keptAt: file })
+    expect(opened.notice?.message).toMatch(/drafts\.0\.status/)
+    // Kept, not lost: the record as it was, with why it was set aside.
+    const written = await readJson(file)
+    expect(written.drafts.map((d: { id: string }) => d.id)).toEqual(['other'])
+    expect(written.setAside).toEqual([
+      expect.objectContaining({
+        from: 'drafts',
+        record: expect.objectContaining({ id: 'bad', status: 'exploded' }),
+      }),
+    ])
+
+    // The next open finds nothing new to set aside and keeps the record where it is.
+    const again = await openDraftStore(file)
+    expect(again.notice).toBeNull()
+    expect(again.list().map((d) => d.id)).toEqual(['other'])
+    again.put(sampleDraft({ id: 'third' }))
+    await again.flush()
+    expect((await readJson(file)).setAside).toHaveLength(1)
   })
 
   it('migrates a version-0 file (a bare array) and fills members of the post it lacked', async () => {
@@ -268,8 +290,9 @@ describe('migrate', () => {
       JSON.stringify({ schemaVersion: 3, drafts: [unowned], sends: {}, lastSyncAt: null }),
     )
     const store = await openDraftStore(file)
-    expect(store.notice?.kind).toBe('unreadable')
+    expect(store.notice?.kind).toBe('records-set-aside')
     expect(store.notice?.message).toMatch(/drafts\.0\.profileId/)
+    expect(store.list()).toEqual([])
   })
 
   it('runs each step in order and checks that it advanced', () => {
@@ -282,4 +305,66 @@ describe('migrate', () => {
     expect(() => migrate({ schemaVersion: 1 }, {}, 2)).toThrow(/no migration from drafts schema 1/)
     expect(() => migrate('text')).toThrow(MigrationError)
   })
+})
+
+describe('draft store on a disk that refuses writes', () => {
+  /** The real file system, except that writing file contents fails with `code` while `failing` is set. */
+  function refusingFs(code: string) {
+    const state = { failing: false }
+    const fs: JsonFileSystem = {
+      ...fsPromises,
+      open: (async (...args: Parameters<typeof fsPromises.open>) => {
+        const handle = await fsPromises.open(...args)
+        if (!state.failing) return handle
+        return Object.assign(Object.create(handle) as typeof handle, {
+          writeFile: async () => {
+            throw Object.assign(new Error(`${code}: injected`), { code })
+          },
+          close: () => handle.close(),
+        })
+      }) as typeof fsPromises.open,
+    }
+    return { fs, state }
+  }
+
+  it.each([
+    ['ENOSPC', /disk is full/],
+    ['EROFS', /read-only/],
+    ['EACCES', /permission was denied/],
+  ])(
+    'fails the flush on %s, rolls memory back to the disk and keeps the earlier file',
+    async (code, words) => {
+      const { fs, state } = refusingFs(code)
+      const store = await openDraftStore(file, { fs })
+      store.put(sampleDraft({ id: 'kept' }))
+      await store.flush()
+      const before = await readFile(file, 'utf8')
+
+      state.failing = true
+      const seen: string[][] = []
+      store.onChange((list) => seen.push(list.map((d) => d.id)))
+      store.put(sampleDraft({ id: 'lost' }))
+      const failure = await store.flush().then(
+        () => null,
+        (error: unknown) => error,
+      )
+      expect(failure).toBeInstanceOf(AppError)
+      expect(failure).toMatchObject({ kind: 'file', message: expect.stringMatching(words) })
+      expect((failure as AppError).message).toContain(file)
+      // The list shows what a restart would find, and says so to whoever listens.
+      expect(store.list().map((d) => d.id)).toEqual(['kept'])
+      expect(seen.at(-1)).toEqual(['kept'])
+      expect(await readFile(file, 'utf8')).toBe(before)
+      expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([])
+      expect((await openDraftStore(file)).list().map((d) => d.id)).toEqual(['kept'])
+      // Nothing is pending any more (memory is the disk's copy): a later flush, as on shutdown, has no failure.
+      await store.flush()
+
+      // Once the disk takes writes again, the next save goes through.
+      state.failing = false
+      store.put(sampleDraft({ id: 'later' }))
+      await store.flush()
+      expect((await openDraftStore(file)).list().map((d) => d.id)).toEqual(['kept', 'later'])
+    },
+  )
 })

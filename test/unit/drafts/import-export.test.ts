@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs'
 import Papa from 'papaparse'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { requestSchemas } from '../../../common/contract'
+import { MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from '../../../common/drafts'
 import type { Draft } from '../../../common/drafts'
 import { createScheduleRequestSchema } from '../../../common/service'
 import { openDraftStore } from '../../../main/core/drafts/draft-store'
@@ -213,4 +216,94 @@ describe('JSON', () => {
     const broken = await importDrafts(store, 'json', '{', { now: () => NOW, profileId: 'sandbox', newId })
     expect(broken.errors[0]!.message).toMatch(/not JSON/)
   })
+})
+
+describe('import bounds', () => {
+  /** A CSV of `rows` text posts whose descriptions fill it to about `chars` characters. */
+  function csvOf(rows: number, chars: number): string {
+    const header = 'title,description,type\n'
+    const perRow = Math.floor((chars - header.length) / rows)
+    const filler = 'x'.repeat(perRow - 'post 00000,,text\n'.length)
+    const lines = Array.from(
+      { length: rows },
+      (_, i) => `post ${String(i).padStart(5, '0')},${filler},text\n`,
+    )
+    return header + lines.join('')
+  }
+
+  it('refuses a file over the size limit with the limit named, in the contract and in the import', async () => {
+    const content = csvOf(10, MAX_IMPORT_CHARS + 1_000)
+    expect(content.length).toBeGreaterThan(MAX_IMPORT_CHARS)
+    const viaContract = requestSchemas['drafts:import'].safeParse({ format: 'csv', content })
+    expect(viaContract.success).toBe(false)
+    expect(viaContract.error?.issues[0]?.message).toMatch(/too large to import: at most 5 MB/)
+
+    const result = await importDrafts(store, 'csv', content, { now: () => NOW, profileId: 'sandbox', newId })
+    expect(result.imported).toEqual([])
+    expect(result.errors).toEqual([
+      { row: 0, message: expect.stringMatching(/too large to import: at most 5 MB/) },
+    ])
+    expect(store.list()).toEqual([])
+  })
+
+  it('refuses a file over the row limit with the limit named', async () => {
+    const result = await importDrafts(store, 'csv', csvOf(MAX_IMPORT_ROWS + 1, 400_000), {
+      now: () => NOW,
+      profileId: 'sandbox',
+      newId,
+    })
+    expect(result.errors).toEqual([
+      {
+        row: 1,
+        message: `The file has more than ${MAX_IMPORT_ROWS} rows; at most ${MAX_IMPORT_ROWS} are imported at once.`,
+      },
+    ])
+    expect(store.list()).toEqual([])
+  })
+
+  it.each(['csv', 'json'] as const)(
+    'keeps the event loop turning while it reads the largest %s file accepted',
+    async (format) => {
+      // JSON repeats the keys on every row: the same posts take more characters.
+      const csv = csvOf(MAX_IMPORT_ROWS, format === 'csv' ? MAX_IMPORT_CHARS - 100_000 : 4_500_000)
+      const content =
+        format === 'csv'
+          ? csv
+          : JSON.stringify(
+              Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data,
+            )
+      expect(content.length).toBeLessThanOrEqual(MAX_IMPORT_CHARS)
+      expect(content.length).toBeGreaterThan(MAX_IMPORT_CHARS * 0.95)
+      // The longest time no timer could run, against the whole import: a machine under load stretches both.
+      let last = performance.now()
+      let longestStall = 0
+      let ticks = 0
+      const timer = setInterval(() => {
+        const now = performance.now()
+        longestStall = Math.max(longestStall, now - last)
+        last = now
+        ticks += 1
+      }, 5)
+      const started = performance.now()
+      // The parse alone: writing 10,000 drafts is the store's own cost, the same for any way they arrive.
+      const kept: Draft[] = []
+      const sink = { putMany: (list: Draft[]) => void kept.push(...list), flush: async () => {} }
+      const result = await importDrafts(sink, format, content, {
+        now: () => NOW,
+        profileId: 'sandbox',
+        newId,
+      })
+      const took = performance.now() - started
+      clearInterval(timer)
+      longestStall = Math.max(longestStall, performance.now() - last)
+      expect(result.errors).toEqual([])
+      expect(result.imported).toHaveLength(MAX_IMPORT_ROWS)
+      // Before slicing, the whole import was one stall (no tick at all); the bound is loose on purpose.
+      expect(ticks).toBeGreaterThan(5)
+      expect(kept).toHaveLength(MAX_IMPORT_ROWS)
+      // What is left in one piece is JSON.parse of the text (or papaparse warming up on its first chunk): a
+      // fifth of the whole or less when measured; before slicing the one stall was all of it.
+      expect(longestStall).toBeLessThan(took / 2)
+    },
+  )
 })

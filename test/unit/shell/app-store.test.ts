@@ -16,10 +16,11 @@ function memoryBackend(
     get store() {
       return { ...data }
     },
-    set: (key, value) => (data[key] = value),
-    clear: () => {
+    set store(value) {
       for (const key of Object.keys(data)) delete data[key]
+      Object.assign(data, value)
     },
+    set: (key, value) => (data[key] = value),
   }
 }
 

@@ -75,6 +75,8 @@ export default {
         'The drafts file was damaged; the previous copy was restored. The damaged file was kept.',
       unreadable:
         'The drafts file and its backup could not be read. They were kept aside; please report this.',
+      'records-set-aside':
+        'One record of the drafts file could not be read and was set aside; every other draft is here. It was kept in the drafts file. | {count} records of the drafts file could not be read and were set aside; every other draft is here. They were kept in the drafts file.',
       migrated: 'Drafts were updated to the new format.',
     },
   },

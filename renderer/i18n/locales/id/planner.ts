@@ -75,6 +75,8 @@ export default {
         'Berkas draf rusak; salinan sebelumnya telah dipulihkan. Berkas yang rusak tetap disimpan.',
       unreadable:
         'Berkas draf dan cadangannya tidak dapat dibaca. Keduanya disimpan terpisah; mohon laporkan masalah ini.',
+      'records-set-aside':
+        'Satu catatan di berkas draf tidak dapat dibaca dan disisihkan; semua draf lain tetap ada. Catatan itu tetap disimpan di berkas draf. | {count} catatan di berkas draf tidak dapat dibaca dan disisihkan; semua draf lain tetap ada. Catatan itu tetap disimpan di berkas draf.',
       migrated: 'Draf telah diperbarui ke format baru.',
     },
   },
