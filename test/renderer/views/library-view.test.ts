@@ -1,7 +1,8 @@
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import LibraryView from '../../../renderer/views/LibraryView.vue'
 import { useConnectionStore } from '../../../renderer/stores/connection'
+import { useToastsStore } from '../../../renderer/stores/toasts'
 import { useUploadsStore } from '../../../renderer/stores/uploads'
 import { stubClipboard, stubElementSize } from '../support/browser-stubs'
 import { uploadTotalsOf } from '../support/fake-mediadeck'
@@ -188,6 +189,36 @@ describe('LibraryView', () => {
     await flushPromises()
     expect(context.fake.requests('uploads:start')).toEqual([{ paths: ['/home/u/new.png'] }])
     expect(wrapper.text()).toContain('new.png')
+  })
+
+  it('queues what it can of a batch and lists each refused file by name, in a toast that stays', async () => {
+    context.fake.data.picked = [
+      { path: '/tmp/x1/photo.png', name: 'photo.png', size: 2048, mimetype: 'image/png' },
+      { path: '/tmp/x2/blank.png', name: 'blank.png', size: 0, mimetype: 'image/png' },
+      { path: '/tmp/x3/shot.jpg', name: 'shot.jpg', size: 4096, mimetype: 'image/jpeg' },
+    ]
+    const wrapper = await mountLibrary(context)
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    try {
+      await wrapper.get('[data-testid="add-files"]').trigger('click')
+      await flushPromises()
+      const toasts = useToastsStore()
+      expect(toasts.items).toHaveLength(1)
+      expect(toasts.items[0]).toMatchObject({
+        tone: 'danger',
+        title: 'One file was not added',
+        message: 'The 2 other files are queued.',
+        details: [{ label: 'blank.png', text: 'file is empty' }],
+      })
+      expect(JSON.stringify(toasts.items[0])).not.toContain('/tmp/')
+      vi.advanceTimersByTime(60_000)
+      expect(toasts.items).toHaveLength(1)
+    } finally {
+      vi.useRealTimers()
+    }
+    const rows = wrapper.findAll('[data-testid="upload-row"]').map((row) => row.text())
+    expect(rows.some((text) => text.includes('photo.png'))).toBe(true)
+    expect(rows.some((text) => text.includes('shot.jpg'))).toBe(true)
   })
 
   it('shows the empty queue state', async () => {

@@ -86,5 +86,8 @@ export default {
     summaryCancelled: '{count} cancelled',
     showQueue: 'Show the queue',
     addFailed: 'Could not add the files',
+    refused: 'One file was not added | {count} files were not added',
+    refusedQueued:
+      'No other file was queued. | The other file is queued. | The {count} other files are queued.',
   },
 }

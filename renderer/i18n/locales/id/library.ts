@@ -88,5 +88,8 @@ export default {
     summaryCancelled: '{count} dibatalkan',
     showQueue: 'Lihat antrean',
     addFailed: 'Berkas tidak dapat ditambahkan',
+    refused: '{count} berkas tidak ditambahkan',
+    refusedQueued:
+      'Tidak ada berkas lain yang diantrekan. | Berkas lainnya sudah diantrekan. | {count} berkas lainnya sudah diantrekan.',
   },
 } satisfies typeof en
