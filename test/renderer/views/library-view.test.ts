@@ -70,7 +70,7 @@ describe('LibraryView', () => {
     expect(rows[0]!.text()).toContain('1 MB/s')
     expect(rows[0]!.text()).toContain('5 sec left')
     expect(rows[1]!.get('[data-testid="upload-error"]').text()).toContain('Storage is full')
-    expect(wrapper.get('[data-testid="queue-summary"]').text()).toContain('2 of 3 finished')
+    expect(wrapper.get('[data-testid="queue-summary"]').text()).toContain('1 of 3 uploaded · 1 failed')
   })
 
   it('explains storage full with what is needed and links to settings', async () => {
@@ -145,8 +145,34 @@ describe('LibraryView', () => {
     expect(rows[0]!.get('[role="progressbar"]').attributes('aria-valuenow')).toBe('100')
     expect(wrapper.find('[data-testid="upload-cancel"]').exists()).toBe(false)
     expect(wrapper.get('[data-testid="queue-summary"]').text().replace(/\s+/g, ' ')).toBe(
-      '3 of 3 finished · 1 failed',
+      '2 uploaded · 1 failed',
     )
+  })
+
+  it('shows a cancelled upload as neutral and counts it apart from the uploaded ones', async () => {
+    const wrapper = await mountLibrary(context)
+    const done = (n: number) => makeUploadItem(10 + n, { state: 'done', bytesSent: 10 * 1024 * 1024 })
+    const cancelled = makeUploadItem(20, {
+      state: 'cancelled',
+      name: 'stopped.mov',
+      error: { kind: 'cancelled', message: 'cancelled' },
+    })
+    const items = [done(1), done(2), done(3), cancelled]
+    context.fake.data.uploads = items
+    // The three items of the default queue leave it; four finished ones arrive.
+    context.fake.emit('uploads:progress', {
+      items,
+      removed: ['up-1', 'up-2', 'up-3'],
+      totals: uploadTotalsOf(items),
+    })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="queue-summary"]').text().replace(/\s+/g, ' ')).toBe(
+      '3 uploaded · 1 cancelled',
+    )
+    const row = wrapper.get('[data-testid="upload-row"][data-state="cancelled"]')
+    expect(row.find('[data-testid="upload-error"]').exists()).toBe(false)
+    expect(row.text()).not.toContain('Stopped on request')
+    expect(row.get('[data-testid="upload-state"]').classes().join(' ')).toContain('neutral')
   })
 
   it('cancels, retries and removes single uploads', async () => {

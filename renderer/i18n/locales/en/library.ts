@@ -14,8 +14,10 @@ export default {
   },
   queue: {
     title: 'Uploads',
-    summary: '{finished} of {total} finished',
+    summaryBusy: '{done} of {total} uploaded',
+    summaryIdle: '{done} uploaded',
     failedCount: '{count} failed',
+    cancelledCount: '{count} cancelled',
     totalProgress: 'Total upload progress',
     progressOf: 'Progress of {name}',
     eta: '{time} left',

@@ -16,8 +16,10 @@ export default {
   },
   queue: {
     title: 'Unggahan',
-    summary: '{finished} dari {total} selesai',
+    summaryBusy: '{done} dari {total} terunggah',
+    summaryIdle: '{done} terunggah',
     failedCount: '{count} gagal',
+    cancelledCount: '{count} dibatalkan',
     totalProgress: 'Kemajuan unggahan total',
     progressOf: 'Kemajuan {name}',
     eta: 'sisa {time}',
