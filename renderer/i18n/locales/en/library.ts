@@ -12,6 +12,7 @@ export default {
     failed: 'Failed',
     cancelled: 'Cancelled',
   },
+  windowTitle: '{percent}% · {count} uploading',
   queue: {
     title: 'Uploads',
     summaryBusy: '{done} of {total} uploaded',

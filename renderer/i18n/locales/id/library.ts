@@ -14,6 +14,7 @@ export default {
     failed: 'Gagal',
     cancelled: 'Dibatalkan',
   },
+  windowTitle: '{percent}% · {count} diunggah',
   queue: {
     title: 'Unggahan',
     summaryBusy: '{done} dari {total} terunggah',
