@@ -34,6 +34,17 @@ export interface ConnectionTestResult {
 
 export type ConnectionStatus = 'checking' | 'online' | 'offline' | 'unauthorized'
 
+/**
+ * Browser mode: the page's link to the Mediadeck host that serves it (not the service's connection). The bridge
+ * dispatches this window event with a `HostLinkDetail` when the host stops answering and when it is back; a
+ * call made meanwhile fails at once with a `network` error whose code is `HOST_STOPPED_CODE`.
+ */
+export const HOST_LINK_EVENT = 'mediadeck:host-link'
+export interface HostLinkDetail {
+  linked: boolean
+}
+export const HOST_STOPPED_CODE = 'host-stopped'
+
 export interface ConnectionState {
   status: ConnectionStatus
   mode: 'sandbox' | 'service'

@@ -2,7 +2,8 @@
 // before the app's script). It builds the same window.mediadeck from the same contract, over the browser-mode
 // WebSocket instead of Electron IPC. Pages cannot name files by path, so dropped and picked files are
 // streamed to the host, which saves and grants them: they then upload exactly as in the app.
-import type { DroppedFile, PickedFile } from '../common/app-state'
+import { HOST_LINK_EVENT, HOST_STOPPED_CODE } from '../common/app-state'
+import type { DroppedFile, HostLinkDetail, PickedFile } from '../common/app-state'
 import type { CallName, EventName, IpcResult } from '../common/contract'
 import type { AppErrorData } from '../common/errors'
 import { buildMediadeckApi, type BridgeTransport } from './api'
@@ -24,13 +25,36 @@ const pending = new Map<number, Pending>()
 const outbox: string[] = []
 let nextId = 1
 let socket: WebSocket | undefined
-let retryMs = 250
+/** Whether the host answered the last attempt; a page starts assuming it does (it was just served). */
+let linked = true
+
+/**
+ * Reconnection delays. The host's address (port and token) changes with each start, so once it stopped, only
+ * the same process coming back (a dropped socket, a machine waking) can answer here: a few quick attempts,
+ * then one a minute at most. Each failed attempt is a console error the browser logs itself.
+ */
+const FIRST_RETRY_MS = 250
+const MAX_RETRY_MS = 60_000
+let retryMs = FIRST_RETRY_MS
+
+const hostStopped: AppErrorData = {
+  kind: 'network',
+  code: HOST_STOPPED_CODE,
+  message: 'the Mediadeck app that served this page has stopped',
+}
+
+function setLinked(next: boolean): void {
+  if (linked === next) return
+  linked = next
+  window.dispatchEvent(new CustomEvent<HostLinkDetail>(HOST_LINK_EVENT, { detail: { linked: next } }))
+}
 
 function connect(): void {
   const ws = new WebSocket(socketUrl)
   socket = ws
   ws.addEventListener('open', () => {
-    retryMs = 250
+    retryMs = FIRST_RETRY_MS
+    setLinked(true)
     for (const message of outbox.splice(0)) ws.send(message)
   })
   ws.addEventListener('message', (event) => {
@@ -55,19 +79,22 @@ function connect(): void {
   })
   ws.addEventListener('close', () => {
     socket = undefined
-    // Calls in flight when the host went away cannot be answered any more.
-    const lost: AppErrorData = { kind: 'network', message: 'lost the connection to the Mediadeck host' }
+    setLinked(false)
+    // Calls in flight, or waiting to be sent, when the host went away cannot be answered any more.
     for (const [id, call] of pending) {
-      call.resolve({ ok: false, error: lost })
+      call.resolve({ ok: false, error: hostStopped })
       pending.delete(id)
     }
+    outbox.length = 0
     setTimeout(connect, retryMs)
-    retryMs = Math.min(retryMs * 2, 5_000)
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)
   })
 }
 
 const transport: BridgeTransport = {
   invoke(name: CallName, request: unknown) {
+    // While the host is gone a call would wait for a reconnection that may never come: say so at once.
+    if (!linked) return Promise.resolve({ ok: false, error: hostStopped })
     return new Promise((resolve) => {
       const id = nextId++
       pending.set(id, { resolve })
@@ -97,7 +124,8 @@ async function sendFile(file: File): Promise<PickedFile> {
   } catch {
     throw {
       kind: 'network',
-      message: `${file.name}: could not reach the Mediadeck host`,
+      code: HOST_STOPPED_CODE,
+      message: `${file.name}: could not reach the Mediadeck app`,
     } satisfies AppErrorData
   }
   const body = (await response.json().catch(() => undefined)) as unknown

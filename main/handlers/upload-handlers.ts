@@ -23,8 +23,8 @@ export function createUploadHandlers(deps: HostDeps): HandlerGroup<UploadCall> {
       const files = await deps.grants.resolveForUpload(paths)
       if (files.length === 0)
         throw new AppError({ kind: 'validation', field: 'paths', message: 'no files to upload' })
-      // The app shows a file that does not fit as a failed row next to the ones that do (issue 3).
-      return engine().add(files, { whenFull: 'fail-excess' })
+      // The app shows a file that does not fit, or cannot be read, as a failed row next to the ones that go.
+      return engine().add(files, { whenFull: 'fail-excess', whenUnreadable: 'fail-each' })
     },
     'uploads:list': async () => ({ items: engine().list(), totals: engine().totals() }),
     'uploads:cancel': async ({ id }) => {

@@ -1,4 +1,5 @@
 import { useI18n } from 'vue-i18n'
+import { HOST_STOPPED_CODE } from '../../common/app-state'
 import type { AppErrorData } from '../../common/errors'
 import { useFormat } from './use-format'
 
@@ -11,6 +12,9 @@ export function useErrorText() {
   const { bytes } = useFormat()
 
   function describe(error: AppErrorData): { title: string; detail: string } {
+    // Browser mode: the app serving the page stopped. The network and the service are not to blame.
+    if (error.code === HOST_STOPPED_CODE)
+      return { title: t('common.hostStopped.title'), detail: t('common.hostStopped.detail') }
     const title = t(`common.errors.${error.kind}.title`)
     switch (error.kind) {
       case 'storage-full':

@@ -29,6 +29,26 @@ export const useStorageStore = defineStore('storage', () => {
   const filesError = ref<AppErrorData | null>(null)
   let statsRequest = 0
   let filesRequest = 0
+  /**
+   * A stored file's name by its public address. A post's media carries only the address, whose last part is
+   * the storage key ("39c97c6e-….png"), not the name the person gave the file: every file list seen fills this.
+   */
+  const namesByUrl = ref<Record<string, string>>({})
+
+  function rememberNames(list: readonly StoredFile[]) {
+    const unseen = list.filter((file) => namesByUrl.value[file.url] !== file.filename)
+    if (unseen.length === 0) return
+    const next = { ...namesByUrl.value }
+    for (const file of unseen) next[file.url] = file.filename
+    namesByUrl.value = next
+  }
+
+  /** Looks up addresses not seen yet in the newest files (one page); an older file keeps its key as name. */
+  async function lookUpNames(urls: readonly string[]) {
+    if (urls.every((url) => url in namesByUrl.value)) return
+    const page = await mediadeck().storage.files({ page: 1, limit: 100 })
+    rememberNames(page.docs)
+  }
 
   const usedRatio = computed(() =>
     stats.value && stats.value.usage.total > 0 ? stats.value.usage.used / stats.value.usage.total : 0,
@@ -63,6 +83,7 @@ export const useStorageStore = defineStore('storage', () => {
     try {
       const { page, limit, search } = filesQuery.value
       const result = await mediadeck().storage.files({ page, limit, ...(search ? { search } : {}) })
+      rememberNames(result.docs)
       if (request !== filesRequest) return
       files.value = result
       filesError.value = null
@@ -138,6 +159,9 @@ export const useStorageStore = defineStore('storage', () => {
     statsUpdatedAt,
     usedRatio,
     files,
+    namesByUrl,
+    rememberNames,
+    lookUpNames,
     filesQuery,
     filesLoading,
     filesError,

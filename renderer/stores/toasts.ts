@@ -7,6 +7,8 @@ export interface Toast {
   tone: 'info' | 'success' | 'warning' | 'danger'
   title: string
   message?: string
+  /** One line per item (a file and why it was refused), shown as a list under the message. */
+  details?: { label: string; text: string }[]
   action?: { label: string; to: RouteLocationRaw }
 }
 

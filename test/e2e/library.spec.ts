@@ -70,7 +70,7 @@ test('three dropped files: two finish, the one too big for the plan fails with t
   await expect(library.storagePanel.getByTestId('stat-files')).toHaveText(String(before.file.total + 2))
   await expect(library.storedFile('fits-one.png')).toBeVisible()
   await expect(library.storedFile('fits-two.jpg')).toBeVisible()
-  await expect(library.queue.getByTestId('queue-summary')).toContainText('3 of 3 finished')
+  await expect(library.queue.getByTestId('queue-summary')).toContainText('2 uploaded · 1 failed')
 
   await screenshotBothThemes(appPage, 'library-after-drop')
 

@@ -9,10 +9,11 @@
 // - the queue is journaled (./journal.ts) so a restart resumes unfinished items and never repeats finished ones;
 //   the init record is on disk before complete is called, which is what makes the second half true.
 import { randomUUID } from 'node:crypto'
-import { resolve as resolvePath } from 'node:path'
+import { basename, resolve as resolvePath } from 'node:path'
 import { Agent } from 'undici'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
+import type { AppErrorData } from '../../../common/errors'
 import type { UploadItem, UploadProgressEvent, UploadState, UploadTotals } from '../../../common/uploads'
 import { computeUploadTotals, FINAL_UPLOAD_STATES } from '../../../common/uploads'
 import type { ServiceClient } from '../service-client'
@@ -102,6 +103,14 @@ export interface AddOptions {
    *   and can retry it once space is freed. Such an item is never initialised or sent unless retried.
    */
   whenFull?: 'refuse' | 'fail-excess'
+  /**
+   * When some files cannot be uploaded (missing, empty, unreadable, not granted):
+   * - `refuse` (default; the CLI): the whole batch is refused with one `file` error naming every bad path;
+   * - `fail-each` (the app): each such file is added as a `failed` item with its own `file` error, worded with
+   *   its display name rather than its path (a browser-mode copy lives under a generated folder), and the
+   *   others are queued. A retry probes the file afresh.
+   */
+  whenUnreadable?: 'refuse' | 'fail-each'
 }
 
 export interface UploadEngine {
@@ -153,6 +162,8 @@ interface Entry {
   checkSpace?: boolean
   /** The caller's stable name for this upload (see uploadOne). */
   idempotencyKey?: string
+  /** Added as failed because its probe failed (`whenUnreadable: 'fail-each'`): a retry probes it in full. */
+  unprobed?: boolean
 }
 
 const isFinal = (state: UploadState): boolean => FINAL_UPLOAD_STATES.includes(state)
@@ -292,6 +303,8 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       meter: createRateMeter(now),
       recoverFileId: interrupted ? r.fileId : undefined,
       idempotencyKey: r.idempotencyKey,
+      // A probed file is never empty (statRegularFile refuses it): size 0 marks a file that failed its probe.
+      unprobed: r.size === 0,
     }
     entries.set(item.id, entry)
     trackBatch(item)
@@ -411,10 +424,20 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     setState(entry, 'preparing')
     if (entry.reprobe) {
       entry.reprobe = false
-      const fresh = await statRegularFile(item.path)
-      entry.identity = fresh
+      // An item that failed its first probe has no type yet: take it now, from the same checks `add` makes.
+      let fresh: FileIdentity
+      if (entry.unprobed) {
+        const probe = await probeFile(item.path, o.checkRead)
+        entry.unprobed = false
+        item.mimetype = probe.mimetype
+        if (probe.mimeWarning) item.mimeWarning = probe.mimeWarning
+        fresh = probe
+      } else {
+        fresh = await statRegularFile(item.path)
+      }
+      entry.identity = { size: fresh.size, mtimeMs: fresh.mtimeMs }
       item.size = fresh.size
-      await journal.append([{ t: 'identity', id: item.id, ...fresh }])
+      await journal.append([{ t: 'identity', id: item.id, ...entry.identity }])
     }
     if (entry.checkSpace) {
       const stat = await client.storageStatistic({ signal })
@@ -693,35 +716,51 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     if (paths.length === 0) return []
     const results = await Promise.allSettled(paths.map((p) => probeFile(p, o.checkRead)))
     const problems = results.flatMap((r) => (r.status === 'rejected' ? [AppError.from(r.reason)] : []))
-    if (problems.length > 0) {
+    if (problems.length > 0 && options.whenUnreadable !== 'fail-each') {
       throw new AppError({ kind: 'file', message: problems.map((p) => p.message).join('; ') })
     }
-    const probes = results.map((r) => (r as PromiseFulfilledResult<ProbedFile>).value)
-    const verdicts = await fitToSpace(probes, options.whenFull ?? 'refuse')
+    const probes = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+    const verdicts = probes.length > 0 ? await fitToSpace(probes, options.whenFull ?? 'refuse') : []
     const batchId = randomUUID()
     const createdAt = new Date(now()).toISOString()
-    const added: Entry[] = probes.map((p, i) => {
-      const error = verdicts[i]?.toJSON()
+    const newItem = (p: ProbedFile, error: AppErrorData | undefined): UploadItem => ({
+      id: randomUUID(),
+      path: p.path,
+      name: p.name,
+      size: p.size,
+      mimetype: p.mimetype,
+      ...(p.mimeWarning ? { mimeWarning: p.mimeWarning } : {}),
+      state: error ? 'failed' : 'queued',
+      bytesSent: 0,
+      rateBytesPerSec: 0,
+      etaSeconds: null,
+      attempts: 0,
+      ...(error ? { error, finishedAt: createdAt } : {}),
+      batchId,
+      createdAt,
+    })
+    let probed = 0
+    const added: Entry[] = results.map((r, i) => {
+      if (r.status === 'fulfilled') {
+        const p = r.value
+        return {
+          item: newItem(p, verdicts[probed++]?.toJSON()),
+          identity: { size: p.size, mtimeMs: p.mtimeMs, ctimeMs: p.ctimeMs, ino: p.ino },
+          meter: createRateMeter(now),
+          idempotencyKey,
+        }
+      }
+      // A file refused before any request: its row carries the reason, in the batch's order.
+      const path = resolvePath(paths[i]!)
+      const name = basename(path)
+      const error = AppError.from(r.reason).toJSON()
+      const p: ProbedFile = { path, name, size: 0, mtimeMs: 0, mimetype: 'application/octet-stream' }
       return {
-        item: {
-          id: randomUUID(),
-          path: p.path,
-          name: p.name,
-          size: p.size,
-          mimetype: p.mimetype,
-          ...(p.mimeWarning ? { mimeWarning: p.mimeWarning } : {}),
-          state: error ? 'failed' : 'queued',
-          bytesSent: 0,
-          rateBytesPerSec: 0,
-          etaSeconds: null,
-          attempts: 0,
-          ...(error ? { error, finishedAt: createdAt } : {}),
-          batchId,
-          createdAt,
-        },
-        identity: { size: p.size, mtimeMs: p.mtimeMs, ctimeMs: p.ctimeMs, ino: p.ino },
+        item: newItem(p, { ...error, message: error.message.split(path).join(name) }),
+        identity: { size: 0, mtimeMs: 0 },
         meter: createRateMeter(now),
         idempotencyKey,
+        unprobed: true,
       }
     })
     const records: JournalRecord[] = []

@@ -128,6 +128,20 @@ describe('ComposerDialog', () => {
     })
   })
 
+  it('names a media item picked from the library by the stored file’s name, not its storage key', async () => {
+    await mountComposer(context)
+    ;($('[data-testid=composer-library]') as HTMLButtonElement).click()
+    await flushPromises()
+    const pick = [...document.querySelectorAll<HTMLButtonElement>('.library__file')].find((b) =>
+      b.textContent?.includes('asset-1.jpg'),
+    )!
+    pick.click()
+    await flushPromises()
+    const item = $('[data-testid=composer-media]')
+    expect(item.textContent).toContain('asset-1.jpg · in storage')
+    expect(item.textContent).not.toContain('file-001')
+  })
+
   it('lists a refusal about a field the form has no place for at the top, instead of hiding it', async () => {
     context.fake.fail('drafts:save', {
       kind: 'validation',

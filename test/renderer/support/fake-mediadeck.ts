@@ -290,6 +290,26 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         const started = paths.map((path) => {
           const name = path.split('/').pop() ?? path
           const size = sizes.get(path) ?? 1024
+          // Like the engine with `whenUnreadable: 'fail-each'`: an empty file is a failed item of its own.
+          if (size === 0) {
+            const refused: UploadItem = {
+              id: `up-${nextId++}`,
+              path,
+              name,
+              size,
+              mimetype: null,
+              state: 'failed',
+              bytesSent: 0,
+              rateBytesPerSec: 0,
+              etaSeconds: null,
+              attempts: 0,
+              error: { kind: 'file', message: `${name}: file is empty` },
+              finishedAt: NOW,
+              batchId,
+              createdAt: NOW,
+            }
+            return refused
+          }
           const fits = size <= available
           if (fits) available -= size
           const item: UploadItem = {

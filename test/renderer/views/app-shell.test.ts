@@ -2,6 +2,7 @@ import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import App from '../../../renderer/App.vue'
 import { stubElementSize, stubMatchMedia } from '../support/browser-stubs'
+import { uploadTotalsOf } from '../support/fake-mediadeck'
 import { makeUploadItem } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
@@ -37,6 +38,23 @@ describe('App shell', () => {
     expect(wrapper.find('[data-testid="sandbox-badge"]').exists()).toBe(true)
     expect(wrapper.get('[data-testid="connection-status"]').attributes('data-status')).toBe('online')
     expect(wrapper.get('[data-testid="storage-meter"]').text()).toContain('1.2 GB of 5 GB')
+  })
+
+  it('shows the upload progress in the window title while files go up, and the page name once idle', async () => {
+    const uploading = makeUploadItem(1, { state: 'uploading', bytesSent: 4 * 1024 * 1024 })
+    const queued = makeUploadItem(2, { state: 'queued' })
+    context.fake.data.uploads = [uploading, queued]
+    await mountWith(App, context, { route: '/library' })
+    await flushPromises()
+    expect(document.title).toBe('20% · 2 uploading · Mediadeck')
+    const done = [uploading, queued].map((item) => ({
+      ...item,
+      state: 'done' as const,
+      bytesSent: item.size,
+    }))
+    context.fake.emit('uploads:progress', { items: done, removed: [], totals: uploadTotalsOf(done) })
+    await flushPromises()
+    expect(document.title).toBe('Library · Mediadeck')
   })
 
   it('counts an upload in flight once in the meter, though the service and the queue both know it', async () => {

@@ -1,7 +1,8 @@
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import LibraryView from '../../../renderer/views/LibraryView.vue'
 import { useConnectionStore } from '../../../renderer/stores/connection'
+import { useToastsStore } from '../../../renderer/stores/toasts'
 import { useUploadsStore } from '../../../renderer/stores/uploads'
 import { stubClipboard, stubElementSize } from '../support/browser-stubs'
 import { uploadTotalsOf } from '../support/fake-mediadeck'
@@ -69,7 +70,7 @@ describe('LibraryView', () => {
     expect(rows[0]!.text()).toContain('1 MB/s')
     expect(rows[0]!.text()).toContain('5 sec left')
     expect(rows[1]!.get('[data-testid="upload-error"]').text()).toContain('Storage is full')
-    expect(wrapper.get('[data-testid="queue-summary"]').text()).toContain('2 of 3 finished')
+    expect(wrapper.get('[data-testid="queue-summary"]').text()).toContain('1 of 3 uploaded · 1 failed')
   })
 
   it('explains storage full with what is needed and links to settings', async () => {
@@ -144,8 +145,34 @@ describe('LibraryView', () => {
     expect(rows[0]!.get('[role="progressbar"]').attributes('aria-valuenow')).toBe('100')
     expect(wrapper.find('[data-testid="upload-cancel"]').exists()).toBe(false)
     expect(wrapper.get('[data-testid="queue-summary"]').text().replace(/\s+/g, ' ')).toBe(
-      '3 of 3 finished · 1 failed',
+      '2 uploaded · 1 failed',
     )
+  })
+
+  it('shows a cancelled upload as neutral and counts it apart from the uploaded ones', async () => {
+    const wrapper = await mountLibrary(context)
+    const done = (n: number) => makeUploadItem(10 + n, { state: 'done', bytesSent: 10 * 1024 * 1024 })
+    const cancelled = makeUploadItem(20, {
+      state: 'cancelled',
+      name: 'stopped.mov',
+      error: { kind: 'cancelled', message: 'cancelled' },
+    })
+    const items = [done(1), done(2), done(3), cancelled]
+    context.fake.data.uploads = items
+    // The three items of the default queue leave it; four finished ones arrive.
+    context.fake.emit('uploads:progress', {
+      items,
+      removed: ['up-1', 'up-2', 'up-3'],
+      totals: uploadTotalsOf(items),
+    })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="queue-summary"]').text().replace(/\s+/g, ' ')).toBe(
+      '3 uploaded · 1 cancelled',
+    )
+    const row = wrapper.get('[data-testid="upload-row"][data-state="cancelled"]')
+    expect(row.find('[data-testid="upload-error"]').exists()).toBe(false)
+    expect(row.text()).not.toContain('Stopped on request')
+    expect(row.get('[data-testid="upload-state"]').classes().join(' ')).toContain('neutral')
   })
 
   it('cancels, retries and removes single uploads', async () => {
@@ -188,6 +215,36 @@ describe('LibraryView', () => {
     await flushPromises()
     expect(context.fake.requests('uploads:start')).toEqual([{ paths: ['/home/u/new.png'] }])
     expect(wrapper.text()).toContain('new.png')
+  })
+
+  it('queues what it can of a batch and lists each refused file by name, in a toast that stays', async () => {
+    context.fake.data.picked = [
+      { path: '/tmp/x1/photo.png', name: 'photo.png', size: 2048, mimetype: 'image/png' },
+      { path: '/tmp/x2/blank.png', name: 'blank.png', size: 0, mimetype: 'image/png' },
+      { path: '/tmp/x3/shot.jpg', name: 'shot.jpg', size: 4096, mimetype: 'image/jpeg' },
+    ]
+    const wrapper = await mountLibrary(context)
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    try {
+      await wrapper.get('[data-testid="add-files"]').trigger('click')
+      await flushPromises()
+      const toasts = useToastsStore()
+      expect(toasts.items).toHaveLength(1)
+      expect(toasts.items[0]).toMatchObject({
+        tone: 'danger',
+        title: 'One file was not added',
+        message: 'The 2 other files are queued.',
+        details: [{ label: 'blank.png', text: 'file is empty' }],
+      })
+      expect(JSON.stringify(toasts.items[0])).not.toContain('/tmp/')
+      vi.advanceTimersByTime(60_000)
+      expect(toasts.items).toHaveLength(1)
+    } finally {
+      vi.useRealTimers()
+    }
+    const rows = wrapper.findAll('[data-testid="upload-row"]').map((row) => row.text())
+    expect(rows.some((text) => text.includes('photo.png'))).toBe(true)
+    expect(rows.some((text) => text.includes('shot.jpg'))).toBe(true)
   })
 
   it('shows the empty queue state', async () => {

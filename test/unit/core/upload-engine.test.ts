@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import {
   appendFileSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -135,6 +136,53 @@ describe('upload engine: the happy path', () => {
     expect(error.message).toContain(`${dir}: not a regular file`)
     expect(service.calls.statistic).toBe(0)
     expect(up.list()).toEqual([])
+  })
+
+  it('fail-each queues the good files and fails each bad one by its name, never its path', async () => {
+    const png = file('photo.png', 2000)
+    const jpg = file('shot.jpg', 3000)
+    // Browser-mode copies live under a generated folder: the path must not reach the person.
+    mkdirSync(join(dir, 'c0ffee-generated'))
+    const empty = join(dir, 'c0ffee-generated', 'blank.png')
+    writeFileSync(empty, '')
+    const up = engine()
+    const batches: unknown[] = []
+    up.onBatchFinished((e) => batches.push(e))
+    const added = await up.add([png.path, empty, jpg.path], {
+      whenFull: 'fail-excess',
+      whenUnreadable: 'fail-each',
+    })
+    expect(added.map((i) => [i.name, i.state === 'failed'])).toEqual([
+      ['photo.png', false],
+      ['blank.png', true],
+      ['shot.jpg', false],
+    ])
+    expect(added[1]!.error).toMatchObject({ kind: 'file', message: 'blank.png: file is empty' })
+    expect(added[1]!.error!.message).not.toContain('c0ffee-generated')
+    await up.whenIdle()
+    expect(up.list().map((i) => i.state)).toEqual(['done', 'failed', 'done'])
+    expect(service.calls.init.map((r) => r.filename).sort()).toEqual(['photo.png', 'shot.jpg'])
+    expect(batches).toEqual([{ batchId: added[0]!.batchId, done: 2, failed: 1, cancelled: 0 }])
+
+    // Fixed on disk, the refused file goes on retry with the type its name gives.
+    writeFileSync(empty, Buffer.alloc(700, 1))
+    up.retry(added[1]!.id)
+    await up.whenIdle()
+    expect(up.get(added[1]!.id)).toMatchObject({ state: 'done', size: 700, mimetype: 'image/png' })
+    expect(service.calls.init.find((r) => r.filename === 'blank.png')).toMatchObject({
+      mimetype: 'image/png',
+    })
+  })
+
+  it('fail-each with only bad files makes no request and reports the batch finished', async () => {
+    const up = engine()
+    const batches: unknown[] = []
+    up.onBatchFinished((e) => batches.push(e))
+    const [item] = await up.add([join(dir, 'gone.gif')], { whenUnreadable: 'fail-each' })
+    expect(item).toMatchObject({ name: 'gone.gif', state: 'failed', error: { kind: 'file' } })
+    expect(item!.error!.message).toBe('gone.gif: no such file')
+    expect(service.calls.statistic).toBe(0)
+    expect(batches).toEqual([{ batchId: item!.batchId, done: 0, failed: 1, cancelled: 0 }])
   })
 
   it('refuses a batch that cannot fit in the free storage, counting what is already queued', async () => {

@@ -29,12 +29,18 @@ export default {
     sandbox: 'Sandbox',
     sandboxHint: 'Practice data on this computer; nothing reaches the real service.',
   },
+  hostStopped: {
+    title: 'Mediadeck has stopped',
+    detail:
+      'This page lost its link to the Mediadeck app on this computer. To open it again, run `npm run start:browser` and open the address it prints: the address changes with each start.',
+  },
   connection: {
     label: 'Connection',
     checking: 'Checking…',
     online: 'Online',
     offline: 'Offline',
     unauthorized: 'Keys refused',
+    stopped: 'App stopped',
     checkNow: 'Check connection now',
     lastChecked: 'Last checked {when}',
   },

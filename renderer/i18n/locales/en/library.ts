@@ -12,10 +12,13 @@ export default {
     failed: 'Failed',
     cancelled: 'Cancelled',
   },
+  windowTitle: '{percent}% · {count} uploading',
   queue: {
     title: 'Uploads',
-    summary: '{finished} of {total} finished',
+    summaryBusy: '{done} of {total} uploaded',
+    summaryIdle: '{done} uploaded',
     failedCount: '{count} failed',
+    cancelledCount: '{count} cancelled',
     totalProgress: 'Total upload progress',
     progressOf: 'Progress of {name}',
     eta: '{time} left',
@@ -86,5 +89,8 @@ export default {
     summaryCancelled: '{count} cancelled',
     showQueue: 'Show the queue',
     addFailed: 'Could not add the files',
+    refused: 'One file was not added | {count} files were not added',
+    refusedQueued:
+      'No other file was queued. | The other file is queued. | The {count} other files are queued.',
   },
 }

@@ -31,12 +31,18 @@ export default {
     sandbox: 'Sandbox',
     sandboxHint: 'Data latihan di komputer ini; tidak ada yang sampai ke layanan sungguhan.',
   },
+  hostStopped: {
+    title: 'Mediadeck telah berhenti',
+    detail:
+      'Halaman ini kehilangan tautannya ke aplikasi Mediadeck di komputer ini. Untuk membukanya lagi, jalankan `npm run start:browser` lalu buka alamat yang ditampilkannya: alamat itu berubah setiap kali dijalankan.',
+  },
   connection: {
     label: 'Koneksi',
     checking: 'Memeriksa…',
     online: 'Terhubung',
     offline: 'Luring',
     unauthorized: 'Kunci ditolak',
+    stopped: 'Aplikasi berhenti',
     checkNow: 'Periksa koneksi sekarang',
     lastChecked: 'Terakhir diperiksa {when}',
   },

@@ -14,10 +14,13 @@ export default {
     failed: 'Gagal',
     cancelled: 'Dibatalkan',
   },
+  windowTitle: '{percent}% · {count} diunggah',
   queue: {
     title: 'Unggahan',
-    summary: '{finished} dari {total} selesai',
+    summaryBusy: '{done} dari {total} terunggah',
+    summaryIdle: '{done} terunggah',
     failedCount: '{count} gagal',
+    cancelledCount: '{count} dibatalkan',
     totalProgress: 'Kemajuan unggahan total',
     progressOf: 'Kemajuan {name}',
     eta: 'sisa {time}',
@@ -88,5 +91,8 @@ export default {
     summaryCancelled: '{count} dibatalkan',
     showQueue: 'Lihat antrean',
     addFailed: 'Berkas tidak dapat ditambahkan',
+    refused: '{count} berkas tidak ditambahkan',
+    refusedQueued:
+      'Tidak ada berkas lain yang diantrekan. | Berkas lainnya sudah diantrekan. | {count} berkas lainnya sudah diantrekan.',
   },
 } satisfies typeof en
