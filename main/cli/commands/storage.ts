@@ -1,8 +1,9 @@
 // `storage unused [--json]` and `storage free SIZE [--yes]` (DESIGN.md, CLI contract): the storage doctor of
 // main/core/storage/storage-doctor.ts over the resolved profile and the data folder's drafts.
-import { AppError } from '../../../common/errors'
-import type { DraftStore } from '../../core/drafts/draft-store'
+import { join } from 'node:path'
+import { DRAFTS_FILE } from '../../core/drafts/draft-store'
 import { formatBytes } from '../../core/format-bytes'
+import { readLocalDrafts } from '../../core/storage/local-drafts'
 import { createStorageDoctor, planFreeSpace } from '../../core/storage/storage-doctor'
 import type { StorageDoctor } from '../../core/storage/storage-doctor'
 import type { ServiceClient } from '../../core/service-client'
@@ -10,8 +11,6 @@ import type { UnusedFile } from '../../../common/storage-doctor'
 import { byteSizeArgument, noPositionals, parse, UsageError } from '../args'
 import type { CliCommand, CliContext } from '../context'
 import { writeJson, writeLine } from '../context'
-import { openCliDrafts } from './drafts'
-import { draftsProfileId } from './drafts-profile'
 
 const unusedUsage = 'storage unused [--json]'
 const freeUsage = 'storage free SIZE [--yes]'
@@ -27,28 +26,12 @@ async function withDoctor<T>(
 ): Promise<T> {
   const profile = await ctx.resolveProfile(ctx.env)
   const client = ctx.createClient(profile)
-  let store: DraftStore | undefined
+  const draftsPath = join(profile.dataDir, DRAFTS_FILE)
   try {
-    store = await openCliDrafts(ctx, await draftsProfileId(ctx), profile.dataDir)
-    if (store.notice?.kind === 'unreadable') {
-      // Drafts that cannot be read may refer to any file: judging without them could delete a needed one.
-      throw new AppError({
-        kind: 'file',
-        message: `no file can be called unused while the drafts cannot be read: ${store.notice.message}`,
-      })
-    }
-    const drafts = store
-    const doctor = createStorageDoctor({
-      client,
-      async localDrafts() {
-        // The app may have saved a draft since we opened the file.
-        await drafts.refresh()
-        return drafts.list()
-      },
-    })
+    // Read afresh on each call: the app may save a draft while this runs.
+    const doctor = createStorageDoctor({ client, localDrafts: () => readLocalDrafts(draftsPath) })
     return await work(doctor, client)
   } finally {
-    await store?.flush().catch(() => undefined)
     await client.close()
   }
 }

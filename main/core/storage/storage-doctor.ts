@@ -23,12 +23,12 @@
 // A file is matched to a mention by its storage key (or its URL's path): the mention may be a full URL on
 // another host name of the same storage, carry a query, or sit inside a caption; a false match only keeps a
 // file, never deletes one.
-import type { Draft } from '../../../common/drafts'
 import { AppError } from '../../../common/errors'
 import type { Schedule, StoredFile } from '../../../common/service'
 import type { DeleteOutcome, UnusedFile, UnusedReport } from '../../../common/storage-doctor'
 import { selectFewestToFree } from '../../../common/storage-doctor'
 import type { ServiceClient } from '../service-client'
+import type { RawDraft } from './local-drafts'
 import { readAllPages } from './read-all-pages'
 
 export type DoctorClient = Pick<
@@ -38,8 +38,11 @@ export type DoctorClient = Pick<
 
 export interface StorageDoctorDeps {
   client: DoctorClient
-  /** Every local draft and outbox entry, read afresh on each call (the app and the CLI share the file). */
-  localDrafts(): Promise<readonly Draft[]>
+  /**
+   * Every local draft and outbox entry of every profile, read afresh on each call (the app and the CLI share
+   * the file): readLocalDrafts in ./local-drafts.ts.
+   */
+  localDrafts(): Promise<readonly RawDraft[]>
   /**
    * Runs after a deletion was planned and before the re-check that decides it. The app and CLI leave it out;
    * tests use it to create posts at exactly that moment.
@@ -128,7 +131,7 @@ function mentionedIds(value: unknown, index: Map<string, string>): Set<string> {
 export function judgeUse(
   files: readonly StoredFile[],
   posts: readonly Schedule[],
-  drafts: readonly Draft[],
+  drafts: readonly RawDraft[],
 ): Map<string, FileUse> {
   const index = fileIndex(files)
   const uses = new Map<string, FileUse>(
@@ -154,7 +157,8 @@ export function judgeUse(
   }
   for (const draft of drafts) {
     if (draft.status === 'scheduled') continue
-    markUsed(mentionedIds({ post: draft.post, localMedia: draft.localMedia }, index))
+    // The whole draft: its post, its local media's uploadedUrl, and whatever a later schema adds.
+    markUsed(mentionedIds(draft, index))
   }
   return uses
 }

@@ -13,6 +13,7 @@ import { DRAFTS_FILE, openDraftStore } from '../../../main/core/drafts/draft-sto
 import type { DraftStore } from '../../../main/core/drafts/draft-store'
 import { createServiceClient } from '../../../main/core/service-client'
 import type { ServiceClient } from '../../../main/core/service-client'
+import { readLocalDrafts } from '../../../main/core/storage/local-drafts'
 import { createStorageDoctor } from '../../../main/core/storage/storage-doctor'
 import { startSandbox } from '../../../sandbox'
 import type { RunningSandbox } from '../../../sandbox'
@@ -276,7 +277,10 @@ describe('storage doctor against the sandbox', { timeout: 90_000 }, () => {
     // Posts list by scheduleAt: 100 earlier ones push the one that uses the file onto page 2.
     for (let i = 0; i < 100; i++) await client.createSchedule(post({ type: 'text', scheduleAt: later(5) }))
     await client.createSchedule(post({ medias: [media(far.url)], scheduleAt: later(30) }))
-    const doctor = createStorageDoctor({ client, localDrafts: async () => store.list() })
+    const doctor = createStorageDoctor({
+      client,
+      localDrafts: () => readLocalDrafts(join(dataDir, DRAFTS_FILE)),
+    })
     const report = await doctor.findUnused()
     expect(report.files.map((f) => f.id)).not.toContain(far.id)
     expect(report.scanned.posts).toBeGreaterThan(100)
@@ -293,10 +297,7 @@ describe('storage doctor against the sandbox', { timeout: 90_000 }, () => {
     const app = await openDraftStore(join(dataDir, DRAFTS_FILE), { profileId: 'sandbox' })
     const doctor = createStorageDoctor({
       client,
-      async localDrafts() {
-        await store.refresh()
-        return store.list()
-      },
+      localDrafts: () => readLocalDrafts(join(dataDir, DRAFTS_FILE)),
       async beforeRecheck() {
         await Promise.all([
           other.createSchedule(post({ medias: [media(victims[0]!.url)] })),
