@@ -21,6 +21,7 @@ import type {
 import { LANGUAGES, MAX_UPLOAD_CONCURRENCY, THEMES } from './app-state'
 import type { Draft, DraftFieldError, ImportRowError, OutboxState } from './drafts'
 import { MAX_IMPORT_CHARS } from './drafts'
+import type { DeleteOutcome, UnusedReport } from './storage-doctor'
 
 // ---- request schemas ----
 
@@ -175,6 +176,10 @@ export const requestSchemas = {
   'storage:stats': none,
   'storage:files': z.object({ ...pageQuery, search: z.string().max(200).optional() }).strict(),
   'storage:delete': z.object({ ids: z.array(id).min(1).max(500) }).strict(),
+  /** The storage doctor: stored files nothing upcoming, failed or drafted uses (main/core/storage). */
+  'storage:unused': none,
+  /** Deletes those of `ids` still unused at a re-check just before the delete; the rest are kept and named. */
+  'storage:free-up': z.object({ ids: z.array(id).min(1).max(500) }).strict(),
 
   /** Opens the native file dialog; only what the user picks (or drops) may be uploaded. */
   'files:pick': z.object({ directories: z.boolean().optional() }).strict(),
@@ -276,6 +281,8 @@ export interface CallResponses {
   'storage:stats': StorageStatistic
   'storage:files': Page<StoredFile>
   'storage:delete': void
+  'storage:unused': UnusedReport
+  'storage:free-up': DeleteOutcome
   'files:pick': PickedFile[]
   'files:grant-dropped': PickedFile[]
   'uploads:start': UploadItem[]

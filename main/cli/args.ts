@@ -79,3 +79,22 @@ export function noPositionals(positionals: string[], usage: string): void {
   if (positionals.length > 0)
     throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}\n${usage}`)
 }
+
+const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }
+
+/**
+ * A byte count as curl reads one (`--limit-rate`, `--max-filesize`): digits, or a number with a k, M or G
+ * suffix (either case) counted in 1024s. `1.5M` is allowed and rounded up to a whole byte.
+ */
+export function byteSizeArgument(value: unknown, name: string): number {
+  const text = String(value ?? '').trim()
+  const match = /^(\d+(?:\.\d+)?)([kKmMgG]?)$/.exec(text)
+  const unit = match ? SIZE_UNITS[match[2]!.toLowerCase()]! : 0
+  const bytes = match ? Math.ceil(Number(match[1]) * unit) : NaN
+  if (!match || (unit === 1 && match[1]!.includes('.')) || !Number.isSafeInteger(bytes)) {
+    throw new UsageError(
+      `${name} must be bytes, or a number with a k, M or G suffix (1024s), got ${JSON.stringify(text)}`,
+    )
+  }
+  return bytes
+}

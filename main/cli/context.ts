@@ -12,6 +12,11 @@ export interface CliIo {
   env: NodeJS.ProcessEnv
   /** Ctrl-C and friends; commands that hold work in flight subscribe to stop it cleanly. */
   onInterrupt(listener: () => void): () => void
+  /**
+   * Asks a yes/no question and resolves true for yes. Present only when there is a person to answer (stdin and
+   * stderr are terminals): a command that needs consent and finds none refuses instead of guessing.
+   */
+  confirm?(question: string): Promise<boolean>
 }
 
 export interface CliContext extends CliIo {

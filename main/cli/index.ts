@@ -1,4 +1,5 @@
 // `npm run cli -- <command>`: the process-bound entry. Everything testable lives in run-cli.ts.
+import { createInterface } from 'node:readline/promises'
 import { guardOutput } from './output'
 import { runCli } from './run-cli'
 
@@ -10,11 +11,24 @@ for (const stream of [process.stdout, process.stderr]) {
   })
 }
 
+/** A y/N question on the terminal; anything but y or yes is no. */
+async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr })
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim())
+  } finally {
+    rl.close()
+  }
+}
+
+const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY)
+
 const exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   isTTY: Boolean(process.stderr.isTTY),
   env: process.env,
+  ...(interactive ? { confirm } : {}),
   onInterrupt(listener) {
     process.on('SIGINT', listener)
     process.on('SIGTERM', listener)

@@ -11,6 +11,7 @@ import { draftsAddCommand, draftsListCommand } from './commands/drafts'
 import { scheduleRetryCommand } from './commands/schedule-retry'
 import { schedulesCommand } from './commands/schedules'
 import { statsCommand } from './commands/stats'
+import { storageFreeCommand, storageUnusedCommand } from './commands/storage'
 import { syncCommand } from './commands/sync'
 import { uploadCommand } from './commands/upload'
 import { createRedactor, type Redactor } from '../core/redaction'
@@ -28,6 +29,8 @@ export const CORE_COMMANDS: readonly CliCommand[] = [
   draftsAddCommand,
   draftsListCommand,
   syncCommand,
+  storageUnusedCommand,
+  storageFreeCommand,
 ]
 
 /** The environment when it names a whole profile, else the app's saved active profile (env values still win). */

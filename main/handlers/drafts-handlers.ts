@@ -48,7 +48,12 @@ interface DraftsDomain {
 
 export function createDraftHandlers(
   deps: HandlerDeps,
-  options: { now?: () => Date; allowMedia?: (path: string) => Promise<boolean> } = {},
+  options: {
+    now?: () => Date
+    allowMedia?: (path: string) => Promise<boolean>
+    /** Hands the store out once it is open (the storage doctor flushes it before reading the file). */
+    onStoreOpened?: (store: DraftStore) => void
+  } = {},
 ): HandlerGroup<DraftCalls> {
   const now = options.now ?? (() => new Date())
   let opened: Promise<DraftsDomain> | undefined
@@ -57,6 +62,7 @@ export function createDraftHandlers(
     opened ??= (async () => {
       const profileId = () => deps.active().profileId
       const store = await openDraftStore(join(deps.dataDir, DRAFTS_FILE), { profileId: profileId() })
+      options.onStoreOpened?.(store)
       const service = createDraftsService({ store, now, profileId })
       const outbox = createOutbox({
         store,

@@ -1,6 +1,7 @@
 // Every call of the contract, composed from the domain modules. The same map serves Electron IPC and the
 // browser mode's WebSocket; `satisfies Handlers` makes a missing or extra call a compile error.
 import { AppError } from '../../common/errors'
+import type { DraftStore } from '../core/drafts/draft-store'
 import { createAppHandlers } from './app-handlers'
 import { createConnectionHandlers } from './connection-handlers'
 import { createDraftHandlers } from './drafts-handlers'
@@ -9,6 +10,7 @@ import type { HostDeps } from './host-deps'
 import { createProfileHandlers } from './profile-handlers'
 import { createServiceHandlers } from './service-handlers'
 import { createSettingsHandlers } from './settings-handlers'
+import { createStorageDoctorHandlers } from './storage-doctor-handlers'
 import type { Handler, Handlers } from './types'
 import { createUploadHandlers } from './upload-handlers'
 
@@ -16,13 +18,19 @@ export type { HostDeps, PlatformAdapters } from './host-deps'
 
 export function createHandlers(deps: HostDeps): Handlers {
   // Imported rows pass the same door as drafts:save below.
-  const drafts = createDraftHandlers(deps, { allowMedia: (path) => deps.grants.allows(path) })
+  let draftStore: DraftStore | undefined
+  const drafts = createDraftHandlers(deps, {
+    allowMedia: (path) => deps.grants.allows(path),
+    onStoreOpened: (store) => (draftStore = store),
+  })
   return {
     ...createAppHandlers(deps),
     ...createSettingsHandlers(deps),
     ...createProfileHandlers(deps),
     ...createConnectionHandlers(deps),
     ...createServiceHandlers(deps),
+    // A draft saved a moment ago may still be only in memory: the doctor reads the file after a flush.
+    ...createStorageDoctorHandlers(deps, { flushDrafts: async () => draftStore?.flush() }),
     ...createFileHandlers(deps),
     ...createUploadHandlers(deps),
     ...drafts,

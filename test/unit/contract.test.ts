@@ -32,6 +32,11 @@ describe('IPC contract', () => {
     expect(requestSchemas['storage:stats'].safeParse(undefined).success).toBe(true)
     expect(requestSchemas['settings:update'].safeParse({ uploadConcurrency: 99 }).success).toBe(false)
     expect(requestSchemas['uploads:start'].safeParse({ paths: [] }).success).toBe(false)
+    expect(requestSchemas['storage:unused'].safeParse(undefined).success).toBe(true)
+    expect(requestSchemas['storage:free-up'].safeParse({ ids: [] }).success).toBe(false)
+    expect(requestSchemas['storage:free-up'].safeParse({ ids: ['a'], extra: 1 }).success).toBe(false)
+    expect(requestSchemas['storage:free-up'].safeParse({ ids: Array(501).fill('a') }).success).toBe(false)
+    expect(requestSchemas['storage:free-up'].safeParse({ ids: ['x'.repeat(201)] }).success).toBe(false)
   })
 
   it('types window.mediadeck by domain', () => {

@@ -13,6 +13,7 @@ import type {
 import type { Draft, OutboxState } from '../../../common/drafts'
 import type { AppErrorData } from '../../../common/errors'
 import type { Account, Automation, Schedule, StorageStatistic, StoredFile } from '../../../common/service'
+import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
 import { computeUploadTotals } from '../../../common/uploads'
 import type { UploadItem, UploadTotals } from '../../../common/uploads'
 import {
@@ -41,6 +42,10 @@ export interface FakeData {
   picked: PickedFile[]
   /** Records main left out of its answers because it could not read them (no id), per list. */
   skipped?: { automations?: number; schedules?: number; files?: number }
+  /** Ids of `files` the storage doctor calls unused. */
+  unusedIds: string[]
+  /** Ids a post or draft starts to use before `storage:free-up` deletes: kept, as main's re-check would. */
+  usedAtRecheck: string[]
 }
 
 export interface RecordedCall {
@@ -67,6 +72,19 @@ function totalsOf(items: readonly UploadItem[]): UploadTotals {
   return computeUploadTotals(items)
 }
 export { totalsOf as uploadTotalsOf }
+
+/** The doctor's view of a stored file; fixtures' files were never in a published post. */
+function unusedOf(file: StoredFile): UnusedFile {
+  return {
+    id: file.id,
+    filename: file.filename,
+    mimetype: file.mimetype,
+    size: file.size,
+    url: file.url,
+    createdAt: file.createdAt,
+    lastUsedAt: null,
+  }
+}
 
 function defaultData(): FakeData {
   const automations = Array.from({ length: 45 }, (_, i) =>
@@ -102,6 +120,8 @@ function defaultData(): FakeData {
       nextSyncAt: null,
     },
     picked: [],
+    unusedIds: files.filter((_, i) => i % 4 === 0).map((file) => file.id),
+    usedAtRecheck: [],
   }
 }
 
@@ -262,6 +282,42 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       delete: handle('storage:delete', ({ ids }) => {
         data.files = data.files.filter((file) => !ids.includes(file.id))
         emit('storage:changed', { reason: 'deleted' })
+      }),
+      unused: handle('storage:unused', () => {
+        const files = data.files
+          .filter((file) => data.unusedIds.includes(file.id))
+          .map(unusedOf)
+          .sort((a, b) => b.size - a.size || a.filename.localeCompare(b.filename))
+        return {
+          files,
+          totalBytes: files.reduce((sum, file) => sum + file.size, 0),
+          scanned: { files: data.files.length, posts: data.schedules.length, drafts: data.drafts.length },
+          usage: { ...data.stats.usage },
+        }
+      }),
+      freeUp: handle('storage:free-up', ({ ids }) => {
+        const outcome: DeleteOutcome = { deleted: [], keptInUse: [], gone: [], freedBytes: 0 }
+        for (const id of new Set(ids)) {
+          const file = data.files.find((f) => f.id === id)
+          if (!file) outcome.gone.push(id)
+          else if (!data.unusedIds.includes(id) || data.usedAtRecheck.includes(id))
+            outcome.keptInUse.push({ id, filename: file.filename })
+          else outcome.deleted.push(unusedOf(file))
+        }
+        const deleted = new Set(outcome.deleted.map((f) => f.id))
+        outcome.freedBytes = outcome.deleted.reduce((sum, f) => sum + f.size, 0)
+        data.files = data.files.filter((file) => !deleted.has(file.id))
+        data.unusedIds = data.unusedIds.filter((id) => !deleted.has(id))
+        data.stats = {
+          ...data.stats,
+          usage: {
+            ...data.stats.usage,
+            used: data.stats.usage.used - outcome.freedBytes,
+            free: data.stats.usage.free + outcome.freedBytes,
+          },
+        }
+        if (deleted.size > 0) emit('storage:changed', { reason: 'deleted' })
+        return outcome
       }),
       onChanged: on('storage:changed'),
     },

@@ -1,0 +1,153 @@
+// `storage unused [--json]` and `storage free SIZE [--yes]` (DESIGN.md, CLI contract): the storage doctor of
+// main/core/storage/storage-doctor.ts over the resolved profile and the data folder's drafts.
+import { join } from 'node:path'
+import { DRAFTS_FILE } from '../../core/drafts/draft-store'
+import { formatBytes } from '../../core/format-bytes'
+import { readLocalDrafts } from '../../core/storage/local-drafts'
+import { createStorageDoctor, planFreeSpace } from '../../core/storage/storage-doctor'
+import type { StorageDoctor } from '../../core/storage/storage-doctor'
+import type { ServiceClient } from '../../core/service-client'
+import type { UnusedFile } from '../../../common/storage-doctor'
+import { byteSizeArgument, noPositionals, parse, UsageError } from '../args'
+import type { CliCommand, CliContext } from '../context'
+import { writeJson, writeLine } from '../context'
+
+const unusedUsage = 'storage unused [--json]'
+const freeUsage = 'storage free SIZE [--yes]'
+const SIZE_HELP = 'SIZE: bytes, or with a k, M or G suffix counted in 1024s as curl does (100M = 104857600)'
+
+const BLIND_SPOT =
+  'note: files sent in chats or attached to comment replies cannot be seen through the service API; they may be listed here'
+
+/** Runs `work` with a doctor over the active profile; the client is closed whatever happens. */
+async function withDoctor<T>(
+  ctx: CliContext,
+  work: (doctor: StorageDoctor, client: ServiceClient) => Promise<T>,
+): Promise<T> {
+  const profile = await ctx.resolveProfile(ctx.env)
+  const client = ctx.createClient(profile)
+  const draftsPath = join(profile.dataDir, DRAFTS_FILE)
+  try {
+    // Read afresh on each call: the app may save a draft while this runs.
+    const doctor = createStorageDoctor({ client, localDrafts: () => readLocalDrafts(draftsPath) })
+    return await work(doctor, client)
+  } finally {
+    await client.close()
+  }
+}
+
+function day(iso: string | null): string {
+  return iso ? iso.slice(0, 10) : ''
+}
+
+function fileLine(file: UnusedFile): string {
+  const last = file.lastUsedAt ? `last used ${day(file.lastUsedAt)}` : 'never in a post'
+  return `${formatBytes(file.size).padStart(9)}  ${day(file.createdAt)}  ${file.filename}  (${last}) ${file.id}`
+}
+
+function jsonLine(file: UnusedFile): Record<string, unknown> {
+  return {
+    id: file.id,
+    filename: file.filename,
+    size: file.size,
+    mimetype: file.mimetype,
+    url: file.url,
+    createdAt: file.createdAt,
+    lastUsedAt: file.lastUsedAt,
+  }
+}
+
+function totalOf(files: readonly UnusedFile[]): number {
+  return files.reduce((sum, f) => sum + f.size, 0)
+}
+
+export const storageUnusedCommand: CliCommand = {
+  name: ['storage', 'unused'],
+  usage: unusedUsage,
+  summary: 'stored files no upcoming or failed post and no local draft uses, largest first',
+  async run(argv, ctx) {
+    const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, unusedUsage)
+    noPositionals(positionals, unusedUsage)
+    const report = await withDoctor(ctx, (doctor) => doctor.findUnused())
+    if (values.json) {
+      for (const file of report.files) writeJson(ctx.stdout, jsonLine(file))
+      return 0
+    }
+    for (const file of report.files) writeLine(ctx.stdout, fileLine(file))
+    const { files, posts, drafts } = report.scanned
+    writeLine(
+      ctx.stdout,
+      `${report.files.length} unused of ${files} stored files, ${formatBytes(report.totalBytes)} in all ` +
+        `(checked against ${posts} posts and ${drafts} local drafts; ${formatBytes(report.usage.free)} free)`,
+    )
+    writeLine(ctx.stderr, BLIND_SPOT)
+    return 0
+  },
+}
+
+export const storageFreeCommand: CliCommand = {
+  name: ['storage', 'free'],
+  usage: freeUsage,
+  summary: `delete unused files until SIZE bytes are free, never a used one (${SIZE_HELP})`,
+  async run(argv, ctx) {
+    const { values, positionals } = parse(argv, { yes: { type: 'boolean' } }, freeUsage)
+    if (positionals.length !== 1) throw new UsageError(`give exactly one SIZE (${SIZE_HELP})`)
+    const target = byteSizeArgument(positionals[0], 'SIZE')
+
+    return withDoctor(ctx, async (doctor, client) => {
+      const report = await doctor.findUnused()
+      const plan = planFreeSpace(report, target)
+      if (plan.needed === 0) {
+        writeLine(
+          ctx.stdout,
+          `${formatBytes(plan.free)} already free (asked for ${formatBytes(target)}); nothing deleted`,
+        )
+        return 0
+      }
+      if (!plan.files) {
+        writeLine(
+          ctx.stderr,
+          `error: cannot make ${formatBytes(target)} free: ${formatBytes(plan.free)} is free and the unused files ` +
+            `hold ${formatBytes(report.totalBytes)}; nothing deleted`,
+        )
+        return 1
+      }
+      const planned = plan.files
+      writeLine(
+        ctx.stdout,
+        `to make ${formatBytes(target)} free (${formatBytes(plan.free)} now), ${values.yes ? 'deleting' : 'would delete'} ` +
+          `${planned.length} unused file${planned.length === 1 ? '' : 's'}, ${formatBytes(totalOf(planned))}:`,
+      )
+      for (const file of planned) writeLine(ctx.stdout, fileLine(file))
+      writeLine(ctx.stderr, BLIND_SPOT)
+      if (!values.yes) {
+        if (!ctx.confirm) {
+          throw new UsageError('not deleting without --yes: there is no terminal to ask for confirmation', {
+            showUsage: false,
+          })
+        }
+        if (!(await ctx.confirm(`Delete these ${planned.length} files?`))) {
+          writeLine(ctx.stderr, 'nothing deleted')
+          return 1
+        }
+      }
+
+      // Re-checked inside: a file some post or draft uses by now is kept.
+      const outcome = await doctor.deleteUnused(planned.map((f) => f.id))
+      for (const kept of outcome.keptInUse) {
+        writeLine(ctx.stderr, `kept ${kept.filename} (${kept.id}): a post or draft uses it now`)
+      }
+      const after = (await client.storageStatistic()).usage.free
+      const summary = `deleted ${outcome.deleted.length} file${outcome.deleted.length === 1 ? '' : 's'}, ${formatBytes(outcome.freedBytes)}; ${formatBytes(after)} free`
+      if (after >= target) {
+        writeLine(ctx.stdout, summary)
+        return 0
+      }
+      writeLine(
+        ctx.stderr,
+        `error: ${summary}, short of ${formatBytes(target)}; run it again to pick other files`,
+      )
+      return 1
+    })
+  },
+}

@@ -1,0 +1,54 @@
+// Reads every page of a mongoose-paginate list. A decision about "nothing refers to this file" is only as good
+// as the list it was made from, so this never stops short quietly: past the page bound it throws, and when the
+// list changes while it is read (totalDocs differs between pages: an item added or removed shifts the rest
+// across a page boundary, so one could be skipped) it starts over.
+import { AppError } from '../../../common/errors'
+import type { Page } from '../../../common/service'
+
+/** Public clients cap `limit` at 100 (reference/README.md). */
+export const PAGE_SIZE = 100
+
+export interface ReadAllOptions {
+  /** What the list is, for the error message: "stored files", "scheduled posts". */
+  what: string
+  /** More pages than this is refused rather than read for minutes; 1000 pages are 100 000 items. */
+  maxPages?: number
+  /** Starts over this many times when the list changes meanwhile, then gives up. */
+  maxRestarts?: number
+  signal?: AbortSignal
+}
+
+export async function readAllPages<T>(
+  fetchPage: (page: number, limit: number) => Promise<Page<T>>,
+  o: ReadAllOptions,
+): Promise<T[]> {
+  const maxPages = o.maxPages ?? 1000
+  const maxRestarts = o.maxRestarts ?? 3
+  for (let attempt = 0; attempt <= maxRestarts; attempt++) {
+    const items: T[] = []
+    let total: number | undefined
+    let changed = false
+    for (let page = 1; ; page++) {
+      o.signal?.throwIfAborted()
+      if (page > maxPages) {
+        throw new AppError({
+          kind: 'internal',
+          message: `${o.what}: more than ${maxPages} pages; refusing to decide from part of the list`,
+        })
+      }
+      const result = await fetchPage(page, PAGE_SIZE)
+      total ??= result.totalDocs
+      if (result.totalDocs !== total) {
+        changed = true
+        break
+      }
+      items.push(...result.docs)
+      if (!result.hasNextPage || result.docs.length === 0) break
+    }
+    if (!changed && items.length >= (total ?? 0)) return items
+  }
+  throw new AppError({
+    kind: 'server',
+    message: `${o.what} kept changing while being read; try again in a moment`,
+  })
+}

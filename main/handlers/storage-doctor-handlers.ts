@@ -1,0 +1,32 @@
+// `storage:unused` and `storage:free-up`: the storage doctor (main/core/storage) over the active profile's
+// client and the data folder's drafts file, read afresh on each call so a draft saved a moment ago counts.
+import { join } from 'node:path'
+import { DRAFTS_FILE } from '../core/drafts/draft-store'
+import { readLocalDrafts } from '../core/storage/local-drafts'
+import { createStorageDoctor } from '../core/storage/storage-doctor'
+import type { HandlerDeps, HandlerGroup } from './types'
+
+export function createStorageDoctorHandlers(
+  deps: HandlerDeps,
+  options: {
+    /** Writes the app's pending draft edits to the file (the drafts store coalesces its writes). */
+    flushDrafts?: () => Promise<void>
+  } = {},
+): HandlerGroup<'storage:unused' | 'storage:free-up'> {
+  const doctor = () =>
+    createStorageDoctor({
+      client: deps.active().client,
+      async localDrafts() {
+        await options.flushDrafts?.()
+        return readLocalDrafts(join(deps.dataDir, DRAFTS_FILE))
+      },
+    })
+  return {
+    'storage:unused': () => doctor().findUnused(),
+    'storage:free-up': async ({ ids }) => {
+      const outcome = await doctor().deleteUnused(ids)
+      if (outcome.deleted.length > 0) deps.emit('storage:changed', { reason: 'deleted' })
+      return outcome
+    },
+  }
+}
