@@ -16,8 +16,8 @@ await Promise.all([
     outfile: 'out/main/index.js',
     platform: 'node',
     format: 'esm',
-    // Electron 45 runs Node 22.
-    target: 'node22',
+    // Electron 45 runs Node 24 (its own typings depend on @types/node 24).
+    target: 'node24',
     packages: 'external',
     external: ['electron'],
   }),
@@ -29,7 +29,8 @@ await Promise.all([
     minify: true,
     platform: 'browser',
     format: 'cjs',
-    target: 'chrome140',
+    // Electron 45 ships Chromium 156.
+    target: 'chrome156',
     external: ['electron'],
   }),
   build({
