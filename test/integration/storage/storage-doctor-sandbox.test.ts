@@ -166,7 +166,16 @@ describe('storage doctor against the sandbox', { timeout: 90_000 }, () => {
       post({ medias: [media(unused['published-only']!.url)] }),
       post({
         description: 'published; its reply waits',
-        replies: [{ status: 'pending', medias: [media(used['published-reply-waiting']!.url)] }],
+        replies: [
+          {
+            title: '',
+            description: 'the reply',
+            topic: '',
+            type: 'image',
+            status: 'pending',
+            medias: [media(used['published-reply-waiting']!.url)],
+          },
+        ],
       }),
       // Fails: the Threads account is disconnected. A retry publishes the same media again.
       post({ accountId: accounts.threads, medias: [media(used['error-media']!.url)] }),
