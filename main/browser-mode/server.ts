@@ -193,7 +193,11 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       'cache-control': cache,
       'content-security-policy': contentSecurityPolicy({
         mediaOrigins: LOOPBACK_MEDIA_ORIGINS,
-        connectOrigins: loopbackAuthorities().map((authority) => `ws://${authority}`),
+        // A CSP source cannot name an IPv6 literal (Chromium warns and ignores `ws://[::1]:PORT`); a page served
+        // on [::1] reaches its own socket through 'self', which CSP Level 3 extends to ws: on the same host.
+        connectOrigins: loopbackAuthorities()
+          .filter((authority) => !authority.startsWith('['))
+          .map((authority) => `ws://${authority}`),
       }),
       // The token is in the address: never send it to another site in a Referer.
       'referrer-policy': 'no-referrer',
