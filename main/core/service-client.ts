@@ -107,6 +107,8 @@ export interface ServiceClient {
   initFile(req: InitFileRequest, o?: CallOptions): Promise<InitFileResult>
   completeFile(id: string, o?: CallOptions): Promise<void>
   listAutomations(q: ListAutomationsQuery, o?: CallOptions): Promise<Page<Automation>>
+  /** GET /public/automation/{id}: in the service's newer published description; older services answer 404. */
+  getAutomation(id: string, o?: CallOptions): Promise<Automation>
   listAccounts(q: ListAccountsQuery, o?: CallOptions): Promise<Page<Account>>
   listSchedules(q: ListSchedulesQuery, o?: CallOptions): Promise<Page<Schedule>>
   getSchedule(id: string, o?: CallOptions): Promise<Schedule>
@@ -300,6 +302,8 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
         ...c,
         query: { page: q.page, limit: q.limit, accountIds: q.accountIds, search: q.search },
       }),
+    getAutomation: async (automationId, c) =>
+      json(automationSchema, 'GET', `/public/automation/${id(automationId)}`, c),
     listAccounts: (q, c) =>
       json(pageSchema(accountSchema), 'GET', '/public/account', {
         ...c,

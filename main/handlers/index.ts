@@ -18,7 +18,7 @@ export function createHandlers(deps: HostDeps): Handlers {
   // Imported rows pass the same door as drafts:save below.
   const drafts = createDraftHandlers(deps, { allowMedia: (path) => deps.grants.allows(path) })
   return {
-    ...createAppHandlers(deps),
+    ...createAppHandlers(deps, { outboxState: () => drafts['outbox:status'](undefined) }),
     ...createSettingsHandlers(deps),
     ...createProfileHandlers(deps),
     ...createConnectionHandlers(deps),

@@ -56,6 +56,8 @@ export interface AppHostOptions {
   }
   /** Client timeouts and retries (tests shorten them). */
   service?: Pick<ServiceClientOptions, 'timeouts' | 'retry'>
+  /** Where crashReporter keeps its dumps (Electron); listed in About and in the diagnostics. */
+  crashReportsDir?: string
   /** Least time between two progress messages (default 100 ms: ~10 a second). */
   progressIntervalMs?: number
 }
@@ -73,6 +75,9 @@ export interface AppHost {
   readonly redactor: Redactor
   readonly log: Logger
   active(): ActiveService
+  /** Pausing holds new transfers on every profile's queue (a switch keeps it) until resumed; not persisted. */
+  uploadsPaused(): boolean
+  setUploadsPaused(paused: boolean): void
   /** Runs a call as a transport would (validated); rejects with an AppError. For tests and the CLI. */
   call<C extends CallName>(name: C, ...request: CallArgs<C>): Promise<CallResponse<C>>
   close(): Promise<void>
@@ -111,6 +116,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const events = createEventHub((error) => log.error('event listener failed', error))
   const disposers: Array<() => Promise<void> | void> = []
   const activeListeners = new Set<(active: ActiveService) => void>()
+  let uploadsPaused = false
 
   const sandbox = createEmbeddedSandbox({
     dataDir,
@@ -155,6 +161,9 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       credentials = { baseUrl: profile.baseUrl, accessKey: profile.accessKey, secretKey: profile.secretKey }
       name = profile.name
     }
+    // The Authorization header carries the pair base64-encoded: a copy of it anywhere (a log line, a
+    // diagnostics report) is as good as the secret.
+    redactor.add(Buffer.from(`${credentials.accessKey}:${credentials.secretKey}`).toString('base64'))
     const report = (error: unknown) => monitor?.reportFailure(error, id)
     const rawClient = createServiceClient({ ...credentials, ...options.service })
     const client = reportingFailures(rawClient, report)
@@ -169,6 +178,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       concurrency: store.get('settings').uploadConcurrency,
       checkRead: grants.checkOpened,
     })
+    if (uploadsPaused) uploads.setPaused(true)
     const seenDone = new Set<string>()
     const lastState = new Map<string, UploadItem['state']>()
     const unsubscribe = [
@@ -284,6 +294,8 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     grants,
     sandbox,
     platform: options.platform ?? {},
+    redactor,
+    crashReportsDir: options.crashReportsDir,
     cache: () => current.cache,
     activate: switchTo,
     refreshActive: () => switchTo(profiles.activeId()),
@@ -315,6 +327,11 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     redactor,
     log,
     active: () => current.service,
+    uploadsPaused: () => uploadsPaused,
+    setUploadsPaused(paused) {
+      uploadsPaused = paused
+      current.service.uploads.setPaused(paused)
+    },
     async call(name, ...[request]) {
       const result = await dispatchCall(handlers, name, request, log)
       if (!result.ok) throw new AppError(result.error)

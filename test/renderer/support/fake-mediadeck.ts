@@ -179,6 +179,12 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     app: {
       info: handle('app:info', () => APP_INFO),
       openExternal: handle('app:open-external', () => undefined),
+      diagnostics: handle('app:diagnostics', () => ({
+        filename: 'mediadeck-diagnostics.json',
+        content: JSON.stringify({ app: APP_INFO }),
+      })),
+      crashReports: handle('app:crash-reports', () => []),
+      onNavigate: on('app:navigate'),
     },
     settings: {
       get: handle('settings:get', () => data.settings),
@@ -352,6 +358,11 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
             (!search || automation.detail.title.toLowerCase().includes(search.toLowerCase())),
         )
         return cached(paginate(matching, page, limit))
+      }),
+      get: handle('automations:get', ({ id }) => {
+        const found = data.automations.find((automation) => automation.id === id || automation._id === id)
+        if (!found) throw { kind: 'not-found', message: 'automation not found' } satisfies AppErrorData
+        return found
       }),
     },
     schedules: {
