@@ -50,6 +50,18 @@ describe('App shell', () => {
     )
   })
 
+  it('goes where main sends it: a link or a clicked notification', async () => {
+    const wrapper = await mountWith(App, context)
+    await flushPromises()
+    context.fake.emit('app:navigate', { view: 'automations', id: 'auto-040' })
+    // The views are loaded lazily: the route changes once the view's chunk has loaded.
+    await vi.waitFor(() =>
+      expect(context.router.currentRoute.value.fullPath).toBe('/automations?open=auto-040'),
+    )
+    context.fake.emit('app:navigate', { view: 'settings' })
+    await vi.waitFor(() => expect(wrapper.get('a[aria-current="page"]').text()).toBe('Settings'))
+  })
+
   it('marks the current page in the navigation', async () => {
     const wrapper = await mountWith(App, context, { route: '/settings' })
     expect(wrapper.get('a[aria-current="page"]').text()).toBe('Settings')
