@@ -32,6 +32,7 @@ const fake = vi.hoisted(() => {
   const dialogs: Array<{ message: string; buttons: string[] }> = []
   const dialogAnswers: number[] = []
   const clipboardText: string[] = []
+  const handlers = new Map<string, Listener>()
   class FakeContents extends Emitter {
     mainFrame = { url: 'app://mediadeck/index.html', processId: 3, routingId: 1, parent: null }
     sent: Array<[string, unknown]> = []
@@ -103,6 +104,7 @@ const fake = vi.hoisted(() => {
     dialogs,
     dialogAnswers,
     clipboardText,
+    handlers,
     FakeWindow,
     electron: {
       app: {
@@ -138,7 +140,10 @@ const fake = vi.hoisted(() => {
           return { response: dialogAnswers.shift() ?? 0 }
         },
       },
-      ipcMain: { handle: () => undefined, removeHandler: () => undefined },
+      ipcMain: {
+        handle: (channel: string, listener: Listener) => handlers.set(channel, listener),
+        removeHandler: () => undefined,
+      },
       Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => undefined },
       Notification: FakeNotification,
       Tray: FakeTray,
@@ -271,6 +276,36 @@ describe('Electron main on the desktop', () => {
     note.emit('click')
     expect(win.visible).toBe(true)
     expect(sentRoutes(win)).toEqual([{ view: 'settings' }])
+  })
+
+  it('asks before quitting while uploads are queued, saying they resume next time', async () => {
+    const win = fake.windows[0]!
+    const invoke = (channel: string, request: unknown) =>
+      fake.handlers.get(channel)!(
+        { sender: win.webContents, senderFrame: win.webContents.mainFrame },
+        request,
+      )
+    const file = join(dataDir, 'clip.mp4')
+    writeFileSync(file, Buffer.alloc(2048, 1))
+    // Paused, the upload stays queued: a quit now would leave it for the next start.
+    fake.trays[0]!.menu.find((item) => item.label === 'Jeda unggahan')!.click!()
+    await expect(invoke('files:grant-dropped', { paths: [file] })).resolves.toMatchObject({ ok: true })
+    await expect(invoke('uploads:start', { paths: [file] })).resolves.toMatchObject({ ok: true })
+    const quits = () => fake.calls.filter((call) => call === 'quit').length
+    const before = quits()
+    fake.dialogAnswers.push(1) // keep running
+    fake.appEvents.emit('before-quit', { preventDefault: () => undefined })
+    await vi.waitFor(() => expect(fake.dialogs.at(-1)!.message).toBe('Unggahan masih berjalan'))
+    expect(fake.dialogs.at(-1)).toMatchObject({
+      detail: expect.stringContaining('dilanjutkan') as string,
+      buttons: ['Keluar', 'Tetap berjalan'],
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(quits()).toBe(before)
+    // Still running: the window closes to the tray as before.
+    win.close()
+    expect(win.destroyed).toBe(false)
+    fake.trays[0]!.menu.find((item) => item.label === 'Lanjutkan unggahan')!.click!()
   })
 
   it('reloads a crashed window once, and offers a restart after a second crash within a minute', async () => {
