@@ -55,12 +55,15 @@ describe('App shell', () => {
     await flushPromises()
     context.fake.emit('app:navigate', { view: 'automations', id: 'auto-040' })
     // The views are loaded lazily: the route changes once the view's chunk has loaded.
-    await vi.waitFor(() =>
-      expect(context.router.currentRoute.value.fullPath).toBe('/automations?open=auto-040'),
+    // A loaded machine can take seconds over the first import of a view.
+    const slow = { timeout: 15_000 }
+    await vi.waitFor(
+      () => expect(context.router.currentRoute.value.fullPath).toBe('/automations?open=auto-040'),
+      slow,
     )
     context.fake.emit('app:navigate', { view: 'settings' })
-    await vi.waitFor(() => expect(wrapper.get('a[aria-current="page"]').text()).toBe('Settings'))
-  })
+    await vi.waitFor(() => expect(wrapper.get('a[aria-current="page"]').text()).toBe('Settings'), slow)
+  }, 30_000)
 
   it('marks the current page in the navigation', async () => {
     const wrapper = await mountWith(App, context, { route: '/settings' })
