@@ -64,9 +64,19 @@ export interface Settings {
   uploadConcurrency: number
   language: LanguageSetting
   theme: ThemeSetting
+  /** Closing the window keeps the app in the tray, so the outbox and the uploads go on. */
+  runInBackground: boolean
+  /** Start with the session (login item / XDG autostart), in the tray. */
+  openAtLogin: boolean
 }
 
-export const DEFAULT_SETTINGS: Settings = { uploadConcurrency: 3, language: 'system', theme: 'system' }
+export const DEFAULT_SETTINGS: Settings = {
+  uploadConcurrency: 3,
+  language: 'system',
+  theme: 'system',
+  runInBackground: true,
+  openAtLogin: false,
+}
 export const MAX_UPLOAD_CONCURRENCY = 8
 
 export interface AppInfo {
@@ -77,6 +87,20 @@ export interface AppInfo {
   versions: { node: string; electron?: string; chrome?: string; v8?: string }
   dataDir: string
   logFile?: string
+}
+
+export interface Diagnostics {
+  /** Suggested file name for "Save diagnostics". */
+  filename: string
+  /** The report as text (JSON), secrets removed. */
+  content: string
+}
+
+export interface CrashReport {
+  id: string
+  date: string
+  /** Where the dump is on this machine. */
+  path: string
 }
 
 /** A file the user picked or dropped; only such paths are accepted for upload. */

@@ -8,9 +8,12 @@ import type { Account, Automation, Page, Schedule, StorageStatistic, StoredFile 
 import { ACCOUNT_TYPES, SCHEDULE_STATUSES, createScheduleRequestSchema } from './service'
 import { checkPayloadShape } from './payload-bounds'
 import type { UploadItem, UploadProgressEvent, UploadTotals } from './uploads'
+import type { AppRoute } from './routes'
 import type {
   AppInfo,
   ConnectionState,
+  CrashReport,
+  Diagnostics,
   ConnectionTestResult,
   DroppedFile,
   PickedFile,
@@ -127,6 +130,10 @@ const draftPostSchema = postSchema.extend({
 export const requestSchemas = {
   'app:info': none,
   'app:open-external': z.object({ url: z.string().url().max(4096) }).strict(),
+  /** A report for support: versions, settings without secrets, the last log lines, queue and outbox. */
+  'app:diagnostics': none,
+  /** Crash dumps kept on this machine (never uploaded). */
+  'app:crash-reports': none,
 
   'settings:get': none,
   'settings:update': z
@@ -134,6 +141,8 @@ export const requestSchemas = {
       uploadConcurrency: z.number().int().min(1).max(MAX_UPLOAD_CONCURRENCY),
       language: z.enum(LANGUAGES),
       theme: z.enum(THEMES),
+      runInBackground: z.boolean(),
+      openAtLogin: z.boolean(),
     })
     .partial()
     .strict(),
@@ -201,6 +210,8 @@ export const requestSchemas = {
       search: z.string().max(200).optional(),
     })
     .strict(),
+  /** One automation by id, wherever it sits in the list (a mediadeck://automations/ID link). */
+  'automations:get': idRequest,
 
   'schedules:list': z
     .object({
@@ -268,6 +279,8 @@ export interface ScheduleRetryResult {
 export interface CallResponses {
   'app:info': AppInfo
   'app:open-external': void
+  'app:diagnostics': Diagnostics
+  'app:crash-reports': CrashReport[]
   'settings:get': Settings
   'settings:update': Settings
   'profiles:list': ProfilesState
@@ -293,6 +306,7 @@ export interface CallResponses {
   'uploads:retry-failed': void
   'uploads:clear-finished': void
   'automations:list': CachedResult<Page<Automation>>
+  'automations:get': Automation
   'schedules:list': CachedResult<Schedule[]>
   'schedules:get': Schedule
   'schedules:retry': ScheduleRetryResult[]
@@ -333,6 +347,8 @@ export interface EventPayloads {
   'settings:changed': Settings
   'drafts:changed': { drafts: Draft[] }
   'outbox:changed': OutboxState
+  /** Main sends the window to a view: a notification was clicked, a mediadeck:// link was opened. */
+  'app:navigate': AppRoute
 }
 export type EventName = keyof EventPayloads
 export const EVENT_NAMES = [
@@ -344,6 +360,7 @@ export const EVENT_NAMES = [
   'settings:changed',
   'drafts:changed',
   'outbox:changed',
+  'app:navigate',
 ] as const satisfies readonly EventName[]
 
 export const CALL_NAMES = Object.keys(requestSchemas) as CallName[]

@@ -1,6 +1,7 @@
 // The application menu: the usual roles (so copy/paste, undo, zoom and full screen work with their platform
 // shortcuts) plus "Add files…" and "Add folder…", which open the native dialog and queue what is picked.
 import type { MenuItemConstructorOptions } from 'electron'
+import { t, type Translate } from '../../common/messages/index'
 
 export interface MenuActions {
   addFiles(directories: boolean): void
@@ -12,27 +13,30 @@ export function buildMenuTemplate(
   platform: NodeJS.Platform,
   appName: string,
   actions: MenuActions,
+  tr: Translate = (key, params) => t('en', key, params),
 ): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin'
   const fileMenu: MenuItemConstructorOptions = {
-    label: 'File',
+    label: tr('menu.file'),
     submenu: [
-      { label: 'Add Files…', accelerator: 'CmdOrCtrl+O', click: () => actions.addFiles(false) },
-      { label: 'Add Folder…', accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.addFiles(true) },
+      { label: tr('menu.addFiles'), accelerator: 'CmdOrCtrl+O', click: () => actions.addFiles(false) },
+      { label: tr('menu.addFolder'), accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.addFiles(true) },
       { type: 'separator' },
       mac ? { role: 'close' } : { role: 'quit' },
     ],
   }
   const template: MenuItemConstructorOptions[] = [
     fileMenu,
-    { role: 'editMenu' },
-    { role: 'viewMenu' },
-    { role: 'windowMenu' },
+    // The roles keep their platform items and shortcuts; only the menus' own titles are ours to translate.
+    { role: 'editMenu', label: tr('menu.edit') },
+    { role: 'viewMenu', label: tr('menu.view') },
+    { role: 'windowMenu', label: tr('menu.window') },
     {
       role: 'help',
+      label: tr('menu.help'),
       submenu: [
-        { label: 'Repliz Website', click: () => actions.openWebsite() },
-        { label: 'Show Log File', click: () => actions.openLogs() },
+        { label: tr('menu.website'), click: () => actions.openWebsite() },
+        { label: tr('menu.showLog'), click: () => actions.openLogs() },
       ],
     },
   ]

@@ -1,10 +1,17 @@
 // Electron main, composed: single instance, app:// protocol with CSP, permissions denied, the AppHost with
-// Electron's adapters (safeStorage, native dialog, shell), IPC, menu, taskbar progress and notifications.
-import { join } from 'node:path'
+// Electron's adapters (safeStorage, native dialog, shell), IPC, menu, taskbar progress and notifications; the
+// tray that keeps the app running with its window closed, the login item, mediadeck:// links, renderer crash
+// recovery, local crash reports and auto-update. The decisions live in plain modules next to this one
+// (background.ts, tray-model.ts, crash-recovery.ts, updater.ts, common/deep-links.ts); this file only wires
+// them to Electron.
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   app,
   BrowserWindow,
+  clipboard,
+  crashReporter,
   dialog,
   ipcMain,
   Menu,
@@ -15,23 +22,42 @@ import {
   shell,
 } from 'electron'
 import electronLog from 'electron-log/main'
+import { DEEP_LINK_SCHEME, deepLinkInArgv, parseDeepLink } from '../../common/deep-links'
+import { resolveMessageLocale, t, type Translate } from '../../common/messages/index'
+import type { AppRoute } from '../../common/routes'
 import { createSafeStorageCipher } from '../core/profiles/secret-cipher'
 import { createAppHost, type AppHost } from '../host/app-host'
 import { contentSecurityPolicy, LOOPBACK_MEDIA_ORIGINS } from '../host/csp'
 import { isAllowedExternalUrl } from '../host/external-links'
 import { configureElectronLog, createRedactor } from '../host/logging'
+import { followSentPosts } from '../host/post-notifications'
 import { forwardEvents, registerIpc } from '../ipc/register-ipc'
 import { createSenderCheck } from '../ipc/sender-check'
 import { isAppUrl, registerAppScheme, serveAppProtocol } from './app-protocol'
+import { createQuitGuard, decideClose, startsHidden } from './background'
+import { createCrashRecovery } from './crash-recovery'
+import { electronUpdaterPort, loadElectronUpdater } from './electron-updater-port'
 import { createElectronStoreBackend } from './electron-store-backend'
+import { applyOpenAtLogin } from './login-item'
 import { createMainWindow } from './main-window'
 import { buildMenuTemplate } from './menu'
 import { denyAllPermissions } from './navigation-guards'
+import { createAppTray, type AppTray } from './tray'
+import { postsWaitingCount, trackTrayStatus, uploadingCount, type TrayAction } from './tray-model'
+import { createUpdateScheduler } from './updater'
 import { attachUploadFeedback } from './upload-feedback'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const PRELOAD = join(here, '../preload/index.cjs')
 const RENDERER = join(here, '../renderer')
+/** Windows groups notifications by this id; it must match the installer's (electron-builder.yml appId). */
+export const APP_USER_MODEL_ID = 'com.repliz.mediadeck'
+
+function trayIconPath(): string {
+  // Packaged: electron-builder.yml's extraResources; from a checkout: the icon set in build/.
+  const packaged = join(process.resourcesPath ?? '', 'tray.png')
+  return existsSync(packaged) ? packaged : join(here, '../../build/icons/32x32.png')
+}
 
 export function startElectronApp(): void {
   registerAppScheme(protocol)
@@ -42,6 +68,14 @@ export function startElectronApp(): void {
     app.quit()
     return
   }
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID)
+  // Crash dumps stay on this machine (About lists them); nothing is sent anywhere.
+  crashReporter.start({ uploadToServer: false })
+  // From a checkout Electron runs as `electron path/to/app`: the OS must pass the app's path back too.
+  if (process.defaultApp && process.argv[1])
+    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [resolve(process.argv[1])])
+  else app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME)
+
   const dataDir = app.getPath('userData')
   const redactor = createRedactor()
   const logFile = join(dataDir, 'logs', 'main.log')
@@ -49,25 +83,182 @@ export function startElectronApp(): void {
 
   let win: BrowserWindow | undefined
   let host: AppHost | undefined
+  let tray: AppTray | undefined
+  /** A route that arrived before the window could take it (first start, a link while it loads). */
+  let pendingRoute: AppRoute | undefined
+  let windowLoaded = false
 
-  app.on('second-instance', () => {
-    if (!win) return
-    if (win.isMinimized()) win.restore()
-    win.focus()
+  const tr: Translate = (key, params) => {
+    const setting = host?.store.get('settings').language
+    return t(resolveMessageLocale(setting, app.getLocale()), key, params)
+  }
+
+  function showWindow(): void {
+    if (!host) return
+    if (!win) openWindow()
+    else {
+      if (win.isMinimized()) win.restore()
+      win.show()
+      win.focus()
+    }
+  }
+
+  function navigate(route: AppRoute | undefined): void {
+    showWindow()
+    if (!route) return
+    if (win && windowLoaded && host) host.events.emit('app:navigate', route)
+    else pendingRoute = route
+  }
+
+  /** Links are untrusted: anything the parser refuses is logged and dropped. */
+  function openLink(link: string | undefined): void {
+    if (link === undefined) return
+    const route = parseDeepLink(link)
+    if (!route) {
+      log.warn('ignored a mediadeck:// link that is not one the app opens')
+      return
+    }
+    if (host) navigate(route)
+    else pendingRoute = route
+  }
+
+  app.on('second-instance', (_event, argv: string[]) => {
+    const link = deepLinkInArgv(argv ?? [])
+    if (link) openLink(link)
+    else showWindow()
+  })
+  // macOS hands links to the running app (and at launch, possibly before ready).
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    openLink(url)
   })
   // Every webContents (including any a bug might create) gets the same refusal of new windows.
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }))
     contents.on('will-attach-webview', (event) => event.preventDefault())
   })
-  app.on('window-all-closed', () => app.quit())
+  app.on('window-all-closed', () => {
+    // With the tray the app lives on (outbox, uploads); without it, closing the last window is quitting.
+    if (!(tray && host?.store.get('settings').runInBackground)) app.quit()
+  })
+
+  const quitGuard = createQuitGuard({
+    uploadsRunning: () => (host ? uploadingCount(host.active().uploads.totals()) > 0 : false),
+    confirm: async () => {
+      const options = {
+        type: 'question' as const,
+        message: tr('quit.message'),
+        detail: tr('quit.detail'),
+        buttons: [tr('quit.confirm'), tr('quit.cancel')],
+        defaultId: 0,
+        cancelId: 1,
+      }
+      const { response } = win
+        ? await dialog.showMessageBox(win, options)
+        : await dialog.showMessageBox(options)
+      return response === 0
+    },
+  })
   let quitting = false
+  let quitRequested = false
+  const stopBackground: Array<() => void> = []
   app.on('before-quit', (event) => {
     if (quitting || !host) return
     event.preventDefault()
-    quitting = true
-    void host.close().finally(() => app.quit())
+    if (quitRequested) return
+    quitRequested = true
+    const activeHost = host
+    void quitGuard
+      .allowQuit()
+      .then(async (ok) => {
+        if (!ok) return
+        quitting = true
+        for (const stop of stopBackground.splice(0)) stop()
+        await activeHost.close()
+      })
+      .catch((error) => log.error('quitting failed', error))
+      .finally(() => {
+        quitRequested = false
+        if (quitting) app.quit()
+      })
   })
+
+  const recovery = createCrashRecovery()
+
+  function openWindow(): void {
+    if (!host) return
+    const activeHost = host
+    windowLoaded = false
+    const created = createMainWindow({ preloadPath: PRELOAD, store: activeHost.store, log })
+    win = created
+    created.on('closed', () => {
+      if (win === created) win = undefined
+    })
+    created.on('close', (event) => {
+      const settings = activeHost.store.get('settings')
+      const decision = decideClose({
+        runInBackground: settings.runInBackground,
+        quitting: quitting || quitRequested,
+        hasTray: tray !== undefined,
+        alreadyExplained: activeHost.store.get('backgroundExplained'),
+      })
+      if (!decision.hide) return
+      event.preventDefault()
+      created.hide()
+      if (decision.explain) {
+        activeHost.store.set('backgroundExplained', true)
+        notify(tr('background.title'), tr('background.body'), { view: 'settings' })
+      }
+    })
+    created.webContents.on('did-finish-load', () => {
+      windowLoaded = true
+      const route = pendingRoute
+      pendingRoute = undefined
+      if (route) activeHost.events.emit('app:navigate', route)
+    })
+    created.webContents.on('render-process-gone', (_event, details) => {
+      const action = recovery.onGone(details.reason)
+      log.error(`the window's renderer is gone (${details.reason}): ${action}`)
+      windowLoaded = false
+      if (action === 'reload') created.reload()
+      else if (action === 'offer-restart') void offerRestart(activeHost)
+    })
+  }
+
+  async function offerRestart(activeHost: AppHost): Promise<void> {
+    for (;;) {
+      const { response } = await dialog.showMessageBox({
+        type: 'error',
+        message: tr('crash.title'),
+        detail: tr('crash.body'),
+        buttons: [tr('crash.restart'), tr('crash.copy')],
+        defaultId: 0,
+        cancelId: 0,
+      })
+      if (response !== 1) break
+      const report = await activeHost.call('app:diagnostics')
+      clipboard.writeText(report.content)
+    }
+    app.relaunch()
+    app.quit()
+  }
+
+  const notices = new Set<Notification>()
+  function notify(title: string, body: string, route?: AppRoute): void {
+    if (!Notification.isSupported()) return
+    const note = new Notification({ title, body })
+    // Kept referenced until it is gone: a collected Notification loses its click handler.
+    notices.add(note)
+    note.on('click', () => {
+      notices.delete(note)
+      navigate(route)
+    })
+    note.on('close', () => notices.delete(note))
+    note.show()
+  }
+
+  // The link that started the app (Windows, Linux); macOS sends open-url instead.
+  openLink(deepLinkInArgv(process.argv))
 
   void app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession)
@@ -98,6 +289,7 @@ export function startElectronApp(): void {
       log,
       redactor,
       platform: { pickFiles, openExternal: (url) => shell.openExternal(url) },
+      crashReportsDir: app.getPath('crashDumps'),
       info: {
         name: app.getName(),
         version: app.getVersion(),
@@ -120,12 +312,22 @@ export function startElectronApp(): void {
       redactor,
     })
     forwardEvents(activeHost.events, () => win?.webContents)
-    attachUploadFeedback(activeHost.events, {
-      setProgress: (fraction) => win?.setProgressBar(fraction),
-      notify: (title, body) => {
-        if (Notification.isSupported()) new Notification({ title, body }).show()
-      },
-    })
+    attachUploadFeedback(
+      activeHost.events,
+      { setProgress: (fraction) => win?.setProgressBar(fraction), notify },
+      () => tr,
+    )
+    stopBackground.push(
+      followSentPosts({
+        events: activeHost.events,
+        drafts: () => activeHost.call('drafts:list'),
+        client: () => activeHost.active().client,
+        notify,
+        tr: () => tr,
+        settledFile: join(dataDir, 'announced-posts.json'),
+        log,
+      }).stop,
+    )
 
     const addFiles = async (directories: boolean) => {
       const paths = await pickFiles({ directories })
@@ -133,26 +335,130 @@ export function startElectronApp(): void {
       const picked = await activeHost.grants.grant(paths)
       if (picked.length > 0) await activeHost.call('uploads:start', { paths: picked.map((p) => p.path) })
     }
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        buildMenuTemplate(process.platform, app.getName(), {
-          addFiles: (directories) =>
-            void addFiles(directories).catch((error) => log.error('add files failed', error)),
-          openLogs: () => void shell.openPath(logFile),
-          openWebsite: () => {
-            if (isAllowedExternalUrl('https://repliz.com')) void shell.openExternal('https://repliz.com')
-          },
-        }),
-      ),
+    const setMenu = () =>
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(
+          buildMenuTemplate(
+            process.platform,
+            app.getName(),
+            {
+              addFiles: (directories) =>
+                void addFiles(directories).catch((error) => log.error('add files failed', error)),
+              openLogs: () => void shell.openPath(logFile),
+              openWebsite: () => {
+                if (isAllowedExternalUrl('https://repliz.com')) void shell.openExternal('https://repliz.com')
+              },
+            },
+            tr,
+          ),
+        ),
+      )
+    setMenu()
+
+    const onTrayAction = (action: TrayAction) => {
+      if (action === 'open') showWindow()
+      else if (action === 'send-now')
+        void activeHost.call('outbox:send-now').catch((error) => log.warn('send now failed', error))
+      else if (action === 'pause' || action === 'resume') {
+        activeHost.setUploadsPaused(action === 'pause')
+        trayStatus.set({ paused: action === 'pause' })
+      } else app.quit()
+    }
+    const trayStatus = trackTrayStatus(
+      activeHost.events,
+      {
+        connection: activeHost.connection.current().status,
+        uploading: uploadingCount(activeHost.active().uploads.totals()),
+        paused: activeHost.uploadsPaused(),
+        postsWaiting: 0,
+      },
+      (status) => tray?.update(status, tr),
+    )
+    try {
+      tray = createAppTray({
+        iconPath: trayIconPath(),
+        status: trayStatus.current(),
+        tr,
+        onAction: onTrayAction,
+      })
+    } catch (error) {
+      // Some Linux desktops have no tray: then closing the window quits, as before.
+      log.warn('no tray on this desktop: closing the window quits', error)
+    }
+    // Opening the outbox also starts it: queued posts go out even when the app starts in the tray.
+    void activeHost
+      .call('outbox:status')
+      .then((state) => trayStatus.set({ postsWaiting: postsWaitingCount(state) }))
+      .catch((error) => log.warn('opening the outbox failed', error))
+
+    const loginPlatform = {
+      platform: process.platform,
+      execPath: process.env.APPIMAGE ?? process.execPath,
+      homeDir: app.getPath('home'),
+      xdgConfigHome: process.env.XDG_CONFIG_HOME,
+      setLoginItemSettings: (settings: Parameters<typeof app.setLoginItemSettings>[0]) =>
+        app.setLoginItemSettings(settings),
+    }
+    const applyLogin = (openAtLogin: boolean) => {
+      try {
+        applyOpenAtLogin(openAtLogin, loginPlatform)
+      } catch (error) {
+        log.warn('changing "open at login" failed', error)
+      }
+    }
+    let settings = activeHost.store.get('settings')
+    // Brings the OS entry in line with the setting (an entry removed by hand, a moved AppImage).
+    if (settings.openAtLogin) applyLogin(true)
+    stopBackground.push(
+      activeHost.events.subscribe((name, payload) => {
+        if (name !== 'settings:changed') return
+        const next = payload as typeof settings
+        if (next.openAtLogin !== settings.openAtLogin) applyLogin(next.openAtLogin)
+        if (next.language !== settings.language) {
+          setMenu()
+          tray?.update(trayStatus.current(), tr)
+        }
+        settings = next
+      }),
     )
 
-    const open = () => {
-      win = createMainWindow({ preloadPath: PRELOAD, store: activeHost.store, log })
-      win.on('closed', () => (win = undefined))
-    }
-    open()
+    const hidden =
+      tray !== undefined &&
+      startsHidden(process.argv, process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin)
+    if (!hidden || pendingRoute) openWindow()
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) open()
+      if (BrowserWindow.getAllWindows().length === 0) openWindow()
+      else showWindow()
     })
+
+    void startUpdates(activeHost)
   })
+
+  async function startUpdates(activeHost: AppHost): Promise<void> {
+    const updater = app.isPackaged || process.env.MEDIADECK_UPDATE_URL ? await loadElectronUpdater() : null
+    if (!updater) {
+      log.info('auto-update is off (an unpackaged app, or electron-updater is not installed)')
+      return
+    }
+    const scheduler = createUpdateScheduler({
+      port: electronUpdaterPort(updater, { feedUrl: process.env.MEDIADECK_UPDATE_URL, logger: log }),
+      ask: async (version) => {
+        const options = {
+          type: 'info' as const,
+          message: tr('update.readyMessage'),
+          detail: tr('update.readyDetail', { version }),
+          buttons: [tr('update.install'), tr('update.later')],
+          defaultId: 0,
+          cancelId: 1,
+        }
+        const { response } = win
+          ? await dialog.showMessageBox(win, options)
+          : await dialog.showMessageBox(options)
+        return response === 0
+      },
+      log: activeHost.log,
+    })
+    stopBackground.push(() => scheduler.stop())
+    await scheduler.start()
+  }
 }

@@ -1,7 +1,11 @@
 // Outside the window, the user still sees uploads: the taskbar/dock progress bar follows the queue totals,
 // and a system notification says when a batch finished (or failed).
 import type { EventHub } from '../host/event-hub'
+import { t, type Translate } from '../../common/messages/index'
+import type { AppRoute } from '../../common/routes'
 import type { UploadTotals } from '../../common/uploads'
+
+const english: Translate = (key, params) => t('en', key, params)
 
 /** 0..1 while something is queued or moving; -1 removes the bar. */
 export function progressFraction(totals: UploadTotals): number {
@@ -10,27 +14,40 @@ export function progressFraction(totals: UploadTotals): number {
   return Math.min(1, Math.max(0, totals.bytesSent / totals.bytesTotal))
 }
 
-export function batchNotification(e: { done: number; failed: number; cancelled: number }): {
+export function batchNotification(
+  e: { done: number; failed: number; cancelled: number },
+  tr: Translate = english,
+): {
   title: string
   body: string
 } {
-  const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`
+  const files = (count: number) => tr('notify.files', { count })
   if (e.failed > 0) {
     return {
-      title: 'Some uploads failed',
-      body: `${files(e.failed)} failed, ${files(e.done)} uploaded. Open Mediadeck to retry.`,
+      title: tr('notify.uploadsFailedTitle'),
+      body: tr('notify.uploadsFailedBody', { failed: files(e.failed), done: files(e.done) }),
     }
   }
-  if (e.done === 0) return { title: 'Uploads cancelled', body: `${files(e.cancelled)} cancelled.` }
-  return { title: 'Uploads finished', body: `${files(e.done)} uploaded.` }
+  if (e.done === 0)
+    return {
+      title: tr('notify.uploadsCancelledTitle'),
+      body: tr('notify.uploadsCancelledBody', { count: e.cancelled }),
+    }
+  return { title: tr('notify.uploadsDoneTitle'), body: tr('notify.uploadsDoneBody', { count: e.done }) }
 }
 
 export interface FeedbackTargets {
   setProgress(fraction: number): void
-  notify(title: string, body: string): void
+  /** `route` is where a click on the notification takes the window. */
+  notify(title: string, body: string, route?: AppRoute): void
 }
 
-export function attachUploadFeedback(events: EventHub, targets: FeedbackTargets): () => void {
+/** `tr` is read at each notification, so a change of language applies to the next one. */
+export function attachUploadFeedback(
+  events: EventHub,
+  targets: FeedbackTargets,
+  tr: () => Translate = () => english,
+): () => void {
   let last = -2
   return events.subscribe((name, payload) => {
     if (name === 'uploads:progress') {
@@ -44,8 +61,9 @@ export function attachUploadFeedback(events: EventHub, targets: FeedbackTargets)
     } else if (name === 'uploads:batch-finished') {
       const { title, body } = batchNotification(
         payload as { done: number; failed: number; cancelled: number },
+        tr(),
       )
-      targets.notify(title, body)
+      targets.notify(title, body, { view: 'library' })
     }
   })
 }

@@ -22,13 +22,19 @@ async function main(): Promise<void> {
   }
   const dataDir = resolve(process.env.MEDIADECK_DATA_DIR ?? join(homedir(), '.mediadeck-browser'))
   const redactor = createRedactor()
-  const log = configureElectronLog(electronLog, { file: join(dataDir, 'logs', 'browser-mode.log'), redactor })
+  const logFile = join(dataDir, 'logs', 'browser-mode.log')
+  const log = configureElectronLog(electronLog, { file: logFile, redactor })
   // A safety net under the server's own catches: one failed promise somewhere is logged, never the end of
   // the process every open page talks to.
   process.on('unhandledRejection', (reason) => log.error('unhandled rejection', reason))
   let mode
   try {
-    mode = await startBrowserMode({ dataDir, port: args.port, hostOptions: { redactor, log } })
+    // About shows the log file in this mode too (app:info's logFile).
+    mode = await startBrowserMode({
+      dataDir,
+      port: args.port,
+      hostOptions: { redactor, log, info: { logFile } },
+    })
   } catch (error) {
     console.error(`start:browser: ${(error as Error).message}`)
     process.exit(1)

@@ -126,6 +126,8 @@ export interface ServiceClient {
   initFile(req: InitFileRequest, o?: CallOptions): Promise<InitFileResult>
   completeFile(id: string, o?: CallOptions): Promise<void>
   listAutomations(q: ListAutomationsQuery, o?: CallOptions): Promise<Page<Automation>>
+  /** GET /public/automation/{id}: in the service's newer published description; older services answer 404. */
+  getAutomation(id: string, o?: CallOptions): Promise<Automation>
   listAccounts(q: ListAccountsQuery, o?: CallOptions): Promise<Page<Account>>
   countAccounts(o?: CallOptions): Promise<AccountCount>
   listSchedules(q: ListSchedulesQuery, o?: CallOptions): Promise<Page<Schedule>>
@@ -353,6 +355,8 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
         ...c,
         query: { page: q.page, limit: q.limit, accountIds: q.accountIds, search: q.search },
       }),
+    getAutomation: async (automationId, c) =>
+      json(automationSchema, 'GET', `/public/automation/${id(automationId)}`, c),
     listAccounts: (q, c) =>
       page(accountSchema, 'GET', '/public/account', {
         ...c,

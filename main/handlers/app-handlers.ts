@@ -1,11 +1,36 @@
 import { AppError } from '../../common/errors'
+import type { OutboxState } from '../../common/drafts'
+import { buildDiagnostics, listCrashReports } from '../host/diagnostics'
 import { isAllowedExternalUrl } from '../host/external-links'
 import type { HostDeps } from './host-deps'
+import { profilesState } from './profile-handlers'
 import type { HandlerGroup } from './types'
 
-export function createAppHandlers(deps: HostDeps): HandlerGroup<'app:info' | 'app:open-external'> {
+export function createAppHandlers(
+  deps: HostDeps,
+  more: { outboxState(): Promise<OutboxState> },
+): HandlerGroup<'app:info' | 'app:open-external' | 'app:diagnostics' | 'app:crash-reports'> {
   return {
     'app:info': async () => deps.appInfo(),
+    'app:diagnostics': async () => {
+      const uploads = deps.active().uploads
+      // A drafts file that cannot be read must not cost the rest of the report.
+      const outbox = await more.outboxState().catch(() => undefined)
+      return buildDiagnostics(
+        {
+          info: deps.appInfo(),
+          settings: deps.store.get('settings'),
+          profiles: profilesState(deps),
+          connection: deps.connection.current(),
+          uploads: { items: uploads.list(), totals: uploads.totals(), paused: uploads.isPaused() },
+          outbox,
+          crashReports: listCrashReports(deps.crashReportsDir),
+          now: new Date(),
+        },
+        deps.redactor,
+      )
+    },
+    'app:crash-reports': async () => listCrashReports(deps.crashReportsDir),
     'app:open-external': async ({ url }) => {
       if (!isAllowedExternalUrl(url)) {
         throw new AppError({

@@ -7,6 +7,7 @@ import type { AppStore } from '../host/app-store'
 import type { EmbeddedSandbox } from '../host/embedded-sandbox'
 import type { FileGrants } from '../core/files/file-grants'
 import type { OfflineCache } from '../host/offline-cache'
+import type { Redactor } from '../host/logging'
 import type { HandlerDeps } from './types'
 
 export interface PlatformAdapters {
@@ -23,6 +24,10 @@ export interface HostDeps extends HandlerDeps {
   sandbox: EmbeddedSandbox
   platform: PlatformAdapters
   appInfo(): AppInfo
+  /** Masks every secret the app learned; diagnostics go through it. */
+  redactor: Redactor
+  /** Where crashReporter keeps its dumps (Electron only). */
+  crashReportsDir?: string
   /** The offline cache of the active profile. */
   cache(): OfflineCache
   /** Switches the active profile (serialised; emits profiles:changed and storage:changed). */

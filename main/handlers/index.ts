@@ -24,7 +24,7 @@ export function createHandlers(deps: HostDeps): Handlers {
     onStoreOpened: (store) => (draftStore = store),
   })
   return {
-    ...createAppHandlers(deps),
+    ...createAppHandlers(deps, { outboxState: () => drafts['outbox:status'](undefined) }),
     ...createSettingsHandlers(deps),
     ...createProfileHandlers(deps),
     ...createConnectionHandlers(deps),

@@ -3,7 +3,8 @@
 // service cannot be reached.
 import type { CachedResult, ScheduleRetryResult } from '../../common/contract'
 import { AppError } from '../../common/errors'
-import type { Account, Page, Schedule } from '../../common/service'
+import type { Account, Automation, Page, Schedule } from '../../common/service'
+import type { ServiceClient } from '../core/service-client'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 
@@ -13,6 +14,7 @@ type ServiceCall =
   | 'storage:files'
   | 'storage:delete'
   | 'automations:list'
+  | 'automations:get'
   | 'schedules:list'
   | 'schedules:get'
   | 'schedules:retry'
@@ -49,6 +51,25 @@ function listAnswer<T>(cached: CachedResult<AllPages<T> | T[]>): CachedResult<T[
   return { ...rest, value: value.docs, ...(value.skipped > 0 ? { skipped: value.skipped } : {}) }
 }
 
+/**
+ * One automation by id. Services without GET /public/automation/{id} answer 404: the list is then paged
+ * through (at most MAX_PAGES), so a link to an automation past the first page still opens it.
+ */
+export async function findAutomation(client: ServiceClient, automationId: string): Promise<Automation> {
+  try {
+    return await client.getAutomation(automationId)
+  } catch (error) {
+    if (AppError.from(error).kind !== 'not-found') throw error
+  }
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const result = await client.listAutomations({ page, limit: PAGE_LIMIT })
+    const found = result.docs.find((a) => a.id === automationId || a._id === automationId)
+    if (found) return found
+    if (!result.hasNextPage || result.docs.length === 0) break
+  }
+  throw new AppError({ kind: 'not-found', message: 'automation not found' })
+}
+
 export function createServiceHandlers(deps: HostDeps): HandlerGroup<ServiceCall> {
   const client = () => deps.active().client
   const cacheKey = (name: string, request: unknown) => `${name} ${JSON.stringify(request ?? null)}`
@@ -78,6 +99,8 @@ export function createServiceHandlers(deps: HostDeps): HandlerGroup<ServiceCall>
 
     'automations:list': (request) =>
       deps.cache().run(cacheKey('automations:list', request), () => client().listAutomations(request)),
+
+    'automations:get': ({ id }) => findAutomation(client(), id),
 
     'schedules:list': async (request) =>
       listAnswer<Schedule>(

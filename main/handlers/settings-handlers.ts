@@ -10,6 +10,8 @@ export function createSettingsHandlers(deps: HostDeps): HandlerGroup<'settings:g
       if (patch.uploadConcurrency !== undefined) next.uploadConcurrency = patch.uploadConcurrency
       if (patch.language !== undefined) next.language = patch.language
       if (patch.theme !== undefined) next.theme = patch.theme
+      if (patch.runInBackground !== undefined) next.runInBackground = patch.runInBackground
+      if (patch.openAtLogin !== undefined) next.openAtLogin = patch.openAtLogin
       deps.store.set('settings', next)
       if (next.uploadConcurrency !== before.uploadConcurrency) {
         deps.active().uploads.setConcurrency(next.uploadConcurrency)

@@ -56,6 +56,8 @@ export interface AppHostOptions {
   }
   /** Client timeouts and retries (tests shorten them). */
   service?: Pick<ServiceClientOptions, 'timeouts' | 'retry'>
+  /** Where crashReporter keeps its dumps (Electron); listed in About and in the diagnostics. */
+  crashReportsDir?: string
   /** Least time between two progress messages (default 100 ms: ~10 a second). */
   progressIntervalMs?: number
 }
@@ -73,6 +75,9 @@ export interface AppHost {
   readonly redactor: Redactor
   readonly log: Logger
   active(): ActiveService
+  /** Pausing holds new transfers on every profile's queue (a switch keeps it) until resumed; not persisted. */
+  uploadsPaused(): boolean
+  setUploadsPaused(paused: boolean): void
   /** Runs a call as a transport would (validated); rejects with an AppError. For tests and the CLI. */
   call<C extends CallName>(name: C, ...request: CallArgs<C>): Promise<CallResponse<C>>
   close(): Promise<void>
@@ -114,6 +119,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   )
   const disposers: Array<() => Promise<void> | void> = []
   const activeListeners = new Set<(active: ActiveService) => void>()
+  let uploadsPaused = false
 
   const sandbox = createEmbeddedSandbox({
     dataDir,
@@ -165,7 +171,8 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       credentials = { baseUrl: profile.baseUrl, accessKey: profile.accessKey, secretKey: profile.secretKey }
       name = profile.name
     }
-    // Logs, events and call results mask these from now on, in every form they can take on the wire.
+    // Logs, events and call results mask these from now on, in every form they can take on the wire
+    // (the secret, access:secret, its base64 as the Authorization header carries it).
     redactor.addCredentials(credentials.accessKey, credentials.secretKey)
     const report = (error: unknown) => monitor?.reportFailure(error, id)
     const rawClient = createServiceClient({
@@ -185,6 +192,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       concurrency: store.get('settings').uploadConcurrency,
       checkRead: grants.checkOpened,
     })
+    if (uploadsPaused) uploads.setPaused(true)
     const seenDone = new Set<string>()
     const lastState = new Map<string, UploadItem['state']>()
     const unsubscribe = [
@@ -300,6 +308,8 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     grants,
     sandbox,
     platform: options.platform ?? {},
+    redactor,
+    crashReportsDir: options.crashReportsDir,
     cache: () => current.cache,
     activate: switchTo,
     refreshActive: () => switchTo(profiles.activeId()),
@@ -331,6 +341,11 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     redactor,
     log,
     active: () => current.service,
+    uploadsPaused: () => uploadsPaused,
+    setUploadsPaused(paused) {
+      uploadsPaused = paused
+      current.service.uploads.setPaused(paused)
+    },
     async call(name, ...[request]) {
       const result = await dispatchCall(handlers, name, request, log, redactor)
       if (!result.ok) throw new AppError(result.error)

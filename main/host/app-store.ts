@@ -42,6 +42,8 @@ const settingsSchema = z.object({
     .catch(DEFAULT_SETTINGS.uploadConcurrency),
   language: z.enum(LANGUAGES).catch(DEFAULT_SETTINGS.language),
   theme: z.enum(THEMES).catch(DEFAULT_SETTINGS.theme),
+  runInBackground: z.boolean().catch(DEFAULT_SETTINGS.runInBackground),
+  openAtLogin: z.boolean().catch(DEFAULT_SETTINGS.openAtLogin),
 })
 
 /** Each member falls back to its default on its own, so one damaged value never loses the rest. */
@@ -52,6 +54,8 @@ const appStateSchema = z.object({
   activeProfileId: z.string().min(1).catch(SANDBOX_PROFILE_ID),
   sandboxPort: z.number().int().min(1).max(65_535).nullable().catch(null),
   windowState: windowStateSchema.nullable().catch(null),
+  /** The first close to the tray says that the app keeps running; once. */
+  backgroundExplained: z.boolean().catch(false),
 })
 export type AppStateData = z.infer<typeof appStateSchema>
 
@@ -63,6 +67,7 @@ export function defaultAppState(): AppStateData {
     activeProfileId: SANDBOX_PROFILE_ID,
     sandboxPort: null,
     windowState: null,
+    backgroundExplained: false,
   }
 }
 

@@ -1,10 +1,14 @@
 import { onBeforeUnmount, onMounted, watch } from 'vue'
 import { useI18n } from 'vue-i18n'
+import { useRouter } from 'vue-router'
+import { appRouteLocation, plannerDay } from '../lib/app-route'
+import { mediadeck } from '../lib/mediadeck'
 import type { EventPayloads } from '../../common/contract'
 import { useAccountsStore } from '../stores/accounts'
 import { useAppStore } from '../stores/app'
 import { useAutomationsStore } from '../stores/automations'
 import { useConnectionStore } from '../stores/connection'
+import { usePlannerStore } from '../stores/planner'
 import { useProfilesStore } from '../stores/profiles'
 import { useStorageStore } from '../stores/storage'
 import { useToastsStore } from '../stores/toasts'
@@ -24,6 +28,7 @@ export function useAppSession() {
   const accounts = useAccountsStore()
   const toasts = useToastsStore()
   const { t } = useI18n()
+  const router = useRouter()
   const stops: (() => void)[] = []
 
   // Only the counts that happened: "2 done, 1 failed", not "2 done, 1 failed, 0 cancelled".
@@ -55,6 +60,11 @@ export function useAppSession() {
       connection.subscribe(),
       storage.subscribe(),
       uploads.subscribe(onBatchFinished),
+      // Main sends the window somewhere: a clicked notification, a mediadeck:// link.
+      mediadeck().app.onNavigate((route) => {
+        if (route.view === 'planner' && route.date) usePlannerStore().showDay(plannerDay(route.date))
+        void router.push(appRouteLocation(route))
+      }),
     )
     // Each part fails on its own (the views show their own error states); one failure must not block the rest.
     void Promise.allSettled([

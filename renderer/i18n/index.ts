@@ -3,6 +3,7 @@
 // `locales/en/planner.ts` becomes the `planner.*` keys.
 import { createI18n } from 'vue-i18n'
 import type { LanguageSetting } from '../../common/app-state'
+import { desktopMessages } from '../../common/messages/index'
 
 export const APP_LOCALES = ['en', 'id'] as const
 export type AppLocale = (typeof APP_LOCALES)[number]
@@ -13,7 +14,11 @@ type Messages = Record<string, unknown>
 const modules = import.meta.glob<{ default: Messages }>('./locales/*/*.ts', { eager: true })
 
 export function collectMessages(files: Record<string, { default: Messages }>): Record<AppLocale, Messages> {
-  const messages: Record<AppLocale, Messages> = { en: {}, id: {} }
+  // main's texts (tray, dialogs, notifications) live in common/ so both processes share them: `desktop.*`.
+  const messages: Record<AppLocale, Messages> = {
+    en: { desktop: desktopMessages.en },
+    id: { desktop: desktopMessages.id },
+  }
   for (const [path, module] of Object.entries(files)) {
     const match = /locales\/([^/]+)\/([^/]+)\.ts$/.exec(path)
     if (!match) continue

@@ -139,6 +139,9 @@ export interface UploadEngine {
   get(id: string): UploadItem | undefined
   totals(): UploadTotals
   setConcurrency(n: number): void
+  /** While paused no transfer starts; those under way finish. Items stay queued (and journaled) meanwhile. */
+  setPaused(paused: boolean): void
+  isPaused(): boolean
   onProgress(listener: (e: UploadProgressEvent) => void): () => void
   onBatchFinished(listener: (e: BatchFinishedEvent) => void): () => void
   whenIdle(): Promise<void>
@@ -176,6 +179,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   const stallTimeoutMs = o.stallTimeoutMs ?? 60_000
   const storageTimeoutMs = o.storageTimeoutMs ?? 120_000
   let concurrency = checkConcurrency(o.concurrency ?? 3)
+  let paused = false
   const ownStorageAgent = o.storageDispatcher
     ? undefined
     : new Agent({
@@ -357,7 +361,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   // ---- the queue ----
 
   function pump(): void {
-    if (closing || sweeping) return
+    if (closing || sweeping || paused) return
     for (const entry of entries.values()) {
       if (active >= concurrency) break
       if (entry.item.state === 'queued' && !entry.run) start(entry)
@@ -974,6 +978,11 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       concurrency = checkConcurrency(n)
       pump()
     },
+    setPaused(value) {
+      paused = value
+      pump()
+    },
+    isPaused: () => paused,
     onProgress(listener) {
       progressListeners.add(listener)
       return () => progressListeners.delete(listener)

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '../../../common/app-state'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { useAppStore } from '../../../renderer/stores/app'
@@ -53,7 +54,12 @@ describe('app store', () => {
     stubMatchMedia()
     const store = useAppStore()
     const stop = store.subscribe()
-    fake.emit('settings:changed', { uploadConcurrency: 5, language: 'en', theme: 'light' })
+    fake.emit('settings:changed', {
+      ...DEFAULT_SETTINGS,
+      uploadConcurrency: 5,
+      language: 'en',
+      theme: 'light',
+    })
     expect(store.settings.uploadConcurrency).toBe(5)
     stop()
     expect(fake.listenerCount('settings:changed')).toBe(0)

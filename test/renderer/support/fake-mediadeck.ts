@@ -201,6 +201,12 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     app: {
       info: handle('app:info', () => APP_INFO),
       openExternal: handle('app:open-external', () => undefined),
+      diagnostics: handle('app:diagnostics', () => ({
+        filename: 'mediadeck-diagnostics.json',
+        content: JSON.stringify({ app: APP_INFO }),
+      })),
+      crashReports: handle('app:crash-reports', () => []),
+      onNavigate: on('app:navigate'),
     },
     settings: {
       get: handle('settings:get', () => data.settings),
@@ -432,6 +438,11 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         )
         const skipped = data.skipped?.automations
         return cached({ ...paginate(matching, page, limit), ...(skipped ? { skipped } : {}) })
+      }),
+      get: handle('automations:get', ({ id }) => {
+        const found = data.automations.find((automation) => automation.id === id || automation._id === id)
+        if (!found) throw { kind: 'not-found', message: 'automation not found' } satisfies AppErrorData
+        return found
       }),
     },
     schedules: {

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '../../../common/app-state'
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import App from '../../../renderer/App.vue'
@@ -67,6 +68,21 @@ describe('App shell', () => {
     )
   })
 
+  it('goes where main sends it: a link or a clicked notification', async () => {
+    const wrapper = await mountWith(App, context)
+    await flushPromises()
+    context.fake.emit('app:navigate', { view: 'automations', id: 'auto-040' })
+    // The views are loaded lazily: the route changes once the view's chunk has loaded.
+    // A loaded machine can take seconds over the first import of a view.
+    const slow = { timeout: 15_000 }
+    await vi.waitFor(
+      () => expect(context.router.currentRoute.value.fullPath).toBe('/automations?open=auto-040'),
+      slow,
+    )
+    context.fake.emit('app:navigate', { view: 'settings' })
+    await vi.waitFor(() => expect(wrapper.get('a[aria-current="page"]').text()).toBe('Settings'), slow)
+  }, 30_000)
+
   it('marks the current page in the navigation', async () => {
     const wrapper = await mountWith(App, context, { route: '/settings' })
     expect(wrapper.get('a[aria-current="page"]').text()).toBe('Settings')
@@ -91,12 +107,22 @@ describe('App shell', () => {
 
   it('applies the language and theme settings to the document', async () => {
     await mountWith(App, context)
-    context.fake.emit('settings:changed', { uploadConcurrency: 3, language: 'id', theme: 'dark' })
+    context.fake.emit('settings:changed', {
+      ...DEFAULT_SETTINGS,
+      uploadConcurrency: 3,
+      language: 'id',
+      theme: 'dark',
+    })
     await flushPromises()
     expect(document.documentElement.lang).toBe('id')
     expect(document.documentElement.dataset.theme).toBe('dark')
     expect(document.body.textContent).toContain('Pustaka')
-    context.fake.emit('settings:changed', { uploadConcurrency: 3, language: 'en', theme: 'system' })
+    context.fake.emit('settings:changed', {
+      ...DEFAULT_SETTINGS,
+      uploadConcurrency: 3,
+      language: 'en',
+      theme: 'system',
+    })
     await flushPromises()
     expect(document.documentElement.dataset.theme).toBeUndefined()
     expect(document.body.textContent).toContain('Library')

@@ -117,6 +117,14 @@ describe('AutomationsView', () => {
     expect(wrapper.find('[data-testid="automation-detail"]').exists()).toBe(false)
   })
 
+  it('opens an automation that is not on the page shown (a link), fetching it by id', async () => {
+    // 45 automations, 20 a page by default: auto-040 is on page 2.
+    const wrapper = await mountAt('/automations?open=auto-040')
+    await flushPromises()
+    expect(context.fake.calls.map((call) => call.name)).toContain('automations:get')
+    expect(wrapper.get('[data-testid="automation-detail"]').text()).toContain('Promo post 40')
+  })
+
   it('renders every rule of the config in words', async () => {
     // auto-004: delete on (4 % 4), reply on (ai), message on (4 % 3 === 1, text with openings).
     const wrapper = await mountAt('/automations?open=auto-004')

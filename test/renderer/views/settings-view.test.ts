@@ -168,6 +168,41 @@ describe('SettingsView', () => {
     expect(about.get('[data-testid="data-dir"]').text()).toBe('/home/user/.config/Mediadeck')
   })
 
+  it('copies the diagnostics from About and lists the crash reports', async () => {
+    const written: string[] = []
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async (text: string) => void written.push(text) },
+      configurable: true,
+    })
+    const wrapper = await mountSettings()
+    await flushPromises()
+    const about = wrapper.get('[data-testid="about-panel"]')
+    expect(about.get('[data-testid="log-file"]').text()).toBe('/home/user/.config/Mediadeck/logs/main.log')
+    expect(about.get('[data-testid="crash-reports"]').text()).toBe('None')
+    await about.get('[data-testid="copy-diagnostics"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.calls.map((call) => call.name)).toContain('app:diagnostics')
+    expect(JSON.parse(written[0]!)).toMatchObject({ app: { version: '0.1.0' } })
+    expect(about.get('[data-testid="copy-diagnostics"]').text()).toBe('Diagnostics copied')
+  })
+
+  it('offers the tray and login settings in the desktop app only', async () => {
+    let wrapper = await mountSettings()
+    expect(wrapper.find('[data-testid="run-in-background"]').exists()).toBe(false)
+    wrapper.unmount()
+    useAppStore().info = { ...useAppStore().info!, mode: 'electron' }
+    wrapper = await mountSettings()
+    const background = wrapper.get<HTMLInputElement>('[data-testid="run-in-background"]')
+    expect(background.element.checked).toBe(true)
+    await background.setValue(false)
+    await wrapper.get('[data-testid="open-at-login"]').setValue(true)
+    await flushPromises()
+    expect(context.fake.requests('settings:update')).toEqual([
+      { runInBackground: false },
+      { openAtLogin: true },
+    ])
+  })
+
   it('warns when secrets cannot be stored encrypted', async () => {
     context.fake.data.profiles.encryptionAvailable = false
     await useProfilesStore().load()

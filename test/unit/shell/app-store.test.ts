@@ -28,7 +28,15 @@ describe('app store', () => {
   it('fills the defaults into an unversioned file and writes the version back', () => {
     const backend = memoryBackend({ settings: { theme: 'dark' } })
     const store = openAppStore(backend)
-    expect(store.get('settings')).toEqual({ uploadConcurrency: 3, language: 'system', theme: 'dark' })
+    // Running in the background is on by default; opening at login is the person's choice.
+    expect(store.get('settings')).toEqual({
+      uploadConcurrency: 3,
+      language: 'system',
+      theme: 'dark',
+      runInBackground: true,
+      openAtLogin: false,
+    })
+    expect(store.get('backgroundExplained')).toBe(false)
     expect(store.get('activeProfileId')).toBe('sandbox')
     expect(backend.data.schemaVersion).toBe(APP_STATE_VERSION)
   })
@@ -36,12 +44,18 @@ describe('app store', () => {
   it('replaces a damaged value by its default without losing the rest', () => {
     const state = migrateAppState({
       schemaVersion: 1,
-      settings: { uploadConcurrency: 99, language: 'en', theme: 'neon' },
+      settings: { uploadConcurrency: 99, language: 'en', theme: 'neon', openAtLogin: 'yes' },
       profiles: 'garbage',
       activeProfileId: 'p1',
       sandboxPort: 70_000,
     })
-    expect(state.settings).toEqual({ uploadConcurrency: 3, language: 'en', theme: 'system' })
+    expect(state.settings).toEqual({
+      uploadConcurrency: 3,
+      language: 'en',
+      theme: 'system',
+      runInBackground: true,
+      openAtLogin: false,
+    })
     expect(state.profiles).toEqual([])
     expect(state.activeProfileId).toBe('p1')
     expect(state.sandboxPort).toBeNull()

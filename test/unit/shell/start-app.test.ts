@@ -23,6 +23,9 @@ const fake = vi.hoisted(() => {
     on() {
       return this
     }
+    once() {
+      return this
+    }
     setWindowOpenHandler() {}
     isDestroyed() {
       return false
@@ -52,6 +55,7 @@ const fake = vi.hoisted(() => {
     }
     setProgressBar = () => undefined
     isMinimized = () => true
+    show = () => undefined
     restore = () => calls.push('restore')
     focus = () => calls.push('focus')
   }
@@ -75,7 +79,21 @@ const fake = vi.hoisted(() => {
         getName: () => 'Mediadeck',
         getVersion: () => '0.1.0',
         quit: () => calls.push('quit'),
+        setAsDefaultProtocolClient: () => true,
+        getLocale: () => 'en-US',
+        getLoginItemSettings: () => ({ wasOpenedAtLogin: false }),
+        setLoginItemSettings: () => undefined,
+        isPackaged: false,
       },
+      crashReporter: { start: () => undefined },
+      clipboard: { writeText: () => undefined },
+      // No tray on this desktop: the app behaves as before (closing the window quits).
+      Tray: class {
+        constructor() {
+          throw new Error('no tray')
+        }
+      },
+      nativeImage: { createFromPath: () => ({ isEmpty: () => true, setTemplateImage: () => undefined }) },
       BrowserWindow: FakeWindow,
       dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
       ipcMain: {

@@ -71,6 +71,9 @@ export default {
     themeLight: 'Light',
     themeDark: 'Dark',
     saveFailed: 'Could not save the setting',
+    runInBackground: 'Keep running in the tray when the window closes',
+    runInBackgroundHint: 'Queued posts and uploads go on while the window is closed.',
+    openAtLogin: 'Open at login (in the tray)',
   },
   about: {
     title: 'About',
@@ -83,5 +86,11 @@ export default {
     dataDir: 'Data folder',
     logFile: 'Log file',
     copyPath: 'Copy the data folder path',
+    copyDiagnostics: 'Copy diagnostics',
+    saveDiagnostics: 'Save diagnostics',
+    diagnosticsCopied: 'Diagnostics copied',
+    diagnosticsHint: 'Versions, settings, recent log lines and the queue, with keys and tokens removed.',
+    crashReports: 'Crash reports',
+    noCrashReports: 'None',
   },
 }

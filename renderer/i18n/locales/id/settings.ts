@@ -74,6 +74,9 @@ export default {
     themeLight: 'Terang',
     themeDark: 'Gelap',
     saveFailed: 'Pengaturan tidak dapat disimpan',
+    runInBackground: 'Tetap berjalan di baki sistem saat jendela ditutup',
+    runInBackgroundHint: 'Postingan dan unggahan dalam antrean tetap berjalan saat jendela ditutup.',
+    openAtLogin: 'Buka saat masuk (di baki sistem)',
   },
   about: {
     title: 'Tentang',
@@ -86,5 +89,11 @@ export default {
     dataDir: 'Folder data',
     logFile: 'Berkas log',
     copyPath: 'Salin jalur folder data',
+    copyDiagnostics: 'Salin diagnostik',
+    saveDiagnostics: 'Simpan diagnostik',
+    diagnosticsCopied: 'Diagnostik disalin',
+    diagnosticsHint: 'Versi, pengaturan, baris log terakhir, dan antrean, tanpa kunci dan token.',
+    crashReports: 'Laporan mogok',
+    noCrashReports: 'Tidak ada',
   },
 } satisfies typeof en

@@ -1,0 +1,70 @@
+// What the tray shows and offers, from the app's state, in the app's language.
+import { describe, expect, it } from 'vitest'
+import { t, type MessageLocale, type Translate } from '../../../common/messages/index'
+import {
+  trackTrayStatus,
+  trayIconState,
+  trayMenu,
+  trayTooltip,
+  type TrayStatus,
+} from '../../../main/app/tray-model'
+import { createEventHub } from '../../../main/host/event-hub'
+import type { OutboxState } from '../../../common/drafts'
+
+const tr =
+  (locale: MessageLocale): Translate =>
+  (key, params) =>
+    t(locale, key, params)
+const idle: TrayStatus = { connection: 'online', uploading: 0, paused: false, postsWaiting: 0 }
+
+describe('tray model', () => {
+  it('says online, offline, uploading with a count and posts waiting', () => {
+    expect(trayTooltip(idle, tr('en'))).toBe('Mediadeck\nOnline')
+    expect(trayTooltip({ ...idle, connection: 'offline', uploading: 2, postsWaiting: 1 }, tr('en'))).toBe(
+      'Mediadeck\nOffline\nUploading 2 files\n1 post waiting to be sent',
+    )
+    expect(trayTooltip({ ...idle, uploading: 1, paused: true }, tr('id'))).toBe(
+      'Mediadeck\nDaring\nUnggahan dijeda\nMengunggah 1 berkas',
+    )
+  })
+
+  it('offers open, send now (online only), pause or resume, and quit', () => {
+    const actions = (status: TrayStatus) =>
+      trayMenu(status, tr('en')).flatMap((e) => (e.kind === 'action' ? [`${e.action}:${e.enabled}`] : []))
+    expect(actions(idle)).toEqual(['open:true', 'send-now:true', 'pause:true', 'quit:true'])
+    expect(actions({ ...idle, connection: 'offline', paused: true })).toEqual([
+      'open:true',
+      'send-now:false',
+      'resume:true',
+      'quit:true',
+    ])
+  })
+
+  it('picks the icon state', () => {
+    expect(trayIconState(idle)).toBe('idle')
+    expect(trayIconState({ ...idle, postsWaiting: 3 })).toBe('busy')
+    expect(trayIconState({ ...idle, connection: 'unauthorized', uploading: 1 })).toBe('offline')
+  })
+
+  it('follows the host events and reports only real changes', () => {
+    const events = createEventHub()
+    const seen: TrayStatus[] = []
+    const tracker = trackTrayStatus(events, idle, (s) => seen.push(s))
+    const totals = { active: 1, queued: 2, done: 0, failed: 0, cancelled: 0, bytesSent: 0, bytesTotal: 10 }
+    events.emit('uploads:progress', { items: [], removed: [], totals } as never)
+    events.emit('uploads:progress', { items: [], removed: [], totals } as never)
+    const counts = { draft: 0, queued: 2, sending: 1, scheduled: 0, failed: 0, 'needs-attention': 0 }
+    events.emit('outbox:changed', { counts } as unknown as OutboxState)
+    events.emit('connection:changed', { status: 'offline' } as never)
+    tracker.set({ paused: true })
+    expect(seen.map((s) => [s.uploading, s.postsWaiting, s.connection, s.paused])).toEqual([
+      [3, 0, 'online', false],
+      [3, 3, 'online', false],
+      [3, 3, 'offline', false],
+      [3, 3, 'offline', true],
+    ])
+    tracker.stop()
+    events.emit('connection:changed', { status: 'online' } as never)
+    expect(seen).toHaveLength(4)
+  })
+})
