@@ -24,7 +24,7 @@ export class AppShell {
       .or(page.getByText(/sandbox mode/i))
       .first()
     this.connection = page.getByTestId('connection-status')
-    this.storage = page.getByRole('region', { name: 'Storage' })
+    this.storage = page.getByRole('region', { name: 'Storage', exact: true })
     this.uploads = page.getByRole('region', { name: 'Uploads' }).or(page.getByTestId('upload-queue')).first()
   }
 

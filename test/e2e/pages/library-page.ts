@@ -14,7 +14,7 @@ export class LibraryPage {
     this.addFiles = page.getByRole('button', { name: 'Add files' })
     this.queue = page.getByTestId('upload-queue')
     this.rows = page.getByTestId('upload-row')
-    this.storagePanel = page.getByRole('region', { name: 'Storage' })
+    this.storagePanel = page.getByRole('region', { name: 'Storage', exact: true })
     this.storedFiles = page.getByTestId('stored-files')
     this.storageFullIssue = page.getByTestId('issue-storage-full')
   }
