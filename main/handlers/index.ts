@@ -16,12 +16,21 @@ import { createUploadHandlers } from './upload-handlers'
 
 export type { HostDeps, PlatformAdapters } from './host-deps'
 
-export function createHandlers(deps: HostDeps): Handlers {
+export function createHandlers(
+  deps: HostDeps,
+  hooks: {
+    /** Hands the drafts store out once the first drafts call opened it. */
+    onDraftStore?: (store: DraftStore) => void
+  } = {},
+): Handlers {
   // Imported rows pass the same door as drafts:save below.
   let draftStore: DraftStore | undefined
   const drafts = createDraftHandlers(deps, {
     allowMedia: (path) => deps.grants.allows(path),
-    onStoreOpened: (store) => (draftStore = store),
+    onStoreOpened: (store) => {
+      draftStore = store
+      hooks.onDraftStore?.(store)
+    },
   })
   return {
     ...createAppHandlers(deps),
