@@ -12,6 +12,7 @@ import { createServiceHandlers } from './service-handlers'
 import { createSettingsHandlers } from './settings-handlers'
 import { createStorageDoctorHandlers } from './storage-doctor-handlers'
 import type { Handler, Handlers } from './types'
+import { createThumbnailHandlers } from './thumbnail-handlers'
 import { createUploadHandlers } from './upload-handlers'
 
 export type { HostDeps, PlatformAdapters } from './host-deps'
@@ -42,6 +43,7 @@ export function createHandlers(
     ...createStorageDoctorHandlers(deps, { flushDrafts: async () => draftStore?.flush() }),
     ...createFileHandlers(deps),
     ...createUploadHandlers(deps),
+    ...createThumbnailHandlers(deps),
     ...drafts,
     'drafts:save': guardDraftMedia(deps, drafts),
   } satisfies Handlers
