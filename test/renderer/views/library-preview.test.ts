@@ -92,3 +92,51 @@ describe('stored file preview', () => {
     expect(preview()).toBeNull()
   })
 })
+
+describe('stored file list: order, kind and several files in a new post', () => {
+  let context: TestContext
+  beforeEach(() => {
+    stubElementSize()
+    context = setupTest()
+  })
+  afterEach(() => document.body.replaceChildren())
+
+  const names = (wrapper: Awaited<ReturnType<typeof mountWith>>) =>
+    wrapper.findAll('[data-testid="stored-file"] .visually-hidden').map((n) => n.text())
+
+  it('sorts the page by size or name and filters it by kind', async () => {
+    const wrapper = await mountWith(LibraryView, context, { route: '/library' })
+    expect(names(wrapper).slice(0, 2)).toEqual(['asset-0.mp4', 'asset-1.jpg'])
+    await wrapper.get('[data-testid="files-sort"] select').setValue('Largest first')
+    expect(names(wrapper).slice(0, 2)).toEqual(['asset-19.jpg', 'asset-18.mp4'])
+    await wrapper.get('[data-testid="files-sort"] select').setValue('By name')
+    // Numbers in names sort as numbers: asset-2 before asset-10.
+    expect(names(wrapper).slice(0, 3)).toEqual(['asset-0.mp4', 'asset-1.jpg', 'asset-2.pdf'])
+    await wrapper.get('[data-testid="files-kind"] select').setValue('Videos')
+    expect(names(wrapper).every((name) => name.endsWith('.mp4'))).toBe(true)
+    expect(names(wrapper)).toHaveLength(7)
+  })
+
+  it('starts a new post with the selected images and videos', async () => {
+    const wrapper = await mountWith(LibraryView, context, { route: '/library' })
+    const boxes = wrapper.findAll('[data-testid="stored-file"] input[type="checkbox"]')
+    for (const i of [0, 1, 2]) await boxes[i]!.setValue(true)
+    const button = wrapper.get('[data-testid="bulk-compose"]')
+    expect(button.text()).toBe('Use 2 in a new post')
+    await button.trigger('click')
+    const files = context.fake.data.files
+    expect(useComposeRequestStore().take()).toEqual([
+      { type: 'video', url: files[0]!.url, alt: '', thumbnail: '' },
+      { type: 'image', url: files[1]!.url, alt: '', thumbnail: '' },
+    ])
+  })
+
+  it('cuts a long name in its middle, the full name in its title and accessible name', async () => {
+    context.fake.data.files[0]!.filename = 'video-besar-50mb-kampanye-final.mp4'
+    const wrapper = await mountWith(LibraryView, context, { route: '/library' })
+    const name = wrapper.findAll('[data-testid="file-name"]')[0]!
+    expect(name.attributes('title')).toBe('video-besar-50mb-kampanye-final.mp4')
+    expect(name.get('[aria-hidden="true"]').text()).toMatch(/^video-besar-.*….*final\.mp4$/)
+    expect(name.get('.visually-hidden').text()).toBe('video-besar-50mb-kampanye-final.mp4')
+  })
+})

@@ -80,6 +80,23 @@ export default {
     emptyDescription: 'Files you upload appear here with their public URL.',
     noMatchTitle: 'No matching files',
     noMatch: 'No file name contains “{search}”.',
+    composeSelected: 'Use in a new post | Use {count} in a new post',
+    noKind: 'No file of this kind on this page.',
+    sort: {
+      label: 'Sort files',
+      newest: 'Newest first',
+      oldest: 'Oldest first',
+      largest: 'Largest first',
+      smallest: 'Smallest first',
+      name: 'By name',
+    },
+    kind: {
+      label: 'Show files of type',
+      all: 'All types',
+      image: 'Images',
+      video: 'Videos',
+      other: 'Other files',
+    },
   },
   preview: {
     previous: 'Previous file',

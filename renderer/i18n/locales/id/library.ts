@@ -82,6 +82,23 @@ export default {
     emptyDescription: 'Berkas yang Anda unggah muncul di sini beserta URL publiknya.',
     noMatchTitle: 'Tidak ada berkas yang cocok',
     noMatch: 'Tidak ada nama berkas yang memuat “{search}”.',
+    composeSelected: 'Pakai di postingan baru | Pakai {count} di postingan baru',
+    noKind: 'Tidak ada berkas jenis ini di halaman ini.',
+    sort: {
+      label: 'Urutkan berkas',
+      newest: 'Terbaru dulu',
+      oldest: 'Terlama dulu',
+      largest: 'Terbesar dulu',
+      smallest: 'Terkecil dulu',
+      name: 'Menurut nama',
+    },
+    kind: {
+      label: 'Tampilkan berkas jenis',
+      all: 'Semua jenis',
+      image: 'Gambar',
+      video: 'Video',
+      other: 'Berkas lain',
+    },
   },
   preview: {
     previous: 'Berkas sebelumnya',
