@@ -37,6 +37,10 @@ const pageQuery = {
 }
 const isoDate = z.iso.datetime({ offset: true })
 const localPath = z.string().min(1).max(4096)
+/** What a thumbnail is kept under: the shown file's public address. Main hashes it into a file name. */
+const thumbnailKey = z.string().min(1).max(4096)
+/** A 256 px WebP or JPEG weighs 5–40 KB; anything near this bound is not a thumbnail. */
+export const MAX_THUMBNAIL_BYTES = 512 * 1024
 
 const localMediaSchema = z
   .object({
@@ -255,6 +259,25 @@ export const requestSchemas = {
 
   'outbox:status': none,
   'outbox:send-now': none,
+
+  /**
+   * A tile's small picture, made by the renderer from the file it shows: the image bytes themselves (base64),
+   * never a path. Main checks the size and that the bytes are a WebP, JPEG or PNG before keeping them.
+   */
+  'thumbnails:put': z
+    .object({
+      key: thumbnailKey,
+      data: z
+        .string()
+        .min(1)
+        .max(Math.ceil(MAX_THUMBNAIL_BYTES / 3) * 4, {
+          message: `A thumbnail is at most ${MAX_THUMBNAIL_BYTES / 1024} KB.`,
+        })
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'A thumbnail is sent as base64.' }),
+    })
+    .strict(),
+  /** The kept thumbnails of these keys, as data: URLs; keys without one are left out. */
+  'thumbnails:get': z.object({ keys: z.array(thumbnailKey).min(1).max(100) }).strict(),
 } as const
 
 export type CallName = keyof typeof requestSchemas
@@ -324,6 +347,8 @@ export interface CallResponses {
   'drafts:export': { filename: string; content: string }
   'outbox:status': OutboxState
   'outbox:send-now': OutboxState
+  'thumbnails:put': void
+  'thumbnails:get': Record<string, string>
 }
 export type CallResponse<C extends CallName> = CallResponses[C]
 

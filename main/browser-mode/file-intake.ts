@@ -1,9 +1,10 @@
 // Files a browser page drops or picks cannot be named by path: the page streams their bytes here (POST with
 // the token), they are saved under <dataDir>/browser-uploads, size-limited, and granted, so the upload engine
-// reads them from disk exactly as it reads a dropped file in the app.
+// reads them from disk exactly as it reads a dropped file in the app. intake-janitor.ts removes each copy
+// once nothing needs it.
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { basename, extname, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -48,13 +49,21 @@ function fitBytes(name: string, max: number): string {
 
 export async function receiveFile(
   req: IncomingMessage,
-  options: { dir: string; name: string; maxBytes: number; grants: FileGrants },
+  options: {
+    dir: string
+    name: string
+    maxBytes: number
+    grants: FileGrants
+    /** Told the copy's folder before the first byte is written, so no sweep takes it for a leftover. */
+    onFolder?: (folder: string) => void
+  },
 ): Promise<PickedFile> {
   const declared = Number(req.headers['content-length'])
   if (Number.isFinite(declared) && declared > options.maxBytes) {
     throw new AppError({ kind: 'file', message: `${options.name} is larger than the browser mode accepts` })
   }
   const folder = join(options.dir, randomUUID())
+  options.onFolder?.(folder)
   await mkdir(folder, { recursive: true })
   const path = join(folder, safeFileName(options.name))
   let size = 0
@@ -74,18 +83,4 @@ export async function receiveFile(
   const [picked] = await options.grants.grant([path])
   if (!picked) throw new AppError({ kind: 'file', message: `${options.name} could not be saved` })
   return picked
-}
-
-/** Files streamed in are kept while an upload might still need them; a week later they go. */
-export async function removeOldIntake(
-  dir: string,
-  maxAgeMs = 7 * 24 * 3600_000,
-  now = Date.now(),
-): Promise<void> {
-  const entries = await readdir(dir).catch(() => [])
-  for (const name of entries) {
-    const path = join(dir, name)
-    const info = await stat(path).catch(() => undefined)
-    if (info && now - info.mtimeMs > maxAgeMs) await rm(path, { recursive: true, force: true })
-  }
 }

@@ -13,11 +13,16 @@ import { fileURLToPath } from 'node:url'
 import mime from 'mime'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { AppError } from '../../common/errors'
-import { createAppHost, type AppHost, type AppHostOptions } from '../host/app-host'
+import { FINAL_UPLOAD_STATES, type UploadProgressEvent } from '../../common/uploads'
+import { createAppHost, uploadJournalPath, type AppHost, type AppHostOptions } from '../host/app-host'
+import { DRAFTS_FILE } from '../core/drafts/draft-store'
+import { readLocalDrafts } from '../core/storage/local-drafts'
+import { replay } from '../core/uploads/journal'
 import { contentSecurityPolicy, LOOPBACK_MEDIA_ORIGINS } from '../host/csp'
 import { dispatchCall } from '../host/dispatch'
 import type { Logger } from '../host/logging'
-import { DEFAULT_MAX_INTAKE_BYTES, receiveFile, removeOldIntake } from './file-intake'
+import { DEFAULT_MAX_INTAKE_BYTES, receiveFile } from './file-intake'
+import { createIntakeJanitor, type IntakeUploadUse } from './intake-janitor'
 import { parseClientMessage, type ServerMessage } from './ws-protocol'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -53,6 +58,8 @@ export interface BrowserMode {
   url: string
   port: number
   host: AppHost
+  /** Removes the copies of received files that nothing needs any more, now; resolves with their paths. */
+  sweepIntake(): Promise<string[]>
   close(): Promise<void>
 }
 
@@ -83,7 +90,30 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const log = host.log
   host.redactor.add(token)
   const intakeDir = join(options.dataDir, 'browser-uploads')
-  await removeOldIntake(intakeDir)
+  const janitor = createIntakeJanitor({
+    dir: intakeDir,
+    async uploads() {
+      const active = host.active()
+      return [...active.uploads.list(), ...(await otherJournals(options.dataDir, active.profileId))]
+    },
+    async drafts() {
+      await host.flushDrafts()
+      return readLocalDrafts(join(options.dataDir, DRAFTS_FILE))
+    },
+    forget: (paths) => host.grants.forget(paths),
+    warn: (message, error) => log.warn(message, error),
+  })
+  // The moments a copy may stop being needed: an upload reached its end or left the queue, a draft was saved,
+  // deleted or sent, another profile became active. And at start, for what an earlier run left.
+  const unwatchIntake = host.events.subscribe((name, payload) => {
+    if (name === 'uploads:progress') {
+      const event = payload as UploadProgressEvent
+      if (event.removed.length === 0 && !event.items.some((item) => FINAL_UPLOAD_STATES.includes(item.state)))
+        return
+    } else if (name !== 'drafts:changed' && name !== 'outbox:changed' && name !== 'profiles:changed') return
+    janitor.request()
+  })
+  janitor.request()
 
   let origin = ''
   const sockets = new Set<Socket>()
@@ -171,6 +201,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
         name,
         maxBytes: maxUploadBytes,
         grants: host.grants,
+        onFolder: (folder) => janitor.received(folder),
       })
       sendJson(res, 200, picked)
     } catch (error) {
@@ -297,9 +328,12 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     url,
     port,
     host,
+    sweepIntake: () => janitor.sweep(),
     close() {
       closing ??= (async () => {
         unsubscribe()
+        unwatchIntake()
+        await janitor.close()
         for (const ws of clients) ws.terminate()
         wss.close()
         await new Promise<void>((done) => {
@@ -311,6 +345,27 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       return closing
     },
   }
+}
+
+/**
+ * The upload items of every profile but the active one, from their journals: each resumes its queue when its
+ * profile is active again. A journal that cannot be read throws, and the sweep keeps every copy.
+ */
+async function otherJournals(dataDir: string, activeProfileId: string): Promise<IntakeUploadUse[]> {
+  const folder = join(dataDir, 'uploads')
+  const activeFile = uploadJournalPath(dataDir, activeProfileId)
+  const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return []
+    throw error
+  })
+  const items: IntakeUploadUse[] = []
+  for (const name of names) {
+    const file = join(folder, name)
+    if (!name.endsWith('.jsonl') || file === activeFile) continue
+    const text = await readFile(file, 'utf8')
+    items.push(...replay(text.split('\n')).items.values())
+  }
+  return items
 }
 
 /** Every file under `root` by its slash-separated relative path. A built renderer is a few megabytes. */

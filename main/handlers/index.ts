@@ -12,16 +12,26 @@ import { createServiceHandlers } from './service-handlers'
 import { createSettingsHandlers } from './settings-handlers'
 import { createStorageDoctorHandlers } from './storage-doctor-handlers'
 import type { Handler, Handlers } from './types'
+import { createThumbnailHandlers } from './thumbnail-handlers'
 import { createUploadHandlers } from './upload-handlers'
 
 export type { HostDeps, PlatformAdapters } from './host-deps'
 
-export function createHandlers(deps: HostDeps): Handlers {
+export function createHandlers(
+  deps: HostDeps,
+  hooks: {
+    /** Hands the drafts store out once the first drafts call opened it. */
+    onDraftStore?: (store: DraftStore) => void
+  } = {},
+): Handlers {
   // Imported rows pass the same door as drafts:save below.
   let draftStore: DraftStore | undefined
   const drafts = createDraftHandlers(deps, {
     allowMedia: (path) => deps.grants.allows(path),
-    onStoreOpened: (store) => (draftStore = store),
+    onStoreOpened: (store) => {
+      draftStore = store
+      hooks.onDraftStore?.(store)
+    },
   })
   return {
     ...createAppHandlers(deps, { outboxState: () => drafts['outbox:status'](undefined) }),
@@ -33,6 +43,7 @@ export function createHandlers(deps: HostDeps): Handlers {
     ...createStorageDoctorHandlers(deps, { flushDrafts: async () => draftStore?.flush() }),
     ...createFileHandlers(deps),
     ...createUploadHandlers(deps),
+    ...createThumbnailHandlers(deps),
     ...drafts,
     'drafts:save': guardDraftMedia(deps, drafts),
   } satisfies Handlers

@@ -9,6 +9,7 @@ import type { UploadItem } from '../../common/uploads'
 import type { CallName, CallRequest, CallResponse } from '../../common/contract'
 import { AppError } from '../../common/errors'
 import type { SandboxConfig } from '../../sandbox/index'
+import type { DraftStore } from '../core/drafts/draft-store'
 import { createProfileStore, type ProfileStore } from '../core/profiles/profile-store'
 import { createSessionOnlyCipher, type SecretCipher } from '../core/profiles/secret-cipher'
 import { createServiceClient, describeUnreadable, type ServiceClientOptions } from '../core/service-client'
@@ -78,6 +79,8 @@ export interface AppHost {
   /** Pausing holds new transfers on every profile's queue (a switch keeps it) until resumed; not persisted. */
   uploadsPaused(): boolean
   setUploadsPaused(paused: boolean): void
+  /** Writes the drafts store's pending changes to the drafts file (nothing to do before it is opened). */
+  flushDrafts(): Promise<void>
   /** Runs a call as a transport would (validated); rejects with an AppError. For tests and the CLI. */
   call<C extends CallName>(name: C, ...request: CallArgs<C>): Promise<CallResponse<C>>
   close(): Promise<void>
@@ -94,6 +97,10 @@ interface Built {
 }
 
 const fileSafe = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_')
+
+/** Where a profile's upload queue is journaled. */
+export const uploadJournalPath = (dataDir: string, profileId: string): string =>
+  join(dataDir, 'uploads', `${fileSafe(profileId)}.jsonl`)
 
 /**
  * The connection check has its own backoff, so its probe neither retries nor waits long: with the client's
@@ -188,7 +195,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     })
     const uploads = createUploadEngine({
       client,
-      journalPath: join(dataDir, 'uploads', `${fileSafe(id)}.jsonl`),
+      journalPath: uploadJournalPath(dataDir, id),
       concurrency: store.get('settings').uploadConcurrency,
       checkRead: grants.checkOpened,
     })
@@ -324,7 +331,8 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     }),
   }
 
-  const handlers = createHandlers(deps)
+  let draftStore: DraftStore | undefined
+  const handlers = createHandlers(deps, { onDraftStore: (store) => (draftStore = store) })
   void connection.check()
 
   let closed: Promise<void> | undefined
@@ -346,6 +354,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       uploadsPaused = paused
       current.service.uploads.setPaused(paused)
     },
+    flushDrafts: async () => draftStore?.flush(),
     async call(name, ...[request]) {
       const result = await dispatchCall(handlers, name, request, log, redactor)
       if (!result.ok) throw new AppError(result.error)

@@ -40,6 +40,8 @@ export interface FileGrants {
    * file that was given. Every reader of upload bytes calls it on the handle it reads from.
    */
   checkOpened(path: string, handle: FileHandle): Promise<void>
+  /** Drops the records of files that are gone for good (the browser mode's removed copies). */
+  forget(paths: readonly string[]): Promise<void>
 }
 
 export interface FileGrantsOptions {
@@ -222,6 +224,11 @@ export async function openFileGrants(options: FileGrantsOptions = {}): Promise<F
         if (!(await allows(path))) throw notGivenError(path)
       }
       return expand(paths)
+    },
+    async forget(paths) {
+      let changed = false
+      for (const path of paths) changed = files.delete(resolve(path)) || changed
+      if (changed) await persist()
     },
     async checkOpened(path, handle) {
       const full = resolve(path)

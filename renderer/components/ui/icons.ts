@@ -102,6 +102,8 @@ export const ICONS = {
   refresh: [p('M23 4v6h-6'), p('M20.5 15a9 9 0 1 1-2.1-9.4L23 10')],
   sandbox: [p('M9 3h6M10 3v6L4.5 18.5A2 2 0 0 0 6.2 21.5h11.6a2 2 0 0 0 1.7-3L14 9V3')],
   broom: [p('M19 3 9.5 12.5M7 13l4 4M3 21c2-1 3-4 4-8l4 4c-4 1-7 2-8 4z')],
+  'chevron-left': [p('M15 18l-6-6 6-6')],
+  'chevron-right': [p('M9 18l6-6-6-6')],
 } satisfies Record<string, IconShape>
 
 export type IconName = keyof typeof ICONS

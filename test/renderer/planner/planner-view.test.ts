@@ -8,6 +8,7 @@ import { useToastsStore } from '../../../renderer/stores/toasts'
 import PlannerView from '../../../renderer/views/PlannerView.vue'
 import { NOW, makeSchedule } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
+import { useComposeRequestStore } from '../../../renderer/stores/compose-request'
 
 function draft(id: string, status: Draft['status'], scheduleAt: string, extra: Partial<Draft> = {}): Draft {
   return {
@@ -72,6 +73,19 @@ describe('PlannerView', () => {
   afterEach(() => {
     vi.useRealTimers()
     document.body.replaceChildren()
+  })
+
+  it('opens the composer with the files the Library asked a new post for', async () => {
+    useComposeRequestStore().request([
+      { type: 'image', url: 'https://storage.example/a.jpg', alt: '', thumbnail: '' },
+      { type: 'video', url: 'https://storage.example/b.mp4', alt: '', thumbnail: '' },
+    ])
+    await mountPlanner(context)
+    const media = document.querySelectorAll('[data-testid="composer-media"]')
+    expect(media).toHaveLength(2)
+    expect(document.querySelector<HTMLSelectElement>('[data-testid="composer-type"]')!.value).toBe('album')
+    // Taken once: coming back to the Planner later opens no composer.
+    expect(useComposeRequestStore().pending).toBeNull()
   })
 
   it('shows the service posts and the local drafts on their days, coloured by status, today marked', async () => {

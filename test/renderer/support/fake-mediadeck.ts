@@ -46,6 +46,8 @@ export interface FakeData {
   unusedIds: string[]
   /** Ids a post or draft starts to use before `storage:free-up` deletes: kept, as main's re-check would. */
   usedAtRecheck: string[]
+  /** Kept thumbnails by key, as data: URLs (main's cache in the data folder). */
+  thumbnails: Record<string, string>
 }
 
 export interface RecordedCall {
@@ -122,6 +124,7 @@ function defaultData(): FakeData {
     picked: [],
     unusedIds: files.filter((_, i) => i % 4 === 0).map((file) => file.id),
     usedAtRecheck: [],
+    thumbnails: {},
   }
 }
 
@@ -532,6 +535,16 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       status: handle('outbox:status', () => data.outbox),
       sendNow: handle('outbox:send-now', () => data.outbox),
       onChanged: on('outbox:changed'),
+    },
+    thumbnails: {
+      put: handle('thumbnails:put', ({ key, data: bytes }) => {
+        data.thumbnails[key] = `data:image/webp;base64,${bytes}`
+      }),
+      get: handle('thumbnails:get', ({ keys }) =>
+        Object.fromEntries(
+          keys.flatMap((key) => (data.thumbnails[key] ? [[key, data.thumbnails[key]]] : [])),
+        ),
+      ),
     },
   }
 

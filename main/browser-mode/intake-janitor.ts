@@ -1,0 +1,163 @@
+// The browser mode's copies of picked and dropped files (file-intake.ts) are removed as soon as nothing needs
+// them: a copy can be needed only by an upload that may still read it or by a draft that will upload it. A
+// person who queues a 300 MB video should not find a 300 MB copy of it in the data folder a week later.
+//
+// A copy is needed while
+// - an upload item names it that is queued, under way, or failed for a reason a retry can overcome (the
+//   storage was full, the network or the service failed); an item that failed because of the file itself (empty,
+//   unreadable) or because the service refused it (validation) fails the same way on a retry, as the copy never
+//   changes; done and cancelled items read nothing more. Every profile's queue counts: another profile's journal
+//   resumes its items when that profile is active again.
+// - a local draft of any profile names it as local media not uploaded yet (no `uploadedUrl`);
+// - it was received in this run a short while ago and nothing named it yet: the page streams the bytes first
+//   and names the path in its next call (uploads:start, or a draft saved later from the composer).
+// Whatever cannot be read (the drafts file, a journal) keeps every copy: the sweep stops without removing any.
+import { readdir, rm } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { AppErrorData } from '../../common/errors'
+import type { UploadState } from '../../common/uploads'
+
+/** What the janitor needs of an upload item, from the live queue or from a journal on disk. */
+export interface IntakeUploadUse {
+  path: string
+  state: UploadState
+  error?: Pick<AppErrorData, 'kind'>
+}
+
+export interface IntakeJanitorDeps {
+  /** The folder file-intake.ts writes into: one generated folder per received file. */
+  dir: string
+  /** Every upload item of every profile: the active engine's queue and the other profiles' journals. */
+  uploads(): Promise<Iterable<IntakeUploadUse>>
+  /** Every local draft of every profile, as now saved (any schema version: read defensively). */
+  drafts(): Promise<Iterable<unknown>>
+  /** Drops the grant records of removed copies; failing it costs a stale record, never a copy. */
+  forget?(paths: string[]): Promise<void>
+  /** How long a copy received in this run is kept before anything names it (default a day). */
+  claimWindowMs?: number
+  now?: () => number
+  warn?(message: string, error?: unknown): void
+}
+
+export interface IntakeJanitor {
+  /** Called when file-intake.ts creates a copy's folder, before the first byte is written. */
+  received(folder: string): void
+  /** Asks for a sweep soon; requests made while one runs are served by one more sweep after it. */
+  request(): void
+  /** Runs a sweep now (after any running one) and resolves with the copies removed. */
+  sweep(): Promise<string[]>
+  close(): Promise<void>
+}
+
+/** Failures a retry of the same unchanged copy would meet again. */
+const FINAL_FAILURE_KINDS: ReadonlySet<string> = new Set(['file', 'validation'])
+
+export function uploadNeedsFile(item: IntakeUploadUse): boolean {
+  if (item.state === 'done' || item.state === 'cancelled') return false
+  if (item.state === 'failed') return !item.error || !FINAL_FAILURE_KINDS.has(item.error.kind)
+  return true
+}
+
+/** Local media paths a stored draft still has to upload, and every path it names at all. */
+function draftPaths(draft: unknown): { needed: string[]; named: string[] } {
+  const media = (draft as { localMedia?: unknown } | null)?.localMedia
+  const needed: string[] = []
+  const named: string[] = []
+  if (!Array.isArray(media)) return { needed, named }
+  for (const m of media) {
+    const path = (m as { path?: unknown } | null)?.path
+    if (typeof path !== 'string' || !path) continue
+    named.push(path)
+    const uploaded = (m as { uploadedUrl?: unknown }).uploadedUrl
+    if (typeof uploaded !== 'string' || !uploaded) needed.push(path)
+  }
+  return { needed, named }
+}
+
+export function createIntakeJanitor(deps: IntakeJanitorDeps): IntakeJanitor {
+  const dir = resolve(deps.dir)
+  const now = deps.now ?? Date.now
+  const claimWindowMs = deps.claimWindowMs ?? 24 * 3600_000
+  const warn = deps.warn ?? ((message: string) => console.warn(message))
+  /** Folders received in this run that nothing has named yet, with when they were received. */
+  const unclaimed = new Map<string, number>()
+  let running: Promise<string[]> = Promise.resolve([])
+  let queued: Promise<string[]> | undefined
+  let closed = false
+
+  async function sweepOnce(): Promise<string[]> {
+    if (closed) return []
+    let entries: string[]
+    try {
+      entries = await readdir(dir)
+    } catch {
+      return []
+    }
+    const needed = new Set<string>()
+    const named = new Set<string>()
+    try {
+      for (const item of await deps.uploads()) {
+        const full = resolve(item.path)
+        named.add(full)
+        if (uploadNeedsFile(item)) needed.add(full)
+      }
+      for (const draft of await deps.drafts()) {
+        const paths = draftPaths(draft)
+        for (const path of paths.named) named.add(resolve(path))
+        for (const path of paths.needed) needed.add(resolve(path))
+      }
+    } catch (error) {
+      warn('browser-mode copies kept: what needs them could not be read', error)
+      return []
+    }
+    const removed: string[] = []
+    for (const entry of entries) {
+      const folder = join(dir, entry)
+      // A stray file beside the generated folders stands for itself.
+      const files = await readdir(folder)
+        .then((names) => names.map((name) => join(folder, name)))
+        .catch(() => [folder])
+      if (files.some((file) => named.has(file))) unclaimed.delete(folder)
+      if (files.some((file) => needed.has(file))) continue
+      const since = unclaimed.get(folder)
+      if (since !== undefined && now() - since < claimWindowMs) continue
+      if (closed) break
+      try {
+        await rm(folder, { recursive: true, force: true })
+      } catch (error) {
+        warn(`could not remove the browser-mode copy ${folder}`, error)
+        continue
+      }
+      unclaimed.delete(folder)
+      removed.push(...files)
+    }
+    if (removed.length > 0 && deps.forget) {
+      await deps.forget(removed).catch((error: unknown) => warn('could not forget removed copies', error))
+    }
+    return removed
+  }
+
+  function sweep(): Promise<string[]> {
+    // One sweep at a time; every caller waiting while one runs shares the next one, which sees their change.
+    queued ??= running.then(() => {
+      queued = undefined
+      return sweepOnce()
+    })
+    running = queued.catch(() => [])
+    return queued
+  }
+
+  return {
+    received(folder) {
+      unclaimed.set(resolve(folder), now())
+    },
+    request() {
+      sweep().catch((error: unknown) => warn('sweeping browser-mode copies failed', error))
+    },
+    sweep,
+    async close() {
+      closed = true
+      await running
+    },
+  }
+}

@@ -1,0 +1,108 @@
+// Which browser-mode copies the janitor keeps, over real files in a temporary folder and stand-in answers for
+// the queue and the drafts: a retryable failure keeps its copy, a final one does not; a copy received a moment
+// ago is kept until something names it; an unreadable drafts file keeps everything.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  createIntakeJanitor,
+  type IntakeJanitorDeps,
+  type IntakeUploadUse,
+} from '../../../main/browser-mode/intake-janitor'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'janitor-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+function copy(name: string): string {
+  mkdirSync(join(dir, name))
+  const file = join(dir, name, `${name}.png`)
+  writeFileSync(file, 'x')
+  return file
+}
+
+function janitor(uploads: IntakeUploadUse[], drafts: unknown[] = [], extra: Partial<IntakeJanitorDeps> = {}) {
+  return createIntakeJanitor({
+    dir,
+    uploads: async () => uploads,
+    drafts: async () => drafts,
+    warn: () => undefined,
+    ...extra,
+  })
+}
+
+describe('intake janitor', () => {
+  it('keeps copies an upload may still read, and removes those of finished or finally failed ones', async () => {
+    const files = Object.fromEntries(
+      ['queued', 'uploading', 'full', 'network', 'empty', 'refused', 'done', 'cancelled', 'unnamed'].map(
+        (n) => [n, copy(n)],
+      ),
+    )
+    const removed = await janitor([
+      { path: files.queued!, state: 'queued' },
+      { path: files.uploading!, state: 'uploading' },
+      { path: files.full!, state: 'failed', error: { kind: 'storage-full' } },
+      { path: files.network!, state: 'failed', error: { kind: 'network' } },
+      { path: files.empty!, state: 'failed', error: { kind: 'file' } },
+      { path: files.refused!, state: 'failed', error: { kind: 'validation' } },
+      { path: files.done!, state: 'done' },
+      { path: files.cancelled!, state: 'cancelled' },
+    ]).sweep()
+    expect(removed.sort()).toEqual(
+      [files.empty, files.refused, files.done, files.cancelled, files.unnamed].sort(),
+    )
+    for (const kept of ['queued', 'uploading', 'full', 'network']) expect(existsSync(files[kept]!)).toBe(true)
+  })
+
+  it('keeps a draft’s media until it carries its uploaded address', async () => {
+    const waiting = copy('waiting')
+    const sent = copy('sent')
+    const drafts = [
+      { status: 'queued', localMedia: [{ path: waiting }] },
+      { status: 'scheduled', localMedia: [{ path: sent, uploadedUrl: 'https://storage/x.png' }] },
+      { localMedia: 'not a list' },
+      null,
+    ]
+    expect(await janitor([], drafts).sweep()).toEqual([sent])
+    expect(existsSync(waiting)).toBe(true)
+  })
+
+  it('keeps a copy just received until something names it or the claim window passes', async () => {
+    let now = 1_000
+    const folder = join(dir, 'fresh')
+    const uploads: IntakeUploadUse[] = []
+    const j = janitor(uploads, [], { now: () => now, claimWindowMs: 60_000 })
+    j.received(folder)
+    const file = copy('fresh')
+    expect(await j.sweep()).toEqual([])
+    // Named by an item that then finished: no longer protected as fresh.
+    uploads.push({ path: file, state: 'done' })
+    expect(await j.sweep()).toEqual([file])
+
+    j.received(join(dir, 'late'))
+    const late = copy('late')
+    now += 60_000
+    expect(await j.sweep()).toEqual([late])
+  })
+
+  it('removes nothing when what needs the copies cannot be read', async () => {
+    const file = copy('any')
+    const j = janitor([], [], {
+      drafts: async () => {
+        throw new Error('the drafts file cannot be read')
+      },
+    })
+    expect(await j.sweep()).toEqual([])
+    expect(existsSync(file)).toBe(true)
+  })
+
+  it('forgets the grant records of removed copies', async () => {
+    const file = copy('gone')
+    const forgotten: string[] = []
+    await janitor([], [], { forget: async (paths) => void forgotten.push(...paths) }).sweep()
+    expect(forgotten).toEqual([file])
+  })
+})
