@@ -51,12 +51,22 @@ export type ThemeSetting = (typeof THEMES)[number]
 
 export interface Settings {
   uploadConcurrency: number
+  /** Cap on the total upload speed, bytes a second; null for none. */
+  uploadRateLimit: number | null
   language: LanguageSetting
   theme: ThemeSetting
 }
 
-export const DEFAULT_SETTINGS: Settings = { uploadConcurrency: 3, language: 'system', theme: 'system' }
+export const DEFAULT_SETTINGS: Settings = {
+  uploadConcurrency: 3,
+  uploadRateLimit: null,
+  language: 'system',
+  theme: 'system',
+}
 export const MAX_UPLOAD_CONCURRENCY = 8
+/** The cap's bounds: 1 KiB/s (below that nothing useful moves) to 10 GiB/s (beyond any link). */
+export const MIN_UPLOAD_RATE_LIMIT = 1024
+export const MAX_UPLOAD_RATE_LIMIT = 10 * 1024 ** 3
 
 export interface AppInfo {
   name: string

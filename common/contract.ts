@@ -17,7 +17,13 @@ import type {
   ProfileView,
   Settings,
 } from './app-state'
-import { LANGUAGES, MAX_UPLOAD_CONCURRENCY, THEMES } from './app-state'
+import {
+  LANGUAGES,
+  MAX_UPLOAD_CONCURRENCY,
+  MAX_UPLOAD_RATE_LIMIT,
+  MIN_UPLOAD_RATE_LIMIT,
+  THEMES,
+} from './app-state'
 import type { Draft, DraftFieldError, ImportRowError, OutboxState } from './drafts'
 
 // ---- request schemas ----
@@ -60,6 +66,7 @@ export const requestSchemas = {
   'settings:update': z
     .object({
       uploadConcurrency: z.number().int().min(1).max(MAX_UPLOAD_CONCURRENCY),
+      uploadRateLimit: z.number().int().min(MIN_UPLOAD_RATE_LIMIT).max(MAX_UPLOAD_RATE_LIMIT).nullable(),
       language: z.enum(LANGUAGES),
       theme: z.enum(THEMES),
     })

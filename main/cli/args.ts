@@ -79,3 +79,22 @@ export function noPositionals(positionals: string[], usage: string): void {
   if (positionals.length > 0)
     throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}\n${usage}`)
 }
+
+const RATE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }
+
+/**
+ * A speed in bytes a second as curl's `--limit-rate` spells it: a number with an optional k, M or G suffix
+ * (either case), each 1024 times the one before ("2M" is 2 097 152). A fraction is allowed before a suffix.
+ */
+export function rateOption(value: unknown, name: string): number | undefined {
+  if (value === undefined) return undefined
+  const text = String(value).trim()
+  const match = /^(\d+(?:\.\d+)?)([kmg]?)$/i.exec(text)
+  const bytes = match ? Math.floor(Number(match[1]) * RATE_UNITS[match[2]!.toLowerCase()]!) : NaN
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new UsageError(
+      `--${name} must be a speed in bytes a second of at least 1, like 500k, 2M or 1G, got ${JSON.stringify(String(value))}`,
+    )
+  }
+  return bytes
+}

@@ -167,6 +167,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       client,
       journalPath: join(dataDir, 'uploads', `${fileSafe(id)}.jsonl`),
       concurrency: store.get('settings').uploadConcurrency,
+      rateLimit: store.get('settings').uploadRateLimit,
       checkRead: grants.checkOpened,
     })
     const seenDone = new Set<string>()

@@ -8,6 +8,7 @@
 //   following (undici 7 follows redirects only with the redirect interceptor), so a 3xx is just a failure.
 import { open } from 'node:fs/promises'
 import type { ReadCheck } from './file-probe'
+import type { TokenBucket } from './token-bucket'
 import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
@@ -30,6 +31,8 @@ export interface StoragePutOptions {
   chunkBytes?: number
   /** Refuses, on the opened handle, a file that may not be sent (see ReadCheck). */
   checkRead?: ReadCheck
+  /** The bandwidth cap shared by every transfer: each piece of the body waits for its tokens. */
+  throttle?: TokenBucket
 }
 
 /**
@@ -102,6 +105,8 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
   o.signal.addEventListener('abort', abortFromOutside, { once: true })
 
   let stallTimer: NodeJS.Timeout | undefined
+  // Waiting for the bandwidth cap is not a stall: the socket is idle because we hold the bytes back.
+  let throttled = false
   // One timer for the whole attempt, pushed back on every chunk (refresh() is cheaper than a new timer).
   const armStall = (): void => {
     if (stallTimer) {
@@ -109,6 +114,7 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
       return
     }
     stallTimer = setTimeout(() => {
+      if (throttled) return void stallTimer?.refresh()
       attempt.abort(
         new AppError({ kind: 'timeout', message: `upload stalled: no progress for ${o.stallTimeoutMs} ms` }),
       )
@@ -149,10 +155,29 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
       if (bytesRead === 0) break
       position += bytesRead
       next = position < o.size ? readAt(i + 1, position) : null
-      yield buffer.subarray(0, bytesRead)
-      sent += bytesRead
-      armStall()
-      o.onProgress(sent)
+      const chunk = buffer.subarray(0, bytesRead)
+      if (!o.throttle) {
+        yield chunk
+        sent += bytesRead
+        armStall()
+        o.onProgress(sent)
+        continue
+      }
+      // Cut to the bucket's piece size (a view, no copy: the ring's reuse rule holds for sub-slices too).
+      for (let at = 0; at < bytesRead;) {
+        const n = Math.min(o.throttle.pieceBytes(), bytesRead - at)
+        throttled = true
+        try {
+          await o.throttle.take(n, attempt.signal)
+        } finally {
+          throttled = false
+        }
+        yield chunk.subarray(at, at + n)
+        at += n
+        sent += n
+        armStall()
+        o.onProgress(sent)
+      }
     }
     clearTimeout(stallTimer)
   }

@@ -26,6 +26,7 @@ import type { RateMeter } from './rate-meter'
 import { DEFAULT_RETRY_TIMING, waitBeforeRetry } from './retry-timing'
 import type { RetryTiming } from './retry-timing'
 import { putFile } from './storage-put'
+import { createTokenBucket } from './token-bucket'
 import { formatBytes } from '../format-bytes'
 
 export { formatBytes } from '../format-bytes'
@@ -85,6 +86,8 @@ export interface UploadEngineOptions {
   storageTimeoutMs?: number
   /** Disk read size for the PUT body. */
   chunkBytes?: number
+  /** Cap on the total upload speed of all transfers, in bytes a second; null or absent for none. */
+  rateLimit?: number | null
   /**
    * Called on every handle the engine opens to read a file's bytes (probe and PUT): the app refuses there a
    * file the person did not give it, whatever a journal or a draft names. The CLI passes none: its files come
@@ -130,6 +133,8 @@ export interface UploadEngine {
   get(id: string): UploadItem | undefined
   totals(): UploadTotals
   setConcurrency(n: number): void
+  /** Caps the total upload speed (bytes a second), or lifts the cap (null); running transfers follow at once. */
+  setRateLimit(bytesPerSecond: number | null): void
   onProgress(listener: (e: UploadProgressEvent) => void): () => void
   onBatchFinished(listener: (e: BatchFinishedEvent) => void): () => void
   whenIdle(): Promise<void>
@@ -173,6 +178,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
         bodyTimeout: storageTimeoutMs,
       })
   const storage: Dispatcher = o.storageDispatcher ?? ownStorageAgent!
+  const bandwidth = createTokenBucket(o.rateLimit ?? null)
   const { client } = o
 
   const warn = o.warn ?? ((message: string) => console.warn(message))
@@ -552,6 +558,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
           headersTimeoutMs: storageTimeoutMs,
           chunkBytes: o.chunkBytes,
           checkRead: o.checkRead,
+          throttle: bandwidth,
           onProgress(bytes) {
             item.bytesSent = bytes
             entry.meter.sample(bytes)
@@ -934,6 +941,9 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     setConcurrency(n) {
       concurrency = checkConcurrency(n)
       pump()
+    },
+    setRateLimit(bytesPerSecond) {
+      bandwidth.setRate(bytesPerSecond)
     },
     onProgress(listener) {
       progressListeners.add(listener)

@@ -53,7 +53,12 @@ describe('app store', () => {
     stubMatchMedia()
     const store = useAppStore()
     const stop = store.subscribe()
-    fake.emit('settings:changed', { uploadConcurrency: 5, language: 'en', theme: 'light' })
+    fake.emit('settings:changed', {
+      uploadConcurrency: 5,
+      uploadRateLimit: null,
+      language: 'en',
+      theme: 'light',
+    })
     expect(store.settings.uploadConcurrency).toBe(5)
     stop()
     expect(fake.listenerCount('settings:changed')).toBe(0)

@@ -73,12 +73,22 @@ describe('App shell', () => {
 
   it('applies the language and theme settings to the document', async () => {
     await mountWith(App, context)
-    context.fake.emit('settings:changed', { uploadConcurrency: 3, language: 'id', theme: 'dark' })
+    context.fake.emit('settings:changed', {
+      uploadConcurrency: 3,
+      uploadRateLimit: null,
+      language: 'id',
+      theme: 'dark',
+    })
     await flushPromises()
     expect(document.documentElement.lang).toBe('id')
     expect(document.documentElement.dataset.theme).toBe('dark')
     expect(document.body.textContent).toContain('Pustaka')
-    context.fake.emit('settings:changed', { uploadConcurrency: 3, language: 'en', theme: 'system' })
+    context.fake.emit('settings:changed', {
+      uploadConcurrency: 3,
+      uploadRateLimit: null,
+      language: 'en',
+      theme: 'system',
+    })
     await flushPromises()
     expect(document.documentElement.dataset.theme).toBeUndefined()
     expect(document.body.textContent).toContain('Library')

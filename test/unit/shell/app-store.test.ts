@@ -27,7 +27,12 @@ describe('app store', () => {
   it('fills the defaults into an unversioned file and writes the version back', () => {
     const backend = memoryBackend({ settings: { theme: 'dark' } })
     const store = openAppStore(backend)
-    expect(store.get('settings')).toEqual({ uploadConcurrency: 3, language: 'system', theme: 'dark' })
+    expect(store.get('settings')).toEqual({
+      uploadConcurrency: 3,
+      uploadRateLimit: null,
+      language: 'system',
+      theme: 'dark',
+    })
     expect(store.get('activeProfileId')).toBe('sandbox')
     expect(backend.data.schemaVersion).toBe(APP_STATE_VERSION)
   })
@@ -35,12 +40,19 @@ describe('app store', () => {
   it('replaces a damaged value by its default without losing the rest', () => {
     const state = migrateAppState({
       schemaVersion: 1,
-      settings: { uploadConcurrency: 99, language: 'en', theme: 'neon' },
+      settings: { uploadConcurrency: 99, uploadRateLimit: 'fast', language: 'en', theme: 'neon' },
       profiles: 'garbage',
       activeProfileId: 'p1',
       sandboxPort: 70_000,
     })
-    expect(state.settings).toEqual({ uploadConcurrency: 3, language: 'en', theme: 'system' })
+    expect(state.settings).toEqual({
+      uploadConcurrency: 3,
+      uploadRateLimit: null,
+      language: 'en',
+      theme: 'system',
+    })
+    const capped = migrateAppState({ settings: { uploadRateLimit: 2 * 1024 * 1024 } })
+    expect(capped.settings.uploadRateLimit).toBe(2 * 1024 * 1024)
     expect(state.profiles).toEqual([])
     expect(state.activeProfileId).toBe('p1')
     expect(state.sandboxPort).toBeNull()
