@@ -17,6 +17,7 @@ import {
 import electronLog from 'electron-log/main'
 import { createSafeStorageCipher } from '../core/profiles/secret-cipher'
 import { createAppHost, type AppHost } from '../host/app-host'
+import { systemProxyNetwork } from './system-proxy'
 import { contentSecurityPolicy, LOOPBACK_MEDIA_ORIGINS } from '../host/csp'
 import { isAllowedExternalUrl } from '../host/external-links'
 import { configureElectronLog, createRedactor } from '../host/logging'
@@ -98,6 +99,7 @@ export function startElectronApp(): void {
       log,
       redactor,
       platform: { pickFiles, openExternal: (url) => shell.openExternal(url) },
+      network: systemProxyNetwork(),
       info: {
         name: app.getName(),
         version: app.getVersion(),

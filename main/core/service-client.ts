@@ -3,7 +3,7 @@
 // the wire schemas in common/service.ts, every failure an AppError. Safe requests (GET) are retried by undici's
 // own RetryAgent on network errors, 5xx and 429 with jittered backoff; nothing else is retried here (the upload
 // engine decides for init/complete, where it knows whether repeating is safe).
-import { Agent, RetryAgent } from 'undici'
+import { RetryAgent } from 'undici'
 import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { AppError } from '../../common/errors'
@@ -33,6 +33,8 @@ import type {
   StoredFile,
 } from '../../common/service'
 import { normaliseBaseUrl } from './http/base-url'
+import { directDispatcher } from './http/network'
+import type { DispatcherFactory } from './http/network'
 import { backoffDelay, parseRetryAfter } from './http/backoff'
 import { CONNECTION_ERROR_CODES, errorFromException, errorFromResponse } from './http/error-mapping'
 import { buildQuery } from './http/query'
@@ -65,6 +67,8 @@ export interface ServiceClientOptions extends ServiceCredentials {
   retry?: Partial<ServiceRetryPolicy>
   /** Replaces the client's own Agent (tests, a shared pool); the client does not close it. */
   dispatcher?: Dispatcher
+  /** Makes the client's own dispatcher (direct by default; through a proxy: ./http/network.ts). */
+  network?: DispatcherFactory
 }
 
 export interface CallOptions {
@@ -171,7 +175,7 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
   const retry: ServiceRetryPolicy = { ...DEFAULT_RETRY, ...o.retry }
   const ownAgent = o.dispatcher
     ? undefined
-    : new Agent({
+    : (o.network ?? directDispatcher)({
         connect: { timeout: timeouts.connectMs },
         headersTimeout: timeouts.headersMs,
         bodyTimeout: timeouts.bodyMs,

@@ -7,6 +7,7 @@ import type { AppStore } from '../host/app-store'
 import type { EmbeddedSandbox } from '../host/embedded-sandbox'
 import type { FileGrants } from '../core/files/file-grants'
 import type { OfflineCache } from '../host/offline-cache'
+import type { DispatcherFactory } from '../core/http/network'
 import type { HandlerDeps } from './types'
 
 export interface PlatformAdapters {
@@ -22,6 +23,8 @@ export interface HostDeps extends HandlerDeps {
   grants: FileGrants
   sandbox: EmbeddedSandbox
   platform: PlatformAdapters
+  /** How requests to a service (not the embedded sandbox) reach the network: the proxy in use. */
+  network: DispatcherFactory
   appInfo(): AppInfo
   /** The offline cache of the active profile. */
   cache(): OfflineCache

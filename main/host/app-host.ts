@@ -13,6 +13,7 @@ import { createProfileStore, type ProfileStore } from '../core/profiles/profile-
 import { createSessionOnlyCipher, type SecretCipher } from '../core/profiles/secret-cipher'
 import { createServiceClient, type ServiceClientOptions } from '../core/service-client'
 import { createUploadEngine } from '../core/uploads/upload-engine'
+import { directDispatcher, envProxyDispatcher, type DispatcherFactory } from '../core/http/network'
 import { createHandlers, type PlatformAdapters } from '../handlers/index'
 import type { HostDeps } from '../handlers/host-deps'
 import { profilesState } from '../handlers/profile-handlers'
@@ -54,6 +55,12 @@ export interface AppHostOptions {
     timers?: MonitorTimers
     now?: () => Date
   }
+  /**
+   * How the service and its storage are reached: the system's proxy in Electron (main/app/system-proxy.ts),
+   * the environment's (HTTPS_PROXY / HTTP_PROXY / NO_PROXY) by default. The embedded sandbox, on loopback, is
+   * always reached directly.
+   */
+  network?: DispatcherFactory
   /** Client timeouts and retries (tests shorten them). */
   service?: Pick<ServiceClientOptions, 'timeouts' | 'retry'>
   /** Least time between two progress messages (default 100 ms: ~10 a second). */
@@ -100,6 +107,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const { dataDir, mode } = options
   mkdirSync(dataDir, { recursive: true })
   const log = options.log ?? silentLogger
+  const network = options.network ?? envProxyDispatcher(process.env)
   const redactor = options.redactor ?? createRedactor()
   const store = openAppStore(options.storeBackend ?? createConfBackend(dataDir))
   const cipher = options.cipher ?? createSessionOnlyCipher()
@@ -156,10 +164,12 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       name = profile.name
     }
     const report = (error: unknown) => monitor?.reportFailure(error, id)
-    const rawClient = createServiceClient({ ...credentials, ...options.service })
+    const via = id === SANDBOX_PROFILE_ID ? directDispatcher : network
+    const rawClient = createServiceClient({ ...credentials, ...options.service, network: via })
     const client = reportingFailures(rawClient, report)
     const probeClient = createServiceClient({
       ...credentials,
+      network: via,
       timeouts: { ...PROBE_TIMEOUTS, ...options.service?.timeouts },
       retry: { maxRetries: 0 },
     })
@@ -168,6 +178,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       journalPath: join(dataDir, 'uploads', `${fileSafe(id)}.jsonl`),
       concurrency: store.get('settings').uploadConcurrency,
       rateLimit: store.get('settings').uploadRateLimit,
+      network: via,
       checkRead: grants.checkOpened,
     })
     const seenDone = new Set<string>()
@@ -285,6 +296,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     grants,
     sandbox,
     platform: options.platform ?? {},
+    network,
     cache: () => current.cache,
     activate: switchTo,
     refreshActive: () => switchTo(profiles.activeId()),

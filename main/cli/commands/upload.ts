@@ -55,6 +55,7 @@ export const uploadCommand: CliCommand = {
       journalPath: join(profile.dataDir, CLI_JOURNAL),
       concurrency,
       rateLimit,
+      network: ctx.network,
     })
     const bar = createProgressLine(ctx.stderr, ctx.isTTY && !json)
     const printed = new Set<string>()

@@ -10,13 +10,14 @@
 //   the init record is on disk before complete is called, which is what makes the second half true.
 import { randomUUID } from 'node:crypto'
 import { resolve as resolvePath } from 'node:path'
-import { Agent } from 'undici'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
 import type { UploadItem, UploadProgressEvent, UploadState, UploadTotals } from '../../../common/uploads'
 import { computeUploadTotals, FINAL_UPLOAD_STATES } from '../../../common/uploads'
 import type { ServiceClient } from '../service-client'
 import { isTransient } from '../http/error-mapping'
+import { directDispatcher } from '../http/network'
+import type { DispatcherFactory } from '../http/network'
 import { probeFile, sameFileIdentity, statRegularFile } from './file-probe'
 import type { FileIdentity, ProbedFile, ReadCheck } from './file-probe'
 import { openJournal } from './journal'
@@ -74,6 +75,8 @@ export interface UploadEngineOptions {
   concurrency?: number
   /** Dispatcher for the presigned PUTs; must carry no auth. Default: an Agent of the engine's own. */
   storageDispatcher?: Dispatcher
+  /** Makes the engine's own storage dispatcher: direct by default, or through a proxy (../http/network.ts). */
+  network?: DispatcherFactory
   /** Clock for timestamps and rates (tests). */
   now?: () => number
   delays?: Partial<RetryTiming>
@@ -172,7 +175,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   let concurrency = checkConcurrency(o.concurrency ?? 3)
   const ownStorageAgent = o.storageDispatcher
     ? undefined
-    : new Agent({
+    : (o.network ?? directDispatcher)({
         connect: { timeout: 30_000 },
         headersTimeout: storageTimeoutMs,
         bodyTimeout: storageTimeoutMs,
