@@ -11,6 +11,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { median, writeResultsSection } from './support/results'
+import { startDelayProxy } from './delay-proxy'
 
 const GIB = 1024 ** 3
 const MIB = 1024 ** 2
@@ -27,6 +28,41 @@ interface EngineResult {
   peakRssBytes: number
   loopDelayP99Ms: number | null
   loopDelayMaxMs: number | null
+}
+
+interface LatencyResult {
+  rttMs: number
+  seconds: number
+  floorSeconds: number
+  connections: number
+}
+
+/**
+ * 200 files of 32 KiB at concurrency 4 through the delay proxy, for each round trip: the time from add() to
+ * idle against the bound ceil(N / C) x R that the PUTs alone need.
+ */
+async function latencyBench(dir: string, sinkUrl: string): Promise<LatencyResult[]> {
+  const files = Array.from({ length: 200 }, (_, i) => {
+    const path = join(dir, `far-${i}.bin`)
+    writeFileSync(path, randomBytes(32 * 1024))
+    return path
+  })
+  const results: LatencyResult[] = []
+  for (const rttMs of [40, 150]) {
+    const proxy = await startDelayProxy(Number(new URL(sinkUrl).port), rttMs)
+    try {
+      const run = await runEngine(proxy.url, 4, files)
+      const floorSeconds = (Math.ceil(files.length / 4) * rttMs) / 1000
+      results.push({ rttMs, seconds: run.seconds, floorSeconds, connections: proxy.connections() })
+      console.log(
+        `  R = ${rttMs} ms: ${fmt(run.seconds)} s, bound ${fmt(floorSeconds)} s, ` +
+          `${fmt(run.seconds / floorSeconds)}x, ${proxy.connections()} connections`,
+      )
+    } finally {
+      await proxy.close()
+    }
+  }
+  return results
 }
 
 async function startSink(): Promise<{ url: string; stop(): void }> {
@@ -300,5 +336,17 @@ function runOthers(): number {
   return failed
 }
 
+if (process.argv.includes('--latency-only')) {
+  // A quick look at the distance figures alone (nothing written to RESULTS.md).
+  const dir = mkdtempSync(join(tmpdir(), 'mediadeck-bench-'))
+  const sink = await startSink()
+  try {
+    await latencyBench(dir, sink.url)
+  } finally {
+    sink.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  process.exit(0)
+}
 await main()
 if (!process.argv.includes('--uploads-only') && runOthers() > 0) process.exitCode = 1
