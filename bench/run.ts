@@ -35,6 +35,9 @@ interface LatencyResult {
   seconds: number
   floorSeconds: number
   connections: number
+  /** Event-loop delay of one more run with the monitor on (R = 40 ms only). */
+  loopP99Ms?: number
+  loopMaxMs?: number
 }
 
 /**
@@ -53,7 +56,18 @@ async function latencyBench(dir: string, sinkUrl: string): Promise<LatencyResult
     try {
       const run = await runEngine(proxy.url, 4, files)
       const floorSeconds = (Math.ceil(files.length / 4) * rttMs) / 1000
-      results.push({ rttMs, seconds: run.seconds, floorSeconds, connections: proxy.connections() })
+      const result: LatencyResult = {
+        rttMs,
+        seconds: run.seconds,
+        floorSeconds,
+        connections: proxy.connections(),
+      }
+      if (rttMs === 40) {
+        const monitored = await runEngine(proxy.url, 4, files, { loopDelay: true })
+        result.loopP99Ms = monitored.loopDelayP99Ms!
+        result.loopMaxMs = monitored.loopDelayMaxMs!
+      }
+      results.push(result)
       console.log(
         `  R = ${rttMs} ms: ${fmt(run.seconds)} s, bound ${fmt(floorSeconds)} s, ` +
           `${fmt(run.seconds / floorSeconds)}x, ${proxy.connections()} connections`,
@@ -224,14 +238,17 @@ async function main(): Promise<void> {
     const capError = cappedRate / CAP - 1
     console.log(`  ${fmt(cappedRate / MIB, 3)} MiB/s over ${fmt(capped.putSeconds!)} s`)
 
+    console.log('200 x 32 KiB at concurrency 4 through the delay proxy')
+    const far = await latencyBench(dir, sink.url)
+
     const ratio = curl1 / enginePut1
     const flowRatio = curl1 / engine1
     const rows = [
       [
         '1 GiB transfer throughput, engine PUT / `curl -T`',
         `${fmt(ratio)}x (engine ${fmt(GIB / enginePut1 / MIB, 0)} MiB/s, curl ${fmt(GIB / curl1 / MIB, 0)} MiB/s; medians of ${RUNS})`,
-        '>= 0.9x',
-        ratio >= 0.9,
+        '>= 0.95x',
+        ratio >= 0.95,
       ],
       [
         '1 GiB whole flow (fresh process: probe, statistic, init, PUT, complete, journal) / `curl -T`',
@@ -257,6 +274,21 @@ async function main(): Promise<void> {
         `${fmt(curlSmall / engineSmall8.seconds, 1)}x faster (${fmt(engineSmall8.seconds)} s)`,
         '(for reference)',
         true,
+      ],
+      ...far.map(
+        (r) =>
+          [
+            `200 x 32 KiB, concurrency 4, round trip ${r.rttMs} ms: time / bound ceil(N / C) x R`,
+            `${fmt(r.seconds / r.floorSeconds)}x (${fmt(r.seconds)} s, bound ${fmt(r.floorSeconds)} s; ${r.connections} connections)`,
+            '<= 1.25x',
+            r.seconds / r.floorSeconds <= 1.25,
+          ] as const,
+      ),
+      [
+        'Event-loop delay p99 while 200 small files are in flight (round trip 40 ms)',
+        `${fmt(far[0]!.loopP99Ms!)} ms (max ${fmt(far[0]!.loopMaxMs!)} ms)`,
+        '< 20 ms',
+        far[0]!.loopP99Ms! < 20,
       ],
       [
         'Bandwidth cap 2 MiB/s (`--limit-rate 2M`), 3 transfers at once, ~10 s: total rate vs the cap',
@@ -304,6 +336,16 @@ ${rows.map(([name, result, target, met]) => `| ${name} | ${result} | ${target} |
   timed in \`bench/engine-upload.ts\`). The whole-flow row adds what the engine does around the PUT in a fresh
   process — type detection, statistic, three journal writes with fdatasync, init, complete — about 0.1 s on
   this machine, which at loopback speed (a GiB in under half a second) weighs on a 1 GiB ratio.
+- Distance: \`bench/delay-proxy.ts\`, a TCP proxy in front of the sink, holds every chunk R / 2 in each
+  direction and each new connection one R (its handshake); the engine reaches both the service stand-in and the
+  storage through it (the sink's init answers with the proxy's address). 200 files of 32 KiB random bytes at
+  concurrency 4, timed from \`add()\` to idle (statistic, inits, PUTs, completes, journal), against the bound
+  ceil(200 / 4) x R that the PUTs alone need. Before inits ran ahead of the slot and complete outside it
+  (commit 28a6aa9, same bench, load average 12 to 13 on the 2 vCPUs): 4.90x at 40 ms, 3.55x at 150 ms.
+  The same 200 files took 4 to 11 s on plain loopback (no delay at all) at that load, where the earlier
+  recording at load 1.7 sent 500 x 100 KB in 1.01 s: on this loaded machine the figures are bound by the CPU
+  the other agents take (file opens and reads queue in libuv's pool, the event loop waits for a core), not by
+  round trips.
 - Bandwidth cap: three files of random bytes (20 MiB in all) uploaded at once by one engine capped at 2 MiB/s
   (\`rateLimit\`, what \`--limit-rate 2M\` and the app's setting set); the rate is all bytes over the span from
   the first storage request to the last storage answer, so both the bucket's initial burst and the last

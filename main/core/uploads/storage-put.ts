@@ -182,6 +182,18 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
     clearTimeout(stallTimer)
   }
 
+  /**
+   * A file that fits one read, with no cap to pace it, goes as one Buffer: an async-iterable body costs undici
+   * a second pass through its writer, which on a distant service is time a slot sits idle between PUTs
+   * (bench/, 200 x 32 KiB: 2.5 ms a PUT as an iterable, 1.1 ms as a Buffer, loopback, loaded machine).
+   */
+  async function wholeBody(): Promise<Buffer> {
+    armStall()
+    const { bytesRead, buffer } = await readAt(0, 0)
+    return buffer.subarray(0, bytesRead)
+  }
+  const oneRead = o.size <= bufferBytes && (!o.throttle || o.throttle.rate() === null)
+
   const headers: Record<string, string> = {
     ...checksumHeadersFromUrl(o.uploadUrl),
     'content-type': o.mimetype,
@@ -198,12 +210,17 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
       method: 'PUT',
       headers,
       // undici accepts async iterables as bodies (core/request.js) though its types list only Readable.
-      body: body() as unknown as Readable,
+      body: oneRead ? await wholeBody() : (body() as unknown as Readable),
       signal: attempt.signal,
       headersTimeout: o.headersTimeoutMs,
       bodyTimeout: o.headersTimeoutMs,
     })
     const text = statusCode >= 200 && statusCode < 300 ? (await resBody.dump(), '') : await resBody.text()
+    if (oneRead && statusCode >= 200 && statusCode < 300) {
+      // The storage answered after the whole body: every byte was taken.
+      sent = o.size
+      o.onProgress(sent)
+    }
     if (statusCode < 200 || statusCode >= 300) {
       throw errorFromResponse('storage', statusCode, resHeaders, text, what)
     }
