@@ -1,5 +1,6 @@
 // One benchmark run of the real engine in a fresh process, so its peak RSS is its own.
 // argv: baseUrl concurrency file...  ->  prints one JSON line with seconds, bytes, peak RSS and loop delay.
+// BENCH_RATE_LIMIT=bytes a second runs the engine under that bandwidth cap.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,6 +32,7 @@ const engine = createUploadEngine({
   journalPath: join(dir, 'j.jsonl'),
   concurrency: Number(concurrency),
   storageDispatcher: storage,
+  rateLimit: process.env.BENCH_RATE_LIMIT ? Number(process.env.BENCH_RATE_LIMIT) : null,
 })
 
 let peakRss = process.memoryUsage().rss

@@ -62,6 +62,8 @@ export type ThemeSetting = (typeof THEMES)[number]
 
 export interface Settings {
   uploadConcurrency: number
+  /** Cap on the total upload speed, bytes a second; null for none. */
+  uploadRateLimit: number | null
   language: LanguageSetting
   theme: ThemeSetting
   /** Closing the window keeps the app in the tray, so the outbox and the uploads go on. */
@@ -72,12 +74,16 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Settings = {
   uploadConcurrency: 3,
+  uploadRateLimit: null,
   language: 'system',
   theme: 'system',
   runInBackground: true,
   openAtLogin: false,
 }
 export const MAX_UPLOAD_CONCURRENCY = 8
+/** The cap's bounds: 1 KiB/s (below that nothing useful moves) to 10 GiB/s (beyond any link). */
+export const MIN_UPLOAD_RATE_LIMIT = 1024
+export const MAX_UPLOAD_RATE_LIMIT = 10 * 1024 ** 3
 
 export interface AppInfo {
   name: string

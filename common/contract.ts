@@ -21,7 +21,13 @@ import type {
   ProfileView,
   Settings,
 } from './app-state'
-import { LANGUAGES, MAX_UPLOAD_CONCURRENCY, THEMES } from './app-state'
+import {
+  LANGUAGES,
+  MAX_UPLOAD_CONCURRENCY,
+  MAX_UPLOAD_RATE_LIMIT,
+  MIN_UPLOAD_RATE_LIMIT,
+  THEMES,
+} from './app-state'
 import type { Draft, DraftFieldError, ImportRowError, OutboxState } from './drafts'
 import { MAX_IMPORT_CHARS } from './drafts'
 import type { DeleteOutcome, UnusedReport } from './storage-doctor'
@@ -143,6 +149,7 @@ export const requestSchemas = {
   'settings:update': z
     .object({
       uploadConcurrency: z.number().int().min(1).max(MAX_UPLOAD_CONCURRENCY),
+      uploadRateLimit: z.number().int().min(MIN_UPLOAD_RATE_LIMIT).max(MAX_UPLOAD_RATE_LIMIT).nullable(),
       language: z.enum(LANGUAGES),
       theme: z.enum(THEMES),
       runInBackground: z.boolean(),

@@ -27,6 +27,7 @@ import { resolveMessageLocale, t, type Translate } from '../../common/messages/i
 import type { AppRoute } from '../../common/routes'
 import { createSafeStorageCipher } from '../core/profiles/secret-cipher'
 import { createAppHost, type AppHost } from '../host/app-host'
+import { systemProxyNetwork } from './system-proxy'
 import { contentSecurityPolicy, LOOPBACK_MEDIA_ORIGINS } from '../host/csp'
 import { isAllowedExternalUrl } from '../host/external-links'
 import { configureElectronLog, createRedactor } from '../host/logging'
@@ -290,6 +291,7 @@ export function startElectronApp(): void {
       redactor,
       platform: { pickFiles, openExternal: (url) => shell.openExternal(url) },
       crashReportsDir: app.getPath('crashDumps'),
+      network: systemProxyNetwork(),
       info: {
         name: app.getName(),
         version: app.getVersion(),

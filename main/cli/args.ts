@@ -84,7 +84,7 @@ const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 10
 
 /**
  * A byte count as curl reads one (`--limit-rate`, `--max-filesize`): digits, or a number with a k, M or G
- * suffix (either case) counted in 1024s. `1.5M` is allowed and rounded up to a whole byte.
+ * suffix (either case) counted in 1024s ("2M" is 2 097 152). `1.5M` is allowed and rounded up to a whole byte.
  */
 export function byteSizeArgument(value: unknown, name: string): number {
   const text = String(value ?? '').trim()
@@ -95,6 +95,16 @@ export function byteSizeArgument(value: unknown, name: string): number {
     throw new UsageError(
       `${name} must be bytes, or a number with a k, M or G suffix (1024s), got ${JSON.stringify(text)}`,
     )
+  }
+  return bytes
+}
+
+/** A speed in bytes a second as curl's `--limit-rate` spells it (see byteSizeArgument); at least 1. */
+export function rateOption(value: unknown, name: string): number | undefined {
+  if (value === undefined) return undefined
+  const bytes = byteSizeArgument(value, `--${name}`)
+  if (bytes < 1) {
+    throw new UsageError(`--${name} must be a speed of at least 1 byte a second, like 500k, 2M or 1G`)
   }
   return bytes
 }

@@ -2,6 +2,7 @@
 // Passing these in (instead of touching process.*) is what lets the tests run commands in-process.
 import type { Writable } from 'node:stream'
 import type { ServiceClient } from '../core/service-client'
+import type { DispatcherFactory } from '../core/http/network'
 import type { CliProfile, ProfileResolver } from './profile'
 
 export interface CliIo {
@@ -22,6 +23,8 @@ export interface CliIo {
 export interface CliContext extends CliIo {
   resolveProfile: ProfileResolver
   createClient(profile: CliProfile): ServiceClient
+  /** How the service and the storage are reached: through the proxy the environment names, if any. */
+  network: DispatcherFactory
 }
 
 export interface CliCommand {

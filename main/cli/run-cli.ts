@@ -3,6 +3,7 @@
 // Later commands (`drafts add`, `drafts list`, `sync`) plug in by adding a CliCommand to the table.
 import { AppError } from '../../common/errors'
 import { createServiceClient, describeUnreadable } from '../core/service-client'
+import { envProxyDispatcher } from '../core/http/network'
 import { UsageError } from './args'
 import type { CliCommand, CliContext, CliIo } from './context'
 import { writeLine } from './context'
@@ -69,6 +70,8 @@ export function findCommand(
 
 export async function runCli(argv: string[], options: RunCliOptions): Promise<number> {
   const commands = options.commands ?? CORE_COMMANDS
+  // HTTPS_PROXY / HTTP_PROXY / NO_PROXY of the CLI's environment, for the service and the storage alike.
+  const network = envProxyDispatcher(options.env)
   const ctx: CliContext = {
     ...options,
     resolveProfile: options.resolveProfile ?? defaultProfileResolver,
@@ -77,9 +80,11 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
       ((profile) =>
         createServiceClient({
           ...profile,
+          network,
           // A record left out of a list is named on stderr, so stdout stays the list itself.
           onUnreadable: (note) => writeLine(options.stderr, `warning: ${describeUnreadable(note)}`),
         })),
+    network,
   }
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     const stream = argv.length === 0 ? ctx.stderr : ctx.stdout

@@ -4,7 +4,7 @@
 // own RetryAgent on network errors, 5xx and 429 with jittered backoff; nothing else is retried here (the upload
 // engine decides for init/complete, where it knows whether repeating is safe).
 import { setMaxListeners } from 'node:events'
-import { Agent, RetryAgent } from 'undici'
+import { RetryAgent } from 'undici'
 import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { AppError } from '../../common/errors'
@@ -39,6 +39,8 @@ import type {
 } from '../../common/service'
 import { normaliseBaseUrl } from './http/base-url'
 import { createRedactor } from './redaction'
+import { directDispatcher } from './http/network'
+import type { DispatcherFactory } from './http/network'
 import { backoffDelay, isRetryAfterTooLong, parseRetryAfter } from './http/backoff'
 import { CONNECTION_ERROR_CODES, errorFromException, errorFromResponse } from './http/error-mapping'
 import { buildQuery } from './http/query'
@@ -73,6 +75,8 @@ export interface ServiceClientOptions extends ServiceCredentials {
   dispatcher?: Dispatcher
   /** Told of each record left out of a list because it cannot be read (the host logs it; default: nothing). */
   onUnreadable?: (note: UnreadableNote) => void
+  /** Makes the client's own dispatcher (direct by default; through a proxy: ./http/network.ts). */
+  network?: DispatcherFactory
 }
 
 /** A record a list answer held that the app could not use: which call, and which record and member. */
@@ -201,7 +205,7 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
   const retry: ServiceRetryPolicy = { ...DEFAULT_RETRY, ...o.retry }
   const ownAgent = o.dispatcher
     ? undefined
-    : new Agent({
+    : (o.network ?? directDispatcher)({
         connect: { timeout: timeouts.connectMs },
         headersTimeout: timeouts.headersMs,
         bodyTimeout: timeouts.bodyMs,

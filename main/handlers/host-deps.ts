@@ -8,6 +8,7 @@ import type { EmbeddedSandbox } from '../host/embedded-sandbox'
 import type { FileGrants } from '../core/files/file-grants'
 import type { OfflineCache } from '../host/offline-cache'
 import type { Redactor } from '../host/logging'
+import type { DispatcherFactory } from '../core/http/network'
 import type { HandlerDeps } from './types'
 
 export interface PlatformAdapters {
@@ -23,6 +24,8 @@ export interface HostDeps extends HandlerDeps {
   grants: FileGrants
   sandbox: EmbeddedSandbox
   platform: PlatformAdapters
+  /** How requests to a service (not the embedded sandbox) reach the network: the proxy in use. */
+  network: DispatcherFactory
   appInfo(): AppInfo
   /** Masks every secret the app learned; diagnostics go through it. */
   redactor: Redactor

@@ -84,13 +84,12 @@ export function createProfileHandlers(deps: HostDeps): HandlerGroup<ProfileCall>
             message: 'enter the secret key again',
           })
         }
-        return testConnection({
-          baseUrl: profile.baseUrl,
-          accessKey: profile.accessKey,
-          secretKey: profile.secretKey,
-        })
+        return testConnection(
+          { baseUrl: profile.baseUrl, accessKey: profile.accessKey, secretKey: profile.secretKey },
+          deps.network,
+        )
       }
-      return testConnection(request)
+      return testConnection(request, deps.network)
     },
   }
 }

@@ -8,6 +8,7 @@ export function createSettingsHandlers(deps: HostDeps): HandlerGroup<'settings:g
       const before = deps.store.get('settings')
       const next = { ...before }
       if (patch.uploadConcurrency !== undefined) next.uploadConcurrency = patch.uploadConcurrency
+      if (patch.uploadRateLimit !== undefined) next.uploadRateLimit = patch.uploadRateLimit
       if (patch.language !== undefined) next.language = patch.language
       if (patch.theme !== undefined) next.theme = patch.theme
       if (patch.runInBackground !== undefined) next.runInBackground = patch.runInBackground
@@ -15,6 +16,10 @@ export function createSettingsHandlers(deps: HostDeps): HandlerGroup<'settings:g
       deps.store.set('settings', next)
       if (next.uploadConcurrency !== before.uploadConcurrency) {
         deps.active().uploads.setConcurrency(next.uploadConcurrency)
+      }
+      // Applies to the transfers already running, not only to the next ones.
+      if (next.uploadRateLimit !== before.uploadRateLimit) {
+        deps.active().uploads.setRateLimit(next.uploadRateLimit)
       }
       deps.emit('settings:changed', next)
       return next

@@ -14,6 +14,7 @@ import { createProfileStore, type ProfileStore } from '../core/profiles/profile-
 import { createSessionOnlyCipher, type SecretCipher } from '../core/profiles/secret-cipher'
 import { createServiceClient, describeUnreadable, type ServiceClientOptions } from '../core/service-client'
 import { createUploadEngine } from '../core/uploads/upload-engine'
+import { directDispatcher, envProxyDispatcher, type DispatcherFactory } from '../core/http/network'
 import { createHandlers, type PlatformAdapters } from '../handlers/index'
 import type { HostDeps } from '../handlers/host-deps'
 import { profilesState } from '../handlers/profile-handlers'
@@ -55,6 +56,12 @@ export interface AppHostOptions {
     timers?: MonitorTimers
     now?: () => Date
   }
+  /**
+   * How the service and its storage are reached: the system's proxy in Electron (main/app/system-proxy.ts),
+   * the environment's (HTTPS_PROXY / HTTP_PROXY / NO_PROXY) by default. The embedded sandbox, on loopback, is
+   * always reached directly.
+   */
+  network?: DispatcherFactory
   /** Client timeouts and retries (tests shorten them). */
   service?: Pick<ServiceClientOptions, 'timeouts' | 'retry'>
   /** Where crashReporter keeps its dumps (Electron); listed in About and in the diagnostics. */
@@ -112,6 +119,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const { dataDir, mode } = options
   mkdirSync(dataDir, { recursive: true })
   const log = options.log ?? silentLogger
+  const network = options.network ?? envProxyDispatcher(process.env)
   const redactor = options.redactor ?? createRedactor()
   const store = openAppStore(options.storeBackend ?? createConfBackend(dataDir))
   const cipher = options.cipher ?? createSessionOnlyCipher()
@@ -182,14 +190,17 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     // (the secret, access:secret, its base64 as the Authorization header carries it).
     redactor.addCredentials(credentials.accessKey, credentials.secretKey)
     const report = (error: unknown) => monitor?.reportFailure(error, id)
+    const via = id === SANDBOX_PROFILE_ID ? directDispatcher : network
     const rawClient = createServiceClient({
       ...credentials,
       ...options.service,
+      network: via,
       onUnreadable: (note) => log.warn(describeUnreadable(note)),
     })
     const client = reportingFailures(rawClient, report)
     const probeClient = createServiceClient({
       ...credentials,
+      network: via,
       timeouts: { ...PROBE_TIMEOUTS, ...options.service?.timeouts },
       retry: { maxRetries: 0 },
     })
@@ -197,6 +208,8 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       client,
       journalPath: uploadJournalPath(dataDir, id),
       concurrency: store.get('settings').uploadConcurrency,
+      rateLimit: store.get('settings').uploadRateLimit,
+      network: via,
       checkRead: grants.checkOpened,
     })
     if (uploadsPaused) uploads.setPaused(true)
@@ -317,6 +330,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     platform: options.platform ?? {},
     redactor,
     crashReportsDir: options.crashReportsDir,
+    network,
     cache: () => current.cache,
     activate: switchTo,
     refreshActive: () => switchTo(profiles.activeId()),

@@ -7,6 +7,8 @@ import {
   DEFAULT_SETTINGS,
   LANGUAGES,
   MAX_UPLOAD_CONCURRENCY,
+  MAX_UPLOAD_RATE_LIMIT,
+  MIN_UPLOAD_RATE_LIMIT,
   SANDBOX_PROFILE_ID,
   THEMES,
 } from '../../common/app-state'
@@ -40,6 +42,13 @@ const settingsSchema = z.object({
     .min(1)
     .max(MAX_UPLOAD_CONCURRENCY)
     .catch(DEFAULT_SETTINGS.uploadConcurrency),
+  uploadRateLimit: z
+    .number()
+    .int()
+    .min(MIN_UPLOAD_RATE_LIMIT)
+    .max(MAX_UPLOAD_RATE_LIMIT)
+    .nullable()
+    .catch(DEFAULT_SETTINGS.uploadRateLimit),
   language: z.enum(LANGUAGES).catch(DEFAULT_SETTINGS.language),
   theme: z.enum(THEMES).catch(DEFAULT_SETTINGS.theme),
   runInBackground: z.boolean().catch(DEFAULT_SETTINGS.runInBackground),

@@ -4,13 +4,22 @@
 import type { AreaAccess, ConnectionTestResult } from '../../common/app-state'
 import { AppError } from '../../common/errors'
 import { createServiceClient, type ServiceCredentials } from '../core/service-client'
+import type { DispatcherFactory } from '../core/http/network'
 
 const TEST_TIMEOUTS = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 }
 
-export async function testConnection(credentials: ServiceCredentials): Promise<ConnectionTestResult> {
+export async function testConnection(
+  credentials: ServiceCredentials,
+  network?: DispatcherFactory,
+): Promise<ConnectionTestResult> {
   let client
   try {
-    client = createServiceClient({ ...credentials, timeouts: TEST_TIMEOUTS, retry: { maxRetries: 0 } })
+    client = createServiceClient({
+      ...credentials,
+      timeouts: TEST_TIMEOUTS,
+      retry: { maxRetries: 0 },
+      network,
+    })
   } catch (error) {
     return { ok: false, error: AppError.from(error).toJSON(), areas: unknownAreas() }
   }

@@ -25,7 +25,11 @@ export const syncCommand: CliCommand = {
     const profileId = cliProfileId(profile.baseUrl, profile.accessKey)
     const store = await openCliDrafts(ctx, profileId, profile.dataDir)
     const client = ctx.createClient(profile)
-    const engine = createUploadEngine({ client, journalPath: join(profile.dataDir, CLI_JOURNAL) })
+    const engine = createUploadEngine({
+      client,
+      journalPath: join(profile.dataDir, CLI_JOURNAL),
+      network: ctx.network,
+    })
     const abort = new AbortController()
     const stopListening = ctx.onInterrupt(() => abort.abort())
     try {

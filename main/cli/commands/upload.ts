@@ -1,4 +1,5 @@
-// `upload FILE... [--json] [--concurrency N]`: the real upload engine, one result per file.
+// `upload FILE... [--json] [--concurrency N] [--limit-rate RATE]`: the real upload engine, one result per file.
+// `--limit-rate` caps the total speed of all transfers, spelled as curl's (bytes a second, k/M/G = 1024^n).
 // Files are checked before any request (a missing file is named by its path and nothing is sent); results
 // are printed as each file finishes; Ctrl-C closes the engine so unfinished files resume on the next run.
 import { join, resolve } from 'node:path'
@@ -8,13 +9,13 @@ import { FINAL_UPLOAD_STATES } from '../../../common/uploads'
 import { probeFile, type ProbedFile } from '../../core/uploads/file-probe'
 import { formatBytes } from '../../core/format-bytes'
 import { createUploadEngine } from '../../core/uploads/upload-engine'
-import { intOption, parse, UsageError } from '../args'
+import { intOption, parse, rateOption, UsageError } from '../args'
 import type { CliCommand } from '../context'
 import { writeJson, writeLine } from '../context'
 import { createProgressLine } from '../progress-bar'
 import { describeError } from '../describe-error'
 
-const usage = 'upload FILE... [--json] [--concurrency N]'
+const usage = 'upload FILE... [--json] [--concurrency N] [--limit-rate RATE]'
 
 /** The CLI's own queue journal: separate from the app's so both can run at once without sharing a file. */
 export const CLI_JOURNAL = 'cli-uploads.jsonl'
@@ -26,11 +27,12 @@ export const uploadCommand: CliCommand = {
   async run(argv, ctx) {
     const { values, positionals } = parse(
       argv,
-      { json: { type: 'boolean' }, concurrency: { type: 'string' } },
+      { json: { type: 'boolean' }, concurrency: { type: 'string' }, 'limit-rate': { type: 'string' } },
       usage,
     )
     if (positionals.length === 0) throw new UsageError('give at least one FILE')
     const concurrency = intOption(values.concurrency, 'concurrency', 1, 32) ?? 3
+    const rateLimit = rateOption(values['limit-rate'], 'limit-rate') ?? null
     const json = Boolean(values.json)
 
     // Every file is checked before the profile is even read: a typo is reported by its path, nothing sent.
@@ -52,6 +54,8 @@ export const uploadCommand: CliCommand = {
       client,
       journalPath: join(profile.dataDir, CLI_JOURNAL),
       concurrency,
+      rateLimit,
+      network: ctx.network,
     })
     const bar = createProgressLine(ctx.stderr, ctx.isTTY && !json)
     const printed = new Set<string>()

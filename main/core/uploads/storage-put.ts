@@ -8,6 +8,7 @@
 //   following (undici 7 follows redirects only with the redirect interceptor), so a 3xx is just a failure.
 import { open } from 'node:fs/promises'
 import type { ReadCheck } from './file-probe'
+import type { TokenBucket } from './token-bucket'
 import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
@@ -30,6 +31,8 @@ export interface StoragePutOptions {
   chunkBytes?: number
   /** Refuses, on the opened handle, a file that may not be sent (see ReadCheck). */
   checkRead?: ReadCheck
+  /** The bandwidth cap shared by every transfer: each piece of the body waits for its tokens. */
+  throttle?: TokenBucket
 }
 
 /**
@@ -102,6 +105,8 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
   o.signal.addEventListener('abort', abortFromOutside, { once: true })
 
   let stallTimer: NodeJS.Timeout | undefined
+  // Waiting for the bandwidth cap is not a stall: the socket is idle because we hold the bytes back.
+  let throttled = false
   // One timer for the whole attempt, pushed back on every chunk (refresh() is cheaper than a new timer).
   const armStall = (): void => {
     if (stallTimer) {
@@ -109,6 +114,7 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
       return
     }
     stallTimer = setTimeout(() => {
+      if (throttled) return void stallTimer?.refresh()
       attempt.abort(
         new AppError({ kind: 'timeout', message: `upload stalled: no progress for ${o.stallTimeoutMs} ms` }),
       )
@@ -149,13 +155,44 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
       if (bytesRead === 0) break
       position += bytesRead
       next = position < o.size ? readAt(i + 1, position) : null
-      yield buffer.subarray(0, bytesRead)
-      sent += bytesRead
-      armStall()
-      o.onProgress(sent)
+      const chunk = buffer.subarray(0, bytesRead)
+      if (!o.throttle) {
+        yield chunk
+        sent += bytesRead
+        armStall()
+        o.onProgress(sent)
+        continue
+      }
+      // Cut to the bucket's piece size (a view, no copy: the ring's reuse rule holds for sub-slices too).
+      for (let at = 0; at < bytesRead;) {
+        const n = Math.min(o.throttle.pieceBytes(), bytesRead - at)
+        throttled = true
+        try {
+          await o.throttle.take(n, attempt.signal)
+        } finally {
+          throttled = false
+        }
+        yield chunk.subarray(at, at + n)
+        at += n
+        sent += n
+        armStall()
+        o.onProgress(sent)
+      }
     }
     clearTimeout(stallTimer)
   }
+
+  /**
+   * A file that fits one read, with no cap to pace it, goes as one Buffer: an async-iterable body costs undici
+   * a second pass through its writer, which on a distant service is time a slot sits idle between PUTs
+   * (bench/, 200 x 32 KiB: 2.5 ms a PUT as an iterable, 1.1 ms as a Buffer, loopback, loaded machine).
+   */
+  async function wholeBody(): Promise<Buffer> {
+    armStall()
+    const { bytesRead, buffer } = await readAt(0, 0)
+    return buffer.subarray(0, bytesRead)
+  }
+  const oneRead = o.size <= bufferBytes && (!o.throttle || o.throttle.rate() === null)
 
   const headers: Record<string, string> = {
     ...checksumHeadersFromUrl(o.uploadUrl),
@@ -173,12 +210,17 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
       method: 'PUT',
       headers,
       // undici accepts async iterables as bodies (core/request.js) though its types list only Readable.
-      body: body() as unknown as Readable,
+      body: oneRead ? await wholeBody() : (body() as unknown as Readable),
       signal: attempt.signal,
       headersTimeout: o.headersTimeoutMs,
       bodyTimeout: o.headersTimeoutMs,
     })
     const text = statusCode >= 200 && statusCode < 300 ? (await resBody.dump(), '') : await resBody.text()
+    if (oneRead && statusCode >= 200 && statusCode < 300) {
+      // The storage answered after the whole body: every byte was taken.
+      sent = o.size
+      o.onProgress(sent)
+    }
     if (statusCode < 200 || statusCode >= 300) {
       throw errorFromResponse('storage', statusCode, resHeaders, text, what)
     }

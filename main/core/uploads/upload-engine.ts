@@ -1,6 +1,9 @@
-// The upload queue: validate -> detect type -> (slot opens) init -> PUT -> complete, for many files at once.
-// Product rules it implements (issue 3, "Upload engine"):
-// - init happens only when a transfer slot opens, because the presigned address lives ~10 minutes;
+// The upload queue: validate -> detect type -> init (ahead) -> (slot opens) PUT -> complete, for many files.
+// Product rules it implements:
+// - only the PUT holds a transfer slot: inits run ahead of it, several at once, and complete runs after it, so
+//   on a distant service the slots are not idle for two of a file's three round trips. The lookahead is
+//   bounded (as many initialised files waiting as there are slots), and an address that waited longer than
+//   addressMaxWaitMs for its slot is replaced before its PUT, because a presigned address lives ~10 minutes;
 // - PUT faults (5xx, 429, reset, timeout) restart the PUT from byte 0 with backoff; a 403 from storage means the
 //   address expired or was refused, so the item is initialised again (at most twice);
 // - complete is retried on 5xx/network (completing twice is harmless: the file is already success);
@@ -10,7 +13,6 @@
 //   the init record is on disk before complete is called, which is what makes the second half true.
 import { randomUUID } from 'node:crypto'
 import { basename, resolve as resolvePath } from 'node:path'
-import { Agent } from 'undici'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
 import type { AppErrorData } from '../../../common/errors'
@@ -18,6 +20,8 @@ import type { UploadItem, UploadProgressEvent, UploadState, UploadTotals } from 
 import { computeUploadTotals, FINAL_UPLOAD_STATES } from '../../../common/uploads'
 import type { ServiceClient } from '../service-client'
 import { isTransient } from '../http/error-mapping'
+import { directDispatcher } from '../http/network'
+import type { DispatcherFactory } from '../http/network'
 import { probeFile, sameFileIdentity, statRegularFile } from './file-probe'
 import type { FileIdentity, ProbedFile, ReadCheck } from './file-probe'
 import { openJournal } from './journal'
@@ -27,6 +31,7 @@ import type { RateMeter } from './rate-meter'
 import { DEFAULT_RETRY_TIMING, waitBeforeRetry } from './retry-timing'
 import type { RetryTiming } from './retry-timing'
 import { putFile } from './storage-put'
+import { createTokenBucket } from './token-bucket'
 import { formatBytes } from '../format-bytes'
 
 export { formatBytes } from '../format-bytes'
@@ -74,6 +79,13 @@ export interface UploadEngineOptions {
   concurrency?: number
   /** Dispatcher for the presigned PUTs; must carry no auth. Default: an Agent of the engine's own. */
   storageDispatcher?: Dispatcher
+  /** Makes the engine's own storage dispatcher: direct by default, or through a proxy (../http/network.ts). */
+  network?: DispatcherFactory
+  /**
+   * An address older than this when its transfer slot opens is replaced by a fresh init first (the service's
+   * addresses live 10 minutes; default 5, leaving the PUT's own retries plenty of the rest).
+   */
+  addressMaxWaitMs?: number
   /** Clock for timestamps and rates (tests). */
   now?: () => number
   delays?: Partial<RetryTiming>
@@ -86,6 +98,8 @@ export interface UploadEngineOptions {
   storageTimeoutMs?: number
   /** Disk read size for the PUT body. */
   chunkBytes?: number
+  /** Cap on the total upload speed of all transfers, in bytes a second; null or absent for none. */
+  rateLimit?: number | null
   /**
    * Called on every handle the engine opens to read a file's bytes (probe and PUT): the app refuses there a
    * file the person did not give it, whatever a journal or a draft names. The CLI passes none: its files come
@@ -142,6 +156,8 @@ export interface UploadEngine {
   /** While paused no transfer starts; those under way finish. Items stay queued (and journaled) meanwhile. */
   setPaused(paused: boolean): void
   isPaused(): boolean
+  /** Caps the total upload speed (bytes a second), or lifts the cap (null); running transfers follow at once. */
+  setRateLimit(bytesPerSecond: number | null): void
   onProgress(listener: (e: UploadProgressEvent) => void): () => void
   onBatchFinished(listener: (e: BatchFinishedEvent) => void): () => void
   whenIdle(): Promise<void>
@@ -167,6 +183,8 @@ interface Entry {
   idempotencyKey?: string
   /** Added as failed because its probe failed (`whenUnreadable: 'fail-each'`): a retry probes it in full. */
   unprobed?: boolean
+  /** The run has not taken a transfer slot yet (it counts against the lookahead). */
+  ahead?: boolean
 }
 
 const isFinal = (state: UploadState): boolean => FINAL_UPLOAD_STATES.includes(state)
@@ -182,16 +200,18 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   let paused = false
   const ownStorageAgent = o.storageDispatcher
     ? undefined
-    : new Agent({
+    : (o.network ?? directDispatcher)({
         connect: { timeout: 30_000 },
         headersTimeout: storageTimeoutMs,
         bodyTimeout: storageTimeoutMs,
       })
   const storage: Dispatcher = o.storageDispatcher ?? ownStorageAgent!
+  const bandwidth = createTokenBucket(o.rateLimit ?? null)
   const { client } = o
 
   const warn = o.warn ?? ((message: string) => console.warn(message))
   const orphanWindowMs = o.orphanWindowMs ?? 120_000
+  const addressMaxWaitMs = o.addressMaxWaitMs ?? 5 * 60_000
   const { journal, items: restored, intents: openIntents } = openJournal(o.journalPath, { warn })
   const entries = new Map<string, Entry>()
   const batches = new Map<string, Set<string>>()
@@ -199,7 +219,13 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   const batchListeners = new Set<(e: BatchFinishedEvent) => void>()
   const finalWaiters = new Map<string, ((item: UploadItem) => void)[]>()
   let idleWaiters: (() => void)[] = []
+  /** Runs in any phase: what idleness waits for. */
   let active = 0
+  /** Runs that have not taken a transfer slot yet: before or in init, or initialised and waiting. */
+  let ahead = 0
+  /** Runs holding a transfer slot (their PUT). */
+  let putting = 0
+  const slotWaiters: { grant(): void; entry: Entry }[] = []
   let closing = false
 
   for (const r of restored.values()) restore(r)
@@ -363,10 +389,56 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   function pump(): void {
     if (closing || sweeping || paused) return
     for (const entry of entries.values()) {
-      if (active >= concurrency) break
+      if (ahead >= concurrency) break
       if (entry.item.state === 'queued' && !entry.run) start(entry)
     }
     checkIdle()
+  }
+
+  function leaveAhead(entry: Entry): void {
+    if (!entry.ahead) return
+    entry.ahead = false
+    ahead--
+    pump()
+  }
+
+  /** Waits for a transfer slot, first come first served; rejects when the signal aborts first. */
+  function acquireSlot(entry: Entry, signal: AbortSignal): Promise<() => void> {
+    signal.throwIfAborted()
+    let released = false
+    const release = (): void => {
+      if (released) return
+      released = true
+      putting--
+      grantSlots()
+    }
+    if (putting < concurrency && slotWaiters.length === 0) {
+      putting++
+      return Promise.resolve(release)
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        entry,
+        grant: () => {
+          signal.removeEventListener('abort', onAbort)
+          resolve(release)
+        },
+      }
+      const onAbort = (): void => {
+        const i = slotWaiters.indexOf(waiter)
+        if (i !== -1) slotWaiters.splice(i, 1)
+        reject(signal.reason)
+      }
+      signal.addEventListener('abort', onAbort, { once: true })
+      slotWaiters.push(waiter)
+    })
+  }
+
+  function grantSlots(): void {
+    while (putting < concurrency && slotWaiters.length > 0) {
+      putting++
+      slotWaiters.shift()!.grant()
+    }
   }
 
   function checkIdle(): void {
@@ -380,6 +452,8 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
 
   function start(entry: Entry): void {
     active++
+    ahead++
+    entry.ahead = true
     const controller = new AbortController()
     entry.controller = controller
     entry.item.attempts = 0
@@ -406,17 +480,23 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       .catch(() => undefined) // a journal write failing must not leave an unhandled rejection behind
       .finally(() => {
         active--
+        leaveAhead(entry)
         entry.controller = undefined
         entry.run = undefined
         pump()
       })
   }
 
-  /** 401: the keys are wrong for everything, so every unfinished item fails with the same error. */
+  /**
+   * 401: the keys are wrong for everything, so every unfinished item fails with the same error, except those
+   * already past their slot (sending or completing): their bytes are on the way, and their own complete meets
+   * the same 401 if the keys are really gone. (An init ahead of the slot must not cut short the file before it.)
+   */
   async function stopQueue(error: AppError): Promise<void> {
     const pending: Promise<void>[] = []
     for (const entry of entries.values()) {
       if (isFinal(entry.item.state)) continue
+      if (entry.run && !entry.ahead) continue
       entry.controller?.abort(error)
       pending.push(finish(entry, 'failed', error))
     }
@@ -439,7 +519,12 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       } else {
         fresh = await statRegularFile(item.path)
       }
-      entry.identity = { size: fresh.size, mtimeMs: fresh.mtimeMs }
+      entry.identity = {
+        size: fresh.size,
+        mtimeMs: fresh.mtimeMs,
+        ...(fresh.ctimeMs !== undefined ? { ctimeMs: fresh.ctimeMs } : {}),
+        ...(fresh.ino !== undefined ? { ino: fresh.ino } : {}),
+      }
       item.size = fresh.size
       await journal.append([{ t: 'identity', id: item.id, ...entry.identity }])
     }
@@ -461,8 +546,9 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     await assertUnchanged(entry)
 
     let initDurable: Promise<void> = Promise.resolve()
-    for (let reinit = 0; ; reinit++) {
+    const initAndRecord = async (): Promise<{ upload: string; at: number }> => {
       const init = await initFile(entry, signal)
+      const at = now()
       item.fileId = init.id
       item.key = init.key
       item.url = init.url
@@ -473,17 +559,41 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       // init record lets a restart find the finished file instead of uploading it again.
       initDurable = journal.sync()
       initDurable.catch(() => undefined) // awaited before complete; an early failure must not go unhandled
-      try {
-        await putWithRetry(entry, init.upload, signal)
-        break
-      } catch (error) {
-        const e = AppError.from(error)
-        if (!signal.aborted) await discardPending(entry)
-        // 403 from storage: the address expired or was refused; a fresh init gives a fresh address.
-        if (e.kind === 'storage-rejected' && e.status === 403 && reinit < limits.reinits && !signal.aborted)
-          continue
-        throw e
+      return { upload: init.upload, at }
+    }
+    // Init ahead of the slot: the address is ready when the slot opens.
+    let address = await initAndRecord()
+    const release = await acquireSlot(entry, signal)
+    leaveAhead(entry)
+    try {
+      for (let reinit = 0; ; reinit++) {
+        if (now() - address.at > addressMaxWaitMs) {
+          // Waited too long for the slot: the address may not outlive the PUT's retries. Replace it.
+          await discardPending(entry)
+          address = await initAndRecord()
+        }
+        try {
+          await putWithRetry(entry, address.upload, signal)
+          break
+        } catch (error) {
+          const e = AppError.from(error)
+          if (!signal.aborted) await discardPending(entry)
+          // 403 from storage: the address expired or was refused; a fresh init gives a fresh address.
+          if (
+            e.kind === 'storage-rejected' &&
+            e.status === 403 &&
+            reinit < limits.reinits &&
+            !signal.aborted
+          ) {
+            address = await initAndRecord()
+            continue
+          }
+          throw e
+        }
       }
+    } finally {
+      // Complete runs outside the slot: the next PUT need not wait a round trip for this one's answer.
+      release()
     }
     try {
       await initDurable
@@ -579,6 +689,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
           headersTimeoutMs: storageTimeoutMs,
           chunkBytes: o.chunkBytes,
           checkRead: o.checkRead,
+          throttle: bandwidth,
           onProgress(bytes) {
             item.bytesSent = bytes
             entry.meter.sample(bytes)
@@ -976,6 +1087,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     totals,
     setConcurrency(n) {
       concurrency = checkConcurrency(n)
+      grantSlots()
       pump()
     },
     setPaused(value) {
@@ -983,6 +1095,9 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       pump()
     },
     isPaused: () => paused,
+    setRateLimit(bytesPerSecond) {
+      bandwidth.setRate(bytesPerSecond)
+    },
     onProgress(listener) {
       progressListeners.add(listener)
       return () => progressListeners.delete(listener)

@@ -119,6 +119,23 @@ describe('cli against the sandbox', () => {
     }
   })
 
+  it('--limit-rate caps the upload speed as curl spells it, and a bad value is a usage error', async () => {
+    const file = join(dir, 'capped.bin')
+    writeFileSync(file, Buffer.alloc(512 * 1024, 7))
+    const started = performance.now()
+    const r = await cli(['upload', '--limit-rate', '128k', file, '--json'])
+    const seconds = (performance.now() - started) / 1000
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject({ state: 'success', size: 512 * 1024 })
+    // 512 KiB at 128 KiB/s is 4 s, less the bucket's first few KiB; unlimited it takes a fraction of that.
+    expect(seconds).toBeGreaterThan(3.5)
+
+    const bad = await cli(['upload', file, '--limit-rate', '2X'])
+    expect(bad).toMatchObject({ code: 2, stdout: '' })
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1)
+    expect(bad.stderr).toMatch(/^error: --limit-rate must be a speed .* got "2X"/)
+  })
+
   it('exits 1 naming a missing file and sends nothing', async () => {
     const before = await cli(['stats', '--json'])
     const r = await cli(['upload', join(dir, 'a.txt'), join(dir, 'missing.bin')])

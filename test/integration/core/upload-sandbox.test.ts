@@ -434,7 +434,15 @@ describe('upload engine against the sandbox', () => {
     )
     let out = ''
     child.stdout.on('data', (d) => (out += d))
-    await waitFor(() => /crash-1\.bin done/.test(out) && /crash-2\.bin uploading/.test(out), 20_000)
+    // crash-1's done record in the journal too: the progress line can beat its write to the kernel, and
+    // crash-2 (initialised ahead of its slot) may be sending while crash-1 completes.
+    await waitFor(
+      () =>
+        /crash-1\.bin done/.test(out) &&
+        /crash-2\.bin uploading/.test(out) &&
+        readFileSync(journalPath, 'utf8').includes('"state":"done"'),
+      20_000,
+    )
     child.kill('SIGKILL')
     await new Promise((r) => child.once('exit', r))
     h.sandbox.setFaults({})

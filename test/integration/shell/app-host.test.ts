@@ -307,6 +307,26 @@ describe('uploads through the host', () => {
   })
 })
 
+describe('upload speed limit setting', () => {
+  it('caps uploads by the setting, keeps it, and a change reaches the upload already running', async () => {
+    const path = file('capped/big.bin', 2 * 1024 * 1024)
+    await host.call('files:grant-dropped', { paths: [path] })
+    const settings = await host.call('settings:update', { uploadRateLimit: 64 * 1024 })
+    expect(settings.uploadRateLimit).toBe(64 * 1024)
+    expect((await host.call('settings:get')).uploadRateLimit).toBe(64 * 1024)
+    const [item] = await host.call('uploads:start', { paths: [path] })
+    await new Promise((r) => setTimeout(r, 1000))
+    const capped = host.active().uploads.get(item!.id)!
+    expect(capped.state).toBe('uploading')
+    // At most a second at 64 KiB/s plus the bucket's two pieces of 1 KiB+ (a loaded machine sends less).
+    expect(capped.bytesSent).toBeLessThan(64 * 1024 * 1.5)
+    // Lifted while the same transfer runs: it finishes at once instead of in 30 s.
+    await host.call('settings:update', { uploadRateLimit: null })
+    await host.active().uploads.whenIdle()
+    expect(host.active().uploads.get(item!.id)?.state).toBe('done')
+  })
+})
+
 describe('offline', () => {
   it('answers the last automations page seen as stale while the service is down, and recovers', async () => {
     const fresh = await host.call('automations:list', { page: 1, limit: 5 })

@@ -146,14 +146,19 @@ describe('SettingsView', () => {
     expect(wrapper.findAll('[data-testid="profile-card"]')).toHaveLength(1)
   })
 
-  it('saves concurrency, language and theme', async () => {
+  it('saves concurrency, speed limit, language and theme', async () => {
     const wrapper = await mountSettings()
     await wrapper.get('[data-testid="concurrency-select"] select').setValue('5 files at a time')
+    await wrapper.get('[data-testid="rate-limit-select"] select').setValue('2 MB/s')
+    await flushPromises()
+    await wrapper.get('[data-testid="rate-limit-select"] select').setValue('No limit')
     await wrapper.get('[data-testid="language-select"] select').setValue('Bahasa Indonesia')
     await wrapper.get('[data-testid="theme-select"] input[value="dark"]').setValue(true)
     await flushPromises()
     expect(context.fake.requests('settings:update')).toEqual([
       { uploadConcurrency: 5 },
+      { uploadRateLimit: 2 * 1024 * 1024 },
+      { uploadRateLimit: null },
       { language: 'id' },
       { theme: 'dark' },
     ])

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../common/errors'
-import { dateOption, intOption, UsageError } from '../../../main/cli/args'
+import { dateOption, intOption, rateOption, UsageError } from '../../../main/cli/args'
 import type { CliCommand } from '../../../main/cli/context'
 import { defaultDataDir, envProfileResolver } from '../../../main/cli/profile'
 import { renderBar } from '../../../main/cli/progress-bar'
@@ -78,6 +78,10 @@ describe('cli dispatcher', () => {
       ['schedule', 'retry', 'a', 'b'],
       ['upload'],
       ['upload', 'x', '--concurrency', '0'],
+      ['upload', 'x', '--limit-rate', '2X'],
+      ['upload', 'x', '--limit-rate', '0'],
+      ['upload', 'x', '--limit-rate', ''],
+      ['upload', 'x', '--limit-rate'],
       ['stats', 'extra'],
     ]) {
       const t = io()
@@ -187,6 +191,15 @@ describe('cli dispatcher', () => {
 describe('cli helpers', () => {
   it('validates numbers and dates', () => {
     expect(intOption('5', 'limit', 1, 100)).toBe(5)
+    // curl's --limit-rate spelling: k, M, G are powers of 1024, either case.
+    expect(rateOption('2M', 'limit-rate')).toBe(2 * 1024 * 1024)
+    expect(rateOption('500k', 'limit-rate')).toBe(500 * 1024)
+    expect(rateOption('1g', 'limit-rate')).toBe(1024 ** 3)
+    expect(rateOption('1.5M', 'limit-rate')).toBe(1.5 * 1024 * 1024)
+    expect(rateOption('100', 'limit-rate')).toBe(100)
+    expect(rateOption(undefined, 'limit-rate')).toBeUndefined()
+    for (const bad of ['2X', '0', '-1', '2 M', 'M', '1e6', '2MB'])
+      expect(() => rateOption(bad, 'limit-rate'), bad).toThrow(/--limit-rate must be a speed/)
     expect(() => intOption('5.5', 'limit', 1, 100)).toThrow(UsageError)
     expect(dateOption('2026-02-28', 'from')).toBe('2026-02-28')
     expect(dateOption('2026-02-28T10:00:00+07:00', 'from')).toBe('2026-02-28T10:00:00+07:00')

@@ -31,6 +31,7 @@ describe('app store', () => {
     // Running in the background is on by default; opening at login is the person's choice.
     expect(store.get('settings')).toEqual({
       uploadConcurrency: 3,
+      uploadRateLimit: null,
       language: 'system',
       theme: 'dark',
       runInBackground: true,
@@ -44,18 +45,27 @@ describe('app store', () => {
   it('replaces a damaged value by its default without losing the rest', () => {
     const state = migrateAppState({
       schemaVersion: 1,
-      settings: { uploadConcurrency: 99, language: 'en', theme: 'neon', openAtLogin: 'yes' },
+      settings: {
+        uploadConcurrency: 99,
+        uploadRateLimit: 'fast',
+        language: 'en',
+        theme: 'neon',
+        openAtLogin: 'yes',
+      },
       profiles: 'garbage',
       activeProfileId: 'p1',
       sandboxPort: 70_000,
     })
     expect(state.settings).toEqual({
       uploadConcurrency: 3,
+      uploadRateLimit: null,
       language: 'en',
       theme: 'system',
       runInBackground: true,
       openAtLogin: false,
     })
+    const capped = migrateAppState({ settings: { uploadRateLimit: 2 * 1024 * 1024 } })
+    expect(capped.settings.uploadRateLimit).toBe(2 * 1024 * 1024)
     expect(state.profiles).toEqual([])
     expect(state.activeProfileId).toBe('p1')
     expect(state.sandboxPort).toBeNull()

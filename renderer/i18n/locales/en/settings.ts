@@ -66,6 +66,10 @@ export default {
     concurrencyValue: 'One file at a time | {count} files at a time',
     concurrencyHint:
       'More parallel uploads can be faster on a good connection; fewer are gentler on a slow one.',
+    rateLimit: 'Upload speed limit',
+    rateLimitNone: 'No limit',
+    rateLimitHint:
+      'Caps all uploads together, so a video call or a shared connection keeps its share. A change applies to uploads already running.',
     theme: 'Theme',
     themeSystem: 'System',
     themeLight: 'Light',

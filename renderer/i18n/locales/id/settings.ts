@@ -69,6 +69,10 @@ export default {
     concurrencyValue: '{count} berkas sekaligus',
     concurrencyHint:
       'Lebih banyak unggahan paralel bisa lebih cepat di koneksi yang baik; lebih sedikit lebih ringan di koneksi lambat.',
+    rateLimit: 'Batas kecepatan unggah',
+    rateLimitNone: 'Tanpa batas',
+    rateLimitHint:
+      'Membatasi semua unggahan sekaligus, agar panggilan video atau koneksi bersama tetap mendapat bagiannya. Perubahan berlaku juga untuk unggahan yang sedang berjalan.',
     theme: 'Tema',
     themeSystem: 'Sistem',
     themeLight: 'Terang',
