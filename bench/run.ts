@@ -1,4 +1,4 @@
-// `npm run bench [-- --uploads-only]`: the issue's upload benchmarks, written to the "Uploads" section of
+// `npm run bench [-- --uploads-only]`: the upload benchmarks (engine against curl: throughput, peak memory), written to the "Uploads" section of
 // bench/RESULTS.md, then the other benchmarks under bench/ (the planner's), each in a process of its own.
 // Each engine run is a child process of its own (bench/engine-upload.ts) so its peak RSS is clean; the far end
 // (bench/sink-server.ts) is another process shared by curl and the engine, so both pay the same receiver.

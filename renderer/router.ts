@@ -1,7 +1,9 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
 import LibraryView from './views/LibraryView.vue'
 
-// Hash history: Electron loads the app from file://, where path-based URLs do not resolve.
+// Hash history: Electron serves the app from app://mediadeck/ (main/app/app-protocol.ts) and the browser mode
+// from http://127.0.0.1:PORT/<token>/, both mapping an address to a file with no fallback to index.html, so a
+// path-based URL such as /planner would not resolve on a reload.
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/library' },
   { path: '/library', name: 'library', component: LibraryView, meta: { titleKey: 'common.nav.library' } },

@@ -1,4 +1,5 @@
-// Which addresses may leave the app for the user's browser: https only, and only the service's own sites.
+// Which addresses may leave the app for the user's browser: https only, and only the hosts on the list below
+// (with their subdomains): the service's site and GitHub.
 // Everything else a page tries to open is refused (the renderer has no business sending users elsewhere).
 export const EXTERNAL_HOST_ALLOW_LIST = ['repliz.com', 'github.com'] as const
 

@@ -39,7 +39,7 @@ export { formatBytes } from '../format-bytes'
 export type { RetryTiming } from './retry-timing'
 
 export interface UploadLimits {
-  /** PUT attempts per address, first try included (the issue asks for at least 3). */
+  /** PUT attempts per address, first try included (at least 3: most PUT faults pass). */
   putAttempts: number
   /** Fresh inits after the storage refused an address with 403. */
   reinits: number

@@ -1,5 +1,6 @@
 // The storage flow over real HTTP: init -> presigned PUT on the storage origin -> complete, the statistic,
-// the public URL (Range too), the file list/get/delete endpoints, and every refusal the issue names.
+// the public URL (Range too), the file list/get/delete endpoints, and every refusal the service's OpenAPI
+// description lists (sandbox/reference/service-openapi.json).
 import { request as httpRequest } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Calendar arithmetic in a time zone, pinned at the DST edges the issue names.
+// Calendar arithmetic in a time zone, pinned at the DST edges (the spring-forward gap and the fall-back repeat).
 import { describe, expect, it } from 'vitest'
 import {
   bucketByDay,
