@@ -5,6 +5,8 @@
 import { HOST_LINK_EVENT, HOST_STOPPED_CODE } from '../common/app-state'
 import type { DroppedFile, HostLinkDetail, PickedFile } from '../common/app-state'
 import type { CallName, EventName, IpcResult } from '../common/contract'
+import { parseDeepLink } from '../common/deep-links'
+import type { AppRoute } from '../common/routes'
 import type { AppErrorData } from '../common/errors'
 import { buildMediadeckApi, type BridgeTransport } from './api'
 
@@ -19,6 +21,29 @@ interface Pending {
 const script = document.currentScript as HTMLScriptElement | null
 const base = new URL('.', script?.src ?? location.href)
 const socketUrl = `${base.href.replace(/^http/, 'ws')}ws`
+
+/**
+ * A mediadeck:// link the page was opened with (`?open=mediadeck://planner?date=2026-12-01`): a browser has no
+ * protocol handler to hand one to the app, so the address carries it. It is untrusted input like any link and
+ * goes through the same strict parser; the app is sent there by `app:navigate`, as main does for the window,
+ * once the app listens. Taken out of the address so a reload does not follow it again.
+ */
+let linkRoute: AppRoute | null = null
+{
+  const params = new URLSearchParams(location.search)
+  const link = params.get('open')
+  if (link !== null) {
+    linkRoute = parseDeepLink(link)
+    if (!linkRoute) console.warn('ignored a mediadeck:// link that is not one the app opens')
+    params.delete('open')
+    const search = params.toString()
+    history.replaceState(
+      history.state,
+      '',
+      `${location.pathname}${search ? `?${search}` : ''}${location.hash}`,
+    )
+  }
+}
 
 const listeners = new Map<string, Set<(payload: unknown) => void>>()
 const pending = new Map<number, Pending>()
@@ -107,6 +132,11 @@ const transport: BridgeTransport = {
     let set = listeners.get(name)
     if (!set) listeners.set(name, (set = new Set()))
     set.add(listener)
+    if (name === 'app:navigate' && linkRoute) {
+      const route = linkRoute
+      linkRoute = null
+      queueMicrotask(() => listener(route))
+    }
     return () => {
       set.delete(listener)
     }

@@ -48,6 +48,18 @@ export interface BrowserModeOptions {
   host?: string
   rendererDir?: string
   maxUploadBytes?: number
+  /**
+   * The token in every address (at least 32 URL-safe characters); a random one when absent. The development
+   * loop passes the same one to each start of main, so the page keeps its address across a restart.
+   */
+  token?: string
+  /**
+   * Development only: the loopback origin of Vite's dev server (http://127.0.0.1:5173), which serves the page
+   * with hot reload while this server keeps the bridge, its socket and the file intake. Pages of that origin
+   * (by any loopback name on its port) may then use the socket and the intake; the built renderer is neither
+   * needed nor served. Absent, only this server's own origin is accepted.
+   */
+  devOrigin?: string
   /** Passed to the AppHost (tests shorten intervals and timeouts). */
   hostOptions?: Partial<Omit<AppHostOptions, 'dataDir' | 'mode'>>
   log?: Logger
@@ -66,19 +78,24 @@ export interface BrowserMode {
 export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
   const bindHost = options.host ?? '127.0.0.1'
   if (!LOOPBACK_HOSTS.has(bindHost)) throw new Error(`browser mode listens on loopback only, not ${bindHost}`)
+  const devOrigins = options.devOrigin === undefined ? [] : loopbackOrigins(options.devOrigin)
   const rendererDir = resolve(options.rendererDir ?? DEFAULT_RENDERER_DIR)
   const indexFile = join(rendererDir, 'index.html')
-  if (!existsSync(indexFile)) {
+  if (options.devOrigin === undefined && !existsSync(indexFile)) {
     throw new Error(`the renderer is not built (${indexFile} is missing): run npm run build:renderer`)
   }
   // The built renderer is read once, at start: a rebuild running meanwhile (vite empties out/renderer first)
   // cannot break a page being served. Restart the browser mode to serve a new build.
-  const renderer = await snapshotFolder(rendererDir)
+  const renderer =
+    options.devOrigin === undefined ? await snapshotFolder(rendererDir) : new Map<string, Buffer>()
   const indexHtml = renderer.get('index.html')?.toString('utf8')
-  if (indexHtml === undefined)
+  if (options.devOrigin === undefined && indexHtml === undefined)
     throw new Error(`the renderer build in ${rendererDir} changed while it was read`)
   const bridge = await loadBridge()
-  const token = randomBytes(24).toString('base64url')
+  if (options.token !== undefined && !TOKEN_PATTERN.test(options.token)) {
+    throw new Error('the browser mode token must be at least 32 URL-safe characters (A-Z a-z 0-9 - _)')
+  }
+  const token = options.token ?? randomBytes(24).toString('base64url')
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_INTAKE_BYTES
   const host = await createAppHost({
     ...options.hostOptions,
@@ -140,9 +157,19 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   function allowedHost(req: IncomingMessage): boolean {
     return loopbackAuthorities().includes(req.headers.host ?? '')
   }
-  /** A same-origin request from a page this server served: Origin names the very Host the request went to. */
+  /**
+   * A same-origin request from a page this server served: Origin names the very Host the request went to; or,
+   * in the development loop only, a page of Vite's dev server.
+   */
   function allowedOrigin(req: IncomingMessage): boolean {
-    return allowedHost(req) && req.headers.origin === `http://${req.headers.host}`
+    if (!allowedHost(req)) return false
+    const from = req.headers.origin
+    return from === `http://${req.headers.host}` || (from !== undefined && devOrigins.includes(from))
+  }
+  /** The dev page's origin a cross-origin intake answer names (CORS), or undefined: none outside the loop. */
+  function corsOrigin(req: IncomingMessage): string | undefined {
+    const from = req.headers.origin
+    return from !== undefined && devOrigins.includes(from) && allowedHost(req) ? from : undefined
   }
 
   /** The path under /<token>/, or undefined when the token is missing or wrong. */
@@ -157,9 +184,27 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     const rest = allowedHost(req) ? tokenPath(req) : undefined
     if (rest === undefined) return sendText(res, 404, 'not found')
     if (req.method === 'POST' && rest === 'files') return intake(req, res)
+    // The bridge posts a file with a non-simple content type, so a dev page (another origin) asks first.
+    if (req.method === 'OPTIONS' && rest === 'files' && corsOrigin(req) !== undefined) {
+      res
+        .writeHead(204, {
+          'access-control-allow-origin': corsOrigin(req)!,
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': 'content-type',
+          'access-control-max-age': '600',
+          vary: 'origin',
+        })
+        .end()
+      return
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed')
     if (rest === '' && !(req.url ?? '').split('?')[0]!.endsWith('/')) {
       res.writeHead(302, { location: `/${token}/` }).end()
+      return
+    }
+    if (options.devOrigin !== undefined && (rest === '' || rest === 'index.html')) {
+      // Vite serves the page in the development loop (with this bridge injected, see scripts/dev.mjs).
+      res.writeHead(302, { location: `${options.devOrigin}/` }).end()
       return
     }
     if (rest === '' || rest === 'index.html') return sendIndex(res)
@@ -192,6 +237,11 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
 
   async function intake(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.headers.origin !== undefined && !allowedOrigin(req)) return sendText(res, 403, 'forbidden')
+    const cors = corsOrigin(req)
+    if (cors !== undefined) {
+      res.setHeader('access-control-allow-origin', cors)
+      res.setHeader('vary', 'origin')
+    }
     const name = new URL(req.url ?? '/', 'http://x').searchParams.get('name') ?? ''
     if (!name)
       return sendJson(res, 400, { kind: 'validation', field: 'name', message: 'a file name is required' })
@@ -366,6 +416,27 @@ async function otherJournals(dataDir: string, activeProfileId: string): Promise<
     items.push(...replay(text.split('\n')).items.values())
   }
   return items
+}
+
+/** A token as the development loop passes it: what randomBytes(24).toString('base64url') makes, or longer. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,}$/
+
+/**
+ * The same loopback origin under each name it answers to (a person may type localhost for 127.0.0.1). Throws
+ * for anything but http on a loopback name with an explicit port: the dev origin is trusted with the bridge.
+ */
+export function loopbackOrigins(origin: string): string[] {
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    throw new Error(`the dev server origin is not a URL: ${origin}`)
+  }
+  const name = url.hostname === '[::1]' ? '::1' : url.hostname
+  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(name) || url.port === '' || url.origin !== origin) {
+    throw new Error(`the dev server origin must be http://127.0.0.1:PORT (loopback, no path), not ${origin}`)
+  }
+  return [`http://127.0.0.1:${url.port}`, `http://localhost:${url.port}`, `http://[::1]:${url.port}`]
 }
 
 /** Every file under `root` by its slash-separated relative path. A built renderer is a few megabytes. */

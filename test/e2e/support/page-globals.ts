@@ -15,6 +15,7 @@ export interface PageGlobals {
     init: { dataTransfer: PageDataTransfer; bubbles: boolean; cancelable: boolean },
   ) => unknown
   dispatchEvent(event: unknown): boolean
+  navigator: { clipboard: { readText(): Promise<string> } }
   require?: unknown
   process?: unknown
 }
