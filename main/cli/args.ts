@@ -102,9 +102,16 @@ export function byteSizeArgument(value: unknown, name: string): number {
 /** A speed in bytes a second as curl's `--limit-rate` spells it (see byteSizeArgument); at least 1. */
 export function rateOption(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined
-  const bytes = byteSizeArgument(value, `--${name}`)
+  let bytes = 0
+  try {
+    bytes = byteSizeArgument(value, `--${name}`)
+  } catch {
+    // Said as a speed below.
+  }
   if (bytes < 1) {
-    throw new UsageError(`--${name} must be a speed of at least 1 byte a second, like 500k, 2M or 1G`)
+    throw new UsageError(
+      `--${name} must be a speed in bytes a second of at least 1, like 500k, 2M or 1G, got ${JSON.stringify(String(value))}`,
+    )
   }
   return bytes
 }
