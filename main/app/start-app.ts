@@ -94,6 +94,14 @@ export function startElectronApp(): void {
     return t(resolveMessageLocale(setting, app.getLocale()), key, params)
   }
 
+  /** A question over the window when there is one; true when the person chose the first button. */
+  async function askFirstButton(options: Electron.MessageBoxOptions): Promise<boolean> {
+    const { response } = win
+      ? await dialog.showMessageBox(win, options)
+      : await dialog.showMessageBox(options)
+    return response === 0
+  }
+
   function showWindow(): void {
     if (!host) return
     if (!win) openWindow()
@@ -154,10 +162,7 @@ export function startElectronApp(): void {
         defaultId: 0,
         cancelId: 1,
       }
-      const { response } = win
-        ? await dialog.showMessageBox(win, options)
-        : await dialog.showMessageBox(options)
-      return response === 0
+      return askFirstButton(options)
     },
   })
   let quitting = false
@@ -453,10 +458,7 @@ export function startElectronApp(): void {
           defaultId: 0,
           cancelId: 1,
         }
-        const { response } = win
-          ? await dialog.showMessageBox(win, options)
-          : await dialog.showMessageBox(options)
-        return response === 0
+        return askFirstButton(options)
       },
       log: activeHost.log,
     })
