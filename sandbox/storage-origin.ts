@@ -1,6 +1,7 @@
 // The storage origin (S3/R2 stand-in) on Host localhost:PORT: presigned PUTs of objects, public GETs of
 // completed files with Range support. It answers like S3, in XML, and knows nothing of the API's Basic auth.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { parseByteRange } from '../common/byte-range'
 import { rateLimitRetryAfter } from './config'
 import type { SandboxContext } from './context'
 import { sendS3Error } from './http-util'
@@ -14,25 +15,6 @@ export interface StorageOriginDeps {
 
 function requestId(): string {
   return Math.random().toString(16).slice(2, 18).toUpperCase()
-}
-
-/** Parses a single `bytes=` range against `size`; null = ignore the header, 'invalid' = 416. */
-function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
-  if (!m || (m[1] === '' && m[2] === '')) return null // malformed or multi-range: serve it whole, as S3 does
-  if (m[1] === '') {
-    const suffix = Number(m[2])
-    if (suffix === 0) return 'invalid'
-    return { start: Math.max(0, size - suffix), end: size - 1 }
-  }
-  const start = Number(m[1])
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)
-  if (start >= size || end < start) return 'invalid'
-  return { start, end }
 }
 
 export function createStorageOrigin({ ctx, random }: StorageOriginDeps) {
@@ -106,7 +88,7 @@ export function createStorageOrigin({ ctx, random }: StorageOriginDeps) {
       'cache-control': 'public, max-age=3600',
       'access-control-allow-origin': '*',
     }
-    const range = parseRange(req.headers.range, size)
+    const range = parseByteRange(req.headers.range, size)
     if (range === 'invalid') {
       res.setHeader('content-range', `bytes */${size}`)
       return sendS3Error(res, 416, 'InvalidRange', 'The requested range is not satisfiable')

@@ -3,8 +3,12 @@
 // makes "is this our page?" a plain origin comparison for the sender check and the navigation guard.
 import { readFile } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
+import { Readable } from 'node:stream'
 import type { Protocol } from 'electron'
 import mime from 'mime'
+import { LOCAL_FILE_ROUTE } from '../../common/local-files'
+import type { FileGrants } from '../core/files/file-grants'
+import { readGrantedFile } from '../core/files/granted-file-reader'
 
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'mediadeck'
@@ -42,11 +46,35 @@ export function resolveAppPath(root: string, raw: string): string | null {
   return file === base || !file.startsWith(base + sep) ? null : file
 }
 
+/**
+ * app://mediadeck/local-file?path=…: a file the person gave the app, for the page's <video> and <img>
+ * (core/files/granted-file-reader.ts decides); null for every other address.
+ */
+export async function answerLocalFile(
+  grants: Pick<FileGrants, 'checkOpened'> | undefined,
+  request: Pick<Request, 'url' | 'method' | 'headers'>,
+): Promise<Response | null> {
+  if (!isAppUrl(request.url)) return null
+  const url = new URL(request.url)
+  if (url.pathname !== `/${LOCAL_FILE_ROUTE}`) return null
+  // Before the host is up no file has been given yet.
+  if (!grants) return new Response('not ready', { status: 503 })
+  const answer = await readGrantedFile(grants, {
+    method: request.method,
+    path: url.searchParams.get('path'),
+    range: request.headers.get('range') ?? undefined,
+  })
+  const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream) : (answer.message ?? null)
+  return new Response(body, { status: answer.status, headers: answer.headers })
+}
+
 export function serveAppProtocol(
   protocol: Pick<Protocol, 'handle'>,
-  options: { root: string; csp: string },
+  options: { root: string; csp: string; grants?: () => Pick<FileGrants, 'checkOpened'> | undefined },
 ): void {
   protocol.handle(APP_SCHEME, async (request) => {
+    const local = await answerLocalFile(options.grants?.(), request)
+    if (local) return local
     const file = resolveAppPath(options.root, request.url)
     if (!file) return new Response('not found', { status: 404 })
     try {

@@ -271,6 +271,7 @@ export function startElectronApp(): void {
     serveAppProtocol(protocol, {
       root: RENDERER,
       csp: contentSecurityPolicy({ mediaOrigins: LOOPBACK_MEDIA_ORIGINS }),
+      grants: () => host?.grants,
     })
     const cipher = createSafeStorageCipher(safeStorage)
     if (!cipher.available)

@@ -14,8 +14,10 @@ import mime from 'mime'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { AppError } from '../../common/errors'
 import { FINAL_UPLOAD_STATES, type UploadProgressEvent } from '../../common/uploads'
+import { LOCAL_FILE_ROUTE } from '../../common/local-files'
 import { createAppHost, uploadJournalPath, type AppHost, type AppHostOptions } from '../host/app-host'
 import { DRAFTS_FILE } from '../core/drafts/draft-store'
+import { readGrantedFile } from '../core/files/granted-file-reader'
 import { readLocalDrafts } from '../core/storage/local-drafts'
 import { replay } from '../core/uploads/journal'
 import { contentSecurityPolicy, LOOPBACK_MEDIA_ORIGINS } from '../host/csp'
@@ -197,6 +199,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
         .end()
       return
     }
+    if (rest === LOCAL_FILE_ROUTE) return sendGrantedFile(req, res)
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed')
     if (rest === '' && !(req.url ?? '').split('?')[0]!.endsWith('/')) {
       res.writeHead(302, { location: `/${token}/` }).end()
@@ -221,6 +224,21 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     const body = renderer.get(relative(rendererDir, file).split(sep).join('/'))
     if (!body) return sendText(res, 404, 'not found')
     send(res, 200, body, mime.getType(extname(file)) ?? 'application/octet-stream', 'public, max-age=3600')
+  }
+
+  /** /<token>/local-file?path=…: a file the person gave the app (core/files/granted-file-reader.ts decides). */
+  async function sendGrantedFile(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const answer = await readGrantedFile(host.grants, {
+      method: req.method ?? 'GET',
+      path: new URL(req.url ?? '/', 'http://x').searchParams.get('path'),
+      range: req.headers.range,
+    })
+    res.writeHead(answer.status, { ...answer.headers, 'referrer-policy': 'no-referrer' })
+    if (!answer.body) return void res.end(answer.message)
+    const body = answer.body
+    body.on('error', () => res.destroy())
+    res.on('close', () => body.destroy())
+    body.pipe(res)
   }
 
   function sendIndex(res: ServerResponse): void {
