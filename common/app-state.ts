@@ -3,6 +3,8 @@ import type { AppErrorData } from './errors'
 
 export const SANDBOX_PROFILE_ID = 'sandbox'
 export const DEFAULT_SERVICE_BASE_URL = 'https://api.repliz.com'
+/** The service's own web app: accounts are connected and reconnected there (OAuth), not through this app. */
+export const SERVICE_WEB_URL = 'https://repliz.com'
 
 /** A profile as the renderer sees it: never the secret itself. */
 export interface ProfileView {

@@ -141,6 +141,38 @@ describe('PlannerView', () => {
     expect(wrapper.findAll('[data-testid=failed-post]')).toHaveLength(0)
   })
 
+  it("warns before retrying a disconnected account's posts, links to where it is fixed, and can retry only the others", async () => {
+    // sched-3 is the Facebook page's post, sched-4 the Instagram account's.
+    context.fake.data.accounts = context.fake.data.accounts.map((a) =>
+      a._id === 'acc-fb' ? { ...a, isConnected: false } : a,
+    )
+    const wrapper = await mountPlanner(context)
+    const failed = wrapper.find('[data-testid=planner-failed]')
+    expect(failed.findAll('[data-testid=failed-disconnected]')).toHaveLength(1)
+    await failed.find('[data-testid=failed-select-all]').setValue(true)
+    await failed.find('[data-testid=failed-retry-selected]').trigger('click')
+    await flushPromises()
+    // Nothing is sent yet: the warning names the account and offers the way to reconnect it.
+    expect(context.fake.requests('schedules:retry')).toEqual([])
+    const warning = document.querySelector('[data-testid=failed-retry-warning]')!
+    expect(warning.textContent).toContain('Warung Kopi Senja')
+    document.querySelector<HTMLElement>('[data-testid=planner-reconnect]')!.click()
+    await flushPromises()
+    expect(context.fake.requests('app:open-external')).toEqual([{ url: 'https://repliz.com' }])
+    document.querySelector<HTMLElement>('[data-testid=retry-warning-others]')!.click()
+    await flushPromises()
+    expect(context.fake.requests('schedules:retry')).toEqual([{ ids: ['sched-4'] }])
+    expect(document.querySelector('[data-testid=failed-retry-warning]')).toBeNull()
+  })
+
+  it("retries a connected account's post at once, with no warning", async () => {
+    const wrapper = await mountPlanner(context)
+    await wrapper.findAll('[data-testid=failed-retry]')[0]!.trigger('click')
+    await flushPromises()
+    expect(document.querySelector('[data-testid=failed-retry-warning]')).toBeNull()
+    expect(context.fake.requests('schedules:retry')).toHaveLength(1)
+  })
+
   it('explains the Premium requirement when the service refuses a retry for the plan', async () => {
     context.fake.fail('schedules:retry', { kind: 'plan', status: 402, message: 'invalid plan' })
     const wrapper = await mountPlanner(context)

@@ -80,6 +80,15 @@ export default {
       migrated: 'Drafts were updated to the new format.',
     },
   },
+  disconnected: {
+    title: 'Disconnected account: {names} | Disconnected accounts: {names}',
+    text: 'The service cannot publish for a disconnected account, so these posts fail again until it is reconnected. Reconnect it on the service’s website, then retry.',
+    reconnect: 'Reconnect on repliz.com',
+    row: 'Account disconnected: reconnect it before retrying.',
+    retryTitle: 'Retry this post? | Retry these posts?',
+    retryOthers: 'Retry only the other post | Retry only the other {count}',
+    retryAnyway: 'Retry anyway',
+  },
   failed: {
     title: 'Failed posts',
     none: 'No post failed to publish.',

@@ -80,6 +80,15 @@ export default {
       migrated: 'Draf telah diperbarui ke format baru.',
     },
   },
+  disconnected: {
+    title: 'Akun terputus: {names} | Akun terputus: {names}',
+    text: 'Layanan tidak dapat menerbitkan untuk akun yang terputus, jadi postingan ini akan gagal lagi sampai akun disambungkan kembali. Sambungkan kembali di situs layanan, lalu coba lagi.',
+    reconnect: 'Sambungkan lagi di repliz.com',
+    row: 'Akun terputus: sambungkan kembali sebelum mencoba lagi.',
+    retryTitle: 'Coba lagi postingan ini? | Coba lagi postingan ini?',
+    retryOthers: 'Coba lagi hanya postingan lainnya | Coba lagi hanya {count} lainnya',
+    retryAnyway: 'Tetap coba lagi',
+  },
   failed: {
     title: 'Postingan gagal',
     none: 'Tidak ada postingan yang gagal terbit.',
