@@ -1,7 +1,7 @@
 // The one app window: hardened webPreferences, guards against leaving the app, remembered bounds.
 import { BrowserWindow, screen, shell } from 'electron'
-import type { AppStore } from '../host/app-store'
-import type { Logger } from '../host/logging'
+import type { AppStore } from '../core/settings/app-store'
+import type { Logger } from '../core/ports'
 import { APP_INDEX_URL, isAppUrl } from './app-protocol'
 import { installNavigationGuards } from './navigation-guards'
 import { secureWebPreferences } from './web-preferences'

@@ -1,7 +1,7 @@
 // The window never leaves the app: navigations away from app:// are cancelled, new windows are refused, and
 // <webview> cannot attach. An https link on the allow-list opens in the user's browser instead.
-import { isAllowedExternalUrl } from '../host/external-links'
-import type { Logger } from '../host/logging'
+import { isAllowedExternalUrl } from '../core/external-links'
+import type { Logger } from '../core/ports'
 
 /** The parts of WebContents the guards use. */
 export interface GuardedContents {

@@ -1,6 +1,6 @@
 // The window opens where it was left, at the size it had, unless that place is no longer on any screen
 // (a monitor unplugged): then it opens at the saved size on the primary display.
-import type { WindowState } from '../host/app-store'
+import type { WindowState } from '../core/settings/app-store'
 
 export const DEFAULT_WINDOW = { width: 1200, height: 800 }
 const MIN_VISIBLE = 100

@@ -1,5 +1,5 @@
 // The CLI's "or the saved profile" (DESIGN.md, CLI contract): the active profile the desktop app saved in its
-// store under the data dir (main/host/app-store.ts, file `mediadeck.json`, written by electron-store or conf).
+// store under the data dir (main/core/settings/app-store.ts, file `mediadeck.json`, written by electron-store or conf).
 // The file is only read, never written: the app owns it, and may be running.
 //
 // Each environment variable wins over the saved value it stands for. The saved secret cannot be used: the app
@@ -9,8 +9,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
-import { migrateAppState } from '../host/app-store'
-import { APP_STORE_NAME } from '../host/conf-backend'
+import { migrateAppState } from '../core/settings/app-store'
+import { APP_STORE_NAME } from '../core/settings/conf-backend'
 import { UsageError } from './args'
 import { defaultDataDir } from './profile'
 import type { ProfileResolver } from './profile'

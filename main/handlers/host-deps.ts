@@ -3,20 +3,12 @@
 // need only the common part (the planner's drafts handlers) receive the same object.
 import type { AppInfo } from '../../common/app-state'
 import type { ProfileStore } from '../core/profiles/profile-store'
-import type { AppStore } from '../host/app-store'
-import type { EmbeddedSandbox } from '../host/embedded-sandbox'
+import type { AppStore } from '../core/settings/app-store'
 import type { FileGrants } from '../core/files/file-grants'
-import type { OfflineCache } from '../host/offline-cache'
-import type { Redactor } from '../host/logging'
+import type { EmbeddedSandbox, OfflineCache, PlatformAdapters } from '../core/ports'
+import type { Redactor } from '../core/redaction'
 import type { DispatcherFactory } from '../core/http/network'
 import type { HandlerDeps } from './types'
-
-export interface PlatformAdapters {
-  /** The native open dialog: absolute paths of what the user chose; [] when cancelled. */
-  pickFiles?(options: { directories: boolean }): Promise<string[]>
-  /** Opens an allow-listed https address in the user's browser. */
-  openExternal?(url: string): Promise<void>
-}
 
 export interface HostDeps extends HandlerDeps {
   store: AppStore

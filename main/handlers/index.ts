@@ -15,7 +15,7 @@ import type { Handler, Handlers } from './types'
 import { createThumbnailHandlers } from './thumbnail-handlers'
 import { createUploadHandlers } from './upload-handlers'
 
-export type { HostDeps, PlatformAdapters } from './host-deps'
+export type { HostDeps } from './host-deps'
 
 export function createHandlers(
   deps: HostDeps,

@@ -3,7 +3,7 @@
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
 import type { ConnectionTestResult, ProfilesState, ProfileView } from '../../common/app-state'
 import { AppError } from '../../common/errors'
-import { testConnection } from '../host/connection-test'
+import { testConnection } from '../core/connection/connection-test'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 

@@ -15,24 +15,26 @@ import { createSessionOnlyCipher, type SecretCipher } from '../core/profiles/sec
 import { createServiceClient, describeUnreadable, type ServiceClientOptions } from '../core/service-client'
 import { createUploadEngine } from '../core/uploads/upload-engine'
 import { directDispatcher, envProxyDispatcher, type DispatcherFactory } from '../core/http/network'
-import { createHandlers, type PlatformAdapters } from '../handlers/index'
+import { createHandlers } from '../handlers/index'
 import type { HostDeps } from '../handlers/host-deps'
 import { profilesState } from '../handlers/profile-handlers'
-import type { ActiveService, Handlers } from '../handlers/types'
-import { openAppStore, type AppStore, type KeyValueBackend } from './app-store'
-import { createConfBackend } from './conf-backend'
-import {
-  createConnectionMonitor,
-  type ConnectionTarget,
-  type HostConnectionMonitor,
-  type MonitorTimers,
-} from './connection-monitor'
+import type { Handlers } from '../handlers/types'
+import type {
+  ActiveService,
+  ConnectionMonitor,
+  ConnectionTarget,
+  OfflineCache,
+  PlatformAdapters,
+} from '../core/ports'
+import { openAppStore, type AppStore, type KeyValueBackend } from '../core/settings/app-store'
+import { createConfBackend } from '../core/settings/conf-backend'
+import { createConnectionMonitor, type MonitorTimers } from '../core/connection/connection-monitor'
 import { dispatchCall } from './dispatch'
-import { createEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox'
+import { createEmbeddedSandbox, type SandboxHandle } from './embedded-sandbox'
 import { createEventHub, type EventHub } from './event-hub'
 import { openFileGrants, type FileGrants } from '../core/files/file-grants'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
-import { createOfflineCache, UNREACHABLE_KINDS, type OfflineCache } from './offline-cache'
+import { createOfflineCache, UNREACHABLE_KINDS } from '../core/connection/offline-cache'
 import { createProgressBatcher } from './progress-batcher'
 import { reportingFailures } from './reporting-client'
 
@@ -75,11 +77,11 @@ export interface AppHost {
   readonly mode: 'electron' | 'browser'
   readonly handlers: Handlers
   readonly events: EventHub
-  readonly sandbox: EmbeddedSandbox
+  readonly sandbox: SandboxHandle
   readonly grants: FileGrants
   readonly profiles: ProfileStore
   readonly store: AppStore
-  readonly connection: HostConnectionMonitor
+  readonly connection: ConnectionMonitor
   readonly redactor: Redactor
   readonly log: Logger
   active(): ActiveService
@@ -266,7 +268,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   }
 
   // Failures can come in while the first profile is built, before the monitor exists: it checks at start.
-  let monitor: HostConnectionMonitor | undefined = undefined
+  let monitor: ConnectionMonitor | undefined = undefined
 
   // Start on the saved profile; one whose secret did not survive the last session falls back to the Sandbox.
   let current: Built

@@ -6,18 +6,10 @@
 import { join } from 'node:path'
 import { DEFAULT_SANDBOX_CONFIG, startSandbox } from '../../sandbox/index'
 import type { RunningSandbox, SandboxConfig, SandboxFaults } from '../../sandbox/index'
-import type { Logger } from './logging'
+import type { EmbeddedSandbox, Logger } from '../core/ports'
 
-export interface EmbeddedSandbox {
-  readonly running: boolean
-  /** The API base URL; throws before the first start. */
-  readonly url: string
-  readonly port: number
-  readonly credentials: { accessKey: string; secretKey: string }
-  /** Starts it (idempotent), on the same port as before when it ran already. */
-  start(): Promise<void>
-  /** Stops it, keeping the port: tests use stop/start to simulate the service going offline. */
-  stop(): Promise<void>
+/** The port (main/core/ports.ts) plus what tests reach for. */
+export interface SandboxHandle extends EmbeddedSandbox {
   setFaults(faults: SandboxFaults): void
   /** The running sandbox itself, for tests (publisher ticks, account state). */
   handle(): RunningSandbox | undefined
@@ -39,7 +31,7 @@ export function embeddedSandboxConfig(): SandboxConfig {
   return { ...DEFAULT_SANDBOX_CONFIG, users: [{ ...demo, tier: 'premium', seed: 'demo' }] }
 }
 
-export function createEmbeddedSandbox(options: EmbeddedSandboxOptions): EmbeddedSandbox {
+export function createEmbeddedSandbox(options: EmbeddedSandboxOptions): SandboxHandle {
   const config = options.config ?? embeddedSandboxConfig()
   const user = config.users[0]!
   const host = options.host ?? '127.0.0.1'

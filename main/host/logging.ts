@@ -3,16 +3,12 @@
 // credentials are replaced before a transport sees them. electron-log writes the file in both the app and
 // plain Node.
 import type { NodeLogger } from 'electron-log'
+import type { Logger } from '../core/ports'
 import type { Redactor } from '../core/redaction'
 
 export { createRedactor, type Redactor } from '../core/redaction'
 
-export interface Logger {
-  info(...data: unknown[]): void
-  warn(...data: unknown[]): void
-  error(...data: unknown[]): void
-  debug(...data: unknown[]): void
-}
+export type { Logger } from '../core/ports'
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {} }
 

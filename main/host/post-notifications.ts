@@ -10,7 +10,7 @@ import type { AppRoute } from '../../common/routes'
 import type { ServiceClient } from '../core/service-client'
 import { createPostFollower, type FollowerClock, type PostStatus } from '../core/posts/post-follower'
 import type { EventHub } from './event-hub'
-import type { Logger } from './logging'
+import type { Logger } from '../core/ports'
 
 const MAX_SETTLED = 2_000
 

@@ -2,20 +2,14 @@
 // and when the person asks ("send now"). Also turns store and run changes into OutboxState for the UI.
 import { DRAFT_STATUSES } from '../../../common/drafts'
 import type { DraftStatus, OutboxState } from '../../../common/drafts'
-import type { ConnectionState } from '../../../common/app-state'
+import type { ConnectionMonitor } from '../ports'
 import type { DraftStore } from './draft-store'
 import type { Outbox, SyncResult } from './outbox'
-
-export interface ConnectionLike {
-  isOnline(): boolean
-  check(): Promise<ConnectionState>
-  onChange(listener: (state: ConnectionState) => void): () => void
-}
 
 export interface OutboxRunnerDeps {
   outbox: Outbox
   store: DraftStore
-  connection: ConnectionLike
+  connection: Pick<ConnectionMonitor, 'isOnline' | 'check' | 'onChange'>
   /** The active profile: its drafts are the ones counted and waited for. */
   profileId: () => string
   now: () => Date

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { SANDBOX_PROFILE_ID } from '../../../common/app-state'
 import type { ProfileView } from '../../../common/app-state'
 import { AppError } from '../../../common/errors'
-import type { AppStore, StoredProfile } from '../../host/app-store'
+import type { AppStore, StoredProfile } from '../settings/app-store'
 import type { SecretCipher } from './secret-cipher'
 
 export interface ProfileInput {

@@ -7,7 +7,8 @@ import type { ConnectionState } from '../../../common/app-state'
 import type { ServiceClient } from '../../../main/core/service-client'
 import type { UploadEngine } from '../../../main/core/uploads/upload-engine'
 import { createDraftHandlers } from '../../../main/handlers/drafts-handlers'
-import type { ActiveService, HandlerDeps } from '../../../main/handlers/types'
+import type { HandlerDeps } from '../../../main/handlers/types'
+import type { ActiveService } from '../../../main/core/ports'
 import type { RunningSandbox } from '../../../sandbox/index'
 import {
   clientFor,

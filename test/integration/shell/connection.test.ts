@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ConnectionState } from '../../../common/app-state'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
-import type { MonitorTimers } from '../../../main/host/connection-monitor'
+import type { MonitorTimers } from '../../../main/core/connection/connection-monitor'
 
 /** Timers that only run when the test says so. */
 function manualTimers() {

@@ -11,8 +11,8 @@ import { appStorePath, savedProfileResolver } from '../../../main/cli/saved-prof
 import { createProfileStore } from '../../../main/core/profiles/profile-store'
 import type { SecretCipher } from '../../../main/core/profiles/secret-cipher'
 import type { ServiceClient } from '../../../main/core/service-client'
-import { openAppStore } from '../../../main/host/app-store'
-import { createConfBackend } from '../../../main/host/conf-backend'
+import { openAppStore } from '../../../main/core/settings/app-store'
+import { createConfBackend } from '../../../main/core/settings/conf-backend'
 
 let dataDir: string
 

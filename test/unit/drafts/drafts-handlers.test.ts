@@ -7,7 +7,8 @@ import type { ConnectionState } from '../../../common/app-state'
 import type { EventName } from '../../../common/contract'
 import { AppError } from '../../../common/errors'
 import { createDraftHandlers } from '../../../main/handlers/drafts-handlers'
-import type { ActiveService, HandlerDeps } from '../../../main/handlers/types'
+import type { HandlerDeps } from '../../../main/handlers/types'
+import type { ActiveService } from '../../../main/core/ports'
 import { NOW, sampleDraft, samplePost, tempDir } from './helpers'
 
 let dir: string

@@ -9,7 +9,7 @@ import type { DraftStore } from '../../../main/core/drafts/draft-store'
 import { createDraftsService } from '../../../main/core/drafts/drafts-service'
 import { createOutbox } from '../../../main/core/drafts/outbox'
 import { createOutboxRunner } from '../../../main/core/drafts/outbox-runner'
-import type { ConnectionLike } from '../../../main/core/drafts/outbox-runner'
+import type { ConnectionMonitor } from '../../../main/core/ports'
 import { NOW, samplePost, tempDir } from './helpers'
 
 function fakeConnection(online: boolean) {
@@ -24,7 +24,7 @@ function fakeConnection(online: boolean) {
     baseUrl: 'http://127.0.0.1',
     lastCheckedAt: null,
   })
-  const connection: ConnectionLike & { checks: number } = {
+  const connection: Pick<ConnectionMonitor, 'isOnline' | 'check' | 'onChange'> & { checks: number } = {
     checks: 0,
     isOnline: () => status === 'online',
     async check() {

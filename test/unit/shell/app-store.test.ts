@@ -4,7 +4,7 @@ import {
   migrateAppState,
   openAppStore,
   type KeyValueBackend,
-} from '../../../main/host/app-store'
+} from '../../../main/core/settings/app-store'
 
 function memoryBackend(
   initial: Record<string, unknown>,

@@ -2,11 +2,8 @@
 // fails with a network error or timeout, and a fresh check on a profile change.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../common/errors'
-import {
-  createConnectionMonitor,
-  statusOf,
-  type ConnectionTarget,
-} from '../../../main/host/connection-monitor'
+import { createConnectionMonitor, statusOf } from '../../../main/core/connection/connection-monitor'
+import type { ConnectionTarget } from '../../../main/core/ports'
 
 const target = (probe: () => Promise<void>, profileId = 'sandbox'): ConnectionTarget => ({
   mode: profileId === 'sandbox' ? 'sandbox' : 'service',

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { denyAllPermissions } from '../../../main/app/navigation-guards'
 import { isAppUrl, resolveAppPath } from '../../../main/app/app-protocol'
-import { isAllowedExternalUrl } from '../../../main/host/external-links'
+import { isAllowedExternalUrl } from '../../../main/core/external-links'
 import { contentSecurityPolicy } from '../../../main/host/csp'
 
 describe('permissions', () => {

@@ -25,8 +25,8 @@ vi.mock('electron', () => electron)
 const { safeStorage } = await import('electron')
 const { createSafeStorageCipher } = await import('../../../main/core/profiles/secret-cipher')
 const { createProfileStore } = await import('../../../main/core/profiles/profile-store')
-const { openAppStore } = await import('../../../main/host/app-store')
-const { createConfBackend } = await import('../../../main/host/conf-backend')
+const { openAppStore } = await import('../../../main/core/settings/app-store')
+const { createConfBackend } = await import('../../../main/core/settings/conf-backend')
 
 const dirs: string[] = []
 afterEach(() => {

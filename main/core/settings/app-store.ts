@@ -11,8 +11,8 @@ import {
   MIN_UPLOAD_RATE_LIMIT,
   SANDBOX_PROFILE_ID,
   THEMES,
-} from '../../common/app-state'
-import { diskWriteError } from '../core/disk-errors'
+} from '../../../common/app-state'
+import { diskWriteError } from '../disk-errors'
 
 export const APP_STATE_VERSION = 1
 

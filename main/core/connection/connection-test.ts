@@ -1,10 +1,10 @@
 // "Test connection": one light request per area the app uses, reported at the plan level. A 401 anywhere
 // means the keys are wrong; a 402/403 means the plan leaves that area out; no answer means the address is
 // wrong or the service is down.
-import type { AreaAccess, ConnectionTestResult } from '../../common/app-state'
-import { AppError } from '../../common/errors'
-import { createServiceClient, type ServiceCredentials } from '../core/service-client'
-import type { DispatcherFactory } from '../core/http/network'
+import type { AreaAccess, ConnectionTestResult } from '../../../common/app-state'
+import { AppError } from '../../../common/errors'
+import { createServiceClient, type ServiceCredentials } from '../service-client'
+import type { DispatcherFactory } from '../http/network'
 
 const TEST_TIMEOUTS = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 }
 

@@ -3,14 +3,10 @@
 // are kept on disk so they survive a restart, capped so the file stays small.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { CachedResult } from '../../common/contract'
-import { AppError } from '../../common/errors'
-import type { ErrorKind } from '../../common/errors'
-
-export interface OfflineCache {
-  /** Runs `fetch`; on success stores the answer; when unreachable answers the stored copy as stale. */
-  run<T>(key: string, fetch: () => Promise<T>): Promise<CachedResult<T>>
-}
+import type { CachedResult } from '../../../common/contract'
+import { AppError } from '../../../common/errors'
+import type { ErrorKind } from '../../../common/errors'
+import type { OfflineCache } from '../ports'
 
 /** The failures that mean "cannot reach the service", as opposed to "the service said no". */
 export const UNREACHABLE_KINDS: readonly ErrorKind[] = ['network', 'timeout', 'offline', 'server']

@@ -3,31 +3,10 @@
 // itself. A call that fails with a network error or a timeout marks it offline at once: waiting for the next
 // periodic check left the sidebar saying "Online" for up to a minute after the service went away. A 402
 // (plan) still proves the keys work, so it counts as online.
-import type { ConnectionState, ConnectionStatus } from '../../common/app-state'
-import { AppError, type ErrorKind } from '../../common/errors'
-import type { ConnectionMonitor } from '../handlers/types'
+import type { ConnectionState, ConnectionStatus } from '../../../common/app-state'
+import { AppError, type ErrorKind } from '../../../common/errors'
+import type { ConnectionMonitor, ConnectionTarget } from '../ports'
 import { UNREACHABLE_KINDS } from './offline-cache'
-
-export interface ConnectionTarget {
-  mode: 'sandbox' | 'service'
-  profileId: string
-  profileName: string
-  baseUrl: string
-  /** A cheap authenticated GET; rejects with an AppError. */
-  probe(): Promise<void>
-}
-
-export interface HostConnectionMonitor extends ConnectionMonitor {
-  /** Points the monitor at another profile and checks it now. */
-  setTarget(target: ConnectionTarget): Promise<ConnectionState>
-  /**
-   * Tell the monitor a call failed. A network error or timeout marks it offline now; a 5xx asks for a check
-   * (one failing endpoint is not an outage). `profileId` is the profile the call was made for: a late failure
-   * of the profile just switched away from says nothing about the new one.
-   */
-  reportFailure(error: unknown, profileId?: string): void
-  close(): void
-}
 
 /** The timer functions the monitor schedules its checks with; tests pass fakes to drive it without waiting. */
 export interface MonitorTimers {
@@ -64,7 +43,7 @@ const realTimers: MonitorTimers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
 
-export function createConnectionMonitor(options: ConnectionMonitorOptions): HostConnectionMonitor {
+export function createConnectionMonitor(options: ConnectionMonitorOptions): ConnectionMonitor {
   const now = options.now ?? (() => new Date())
   const timers = options.timers ?? realTimers
   const onlineInterval = options.onlineIntervalMs ?? 60_000

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { AppInfo, CrashReport, Diagnostics, ProfileView, Settings } from '../../common/app-state'
 import type { OutboxState } from '../../common/drafts'
 import type { UploadItem, UploadTotals } from '../../common/uploads'
-import type { Redactor } from './logging'
+import type { Redactor } from './redaction'
 
 /** Enough of the log to see what led up to a problem; the tail is read, never the whole file. */
 const LOG_TAIL_BYTES = 64 * 1024

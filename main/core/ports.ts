@@ -1,0 +1,80 @@
+// The ports of main: what the composition root (main/host) hands to handlers and core modules, each under one
+// name. Core and handlers depend on these interfaces only; main/host and main/app provide the implementations
+// (main/core/connection/connection-monitor.ts, main/host/embedded-sandbox.ts, main/host/logging.ts, ...).
+import type { ConnectionState } from '../../common/app-state'
+import type { CachedResult, EventName, EventPayloads } from '../../common/contract'
+import type { ServiceClient } from './service-client'
+import type { UploadEngine } from './uploads/upload-engine'
+
+/** Sends one contract event to every transport (the app window, browser-mode sockets). */
+export type EventSink = <E extends EventName>(name: E, payload: EventPayloads[E]) => void
+
+/** What the active profile gives every domain: its client and its upload queue. Both change on a switch. */
+export interface ActiveService {
+  profileId: string
+  mode: 'sandbox' | 'service'
+  client: ServiceClient
+  uploads: UploadEngine
+}
+
+/** The profile the connection monitor watches. */
+export interface ConnectionTarget {
+  mode: 'sandbox' | 'service'
+  profileId: string
+  profileName: string
+  baseUrl: string
+  /** A cheap authenticated GET; rejects with an AppError. */
+  probe(): Promise<void>
+}
+
+/** Whether the active profile's service answers; modules that only read it take a Pick of this. */
+export interface ConnectionMonitor {
+  current(): ConnectionState
+  isOnline(): boolean
+  /** Checks now (a cheap authenticated GET) and returns the new state. */
+  check(): Promise<ConnectionState>
+  onChange(listener: (state: ConnectionState) => void): () => void
+  /** Points the monitor at another profile and checks it now. */
+  setTarget(target: ConnectionTarget): Promise<ConnectionState>
+  /**
+   * Tell the monitor a call failed. A network error or timeout marks it offline now; a 5xx asks for a check
+   * (one failing endpoint is not an outage). `profileId` is the profile the call was made for: a late failure
+   * of the profile just switched away from says nothing about the new one.
+   */
+  reportFailure(error: unknown, profileId?: string): void
+  close(): void
+}
+
+/** The last pages seen of the lists that make sense offline, per profile. */
+export interface OfflineCache {
+  /** Runs `fetch`; on success stores the answer; when unreachable answers the stored copy as stale. */
+  run<T>(key: string, fetch: () => Promise<T>): Promise<CachedResult<T>>
+}
+
+export interface Logger {
+  info(...data: unknown[]): void
+  warn(...data: unknown[]): void
+  error(...data: unknown[]): void
+  debug(...data: unknown[]): void
+}
+
+/** The built-in Sandbox profile's service, as the profile handlers see it. */
+export interface EmbeddedSandbox {
+  readonly running: boolean
+  /** The API base URL; throws before the first start. */
+  readonly url: string
+  readonly port: number
+  readonly credentials: { accessKey: string; secretKey: string }
+  /** Starts it (idempotent), on the same port as before when it ran already. */
+  start(): Promise<void>
+  /** Stops it, keeping the port: tests use stop/start to simulate the service going offline. */
+  stop(): Promise<void>
+}
+
+/** What only the platform can do; Electron gives both, browser mode and tests may give neither. */
+export interface PlatformAdapters {
+  /** The native open dialog: absolute paths of what the user chose; [] when cancelled. */
+  pickFiles?(options: { directories: boolean }): Promise<string[]>
+  /** Opens an allow-listed https address in the user's browser. */
+  openExternal?(url: string): Promise<void>
+}
