@@ -184,6 +184,12 @@ export const usePlannerStore = defineStore('planner', () => {
     await load()
   }
 
+  /** Deletes a post of the service, and takes it off the calendar at once. */
+  async function deletePost(id: string): Promise<void> {
+    await mediadeck().schedules.delete({ id })
+    posts.value = posts.value.filter((p) => scheduleIdOf(p) !== id)
+  }
+
   /** Retries failed posts; answers per id so the list can say which went and why others did not. */
   async function retry(ids: string[]): Promise<ScheduleRetryResult[]> {
     const results = await mediadeck().schedules.retry({ ids })
@@ -266,6 +272,7 @@ export const usePlannerStore = defineStore('planner', () => {
     setAccounts,
     retry,
     updatePost,
+    deletePost,
     move,
   }
 })

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { AppError, type AppErrorData } from '../../common/errors'
 import type { Page, StorageStatistic, StoredFile } from '../../common/service'
+import { mediaTypeOfMime } from '../components/planner/composer-form'
 import { mediadeck } from '../lib/mediadeck'
 
 export interface FilesQuery {
@@ -48,6 +49,14 @@ export const useStorageStore = defineStore('storage', () => {
     if (urls.every((url) => url in namesByUrl.value)) return
     const page = await mediadeck().storage.files({ page: 1, limit: 100 })
     rememberNames(page.docs)
+  }
+
+  /** Stored images and videos a post can use, newest first, by a name search; their names are remembered. */
+  async function findMedia(search: string, limit = 60): Promise<StoredFile[]> {
+    const query = search.trim()
+    const page = await mediadeck().storage.files({ page: 1, limit, ...(query ? { search: query } : {}) })
+    rememberNames(page.docs)
+    return page.docs.filter((f) => f.status === 'success' && mediaTypeOfMime(f.mimetype))
   }
 
   const usedRatio = computed(() =>
@@ -162,6 +171,7 @@ export const useStorageStore = defineStore('storage', () => {
     namesByUrl,
     rememberNames,
     lookUpNames,
+    findMedia,
     filesQuery,
     filesLoading,
     filesError,

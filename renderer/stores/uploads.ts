@@ -88,15 +88,20 @@ export const useUploadsStore = defineStore('uploads', () => {
     return start(files.map((file) => file.path))
   }
 
-  /** Opens the native dialog; folders chosen there are expanded by main. */
+  /**
+   * Files the person chooses in the native dialog (folders expanded by main), or drops, granted but not
+   * uploaded: a post's local media go up through the engine only when the outbox sends the post.
+   */
+  const choose = (directories = false) => mediadeck().files.pick({ directories })
+  const resolveDropped = (files: readonly File[]) => mediadeck().files.fromDrop(files)
+
+  /** Opens the native dialog and uploads what is chosen. */
   async function pick(directories = false) {
-    const picked = await mediadeck().files.pick({ directories })
-    return addPicked(picked)
+    return addPicked(await choose(directories))
   }
 
   async function addDropped(files: readonly File[]) {
-    const picked = await mediadeck().files.fromDrop(files)
-    return addPicked(picked)
+    return addPicked(await resolveDropped(files))
   }
 
   const cancel = (id: string) => mediadeck().uploads.cancel({ id })
@@ -137,6 +142,8 @@ export const useUploadsStore = defineStore('uploads', () => {
     apply,
     load,
     start,
+    choose,
+    resolveDropped,
     pick,
     addDropped,
     cancel,

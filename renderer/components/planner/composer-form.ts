@@ -1,7 +1,46 @@
 // The composer's plain helpers, kept out of the components so they can be tested alone.
 import type { PickedFile } from '../../../common/app-state'
-import type { DraftPost, LocalMedia } from '../../../common/drafts'
-import { emptyScheduleRequest, type Schedule } from '../../../common/service'
+import type { Draft, DraftFieldError, DraftPost, LocalMedia } from '../../../common/drafts'
+import { emptyScheduleRequest, type Schedule, type ScheduleMedia } from '../../../common/service'
+import { toLocalTime } from './calendar'
+
+/** What the composer opens on: a new post (maybe on a day and hour, maybe with Library files), a draft, a post. */
+export type ComposerTarget =
+  | { kind: 'new'; day?: string; hour?: number; medias?: ScheduleMedia[] }
+  | { kind: 'draft'; draft: Draft }
+  | { kind: 'service'; post: Schedule }
+
+/** The lists typed as one comma-separated line each. */
+export interface ComposerLists {
+  tags: string
+  mentions: string
+  collaborators: string
+  targetCountries: string
+}
+
+/** The form's state: the post as typed, its local files, the time on the person's clock, the typed lists. */
+export interface ComposerFields {
+  post: DraftPost
+  localMedia: LocalMedia[]
+  date: string
+  time: string
+  lists: ComposerLists
+  productsText: string
+}
+
+/** The opened form with where it came from: the draft it saves into and that draft's status. */
+export interface ComposerStart {
+  fields: ComposerFields
+  draftId: string | undefined
+  status: Draft['status'] | 'service'
+  /** Media brought from the Library are work the person asked for: closing asks before dropping them. */
+  edited: boolean
+}
+
+/** Plain copies of the form's reactive data: structuredClone refuses Vue's proxies, and the post is JSON anyway. */
+export function plainCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T
+}
 
 export const POST_TYPES = ['text', 'image', 'video', 'reel', 'album', 'link', 'story'] as const
 
@@ -80,6 +119,145 @@ export function localMediaOf(file: PickedFile, newId: () => string = () => crypt
     type: mediaTypeOfMime(mimetype) ?? '',
     thumbnail: '',
   }
+}
+
+/** The form a target opens on, its time shown on the person's clock in `timeZone`. */
+export function formOfTarget(target: ComposerTarget, timeZone: string): ComposerStart {
+  const base = blankPost()
+  let post: DraftPost = base
+  let localMedia: LocalMedia[] = []
+  let draftId: string | undefined
+  let status: ComposerStart['status'] = 'draft'
+  if (target.kind === 'draft') {
+    post = plainCopy({ ...target.draft.post })
+    localMedia = plainCopy([...target.draft.localMedia])
+    draftId = target.draft.id
+    status = target.draft.status
+  } else if (target.kind === 'service') {
+    post = plainCopy(postOfSchedule(target.post))
+    status = 'service'
+  } else if (target.medias?.length) {
+    // Files chosen in the Library: the post starts with them, typed as their kinds suggest.
+    post = {
+      ...base,
+      medias: plainCopy(target.medias),
+      type: suggestType(
+        base.type,
+        target.medias.map((m) => m.type),
+      ),
+    }
+  }
+  let date = ''
+  let time = ''
+  if (post.scheduleAt) {
+    ;({ date, time } = toLocalTime(post.scheduleAt, timeZone))
+  } else if (target.kind === 'new' && target.day) {
+    date = target.day
+    time = `${String(target.hour ?? 9).padStart(2, '0')}:00`
+  }
+  const info = post.additionalInfo
+  return {
+    fields: {
+      post,
+      localMedia,
+      date,
+      time,
+      lists: {
+        tags: listToText(info.tags),
+        mentions: listToText(info.mentions),
+        collaborators: listToText(info.collaborators),
+        targetCountries: listToText(info.targetCountries),
+      },
+      productsText: JSON.stringify(info.products),
+    },
+    draftId,
+    status,
+    edited: target.kind === 'new' && Boolean(target.medias?.length),
+  }
+}
+
+/** The products list as typed, or null when it is not a JSON list. */
+export function parseProducts(text: string): unknown[] | null {
+  try {
+    const parsed: unknown = JSON.parse(text || '[]')
+    return Array.isArray(parsed) ? parsed : null
+  } catch {
+    return null
+  }
+}
+
+/** The form as the draft it saves: the typed lists split, the time as the UTC instant it resolved to. */
+export function draftOfForm(
+  fields: ComposerFields,
+  scheduleAt: string,
+): { post: DraftPost; localMedia: LocalMedia[] } {
+  const { post, lists } = fields
+  const info = post.additionalInfo
+  return {
+    post: {
+      ...plainCopy({ ...post, additionalInfo: { ...info } }),
+      scheduleAt,
+      additionalInfo: {
+        ...plainCopy({ ...info }),
+        tags: textToList(lists.tags),
+        mentions: textToList(lists.mentions),
+        collaborators: textToList(lists.collaborators),
+        targetCountries: textToList(lists.targetCountries),
+        // A list that does not parse keeps the one it had; the field shows its own error.
+        products: parseProducts(fields.productsText) ?? plainCopy([...info.products]),
+      },
+    },
+    localMedia: plainCopy([...fields.localMedia]),
+  }
+}
+
+/** Members of the post the form has a control for, so their refusal is shown next to it. */
+const FIELDS_WITH_A_CONTROL = new Set([
+  'accountId',
+  'type',
+  'title',
+  'description',
+  'scheduleAt',
+  'medias',
+  'meta.url',
+  'additionalInfo.link',
+])
+/** Per-item members of the media lists that the media editor shows a refusal beside. */
+const MEDIA_MEMBERS_WITH_A_CONTROL: Record<string, readonly string[]> = {
+  medias: ['type', 'url'],
+  localMedia: ['type'],
+}
+
+/** Whether a refused member (`medias.2.url`, `title`, …) has a place in the form to be shown at. */
+export function hasControl(field: string): boolean {
+  if (FIELDS_WITH_A_CONTROL.has(field)) return true
+  const [list, index, member, ...rest] = field.split('.')
+  return (
+    rest.length === 0 &&
+    list !== undefined &&
+    member !== undefined &&
+    /^\d+$/.test(index ?? '') &&
+    (MEDIA_MEMBERS_WITH_A_CONTROL[list]?.includes(member) ?? false)
+  )
+}
+
+/**
+ * A refusal's field errors by where the form shows them: each field with a control keeps its first message;
+ * any other (or the whole form's) is gathered under `form`, listed at the top so no refusal goes unseen.
+ */
+export function routeFieldErrors(
+  errors: readonly DraftFieldError[],
+  textOf: (error: DraftFieldError) => string,
+): Record<string, string> {
+  const routed: Record<string, string> = {}
+  const elsewhere: string[] = []
+  for (const error of errors) {
+    const text = textOf(error)
+    if (hasControl(error.field)) routed[error.field] ??= text
+    else elsewhere.push(error.field === 'form' ? text : `${error.field}: ${text}`)
+  }
+  if (elsewhere.length) routed.form = elsewhere.join(' ')
+  return routed
 }
 
 /** Tags, mentions, collaborators and countries are typed as one line, comma separated. */

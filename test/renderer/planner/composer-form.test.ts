@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import type { DraftFieldError } from '../../../common/drafts'
+import {
+  draftOfForm,
+  formOfTarget,
+  hasControl,
+  routeFieldErrors,
+} from '../../../renderer/components/planner/composer-form'
+import { makeSchedule } from '../support/fixtures'
+
+describe('composer form', () => {
+  it('opens a post of the service on the person’s clock and writes it back with its lists and products', () => {
+    const post = makeSchedule(1, { scheduleAt: '2026-11-22T01:00:00.000Z' })
+    post.additionalInfo = { ...post.additionalInfo, tags: ['kopi', 'senja'], products: [{ id: 'p1' }] }
+    const start = formOfTarget({ kind: 'service', post }, 'Asia/Jakarta')
+    expect(start).toMatchObject({ status: 'service', draftId: undefined, edited: false })
+    expect(start.fields).toMatchObject({ date: '2026-11-22', time: '08:00', lists: { tags: 'kopi, senja' } })
+
+    start.fields.lists.tags = 'kopi,  pagi ,'
+    const written = draftOfForm(start.fields, '2026-11-22T02:00:00.000Z')
+    expect(written.post.scheduleAt).toBe('2026-11-22T02:00:00.000Z')
+    expect(written.post.additionalInfo.tags).toEqual(['kopi', 'pagi'])
+    expect(written.post.additionalInfo.products).toEqual([{ id: 'p1' }])
+  })
+
+  it('starts a new post on the chosen day and hour, and Library files with the type they suggest', () => {
+    const start = formOfTarget(
+      {
+        kind: 'new',
+        day: '2026-11-25',
+        hour: 7,
+        medias: [{ alt: '', type: 'video', thumbnail: '', url: 'https://files.example/a.mp4' }],
+      },
+      'Asia/Jakarta',
+    )
+    expect(start.fields).toMatchObject({ date: '2026-11-25', time: '07:00', post: { type: 'video' } })
+    expect(start.edited).toBe(true)
+  })
+
+  it('routes each refused member to its control, and lists the rest at the top', () => {
+    const errors: DraftFieldError[] = [
+      { field: 'accountId', message: 'Choose an account.' },
+      { field: 'accountId', message: 'A second word on it.' },
+      { field: 'medias.2.url', message: 'Not an address.' },
+      { field: 'localMedia.0.type', message: 'Not a medium.' },
+      { field: 'localMedia.0.url', message: 'No such member.' },
+      { field: 'post.replies.0', message: 'invalid reply' },
+      { field: 'form', message: 'Refused.' },
+    ]
+    expect(routeFieldErrors(errors, (e) => e.message)).toEqual({
+      accountId: 'Choose an account.',
+      'medias.2.url': 'Not an address.',
+      'localMedia.0.type': 'Not a medium.',
+      form: 'localMedia.0.url: No such member. post.replies.0: invalid reply Refused.',
+    })
+  })
+
+  it('knows which members have a control', () => {
+    expect(hasControl('meta.url')).toBe(true)
+    expect(hasControl('medias.10.type')).toBe(true)
+    expect(hasControl('medias.x.type')).toBe(false)
+    expect(hasControl('medias.1.type.extra')).toBe(false)
+    expect(hasControl('meta.title')).toBe(false)
+  })
+})
