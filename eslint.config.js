@@ -6,6 +6,56 @@ import pluginVue from 'eslint-plugin-vue'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 
+/**
+ * The layers of the code and what each may not import (ESLint's no-restricted-imports). Ours are matched by the folder a
+ * relative import climbs into: no folder inside a layer shares a name with a layer, so `../../host/x` from
+ * anywhere in main/core means main/host. `electron` is reachable only from main/app and preload.
+ */
+const OURS = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`
+const LAYERS = [
+  {
+    files: ['common/**/*.ts'],
+    why: 'common is shared by every process and imports nothing of ours, nor electron, node or vue',
+    forbid: [OURS('main', 'preload', 'renderer', 'sandbox'), '^electron$', '^vue$', '^node:'],
+  },
+  {
+    files: ['main/core/**/*.ts'],
+    why: 'main/core runs in plain Node (CLI, browser mode, tests): it imports only common, and ports from main/core/ports.ts',
+    forbid: [
+      OURS('host', 'handlers', 'app', 'ipc', 'cli', 'browser-mode', 'preload', 'renderer', 'sandbox'),
+      '^electron$',
+    ],
+  },
+  {
+    files: ['main/handlers/**/*.ts'],
+    why: 'handlers use only the ports they are given (main/core/ports.ts) and common/core',
+    forbid: [
+      OURS('host', 'app', 'ipc', 'cli', 'browser-mode', 'preload', 'renderer', 'sandbox'),
+      '^electron$',
+    ],
+  },
+  {
+    files: ['main/cli/**/*.ts'],
+    why: 'the CLI runs the core in plain Node',
+    forbid: [OURS('host', 'handlers', 'app', 'ipc', 'browser-mode', 'preload', 'renderer'), '^electron$'],
+  },
+  {
+    files: ['main/host/**/*.ts', 'main/ipc/**/*.ts', 'main/browser-mode/**/*.ts'],
+    why: 'the host and its transports are Electron-free: electron is reached through main/app',
+    forbid: [OURS('app', 'cli', 'preload', 'renderer'), '^electron$'],
+  },
+  {
+    files: ['preload/**/*.ts'],
+    why: 'the preload exposes the contract of common and nothing else',
+    forbid: [OURS('main', 'renderer', 'sandbox')],
+  },
+  {
+    files: ['renderer/**/*.{ts,vue}'],
+    why: 'the renderer talks only to window.mediadeck, typed by common',
+    forbid: [OURS('main', 'preload', 'sandbox'), '^electron$'],
+  },
+]
+
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'release', 'coverage', '.test-results', 'bench/results'] },
   js.configs.recommended,
@@ -27,5 +77,11 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,vue}', 'test/renderer/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  ...LAYERS.map(({ files, why, forbid }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: forbid.map((regex) => ({ regex, message: why })) }],
+    },
+  })),
   prettier,
 )
