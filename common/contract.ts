@@ -47,6 +47,8 @@ const localPath = z.string().min(1).max(4096)
 const thumbnailKey = z.string().min(1).max(4096)
 /** A 256 px WebP or JPEG weighs 5–40 KB; anything near this bound is not a thumbnail. */
 export const MAX_THUMBNAIL_BYTES = 512 * 1024
+/** A cover frame is at most 1920 px on its long side (renderer/lib/video-frames.ts): a JPEG of that is ~1 MB. */
+export const MAX_COVER_BYTES = 4 * 1024 * 1024
 
 const localMediaSchema = z
   .object({
@@ -205,6 +207,22 @@ export const requestSchemas = {
   'files:pick': z.object({ directories: z.boolean().optional() }).strict(),
   /** Preload-internal: paths resolved from a drop with webUtils.getPathForFile. Not on window.mediadeck. */
   'files:grant-dropped': z.object({ paths: z.array(localPath).min(1).max(10_000) }).strict(),
+  /**
+   * A video's cover frame, taken by the renderer on a canvas: the image bytes themselves (base64), never a
+   * path. Main checks the size and that the bytes are a WebP, JPEG or PNG, keeps them as a file and grants it,
+   * so a draft can carry the cover offline and the outbox uploads it like any media file.
+   */
+  'files:save-cover': z
+    .object({
+      data: z
+        .string()
+        .min(1)
+        .max(Math.ceil(MAX_COVER_BYTES / 3) * 4, {
+          message: `A cover is at most ${MAX_COVER_BYTES / 1024 / 1024} MB.`,
+        })
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'A cover is sent as base64.' }),
+    })
+    .strict(),
 
   'uploads:start': z.object({ paths: z.array(localPath).min(1).max(10_000) }).strict(),
   'uploads:list': none,
@@ -328,6 +346,7 @@ export interface CallResponses {
   'storage:free-up': DeleteOutcome
   'files:pick': PickedFile[]
   'files:grant-dropped': PickedFile[]
+  'files:save-cover': PickedFile
   'uploads:start': UploadItem[]
   'uploads:list': { items: UploadItem[]; totals: UploadTotals }
   'uploads:cancel': void

@@ -9,3 +9,11 @@ export const LOCAL_FILE_ROUTE = 'local-file'
 export function localFileAddress(path: string): string {
   return `${LOCAL_FILE_ROUTE}?path=${encodeURIComponent(path)}`
 }
+
+/**
+ * A cover (a media item's `thumbnail`) that is still a file on this computer: anything that is not a web
+ * address. The outbox uploads it when the post is sent and puts the address in its place.
+ */
+export function isLocalCover(thumbnail: string): boolean {
+  return thumbnail !== '' && !/^https?:\/\//i.test(thumbnail)
+}

@@ -14,6 +14,7 @@
 // Whatever cannot be read (the drafts file, a journal) keeps every copy: the sweep stops without removing any.
 import { readdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { isLocalCover } from '../../common/local-files'
 import type { AppErrorData } from '../../common/errors'
 import type { UploadState } from '../../common/uploads'
 
@@ -58,11 +59,19 @@ export function uploadNeedsFile(item: IntakeUploadUse): boolean {
   return true
 }
 
-/** Local media paths a stored draft still has to upload, and every path it names at all. */
+/** Local media and cover paths a stored draft still has to upload, and every path it names at all. */
 function draftPaths(draft: unknown): { needed: string[]; named: string[] } {
   const media = (draft as { localMedia?: unknown } | null)?.localMedia
   const needed: string[] = []
   const named: string[] = []
+  // A cover picked on disk stays a path in `thumbnail` until the outbox uploads it (common/local-files.ts).
+  const posted = (draft as { post?: { medias?: unknown } } | null)?.post?.medias
+  for (const m of [...(Array.isArray(posted) ? posted : []), ...(Array.isArray(media) ? media : [])]) {
+    const cover = (m as { thumbnail?: unknown } | null)?.thumbnail
+    if (typeof cover !== 'string' || !isLocalCover(cover)) continue
+    named.push(cover)
+    needed.push(cover)
+  }
   if (!Array.isArray(media)) return { needed, named }
   for (const m of media) {
     const path = (m as { path?: unknown } | null)?.path

@@ -30,7 +30,7 @@ export type DraftCalls =
 /** Uploads a local file through the active profile's engine; its final state decides. */
 export async function uploadThroughEngine(
   deps: HandlerDeps,
-  media: LocalMedia,
+  media: Pick<LocalMedia, 'path' | 'name'>,
   options: { key?: string; signal?: AbortSignal } = {},
 ): Promise<string> {
   const item = await deps.active().uploads.uploadOne(media.path, options)

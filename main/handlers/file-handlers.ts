@@ -1,10 +1,15 @@
-// The grant set's doors: the native dialog and the preload's drop. Only what comes through them may be
+// The grant set's doors: the native dialog, the preload's drop, and cover frames main writes itself. Only what comes through them may be
 // uploaded (see core/files/file-grants.ts).
+import { join } from 'node:path'
+import { MAX_COVER_BYTES } from '../../common/contract'
 import { AppError } from '../../common/errors'
+import { COVERS_DIR, saveCoverFrame } from '../core/files/cover-files'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 
-export function createFileHandlers(deps: HostDeps): HandlerGroup<'files:pick' | 'files:grant-dropped'> {
+export function createFileHandlers(
+  deps: HostDeps,
+): HandlerGroup<'files:pick' | 'files:grant-dropped' | 'files:save-cover'> {
   return {
     'files:pick': async ({ directories }) => {
       if (!deps.platform.pickFiles) {
@@ -14,5 +19,14 @@ export function createFileHandlers(deps: HostDeps): HandlerGroup<'files:pick' | 
       return paths.length === 0 ? [] : deps.grants.grant(paths)
     },
     'files:grant-dropped': ({ paths }) => deps.grants.grant(paths),
+    // The frame main itself wrote is a third door: its bytes were checked here, and its name made here.
+    'files:save-cover': async ({ data }) => {
+      const path = await saveCoverFrame(join(deps.dataDir, COVERS_DIR), Buffer.from(data, 'base64'), {
+        maxBytes: MAX_COVER_BYTES,
+      })
+      const [picked] = await deps.grants.grant([path])
+      if (!picked) throw new AppError({ kind: 'file', message: 'The cover could not be kept.' })
+      return picked
+    },
   }
 }

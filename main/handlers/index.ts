@@ -1,6 +1,8 @@
 // Every call of the contract, composed from the domain modules. The same map serves Electron IPC and the
 // browser mode's WebSocket; `satisfies Handlers` makes a missing or extra call a compile error.
+import { basename } from 'node:path'
 import { AppError } from '../../common/errors'
+import { isLocalCover } from '../../common/local-files'
 import type { DraftStore } from '../core/drafts/draft-store'
 import { createAppHandlers } from './app-handlers'
 import { createConnectionHandlers } from './connection-handlers'
@@ -53,7 +55,7 @@ export function createHandlers(
  * A draft's local media are uploaded later by the outbox, so they pass the same door as uploads:start: a path
  * must have been picked or dropped, whatever the stored draft already had (a stored path proves nothing: an
  * import or an earlier save may have put it there). Media already uploaded are sent by their URL and never
- * read. The engine checks the grant again when it opens the file (core/files/file-grants.ts): this check is
+ * read; the same holds for covers still on disk. The engine checks the grant again when it opens the file (core/files/file-grants.ts): this check is
  * for a clear answer now, that one is the guarantee.
  */
 function guardDraftMedia(
@@ -68,6 +70,19 @@ function guardDraftMedia(
         field: 'localMedia',
         code: 'file-not-granted',
         message: `${media.name} was not picked or dropped: add it with the file dialog or by dropping it`,
+      })
+    }
+    // A cover still on disk (its path in `thumbnail`) is uploaded by the outbox too: the same door.
+    const covers = [...request.post.medias, ...request.localMedia]
+      .map((m) => m.thumbnail)
+      .filter(isLocalCover)
+    for (const path of new Set(covers)) {
+      if (await deps.grants.allows(path)) continue
+      throw new AppError({
+        kind: 'validation',
+        field: 'medias',
+        code: 'file-not-granted',
+        message: `The cover ${basename(path)} was not picked or made here: choose it again`,
       })
     }
     return drafts['drafts:save'](request)

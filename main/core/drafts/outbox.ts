@@ -2,12 +2,15 @@
 //
 // For each queued draft: if a previous create may have reached the service (a send marker survives from a lost
 // answer or a restart mid-send) look it up first; if its time passed while offline, ask the person instead of
-// publishing late; upload local media (each URL is saved as soon as it exists, so a resend never uploads
-// twice); write a send marker and flush it to disk; create; record the scheduleId. A network-level failure
+// publishing late; upload local media, then covers still on disk (each URL is saved as soon as it exists, so a
+// resend never uploads twice); write a send marker and flush it to disk; create; record the scheduleId. A network-level failure
 // stops the run (everything after it would fail the same way) and leaves the rest queued for the next one.
+import { createHash } from 'node:crypto'
+import { basename } from 'node:path'
 import type { Draft, LocalMedia } from '../../../common/drafts'
 import { AppError } from '../../../common/errors'
 import type { ErrorKind } from '../../../common/errors'
+import { isLocalCover } from '../../../common/local-files'
 import type { CreateScheduleRequest, ScheduleMedia } from '../../../common/service'
 import type { ServiceClient } from '../service-client'
 import type { DraftStore, SendMarker, StoredDraft } from './draft-store'
@@ -22,13 +25,31 @@ export type OutboxClient = Pick<ServiceClient, 'createSchedule' | 'listSchedules
  * wait when the run stops.
  */
 export type UploadMedia = (
-  media: LocalMedia,
+  media: Pick<LocalMedia, 'path' | 'name'>,
   options: { key: string; signal?: AbortSignal },
 ) => Promise<string>
 
 /** The stable name of one local media item of one draft, for the uploader. */
 export function mediaUploadKey(draftId: string, mediaId: string): string {
   return `draft:${draftId}:media:${mediaId}`
+}
+
+/**
+ * The stable name of one cover file of one draft. Named by its path: a cover frame's file is written once under
+ * a fresh name (core/files/cover-files.ts), so the path stands for the same bytes for good.
+ */
+export function coverUploadKey(draftId: string, path: string): string {
+  return `draft:${draftId}:cover:${createHash('sha256').update(path).digest('hex').slice(0, 32)}`
+}
+
+/** The draft with every media item's cover at `path` pointing at `url` instead. */
+function withCoverUploaded(draft: Draft, path: string, url: string): Pick<Draft, 'post' | 'localMedia'> {
+  const swap = <M extends { thumbnail: string }>(m: M): M =>
+    m.thumbnail === path ? { ...m, thumbnail: url } : m
+  return {
+    post: { ...draft.post, medias: draft.post.medias.map(swap) },
+    localMedia: draft.localMedia.map(swap),
+  }
 }
 
 export interface OutboxDeps {
@@ -145,6 +166,20 @@ export function createOutbox({ store, client: activeClient, profileId, upload, n
       const localMedia = draft.localMedia.map((m) => (m.id === media.id ? { ...m, uploadedUrl: url } : m))
       draft = update(draft, { localMedia })
       // On disk at once: the URL in the draft is what spares the file a second upload in any later run.
+      await store.flush()
+    }
+    // A cover still on disk (a frame taken from the video, an image picked for it) goes up the same way, and
+    // its address takes the path's place in `thumbnail` (reference section 2.4).
+    const covers = new Set(
+      [...draft.post.medias, ...draft.localMedia].map((m) => m.thumbnail).filter(isLocalCover),
+    )
+    for (const path of covers) {
+      signal?.throwIfAborted()
+      const url = await upload(
+        { path, name: basename(path) },
+        { key: coverUploadKey(draft.id, path), signal },
+      )
+      draft = update(draft, withCoverUploaded(draft, path, url))
       await store.flush()
     }
 

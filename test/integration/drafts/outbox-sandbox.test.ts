@@ -48,7 +48,7 @@ function outboxWith(c: () => ServiceClient, s = store, now = () => new Date()) {
     store: s,
     now,
     client: c,
-    upload: async (media: LocalMedia) => {
+    upload: async (media) => {
       const item = await engine.uploadOne(media.path)
       if (item.state !== 'done' || !item.url) throw new Error(`upload ${item.state}: ${item.error?.message}`)
       return item.url

@@ -342,6 +342,12 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
           return { path: `/dropped/${file.name}`, name: file.name, size: file.size, mimetype: null }
         })
       },
+      saveCover: handle('files:save-cover', ({ data: bytes }) => ({
+        path: `/data/covers/cover-${calls.length}.jpg`,
+        name: `cover-${calls.length}.jpg`,
+        size: Math.floor((bytes.length * 3) / 4),
+        mimetype: 'image/jpeg',
+      })),
     },
     uploads: {
       start: handle('uploads:start', ({ paths }) => {

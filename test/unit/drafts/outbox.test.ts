@@ -8,7 +8,7 @@ import { openDraftStore } from '../../../main/core/drafts/draft-store'
 import type { DraftStore } from '../../../main/core/drafts/draft-store'
 import { createDraftsService } from '../../../main/core/drafts/drafts-service'
 import type { DraftPost } from '../../../common/drafts'
-import { createOutbox } from '../../../main/core/drafts/outbox'
+import { coverUploadKey, createOutbox } from '../../../main/core/drafts/outbox'
 import type { OutboxClient, OutboxDeps } from '../../../main/core/drafts/outbox'
 import type { ListSchedulesQuery } from '../../../main/core/service-client'
 import { NOW, localImage, samplePost, tempDir } from './helpers'
@@ -174,6 +174,85 @@ describe('outbox', () => {
     expect(saved).toMatchObject({ status: 'scheduled', scheduleId: 'sch-1' })
     expect(saved.localMedia[0]!.uploadedUrl).toBe('https://storage.example/up.png')
     expect(store.marker(draft.id)).toBeUndefined()
+  })
+
+  it('uploads covers still on disk, of stored and local videos, and puts their addresses in thumbnail', async () => {
+    const service = fakeService()
+    const sent: Array<{ path: string; key: string }> = []
+    const outbox = outboxOver(() => service.client, {
+      upload: async (media, { key }) => {
+        sent.push({ path: media.path, key })
+        return `https://storage.example/${media.name}`
+      },
+    })
+    const drafts = draftsOf(store)
+    const stored = {
+      alt: '',
+      type: 'video',
+      url: 'https://storage.example/old.webm',
+      thumbnail: '/c/cover-a.jpg',
+    }
+    const first = drafts.schedule(
+      drafts.save({ post: samplePost({ type: 'video', medias: [stored] }), localMedia: [] }).id,
+    )
+    const local = localImage({
+      id: 'v1',
+      path: '/tmp/clip.webm',
+      name: 'clip.webm',
+      mimetype: 'video/webm',
+      type: 'video',
+      thumbnail: '/c/cover-b.jpg',
+    })
+    const second = drafts.schedule(
+      drafts.save({
+        post: samplePost({ type: 'video', scheduleAt: '2026-07-21T03:00:00.000Z' }),
+        localMedia: [local],
+      }).id,
+    )
+
+    expect((await outbox.sync()).scheduled).toEqual([first.id, second.id])
+    expect(sent.map((s) => s.path)).toEqual(['/c/cover-a.jpg', '/tmp/clip.webm', '/c/cover-b.jpg'])
+    expect(sent[0]!.key).toBe(coverUploadKey(first.id, '/c/cover-a.jpg'))
+    expect(service.created[0]!.medias).toEqual([
+      { ...stored, thumbnail: 'https://storage.example/cover-a.jpg' },
+    ])
+    expect(service.created[1]!.medias).toEqual([
+      {
+        alt: 'a photo',
+        type: 'video',
+        thumbnail: 'https://storage.example/cover-b.jpg',
+        url: 'https://storage.example/clip.webm',
+      },
+    ])
+    // The drafts keep the addresses, so a resend never uploads a cover twice.
+    expect(store.get(first.id)!.post.medias[0]!.thumbnail).toBe('https://storage.example/cover-a.jpg')
+    expect(store.get(second.id)!.localMedia[0]!.thumbnail).toBe('https://storage.example/cover-b.jpg')
+  })
+
+  it('does not send the post without its cover, and uploads the cover once when it can', async () => {
+    const service = fakeService()
+    let fail = true
+    const sent: string[] = []
+    const outbox = outboxOver(() => service.client, {
+      upload: async (media) => {
+        if (fail) throw new AppError({ kind: 'network', message: 'connect ECONNREFUSED' })
+        sent.push(media.path)
+        return 'https://storage.example/cover.jpg'
+      },
+    })
+    const drafts = draftsOf(store)
+    const video = { alt: '', type: 'video', url: 'https://storage.example/v.webm', thumbnail: '/c/cover.jpg' }
+    const draft = drafts.schedule(
+      drafts.save({ post: samplePost({ type: 'video', medias: [video] }), localMedia: [] }).id,
+    )
+
+    expect((await outbox.sync()).waiting).toEqual([draft.id])
+    expect(service.created).toHaveLength(0)
+    fail = false
+    expect((await outbox.sync()).scheduled).toEqual([draft.id])
+    expect((await outbox.sync()).scheduled).toEqual([])
+    expect(sent).toEqual(['/c/cover.jpg'])
+    expect(service.created[0]!.medias[0]!.thumbnail).toBe('https://storage.example/cover.jpg')
   })
 
   it('adopts the post when the answer to its create was lost, instead of creating it twice', async () => {

@@ -70,6 +70,20 @@ describe('intake janitor', () => {
     expect(existsSync(waiting)).toBe(true)
   })
 
+  it('keeps an image chosen as a cover until the cover carries its uploaded address', async () => {
+    const ofStored = copy('of-stored')
+    const ofLocal = copy('of-local')
+    const sent = copy('sent-cover')
+    const drafts = [
+      { post: { medias: [{ url: 'https://storage/v.webm', thumbnail: ofStored }] }, localMedia: [] },
+      { post: { medias: [] }, localMedia: [{ path: '/elsewhere/v.webm', thumbnail: ofLocal }] },
+      { post: { medias: [{ url: 'https://storage/w.webm', thumbnail: 'https://storage/sent-cover.png' }] } },
+      { post: { medias: 'not a list' } },
+    ]
+    expect(await janitor([], drafts).sweep()).toEqual([sent])
+    expect(existsSync(ofStored) && existsSync(ofLocal)).toBe(true)
+  })
+
   it('keeps a copy just received until something names it or the claim window passes', async () => {
     let now = 1_000
     const folder = join(dir, 'fresh')

@@ -1,0 +1,44 @@
+// Cover frames the page took from a video (a <canvas> snapshot), kept as files in <data>/covers so a draft can
+// hold one offline and the outbox uploads it through the engine when the post is sent, like any media file.
+//
+// What arrives is untrusted bytes from a page, as for the library's thumbnails (core/thumbnails): bounded in
+// size, and they must begin as a WebP, JPEG or PNG does. The name is made here, never taken from the page.
+import { randomUUID } from 'node:crypto'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { AppError } from '../../../common/errors'
+import { thumbnailTypeOf } from '../thumbnails/thumbnail-cache'
+
+export const COVERS_DIR = 'covers'
+
+const EXTENSIONS = { 'image/webp': 'webp', 'image/jpeg': 'jpg', 'image/png': 'png' } as const
+
+/** Writes the frame under `dir` and answers its path; refuses what is too large or not a picture. */
+export async function saveCoverFrame(
+  dir: string,
+  bytes: Uint8Array,
+  options: { maxBytes: number },
+): Promise<string> {
+  if (bytes.length > options.maxBytes) {
+    throw new AppError({
+      kind: 'validation',
+      field: 'data',
+      message: `A cover is at most ${Math.round(options.maxBytes / 1024 / 1024)} MB.`,
+    })
+  }
+  const type = thumbnailTypeOf(bytes)
+  if (!type) {
+    throw new AppError({
+      kind: 'validation',
+      field: 'data',
+      message: 'A cover must be a WebP, JPEG or PNG image.',
+    })
+  }
+  await mkdir(dir, { recursive: true })
+  const file = join(dir, `cover-${randomUUID()}.${EXTENSIONS[type]}`)
+  // Whole or not at all: the outbox may read it any time after this answers.
+  const temporary = `${file}.tmp`
+  await writeFile(temporary, bytes, { mode: 0o600 })
+  await rename(temporary, file)
+  return file
+}
