@@ -25,7 +25,6 @@ export interface ComposerFields {
   date: string
   time: string
   lists: ComposerLists
-  productsText: string
 }
 
 /** The opened form with where it came from: the draft it saves into and that draft's status. */
@@ -168,21 +167,10 @@ export function formOfTarget(target: ComposerTarget, timeZone: string): Composer
         collaborators: listToText(info.collaborators),
         targetCountries: listToText(info.targetCountries),
       },
-      productsText: JSON.stringify(info.products),
     },
     draftId,
     status,
     edited: target.kind === 'new' && Boolean(target.medias?.length),
-  }
-}
-
-/** The products list as typed, or null when it is not a JSON list. */
-export function parseProducts(text: string): unknown[] | null {
-  try {
-    const parsed: unknown = JSON.parse(text || '[]')
-    return Array.isArray(parsed) ? parsed : null
-  } catch {
-    return null
   }
 }
 
@@ -203,8 +191,6 @@ export function draftOfForm(
         mentions: textToList(lists.mentions),
         collaborators: textToList(lists.collaborators),
         targetCountries: textToList(lists.targetCountries),
-        // A list that does not parse keeps the one it had; the field shows its own error.
-        products: parseProducts(fields.productsText) ?? plainCopy([...info.products]),
       },
     },
     localMedia: plainCopy([...fields.localMedia]),

@@ -295,3 +295,72 @@ describe('ComposerDialog', () => {
     })
   })
 })
+
+describe('ComposerDialog, More options', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.setSystemTime(new Date(NOW))
+    context = setupTest()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+
+  const labels = () =>
+    [...document.querySelectorAll('[data-testid=composer] .field-label, [data-testid=composer] input')].map(
+      (el) => el.textContent || el.getAttribute('placeholder') || el.getAttribute('aria-label') || '',
+    )
+
+  it('offers no developer field: no sound id, picture address, JSON list or thumbnail address', async () => {
+    await mountComposer(context, 'Asia/Jakarta', {
+      kind: 'new',
+      medias: [{ alt: '', type: 'image', thumbnail: '', url: 'https://files.example/cat.png' }],
+    })
+    const shown = labels().join(' | ')
+    expect(shown).not.toMatch(/Music id|picture address|JSON|Thumbnail address/i)
+    expect(document.querySelector('[data-testid=composer] textarea.composer__mono')).toBeNull()
+    // No music to mix: no sound levels either.
+    expect(document.querySelector('[data-testid=composer] input[type=range]')).toBeNull()
+    const autoMusic = [...document.querySelectorAll<HTMLLabelElement>('.composer__checks label')].find((l) =>
+      l.textContent?.includes('Add music automatically'),
+    )!
+    autoMusic.querySelector('input')!.click()
+    await flushPromises()
+    const sliders = document.querySelectorAll<HTMLInputElement>(
+      '[data-testid=composer-music] input[type=range]',
+    )
+    expect(sliders).toHaveLength(2)
+    expect($('[data-testid=composer-music]').textContent).toContain('Original sound')
+    expect($('[data-testid=composer-music]').textContent).toContain('100%')
+  })
+
+  it('says what music and products a post came with, and drops them on request', async () => {
+    const post = makeSchedule(1, { scheduleAt: '2026-11-22T01:00:00.000Z' })
+    post.additionalInfo = {
+      music: {
+        id: '7234',
+        name: 'Senja',
+        artist: 'Kopi Band',
+        thumbnail: 'https://x/y.jpg',
+        volume: { video: 40, music: 80 },
+      },
+      products: [{ id: 'p1' }, { id: 'p2' }],
+    }
+    await mountComposer(context, 'Asia/Jakarta', { kind: 'service', post })
+    expect($('[data-testid=composer-music]').textContent).toContain('Music: Senja by Kopi Band')
+    expect($('[data-testid=composer-products]').textContent).toContain('2 shop products are tagged')
+    $('[data-testid=composer-music-remove]').click()
+    $('[data-testid=composer-products-remove]').click()
+    await flushPromises()
+    expect(document.querySelector('[data-testid=composer-music]')).toBeNull()
+    expect(document.querySelector('[data-testid=composer-products]')).toBeNull()
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    const sent = context.fake.requests('schedules:update')[0]!.post.additionalInfo
+    expect(sent.products).toEqual([])
+    expect(sent.music).toMatchObject({ id: '', name: '', thumbnail: '', volume: { video: 40, music: 80 } })
+  })
+})
