@@ -31,6 +31,7 @@ import {
 import type { Draft, DraftFieldError, ImportRowError, OutboxState } from './drafts'
 import { MAX_IMPORT_CHARS } from './drafts'
 import type { DeleteOutcome, UnusedReport } from './storage-doctor'
+import { formatBytes } from './format-bytes'
 
 // ---- request schemas ----
 
@@ -296,7 +297,7 @@ export const requestSchemas = {
         .string()
         .min(1)
         .max(Math.ceil(MAX_THUMBNAIL_BYTES / 3) * 4, {
-          message: `A thumbnail is at most ${MAX_THUMBNAIL_BYTES / 1024} KB.`,
+          message: `A thumbnail is at most ${formatBytes(MAX_THUMBNAIL_BYTES)}.`,
         })
         .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'A thumbnail is sent as base64.' }),
     })

@@ -1,7 +1,7 @@
 // One redrawn line on a terminal for the whole queue: bar, bytes, rate, ETA, files.
 import type { Writable } from 'node:stream'
 import type { UploadTotals } from '../../common/uploads'
-import { formatBytes } from '../core/format-bytes'
+import { formatBytes, formatRate } from '../../common/format-bytes'
 
 export function renderBar(t: UploadTotals, width = 24): string {
   const fraction = t.bytesTotal > 0 ? Math.min(1, t.bytesSent / t.bytesTotal) : 0
@@ -11,7 +11,7 @@ export function renderBar(t: UploadTotals, width = 24): string {
   const finished = t.done + t.failed + t.cancelled
   return (
     `[${bar}] ${(fraction * 100).toFixed(0).padStart(3)}%  ${formatBytes(t.bytesSent)}/${formatBytes(t.bytesTotal)}` +
-    `  ${formatBytes(t.rateBytesPerSec)}/s  ETA ${eta}  ${finished}/${t.files} files`
+    `  ${formatRate(t.rateBytesPerSec)}  ETA ${eta}  ${finished}/${t.files} files`
   )
 }
 

@@ -1,16 +1,17 @@
 import { computed } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { AppLocale } from '../i18n'
+import { formatBytes, formatRate } from '../../common/format-bytes'
 import * as format from '../lib/format'
 
-/** The formatters of lib/format.ts bound to the current UI language (re-render on a language switch). */
+/** The formatters of lib/format.ts and common/format-bytes.ts bound to the current UI language (re-render on a language switch). */
 export function useFormat() {
   const { locale } = useI18n()
   const current = computed(() => locale.value as AppLocale)
   return {
     locale: current,
-    bytes: (value: number) => format.formatBytes(value, current.value),
-    rate: (value: number) => format.formatRate(value, current.value),
+    bytes: (value: number) => formatBytes(value, current.value),
+    rate: (value: number) => formatRate(value, current.value),
     number: (value: number) => format.formatNumber(value, current.value),
     percent: (value: number) => format.formatPercent(value, current.value),
     duration: (seconds: number) => format.formatDuration(seconds, current.value),

@@ -1,7 +1,6 @@
-// Numbers, bytes, durations and dates in the reader's locale (Intl), shared by every view.
+// Numbers, durations and dates in the reader's locale (Intl), shared by every view. Sizes and rates are
+// common/format-bytes.ts, the one convention main and the CLI use too.
 import type { AppLocale } from '../i18n'
-
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const
 
 // Building an Intl formatter costs far more than using one, and a list of 100 rows formats hundreds of
 // values: formatters are made once per locale and options, then reused.
@@ -28,30 +27,6 @@ function relativeFormat(locale: AppLocale): Intl.RelativeTimeFormat {
   if (!formatter)
     relativeFormats.set(locale, (formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })))
   return formatter
-}
-
-/** Binary steps (1024) as storage quotas are computed, shown with the common unit names (KB, MB, GB). */
-export function formatBytes(bytes: number, locale: AppLocale): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '–'
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024
-    unit++
-  }
-  // Intl has no short symbol for a plain byte ("319 byte"), so bytes get the usual B.
-  if (unit === 0) return `${numberFormat(locale).format(value)} B`
-  const digits = value >= 100 ? 0 : 1
-  return numberFormat(locale, {
-    style: 'unit',
-    unit: UNITS[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: digits,
-  }).format(value)
-}
-
-export function formatRate(bytesPerSecond: number, locale: AppLocale): string {
-  return `${formatBytes(bytesPerSecond, locale)}/s`
 }
 
 export function formatNumber(value: number, locale: AppLocale): string {

@@ -1,7 +1,7 @@
 import { parse, noPositionals } from '../args'
 import type { CliCommand } from '../context'
 import { writeJson, writeLine } from '../context'
-import { formatBytes } from '../../core/format-bytes'
+import { formatBytes } from '../../../common/format-bytes'
 
 const usage = 'stats [--json]'
 

@@ -2,7 +2,7 @@
 // main/core/storage/storage-doctor.ts over the resolved profile and the data folder's drafts.
 import { join } from 'node:path'
 import { DRAFTS_FILE } from '../../core/drafts/draft-store'
-import { formatBytes } from '../../core/format-bytes'
+import { formatBytes } from '../../../common/format-bytes'
 import { readLocalDrafts } from '../../core/storage/local-drafts'
 import { createStorageDoctor, planFreeSpace } from '../../core/storage/storage-doctor'
 import type { StorageDoctor } from '../../core/storage/storage-doctor'

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../../../common/errors'
+import { formatBytes } from '../../../common/format-bytes'
 
 export const DEFAULT_THUMBNAIL_CACHE_BYTES = 200 * 1024 * 1024
 
@@ -95,7 +96,7 @@ export function createThumbnailCache(options: ThumbnailCacheOptions): ThumbnailC
           new AppError({
             kind: 'validation',
             field: 'data',
-            message: `A thumbnail is at most ${Math.round(options.maxItemBytes / 1024)} KB.`,
+            message: `A thumbnail is at most ${formatBytes(options.maxItemBytes)}.`,
           }),
         )
       }

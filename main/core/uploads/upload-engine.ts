@@ -32,9 +32,7 @@ import { DEFAULT_RETRY_TIMING, waitBeforeRetry } from './retry-timing'
 import type { RetryTiming } from './retry-timing'
 import { putFile } from './storage-put'
 import { createTokenBucket } from './token-bucket'
-import { formatBytes } from '../format-bytes'
-
-export { formatBytes } from '../format-bytes'
+import { formatBytes } from '../../../common/format-bytes'
 
 export type { RetryTiming } from './retry-timing'
 

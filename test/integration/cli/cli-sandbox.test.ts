@@ -154,7 +154,7 @@ describe('cli against the sandbox', () => {
     truncateSync(big, 10_000_001)
     const r = await cli(['upload', small, big, '--json'], std)
     expect(r.code).toBe(1)
-    // Rounded, both figures would read 10.0 MB: the message gives them exactly.
+    // Rounded, both figures would read 9.5 MB: the message gives them exactly.
     expect(r.stderr).toBe(
       'error: not enough storage: this batch needs 10,000,006 B but only 10,000,000 B of 10,000,000 B is free\n',
     )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { APP_LOCALES, collectMessages, resolveLocale } from '../../../renderer/i18n'
-import { formatBytes, formatDuration, formatRelative } from '../../../renderer/lib/format'
+import { formatDuration, formatRelative } from '../../../renderer/lib/format'
 import { parseAutomationsQuery, toAutomationsQuery } from '../../../renderer/lib/automations-query'
 import { fileKind } from '../../../renderer/lib/file-kind'
 
@@ -51,13 +51,6 @@ describe('locales', () => {
 })
 
 describe('formatting', () => {
-  it('formats bytes in binary steps per locale', () => {
-    expect(formatBytes(0, 'en')).toBe('0 B')
-    expect(formatBytes(1536, 'en')).toBe('1.5 kB')
-    expect(formatBytes(5 * 1024 ** 3, 'en')).toBe('5 GB')
-    expect(formatBytes(1.5 * 1024 ** 2, 'id')).toBe('1,5 MB')
-  })
-
   it('formats durations with the two largest units', () => {
     expect(formatDuration(42, 'en')).toBe('42 sec')
     expect(formatDuration(3900, 'en')).toBe('1 hr 5 min')

@@ -152,11 +152,11 @@ describe('cli dispatcher', () => {
   it('prints stats as text and as one JSON object', async () => {
     const stat = {
       file: { total: 3, success: 2, pending: 1 },
-      usage: { total: 2_000_000, used: 500_000, free: 1_500_000 },
+      usage: { total: 2 * 1024 ** 2, used: 512 * 1024, free: 1.5 * 1024 ** 2 },
     }
     const t = io({ storageStatistic: async () => stat })
     expect(await runCli(['stats'], t.options)).toBe(0)
-    expect(t.out()).toContain('500.0 KB used of 2.0 MB (25.0%), 1.5 MB free')
+    expect(t.out()).toContain('512 kB used of 2 MB (25.0%), 1.5 MB free')
     const j = io({ storageStatistic: async () => stat })
     expect(await runCli(['stats', '--json'], j.options)).toBe(0)
     expect(JSON.parse(j.out())).toEqual(stat)
@@ -229,6 +229,6 @@ describe('cli helpers', () => {
       rateBytesPerSec: 100,
       etaSeconds: 5,
     })
-    expect(line).toBe('[############------------]  50%  500 B/1.0 KB  100 B/s  ETA 5s  2/4 files')
+    expect(line).toBe('[############------------]  50%  500 B/1,000 B  100 B/s  ETA 5s  2/4 files')
   })
 })

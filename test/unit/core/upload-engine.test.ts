@@ -192,7 +192,7 @@ describe('upload engine: the happy path', () => {
     const up = engine()
     const error = await up.add([a.path, b.path]).catch((e) => e)
     expect(error).toMatchObject({ kind: 'storage-full', neededBytes: 1200, freeBytes: 1000 })
-    expect(error.message).toMatch(/not enough storage: this batch needs 1.2 KB but only 1.0 KB/)
+    expect(error.message).toMatch(/not enough storage: this batch needs 1\.2 kB but only 1,000 B/)
     expect(service.calls.init).toHaveLength(0)
   })
 
