@@ -6,12 +6,10 @@ import { HOST_LINK_EVENT, HOST_STOPPED_CODE } from '../common/app-state'
 import type { DroppedFile, HostLinkDetail, PickedFile } from '../common/app-state'
 import type { CallName, EventName, IpcResult } from '../common/contract'
 import { parseDeepLink } from '../common/deep-links'
+import type { ClientMessage, ServerMessage } from '../common/ws-protocol'
 import type { AppRoute } from '../common/routes'
 import type { AppErrorData } from '../common/errors'
 import { buildMediadeckApi, type BridgeTransport } from './api'
-
-type ServerMessage =
-  { t: 'result'; id: number; result: IpcResult<unknown> } | { t: 'event'; name: string; payload: unknown }
 
 interface Pending {
   resolve(result: IpcResult<unknown>): void
@@ -123,7 +121,7 @@ const transport: BridgeTransport = {
     return new Promise((resolve) => {
       const id = nextId++
       pending.set(id, { resolve })
-      const message = JSON.stringify({ t: 'call', id, name, request })
+      const message = JSON.stringify({ t: 'call', id, name, request } satisfies ClientMessage)
       if (socket?.readyState === WebSocket.OPEN) socket.send(message)
       else outbox.push(message)
     })

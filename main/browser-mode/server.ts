@@ -25,7 +25,7 @@ import { dispatchCall } from '../host/dispatch'
 import type { Logger } from '../core/ports'
 import { DEFAULT_MAX_INTAKE_BYTES, receiveFile } from './file-intake'
 import { createIntakeJanitor, type IntakeUploadUse } from './intake-janitor'
-import { parseClientMessage, type ServerMessage } from './ws-protocol'
+import { parseClientMessage, type ServerMessage } from '../../common/ws-protocol'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 export const DEFAULT_RENDERER_DIR = join(repoRoot, 'out', 'renderer')

@@ -1,5 +1,6 @@
-// The browser mode's WebSocket messages: the same calls and events as Electron IPC, as JSON.
-import type { IpcResult } from '../../common/contract'
+// The browser mode's WebSocket messages: the same calls and events as Electron IPC, as JSON. Both ends use
+// these types: the host (main/browser-mode/server.ts) and the page's bridge (preload/browser-bridge.ts).
+import type { IpcResult } from './contract'
 
 export type ClientMessage = { t: 'call'; id: number; name: string; request?: unknown }
 export type ServerMessage =
