@@ -33,6 +33,7 @@ import type { RetryTiming } from './retry-timing'
 import { putFile } from './storage-put'
 import { createTokenBucket } from './token-bucket'
 import { formatBytes } from '../../../common/format-bytes'
+import { fitInOrder } from '../../../common/fit-to-space'
 
 export type { RetryTiming } from './retry-timing'
 
@@ -952,11 +953,15 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       }
       return probes.map(() => undefined)
     }
-    let available = free - reserved
-    return probes.map((p) => {
-      if (p.size > available) return fileDoesNotFit(p.name, p.size, available, total)
-      available -= p.size
-      return undefined
+    const verdicts = fitInOrder(
+      probes.map((p) => p.size),
+      free - reserved,
+    )
+    return probes.map((p, i) => {
+      const verdict = verdicts[i]
+      return verdict?.fits === false
+        ? fileDoesNotFit(p.name, p.size, verdict.availableBytes, total)
+        : undefined
     })
   }
 

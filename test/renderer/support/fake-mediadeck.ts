@@ -14,6 +14,7 @@ import type { Draft, OutboxState } from '../../../common/drafts'
 import type { AppErrorData } from '../../../common/errors'
 import type { Account, Automation, Schedule, StorageStatistic, StoredFile } from '../../../common/service'
 import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
+import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
 import { computeUploadTotals } from '../../../common/uploads'
 import type { UploadItem, UploadTotals } from '../../../common/uploads'
 import {
@@ -351,16 +352,17 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     },
     uploads: {
       start: handle('uploads:start', ({ paths }) => {
-        // Like the engine with `whenFull: 'fail-excess'`: files are taken in order while they fit the free
-        // space less what is queued; each one that does not is added as a failed item with storage-full.
+        // As the engine with `whenFull: 'fail-excess'`, through the same rule (common/fit-to-space.ts): the
+        // free space less what is queued; each file that does not fit is a failed item with storage-full.
         const queued = data.uploads
           .filter((item) => !['done', 'failed', 'cancelled'].includes(item.state))
           .reduce((sum, item) => sum + item.size, 0)
-        let available = data.stats.usage.free - queued
+        const sizeOf = (path: string): number => sizes.get(path) ?? 1024
+        const verdicts = fitInOrder(paths.map(sizeOf), data.stats.usage.free - queued)
         const batchId = `batch-${nextId++}`
-        const started = paths.map((path) => {
+        const started = paths.map((path, index) => {
           const name = path.split('/').pop() ?? path
-          const size = sizes.get(path) ?? 1024
+          const size = sizeOf(path)
           // Like the engine with `whenUnreadable: 'fail-each'`: an empty file is a failed item of its own.
           if (size === 0) {
             const refused: UploadItem = {
@@ -381,27 +383,26 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
             }
             return refused
           }
-          const fits = size <= available
-          if (fits) available -= size
+          const verdict: FitVerdict = verdicts[index] ?? { fits: true }
           const item: UploadItem = {
             id: `up-${nextId++}`,
             path,
             name,
             size,
             mimetype: null,
-            state: fits ? 'queued' : 'failed',
+            state: verdict.fits ? 'queued' : 'failed',
             bytesSent: 0,
             rateBytesPerSec: 0,
             etaSeconds: null,
             attempts: 0,
-            ...(fits
+            ...(verdict.fits
               ? {}
               : {
                   error: {
                     kind: 'storage-full',
                     message: `not enough storage: ${name}`,
                     neededBytes: size,
-                    freeBytes: Math.max(0, available),
+                    freeBytes: verdict.availableBytes,
                   },
                   finishedAt: NOW,
                 }),
