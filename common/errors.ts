@@ -93,3 +93,33 @@ export function isAppErrorData(value: unknown): value is AppErrorData {
     typeof (value as { message?: unknown }).message === 'string'
   )
 }
+
+// What a failure means for the caller, decided here once. Each predicate names a question the code asks; the
+// table test (test/unit/common/error-predicates.test.ts) pins every kind's answer.
+type HasKind = Pick<AppErrorData, 'kind'>
+const kindIn =
+  (...kinds: ErrorKind[]) =>
+  (error: HasKind): boolean =>
+    kinds.includes(error.kind)
+
+/** The service cannot be reached at all (as opposed to "it answered badly"): the connection is down now. */
+export const isOutage = kindIn('network', 'timeout', 'offline')
+
+/** The service could not be reached or could not answer: a cached copy may stand in, a check is due. */
+export const isUnreachable = kindIn('network', 'timeout', 'offline', 'server')
+
+/** Worth another attempt of an idempotent step, straight away with a backoff. */
+export const isTransient = kindIn('server', 'rate-limited', 'network', 'timeout')
+
+/** Says nothing about the request itself (a post, a file): it waits and is tried again later. */
+export const isRetryable = kindIn(
+  'network',
+  'timeout',
+  'offline',
+  'server',
+  'rate-limited',
+  'storage-rejected',
+)
+
+/** The answer was lost, not refused: the service may have carried the request out. */
+export const mayHaveBeenApplied = kindIn('network', 'timeout', 'server')

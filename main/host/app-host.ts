@@ -7,7 +7,7 @@ import { SANDBOX_PROFILE_ID } from '../../common/app-state'
 import type { AppInfo } from '../../common/app-state'
 import type { UploadItem } from '../../common/uploads'
 import type { CallName, CallRequest, CallResponse } from '../../common/contract'
-import { AppError } from '../../common/errors'
+import { AppError, isUnreachable } from '../../common/errors'
 import type { SandboxConfig } from '../../sandbox/index'
 import type { DraftStore } from '../core/drafts/draft-store'
 import { createProfileStore, type ProfileStore } from '../core/profiles/profile-store'
@@ -34,7 +34,7 @@ import { createEmbeddedSandbox, type SandboxHandle } from './embedded-sandbox'
 import { createEventHub, type EventHub } from './event-hub'
 import { openFileGrants, type FileGrants } from '../core/files/file-grants'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
-import { createOfflineCache, UNREACHABLE_KINDS } from '../core/connection/offline-cache'
+import { createOfflineCache } from '../core/connection/offline-cache'
 import { createProgressBatcher } from './progress-batcher'
 import { reportingFailures } from './reporting-client'
 
@@ -230,7 +230,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
           // answers. Items first seen failed were restored from the journal: old news.
           const before = lastState.get(item.id)
           lastState.set(item.id, item.state)
-          const unreachable = item.error && UNREACHABLE_KINDS.includes(item.error.kind)
+          const unreachable = item.error && isUnreachable(item.error)
           if (item.state === 'failed' && before !== undefined && before !== 'failed' && unreachable) {
             if (monitor?.isOnline()) void monitor.check()
           }

@@ -4,9 +4,8 @@
 // periodic check left the sidebar saying "Online" for up to a minute after the service went away. A 402
 // (plan) still proves the keys work, so it counts as online.
 import type { ConnectionState, ConnectionStatus } from '../../../common/app-state'
-import { AppError, type ErrorKind } from '../../../common/errors'
+import { AppError, isOutage, isUnreachable } from '../../../common/errors'
 import type { ConnectionMonitor, ConnectionTarget } from '../ports'
-import { UNREACHABLE_KINDS } from './offline-cache'
 
 /** The timer functions the monitor schedules its checks with; tests pass fakes to drive it without waiting. */
 export interface MonitorTimers {
@@ -23,13 +22,10 @@ export interface ConnectionMonitorOptions {
   maxBackoffMs?: number
 }
 
-/** Failures that say the service cannot be reached at all, as opposed to "it answered badly". */
-const OUTAGE_KINDS: readonly ErrorKind[] = ['network', 'timeout', 'offline']
-
 export function statusOf(error: AppError | undefined): ConnectionStatus {
   if (!error) return 'online'
   if (error.kind === 'unauthorized') return 'unauthorized'
-  if (UNREACHABLE_KINDS.includes(error.kind) || error.kind === 'not-found') return 'offline'
+  if (isUnreachable(error) || error.kind === 'not-found') return 'offline'
   return 'online'
 }
 
@@ -149,14 +145,14 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
     reportFailure(error, profileId) {
       if (closed || (profileId !== undefined && profileId !== target.profileId)) return
       const appError = AppError.from(error)
-      if (OUTAGE_KINDS.includes(appError.kind)) {
+      if (isOutage(appError)) {
         // Already offline: the backoff in progress stands (a burst of failing calls must not reset it).
         reportedFailures++
         if (state.status === 'offline') return
         publish(describe('offline', now().toISOString(), appError))
         backoff = minBackoff
         scheduleRetry()
-      } else if (UNREACHABLE_KINDS.includes(appError.kind) && state.status === 'online') {
+      } else if (isUnreachable(appError) && state.status === 'online') {
         void check()
       }
     },

@@ -4,12 +4,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { CachedResult } from '../../../common/contract'
-import { AppError } from '../../../common/errors'
-import type { ErrorKind } from '../../../common/errors'
+import { AppError, isUnreachable } from '../../../common/errors'
 import type { OfflineCache } from '../ports'
-
-/** The failures that mean "cannot reach the service", as opposed to "the service said no". */
-export const UNREACHABLE_KINDS: readonly ErrorKind[] = ['network', 'timeout', 'offline', 'server']
 
 const MAX_ENTRIES = 200
 
@@ -49,7 +45,7 @@ export function createOfflineCache(options: {
         return { value, stale: false, fetchedAt }
       } catch (error) {
         const appError = AppError.from(error)
-        if (!UNREACHABLE_KINDS.includes(appError.kind)) throw appError
+        if (!isUnreachable(appError)) throw appError
         options.onUnreachable?.(appError)
         const entry = entries.get(key)
         if (!entry) throw appError

@@ -8,8 +8,7 @@
 import { createHash } from 'node:crypto'
 import { basename } from 'node:path'
 import type { Draft, LocalMedia } from '../../../common/drafts'
-import { AppError } from '../../../common/errors'
-import type { ErrorKind } from '../../../common/errors'
+import { AppError, isRetryable, mayHaveBeenApplied } from '../../../common/errors'
 import { isLocalCover } from '../../../common/local-files'
 import type { CreateScheduleRequest, ScheduleMedia } from '../../../common/service'
 import type { ServiceClient } from '../service-client'
@@ -71,18 +70,6 @@ export interface SyncResult {
   /** Why the run stopped early, when it did. */
   stoppedBy?: AppError
 }
-
-/** Failures that say nothing about the post itself: try again later. */
-const PASSING: readonly ErrorKind[] = [
-  'network',
-  'timeout',
-  'offline',
-  'server',
-  'rate-limited',
-  'storage-rejected',
-]
-/** Failures after which the create may still have been carried out by the service. */
-const ANSWER_MAYBE_LOST: readonly ErrorKind[] = ['network', 'timeout', 'server']
 
 export interface Outbox {
   /** Sends every queued draft (and finishes interrupted sends). Concurrent calls share one run. */
@@ -202,7 +189,7 @@ export function createOutbox({ store, client: activeClient, profileId, upload, n
       return 'scheduled'
     } catch (error) {
       const failure = AppError.from(error)
-      if (ANSWER_MAYBE_LOST.includes(failure.kind)) {
+      if (mayHaveBeenApplied(failure)) {
         // The request may have been carried out; only the lookup can tell. If the lookup fails too, the marker
         // stays and the next run starts with it.
         let adopted: StoredDraft | null = null
@@ -246,7 +233,7 @@ export function createOutbox({ store, client: activeClient, profileId, upload, n
       } catch (error) {
         const failure = AppError.from(error)
         const latest = store.get(draft.id) ?? draft
-        if (failure.kind === 'cancelled' || PASSING.includes(failure.kind)) {
+        if (failure.kind === 'cancelled' || isRetryable(failure)) {
           update(latest, { status: 'queued', error: failure.toJSON() })
           result.waiting.push(draft.id)
           // A 5xx is about this one request; offline, resets and a cancel are about every request after it.

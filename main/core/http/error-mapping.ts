@@ -180,12 +180,5 @@ function findCode(error: unknown): string | undefined {
   return undefined
 }
 
-/** Kinds worth another attempt of an idempotent step. */
-export function isTransient(error: AppError): boolean {
-  return (
-    error.kind === 'server' ||
-    error.kind === 'rate-limited' ||
-    error.kind === 'network' ||
-    error.kind === 'timeout'
-  )
-}
+// The upload engine asks this module; the rule itself lives with the others in common/errors.ts.
+export { isTransient } from '../../../common/errors'
