@@ -15,8 +15,17 @@ export function useFormat() {
     number: (value: number) => format.formatNumber(value, current.value),
     percent: (value: number) => format.formatPercent(value, current.value),
     duration: (seconds: number) => format.formatDuration(seconds, current.value),
-    date: (iso: string) => format.formatDate(iso, current.value),
-    dateTime: (iso: string) => format.formatDateTime(iso, current.value),
+    date: (at: format.Instant, timeZone?: string) => format.formatDate(at, current.value, timeZone),
+    time: (at: format.Instant, timeZone?: string) => format.formatTime(at, current.value, timeZone),
+    dateTime: (at: format.Instant, timeZone?: string) => format.formatDateTime(at, current.value, timeZone),
+    longDate: (at: format.Instant, timeZone?: string) => format.formatLongDate(at, current.value, timeZone),
+    longDateTime: (at: format.Instant, timeZone?: string) =>
+      format.formatLongDateTime(at, current.value, timeZone),
+    weekday: (at: format.Instant, timeZone?: string) => format.formatWeekday(at, current.value, timeZone),
+    month: (at: format.Instant, timeZone?: string) => format.formatMonth(at, current.value, timeZone),
+    dateRange: (first: format.Instant, last: format.Instant, timeZone?: string) =>
+      format.formatDateRange(first, last, current.value, timeZone),
+    hour: (hour: number) => format.formatHour(hour, current.value),
     relative: (iso: string) => format.formatRelative(iso, current.value),
   }
 }

@@ -50,16 +50,147 @@ export function formatDuration(totalSeconds: number, locale: AppLocale): string 
   return unit(s, 'second')
 }
 
-export function formatDate(iso: string, locale: AppLocale): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return dateFormat(locale, { dateStyle: 'medium' }).format(date)
+/** An instant as the service sends it (ISO text) or as the calendar holds it (a Date). */
+export type Instant = string | number | Date
+
+function toDate(instant: Instant): Date | null {
+  const date = new Date(instant)
+  return Number.isNaN(date.getTime()) ? null : date
 }
 
-export function formatDateTime(iso: string, locale: AppLocale): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+// One date format across the app, in the app's language (not the browser's): the medium date ("Nov 26, 2026",
+// "26 Nov 2026") and a 24-hour time ("14:05", "14.05"), the clock the calendar's hour rows and chips use. A
+// post's times are shown on the planner's zone clock, so the zone is passed where it matters.
+const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }
+const TIME: Intl.DateTimeFormatOptions = { timeStyle: 'short', hourCycle: 'h23' }
+const zoned = (options: Intl.DateTimeFormatOptions, timeZone?: string) =>
+  timeZone ? { ...options, timeZone } : options
+
+function formatWith(instant: Instant, locale: AppLocale, options: Intl.DateTimeFormatOptions): string {
+  const date = toDate(instant)
+  return date ? dateFormat(locale, options).format(date) : String(instant)
+}
+
+export function formatDate(instant: Instant, locale: AppLocale, timeZone?: string): string {
+  return formatWith(instant, locale, zoned(DATE, timeZone))
+}
+
+export function formatTime(instant: Instant, locale: AppLocale, timeZone?: string): string {
+  return formatWith(instant, locale, zoned(TIME, timeZone))
+}
+
+/** "Nov 26, 2026, 14:05" / "26 Nov 2026, 14.05": the date and the time of the two formats above. */
+export function formatDateTime(instant: Instant, locale: AppLocale, timeZone?: string): string {
+  return formatWith(instant, locale, zoned({ ...DATE, ...TIME }, timeZone))
+}
+
+/** "Thursday, November 26, 2026": a day named in full, for headings and what a screen reader says. */
+export function formatLongDate(instant: Instant, locale: AppLocale, timeZone?: string): string {
+  return formatWith(instant, locale, zoned({ dateStyle: 'full' }, timeZone))
+}
+
+/** "Thursday, November 26, 2026 at 14:05": a moment named in full, for announcements. */
+export function formatLongDateTime(instant: Instant, locale: AppLocale, timeZone?: string): string {
+  return formatWith(instant, locale, zoned({ dateStyle: 'full', ...TIME }, timeZone))
+}
+
+/** "Thu": a weekday's short name, for column headers. */
+export function formatWeekday(instant: Instant, locale: AppLocale, timeZone?: string): string {
+  return formatWith(instant, locale, zoned({ weekday: 'short' }, timeZone))
+}
+
+/** "November 2026": a month's heading. */
+export function formatMonth(instant: Instant, locale: AppLocale, timeZone?: string): string {
+  return formatWith(instant, locale, zoned({ month: 'long', year: 'numeric' }, timeZone))
+}
+
+/** "Nov 22 – 28, 2026": a span of days, the parts they share said once. */
+export function formatDateRange(first: Instant, last: Instant, locale: AppLocale, timeZone?: string): string {
+  const from = toDate(first)
+  const to = toDate(last)
+  if (!from || !to) return `${String(first)} – ${String(last)}`
+  return dateFormat(locale, zoned(DATE, timeZone)).formatRange(from, to)
+}
+
+/** "14:00" / "14.00": an hour row's label, in the same clock as every other time. */
+export function formatHour(hour: number, locale: AppLocale): string {
+  return dateFormat(locale, { ...TIME, timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour))
+}
+
+export interface CalendarDate {
+  year: number
+  month: number
+  day: number
+}
+
+/** A calendar date as `yyyy-MM-dd`, the value a date field holds (the form the native date input used). */
+export function isoDateOf({ year, month, day }: CalendarDate): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+export function calendarDateOf(iso: string): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
+  if (!match) return null
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) }
+  return isRealDate(date) ? date : null
+}
+
+function isRealDate({ year, month, day }: CalendarDate): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/** A calendar date shown in the app's one date format ("Nov 26, 2026" / "26 Nov 2026"). */
+export function formatCalendarDate(date: CalendarDate, locale: AppLocale): string {
+  return formatDate(Date.UTC(date.year, date.month - 1, date.day), locale, 'UTC')
+}
+
+const monthNames = new Map<AppLocale, string[][]>()
+
+/** Each month's names in the locale (long and short, lower case): "agustus", "agu". */
+function monthNamesOf(locale: AppLocale): string[][] {
+  let names = monthNames.get(locale)
+  if (!names) {
+    const long = dateFormat(locale, { month: 'long', timeZone: 'UTC' })
+    const short = dateFormat(locale, { month: 'short', timeZone: 'UTC' })
+    names = Array.from({ length: 12 }, (_, m) => {
+      const at = Date.UTC(2000, m, 15)
+      return [long.format(at), short.format(at)].map((n) => n.toLocaleLowerCase(locale).replace(/\.$/, ''))
+    })
+    monthNames.set(locale, names)
+  }
+  return names
+}
+
+/**
+ * Reads a date typed in the app's language: its own format ("Nov 26, 2026", "26 Agu 2026"), a month named in
+ * full, the locale's numeric order ("11/26/2026" in English, "26/11/2026" in Indonesian) or ISO "2026-11-26".
+ * Answers null for anything else or a day that does not exist (31 April), so nothing is guessed.
+ */
+export function parseCalendarDate(text: string, locale: AppLocale): CalendarDate | null {
+  const trimmed = text.trim()
+  const iso = calendarDateOf(trimmed)
+  if (iso) return iso
+  const tokens = trimmed.toLocaleLowerCase(locale).match(/\p{L}+|\d+/gu) ?? []
+  const words = tokens.filter((token) => !/^\d+$/.test(token))
+  const numbers = tokens.filter((token) => /^\d+$/.test(token)).map(Number)
+  let date: CalendarDate | null = null
+  if (words.length === 1 && numbers.length === 2) {
+    const word = words[0]!
+    const month = monthNamesOf(locale).findIndex((names) => names.includes(word))
+    const [a, b] = numbers as [number, number]
+    // The year is the number written with four digits; the other is the day, whichever order the locale uses.
+    if (month >= 0 && a > 999 !== b > 999)
+      date = { year: a > 999 ? a : b, month: month + 1, day: a > 999 ? b : a }
+  } else if (words.length === 0 && numbers.length === 3) {
+    const order = dateFormat(locale, { timeZone: 'UTC' })
+      .formatToParts(Date.UTC(2000, 0, 1))
+      .map((part) => part.type)
+      .filter((type) => type === 'year' || type === 'month' || type === 'day')
+    const value = (type: 'year' | 'month' | 'day') => numbers[order.indexOf(type)] ?? 0
+    if (order.length === 3) date = { year: value('year'), month: value('month'), day: value('day') }
+  }
+  return date && date.year > 999 && isRealDate(date) ? date : null
 }
 
 /** "5 minutes ago" style, for "last updated" stamps. */

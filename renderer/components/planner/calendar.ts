@@ -153,12 +153,6 @@ export function toLocalTime(instant: string, zone: string): LocalTime {
   return { date: format(d, 'yyyy-MM-dd'), time: format(d, 'HH:mm') }
 }
 
-/** "yyyy-MM-dd HH:mm" on the zone's clock: how the side lists show when a post goes out. */
-export function localStamp(instant: string, zone: string): string {
-  const local = toLocalTime(instant, zone)
-  return `${local.date} ${local.time}`
-}
-
 export interface ResolvedLocalTime {
   /** The UTC instant to send. */
   iso: string

@@ -81,10 +81,10 @@ describe('ComposerDialog', () => {
     await type('[data-testid=composer-date]', '2026-03-29')
     await type('[data-testid=composer-time]', '02:30')
     expect($('[data-testid=composer-dst]').textContent).toContain('03:30')
-    expect($('[data-testid=composer-utc]').textContent).toContain('2026-03-29T01:30:00.000Z')
+    expect($('[data-testid=composer-utc]').textContent).toContain('Mar 29, 2026, 01:30 UTC')
     await type('[data-testid=composer-time]', '10:00')
     expect(document.querySelector('[data-testid=composer-dst]')).toBeNull()
-    expect($('[data-testid=composer-utc]').textContent).toContain('2026-03-29T08:00:00.000Z')
+    expect($('[data-testid=composer-utc]').textContent).toContain('Mar 29, 2026, 08:00 UTC')
   })
 
   it('puts the refusal of Schedule next to each field it names', async () => {

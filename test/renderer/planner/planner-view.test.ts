@@ -251,6 +251,18 @@ describe('PlannerView', () => {
     expect(wrapper.find('[data-status="queued"]').attributes('aria-label')).toContain('Dalam antrean')
   })
 
+  it('shows every date and time in one format of the app language, English and Bahasa Indonesia', async () => {
+    const wrapper = await mountPlanner(context)
+    // sched-3 failed at 05:00 UTC on the 18th: 12:00 in Jakarta. The queued draft goes out at 09:00 on the 23rd.
+    expect(wrapper.find('[data-testid=planner-failed]').text()).toContain('Nov 18, 2026, 12:00')
+    expect(wrapper.find('[data-testid=planner-outbox]').text()).toContain('Nov 23, 2026, 09:00')
+    context.i18n.global.locale.value = 'id'
+    await flushPromises()
+    expect(wrapper.find('[data-testid=planner-failed]').text()).toContain('18 Nov 2026, 12.00')
+    expect(wrapper.find('[data-testid=planner-outbox]').text()).toContain('23 Nov 2026, 09.00')
+    expect(wrapper.find('[data-key="post:sched-1"]').text()).toContain('08.00')
+  })
+
   it('tells the person when the outbox scheduled a post or could not send it', async () => {
     context.fake.data.drafts.push(draft('d-sending', 'sending', '2026-11-26T02:00:00.000Z'))
     context.fake.data.drafts.push(draft('d-sending-2', 'sending', '2026-11-27T02:00:00.000Z'))
@@ -313,7 +325,7 @@ describe('PlannerView', () => {
     expect(document.activeElement).toBe(chip().element)
     // 02:00 UTC is 09:00 in Jakarta.
     expect(wrapper.find('[data-testid=planner-live]').text()).toMatch(
-      /^Moved “Draft d-queued” to Tuesday, November 24, 2026\b.*\b9:00\b/,
+      /^Moved “Draft d-queued” to Tuesday, November 24, 2026\b.*\b09:00\b/,
     )
 
     // Down a week: from the focus it kept.
@@ -475,11 +487,11 @@ describe('PlannerView', () => {
     expect(chip.text()).toContain('Next')
     expect(chip.text()).not.toContain('12:00')
     // Retried at NOW, 10:00 UTC: 17:00 in Jakarta.
-    expect(chip.attributes('aria-label')).toContain('Retried 2026-11-20 17:00, goes out next')
+    expect(chip.attributes('aria-label')).toContain('Retried Nov 20, 2026, 17:00, goes out next')
     await chip.trigger('click')
     await flushPromises()
     expect(document.querySelector('[data-testid=detail-retried]')!.textContent).toContain(
-      'Retried 2026-11-20 17:00',
+      'Retried Nov 20, 2026, 17:00',
     )
   })
 

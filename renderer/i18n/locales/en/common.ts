@@ -24,6 +24,13 @@ export default {
     show: 'Show',
     hide: 'Hide',
   },
+  dateField: {
+    hint: 'Type a date, or use the up and down arrows for a day, Page Up and Page Down for a month, Alt+Down for a calendar.',
+    unreadable: 'Not a date this field can read. Type it like {example}.',
+    open: 'Choose a date',
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+  },
   profile: {
     label: 'Profile',
     sandbox: 'Sandbox',

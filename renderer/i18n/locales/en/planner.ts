@@ -128,7 +128,7 @@ export default {
     date: 'Date',
     time: 'Time',
     zone: 'Time zone {zone} ({offset})',
-    utc: 'Sent as {iso}',
+    utc: 'Sent as {when} UTC',
     dstGap:
       '{time} does not exist on that day: the clocks go forward. The post will be published at {shifted}.',
     badDate: 'That date does not exist.',

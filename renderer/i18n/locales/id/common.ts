@@ -26,6 +26,13 @@ export default {
     show: 'Tampilkan',
     hide: 'Sembunyikan',
   },
+  dateField: {
+    hint: 'Ketik tanggal, atau gunakan panah atas dan bawah untuk sehari, Page Up dan Page Down untuk sebulan, Alt+Bawah untuk kalender.',
+    unreadable: 'Tanggal ini tidak dapat dibaca. Ketik seperti {example}.',
+    open: 'Pilih tanggal',
+    previousMonth: 'Bulan sebelumnya',
+    nextMonth: 'Bulan berikutnya',
+  },
   profile: {
     label: 'Profil',
     sandbox: 'Sandbox',

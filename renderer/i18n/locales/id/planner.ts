@@ -128,7 +128,7 @@ export default {
     date: 'Tanggal',
     time: 'Jam',
     zone: 'Zona waktu {zone} ({offset})',
-    utc: 'Dikirim sebagai {iso}',
+    utc: 'Dikirim sebagai {when} UTC',
     dstGap: 'Pukul {time} tidak ada pada hari itu: jam dimajukan. Postingan akan terbit pukul {shifted}.',
     badDate: 'Tanggal itu tidak ada.',
     topic: 'Topik',
