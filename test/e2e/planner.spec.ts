@@ -82,14 +82,38 @@ test('a failed demo post is retried from the failed list', async ({ appPage, app
   await expect(rows.first()).toBeVisible()
   const before = await rows.count()
   expect(before).toBeGreaterThanOrEqual(3)
-  const id = (await rows.first().getAttribute('data-id'))!
-  await expect(rows.first()).toContainText(/disconnected|rejected|expired/)
-  await rows.first().getByTestId('failed-retry').click()
+  // A connected account's post: a disconnected one's asks first (the next test).
+  const row = rows.filter({ hasNot: appPage.getByTestId('failed-disconnected') }).first()
+  const id = (await row.getAttribute('data-id'))!
+  await expect(row).toContainText(/disconnected|rejected|expired/)
+  await row.getByTestId('failed-retry').click()
   await expect(planner.failed.locator(`[data-id="${id}"]`)).toHaveCount(0)
   await expect(rows).toHaveCount(before - 1)
   const post = await app.host.call('schedules:get', { id })
   expect(['pending', 'process', 'success', 'error']).toContain(post.status)
   expect(post.status).not.toBe('error')
+})
+
+test("retrying a disconnected account's post asks first and offers to reconnect it", async ({ appPage }) => {
+  const planner = new PlannerPage(appPage)
+  await planner.open()
+  const row = planner.failed
+    .getByTestId('failed-post')
+    .filter({ has: appPage.getByTestId('failed-disconnected') })
+    .first()
+  await expect(row).toBeVisible()
+  const id = (await row.getAttribute('data-id'))!
+  await row.getByTestId('failed-retry').click()
+  const warning = appPage.getByRole('dialog')
+  await expect(warning.getByTestId('failed-retry-warning')).toBeVisible()
+  await expect(warning.getByTestId('planner-reconnect')).toBeVisible()
+  // Only that post was asked for, so there is no "others" choice; the focus waits on Cancel.
+  await expect(warning.getByTestId('retry-warning-others')).toHaveCount(0)
+  await expect(warning.getByTestId('retry-warning-cancel')).toBeFocused()
+  await appPage.keyboard.press('Escape')
+  await expect(warning).toHaveCount(0)
+  await expect(planner.failed.locator(`[data-id="${id}"]`)).toHaveCount(1)
+  await expect(row.getByTestId('failed-retry')).toBeFocused()
 })
 
 for (const scheme of ['light', 'dark'] as const) {
