@@ -1,5 +1,5 @@
 // The window's webPreferences: the renderer gets no Node, runs sandboxed in its own isolated world, and sees
-// only what the preload puts on window.mediadeck. Pinned by test/unit/shell/main-window.test.ts.
+// only what the preload puts on window.mediadeck. Pinned by test/unit/app/main-window.test.ts.
 import type { WebPreferences } from 'electron'
 
 export function secureWebPreferences(preloadPath: string): WebPreferences {

@@ -12,7 +12,7 @@ import { DRAFT_STATUSES } from '../../common/drafts'
 import { DraftStoreError, openDraftStore } from '../../main/core/drafts/draft-store'
 import type { StoredDraft } from '../../main/core/drafts/draft-store'
 import { CURRENT_SCHEMA_VERSION } from '../../main/core/drafts/migrations'
-import { sampleDraft, samplePost } from '../unit/drafts/helpers'
+import { sampleDraft, samplePost } from '../unit/core/drafts/helpers'
 
 let root: string
 let runs = 0

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDraftStore } from '../../../main/core/drafts/draft-store'
-import { sampleDraft } from '../../unit/drafts/helpers'
+import { sampleDraft } from '../../unit/core/drafts/helpers'
 import { tempFolder } from '../drafts/helpers'
 
 let dir: string

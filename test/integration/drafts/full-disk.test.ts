@@ -11,7 +11,7 @@ import { openAppStore } from '../../../main/core/settings/app-store'
 import { createDraftHandlers } from '../../../main/handlers/drafts-handlers'
 import type { HandlerDeps } from '../../../main/handlers/types'
 import type { ActiveService } from '../../../main/core/ports'
-import { NOW, samplePost } from '../../unit/drafts/helpers'
+import { NOW, samplePost } from '../../unit/core/drafts/helpers'
 
 let mountPoint: string
 /** Why the real full-disk tests cannot run here, or null when the tmpfs is mounted. */
@@ -27,7 +27,7 @@ beforeAll(async () => {
     const stderr = String((error as { stderr?: Buffer }).stderr ?? '')
     // Only a refusal to mount skips (an unprivileged run); any other failure is a real one.
     if (!/permission denied|only root|EPERM|not permitted/i.test(stderr)) throw error
-    unavailable = `cannot mount a tmpfs here (${stderr.trim()}); the injected-ENOSPC tests in test/unit/drafts/draft-store.test.ts still run`
+    unavailable = `cannot mount a tmpfs here (${stderr.trim()}); the injected-ENOSPC tests in test/unit/core/drafts/draft-store.test.ts still run`
   }
 })
 

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest'
+import { isAllowedExternalUrl } from '../../../main/core/external-links'
+
+describe('external links', () => {
+  it('allows https on the allow-listed hosts only', () => {
+    expect(isAllowedExternalUrl('https://repliz.com/')).toBe(true)
+    expect(isAllowedExternalUrl('https://app.repliz.com/x')).toBe(true)
+    expect(isAllowedExternalUrl('http://repliz.com/')).toBe(false)
+    expect(isAllowedExternalUrl('https://repliz.com.evil.example/')).toBe(false)
+    expect(isAllowedExternalUrl('https://user:pw@repliz.com/')).toBe(false)
+    expect(isAllowedExternalUrl('https://repliz.com:8443/')).toBe(false)
+    expect(isAllowedExternalUrl('file:///etc/passwd')).toBe(false)
+  })
+})

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import {
+  APP_STATE_VERSION,
+  migrateAppState,
+  openAppStore,
+  type KeyValueBackend,
+} from '../../../../main/core/settings/app-store'
+
+function memoryBackend(
+  initial: Record<string, unknown>,
+): KeyValueBackend & { data: Record<string, unknown> } {
+  const data = { ...initial }
+  return {
+    data,
+    path: '/memory',
+    get store() {
+      return { ...data }
+    },
+    set store(value) {
+      for (const key of Object.keys(data)) delete data[key]
+      Object.assign(data, value)
+    },
+    set: (key, value) => (data[key] = value),
+  }
+}
+
+describe('app store', () => {
+  it('fills the defaults into an unversioned file and writes the version back', () => {
+    const backend = memoryBackend({ settings: { theme: 'dark' } })
+    const store = openAppStore(backend)
+    // Running in the background is on by default; opening at login is the person's choice.
+    expect(store.get('settings')).toEqual({
+      uploadConcurrency: 3,
+      uploadRateLimit: null,
+      language: 'system',
+      theme: 'dark',
+      runInBackground: true,
+      openAtLogin: false,
+    })
+    expect(store.get('backgroundExplained')).toBe(false)
+    expect(store.get('activeProfileId')).toBe('sandbox')
+    expect(backend.data.schemaVersion).toBe(APP_STATE_VERSION)
+  })
+
+  it('replaces a damaged value by its default without losing the rest', () => {
+    const state = migrateAppState({
+      schemaVersion: 1,
+      settings: {
+        uploadConcurrency: 99,
+        uploadRateLimit: 'fast',
+        language: 'en',
+        theme: 'neon',
+        openAtLogin: 'yes',
+      },
+      profiles: 'garbage',
+      activeProfileId: 'p1',
+      sandboxPort: 70_000,
+    })
+    expect(state.settings).toEqual({
+      uploadConcurrency: 3,
+      uploadRateLimit: null,
+      language: 'en',
+      theme: 'system',
+      runInBackground: true,
+      openAtLogin: false,
+    })
+    const capped = migrateAppState({ settings: { uploadRateLimit: 2 * 1024 * 1024 } })
+    expect(capped.settings.uploadRateLimit).toBe(2 * 1024 * 1024)
+    expect(state.profiles).toEqual([])
+    expect(state.activeProfileId).toBe('p1')
+    expect(state.sandboxPort).toBeNull()
+  })
+
+  it('hands out copies, so a caller cannot change the store by accident', () => {
+    const store = openAppStore(memoryBackend({}))
+    store.get('settings').theme = 'dark'
+    expect(store.get('settings').theme).toBe('system')
+  })
+})

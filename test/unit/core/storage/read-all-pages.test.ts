@@ -1,0 +1,64 @@
+// Reading a whole list: all pages, starting over when the list moves underneath, never a silent part.
+import { describe, expect, it } from 'vitest'
+import type { Page } from '../../../../common/service'
+import { readAllPages } from '../../../../main/core/storage/read-all-pages'
+
+function pageOf(items: number[], page: number, limit: number): Page<number> {
+  const totalPages = Math.max(1, Math.ceil(items.length / limit))
+  return {
+    docs: items.slice((page - 1) * limit, page * limit),
+    totalDocs: items.length,
+    limit,
+    totalPages,
+    page,
+    pagingCounter: (page - 1) * limit + 1,
+    hasPrevPage: page > 1,
+    hasNextPage: page < totalPages,
+    prevPage: page > 1 ? page - 1 : null,
+    nextPage: page < totalPages ? page + 1 : null,
+  }
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i)
+
+describe('readAllPages', () => {
+  it('reads every page at 100 a page', async () => {
+    const limits: number[] = []
+    const items = await readAllPages(
+      async (page, limit) => {
+        limits.push(limit)
+        return pageOf(range(250), page, limit)
+      },
+      { what: 'things' },
+    )
+    expect(items).toEqual(range(250))
+    expect(limits).toEqual([100, 100, 100])
+  })
+
+  it('starts over when an item is removed while reading (one would be skipped)', async () => {
+    let list = range(150)
+    let calls = 0
+    const items = await readAllPages(
+      async (page, limit) => {
+        calls++
+        // Right after page 1 is read, the first item is deleted: item 100 moves onto page 1.
+        const answer = pageOf(list, page, limit)
+        if (calls === 1) list = list.slice(1)
+        return answer
+      },
+      { what: 'things' },
+    )
+    expect(items).toEqual(range(150).slice(1))
+    expect(calls).toBe(4)
+  })
+
+  it('refuses rather than decide from part of the list', async () => {
+    await expect(
+      readAllPages(async (page, limit) => pageOf(range(1000), page, limit), { what: 'posts', maxPages: 3 }),
+    ).rejects.toThrow(/posts: more than 3 pages/)
+    let n = 0
+    await expect(
+      readAllPages(async (page, limit) => pageOf(range(150 + n++), page, limit), { what: 'posts' }),
+    ).rejects.toThrow(/kept changing/)
+  })
+})

@@ -1,0 +1,977 @@
+import { createHash, randomUUID } from 'node:crypto'
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AppError } from '../../../../common/errors'
+import type { UploadItem, UploadProgressEvent } from '../../../../common/uploads'
+import { createUploadEngine } from '../../../../main/core/uploads/upload-engine'
+import type { UploadEngine, UploadEngineOptions } from '../../../../main/core/uploads/upload-engine'
+import { createFakeService, httpError } from '../support/fake-service'
+import type { FakeService } from '../support/fake-service'
+import { S3_EXPIRED, startStorageSink } from '../support/storage-sink'
+import type { StorageSink } from '../support/storage-sink'
+
+let dir: string
+let sink: StorageSink
+let service: FakeService
+let engines: UploadEngine[]
+let sleeps: number[]
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'engine-test-'))
+  sink = await startStorageSink()
+  service = createFakeService(sink.url)
+  engines = []
+  sleeps = []
+})
+
+afterEach(async () => {
+  await Promise.all(engines.map((e) => e.close()))
+  await sink.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function engine(extra: Partial<UploadEngineOptions> = {}): UploadEngine {
+  const e = createUploadEngine({
+    client: service.client,
+    journalPath: join(dir, 'uploads.jsonl'),
+    progressIntervalMs: 20,
+    stallTimeoutMs: 2000,
+    delays: {
+      sleep: async (ms) => {
+        sleeps.push(ms)
+      },
+    },
+    ...extra,
+  })
+  engines.push(e)
+  return e
+}
+
+function file(name: string, size: number): { path: string; sha256: string } {
+  // A 251-byte pattern (prime length, so chunk boundaries never line up with it) seeded by the name.
+  const pattern = Buffer.from(Array.from({ length: 251 }, (_, i) => (i * 31 + name.charCodeAt(0)) & 0xff))
+  const data = Buffer.alloc(size, pattern)
+  const path = join(dir, name)
+  writeFileSync(path, data)
+  return { path, sha256: createHash('sha256').update(data).digest('hex') }
+}
+
+const keyPath = (item: UploadItem): string => `/${item.key}`
+
+describe('upload engine: the happy path', () => {
+  it('uploads files intact with the init mimetype, checksum headers echoed, no Authorization, URL verbatim', async () => {
+    const a = file('a.bin', 300_000)
+    const b = file('b.txt', 5_000)
+    const up = engine()
+    const events: UploadProgressEvent[] = []
+    up.onProgress((e) => events.push(e))
+    await up.add([a.path, b.path])
+    await up.whenIdle()
+    const items = up.list()
+    expect(items.map((i) => i.state)).toEqual(['done', 'done'])
+    for (const [item, src, type] of [
+      [items[0]!, a, 'application/octet-stream'],
+      [items[1]!, b, 'text/plain'],
+    ] as const) {
+      const put = sink.received.find((r) => r.path === keyPath(item))!
+      expect(put.sha256).toBe(src.sha256)
+      expect(put.headers['content-type']).toBe(type)
+      expect(put.headers['content-length']).toBe(String(item.size))
+      expect(put.headers['transfer-encoding']).toBeUndefined()
+      expect(put.headers['x-amz-checksum-crc32']).toBe('AAAAAA==')
+      expect(put.headers['x-amz-sdk-checksum-algorithm']).toBe('CRC32')
+      expect(put.headers.authorization).toBeUndefined()
+      // %2F and %3D stay encoded exactly as the service wrote them.
+      expect(put.rawUrl).toContain('X-Amz-Signature=ab%2Fcd&x-amz-checksum-crc32=AAAAAA%3D%3D')
+      expect(service.files.get(item.fileId!)?.status).toBe('success')
+      expect(item.url).toBe(`https://storage.example/${item.key}`)
+    }
+    // Both files start at once, so which init reaches the service first is up to the file probes.
+    expect(service.calls.init.map((r) => [r.filename, r.mimetype]).sort()).toEqual([
+      ['a.bin', 'application/octet-stream'],
+      ['b.txt', 'text/plain'],
+    ])
+    // Final states are always delivered, and progress per item never goes back and ends at the size.
+    const last = events.at(-1)!
+    expect(last.totals).toMatchObject({ files: 2, done: 2, bytesTotal: 305_000, bytesSent: 305_000 })
+    for (const item of items) {
+      const seen = events.flatMap((e) => e.items.filter((i) => i.id === item.id)).map((i) => i.bytesSent)
+      expect(seen).toEqual([...seen].sort((x, y) => x - y))
+      expect(seen.at(-1)).toBe(item.size)
+    }
+  })
+
+  it('sends the bytes intact to a slow reader (constant backpressure)', async () => {
+    const a = file('slow.bin', 12 * 2 ** 20 + 3)
+    sink.behave = () => ({ kind: 'trickle', everyMs: 1, answer: true })
+    const up = engine({ chunkBytes: 64 * 1024 })
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]!.state).toBe('done')
+    expect(sink.received.map((r) => [r.bytes, r.sha256])).toEqual([[12 * 2 ** 20 + 3, a.sha256]])
+  })
+
+  it('refuses a batch naming every missing or empty path before any request is made', async () => {
+    const ok = file('ok.bin', 10)
+    writeFileSync(join(dir, 'empty.bin'), '')
+    const up = engine()
+    const error = await up
+      .add([ok.path, join(dir, 'missing.bin'), join(dir, 'empty.bin'), dir])
+      .catch((e) => e)
+    expect(error).toBeInstanceOf(AppError)
+    expect(error.kind).toBe('file')
+    expect(error.message).toContain(`${join(dir, 'missing.bin')}: no such file`)
+    expect(error.message).toContain(`${join(dir, 'empty.bin')}: file is empty`)
+    expect(error.message).toContain(`${dir}: not a regular file`)
+    expect(service.calls.statistic).toBe(0)
+    expect(up.list()).toEqual([])
+  })
+
+  it('fail-each queues the good files and fails each bad one by its name, never its path', async () => {
+    const png = file('photo.png', 2000)
+    const jpg = file('shot.jpg', 3000)
+    // Browser-mode copies live under a generated folder: the path must not reach the person.
+    mkdirSync(join(dir, 'c0ffee-generated'))
+    const empty = join(dir, 'c0ffee-generated', 'blank.png')
+    writeFileSync(empty, '')
+    const up = engine()
+    const batches: unknown[] = []
+    up.onBatchFinished((e) => batches.push(e))
+    const added = await up.add([png.path, empty, jpg.path], {
+      whenFull: 'fail-excess',
+      whenUnreadable: 'fail-each',
+    })
+    expect(added.map((i) => [i.name, i.state === 'failed'])).toEqual([
+      ['photo.png', false],
+      ['blank.png', true],
+      ['shot.jpg', false],
+    ])
+    expect(added[1]!.error).toMatchObject({ kind: 'file', message: 'blank.png: file is empty' })
+    expect(added[1]!.error!.message).not.toContain('c0ffee-generated')
+    await up.whenIdle()
+    expect(up.list().map((i) => i.state)).toEqual(['done', 'failed', 'done'])
+    expect(service.calls.init.map((r) => r.filename).sort()).toEqual(['photo.png', 'shot.jpg'])
+    expect(batches).toEqual([{ batchId: added[0]!.batchId, done: 2, failed: 1, cancelled: 0 }])
+
+    // Fixed on disk, the refused file goes on retry with the type its name gives.
+    writeFileSync(empty, Buffer.alloc(700, 1))
+    up.retry(added[1]!.id)
+    await up.whenIdle()
+    expect(up.get(added[1]!.id)).toMatchObject({ state: 'done', size: 700, mimetype: 'image/png' })
+    expect(service.calls.init.find((r) => r.filename === 'blank.png')).toMatchObject({
+      mimetype: 'image/png',
+    })
+  })
+
+  it('fail-each with only bad files makes no request and reports the batch finished', async () => {
+    const up = engine()
+    const batches: unknown[] = []
+    up.onBatchFinished((e) => batches.push(e))
+    const [item] = await up.add([join(dir, 'gone.gif')], { whenUnreadable: 'fail-each' })
+    expect(item).toMatchObject({ name: 'gone.gif', state: 'failed', error: { kind: 'file' } })
+    expect(item!.error!.message).toBe('gone.gif: no such file')
+    expect(service.calls.statistic).toBe(0)
+    expect(batches).toEqual([{ batchId: item!.batchId, done: 0, failed: 1, cancelled: 0 }])
+  })
+
+  it('refuses a batch that cannot fit in the free storage, counting what is already queued', async () => {
+    service.free = 1000
+    const a = file('a.bin', 600)
+    const b = file('b.bin', 600)
+    const up = engine()
+    const error = await up.add([a.path, b.path]).catch((e) => e)
+    expect(error).toMatchObject({ kind: 'storage-full', neededBytes: 1200, freeBytes: 1000 })
+    expect(error.message).toMatch(/not enough storage: this batch needs 1\.2 kB but only 1,000 B/)
+    expect(service.calls.init).toHaveLength(0)
+  })
+
+  it('takes the type from the extension and reports a magic-byte mismatch', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex')
+    const path = join(dir, 'photo.jpg')
+    writeFileSync(path, Buffer.concat([png, Buffer.alloc(64)]))
+    const up = engine()
+    const [item] = await up.add([path])
+    expect(item!.mimetype).toBe('image/jpeg')
+    expect(item!.mimeWarning).toMatch(/looks like image\/png/)
+    await up.whenIdle()
+    expect(sink.received[0]!.headers['content-type']).toBe('image/jpeg')
+  })
+
+  it('keeps to the concurrency limit, with no more initialised files waiting than there are slots', async () => {
+    const files = Array.from({ length: 5 }, (_, i) => file(`f${i}.bin`, 50_000))
+    const putsAtInit: number[] = []
+    const realInit = service.client.initFile
+    service.client.initFile = async (req, o) => {
+      putsAtInit.push(sink.received.length)
+      return realInit(req, o)
+    }
+    sink.behave = () => ({ kind: 'ok', delayMs: 30 })
+    const up = engine({ concurrency: 2 })
+    await up.add(files.map((f) => f.path))
+    await up.whenIdle()
+    expect(sink.maxActive).toBe(2)
+    expect(up.totals().done).toBe(5)
+    // Two slots and two addresses ready ahead of them: the fifth init waits until a PUT has finished, so no
+    // address waits behind more than one round of PUTs (it lives 10 minutes).
+    expect(putsAtInit[4]).toBeGreaterThanOrEqual(1)
+  })
+
+  it('uploadOne resolves once the item is final; onBatchFinished reports the batch', async () => {
+    const a = file('one.bin', 1000)
+    const up = engine()
+    const batches: unknown[] = []
+    up.onBatchFinished((e) => batches.push(e))
+    const item = await up.uploadOne(a.path)
+    expect(item.state).toBe('done')
+    expect(item.fileId).toBeTruthy()
+    expect(batches).toEqual([{ batchId: item.batchId, done: 1, failed: 0, cancelled: 0 }])
+  })
+
+  it('emits progress at most about once per interval', async () => {
+    const files = Array.from({ length: 30 }, (_, i) => file(`p${i}.bin`, 10_000))
+    sink.behave = () => ({ kind: 'ok', delayMs: 30 })
+    const up = engine({ progressIntervalMs: 100 })
+    const times: number[] = []
+    up.onProgress(() => times.push(Date.now()))
+    const started = Date.now()
+    await up.add(files.map((f) => f.path))
+    await up.whenIdle()
+    const elapsed = Date.now() - started
+    // The last message (final states, sent the moment the queue is idle) may come early; none other may.
+    const gaps = times.slice(1, -1).map((t, i) => t - times[i]!)
+    expect(gaps.length).toBeGreaterThan(1)
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(95)
+    expect(times.length).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 2)
+    expect(up.totals().done).toBe(30)
+  })
+})
+
+describe('upload engine: faults', () => {
+  it('retries a PUT answered 5xx from the start, with backoff', async () => {
+    const a = file('a.bin', 100_000)
+    sink.behave = (_req, n) =>
+      n < 2 ? { kind: 'status', status: 503, body: '<Error><Code>SlowDown</Code></Error>' } : { kind: 'ok' }
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    const [item] = up.list()
+    expect(item).toMatchObject({ state: 'done', attempts: 3 })
+    expect(sink.received.filter((r) => r.complete).map((r) => r.sha256)).toEqual([a.sha256])
+    expect(sleeps).toHaveLength(2)
+  })
+
+  it('honours Retry-After on a 429 from storage', async () => {
+    const a = file('a.bin', 1000)
+    sink.behave = (_req, n) =>
+      n === 0 ? { kind: 'status', status: 429, headers: { 'retry-after': '7' } } : { kind: 'ok' }
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]!.state).toBe('done')
+    expect(sleeps).toEqual([7000])
+  })
+
+  it('retries after a connection reset mid-body and the bytes still arrive intact', async () => {
+    const a = file('a.bin', 4 * 2 ** 20)
+    sink.behave = (_req, n) => (n === 0 ? { kind: 'reset-after', bytes: 2 ** 20 } : { kind: 'ok' })
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]).toMatchObject({ state: 'done', attempts: 2 })
+    expect(sink.received.filter((r) => r.complete).map((r) => r.sha256)).toEqual([a.sha256])
+  })
+
+  it('times out a stalled PUT and retries it', async () => {
+    const a = file('a.bin', 8 * 2 ** 20)
+    sink.behave = (_req, n) => (n === 0 ? { kind: 'stall-after', bytes: 1 } : { kind: 'ok' })
+    const up = engine({ stallTimeoutMs: 300 })
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]).toMatchObject({ state: 'done', attempts: 2 })
+    expect(sink.received.filter((r) => r.complete).map((r) => r.sha256)).toEqual([a.sha256])
+  })
+
+  it('gives up after the PUT attempts and deletes the pending file', async () => {
+    const a = file('a.bin', 1000)
+    sink.behave = () => ({
+      kind: 'status',
+      status: 500,
+      body: '<Error><Code>InternalError</Code><Message>boom</Message></Error>',
+    })
+    const up = engine({ limits: { putAttempts: 3 } })
+    await up.add([a.path])
+    await up.whenIdle()
+    const [item] = up.list()
+    expect(item).toMatchObject({
+      state: 'failed',
+      attempts: 3,
+      error: { kind: 'server', status: 500, code: 'InternalError' },
+    })
+    expect(service.files.size).toBe(0)
+  })
+
+  it('initialises again after a 403 from storage (expired address), at most twice', async () => {
+    const a = file('a.bin', 1000)
+    sink.behave = (_req, n) => (n === 0 ? { kind: 'status', status: 403, body: S3_EXPIRED } : { kind: 'ok' })
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]!.state).toBe('done')
+    expect(service.calls.init).toHaveLength(2)
+    // The first, refused file was deleted; only the completed one is left.
+    expect([...service.files.values()].map((f) => f.status)).toEqual(['success'])
+
+    sink.behave = () => ({ kind: 'status', status: 403, body: S3_EXPIRED })
+    const b = file('b.bin', 1000)
+    await up.add([b.path])
+    await up.whenIdle()
+    expect(up.list()[1]).toMatchObject({
+      state: 'failed',
+      error: {
+        kind: 'storage-rejected',
+        status: 403,
+        code: 'AccessDenied',
+        message: expect.stringMatching(/expired/),
+      },
+    })
+    expect(service.calls.init).toHaveLength(2 + 3)
+  })
+
+  it('retries complete on 5xx and network errors', async () => {
+    const a = file('a.bin', 1000)
+    service.failComplete = (n) =>
+      n === 1
+        ? httpError('server', 502, 'bad gateway')
+        : n === 2
+          ? new AppError({ kind: 'network', message: 'reset' })
+          : undefined
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]!.state).toBe('done')
+    expect(service.calls.complete).toHaveLength(3)
+    expect(sink.okCount(keyPath(up.list()[0]!))).toBe(1)
+  })
+
+  it('stops an item on 402 at init without any PUT', async () => {
+    const a = file('a.bin', 1000)
+    service.failInit = () => httpError('storage-full', 402, 'upgrade to get more storage')
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]).toMatchObject({ state: 'failed', error: { kind: 'storage-full', status: 402 } })
+    expect(sink.received).toHaveLength(0)
+  })
+
+  it('stops an item on 402 at complete and leaves no pending file', async () => {
+    const a = file('a.bin', 1000)
+    service.failComplete = () => httpError('storage-full', 402, 'upgrade to get more storage')
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]).toMatchObject({ state: 'failed', error: { kind: 'storage-full' } })
+    expect(service.calls.complete).toHaveLength(1)
+    expect(service.files.size).toBe(0)
+  })
+
+  it('stops the whole queue on 401', async () => {
+    const files = Array.from({ length: 4 }, (_, i) => file(`f${i}.bin`, 1000))
+    service.failInit = (n) => (n === 2 ? httpError('unauthorized', 401, 'unauthorized') : undefined)
+    const up = engine({ concurrency: 1 })
+    await up.add(files.map((f) => f.path))
+    await up.whenIdle()
+    // The second init runs ahead, while the first file is on its way: that one still finishes.
+    expect(up.list().map((i) => [i.state, i.error?.kind])).toEqual([
+      ['done', undefined],
+      ['failed', 'unauthorized'],
+      ['failed', 'unauthorized'],
+      ['failed', 'unauthorized'],
+    ])
+    expect(service.calls.init).toHaveLength(2)
+  })
+
+  it('fails clearly when the file changes during the upload', async () => {
+    const a = file('grow.bin', 16 * 2 ** 20)
+    sink.behave = () => ({ kind: 'ok-touch', touch: () => appendFileSync(a.path, 'more') })
+    const up = engine({ chunkBytes: 64 * 1024 })
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]).toMatchObject({ state: 'failed', error: { kind: 'file' } })
+    expect(up.list()[0]!.error!.message).toMatch(/changed during upload/)
+    expect(service.calls.complete).toHaveLength(0)
+    expect(service.files.size).toBe(0)
+  })
+
+  it('does not follow a redirect from storage (so no header can leak to another origin)', async () => {
+    const other = await startStorageSink()
+    try {
+      const a = file('a.bin', 1000)
+      sink.behave = () => ({ kind: 'redirect', location: `${other.url}/elsewhere` })
+      const up = engine()
+      await up.add([a.path])
+      await up.whenIdle()
+      expect(up.list()[0]).toMatchObject({
+        state: 'failed',
+        error: { kind: 'storage-rejected', status: 307 },
+      })
+      expect(other.received).toHaveLength(0)
+    } finally {
+      await other.close()
+    }
+  })
+})
+
+describe('upload engine: cancel, retry, remove', () => {
+  it('cancels mid-upload: the socket is aborted and the pending file deleted', async () => {
+    const a = file('a.bin', 16 * 2 ** 20)
+    sink.behave = () => ({ kind: 'trickle', everyMs: 5, answer: false })
+    const up = engine({ stallTimeoutMs: 30_000 })
+    const [item] = await up.add([a.path])
+    await waitFor(() => (up.get(item!.id)?.bytesSent ?? 0) > 0 && service.files.size === 1)
+    await up.cancel(item!.id)
+    expect(up.get(item!.id)).toMatchObject({ state: 'cancelled', error: { kind: 'cancelled' } })
+    expect(service.files.size).toBe(0)
+    await waitFor(() => sink.received.length === 1)
+    expect(sink.received[0]!.complete).toBe(false)
+    expect(service.calls.complete).toHaveLength(0)
+  })
+
+  it('retries a failed item and removes items on request', async () => {
+    const a = file('a.bin', 1000)
+    service.failInit = (n) => (n === 1 ? httpError('server', 500, 'boom') : undefined)
+    const up = engine()
+    const events: UploadProgressEvent[] = []
+    up.onProgress((e) => events.push(e))
+    const [item] = await up.add([a.path])
+    await up.whenIdle()
+    expect(up.get(item!.id)!.state).toBe('failed')
+    up.retryAllFailed()
+    await up.whenIdle()
+    expect(up.get(item!.id)!.state).toBe('done')
+    up.clearFinished()
+    expect(up.list()).toEqual([])
+    await up.whenIdle()
+    expect(events.at(-1)!.removed).toEqual([item!.id])
+  })
+})
+
+describe('upload engine: inits ahead of the slot', () => {
+  it('replaces an address that waited too long for its slot before sending, intent and init journaled', async () => {
+    let t = Date.parse('2026-03-01T10:00:00Z')
+    const journalPath = join(dir, 'uploads.jsonl')
+    const [a, b] = [file('first.bin', 50_000), file('second.bin', 50_000)]
+    // first.bin's PUT is answered late; meanwhile second.bin is initialised ahead, and then 6 minutes pass.
+    let initialisedBeforeJump = false
+    sink.behave = (_req, n) => {
+      if (n === 0) {
+        setTimeout(() => {
+          initialisedBeforeJump = service.calls.init.length === 2
+          t += 6 * 60_000
+        }, 300)
+        return { kind: 'ok', delayMs: 400 }
+      }
+      return { kind: 'ok' }
+    }
+    const up = engine({ concurrency: 1, now: () => t, journalPath })
+    const [, second] = await up.add([a.path, b.path])
+    await up.whenIdle()
+    expect(initialisedBeforeJump).toBe(true)
+    expect(up.list().map((i) => i.state)).toEqual(['done', 'done'])
+    expect(service.calls.init.map((r) => r.filename)).toEqual(['first.bin', 'second.bin', 'second.bin'])
+    // The stale address's pending file was deleted, and its bytes never went to it: one file, finished.
+    expect(service.calls.delete).toHaveLength(1)
+    expect([...service.files.values()].map((f) => [f.filename, f.status])).toEqual([
+      ['first.bin', 'success'],
+      ['second.bin', 'success'],
+    ])
+    expect(sink.received.filter((r) => r.path.includes(service.calls.delete[0]!))).toEqual([])
+    // Each init went out behind its intent record: the crash guarantee holds for inits ahead as before.
+    const records = readFileSync(journalPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { t: string; id?: string })
+      .filter((r) => r.id === second!.id && (r.t === 'intent' || r.t === 'init'))
+      .map((r) => r.t)
+    expect(records).toEqual(['intent', 'init', 'intent', 'init'])
+  })
+
+  it('cancelling a file initialised ahead, while it waits for its slot, deletes its pending file', async () => {
+    sink.behave = (_req, n) => (n === 0 ? { kind: 'ok', delayMs: 300 } : { kind: 'ok' })
+    const up = engine({ concurrency: 1 })
+    const [first, second] = await up.add([file('a.bin', 10_000).path, file('b.bin', 10_000).path])
+    await waitFor(() => service.calls.init.length === 2 && up.get(second!.id)!.fileId !== undefined)
+    await up.cancel(second!.id)
+    await up.whenIdle()
+    expect(up.get(first!.id)!.state).toBe('done')
+    expect(up.get(second!.id)!.state).toBe('cancelled')
+    expect([...service.files.values()].map((f) => f.filename)).toEqual(['a.bin'])
+    expect(sink.received).toHaveLength(1)
+  })
+})
+
+describe('upload engine: persistence', () => {
+  it('resumes after a crash: finished items are never uploaded again, interrupted ones restart', async () => {
+    const files = Array.from({ length: 4 }, (_, i) => file(`f${i}.bin`, 20_000 + i))
+    // Engine A completes f0, gets f1 completed on the service but "crashes" before recording it, and is
+    // stuck completing f2 when abandoned. f3 never starts.
+    let completes = 0
+    service.onComplete = async (id) => {
+      completes++
+      if (completes === 1) {
+        service.files.get(id)!.status = 'success'
+        return
+      }
+      if (completes === 2) service.files.get(id)!.status = 'success'
+      dead = true
+      await new Promise(() => undefined) // hangs forever: the process "died" here
+    }
+    // From the death on, nothing A asks reaches the service (its inits run ahead of the slot otherwise).
+    let dead = false
+    const never = new Promise<never>(() => undefined)
+    const deadOrAlive = new Proxy(service.client, {
+      get: (target, prop) => {
+        const value = Reflect.get(target, prop) as unknown
+        if (typeof value !== 'function') return value
+        return (...args: unknown[]) => (dead ? never : (value as (...a: unknown[]) => unknown)(...args))
+      },
+    })
+    const a = createUploadEngine({
+      client: deadOrAlive,
+      journalPath: join(dir, 'uploads.jsonl'),
+      concurrency: 1,
+      delays: { sleep: async () => undefined },
+    })
+    await a.add(files.map((f) => f.path))
+    await waitFor(() => completes === 2)
+    // A is abandoned here, never closed: its journal holds whatever reached the kernel.
+    service.onComplete = undefined
+    const b = engine({ concurrency: 2 })
+    const restored = b.list()
+    expect(restored.map((i) => i.state)).toEqual(['done', 'queued', 'queued', 'queued'])
+    await b.whenIdle()
+    const items = b.list()
+    expect(items.map((i) => i.state)).toEqual(['done', 'done', 'done', 'done'])
+    for (const [i, item] of items.entries()) {
+      const completed = sink.received.filter((r) => r.path === keyPath(item) && r.complete)
+      expect(completed.map((r) => r.sha256)).toEqual([files[i]!.sha256])
+    }
+    // f0 and f1 were sent once in all; f1 was recognised as finished through the service. f2 and f3 (sent
+    // while f1's complete hung, since complete holds no slot) were left pending: replaced, never doubled.
+    const uploadsOf = (name: string) => service.calls.init.filter((r) => r.filename === name).length
+    expect([uploadsOf('f0.bin'), uploadsOf('f1.bin')]).toEqual([1, 1])
+    expect(uploadsOf('f2.bin')).toBeLessThanOrEqual(2)
+    expect(uploadsOf('f3.bin')).toBeLessThanOrEqual(2)
+    expect([...service.files.values()].map((f) => f.status)).toEqual([
+      'success',
+      'success',
+      'success',
+      'success',
+    ])
+  })
+
+  it('after a restart, asks again about an unconfirmed pending file when the first question failed', async () => {
+    const a = file('a.bin', 5000)
+    // Engine A: complete reaches the service, then the process "dies" before recording it.
+    service.onComplete = async (id) => {
+      service.files.get(id)!.status = 'success'
+      await new Promise(() => undefined)
+    }
+    const first = createUploadEngine({ client: service.client, journalPath: join(dir, 'uploads.jsonl') })
+    await first.add([a.path])
+    await waitFor(() => service.calls.complete.length === 1)
+    service.onComplete = undefined
+    // Engine B starts offline: the question about the pending file fails, so the item fails…
+    const realGetFile = service.client.getFile
+    service.client.getFile = async () => {
+      throw new AppError({ kind: 'network', message: 'offline' })
+    }
+    const b = engine()
+    await b.whenIdle()
+    expect(b.list()[0]).toMatchObject({ state: 'failed', error: { kind: 'network' } })
+    // …and a retry once online asks again, finds the file finished, and sends nothing.
+    service.client.getFile = realGetFile
+    b.retryAllFailed()
+    await b.whenIdle()
+    expect(b.list()[0]).toMatchObject({ state: 'done', url: expect.stringContaining('storage.example') })
+    expect(service.calls.init).toHaveLength(1)
+    expect(sink.received).toHaveLength(1)
+  })
+
+  it('keeps finished items across a clean restart and compacts the journal', async () => {
+    const a = file('a.bin', 1000)
+    const first = engine()
+    await first.add([a.path])
+    await first.whenIdle()
+    await first.close()
+    const second = engine()
+    expect(second.list()).toMatchObject([{ state: 'done', path: a.path }])
+    await second.whenIdle()
+    expect(service.calls.init).toHaveLength(1)
+  })
+})
+
+describe('upload engine: a batch larger than the free storage', () => {
+  it('fail-excess queues the files that fit, in order, and fails the others as items of the batch', async () => {
+    service.free = 1000
+    const a = file('a.bin', 600)
+    const big = file('big.bin', 500)
+    const c = file('c.bin', 300)
+    const up = engine()
+    const batches: unknown[] = []
+    up.onBatchFinished((e) => batches.push(e))
+    const added = await up.add([a.path, big.path, c.path], { whenFull: 'fail-excess' })
+    // The two that fit are on their way already; the one that does not is failed from the start.
+    expect(added.map((i) => [i.name, i.state === 'failed'])).toEqual([
+      ['a.bin', false],
+      ['big.bin', true],
+      ['c.bin', false],
+    ])
+    expect(added[1]!.error).toMatchObject({ kind: 'storage-full', neededBytes: 500, freeBytes: 400 })
+    expect(added[1]!.error!.message).toMatch(/big\.bin needs 500 B but only 400 B/)
+    await up.whenIdle()
+    expect(up.list().map((i) => i.state)).toEqual(['done', 'failed', 'done'])
+    // The file that did not fit was never initialised nor sent (the two that fit start together, in any order).
+    expect(service.calls.init.map((r) => r.filename).sort()).toEqual(['a.bin', 'c.bin'])
+    expect(sink.received.map((r) => r.sha256).sort()).toEqual([a.sha256, c.sha256].sort())
+    expect(up.totals()).toMatchObject({ files: 3, done: 2, failed: 1, bytesTotal: 900 })
+    expect(batches).toEqual([{ batchId: added[0]!.batchId, done: 2, failed: 1, cancelled: 0 }])
+  })
+
+  it('fail-excess with nothing that fits reports the batch finished at once', async () => {
+    service.free = 100
+    const big = file('big.bin', 500)
+    const up = engine()
+    const batches: unknown[] = []
+    const events: UploadProgressEvent[] = []
+    up.onBatchFinished((e) => batches.push(e))
+    up.onProgress((e) => events.push(e))
+    const [item] = await up.add([big.path], { whenFull: 'fail-excess' })
+    expect(item).toMatchObject({
+      state: 'failed',
+      error: { kind: 'storage-full', neededBytes: 500, freeBytes: 100 },
+    })
+    expect(batches).toEqual([{ batchId: item!.batchId, done: 0, failed: 1, cancelled: 0 }])
+    // The failed item reached the progress listeners before the batch news.
+    expect(events.flatMap((e) => e.items).map((i) => [i.id, i.state])).toEqual([[item!.id, 'failed']])
+    expect(service.calls.init).toEqual([])
+  })
+
+  it('counts what the queue has reserved, but not an item the service already counts (past init)', async () => {
+    service.free = 1000
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    service.onComplete = async (id) => {
+      await held
+      service.files.get(id)!.status = 'success'
+    }
+    const a = file('a.bin', 600)
+    const up = engine({ concurrency: 1 })
+    // Inits after the first wait here, so b.bin stays queued or ahead of its init (not yet counted by the service).
+    let releaseInits!: () => void
+    const inits = new Promise<void>((r) => (releaseInits = r))
+    const realInit = service.client.initFile
+    service.client.initFile = async (req, o) => {
+      if (req.filename !== 'a.bin') await inits
+      return realInit(req, o)
+    }
+    const [first] = await up.add([a.path])
+    await waitFor(() => up.get(first!.id)?.state === 'finishing')
+    // The service now counts a.bin as used: 400 left. A queue that counted it again would see none.
+    service.free = 400
+    const b = file('b.bin', 300)
+    const [second] = await up.add([b.path])
+    expect(['queued', 'preparing']).toContain(second!.state)
+    // b.bin is queued but not initialised: it holds 300 of the 400.
+    const c = file('c.bin', 150)
+    await expect(up.add([c.path])).rejects.toMatchObject({
+      kind: 'storage-full',
+      neededBytes: 450,
+      freeBytes: 400,
+    })
+    const [third] = await up.add([c.path], { whenFull: 'fail-excess' })
+    expect(third!.error).toMatchObject({ kind: 'storage-full', neededBytes: 150, freeBytes: 100 })
+    release()
+    releaseInits()
+    await up.whenIdle()
+    expect(up.list().map((i) => i.state)).toEqual(['done', 'done', 'failed'])
+  })
+
+  it('persists a failed excess item; a retry checks the space again before any init', async () => {
+    service.free = 1000
+    const a = file('a.bin', 800)
+    const big = file('big.bin', 700)
+    const first = engine()
+    await first.add([a.path, big.path], { whenFull: 'fail-excess' })
+    await first.whenIdle()
+    await first.close()
+
+    const second = engine()
+    const restored = second.list()
+    expect(restored.map((i) => [i.name, i.state])).toEqual([
+      ['a.bin', 'done'],
+      ['big.bin', 'failed'],
+    ])
+    expect(restored[1]!.error).toMatchObject({ kind: 'storage-full', neededBytes: 700, freeBytes: 200 })
+    await second.whenIdle()
+    expect(service.calls.init.map((r) => r.filename)).toEqual(['a.bin'])
+
+    // Still no room: the retry fails on the statistic alone, nothing initialised.
+    service.free = 500
+    const statistics = service.calls.statistic
+    second.retry(restored[1]!.id)
+    await second.whenIdle()
+    expect(second.get(restored[1]!.id)).toMatchObject({
+      state: 'failed',
+      error: { kind: 'storage-full', neededBytes: 700, freeBytes: 500 },
+    })
+    expect(service.calls.statistic).toBe(statistics + 1)
+    expect(service.calls.init.map((r) => r.filename)).toEqual(['a.bin'])
+
+    // Space freed: the retry goes through and the bytes arrive.
+    service.free = 5000
+    second.retry(restored[1]!.id)
+    await second.whenIdle()
+    expect(second.get(restored[1]!.id)!.state).toBe('done')
+    expect(sink.received.find((r) => r.path === keyPath(second.get(restored[1]!.id)!))!.sha256).toBe(
+      big.sha256,
+    )
+  })
+
+  it('of several retried storage-full items checking at once, only those that fit together go', async () => {
+    service.free = 100
+    const x = file('x.bin', 600)
+    const y = file('y.bin', 600)
+    const up = engine({ concurrency: 3 })
+    await up.add([x.path, y.path], { whenFull: 'fail-excess' })
+    expect(up.list().map((i) => i.state)).toEqual(['failed', 'failed'])
+    service.free = 1000
+    up.retryAllFailed()
+    await up.whenIdle()
+    expect(
+      up
+        .list()
+        .map((i) => i.state)
+        .sort(),
+    ).toEqual(['done', 'failed'])
+    expect(service.calls.init).toHaveLength(1)
+  })
+})
+
+describe('upload engine: a journal with unusable lines', () => {
+  it('starts, replays the usable records and reports the others with the file and line', async () => {
+    const a = file('a.bin', 1000)
+    const journalPath = join(dir, 'uploads.jsonl')
+    const first = engine()
+    await first.add([a.path])
+    await first.whenIdle()
+    await first.close()
+    appendFileSync(journalPath, 'null\n{"t":"add"}\n{"t":"state","id":"nobody","state":"done"}\n')
+    const warnings: string[] = []
+    const second = engine({ warn: (m) => warnings.push(m) })
+    expect(second.list()).toMatchObject([{ state: 'done', path: a.path }])
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain(journalPath)
+    expect(warnings[0]).toMatch(/skipped 3 unusable line\(s\).*line \d+: not a journal record/)
+    // And it still uploads.
+    const b = file('b.bin', 500)
+    expect(await second.uploadOne(b.path)).toMatchObject({ state: 'done' })
+  })
+})
+
+describe('upload engine: a file rewritten during its upload', () => {
+  it('fails a same-size rewrite whose mtime was put back', async () => {
+    const a = file('same.bin', 4 * 2 ** 20)
+    // A whole-second mtime, so that putting it back with utimes is exact.
+    utimesSync(a.path, 1_700_000_000, 1_700_000_000)
+    const before = statSync(a.path)
+    sink.behave = () => ({
+      kind: 'ok-touch',
+      touch: () => {
+        // Other bytes, same length, and the modification time restored: only ctime and the inode can tell.
+        writeFileSync(a.path, Buffer.alloc(before.size, 7))
+        utimesSync(a.path, 1_700_000_000, 1_700_000_000)
+      },
+    })
+    const up = engine({ chunkBytes: 64 * 1024 })
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(statSync(a.path).mtimeMs).toBe(before.mtimeMs)
+    expect(up.list()[0]).toMatchObject({ state: 'failed', error: { kind: 'file' } })
+    expect(up.list()[0]!.error!.message).toMatch(/changed during upload \(rewritten in place\)/)
+    expect(service.calls.complete).toHaveLength(0)
+  })
+})
+
+describe('upload engine: one upload per key', () => {
+  it('gives every ask for a key the same upload, also across a restart mid-upload', async () => {
+    const a = file('photo.bin', 2 * 2 ** 20)
+    const key = 'draft:d1:media:m1'
+    sink.behave = () => ({ kind: 'trickle', everyMs: 5, answer: false })
+    const first = createUploadEngine({ client: service.client, journalPath: join(dir, 'uploads.jsonl') })
+    const asks = [first.uploadOne(a.path, { key }), first.uploadOne(a.path, { key })]
+    await waitFor(() => sink.received.length > 0 || first.list().some((i) => i.bytesSent > 0))
+    expect(first.list()).toHaveLength(1)
+    // The "crash": the first engine is abandoned mid-PUT; its asks never answer.
+    void asks
+    sink.behave = () => ({ kind: 'ok' })
+    const second = engine()
+    expect(second.list()).toMatchObject([{ state: 'queued', path: a.path }])
+    const [x, y] = await Promise.all([second.uploadOne(a.path, { key }), second.uploadOne(a.path, { key })])
+    expect(x).toMatchObject({ state: 'done', id: second.list()[0]!.id })
+    expect(y!.id).toBe(x!.id)
+    expect(second.list()).toHaveLength(1)
+    // Asked again once done, the answer is the finished upload: nothing more is sent.
+    const inits = service.calls.init.length
+    expect(await second.uploadOne(a.path, { key })).toMatchObject({ id: x!.id, url: x!.url })
+    expect(service.calls.init).toHaveLength(inits)
+    // Another key is another upload.
+    expect((await second.uploadOne(a.path, { key: 'draft:d2:media:m1' })).id).not.toBe(x!.id)
+  })
+
+  it('stops waiting when the signal aborts, and a later ask finds the same upload', async () => {
+    const a = file('slow.bin', 2 * 2 ** 20)
+    const key = 'draft:d1:media:m2'
+    sink.behave = () => ({ kind: 'trickle', everyMs: 5, answer: false })
+    const up = engine({ stallTimeoutMs: 30_000 })
+    const stop = new AbortController()
+    const waiting = up.uploadOne(a.path, { key, signal: stop.signal })
+    await waitFor(() => up.list().some((i) => i.bytesSent > 0))
+    stop.abort()
+    await expect(waiting).rejects.toMatchObject({ kind: 'cancelled' })
+    expect(up.list()).toMatchObject([{ state: 'uploading' }])
+    const id = up.list()[0]!.id
+    sink.behave = () => ({ kind: 'ok' })
+    await up.cancel(id)
+    // Cancelled is retried for the key rather than added anew.
+    expect(await up.uploadOne(a.path, { key })).toMatchObject({ id, state: 'done' })
+  })
+})
+
+describe('upload engine: pending files an earlier run lost', () => {
+  const journalPath = () => join(dir, 'uploads.jsonl')
+
+  /** A pending file on the fake service, created `agoMs` before now. */
+  function pendingOnService(filename: string, size: number, createdAt: Date): string {
+    const id = randomUUID()
+    const at = createdAt.toISOString()
+    service.files.set(id, {
+      _id: id,
+      id,
+      filename,
+      mimetype: 'application/octet-stream',
+      size,
+      key: `uploads/u1/${id}`,
+      url: `https://storage.example/uploads/u1/${id}`,
+      status: 'pending',
+      userId: 'u1',
+      createdAt: at,
+      updatedAt: at,
+    })
+    return id
+  }
+
+  function intent(name: string, size: number, at: Date): string {
+    return JSON.stringify({
+      t: 'intent',
+      id: randomUUID(),
+      nonce: randomUUID(),
+      name,
+      size,
+      at: at.toISOString(),
+    })
+  }
+
+  it('deletes the pending file an init whose answer was lost made, and only that one', async () => {
+    const t = new Date(Date.now() - 10 * 60_000)
+    const lost = pendingOnService('a.bin', 1000, new Date(t.getTime() + 300))
+    // Not provably ours: another size, long before the intent, another name.
+    const otherSize = pendingOnService('a.bin', 999, new Date(t.getTime() + 300))
+    const older = pendingOnService('a.bin', 1000, new Date(t.getTime() - 60 * 60_000))
+    const otherName = pendingOnService('b.bin', 1000, new Date(t.getTime() + 300))
+    writeFileSync(journalPath(), intent('a.bin', 1000, t) + '\n')
+    const up = engine()
+    await up.whenIdle()
+    expect(service.calls.delete).toEqual([lost])
+    expect([...service.files.keys()].sort()).toEqual([otherSize, older, otherName].sort())
+    // The intent is settled: the next start asks nothing.
+    await up.close()
+    expect(readFileSync(journalPath(), 'utf8')).toMatch(/intent-end/)
+    const listed = vi.spyOn(service.client, 'listFiles')
+    await engine().whenIdle()
+    expect(listed).not.toHaveBeenCalled()
+  })
+
+  it('deletes nothing when more files match than inits were lost', async () => {
+    const t = new Date(Date.now() - 10 * 60_000)
+    const one = pendingOnService('a.bin', 1000, new Date(t.getTime() + 100))
+    const two = pendingOnService('a.bin', 1000, new Date(t.getTime() + 200))
+    writeFileSync(journalPath(), intent('a.bin', 1000, t) + '\n')
+    const warnings: string[] = []
+    await engine({ warn: (m) => warnings.push(m) }).whenIdle()
+    expect(service.calls.delete).toEqual([])
+    expect([...service.files.keys()].sort()).toEqual([one, two].sort())
+    expect(warnings.join('\n')).toMatch(/none is deleted/)
+  })
+
+  it('never deletes the pending file of an item it resumes', async () => {
+    const a = file('a.bin', 5000)
+    // Engine A: init answered and recorded, then the process "dies" during complete.
+    service.onComplete = async () => new Promise(() => undefined)
+    const first = createUploadEngine({ client: service.client, journalPath: journalPath() })
+    await first.add([a.path])
+    await waitFor(() => service.calls.complete.length === 1)
+    service.onComplete = undefined
+    const fileId = service.calls.complete[0]!
+    // An extra open intent for the same name and size, as if one more init had lost its answer.
+    appendFileSync(journalPath(), intent('a.bin', 5000, new Date()) + '\n')
+    const asked = vi.spyOn(service.client, 'getFile')
+    const b = engine({ orphanWindowMs: 60 * 60_000 })
+    await b.whenIdle()
+    // The resume found its pending file still there (and replaced it itself): the sweep left it alone.
+    expect(asked).toHaveBeenCalledWith(fileId, expect.anything())
+    await expect(asked.mock.results[0]!.value).resolves.toMatchObject({ id: fileId, status: 'pending' })
+    expect(service.calls.delete).toEqual([fileId])
+    expect(b.list()[0]).toMatchObject({ state: 'done' })
+  })
+
+  it('records the intent before the init, and settles it with the answer', async () => {
+    const a = file('a.bin', 1000)
+    service.failInit = (n) =>
+      n === 1 ? httpError('storage-full', 402, 'upgrade to get more storage') : undefined
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    up.retryAllFailed()
+    await up.whenIdle()
+    await up.close()
+    const records = readFileSync(journalPath(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { t: string; nonce?: string })
+    const intents = records.filter((r) => r.t === 'intent')
+    expect(intents).toHaveLength(2)
+    // The refused init is settled by an intent-end, the answered one by its init record.
+    expect(records.find((r) => r.t === 'intent-end')!.nonce).toBe(intents[0]!.nonce)
+    expect(records.find((r) => r.t === 'init')!.nonce).toBe(intents[1]!.nonce)
+    expect(records.indexOf(intents[1]!)).toBeLessThan(records.findIndex((r) => r.t === 'init'))
+  })
+})
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now()
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
