@@ -1,18 +1,28 @@
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 
+// Four projects, one per kind of test, so each can be run alone (`vitest run --project unit`):
+// - unit: one module at a time, in plain Node, no server (test/unit mirrors the source tree);
+// - integration: the real sandbox over HTTP, the real CLI, real files (test/integration);
+// - security: the guarantees of docs/security.md, most of them against the real host (test/security);
+// - renderer: Vue components and stores in jsdom, against the fake window.mediadeck (test/renderer).
+// `npm test` runs them all, then the Playwright e2e suite (scripts/run-tests.mjs).
+const nodeProject = (name: string, folder: string) => ({
+  test: {
+    name,
+    environment: 'node',
+    include: [`test/${folder}/**/*.test.ts`],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+})
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'node',
-          environment: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/security/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-        },
-      },
+      nodeProject('unit', 'unit'),
+      nodeProject('integration', 'integration'),
+      nodeProject('security', 'security'),
       {
         plugins: [vue()],
         test: {
