@@ -5,7 +5,7 @@ import type { AppErrorData } from '../../../common/errors'
 import ComposerDialog, { type ComposerTarget } from '../../../renderer/components/planner/ComposerDialog.vue'
 import { useConnectionStore } from '../../../renderer/stores/connection'
 import { useToastsStore } from '../../../renderer/stores/toasts'
-import { ACCOUNT_FIXTURES, NOW, makeSchedule } from '../support/fixtures'
+import { ACCOUNT_FIXTURES, NOW, makeAccount, makeSchedule } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
 const $ = (selector: string) => document.querySelector<HTMLElement>(selector)!
@@ -21,15 +21,19 @@ async function mountComposer(
   context: TestContext,
   timeZone = 'Asia/Jakarta',
   target: ComposerTarget = { kind: 'new' },
+  accounts = ACCOUNT_FIXTURES,
 ) {
   return mountWith(ComposerDialog, context, {
     route: '/planner',
-    props: { open: true, target, accounts: ACCOUNT_FIXTURES, timeZone },
+    props: { open: true, target, accounts, timeZone },
   })
 }
 
 const toastTitles = () => useToastsStore().items.map((toast) => toast.title)
 const pressEscape = async () => {
+  // Vue lets a second listener on the event's path (the dialog's, after the form's) run only when the clock
+  // moved since that listener was attached (runtime-dom's `_vts` check); the fake clock stands still.
+  vi.setSystemTime(Date.now() + 1)
   document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
   await flushPromises()
 }
@@ -362,5 +366,84 @@ describe('ComposerDialog, More options', () => {
     const sent = context.fake.requests('schedules:update')[0]!.post.additionalInfo
     expect(sent.products).toEqual([])
     expect(sent.music).toMatchObject({ id: '', name: '', thumbnail: '', volume: { video: 40, music: 80 } })
+  })
+})
+
+describe('ComposerDialog, scheduling', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.setSystemTime(new Date(NOW))
+    context = setupTest()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+
+  async function fillPost(accountId: string) {
+    ;($(`[data-testid="account-${accountId}"] input`) as HTMLInputElement).click()
+    await type('[data-testid=composer-description]', 'Hello')
+    await type('[data-testid=composer-date]', '2026-11-25')
+    await type('[data-testid=composer-time]', '10:00')
+  }
+
+  it('warns before scheduling for a disconnected account, links to where it is fixed, and asks', async () => {
+    const accounts = [
+      ...ACCOUNT_FIXTURES,
+      { ...makeAccount('acc-x', 'Old Page', 'facebook'), isConnected: false },
+    ]
+    await mountComposer(context, 'Asia/Jakarta', { kind: 'new' }, accounts)
+    await fillPost('acc-x')
+    const inline = $('[data-testid=composer-disconnected]')
+    expect(inline.textContent).toContain('Disconnected account: Old Page')
+    expect(inline.textContent).toContain('this post would fail at its time')
+    $('[data-testid=composer-disconnected] [data-testid=planner-reconnect]').click()
+    await flushPromises()
+    expect(context.fake.requests('app:open-external')).toEqual([{ url: 'https://repliz.com' }])
+
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    expect($('[data-testid=composer-disconnected-confirm]').textContent).toContain('Old Page')
+    expect(context.fake.requests('drafts:schedule')).toHaveLength(0)
+    // Keep editing: nothing is scheduled.
+    $('[data-testid=confirm-cancel]').click()
+    await flushPromises()
+    expect(document.querySelector('[data-testid=composer-disconnected-confirm]')).toBeNull()
+    expect(context.fake.requests('drafts:schedule')).toHaveLength(0)
+    // Asked again, and scheduled anyway.
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    $('[data-testid=confirm]').click()
+    await flushPromises()
+    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+  })
+
+  it('schedules a connected account’s post with no question', async () => {
+    await mountComposer(context)
+    await fillPost('acc-ig')
+    expect(document.querySelector('[data-testid=composer-disconnected]')).toBeNull()
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+  })
+
+  it('schedules with Ctrl+Enter from the text, and Cmd+Enter', async () => {
+    await mountComposer(context)
+    await fillPost('acc-ig')
+    $('[data-testid=composer-description]').dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true }),
+    )
+    await flushPromises()
+    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+    document.body.replaceChildren()
+    await mountComposer(context)
+    await fillPost('acc-ig')
+    const cmd = new KeyboardEvent('keydown', { key: 'Enter', metaKey: true, bubbles: true, cancelable: true })
+    $('[data-testid=composer-title]').dispatchEvent(cmd)
+    await flushPromises()
+    expect(cmd.defaultPrevented).toBe(true)
+    expect(context.fake.requests('drafts:schedule')).toHaveLength(2)
   })
 })

@@ -178,6 +178,11 @@ export default {
     discardText: 'The changes to this post have not been saved.',
     discard: 'Discard changes',
     keepEditing: 'Keep editing',
+    disconnectedText:
+      'The service cannot publish for a disconnected account: this post would fail at its time. Reconnect the account on the service’s website before then.',
+    disconnectedTitle: 'Schedule for a disconnected account?',
+    scheduleAnyway: 'Schedule anyway',
+    scheduleShortcut: 'Schedule ({keys})',
     fixErrors: 'Fix the highlighted field to continue.',
     queuedNote: 'This post is in the outbox. Changes keep it there if it is still complete.',
     lockedNote: 'This post is on its way to the service and cannot be changed here.',

@@ -177,6 +177,11 @@ export default {
     discardText: 'Perubahan pada postingan ini belum disimpan.',
     discard: 'Buang perubahan',
     keepEditing: 'Lanjut menyunting',
+    disconnectedText:
+      'Layanan tidak dapat menerbitkan untuk akun yang terputus: postingan ini akan gagal pada waktunya. Sambungkan kembali akun di situs layanan sebelum waktu itu.',
+    disconnectedTitle: 'Jadwalkan untuk akun yang terputus?',
+    scheduleAnyway: 'Tetap jadwalkan',
+    scheduleShortcut: 'Jadwalkan ({keys})',
     fixErrors: 'Perbaiki kolom yang ditandai untuk melanjutkan.',
     queuedNote:
       'Postingan ini ada di kotak keluar. Perubahan tetap menyimpannya di sana selama masih lengkap.',
