@@ -6,8 +6,22 @@ import type { HostDeps } from './host-deps'
 import { profilesState } from './profile-handlers'
 import type { HandlerGroup } from './types'
 
+/** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
+export const APP_HANDLER_NEEDS = [
+  'profiles',
+  'sandbox',
+  'active',
+  'appInfo',
+  'connection',
+  'crashReportsDir',
+  'platform',
+  'redactor',
+  'store',
+] as const
+export type AppHandlerDeps = Pick<HostDeps, (typeof APP_HANDLER_NEEDS)[number]>
+
 export function createAppHandlers(
-  deps: HostDeps,
+  deps: AppHandlerDeps,
   more: { outboxState(): Promise<OutboxState> },
 ): HandlerGroup<'app:info' | 'app:open-external' | 'app:diagnostics' | 'app:crash-reports'> {
   return {

@@ -14,6 +14,17 @@ import { createOutboxRunner } from '../core/drafts/outbox-runner'
 import type { OutboxRunner } from '../core/drafts/outbox-runner'
 import type { HandlerDeps, HandlerGroup } from './types'
 
+/** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
+export const DRAFT_HANDLER_NEEDS = [
+  'active',
+  'connection',
+  'dataDir',
+  'emit',
+  'onActiveChanged',
+  'onDispose',
+] as const
+export type DraftHandlerDeps = Pick<HandlerDeps, (typeof DRAFT_HANDLER_NEEDS)[number]>
+
 export type DraftCalls =
   | 'drafts:list'
   | 'drafts:get'
@@ -29,7 +40,7 @@ export type DraftCalls =
 
 /** Uploads a local file through the active profile's engine; its final state decides. */
 export async function uploadThroughEngine(
-  deps: HandlerDeps,
+  deps: Pick<HandlerDeps, 'active'>,
   media: Pick<LocalMedia, 'path' | 'name'>,
   options: { key?: string; signal?: AbortSignal } = {},
 ): Promise<string> {
@@ -47,7 +58,7 @@ interface DraftsDomain {
 }
 
 export function createDraftHandlers(
-  deps: HandlerDeps,
+  deps: DraftHandlerDeps,
   options: {
     now?: () => Date
     allowMedia?: (path: string) => Promise<boolean>

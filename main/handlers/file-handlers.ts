@@ -7,8 +7,12 @@ import { COVERS_DIR, saveCoverFrame } from '../core/files/cover-files'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 
+/** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
+export const FILE_HANDLER_NEEDS = ['dataDir', 'grants', 'platform'] as const
+export type FileHandlerDeps = Pick<HostDeps, (typeof FILE_HANDLER_NEEDS)[number]>
+
 export function createFileHandlers(
-  deps: HostDeps,
+  deps: FileHandlerDeps,
 ): HandlerGroup<'files:pick' | 'files:grant-dropped' | 'files:save-cover'> {
   return {
     'files:pick': async ({ directories }) => {

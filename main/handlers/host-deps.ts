@@ -1,6 +1,6 @@
-// What the shell's handler modules need beyond HandlerDeps: the stores, the grant set, the sandbox and the
-// platform adapters (native dialog, external browser). A HostDeps is a HandlerDeps, so domain modules that
-// need only the common part (the planner's drafts handlers) receive the same object.
+// Everything the host can offer handlers: the ports of HandlerDeps plus the stores, the grant set, the sandbox
+// and the platform adapters (native dialog, external browser). No group receives all of it: each declares the
+// members it uses (its *_NEEDS list) and main/handlers/index.ts hands it those alone.
 import type { AppInfo } from '../../common/app-state'
 import type { ProfileStore } from '../core/profiles/profile-store'
 import type { AppStore } from '../core/settings/app-store'

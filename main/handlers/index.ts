@@ -1,23 +1,30 @@
 // Every call of the contract, composed from the domain modules. The same map serves Electron IPC and the
-// browser mode's WebSocket; `satisfies Handlers` makes a missing or extra call a compile error.
+// browser mode's WebSocket; `satisfies Handlers` makes a missing or extra call a compile error. Each group is
+// given only the part of the host it declares (its *_NEEDS list), as Motrix injects its handler maps, so what a
+// group can reach is written at its top.
 import { basename } from 'node:path'
 import { AppError } from '../../common/errors'
 import { isLocalCover } from '../../common/local-files'
 import type { DraftStore } from '../core/drafts/draft-store'
-import { createAppHandlers } from './app-handlers'
-import { createConnectionHandlers } from './connection-handlers'
-import { createDraftHandlers } from './drafts-handlers'
-import { createFileHandlers } from './file-handlers'
+import { APP_HANDLER_NEEDS, createAppHandlers } from './app-handlers'
+import { CONNECTION_HANDLER_NEEDS, createConnectionHandlers } from './connection-handlers'
+import { DRAFT_HANDLER_NEEDS, createDraftHandlers } from './drafts-handlers'
+import { FILE_HANDLER_NEEDS, createFileHandlers } from './file-handlers'
 import type { HostDeps } from './host-deps'
-import { createProfileHandlers } from './profile-handlers'
-import { createServiceHandlers } from './service-handlers'
-import { createSettingsHandlers } from './settings-handlers'
-import { createStorageDoctorHandlers } from './storage-doctor-handlers'
+import { PROFILE_HANDLER_NEEDS, createProfileHandlers } from './profile-handlers'
+import { SERVICE_HANDLER_NEEDS, createServiceHandlers } from './service-handlers'
+import { SETTINGS_HANDLER_NEEDS, createSettingsHandlers } from './settings-handlers'
+import { STORAGE_DOCTOR_HANDLER_NEEDS, createStorageDoctorHandlers } from './storage-doctor-handlers'
 import type { Handler, Handlers } from './types'
-import { createThumbnailHandlers } from './thumbnail-handlers'
-import { createUploadHandlers } from './upload-handlers'
+import { THUMBNAIL_HANDLER_NEEDS, createThumbnailHandlers } from './thumbnail-handlers'
+import { UPLOAD_HANDLER_NEEDS, createUploadHandlers } from './upload-handlers'
 
 export type { HostDeps } from './host-deps'
+
+/** The members `keys` names, and nothing else. */
+function only<K extends keyof HostDeps>(deps: HostDeps, keys: readonly K[]): Pick<HostDeps, K> {
+  return Object.fromEntries(keys.map((key) => [key, deps[key]])) as Pick<HostDeps, K>
+}
 
 export function createHandlers(
   deps: HostDeps,
@@ -28,7 +35,7 @@ export function createHandlers(
 ): Handlers {
   // Imported rows pass the same door as drafts:save below.
   let draftStore: DraftStore | undefined
-  const drafts = createDraftHandlers(deps, {
+  const drafts = createDraftHandlers(only(deps, DRAFT_HANDLER_NEEDS), {
     allowMedia: (path) => deps.grants.allows(path),
     onStoreOpened: (store) => {
       draftStore = store
@@ -36,18 +43,22 @@ export function createHandlers(
     },
   })
   return {
-    ...createAppHandlers(deps, { outboxState: () => drafts['outbox:status'](undefined) }),
-    ...createSettingsHandlers(deps),
-    ...createProfileHandlers(deps),
-    ...createConnectionHandlers(deps),
-    ...createServiceHandlers(deps),
+    ...createAppHandlers(only(deps, APP_HANDLER_NEEDS), {
+      outboxState: () => drafts['outbox:status'](undefined),
+    }),
+    ...createSettingsHandlers(only(deps, SETTINGS_HANDLER_NEEDS)),
+    ...createProfileHandlers(only(deps, PROFILE_HANDLER_NEEDS)),
+    ...createConnectionHandlers(only(deps, CONNECTION_HANDLER_NEEDS)),
+    ...createServiceHandlers(only(deps, SERVICE_HANDLER_NEEDS)),
     // A draft saved a moment ago may still be only in memory: the doctor reads the file after a flush.
-    ...createStorageDoctorHandlers(deps, { flushDrafts: async () => draftStore?.flush() }),
-    ...createFileHandlers(deps),
-    ...createUploadHandlers(deps),
-    ...createThumbnailHandlers(deps),
+    ...createStorageDoctorHandlers(only(deps, STORAGE_DOCTOR_HANDLER_NEEDS), {
+      flushDrafts: async () => draftStore?.flush(),
+    }),
+    ...createFileHandlers(only(deps, FILE_HANDLER_NEEDS)),
+    ...createUploadHandlers(only(deps, UPLOAD_HANDLER_NEEDS)),
+    ...createThumbnailHandlers(only(deps, THUMBNAIL_HANDLER_NEEDS)),
     ...drafts,
-    'drafts:save': guardDraftMedia(deps, drafts),
+    'drafts:save': guardDraftMedia(only(deps, ['grants']), drafts),
   } satisfies Handlers
 }
 
@@ -59,7 +70,7 @@ export function createHandlers(
  * for a clear answer now, that one is the guarantee.
  */
 function guardDraftMedia(
-  deps: HostDeps,
+  deps: Pick<HostDeps, 'grants'>,
   drafts: ReturnType<typeof createDraftHandlers>,
 ): Handler<'drafts:save'> {
   return async (request) => {

@@ -10,7 +10,18 @@ import type { HandlerGroup } from './types'
 type ProfileCall =
   'profiles:list' | 'profiles:save' | 'profiles:delete' | 'profiles:activate' | 'profiles:test'
 
-export function sandboxProfileView(deps: HostDeps): ProfileView {
+/** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
+export const PROFILE_HANDLER_NEEDS = [
+  'activate',
+  'emit',
+  'network',
+  'profiles',
+  'refreshActive',
+  'sandbox',
+] as const
+export type ProfileHandlerDeps = Pick<HostDeps, (typeof PROFILE_HANDLER_NEEDS)[number]>
+
+export function sandboxProfileView(deps: Pick<HostDeps, 'sandbox'>): ProfileView {
   return {
     id: SANDBOX_PROFILE_ID,
     name: 'Sandbox',
@@ -23,7 +34,7 @@ export function sandboxProfileView(deps: HostDeps): ProfileView {
   }
 }
 
-export function profilesState(deps: HostDeps): ProfilesState {
+export function profilesState(deps: Pick<HostDeps, 'sandbox' | 'profiles'>): ProfilesState {
   return {
     profiles: [sandboxProfileView(deps), ...deps.profiles.views()],
     activeId: deps.profiles.activeId(),
@@ -31,7 +42,7 @@ export function profilesState(deps: HostDeps): ProfilesState {
   }
 }
 
-export function createProfileHandlers(deps: HostDeps): HandlerGroup<ProfileCall> {
+export function createProfileHandlers(deps: ProfileHandlerDeps): HandlerGroup<ProfileCall> {
   const changed = (): ProfilesState => {
     const state = profilesState(deps)
     deps.emit('profiles:changed', state)

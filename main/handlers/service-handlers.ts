@@ -26,6 +26,10 @@ const PAGE_LIMIT = 100
 const MAX_PAGES = 50
 
 /** Every page's records, and how many records the client left out because it could not read them. */
+/** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
+export const SERVICE_HANDLER_NEEDS = ['active', 'cache', 'emit'] as const
+export type ServiceHandlerDeps = Pick<HostDeps, (typeof SERVICE_HANDLER_NEEDS)[number]>
+
 export interface AllPages<T> {
   docs: T[]
   skipped: number
@@ -70,7 +74,7 @@ export async function findAutomation(client: ServiceClient, automationId: string
   throw new AppError({ kind: 'not-found', message: 'automation not found' })
 }
 
-export function createServiceHandlers(deps: HostDeps): HandlerGroup<ServiceCall> {
+export function createServiceHandlers(deps: ServiceHandlerDeps): HandlerGroup<ServiceCall> {
   const client = () => deps.active().client
   const cacheKey = (name: string, request: unknown) => `${name} ${JSON.stringify(request ?? null)}`
 

@@ -1,7 +1,13 @@
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 
-export function createSettingsHandlers(deps: HostDeps): HandlerGroup<'settings:get' | 'settings:update'> {
+/** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
+export const SETTINGS_HANDLER_NEEDS = ['active', 'emit', 'store'] as const
+export type SettingsHandlerDeps = Pick<HostDeps, (typeof SETTINGS_HANDLER_NEEDS)[number]>
+
+export function createSettingsHandlers(
+  deps: SettingsHandlerDeps,
+): HandlerGroup<'settings:get' | 'settings:update'> {
   return {
     'settings:get': async () => deps.store.get('settings'),
     'settings:update': async (patch) => {

@@ -6,8 +6,12 @@ import { readLocalDrafts } from '../core/storage/local-drafts'
 import { createStorageDoctor } from '../core/storage/storage-doctor'
 import type { HandlerDeps, HandlerGroup } from './types'
 
+/** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
+export const STORAGE_DOCTOR_HANDLER_NEEDS = ['active', 'dataDir', 'emit'] as const
+export type StorageDoctorHandlerDeps = Pick<HandlerDeps, (typeof STORAGE_DOCTOR_HANDLER_NEEDS)[number]>
+
 export function createStorageDoctorHandlers(
-  deps: HandlerDeps,
+  deps: StorageDoctorHandlerDeps,
   options: {
     /** Writes the app's pending draft edits to the file (the drafts store coalesces its writes). */
     flushDrafts?: () => Promise<void>

@@ -13,7 +13,11 @@ type UploadCall =
   | 'uploads:retry-failed'
   | 'uploads:clear-finished'
 
-export function createUploadHandlers(deps: HostDeps): HandlerGroup<UploadCall> {
+/** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
+export const UPLOAD_HANDLER_NEEDS = ['active', 'grants'] as const
+export type UploadHandlerDeps = Pick<HostDeps, (typeof UPLOAD_HANDLER_NEEDS)[number]>
+
+export function createUploadHandlers(deps: UploadHandlerDeps): HandlerGroup<UploadCall> {
   const engine = () => deps.active().uploads
   const known = (id: string) => {
     if (!engine().get(id)) throw new AppError({ kind: 'not-found', message: 'upload not found' })

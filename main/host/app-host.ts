@@ -5,38 +5,29 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
 import type { AppInfo } from '../../common/app-state'
-import type { UploadItem } from '../../common/uploads'
 import type { CallName, CallRequest, CallResponse } from '../../common/contract'
-import { AppError, isUnreachable } from '../../common/errors'
+import { AppError } from '../../common/errors'
 import type { SandboxConfig } from '../../sandbox/index'
+import { createConnectionMonitor, type MonitorTimers } from '../core/connection/connection-monitor'
 import type { DraftStore } from '../core/drafts/draft-store'
+import { openFileGrants, type FileGrants } from '../core/files/file-grants'
+import { envProxyDispatcher, type DispatcherFactory } from '../core/http/network'
+import type { ActiveService, ConnectionMonitor, PlatformAdapters } from '../core/ports'
 import { createProfileStore, type ProfileStore } from '../core/profiles/profile-store'
 import { createSessionOnlyCipher, type SecretCipher } from '../core/profiles/secret-cipher'
-import { createServiceClient, describeUnreadable, type ServiceClientOptions } from '../core/service-client'
-import { createUploadEngine } from '../core/uploads/upload-engine'
-import { directDispatcher, envProxyDispatcher, type DispatcherFactory } from '../core/http/network'
+import type { ServiceClientOptions } from '../core/service-client'
+import { openAppStore, type AppStore, type KeyValueBackend } from '../core/settings/app-store'
+import { createConfBackend } from '../core/settings/conf-backend'
 import { createHandlers } from '../handlers/index'
 import type { HostDeps } from '../handlers/host-deps'
 import { profilesState } from '../handlers/profile-handlers'
 import type { Handlers } from '../handlers/types'
-import type {
-  ActiveService,
-  ConnectionMonitor,
-  ConnectionTarget,
-  OfflineCache,
-  PlatformAdapters,
-} from '../core/ports'
-import { openAppStore, type AppStore, type KeyValueBackend } from '../core/settings/app-store'
-import { createConfBackend } from '../core/settings/conf-backend'
-import { createConnectionMonitor, type MonitorTimers } from '../core/connection/connection-monitor'
 import { dispatchCall } from './dispatch'
 import { createEmbeddedSandbox, type SandboxHandle } from './embedded-sandbox'
 import { createEventHub, type EventHub } from './event-hub'
-import { openFileGrants, type FileGrants } from '../core/files/file-grants'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
-import { createOfflineCache } from '../core/connection/offline-cache'
-import { createProgressBatcher } from './progress-batcher'
-import { reportingFailures } from './reporting-client'
+import { createProfileSession, type ProfileSession } from './profile-session'
+import { createUploadEffects } from './upload-effects'
 
 export interface AppHostOptions {
   dataDir: string
@@ -98,24 +89,8 @@ export interface AppHost {
 type CallArgs<C extends CallName> =
   undefined extends CallRequest<C> ? [request?: CallRequest<C>] : [CallRequest<C>]
 
-interface Built {
-  service: ActiveService
-  cache: OfflineCache
-  target: ConnectionTarget
-  dispose(): Promise<void>
-}
-
-const fileSafe = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_')
-
-/** Where a profile's upload queue is journaled. */
-export const uploadJournalPath = (dataDir: string, profileId: string): string =>
-  join(dataDir, 'uploads', `${fileSafe(profileId)}.jsonl`)
-
-/**
- * The connection check has its own backoff, so its probe neither retries nor waits long: with the client's
- * retries and 30 s timeouts a service that went away stayed "Online" for a minute or more.
- */
-const PROBE_TIMEOUTS = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 }
+// A profile's journal path is named by its session module; browser mode reads it for the intake janitor.
+export { uploadJournalPath } from './profile-session'
 
 export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const { dataDir, mode } = options
@@ -155,123 +130,42 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   })
   redactor.add(sandbox.credentials.secretKey)
 
-  const batcher = createProgressBatcher({
-    emit: (event) => events.emit('uploads:progress', event),
-    intervalMs: options.progressIntervalMs,
+  const uploadEffects = createUploadEffects({
+    emit: (name, payload) => events.emit(name, payload),
+    connection: () => monitor,
+    progressIntervalMs: options.progressIntervalMs,
   })
-  // Many files finishing close together should refresh the storage figure once, not once per file.
-  let storageChangedTimer: ReturnType<typeof setTimeout> | undefined
-  const storageChangedSoon = () => {
-    storageChangedTimer ??= setTimeout(() => {
-      storageChangedTimer = undefined
-      events.emit('storage:changed', { reason: 'upload-completed' })
-    }, 500)
-  }
 
-  async function build(id: string): Promise<Built> {
-    let credentials: { baseUrl: string; accessKey: string; secretKey: string }
-    let name: string
-    if (id === SANDBOX_PROFILE_ID) {
-      await sandbox.start()
-      credentials = { baseUrl: sandbox.url, ...sandbox.credentials }
-      name = 'Sandbox'
-    } else {
-      const profile = profiles.get(id)
-      if (!profile) throw new AppError({ kind: 'not-found', message: 'profile not found' })
-      if (!profile.secretKey) {
-        throw new AppError({
-          kind: 'validation',
-          field: 'secretKey',
-          message: `enter the secret key of "${profile.name}" again: it was kept for the last session only`,
-        })
-      }
-      credentials = { baseUrl: profile.baseUrl, accessKey: profile.accessKey, secretKey: profile.secretKey }
-      name = profile.name
-    }
-    // Logs, events and call results mask these from now on, in every form they can take on the wire
-    // (the secret, access:secret, its base64 as the Authorization header carries it).
-    redactor.addCredentials(credentials.accessKey, credentials.secretKey)
-    const report = (error: unknown) => monitor?.reportFailure(error, id)
-    const via = id === SANDBOX_PROFILE_ID ? directDispatcher : network
-    const rawClient = createServiceClient({
-      ...credentials,
-      ...options.service,
-      network: via,
-      onUnreadable: (note) => log.warn(describeUnreadable(note)),
+  /** The active session, with its upload engine followed by the side effects for as long as it is active. */
+  interface Active extends ProfileSession {
+    unfollow(): void
+  }
+  async function build(id: string): Promise<Active> {
+    const session = await createProfileSession(id, {
+      dataDir,
+      sandbox,
+      profiles,
+      store,
+      grants,
+      redactor,
+      log,
+      network,
+      service: options.service,
+      reportFailure: (error, profileId) => monitor?.reportFailure(error, profileId),
     })
-    const client = reportingFailures(rawClient, report)
-    const probeClient = createServiceClient({
-      ...credentials,
-      network: via,
-      timeouts: { ...PROBE_TIMEOUTS, ...options.service?.timeouts },
-      retry: { maxRetries: 0 },
-    })
-    const uploads = createUploadEngine({
-      client,
-      journalPath: uploadJournalPath(dataDir, id),
-      concurrency: store.get('settings').uploadConcurrency,
-      rateLimit: store.get('settings').uploadRateLimit,
-      network: via,
-      checkRead: grants.checkOpened,
-    })
-    if (uploadsPaused) uploads.setPaused(true)
-    const seenDone = new Set<string>()
-    const lastState = new Map<string, UploadItem['state']>()
-    const unsubscribe = [
-      uploads.onProgress((event) => {
-        batcher.push(event)
-        for (const item of event.items) {
-          if (item.state === 'done' && !seenDone.has(item.id)) {
-            seenDone.add(item.id)
-            storageChangedSoon()
-          }
-          // The PUT goes to the storage origin, not through the client. Its failure for want of a network asks
-          // for a check rather than declaring the service offline: the storage may be down while the API
-          // answers. Items first seen failed were restored from the journal: old news.
-          const before = lastState.get(item.id)
-          lastState.set(item.id, item.state)
-          const unreachable = item.error && isUnreachable(item.error)
-          if (item.state === 'failed' && before !== undefined && before !== 'failed' && unreachable) {
-            if (monitor?.isOnline()) void monitor.check()
-          }
-        }
-      }),
-      uploads.onBatchFinished((event) => {
-        batcher.flush()
-        events.emit('uploads:batch-finished', event)
-      }),
-    ]
-    const mode = id === SANDBOX_PROFILE_ID ? 'sandbox' : 'service'
-    const service: ActiveService = { profileId: id, mode, client, uploads }
-    return {
-      service,
-      cache: createOfflineCache({
-        file: join(dataDir, 'cache', `${fileSafe(id)}.json`),
-        onUnreachable: report,
-      }),
-      target: {
-        mode,
-        profileId: id,
-        profileName: name,
-        baseUrl: client.baseUrl,
-        probe: async () => {
-          await probeClient.storageStatistic()
-        },
-      },
-      async dispose() {
-        for (const off of unsubscribe) off()
-        await uploads.close()
-        await rawClient.close()
-        await probeClient.close()
-      },
-    }
+    if (uploadsPaused) session.service.uploads.setPaused(true)
+    return { ...session, unfollow: uploadEffects.follow(session.service.uploads) }
+  }
+  const disposeSession = async (session: Active) => {
+    session.unfollow()
+    await session.dispose()
   }
 
   // Failures can come in while the first profile is built, before the monitor exists: it checks at start.
   let monitor: ConnectionMonitor | undefined = undefined
 
   // Start on the saved profile; one whose secret did not survive the last session falls back to the Sandbox.
-  let current: Built
+  let current: Active
   try {
     current = await build(profiles.activeId())
   } catch (error) {
@@ -297,15 +191,9 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       // The monitor moves first (it says "checking" at once): whoever reacts to the switch (the outbox) must not
       // read the previous profile's "online" as the new one's.
       void connection.setTarget(next.target)
-      await previous.dispose().catch((error) => log.error('closing the previous profile failed', error))
+      await disposeSession(previous).catch((error) => log.error('closing the previous profile failed', error))
       // The queue on screen is the new profile's: replace the old items in one message.
-      const items = next.service.uploads.list()
-      const kept = new Set(items.map((item) => item.id))
-      batcher.push({
-        items,
-        removed: previousIds.filter((itemId) => !kept.has(itemId)),
-        totals: next.service.uploads.totals(),
-      })
+      uploadEffects.showQueue(previousIds, next.service.uploads)
       for (const listener of [...activeListeners]) listener(next.service)
       events.emit('profiles:changed', profilesState(deps))
       events.emit('storage:changed', { reason: 'profile-changed' })
@@ -380,14 +268,13 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       closed ??= (async () => {
         await switching
         connection.close()
-        if (storageChangedTimer) clearTimeout(storageChangedTimer)
         for (const dispose of disposers.splice(0).reverse()) {
           await Promise.resolve()
             .then(dispose)
             .catch((error) => log.error('shutdown step failed', error))
         }
-        await current.dispose().catch((error) => log.error('closing the profile failed', error))
-        batcher.close()
+        await disposeSession(current).catch((error) => log.error('closing the profile failed', error))
+        uploadEffects.close()
         await sandbox.stop()
       })()
       return closed

@@ -1,0 +1,122 @@
+// One profile's live session: its service client (reporting failures to the connection monitor), a probe
+// client for the monitor, its upload engine and its offline cache. The app host keeps one at a time and
+// builds the next on a switch; disposing a session closes its engine and clients.
+import { join } from 'node:path'
+import { SANDBOX_PROFILE_ID } from '../../common/app-state'
+import { AppError } from '../../common/errors'
+import { createOfflineCache } from '../core/connection/offline-cache'
+import type { FileGrants } from '../core/files/file-grants'
+import { directDispatcher, type DispatcherFactory } from '../core/http/network'
+import type { ActiveService, ConnectionTarget, EmbeddedSandbox, Logger, OfflineCache } from '../core/ports'
+import type { ProfileStore } from '../core/profiles/profile-store'
+import type { Redactor } from '../core/redaction'
+import { createServiceClient, describeUnreadable, type ServiceClientOptions } from '../core/service-client'
+import type { AppStore } from '../core/settings/app-store'
+import { createUploadEngine } from '../core/uploads/upload-engine'
+import { reportingFailures } from './reporting-client'
+
+export interface ProfileSession {
+  service: ActiveService
+  cache: OfflineCache
+  target: ConnectionTarget
+  dispose(): Promise<void>
+}
+
+export interface ProfileSessionDeps {
+  dataDir: string
+  sandbox: EmbeddedSandbox
+  profiles: ProfileStore
+  store: AppStore
+  grants: FileGrants
+  redactor: Redactor
+  log: Logger
+  /** How a service (not the embedded sandbox, always reached directly) is reached. */
+  network: DispatcherFactory
+  service?: Pick<ServiceClientOptions, 'timeouts' | 'retry'>
+  /** A call of this profile failed: the connection monitor decides what it means. */
+  reportFailure(error: unknown, profileId: string): void
+}
+
+const fileSafe = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_')
+
+/** Where a profile's upload queue is journaled. */
+export const uploadJournalPath = (dataDir: string, profileId: string): string =>
+  join(dataDir, 'uploads', `${fileSafe(profileId)}.jsonl`)
+
+/**
+ * The connection check has its own backoff, so its probe neither retries nor waits long: with the client's
+ * retries and 30 s timeouts a service that went away stayed "Online" for a minute or more.
+ */
+const PROBE_TIMEOUTS = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 }
+
+export async function createProfileSession(id: string, deps: ProfileSessionDeps): Promise<ProfileSession> {
+  const { sandbox, redactor } = deps
+  let credentials: { baseUrl: string; accessKey: string; secretKey: string }
+  let name: string
+  if (id === SANDBOX_PROFILE_ID) {
+    await sandbox.start()
+    credentials = { baseUrl: sandbox.url, ...sandbox.credentials }
+    name = 'Sandbox'
+  } else {
+    const profile = deps.profiles.get(id)
+    if (!profile) throw new AppError({ kind: 'not-found', message: 'profile not found' })
+    if (!profile.secretKey) {
+      throw new AppError({
+        kind: 'validation',
+        field: 'secretKey',
+        message: `enter the secret key of "${profile.name}" again: it was kept for the last session only`,
+      })
+    }
+    credentials = { baseUrl: profile.baseUrl, accessKey: profile.accessKey, secretKey: profile.secretKey }
+    name = profile.name
+  }
+  // Logs, events and call results mask these from now on, in every form they can take on the wire
+  // (the secret, access:secret, its base64 as the Authorization header carries it).
+  redactor.addCredentials(credentials.accessKey, credentials.secretKey)
+  const report = (error: unknown) => deps.reportFailure(error, id)
+  const via = id === SANDBOX_PROFILE_ID ? directDispatcher : deps.network
+  const rawClient = createServiceClient({
+    ...credentials,
+    ...deps.service,
+    network: via,
+    onUnreadable: (note) => deps.log.warn(describeUnreadable(note)),
+  })
+  const client = reportingFailures(rawClient, report)
+  const probeClient = createServiceClient({
+    ...credentials,
+    network: via,
+    timeouts: { ...PROBE_TIMEOUTS, ...deps.service?.timeouts },
+    retry: { maxRetries: 0 },
+  })
+  const settings = deps.store.get('settings')
+  const uploads = createUploadEngine({
+    client,
+    journalPath: uploadJournalPath(deps.dataDir, id),
+    concurrency: settings.uploadConcurrency,
+    rateLimit: settings.uploadRateLimit,
+    network: via,
+    checkRead: deps.grants.checkOpened,
+  })
+  const mode = id === SANDBOX_PROFILE_ID ? 'sandbox' : 'service'
+  return {
+    service: { profileId: id, mode, client, uploads },
+    cache: createOfflineCache({
+      file: join(deps.dataDir, 'cache', `${fileSafe(id)}.json`),
+      onUnreachable: report,
+    }),
+    target: {
+      mode,
+      profileId: id,
+      profileName: name,
+      baseUrl: client.baseUrl,
+      probe: async () => {
+        await probeClient.storageStatistic()
+      },
+    },
+    async dispose() {
+      await uploads.close()
+      await rawClient.close()
+      await probeClient.close()
+    },
+  }
+}
