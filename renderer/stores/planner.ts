@@ -46,6 +46,7 @@ function postEntry(post: Schedule, now: number): CalendarEntry {
     status: post.status,
     at: post.scheduleAt,
     title: post.title || post.description,
+    text: post.description,
     accountId: post.accountId,
     // The service takes a new time for a post it has not started publishing (PUT /public/schedule/{id}).
     movable: post.status === 'pending' && !retried,
@@ -61,6 +62,7 @@ function draftEntry(draft: Draft): CalendarEntry {
     status: draft.status,
     at: draft.post.scheduleAt,
     title: draft.post.title || draft.post.description,
+    text: draft.post.description,
     accountId: draft.post.accountId,
     movable: draft.status === 'draft' || draft.status === 'queued',
   }
@@ -73,6 +75,8 @@ export const usePlannerStore = defineStore('planner', () => {
   const anchor = ref(new Date())
   const timeZone = ref(systemTimeZone())
   const accountIds = ref<string[]>([])
+  /** The list view's search over title, text and account: kept while the person switches views. */
+  const search = ref('')
   const posts = shallowRef<Schedule[]>([])
   const stale = ref(false)
   /** Posts in the period the service sent but the app could not read (left out; see the log). */
@@ -249,6 +253,7 @@ export const usePlannerStore = defineStore('planner', () => {
     anchor,
     timeZone,
     accountIds,
+    search,
     posts,
     stale,
     skipped,

@@ -5,11 +5,10 @@
 // PLANNER_SHOTS_TAG choose where and under which name; by default the test's own output folder).
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { emptyScheduleRequest } from '../../common/service'
 import { AREAS, AppShell } from './pages/app-shell'
 import { AutomationsPage } from './pages/automations-page'
-import { PlannerPage } from './pages/planner-page'
-import { expect, test, type BrowserModeApp } from './support/browser-mode'
+import { PlannerPage, localInstant, saveDraft } from './pages/planner-page'
+import { expect, test } from './support/browser-mode'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 
 const LAPTOP = { width: 1280, height: 800 }
@@ -50,27 +49,6 @@ test.beforeEach(async ({ appPage }) => {
 })
 
 /** The ISO instant of the browser's own calendar day, `days` from today, at hh:mm on its clock. */
-async function localInstant(page: Page, days: number, hours: number, minutes: number): Promise<string> {
-  return page.evaluate(
-    ([n, h, m]) => {
-      const d = new Date()
-      d.setDate(d.getDate() + n!)
-      d.setHours(h!, m!, 0, 0)
-      return d.toISOString()
-    },
-    [days, hours, minutes],
-  )
-}
-
-async function saveDraft(app: BrowserModeApp, description: string, scheduleAt: string): Promise<void> {
-  const accounts = await app.host.call('accounts:list', {})
-  const accountId = accounts.value.find((a) => a.isConnected)!._id
-  await app.host.call('drafts:save', {
-    post: { ...emptyScheduleRequest(), description, accountId, scheduleAt },
-    localMedia: [],
-  })
-}
-
 /** How far the document itself (not the content column) can scroll, and where it is. */
 function documentScroll(page: Page) {
   return page.evaluate(() => {

@@ -2,11 +2,15 @@
 // computed with @date-fns/tz (a TZDate does date-fns maths in its zone), never with the machine's offset, so
 // a month view stays right on the day the clocks change and for a zone other than the system's.
 import { TZDate, tz } from '@date-fns/tz'
-import { addDays, addMonths, addWeeks, format, startOfMonth, startOfWeek } from 'date-fns'
+import { addDays, addMonths, addWeeks, format, startOfDay, startOfMonth, startOfWeek } from 'date-fns'
 import type { DraftStatus } from '../../../common/drafts'
 import type { ScheduleStatus } from '../../../common/service'
 
-export type PlannerView = 'month' | 'week'
+/** The month and week grids, and the list of the days ahead (LIST_DAYS from the anchor's day). */
+export type PlannerView = 'month' | 'week' | 'list'
+
+/** How many days the list view shows at once: four weeks ahead, as far as a manager usually plans. */
+export const LIST_DAYS = 28
 export type EntryStatus = DraftStatus | ScheduleStatus
 
 /** Monday first, as in Indonesia and ISO 8601. */
@@ -39,6 +43,8 @@ export interface CalendarEntry {
   /** UTC ISO instant. */
   at: string
   title: string
+  /** The post's text, for the list view's search. */
+  text: string
   accountId: string
   /** Drafts, queued posts and the service's pending posts can be dragged to another day or time. */
   movable: boolean
@@ -91,8 +97,10 @@ export function periodDays(
   const first =
     view === 'month'
       ? startOfWeek(startOfMonth(anchor, ctx), { ...ctx, weekStartsOn: WEEK_STARTS_ON })
-      : startOfWeek(anchor, { ...ctx, weekStartsOn: WEEK_STARTS_ON })
-  const count = view === 'month' ? 42 : 7
+      : view === 'week'
+        ? startOfWeek(anchor, { ...ctx, weekStartsOn: WEEK_STARTS_ON })
+        : startOfDay(anchor, ctx)
+  const count = view === 'month' ? 42 : view === 'week' ? 7 : LIST_DAYS
   const days: CalendarDay[] = []
   for (let i = 0; i < count; i++) {
     // addDays on a TZDate keeps local midnight across a DST change (a day may last 23 or 25 hours).
@@ -102,7 +110,7 @@ export function periodDays(
       key,
       start: new Date(start.getTime()),
       dayOfMonth: start.getDate(),
-      inPeriod: view === 'week' || key.startsWith(anchorMonth),
+      inPeriod: view !== 'month' || key.startsWith(anchorMonth),
       isToday: key === today,
     })
   }
@@ -119,7 +127,12 @@ export function periodRange(view: PlannerView, anchor: Date, zone: string): { fr
 
 export function shiftAnchor(view: PlannerView, anchor: Date, step: number, zone: string): Date {
   const ctx = { in: tz(zone) }
-  const next = view === 'month' ? addMonths(anchor, step, ctx) : addWeeks(anchor, step, ctx)
+  const next =
+    view === 'month'
+      ? addMonths(anchor, step, ctx)
+      : view === 'week'
+        ? addWeeks(anchor, step, ctx)
+        : addDays(anchor, step * LIST_DAYS, ctx)
   return new Date(next.getTime())
 }
 

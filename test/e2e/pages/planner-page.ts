@@ -1,7 +1,37 @@
 // Page object of the planner: the calendar, the composer, the outbox and the failed posts, found by test id
 // and role as the planner's components expose them.
 import type { Locator, Page } from '@playwright/test'
+import { emptyScheduleRequest } from '../../../common/service'
+import type { BrowserModeApp } from '../support/browser-mode'
 import type { PageGlobals } from '../support/page-globals'
+
+/** The browser's wall clock `days` from now at hours:minutes, as an instant: the planner shows the browser's zone. */
+export async function localInstant(
+  page: Page,
+  days: number,
+  hours: number,
+  minutes: number,
+): Promise<string> {
+  return page.evaluate(
+    ([n, h, m]) => {
+      const d = new Date()
+      d.setDate(d.getDate() + n!)
+      d.setHours(h!, m!, 0, 0)
+      return d.toISOString()
+    },
+    [days, hours, minutes],
+  )
+}
+
+/** A draft of a connected account saved through the host, as the composer would. */
+export async function saveDraft(app: BrowserModeApp, description: string, scheduleAt: string): Promise<void> {
+  const accounts = await app.host.call('accounts:list', {})
+  const accountId = accounts.value.find((a) => a.isConnected)!._id
+  await app.host.call('drafts:save', {
+    post: { ...emptyScheduleRequest(), description, accountId, scheduleAt },
+    localMedia: [],
+  })
+}
 
 export class PlannerPage {
   readonly calendar: Locator

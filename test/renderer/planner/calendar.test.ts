@@ -23,6 +23,7 @@ const entry = (at: string, key = at): CalendarEntry => ({
   status: 'pending',
   at,
   title: '',
+  text: '',
   accountId: 'a',
   movable: false,
 })

@@ -129,6 +129,55 @@ describe('PlannerView', () => {
     expect(slot.text()).toContain('Morning post')
   })
 
+  it('lists the posts of the next four weeks by day, and searches their titles and texts', async () => {
+    context.fake.data.schedules.push(
+      makeSchedule(30, {
+        title: 'Weekend promo',
+        description: 'Es kopi durian, two for one',
+        scheduleAt: '2026-12-05T03:00:00.000Z',
+      }),
+    )
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-testid=planner-view-list]').trigger('click')
+    await flushPromises()
+    // From the start of today in Jakarta, 28 days.
+    expect(context.fake.requests('schedules:list').at(-1)).toMatchObject({
+      from: '2026-11-19T17:00:00.000Z',
+      to: '2026-12-17T16:59:59.999Z',
+    })
+    const list = wrapper.find('[data-testid=planner-list]')
+    const rows = () => wrapper.findAll('[data-testid=planner-list-row]')
+    expect(list.find('[data-day="2026-11-22"]').text()).toContain('Morning post')
+    expect(list.find('[data-day="2026-11-22"]').text()).toContain('08:00')
+    expect(list.find('[data-day="2026-11-23"]').text()).toContain('Draft d-queued')
+    // Days are in order, each day's posts by time; the past is not listed.
+    expect(rows().map((row) => row.attributes('data-key'))).toContain('post:sched-30')
+    expect(list.text()).not.toContain('Published one')
+    expect(rows().findIndex((r) => r.text().includes('Busy 0'))).toBeLessThan(
+      rows().findIndex((r) => r.text().includes('Busy 4')),
+    )
+
+    // The text, not only the title, is searched; case does not matter.
+    const search = list.find('input[type=search]')
+    await search.setValue('DURIAN')
+    await search.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    expect(rows().map((row) => row.attributes('data-key'))).toEqual(['post:sched-30'])
+    await search.setValue('nothing like this')
+    await search.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    expect(rows()).toHaveLength(0)
+    expect(wrapper.find('[data-testid=planner-list-empty]').text()).toContain('nothing like this')
+
+    // A row opens its post.
+    await search.setValue('Morning')
+    await search.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    await rows()[0]!.trigger('click')
+    await flushPromises()
+    expect(document.querySelector('[role=dialog]')?.textContent).toContain('Morning post')
+  })
+
   it('lists failed posts with their reason and retries the selected ones together', async () => {
     const wrapper = await mountPlanner(context)
     const failed = wrapper.find('[data-testid=planner-failed]')

@@ -1,0 +1,59 @@
+// The planner's list view, keyboard shortcuts and undo in Chromium through the browser mode, on the built-in
+// sandbox with demo data, with screenshots at 1280 and 900 px, light and dark, English and Bahasa Indonesia.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { PlannerPage, localInstant, saveDraft } from './pages/planner-page'
+import { expect, test, type BrowserModeApp } from './support/browser-mode'
+
+const DIR = join('.test-results', 'screenshots', 'planner-views')
+
+/** Screenshots of what the page shows now at both widths, in both themes and both languages. */
+async function screenshots(page: Page, app: BrowserModeApp, name: string): Promise<void> {
+  mkdirSync(DIR, { recursive: true })
+  for (const language of ['en', 'id'] as const) {
+    await app.host.call('settings:update', { language })
+    await expect(page.locator('html')).toHaveAttribute('lang', language)
+    for (const width of [1280, 900]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme })
+        await page.waitForTimeout(200)
+        await page.screenshot({
+          path: join(DIR, `${name}-${width}-${language}-${colorScheme}.png`),
+          animations: 'disabled',
+        })
+      }
+    }
+  }
+  await app.host.call('settings:update', { language: 'en' })
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+test('the list view shows the weeks ahead by day and searches titles and texts', async ({ appPage, app }) => {
+  const planner = new PlannerPage(appPage)
+  await planner.open()
+  await saveDraft(app, 'Es kopi durian: two for one this weekend', await localInstant(appPage, 2, 10, 15))
+  await saveDraft(app, 'Open day at the roastery, zebra edition', await localInstant(appPage, 5, 14, 0))
+  await appPage.getByTestId('planner-view-list').click()
+  const list = appPage.getByTestId('planner-list')
+  const rows = list.getByTestId('planner-list-row')
+  await expect(rows.filter({ hasText: 'Es kopi durian' })).toBeVisible()
+  await expect(rows.filter({ hasText: 'Es kopi durian' })).toContainText('10:15')
+  const all = await rows.count()
+  expect(all).toBeGreaterThanOrEqual(2)
+
+  // Case does not matter, and the text counts as much as the title (a demo post says durian in its text only).
+  await list.getByRole('searchbox').fill('DURIAN')
+  await expect(rows.filter({ hasText: 'zebra edition' })).toHaveCount(0)
+  await expect(rows.filter({ hasText: 'Es kopi durian' })).toHaveCount(1)
+  for (const text of await rows.allInnerTexts()) expect(text).toMatch(/durian/i)
+  await list.getByRole('searchbox').fill('roastery')
+  await expect(rows).toHaveCount(1)
+  await list.getByRole('searchbox').fill('durian')
+  await screenshots(appPage, app, 'list-search')
+  await list.getByRole('searchbox').fill('')
+  await expect(rows).toHaveCount(all)
+  await rows.filter({ hasText: 'zebra edition' }).click()
+  await expect(planner.composer).toBeVisible()
+})
