@@ -29,7 +29,7 @@ import {
   THEMES,
 } from './app-state'
 import type { Draft, DraftFieldError, ImportRowError, OutboxState } from './drafts'
-import { MAX_IMPORT_CHARS } from './drafts'
+import { MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS } from './drafts'
 import type { DeleteOutcome, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
 
@@ -259,7 +259,15 @@ export const requestSchemas = {
   'drafts:list': none,
   'drafts:get': idRequest,
   'drafts:save': z
-    .object({ id: id.optional(), post: draftPostSchema, localMedia: z.array(localMediaSchema).max(50) })
+    .object({
+      id: id.optional(),
+      post: draftPostSchema,
+      localMedia: z.array(localMediaSchema).max(50),
+      targets: z
+        .array(z.object({ accountId: z.string().max(200), description: postText.optional() }).strict())
+        .max(MAX_DRAFT_TARGETS)
+        .optional(),
+    })
     .strict(),
   'drafts:delete': idRequest,
   'drafts:schedule': idRequest,

@@ -37,6 +37,16 @@ export interface LocalMedia {
 /** Every member of section 2.4; accountId and scheduleAt may be empty while drafting. */
 export type DraftPost = CreateScheduleRequest
 
+/** One account a draft is written for, with its own text where that network needs another. */
+export interface DraftTarget {
+  accountId: string
+  /** The text for this account; the post's own description when absent. */
+  description?: string
+}
+
+/** How many accounts one draft may be written for: one post each is created on the service. */
+export const MAX_DRAFT_TARGETS = 20
+
 export type AttentionReason = 'time-passed' | 'answer-lost' | 'rejected'
 
 export interface Draft {
@@ -50,6 +60,12 @@ export interface Draft {
   status: DraftStatus
   post: DraftPost
   localMedia: LocalMedia[]
+  /**
+   * Written for several accounts: every one of them, `post.accountId` being the first. Queueing splits the
+   * draft into one draft per account (this one keeps the first), so each post is sent, tracked and retried on
+   * its own, and a list of drafts stays one line a post. Absent for a draft of one account.
+   */
+  targets?: DraftTarget[]
   /** The service's id once scheduled. */
   scheduleId?: string
   error?: AppErrorData

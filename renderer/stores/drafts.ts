@@ -5,6 +5,7 @@ import type {
   Draft,
   DraftFieldError,
   DraftPost,
+  DraftTarget,
   ImportRowError,
   LocalMedia,
   OutboxState,
@@ -76,7 +77,12 @@ export const useDraftsStore = defineStore('drafts', () => {
     return draft
   }
 
-  async function save(input: { id?: string; post: DraftPost; localMedia: LocalMedia[] }): Promise<Draft> {
+  async function save(input: {
+    id?: string
+    post: DraftPost
+    localMedia: LocalMedia[]
+    targets?: DraftTarget[]
+  }): Promise<Draft> {
     return replace(await mediadeck().drafts.save(input))
   }
   async function schedule(id: string): Promise<Draft> {

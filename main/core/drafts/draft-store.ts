@@ -103,6 +103,7 @@ const storedDraftSchema = z.looseObject({
       uploadedUrl: z.string().optional(),
     }),
   ),
+  targets: z.array(z.looseObject({ accountId: z.string(), description: z.string().optional() })).optional(),
   scheduleId: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),

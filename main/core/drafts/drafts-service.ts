@@ -2,8 +2,9 @@
 // Status moves here follow common/drafts.ts: draft -> queued (validated) -> sending -> scheduled | failed |
 // needs-attention; the person can take a queued, failed or needs-attention post back to draft.
 import { randomUUID } from 'node:crypto'
-import type { Draft, DraftPost, LocalMedia } from '../../../common/drafts'
+import type { Draft, DraftPost, DraftTarget, LocalMedia } from '../../../common/drafts'
 import { DraftValidationAppError, notFound, wrongState } from './draft-errors'
+import { mergeFieldErrors, postsForTargets, severalTargets } from './draft-targets'
 import type { DraftStore, StoredDraft } from './draft-store'
 import { MIN_LEAD_MS, validateForQueue } from './validation'
 
@@ -19,6 +20,8 @@ export interface SaveDraftInput {
   id?: string
   post: DraftPost
   localMedia: LocalMedia[]
+  /** Several accounts (see Draft.targets); one or none is a draft of `post.accountId` alone. */
+  targets?: DraftTarget[]
 }
 
 export type ResolveAction =
@@ -29,7 +32,10 @@ export interface DraftsService {
   get(id: string): StoredDraft
   save(input: SaveDraftInput): StoredDraft
   remove(id: string): void
-  /** Validates and queues; throws DraftValidationAppError listing every bad field. */
+  /**
+   * Validates and queues; throws DraftValidationAppError listing every bad field. A draft of several accounts
+   * is split into one queued draft per account, and the first (this id) is returned.
+   */
   schedule(id: string): StoredDraft
   unschedule(id: string): StoredDraft
   resolve(id: string, action: ResolveAction): StoredDraft
@@ -57,7 +63,7 @@ export function createDraftsService({
   function stamp(draft: StoredDraft, changes: Partial<Draft>): StoredDraft {
     const next: StoredDraft = { ...draft, ...changes, updatedAt: now().toISOString() }
     // Undefined members are dropped so the stored JSON and the IPC copy stay the same shape.
-    for (const key of ['error', 'attention', 'scheduleId'] as const) {
+    for (const key of ['error', 'attention', 'scheduleId', 'targets'] as const) {
       if (next[key] === undefined) delete next[key]
     }
     store.put(next)
@@ -65,9 +71,37 @@ export function createDraftsService({
   }
 
   function queue(draft: StoredDraft, post: DraftPost = draft.post): StoredDraft {
+    const targets = severalTargets(draft)
+    if (targets) return queueEach(draft, postsForTargets(post, targets))
     const errors = validateForQueue({ post, localMedia: draft.localMedia }, now())
     if (errors.length > 0) throw new DraftValidationAppError(errors)
     return stamp(draft, { post, status: 'queued', error: undefined, attention: undefined })
+  }
+
+  /** Every account's post must pass before any is queued: half a multi-account post is not what was asked. */
+  function queueEach(draft: StoredDraft, posts: DraftPost[]): StoredDraft {
+    const errors = mergeFieldErrors(
+      posts.map((post) => validateForQueue({ post, localMedia: draft.localMedia }, now())),
+    )
+    if (errors.length > 0) throw new DraftValidationAppError(errors)
+    const at = now().toISOString()
+    const [first, ...others] = posts.map((post, index): StoredDraft => {
+      const { targets: _split, error: _error, attention: _attention, ...rest } = draft
+      return index === 0
+        ? { ...rest, post, status: 'queued', updatedAt: at }
+        : {
+            id: newId(),
+            profileId: draft.profileId,
+            status: 'queued',
+            post,
+            // Each draft uploads its own copy when sent: the upload key is per draft (outbox.ts).
+            localMedia: draft.localMedia.map((media) => ({ ...media })),
+            createdAt: at,
+            updatedAt: at,
+          }
+    })
+    store.putMany([first!, ...others])
+    return first!
   }
 
   return {
@@ -79,7 +113,8 @@ export function createDraftsService({
         .sort(byTime)
     },
     get,
-    save({ id, post, localMedia }) {
+    save({ id, post, localMedia, targets: asked }) {
+      const targets = severalTargets({ targets: asked }) ?? undefined
       if (!id) {
         const at = now().toISOString()
         const draft: StoredDraft = {
@@ -88,6 +123,7 @@ export function createDraftsService({
           status: 'draft',
           post,
           localMedia,
+          ...(targets ? { targets } : {}),
           createdAt: at,
           updatedAt: at,
         }
@@ -105,10 +141,17 @@ export function createDraftsService({
       }
       if (draft.status === 'queued') {
         // Still queued after the edit (a drag to another day, a typo fixed) only if it still passes.
-        return queue({ ...draft, localMedia }, post)
+        return queue({ ...draft, localMedia, targets }, post)
       }
       // Editing a failed or needs-attention post is the person dealing with it: back to a plain draft.
-      return stamp(draft, { post, localMedia, status: 'draft', error: undefined, attention: undefined })
+      return stamp(draft, {
+        post,
+        localMedia,
+        targets,
+        status: 'draft',
+        error: undefined,
+        attention: undefined,
+      })
     },
     remove(id) {
       const draft = get(id)

@@ -5,7 +5,7 @@
 import { SANDBOX_PROFILE_ID } from '../../../common/app-state'
 import { emptyScheduleRequest } from '../../../common/service'
 
-export const CURRENT_SCHEMA_VERSION = 3
+export const CURRENT_SCHEMA_VERSION = 4
 
 /** What a migration may need to know about the process running it. */
 export interface MigrationContext {
@@ -41,6 +41,10 @@ export const MIGRATIONS: Record<number, Migration> = {
         : draft,
     ),
   }),
+  // v4: a draft may name several accounts (`targets`), split into one draft each when queued. No record
+  // changes; the version moves so an older app, which would send such a draft to its first account only,
+  // refuses the file instead of reading it.
+  3: (doc) => ({ ...doc, schemaVersion: 4 }),
 }
 
 export class MigrationError extends Error {}

@@ -1,6 +1,6 @@
 // The composer's plain helpers, kept out of the components so they can be tested alone.
 import type { PickedFile } from '../../../common/app-state'
-import type { Draft, DraftFieldError, DraftPost, LocalMedia } from '../../../common/drafts'
+import type { Draft, DraftFieldError, DraftPost, DraftTarget, LocalMedia } from '../../../common/drafts'
 import { emptyScheduleRequest, type Schedule, type ScheduleMedia } from '../../../common/service'
 import { toLocalTime } from './calendar'
 
@@ -20,6 +20,10 @@ export interface ComposerLists {
 
 /** The form's state: the post as typed, its local files, the time on the person's clock, the typed lists. */
 export interface ComposerFields {
+  /** The accounts it goes to, in the order chosen; the post's `accountId` is the first. */
+  accountIds: string[]
+  /** Each account's own text where the person wrote one; the post's description otherwise. */
+  captions: Record<string, string>
   post: DraftPost
   localMedia: LocalMedia[]
   date: string
@@ -155,8 +159,18 @@ export function formOfTarget(target: ComposerTarget, timeZone: string): Composer
     time = `${String(target.hour ?? 9).padStart(2, '0')}:00`
   }
   const info = post.additionalInfo
+  const targets: DraftTarget[] =
+    target.kind === 'draft' && target.draft.targets?.length
+      ? target.draft.targets
+      : post.accountId
+        ? [{ accountId: post.accountId }]
+        : []
   return {
     fields: {
+      accountIds: targets.map((t) => t.accountId),
+      captions: Object.fromEntries(
+        targets.flatMap((t) => (t.description === undefined ? [] : [[t.accountId, t.description]])),
+      ),
       post,
       localMedia,
       date,
@@ -178,12 +192,22 @@ export function formOfTarget(target: ComposerTarget, timeZone: string): Composer
 export function draftOfForm(
   fields: ComposerFields,
   scheduleAt: string,
-): { post: DraftPost; localMedia: LocalMedia[] } {
-  const { post, lists } = fields
+): { post: DraftPost; localMedia: LocalMedia[]; targets?: DraftTarget[] } {
+  const { post, lists, accountIds } = fields
   const info = post.additionalInfo
+  // One account is the post's own; several are listed with their own texts (an empty one is "the same").
+  const targets =
+    accountIds.length > 1
+      ? accountIds.map((accountId) => {
+          const own = fields.captions[accountId]
+          return own?.trim() ? { accountId, description: own } : { accountId }
+        })
+      : undefined
   return {
+    ...(targets ? { targets } : {}),
     post: {
       ...plainCopy({ ...post, additionalInfo: { ...info } }),
+      accountId: accountIds[0] ?? '',
       scheduleAt,
       additionalInfo: {
         ...plainCopy({ ...info }),

@@ -2,6 +2,7 @@ import { flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DraftValidationError } from '../../../common/contract'
 import type { AppErrorData } from '../../../common/errors'
+import { emptyScheduleRequest } from '../../../common/service'
 import ComposerDialog, { type ComposerTarget } from '../../../renderer/components/planner/ComposerDialog.vue'
 import { useConnectionStore } from '../../../renderer/stores/connection'
 import { useToastsStore } from '../../../renderer/stores/toasts'
@@ -445,5 +446,69 @@ describe('ComposerDialog, scheduling', () => {
     await flushPromises()
     expect(cmd.defaultPrevented).toBe(true)
     expect(context.fake.requests('drafts:schedule')).toHaveLength(2)
+  })
+})
+
+describe('ComposerDialog, several accounts', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.setSystemTime(new Date(NOW))
+    context = setupTest()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+
+  async function tick(id: string) {
+    ;($(`[data-testid="account-${id}"] input`) as HTMLInputElement).click()
+    await flushPromises()
+  }
+
+  it('sends one draft naming each chosen account, with its own text where one was written', async () => {
+    await mountComposer(context)
+    await tick('acc-ig')
+    await tick('acc-tt')
+    expect(($('[data-testid="account-acc-ig"] input') as HTMLInputElement).checked).toBe(true)
+    expect(($('[data-testid="account-acc-tt"] input') as HTMLInputElement).checked).toBe(true)
+    await type('[data-testid=composer-description]', 'Kopi pagi untuk semua')
+    await type('[data-testid="composer-text-acc-tt"] textarea', 'Kopi pagi #fyp')
+    await type('[data-testid=composer-date]', '2026-11-25')
+    await type('[data-testid=composer-time]', '10:00')
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    const saved = context.fake.requests('drafts:save').at(-1)!
+    expect(saved.post).toMatchObject({ accountId: 'acc-ig', description: 'Kopi pagi untuk semua' })
+    expect(saved.targets).toEqual([
+      { accountId: 'acc-ig' },
+      { accountId: 'acc-tt', description: 'Kopi pagi #fyp' },
+    ])
+    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+  })
+
+  it('reopens such a draft with its accounts and texts, and one account again sends no list', async () => {
+    const draft = {
+      id: 'draft-9',
+      profileId: 'sandbox',
+      status: 'draft' as const,
+      post: { ...emptyScheduleRequest(), accountId: 'acc-fb', scheduleAt: '', description: 'Halo' },
+      localMedia: [],
+      targets: [{ accountId: 'acc-fb' }, { accountId: 'acc-ig', description: 'Halo IG' }],
+      createdAt: NOW,
+      updatedAt: NOW,
+    }
+    await mountComposer(context, 'Asia/Jakarta', { kind: 'draft', draft })
+    expect(($('[data-testid="account-acc-fb"] input') as HTMLInputElement).checked).toBe(true)
+    expect(($('[data-testid="account-acc-ig"] input') as HTMLInputElement).checked).toBe(true)
+    expect(($('[data-testid="composer-text-acc-ig"] textarea') as HTMLTextAreaElement).value).toBe('Halo IG')
+    await tick('acc-ig')
+    expect(document.querySelector('[data-testid=composer-account-texts]')).toBeNull()
+    await vi.advanceTimersByTimeAsync(800)
+    await flushPromises()
+    const saved = context.fake.requests('drafts:save').at(-1)!
+    expect(saved).toMatchObject({ id: 'draft-9', post: { accountId: 'acc-fb' } })
+    expect(saved.targets).toBeUndefined()
   })
 })

@@ -123,6 +123,11 @@ export default {
     editDraft: 'Edit draft',
     editService: 'Edit scheduled post',
     account: 'Account',
+    accounts: 'Accounts (one post each)',
+    perAccount: 'Text per account | Text per account (1 own) | Text per account ({count} own)',
+    perAccountHint:
+      'Each account gets its own post. Write another text where a network needs it; left empty, the account posts the text above.',
+    sameText: 'Same as the text above',
     accountSearch: 'Find an account',
     disconnected: 'disconnected',
     noAccounts: 'No accounts. Connect one on the service first.',

@@ -123,6 +123,11 @@ export default {
     editDraft: 'Ubah draf',
     editService: 'Ubah postingan terjadwal',
     account: 'Akun',
+    accounts: 'Akun (satu postingan per akun)',
+    perAccount: 'Teks per akun | Teks per akun (1 sendiri) | Teks per akun ({count} sendiri)',
+    perAccountHint:
+      'Setiap akun mendapat postingannya sendiri. Tulis teks lain bila jaringannya perlu; bila kosong, akun memakai teks di atas.',
+    sameText: 'Sama dengan teks di atas',
     accountSearch: 'Cari akun',
     disconnected: 'terputus',
     noAccounts: 'Tidak ada akun. Hubungkan akun di layanan terlebih dahulu.',

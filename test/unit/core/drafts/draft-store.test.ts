@@ -249,6 +249,14 @@ describe('two processes on one drafts file (the app and the CLI)', () => {
 })
 
 describe('migrate', () => {
+  it('v3 -> v4 keeps every draft as it was, so an older app refuses a file that may hold several accounts', () => {
+    const v3 = { schemaVersion: 3, drafts: [sampleDraft({ id: 'a' })], sends: {}, lastSyncAt: null }
+    const { doc, from } = migrate(structuredClone(v3))
+    expect(from).toBe(3)
+    expect(doc).toEqual({ ...v3, schemaVersion: 4 })
+    expect(() => migrate({ ...doc, schemaVersion: 4 }, undefined, 3)).toThrow(/newer Mediadeck/)
+  })
+
   it('v2 -> v3 gives every draft the profile active when it runs, or the Sandbox when none is known', () => {
     const { profileId: _none, ...unowned } = sampleDraft({ id: 'a' })
     const owned = sampleDraft({ id: 'b', profileId: 'kept' })
@@ -258,7 +266,7 @@ describe('migrate', () => {
       sends: {},
       lastSyncAt: '2026-07-15T03:00:00.000Z',
     }
-    const withActive = migrate(structuredClone(v2), undefined, undefined, { profileId: 'work' }).doc
+    const withActive = migrate(structuredClone(v2), undefined, 3, { profileId: 'work' }).doc
     expect(withActive.schemaVersion).toBe(3)
     expect((withActive.drafts as Draft[]).map((d) => [d.id, d.profileId])).toEqual([
       ['a', 'work'],
@@ -287,7 +295,12 @@ describe('migrate', () => {
     const { profileId: _none, ...unowned } = sampleDraft({ id: 'a' })
     await writeFile(
       file,
-      JSON.stringify({ schemaVersion: 3, drafts: [unowned], sends: {}, lastSyncAt: null }),
+      JSON.stringify({
+        schemaVersion: CURRENT_SCHEMA_VERSION,
+        drafts: [unowned],
+        sends: {},
+        lastSyncAt: null,
+      }),
     )
     const store = await openDraftStore(file)
     expect(store.notice?.kind).toBe('records-set-aside')

@@ -4,7 +4,7 @@ import { DraftValidationAppError } from '../../../../main/core/drafts/draft-erro
 import { openDraftStore } from '../../../../main/core/drafts/draft-store'
 import type { DraftStore } from '../../../../main/core/drafts/draft-store'
 import { createDraftsService } from '../../../../main/core/drafts/drafts-service'
-import { NOW, samplePost, tempDir } from './helpers'
+import { NOW, localImage, samplePost, tempDir } from './helpers'
 
 let store: DraftStore
 let cleanup: () => Promise<void>
@@ -85,5 +85,76 @@ describe('drafts service', () => {
     store.put({ ...again, status: 'needs-attention', attention: { reason: 'time-passed', message: 'x' } })
     expect(drafts.resolve(d.id, { action: 'keep-draft' }).status).toBe('draft')
     expect(() => drafts.resolve(d.id, { action: 'keep-draft' })).toThrow(/does not need a decision/)
+  })
+
+  describe('a draft for several accounts', () => {
+    it('keeps its accounts while a draft, and becomes one queued draft per account when queued', () => {
+      let n = 0
+      const drafts = createDraftsService({
+        profileId: () => 'sandbox',
+        store,
+        now: () => NOW,
+        newId: () => `d${++n}`,
+      })
+      const targets = [
+        { accountId: 'acc-ig' },
+        { accountId: 'acc-x', description: 'Short for X' },
+        { accountId: 'acc-fb' },
+      ]
+      const saved = drafts.save({
+        post: samplePost({ accountId: 'acc-ig', type: 'image' }),
+        localMedia: [localImage()],
+        targets,
+      })
+      expect(saved.targets).toEqual(targets)
+      expect(drafts.list()).toHaveLength(1)
+
+      const first = drafts.schedule(saved.id)
+      expect(first).toMatchObject({ id: 'd1', status: 'queued', post: { accountId: 'acc-ig' } })
+      expect(first.targets).toBeUndefined()
+      const all = drafts.list()
+      expect(all.map((d) => [d.post.accountId, d.post.description, d.status])).toEqual([
+        ['acc-ig', 'Hola! A post about batik', 'queued'],
+        ['acc-x', 'Short for X', 'queued'],
+        ['acc-fb', 'Hola! A post about batik', 'queued'],
+      ])
+      expect(new Set(all.map((d) => d.id)).size).toBe(3)
+      expect(all.every((d) => d.localMedia[0]?.path === '/tmp/photo.png' && !('targets' in d))).toBe(true)
+    })
+
+    it('queues none when one account’s post would be refused, and says each refusal once', () => {
+      const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => NOW })
+      const saved = drafts.save({
+        post: samplePost({ accountId: 'acc-ig', scheduleAt: '' }),
+        localMedia: [],
+        targets: [{ accountId: 'acc-ig' }, { accountId: 'acc-x', description: '' }],
+      })
+      let error: unknown
+      try {
+        drafts.schedule(saved.id)
+      } catch (e) {
+        error = e
+      }
+      expect(error).toBeInstanceOf(DraftValidationAppError)
+      const fields = (error as DraftValidationAppError).toJSON().fields.map((f) => f.field)
+      expect(fields.filter((f) => f === 'scheduleAt')).toHaveLength(1)
+      expect(drafts.list()).toEqual([expect.objectContaining({ id: saved.id, status: 'draft' })])
+    })
+
+    it('forgets the accounts list when the person goes back to one account', () => {
+      const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => NOW })
+      const saved = drafts.save({
+        post: samplePost(),
+        localMedia: [],
+        targets: [{ accountId: 'acc-1' }, { accountId: 'acc-2' }],
+      })
+      const one = drafts.save({
+        id: saved.id,
+        post: samplePost(),
+        localMedia: [],
+        targets: [{ accountId: 'acc-1' }],
+      })
+      expect('targets' in one).toBe(false)
+    })
   })
 })
