@@ -1,5 +1,5 @@
 // Which files of a batch fit in the free storage: the one rule, used by the upload engine
-// (main/core/uploads/upload-engine.ts, `whenFull: 'fail-excess'`) and by the renderer tests' stand-in for main
+// (main/core/uploads/space-accounting.ts, `whenFull: 'fail-excess'`) and by the renderer tests' stand-in for main
 // (test/renderer/support/fake-mediadeck.ts), so a store test sees the engine's arithmetic, not a copy of it.
 
 /** Whether one file fits, and if not, how many bytes were left for it when its turn came. */

@@ -109,3 +109,20 @@ export function computeUploadTotals(
         : 0
   return t
 }
+
+/**
+ * Codes the upload engine puts in `error.code` for the failures it words itself (the service's and the storage
+ * origin's own codes pass through unchanged), so a screen can say them in its language; `message` keeps the
+ * English wording for the CLI and logs.
+ */
+export const UPLOAD_ERROR_CODES = [
+  'upload-engine-closed',
+  'upload-cancelled',
+  'upload-not-found',
+  'upload-wait-stopped',
+  'upload-batch-too-big',
+  'upload-file-too-big',
+  'upload-file-changed',
+  'upload-bad-concurrency',
+] as const
+export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number]

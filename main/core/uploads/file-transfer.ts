@@ -1,0 +1,299 @@
+// One file's way to the storage, and what happens when a step fails. This is the file to read for "what
+// happens when a PUT fails".
+//   prepare: re-stat a retried file, re-check space for a storage-full retry, look at an interrupted item's
+//            pending file (./crash-recovery.ts), refuse a file changed since it was queued;
+//   init:    ahead of the slot; the intent is journaled before the request (a lost answer is found later);
+//            429 is retried (the only init failure known to have made no file), anything else fails the item;
+//   PUT:     holds a transfer slot (./transfer-queue.ts). An address that waited longer than addressMaxWaitMs
+//            for the slot is replaced first. A transient fault (5xx, 429, reset, timeout, stall) restarts the
+//            PUT from byte 0 with backoff, up to putAttempts; a 403 from storage means the address expired or
+//            was refused: the pending file is deleted and a fresh init gives a new address (at most `reinits`
+//            times); any other failure deletes the pending file and fails the item. A file that changed on disk
+//            fails the item rather than sending mixed bytes;
+//   complete: outside the slot, after the init record is durable; retried on transient faults (completing
+//            twice is harmless). A failure deletes the pending file, except on 401 (the keys are gone: the
+//            queue stops, see upload-engine.ts).
+import { randomUUID } from 'node:crypto'
+import type { Dispatcher } from 'undici'
+import { AppError } from '../../../common/errors'
+import { isTransient } from '../http/error-mapping'
+import { probeFile, sameFileIdentity, statRegularFile } from './file-probe'
+import type { FileIdentity } from './file-probe'
+import type { InitIntent, Journal } from './journal'
+import { recoverFinished } from './crash-recovery'
+import { waitBeforeRetry } from './retry-timing'
+import type { RetryTiming } from './retry-timing'
+import type { SpaceAccounting } from './space-accounting'
+import { putFile } from './storage-put'
+import type { TokenBucket } from './token-bucket'
+import type { TransferQueue } from './transfer-queue'
+import { fileChanged } from './upload-messages'
+import type { Entry, UploadEngineOptions, UploadLimits } from './upload-engine-types'
+
+export interface FileTransferDeps {
+  client: UploadEngineOptions['client']
+  journal: Journal
+  storage: Dispatcher
+  bandwidth: TokenBucket
+  queue: Pick<TransferQueue, 'acquireSlot' | 'leaveAhead'>
+  space: SpaceAccounting
+  /** The item changed (state, bytes): progress listeners hear of it. */
+  changed(entry: Entry): void
+  now: () => number
+  timing: RetryTiming
+  limits: UploadLimits
+  addressMaxWaitMs: number
+  stallTimeoutMs: number
+  storageTimeoutMs: number
+  chunkBytes?: number
+  checkRead?: UploadEngineOptions['checkRead']
+}
+
+export interface FileTransfer {
+  /** Takes the entry from queued to completed; throws the AppError it fails with. */
+  run(entry: Entry, signal: AbortSignal): Promise<void>
+  /** Best effort: deletes the item's pending file on the service, if it has one. */
+  discardPending(entry: Entry): Promise<void>
+}
+
+export function createFileTransfer(d: FileTransferDeps): FileTransfer {
+  const { client, journal } = d
+
+  function setState(entry: Entry, state: Entry['item']['state']): void {
+    entry.item.state = state
+    d.changed(entry)
+  }
+
+  async function run(entry: Entry, signal: AbortSignal): Promise<void> {
+    const item = entry.item
+    setState(entry, 'preparing')
+    if (entry.reprobe) await reprobe(entry)
+    await d.space.checkRetry(entry, signal)
+    if (entry.recoverFileId) {
+      // Cleared only once the service answered: if it could not be asked (offline), the next attempt asks again
+      // rather than risk sending a finished file twice.
+      const finished = await recoverFinished(client, entry, entry.recoverFileId, signal)
+      entry.recoverFileId = undefined
+      if (finished) return
+    }
+    await assertUnchanged(entry)
+
+    let initDurable: Promise<void> = Promise.resolve()
+    const initAndRecord = async (): Promise<{ upload: string; at: number }> => {
+      const init = await initFile(entry, signal)
+      const at = d.now()
+      item.fileId = init.id
+      item.key = init.key
+      item.url = init.url
+      await journal.append([
+        { t: 'init', id: item.id, fileId: init.id, key: init.key, url: init.url, nonce: init.nonce },
+      ])
+      // The bytes need not wait for the disk; complete does (below): once complete went through, only a durable
+      // init record lets a restart find the finished file instead of uploading it again.
+      initDurable = journal.sync()
+      initDurable.catch(() => undefined) // awaited before complete; an early failure must not go unhandled
+      return { upload: init.upload, at }
+    }
+    // Init ahead of the slot: the address is ready when the slot opens.
+    let address = await initAndRecord()
+    const release = await d.queue.acquireSlot(entry, signal)
+    d.queue.leaveAhead(entry)
+    try {
+      for (let reinit = 0; ; reinit++) {
+        if (d.now() - address.at > d.addressMaxWaitMs) {
+          // Waited too long for the slot: the address may not outlive the PUT's retries. Replace it.
+          await discardPending(entry)
+          address = await initAndRecord()
+        }
+        try {
+          await putWithRetry(entry, address.upload, signal)
+          break
+        } catch (error) {
+          const e = AppError.from(error)
+          if (!signal.aborted) await discardPending(entry)
+          // 403 from storage: the address expired or was refused; a fresh init gives a fresh address.
+          if (
+            e.kind === 'storage-rejected' &&
+            e.status === 403 &&
+            reinit < d.limits.reinits &&
+            !signal.aborted
+          ) {
+            address = await initAndRecord()
+            continue
+          }
+          throw e
+        }
+      }
+    } finally {
+      // Complete runs outside the slot: the next PUT need not wait a round trip for this one's answer.
+      release()
+    }
+    try {
+      await initDurable
+      await assertUnchanged(entry)
+      setState(entry, 'finishing')
+      await completeWithRetry(entry, signal)
+    } catch (error) {
+      const e = AppError.from(error)
+      if (!signal.aborted && e.kind !== 'unauthorized') await discardPending(entry)
+      throw e
+    }
+  }
+
+  /** After a retry the file may have been fixed on disk: its size, times and (if never probed) type afresh. */
+  async function reprobe(entry: Entry): Promise<void> {
+    const item = entry.item
+    entry.reprobe = false
+    let fresh: FileIdentity
+    if (entry.unprobed) {
+      // An item that failed its first probe has no type yet: take it now, from the same checks `add` makes.
+      const probe = await probeFile(item.path, d.checkRead)
+      entry.unprobed = false
+      item.mimetype = probe.mimetype
+      if (probe.mimeWarning) item.mimeWarning = probe.mimeWarning
+      fresh = probe
+    } else {
+      fresh = await statRegularFile(item.path)
+    }
+    entry.identity = {
+      size: fresh.size,
+      mtimeMs: fresh.mtimeMs,
+      ...(fresh.ctimeMs !== undefined ? { ctimeMs: fresh.ctimeMs } : {}),
+      ...(fresh.ino !== undefined ? { ino: fresh.ino } : {}),
+    }
+    item.size = fresh.size
+    await journal.append([{ t: 'identity', id: item.id, ...entry.identity }])
+  }
+
+  async function initFile(entry: Entry, signal: AbortSignal) {
+    const item = entry.item
+    for (let attempt = 1; ; attempt++) {
+      signal.throwIfAborted()
+      // The intent is with the kernel before the request leaves: if this process dies before the answer is
+      // read, the next start finds the pending file the service made by its name, size and time.
+      const intent: InitIntent = {
+        t: 'intent',
+        id: item.id,
+        nonce: randomUUID(),
+        name: item.name,
+        size: item.size,
+        at: new Date(d.now()).toISOString(),
+      }
+      await journal.append([intent])
+      try {
+        // No signal for init itself: aborting it mid-flight loses the answer, not the file the service may
+        // already have created, which would then sit pending with its size reserved. Init is left to answer
+        // (the client's timeouts bound it) and a file made for an item cancelled meanwhile is deleted here.
+        const init = await client.initFile({
+          filename: item.name,
+          size: item.size,
+          mimetype: item.mimetype ?? 'application/octet-stream',
+        })
+        if (signal.aborted) {
+          if (await deleteOrphan(init.id)) await endIntent(intent)
+          signal.throwIfAborted()
+        }
+        return { ...init, nonce: intent.nonce }
+      } catch (error) {
+        const e = AppError.from(error)
+        // A 4xx answer means the service made no file; without an answer (or with a 5xx) it may have.
+        if (e.status !== undefined && e.status >= 400 && e.status < 500) await endIntent(intent)
+        if (e.kind === 'rate-limited' && attempt < d.limits.initAttempts && !signal.aborted) {
+          await waitBeforeRetry(d.timing, attempt, e, signal)
+          continue
+        }
+        throw e
+      }
+    }
+  }
+
+  async function putWithRetry(entry: Entry, uploadUrl: string, signal: AbortSignal): Promise<void> {
+    const item = entry.item
+    for (let attempt = 1; ; attempt++) {
+      await assertUnchanged(entry)
+      item.attempts++
+      item.bytesSent = 0
+      entry.meter.reset()
+      entry.meter.sample(0)
+      setState(entry, 'uploading')
+      try {
+        await putFile({
+          dispatcher: d.storage,
+          uploadUrl,
+          path: item.path,
+          size: entry.identity.size,
+          mimetype: item.mimetype ?? 'application/octet-stream',
+          signal,
+          stallTimeoutMs: d.stallTimeoutMs,
+          headersTimeoutMs: d.storageTimeoutMs,
+          chunkBytes: d.chunkBytes,
+          checkRead: d.checkRead,
+          throttle: d.bandwidth,
+          onProgress(bytes) {
+            item.bytesSent = bytes
+            entry.meter.sample(bytes)
+            d.changed(entry)
+          },
+        })
+        return
+      } catch (error) {
+        const e = AppError.from(error)
+        if (signal.aborted) throw e
+        // A file rewritten under the stream explains a short body or a reset better than the network does.
+        await assertUnchanged(entry)
+        if (isTransient(e) && attempt < d.limits.putAttempts) {
+          await waitBeforeRetry(d.timing, attempt, e, signal)
+          continue
+        }
+        throw e
+      }
+    }
+  }
+
+  async function completeWithRetry(entry: Entry, signal: AbortSignal): Promise<void> {
+    const fileId = entry.item.fileId!
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.completeFile(fileId, { signal })
+        return
+      } catch (error) {
+        const e = AppError.from(error)
+        if (isTransient(e) && attempt < d.limits.completeAttempts && !signal.aborted) {
+          await waitBeforeRetry(d.timing, attempt, e, signal)
+          continue
+        }
+        throw e
+      }
+    }
+  }
+
+  async function assertUnchanged(entry: Entry): Promise<void> {
+    const now = await statRegularFile(entry.item.path)
+    if (!sameFileIdentity(entry.identity, now))
+      throw fileChanged(entry.item.path, entry.identity.size, now.size)
+  }
+
+  function endIntent(intent: InitIntent): Promise<void> {
+    return journal.append([{ t: 'intent-end', nonce: intent.nonce }]).catch(() => undefined)
+  }
+
+  async function discardPending(entry: Entry): Promise<void> {
+    const fileId = entry.item.fileId
+    if (!fileId) return
+    entry.item.fileId = entry.item.key = entry.item.url = undefined
+    await deleteOrphan(fileId)
+  }
+
+  /**
+   * A failed delete is ignored (resolving false): the item has already failed or been cancelled, and the worst
+   * left behind is a pending file the service shows in the list, which the user can delete there.
+   */
+  function deleteOrphan(fileId: string): Promise<boolean> {
+    return client.deleteFile(fileId).then(
+      () => true,
+      () => false,
+    )
+  }
+
+  return { run, discardPending }
+}

@@ -1,0 +1,100 @@
+// A batch entering the queue: every path probed (type, size, readable), the batch fitted to the free space,
+// and each file made an entry with the journal records that add it. A file refused before any request keeps
+// its place in the batch as a failed row naming the reason.
+import { randomUUID } from 'node:crypto'
+import { basename, resolve as resolvePath } from 'node:path'
+import { AppError } from '../../../common/errors'
+import type { AppErrorData } from '../../../common/errors'
+import type { UploadItem } from '../../../common/uploads'
+import { probeFile } from './file-probe'
+import type { ProbedFile, ReadCheck } from './file-probe'
+import type { JournalRecord } from './journal'
+import { createRateMeter } from './rate-meter'
+import type { SpaceAccounting } from './space-accounting'
+import type { AddOptions, Entry } from './upload-engine-types'
+
+export interface Intake {
+  entries: Entry[]
+  records: JournalRecord[]
+  batchId: string
+}
+
+export async function takeIn(
+  paths: string[],
+  options: AddOptions,
+  deps: { space: SpaceAccounting; now: () => number; checkRead?: ReadCheck; idempotencyKey?: string },
+): Promise<Intake> {
+  const { now, idempotencyKey } = deps
+  const results = await Promise.allSettled(paths.map((p) => probeFile(p, deps.checkRead)))
+  const problems = results.flatMap((r) => (r.status === 'rejected' ? [AppError.from(r.reason)] : []))
+  if (problems.length > 0 && options.whenUnreadable !== 'fail-each') {
+    throw new AppError({ kind: 'file', message: problems.map((p) => p.message).join('; ') })
+  }
+  const probes = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+  const verdicts = probes.length > 0 ? await deps.space.fitBatch(probes, options.whenFull ?? 'refuse') : []
+  const batchId = randomUUID()
+  const createdAt = new Date(now()).toISOString()
+  const newItem = (p: ProbedFile, error: AppErrorData | undefined): UploadItem => ({
+    id: randomUUID(),
+    path: p.path,
+    name: p.name,
+    size: p.size,
+    mimetype: p.mimetype,
+    ...(p.mimeWarning ? { mimeWarning: p.mimeWarning } : {}),
+    state: error ? 'failed' : 'queued',
+    bytesSent: 0,
+    rateBytesPerSec: 0,
+    etaSeconds: null,
+    attempts: 0,
+    ...(error ? { error, finishedAt: createdAt } : {}),
+    batchId,
+    createdAt,
+  })
+  let probed = 0
+  const entries: Entry[] = results.map((r, i) => {
+    if (r.status === 'fulfilled') {
+      const p = r.value
+      return {
+        item: newItem(p, verdicts[probed++]?.toJSON()),
+        identity: { size: p.size, mtimeMs: p.mtimeMs, ctimeMs: p.ctimeMs, ino: p.ino },
+        meter: createRateMeter(now),
+        idempotencyKey,
+      }
+    }
+    // A file refused before any request: its row carries the reason, in the batch's order.
+    const path = resolvePath(paths[i]!)
+    const name = basename(path)
+    const error = AppError.from(r.reason).toJSON()
+    const p: ProbedFile = { path, name, size: 0, mtimeMs: 0, mimetype: 'application/octet-stream' }
+    return {
+      item: newItem(p, { ...error, message: error.message.split(path).join(name) }),
+      identity: { size: 0, mtimeMs: 0 },
+      meter: createRateMeter(now),
+      idempotencyKey,
+      unprobed: true,
+    }
+  })
+  const records: JournalRecord[] = []
+  for (const { item, identity } of entries) {
+    records.push({
+      t: 'add',
+      item: {
+        id: item.id,
+        path: item.path,
+        name: item.name,
+        size: item.size,
+        mtimeMs: identity.mtimeMs,
+        ...(identity.ctimeMs !== undefined ? { ctimeMs: identity.ctimeMs } : {}),
+        ...(identity.ino !== undefined ? { ino: identity.ino } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+        mimetype: item.mimetype!,
+        ...(item.mimeWarning ? { mimeWarning: item.mimeWarning } : {}),
+        batchId,
+        createdAt,
+      },
+    })
+    if (item.error)
+      records.push({ t: 'state', id: item.id, state: 'failed', error: item.error, at: createdAt })
+  }
+  return { entries, records, batchId }
+}

@@ -1,0 +1,161 @@
+// The upload engine's vocabulary: its options, its public interface and the per-item record its modules share.
+import type { Dispatcher } from 'undici'
+import type { UploadItem, UploadProgressEvent, UploadTotals } from '../../../common/uploads'
+import { FINAL_UPLOAD_STATES } from '../../../common/uploads'
+import type { ServiceClient } from '../service-client'
+import type { DispatcherFactory } from '../http/network'
+import type { FileIdentity, ReadCheck } from './file-probe'
+import type { RateMeter } from './rate-meter'
+import type { RetryTiming } from './retry-timing'
+
+export interface UploadLimits {
+  /** PUT attempts per address, first try included (at least 3: most PUT faults pass). */
+  putAttempts: number
+  /** Fresh inits after the storage refused an address with 403. */
+  reinits: number
+  /** complete attempts, first try included. */
+  completeAttempts: number
+  /** init attempts when the service answers 429 (the only init failure known not to have created a file). */
+  initAttempts: number
+}
+
+export const DEFAULT_LIMITS: UploadLimits = {
+  putAttempts: 5,
+  reinits: 2,
+  completeAttempts: 5,
+  initAttempts: 4,
+}
+
+export interface BatchFinishedEvent {
+  batchId: string
+  done: number
+  failed: number
+  cancelled: number
+}
+
+export interface UploadEngineOptions {
+  client: Pick<
+    ServiceClient,
+    'storageStatistic' | 'initFile' | 'completeFile' | 'deleteFile' | 'getFile' | 'listFiles'
+  >
+  journalPath: string
+  /** Where a journal line that cannot be used, or a pending file left alone, is reported; default console.warn. */
+  warn?: (message: string) => void
+  /**
+   * How far a pending file's creation time may sit from the moment an init whose answer was lost went out,
+   * for that file to count as the one this init made: clock skew plus the request's way to the service.
+   */
+  orphanWindowMs?: number
+  concurrency?: number
+  /** Dispatcher for the presigned PUTs; must carry no auth. Default: an Agent of the engine's own. */
+  storageDispatcher?: Dispatcher
+  /** Makes the engine's own storage dispatcher: direct by default, or through a proxy (../http/network.ts). */
+  network?: DispatcherFactory
+  /**
+   * An address older than this when its transfer slot opens is replaced by a fresh init first (the service's
+   * addresses live 10 minutes; default 5, leaving the PUT's own retries plenty of the rest).
+   */
+  addressMaxWaitMs?: number
+  /** Clock for timestamps and rates (tests). */
+  now?: () => number
+  delays?: Partial<RetryTiming>
+  limits?: Partial<UploadLimits>
+  /** Least time between two progress events; default 100 ms (~10 a second). */
+  progressIntervalMs?: number
+  /** A PUT whose socket takes no byte for this long is aborted as a timeout. */
+  stallTimeoutMs?: number
+  /** Wait for the storage's answer after the last byte, and its connect timeout. */
+  storageTimeoutMs?: number
+  /** Disk read size for the PUT body. */
+  chunkBytes?: number
+  /** Cap on the total upload speed of all transfers, in bytes a second; null or absent for none. */
+  rateLimit?: number | null
+  /**
+   * Called on every handle the engine opens to read a file's bytes (probe and PUT): the app refuses there a
+   * file the person did not give it, whatever a journal or a draft names. The CLI passes none: its files come
+   * from its own command line.
+   */
+  checkRead?: ReadCheck
+}
+
+export interface AddOptions {
+  /**
+   * When the files do not all fit in the free storage (less what the queue has already reserved):
+   * - `refuse` (default; the CLI): the whole batch is refused with one storage-full error, nothing is queued;
+   * - `fail-excess` (the app): the files are taken in order while they fit, and each one that does not is
+   *   added as a `failed` item with its own storage-full error, so a person sees which file is the problem
+   *   and can retry it once space is freed. Such an item is never initialised or sent unless retried.
+   */
+  whenFull?: 'refuse' | 'fail-excess'
+  /**
+   * When some files cannot be uploaded (missing, empty, unreadable, not granted):
+   * - `refuse` (default; the CLI): the whole batch is refused with one `file` error naming every bad path;
+   * - `fail-each` (the app): each such file is added as a `failed` item with its own `file` error, worded with
+   *   its display name rather than its path (a browser-mode copy lives under a generated folder), and the
+   *   others are queued. A retry probes the file afresh.
+   */
+  whenUnreadable?: 'refuse' | 'fail-each'
+}
+
+export interface UploadEngine {
+  /**
+   * Validates every path, checks the batch against the storage left, and queues it. Throws an AppError refusing
+   * the whole batch: kind `file` naming every bad path (no request made), or (`whenFull: 'refuse'`)
+   * `storage-full` with needed/free bytes. Resolves with every item added, failed ones included.
+   */
+  add(paths: string[], options?: AddOptions): Promise<UploadItem[]>
+  /**
+   * Adds one file and resolves with its item once it reaches a final state (done, failed or cancelled).
+   * With `key`, the upload is the one of that name, across restarts (the key is journaled): an item with the
+   * key that is in progress, resumed or done is awaited instead of a new one (one that failed or was
+   * cancelled is retried), so a caller asking again after a crash never sends the file twice. `signal` stops
+   * the wait (rejecting with `cancelled`), not the upload: the next ask for the key picks it up.
+   */
+  uploadOne(path: string, options?: { key?: string; signal?: AbortSignal }): Promise<UploadItem>
+  /** Aborts the item (socket included) and deletes its pending file on the service; no-op once done. */
+  cancel(id: string): Promise<void>
+  retry(id: string): void
+  remove(id: string): void
+  retryAllFailed(): void
+  /** Removes every item in a final state (done, failed, cancelled). */
+  clearFinished(): void
+  list(): UploadItem[]
+  get(id: string): UploadItem | undefined
+  totals(): UploadTotals
+  setConcurrency(n: number): void
+  /** While paused no transfer starts; those under way finish. Items stay queued (and journaled) meanwhile. */
+  setPaused(paused: boolean): void
+  isPaused(): boolean
+  /** Caps the total upload speed (bytes a second), or lifts the cap (null); running transfers follow at once. */
+  setRateLimit(bytesPerSecond: number | null): void
+  onProgress(listener: (e: UploadProgressEvent) => void): () => void
+  onBatchFinished(listener: (e: BatchFinishedEvent) => void): () => void
+  whenIdle(): Promise<void>
+  close(): Promise<void>
+}
+
+/** One queued file as the engine holds it: the item the world sees, plus what only the engine needs. */
+export interface Entry {
+  item: UploadItem
+  identity: FileIdentity
+  meter: RateMeter
+  controller?: AbortController
+  run?: Promise<void>
+  /** A pending file from before a restart, to look at before uploading again. */
+  recoverFileId?: string
+  /** After a retry the file may have been fixed on disk: take its size and mtime afresh. */
+  reprobe?: boolean
+  /**
+   * A retry of an item that failed for lack of storage: the free space is checked again before init. Until
+   * that check passes the item holds no reservation in the queue's space accounting.
+   */
+  checkSpace?: boolean
+  /** The caller's stable name for this upload (see uploadOne). */
+  idempotencyKey?: string
+  /** Added as failed because its probe failed (`whenUnreadable: 'fail-each'`): a retry probes it in full. */
+  unprobed?: boolean
+  /** The run has not taken a transfer slot yet (it counts against the lookahead). */
+  ahead?: boolean
+}
+
+export const isFinal = (state: UploadItem['state']): boolean => FINAL_UPLOAD_STATES.includes(state)
