@@ -133,7 +133,6 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const uploadEffects = createUploadEffects({
     emit: (name, payload) => events.emit(name, payload),
     connection: () => monitor,
-    progressIntervalMs: options.progressIntervalMs,
   })
 
   /** The active session, with its upload engine followed by the side effects for as long as it is active. */
@@ -151,6 +150,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       log,
       network,
       service: options.service,
+      progressIntervalMs: options.progressIntervalMs,
       reportFailure: (error, profileId) => monitor?.reportFailure(error, profileId),
     })
     if (uploadsPaused) session.service.uploads.setPaused(true)

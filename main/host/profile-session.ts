@@ -33,6 +33,8 @@ export interface ProfileSessionDeps {
   /** How a service (not the embedded sandbox, always reached directly) is reached. */
   network: DispatcherFactory
   service?: Pick<ServiceClientOptions, 'timeouts' | 'retry'>
+  /** Least time between two upload progress messages (the engine's; default 100 ms). */
+  progressIntervalMs?: number
   /** A call of this profile failed: the connection monitor decides what it means. */
   reportFailure(error: unknown, profileId: string): void
 }
@@ -96,6 +98,7 @@ export async function createProfileSession(id: string, deps: ProfileSessionDeps)
     rateLimit: settings.uploadRateLimit,
     network: via,
     checkRead: deps.grants.checkOpened,
+    progressIntervalMs: deps.progressIntervalMs,
   })
   const mode = id === SANDBOX_PROFILE_ID ? 'sandbox' : 'service'
   return {

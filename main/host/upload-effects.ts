@@ -1,12 +1,11 @@
-// What follows from the active queue's progress, apart from the queue itself: batched progress messages to
-// the page, one storage refresh for files finishing close together, and a connection check when a transfer
+// What follows from the active queue's progress, apart from the queue itself: its progress messages to the
+// page (as the engine sends them: its progress feed is the one throttle, main/core/uploads/progress-throttle.ts), one storage refresh for files finishing close together, and a connection check when a transfer
 // fails for want of a network. A module with a lifecycle: `follow` an engine for as long as its profile is
 // active, `close` with the host.
-import type { UploadItem } from '../../common/uploads'
+import type { UploadItem, UploadProgressEvent } from '../../common/uploads'
 import { isUnreachable } from '../../common/errors'
 import type { ConnectionMonitor, EventSink } from '../core/ports'
 import type { UploadEngine } from '../core/uploads/upload-engine'
-import { createProgressBatcher } from './progress-batcher'
 
 export interface UploadEffects {
   /** Forwards this engine's events until the returned function is called. */
@@ -20,13 +19,9 @@ export function createUploadEffects(options: {
   emit: EventSink
   /** Absent while the first profile is built (the monitor checks at start anyway). */
   connection: () => Pick<ConnectionMonitor, 'isOnline' | 'check'> | undefined
-  progressIntervalMs?: number
 }): UploadEffects {
   const { emit } = options
-  const batcher = createProgressBatcher({
-    emit: (event) => emit('uploads:progress', event),
-    intervalMs: options.progressIntervalMs,
-  })
+  const sendProgress = (event: UploadProgressEvent) => emit('uploads:progress', event)
   // Many files finishing close together should refresh the storage figure once, not once per file.
   let storageChangedTimer: ReturnType<typeof setTimeout> | undefined
   const storageChangedSoon = () => {
@@ -42,7 +37,7 @@ export function createUploadEffects(options: {
       const lastState = new Map<string, UploadItem['state']>()
       const unsubscribe = [
         uploads.onProgress((event) => {
-          batcher.push(event)
+          sendProgress(event)
           for (const item of event.items) {
             if (item.state === 'done' && !seenDone.has(item.id)) {
               seenDone.add(item.id)
@@ -61,7 +56,6 @@ export function createUploadEffects(options: {
           }
         }),
         uploads.onBatchFinished((event) => {
-          batcher.flush()
           emit('uploads:batch-finished', event)
         }),
       ]
@@ -72,7 +66,7 @@ export function createUploadEffects(options: {
     showQueue(previousIds, next) {
       const items = next.list()
       const kept = new Set(items.map((item) => item.id))
-      batcher.push({
+      sendProgress({
         items,
         removed: previousIds.filter((itemId) => !kept.has(itemId)),
         totals: next.totals(),
@@ -80,7 +74,6 @@ export function createUploadEffects(options: {
     },
     close() {
       if (storageChangedTimer) clearTimeout(storageChangedTimer)
-      batcher.close()
     },
   }
 }
