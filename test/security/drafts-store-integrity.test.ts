@@ -97,7 +97,7 @@ const content = (prefix: string): fc.Arbitrary<Content> =>
     ),
     fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ bytes, valid: [], usable: null })),
     fc.jsonValue().map((value) => ({ bytes: JSON.stringify(value) ?? '', valid: [], usable: null })),
-    fc.constant({ bytes: '', valid: [], usable: false }),
+    fc.constant<Content>({ bytes: '', valid: [], usable: false }),
   )
 
 describe('drafts store integrity', () => {
