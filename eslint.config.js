@@ -77,6 +77,24 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,vue}', 'test/renderer/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // Type-aware rules: a promise nobody awaits loses its rejection (no-floating-promises), and an async
+    // function where a void callback is expected runs unawaited (no-misused-promises). They need the types,
+    // so these files are parsed with the TypeScript project they belong to (tsconfig.json's references).
+    files: [
+      '{common,main,preload,renderer,sandbox}/**/*.{ts,vue}',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+    ],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   ...LAYERS.map(({ files, why, forbid }) => ({
     files,
     rules: {

@@ -243,7 +243,7 @@ export function startElectronApp(): void {
       })
       if (response !== 1) break
       const report = await activeHost.call('app:diagnostics')
-      clipboard.writeText(report.content)
+      await clipboard.writeText(report.content)
     }
     app.relaunch()
     app.quit()

@@ -62,7 +62,9 @@ export function useAppSession() {
       uploads.subscribe(onBatchFinished),
       // Main sends the window somewhere: a clicked notification, a mediadeck:// link.
       mediadeck().app.onNavigate((route) => {
-        if (route.view === 'planner' && route.date) usePlannerStore().showDay(plannerDay(route.date))
+        // Not awaited: the navigation goes on at once, and the planner's load never rejects (a failure is
+        // kept in the store's error state, which the view shows).
+        if (route.view === 'planner' && route.date) void usePlannerStore().showDay(plannerDay(route.date))
         void router.push(appRouteLocation(route))
       }),
     )
