@@ -1,4 +1,4 @@
-// `npm run sandbox -- [--host 127.0.0.1] [--port N] [--data-dir DIR] [--config FILE]` (DESIGN.md contract):
+// `npm run sandbox -- [--host 127.0.0.1] [--port N] [--data-dir DIR] [--config FILE]` (docs/design.md contract):
 // runs in the foreground, prints the base URL once ready, exits 2 with one line on stderr for bad arguments.
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { isIP } from 'node:net'

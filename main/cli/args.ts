@@ -1,5 +1,5 @@
 // Argument parsing on node:util parseArgs (options may stand before or after positionals), plus the value
-// checks every command shares. A UsageError means exit code 2 (DESIGN.md, CLI contract).
+// checks every command shares. A UsageError means exit code 2 (docs/design.md, CLI contract).
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 

@@ -1,4 +1,4 @@
-// Where the CLI gets its credentials and data directory: the environment variables of the DESIGN.md contract,
+// Where the CLI gets its credentials and data directory: the environment variables of the docs/design.md contract,
 // or the profile the desktop app saved under the data dir (./saved-profile.ts). The CLI takes a resolver, so
 // tests and other hosts can plug in their own.
 import { homedir } from 'node:os'

@@ -1,5 +1,5 @@
 // The CLI's dispatcher: picks a command from the table by its leading words, runs it, and turns any failure
-// into one line on stderr and an exit code (0 ok, 1 something failed, 2 usage) — DESIGN.md, CLI contract.
+// into one line on stderr and an exit code (0 ok, 1 something failed, 2 usage) — docs/design.md, CLI contract.
 // Later commands (`drafts add`, `drafts list`, `sync`) plug in by adding a CliCommand to the table.
 import { AppError } from '../../common/errors'
 import { createServiceClient, describeUnreadable } from '../core/service-client'
@@ -105,7 +105,7 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
     return await found.command.run(found.rest, ctx)
   } catch (error) {
     if (error instanceof UsageError) {
-      // One line on stderr (DESIGN.md): the problem, then the command's usage.
+      // One line on stderr (docs/design.md): the problem, then the command's usage.
       const usage = error.showUsage ? ` (usage: npm run cli -- ${found.command.usage})` : ''
       writeLine(ctx.stderr, `error: ${error.message.split('\n')[0]}${usage}`)
       return 2

@@ -1,4 +1,4 @@
-// The CLI's "or the saved profile" (DESIGN.md, CLI contract): the active profile the desktop app saved in its
+// The CLI's "or the saved profile" (docs/design.md, CLI contract): the active profile the desktop app saved in its
 // store under the data dir (main/core/settings/app-store.ts, file `mediadeck.json`, written by electron-store or conf).
 // The file is only read, never written: the app owns it, and may be running.
 //

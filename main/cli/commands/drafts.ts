@@ -25,7 +25,7 @@ export async function openCliDrafts(ctx: CliContext, profileId: string, dataDir 
 }
 
 /**
- * The four statuses of the CLI contract (DESIGN.md: draft, queued, scheduled, failed). A script waiting for
+ * The four statuses of the CLI contract (docs/design.md: draft, queued, scheduled, failed). A script waiting for
  * "scheduled or failed" must not wait forever on a post that needs a decision, so that one reads `failed`
  * (with `attention` saying why), and an interrupted send reads `queued` (the next `sync` finishes it). The
  * app's own status is in `state`.

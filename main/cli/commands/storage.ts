@@ -1,4 +1,4 @@
-// `storage unused [--json]` and `storage free SIZE [--yes]` (DESIGN.md, CLI contract): the storage doctor of
+// `storage unused [--json]` and `storage free SIZE [--yes]` (docs/design.md, CLI contract): the storage doctor of
 // main/core/storage/storage-doctor.ts over the resolved profile and the data folder's drafts.
 import { join } from 'node:path'
 import { DRAFTS_FILE } from '../../core/drafts/draft-store'

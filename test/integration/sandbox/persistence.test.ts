@@ -1,5 +1,5 @@
 // Restart persistence on the same port (data and public URLs), the atomic store file, and the CLI contract
-// of DESIGN.md: ready line with the base URL, argument validation (one line, exit 2), clean SIGTERM.
+// of docs/design.md: ready line with the base URL, argument validation (one line, exit 2), clean SIGTERM.
 import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
