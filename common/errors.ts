@@ -95,7 +95,7 @@ export function isAppErrorData(value: unknown): value is AppErrorData {
 }
 
 // What a failure means for the caller, decided here once. Each predicate names a question the code asks; the
-// table test (test/unit/common/error-predicates.test.ts) pins every kind's answer.
+// table test (test/unit/common/errors.test.ts) pins every kind's answer.
 type HasKind = Pick<AppErrorData, 'kind'>
 const kindIn =
   (...kinds: ErrorKind[]) =>
