@@ -24,8 +24,14 @@ export interface AppErrorData {
   message: string
   /** HTTP status where the failure was an HTTP answer. */
   status?: number
-  /** The service's or storage origin's own code (`{code}` number or S3 `<Code>` text). */
+  /**
+   * A stable name for what failed: the service's or storage origin's own code (`{code}` number or S3 `<Code>`
+   * text), an errno (`ENOENT`), or one of main's reasons. A reason that is a key of the `errors` catalogue in
+   * common/messages is shown in the person's language; `message` keeps main's English for logs and the CLI.
+   */
   code?: string | number
+  /** Values the catalogue text of `code` names (`{name}`, `{max}`): file names and numbers, never secrets. */
+  params?: Record<string, string | number>
   /** Milliseconds the service asked us to wait (Retry-After), for rate-limited. */
   retryAfterMs?: number
   /** When a rate-limited call may be tried again (ISO 8601), for a wait too long to make in the background. */
@@ -41,6 +47,7 @@ export class AppError extends Error implements AppErrorData {
   readonly kind: ErrorKind
   readonly status?: number
   readonly code?: string | number
+  readonly params?: Record<string, string | number>
   readonly retryAfterMs?: number
   readonly retryAt?: string
   readonly field?: string
@@ -53,6 +60,7 @@ export class AppError extends Error implements AppErrorData {
     this.kind = data.kind
     this.status = data.status
     this.code = data.code
+    this.params = data.params
     this.retryAfterMs = data.retryAfterMs
     this.retryAt = data.retryAt
     this.field = data.field
@@ -65,6 +73,7 @@ export class AppError extends Error implements AppErrorData {
     const data: AppErrorData = { kind: this.kind, message: this.message }
     if (this.status !== undefined) data.status = this.status
     if (this.code !== undefined) data.code = this.code
+    if (this.params !== undefined) data.params = { ...this.params }
     if (this.retryAfterMs !== undefined) data.retryAfterMs = this.retryAfterMs
     if (this.retryAt !== undefined) data.retryAt = this.retryAt
     if (this.field !== undefined) data.field = this.field

@@ -47,3 +47,17 @@ export function t(locale: MessageLocale, key: MessageKey, params: MessageParams 
 
 /** A translator bound to a locale that may change (the language setting), for main's adapters. */
 export type Translate = (key: MessageKey, params?: MessageParams) => string
+
+/** The reasons main gives a failure, each a key of the catalogue's `errors`. */
+export type ErrorReason = keyof Catalogue['errors']
+
+/**
+ * An AppError's `code` and `params` for a reason the renderer words in the person's language, e.g.
+ * `new AppError({ kind: 'file', ...errorReason('file-empty'), message: `${path}: file is empty` })`.
+ */
+export function errorReason(
+  code: ErrorReason,
+  params?: MessageParams,
+): { code: ErrorReason; params?: MessageParams } {
+  return params ? { code, params } : { code }
+}

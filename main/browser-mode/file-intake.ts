@@ -12,6 +12,7 @@ import { Transform } from 'node:stream'
 import type { PickedFile } from '../../common/app-state'
 import { AppError } from '../../common/errors'
 import type { FileGrants } from '../core/files/file-grants'
+import { errorReason } from '../../common/messages/index'
 
 export const DEFAULT_MAX_INTAKE_BYTES = 2 * 1024 ** 3
 
@@ -60,7 +61,11 @@ export async function receiveFile(
 ): Promise<PickedFile> {
   const declared = Number(req.headers['content-length'])
   if (Number.isFinite(declared) && declared > options.maxBytes) {
-    throw new AppError({ kind: 'file', message: `${options.name} is larger than the browser mode accepts` })
+    throw new AppError({
+      kind: 'file',
+      ...errorReason('file-too-large', { name: options.name }),
+      message: `${options.name} is larger than the browser mode accepts`,
+    })
   }
   const folder = join(options.dir, randomUUID())
   options.onFolder?.(folder)
@@ -70,7 +75,14 @@ export async function receiveFile(
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length
-      if (size > options.maxBytes) callback(new AppError({ kind: 'file', message: 'the file is too large' }))
+      if (size > options.maxBytes)
+        callback(
+          new AppError({
+            kind: 'file',
+            ...errorReason('file-too-large', { name: options.name }),
+            message: 'the file is too large',
+          }),
+        )
       else callback(null, chunk)
     },
   })
@@ -81,6 +93,11 @@ export async function receiveFile(
     throw AppError.from(error)
   }
   const [picked] = await options.grants.grant([path])
-  if (!picked) throw new AppError({ kind: 'file', message: `${options.name} could not be saved` })
+  if (!picked)
+    throw new AppError({
+      kind: 'file',
+      ...errorReason('file-not-kept', { name: options.name }),
+      message: `${options.name} could not be saved`,
+    })
   return picked
 }

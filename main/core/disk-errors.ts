@@ -2,6 +2,7 @@
 // and why (a full disk needs space freed, a read-only or locked folder needs another fix). The errno names
 // are the POSIX ones Node reports (ENOSPC, EDQUOT, EROFS, EACCES, EPERM); anything else keeps its own text.
 import { AppError } from '../../common/errors'
+import { errorReason } from '../../common/messages/index'
 
 export type DiskWriteProblem = 'disk-full' | 'read-only' | 'permission-denied' | 'write-failed'
 
@@ -27,7 +28,7 @@ export function diskWriteError(error: unknown, what: string, file: string): AppE
   return new AppError(
     {
       kind: 'file',
-      code: known?.problem ?? 'write-failed',
+      ...errorReason(known?.problem ?? 'write-failed'),
       message: `Could not save ${what}: ${reason} writing ${file}. Nothing was changed; what was saved before is kept.`,
     },
     { cause: error },

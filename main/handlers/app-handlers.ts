@@ -5,6 +5,7 @@ import { isAllowedExternalUrl } from '../core/external-links'
 import type { HostDeps } from './host-deps'
 import { profilesState } from './profile-handlers'
 import type { HandlerGroup } from './types'
+import { errorReason } from '../../common/messages/index'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
 export const APP_HANDLER_NEEDS = [
@@ -50,6 +51,7 @@ export function createAppHandlers(
         throw new AppError({
           kind: 'validation',
           field: 'url',
+          ...errorReason('address-not-allowed'),
           message: 'this address is not on the allow-list',
         })
       }

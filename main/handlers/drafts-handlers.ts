@@ -13,6 +13,7 @@ import { createOutbox } from '../core/drafts/outbox'
 import { createOutboxRunner } from '../core/drafts/outbox-runner'
 import type { OutboxRunner } from '../core/drafts/outbox-runner'
 import type { HandlerDeps, HandlerGroup } from './types'
+import { errorReason } from '../../common/messages/index'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
 export const DRAFT_HANDLER_NEEDS = [
@@ -47,7 +48,11 @@ export async function uploadThroughEngine(
   const item = await deps.active().uploads.uploadOne(media.path, options)
   if (item.state === 'done' && item.url) return item.url
   throw new AppError(
-    item.error ?? { kind: 'cancelled', message: `The upload of ${media.name} was ${item.state}.` },
+    item.error ?? {
+      kind: 'cancelled',
+      ...errorReason('upload-stopped', { name: media.name }),
+      message: `The upload of ${media.name} was ${item.state}.`,
+    },
   )
 }
 
@@ -148,7 +153,12 @@ export function createDraftHandlers(
       const draft = await durably(({ service }) => {
         if (action !== 'reschedule') return service.resolve(id, { action })
         if (!scheduleAt) {
-          throw new AppError({ kind: 'validation', field: 'scheduleAt', message: 'Choose the new time.' })
+          throw new AppError({
+            kind: 'validation',
+            field: 'scheduleAt',
+            ...errorReason('new-time-required'),
+            message: 'Choose the new time.',
+          })
         }
         return service.resolve(id, { action, scheduleAt })
       })

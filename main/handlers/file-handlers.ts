@@ -6,6 +6,7 @@ import { AppError } from '../../common/errors'
 import { COVERS_DIR, saveCoverFrame } from '../core/files/cover-files'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
+import { errorReason } from '../../common/messages/index'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
 export const FILE_HANDLER_NEEDS = ['dataDir', 'grants', 'platform'] as const
@@ -17,7 +18,11 @@ export function createFileHandlers(
   return {
     'files:pick': async ({ directories }) => {
       if (!deps.platform.pickFiles) {
-        throw new AppError({ kind: 'internal', message: 'no file dialog is available here' })
+        throw new AppError({
+          kind: 'internal',
+          ...errorReason('no-file-dialog'),
+          message: 'no file dialog is available here',
+        })
       }
       const paths = await deps.platform.pickFiles({ directories: directories ?? false })
       return paths.length === 0 ? [] : deps.grants.grant(paths)

@@ -18,6 +18,7 @@ import { STORAGE_DOCTOR_HANDLER_NEEDS, createStorageDoctorHandlers } from './sto
 import type { Handler, Handlers } from './types'
 import { THUMBNAIL_HANDLER_NEEDS, createThumbnailHandlers } from './thumbnail-handlers'
 import { UPLOAD_HANDLER_NEEDS, createUploadHandlers } from './upload-handlers'
+import { errorReason } from '../../common/messages/index'
 
 export type { HostDeps } from './host-deps'
 
@@ -79,7 +80,7 @@ function guardDraftMedia(
       throw new AppError({
         kind: 'validation',
         field: 'localMedia',
-        code: 'file-not-granted',
+        ...errorReason('file-not-granted', { name: media.name }),
         message: `${media.name} was not picked or dropped: add it with the file dialog or by dropping it`,
       })
     }

@@ -6,6 +6,7 @@ import { AppError } from '../../common/errors'
 import { testConnection } from '../core/connection/connection-test'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
+import { errorReason } from '../../common/messages/index'
 
 type ProfileCall =
   'profiles:list' | 'profiles:save' | 'profiles:delete' | 'profiles:activate' | 'profiles:test'
@@ -68,6 +69,7 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): HandlerGroup<Pr
         throw new AppError({
           kind: 'validation',
           field: 'id',
+          ...errorReason('profile-builtin'),
           message: 'the built-in Sandbox cannot be deleted',
         })
       }
@@ -87,11 +89,17 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): HandlerGroup<Pr
           return testConnection({ baseUrl: deps.sandbox.url, ...deps.sandbox.credentials })
         }
         const profile = deps.profiles.get(request.id)
-        if (!profile) throw new AppError({ kind: 'not-found', message: 'profile not found' })
+        if (!profile)
+          throw new AppError({
+            kind: 'not-found',
+            ...errorReason('profile-not-found'),
+            message: 'profile not found',
+          })
         if (!profile.secretKey) {
           throw new AppError({
             kind: 'validation',
             field: 'secretKey',
+            ...errorReason('secret-required'),
             message: 'enter the secret key again',
           })
         }

@@ -7,6 +7,7 @@ import type { Account, Automation, Page, Schedule } from '../../common/service'
 import type { ServiceClient } from '../core/service-client'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
+import { errorReason } from '../../common/messages/index'
 
 type ServiceCall =
   | 'accounts:list'
@@ -71,7 +72,11 @@ export async function findAutomation(client: ServiceClient, automationId: string
     if (found) return found
     if (!result.hasNextPage || result.docs.length === 0) break
   }
-  throw new AppError({ kind: 'not-found', message: 'automation not found' })
+  throw new AppError({
+    kind: 'not-found',
+    ...errorReason('automation-not-found'),
+    message: 'automation not found',
+  })
 }
 
 export function createServiceHandlers(deps: ServiceHandlerDeps): HandlerGroup<ServiceCall> {

@@ -3,6 +3,7 @@
 import { AppError } from '../../common/errors'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
+import { errorReason } from '../../common/messages/index'
 
 type UploadCall =
   | 'uploads:start'
@@ -20,13 +21,23 @@ export type UploadHandlerDeps = Pick<HostDeps, (typeof UPLOAD_HANDLER_NEEDS)[num
 export function createUploadHandlers(deps: UploadHandlerDeps): HandlerGroup<UploadCall> {
   const engine = () => deps.active().uploads
   const known = (id: string) => {
-    if (!engine().get(id)) throw new AppError({ kind: 'not-found', message: 'upload not found' })
+    if (!engine().get(id))
+      throw new AppError({
+        kind: 'not-found',
+        ...errorReason('upload-not-found'),
+        message: 'upload not found',
+      })
   }
   return {
     'uploads:start': async ({ paths }) => {
       const files = await deps.grants.resolveForUpload(paths)
       if (files.length === 0)
-        throw new AppError({ kind: 'validation', field: 'paths', message: 'no files to upload' })
+        throw new AppError({
+          kind: 'validation',
+          field: 'paths',
+          ...errorReason('no-files'),
+          message: 'no files to upload',
+        })
       // The app shows a file that does not fit, or cannot be read, as a failed row next to the ones that go.
       return engine().add(files, { whenFull: 'fail-excess', whenUnreadable: 'fail-each' })
     },

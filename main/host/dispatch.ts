@@ -7,6 +7,7 @@ import { AppError, type AppErrorData } from '../../common/errors'
 import { checkPayloadShape } from '../../common/payload-bounds'
 import type { Handlers } from '../handlers/types'
 import type { Logger, Redactor } from './logging'
+import { errorReason } from '../../common/messages/index'
 
 export function isCallName(name: unknown): name is CallName {
   return typeof name === 'string' && Object.hasOwn(requestSchemas, name)
@@ -24,6 +25,7 @@ export function validationError(name: string, request: unknown): AppErrorData | 
   const field = issue?.path.map(String).join('.') ?? ''
   return {
     kind: 'validation',
+    ...errorReason('request-invalid', { field: field || name }),
     message: `${name}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid request'}`,
     ...(field ? { field } : {}),
   }

@@ -14,7 +14,7 @@ export function useAddUploads() {
   const uploads = useUploadsStore()
   const toasts = useToastsStore()
   const { t } = useI18n()
-  const { short } = useErrorText()
+  const { short, reason } = useErrorText()
 
   function reportRefused(items: readonly UploadItem[]) {
     const refused = items.filter((item) => item.state === 'failed' && item.error?.kind === 'file')
@@ -31,8 +31,13 @@ export function useAddUploads() {
     )
   }
 
-  /** The engine words the reason "name: reason"; the name is already beside it. */
+  /**
+   * In the person's language when main gave the reason a code; otherwise the engine's words "name: reason",
+   * less the name already beside it.
+   */
   function reasonOf(item: UploadItem): string {
+    const translated = item.error ? reason(item.error) : undefined
+    if (translated) return translated
     const message = item.error?.message ?? ''
     const prefix = `${item.name}: `
     return message.startsWith(prefix) ? message.slice(prefix.length) : message

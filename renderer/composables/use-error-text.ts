@@ -4,18 +4,31 @@ import type { AppErrorData } from '../../common/errors'
 import { useFormat } from './use-format'
 
 /**
- * Turns an AppErrorData into words a person can act on. The service's own message is shown only for kinds
- * where it adds something (validation, internal); otherwise the kind decides the text.
+ * Turns an AppErrorData into words a person can act on. A `code` main words in common/messages (`errors.*`)
+ * is said in the person's language; otherwise the service's own message is shown only for kinds where it adds
+ * something (validation, internal, file), and for the rest the kind decides the text.
  */
 export function useErrorText() {
-  const { t } = useI18n()
-  const { bytes } = useFormat()
+  const { t, te } = useI18n()
+  const { bytes, dateTime } = useFormat()
+
+  /** The catalogue's words for the error's reason, when main gave one the catalogue knows. */
+  function reason(error: AppErrorData): string | undefined {
+    if (error.kind === 'rate-limited' && error.retryAt)
+      return t('desktop.errors.rate-limited-until', { time: dateTime(error.retryAt) })
+    if (typeof error.code !== 'string') return undefined
+    const key = `desktop.errors.${error.code}`
+    return te(key) ? t(key, error.params ?? {}) : undefined
+  }
 
   function describe(error: AppErrorData): { title: string; detail: string } {
     // Browser mode: the app serving the page stopped. The network and the service are not to blame.
     if (error.code === HOST_STOPPED_CODE)
       return { title: t('common.hostStopped.title'), detail: t('common.hostStopped.detail') }
     const title = t(`common.errors.${error.kind}.title`)
+    // Storage-full says what is needed and free, in the person's units, whatever the code.
+    const known = error.kind === 'storage-full' ? undefined : reason(error)
+    if (known) return { title, detail: known }
     switch (error.kind) {
       case 'storage-full':
         return {
@@ -51,5 +64,5 @@ export function useErrorText() {
     return `${title}: ${detail}`
   }
 
-  return { describe, short }
+  return { describe, short, reason }
 }

@@ -25,6 +25,7 @@ export function fieldErrorsOf(error: unknown): DraftFieldError[] {
       field: app.field ?? 'form',
       message: app.message,
       ...(typeof app.code === 'string' ? { code: app.code } : {}),
+      ...(app.params ? { params: app.params } : {}),
     },
   ]
 }

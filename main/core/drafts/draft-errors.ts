@@ -3,6 +3,7 @@ import type { DraftFieldError } from '../../../common/drafts'
 import type { DraftValidationError } from '../../../common/contract'
 import { AppError } from '../../../common/errors'
 import type { AppErrorData } from '../../../common/errors'
+import { errorReason } from '../../../common/messages/index'
 
 /** A validation refusal that carries every field error; `field` is the first, for callers that show one. */
 export class DraftValidationAppError extends AppError {
@@ -12,6 +13,7 @@ export class DraftValidationAppError extends AppError {
     const first = fields[0]
     super({
       kind: 'validation',
+      ...errorReason('draft-invalid'),
       // Every field in one line: the CLI prints it as is, the composer shows `fields` one by one.
       message: first
         ? fields.map((f) => `${f.field}: ${f.message}`).join('; ')
@@ -27,7 +29,11 @@ export class DraftValidationAppError extends AppError {
 }
 
 export function notFound(id: string): AppError {
-  return new AppError({ kind: 'not-found', code: 'draft-not-found', message: `There is no draft ${id}.` })
+  return new AppError({
+    kind: 'not-found',
+    ...errorReason('draft-not-found'),
+    message: `There is no draft ${id}.`,
+  })
 }
 
 /** An action the draft's status does not allow; `code` lets the renderer say it in the person's language. */

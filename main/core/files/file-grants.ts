@@ -16,6 +16,7 @@ import { z } from 'zod'
 import type { PickedFile } from '../../../common/app-state'
 import { AppError } from '../../../common/errors'
 import { atomicJsonFile } from '../drafts/atomic-json-file'
+import { errorReason } from '../../../common/messages/index'
 
 /** The contract caps a request at 10 000 paths; a folder may not expand to more than that either. */
 export const MAX_EXPANDED_FILES = 10_000
@@ -73,7 +74,7 @@ export function notGivenError(path: string): AppError {
   return new AppError({
     kind: 'validation',
     field: 'paths',
-    code: 'file-not-granted',
+    ...errorReason('file-not-granted', { name: basename(path) }),
     message: `${basename(path)} was not picked or dropped here, or was replaced since: add it again with the file dialog or by dropping it`,
   })
 }
@@ -166,12 +167,19 @@ export async function openFileGrants(options: FileGrantsOptions = {}): Promise<F
       try {
         info = await stat(full)
       } catch (error) {
-        throw new AppError({ kind: 'file', message: `${basename(full)}: cannot be read` }, { cause: error })
+        throw new AppError(
+          { kind: 'file', ...errorReason('file-unreadable'), message: `${basename(full)}: cannot be read` },
+          { cause: error },
+        )
       }
       if (info.isDirectory()) await walk(full, out)
       else if (info.isFile()) out.push(full)
       if (out.length > MAX_EXPANDED_FILES) {
-        throw new AppError({ kind: 'validation', message: `more than ${MAX_EXPANDED_FILES} files at once` })
+        throw new AppError({
+          kind: 'validation',
+          ...errorReason('too-many-files', { max: MAX_EXPANDED_FILES }),
+          message: `more than ${MAX_EXPANDED_FILES} files at once`,
+        })
       }
     }
     return [...new Set(out)]

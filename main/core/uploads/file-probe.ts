@@ -7,6 +7,7 @@ import { basename, resolve } from 'node:path'
 import mime from 'mime'
 import { fileTypeFromBuffer } from 'file-type'
 import { AppError } from '../../../common/errors'
+import { errorReason } from '../../../common/messages/index'
 
 export interface ProbedFile extends FileIdentity {
   path: string
@@ -76,8 +77,14 @@ export async function statRegularFile(path: string): Promise<FileIdentity> {
   } catch (error) {
     throw fileError(path, error, 'cannot be read')
   }
-  if (!info.isFile()) throw new AppError({ kind: 'file', message: `${path}: not a regular file` })
-  if (info.size === 0) throw new AppError({ kind: 'file', message: `${path}: file is empty` })
+  if (!info.isFile())
+    throw new AppError({
+      kind: 'file',
+      ...errorReason('file-not-regular'),
+      message: `${path}: not a regular file`,
+    })
+  if (info.size === 0)
+    throw new AppError({ kind: 'file', ...errorReason('file-empty'), message: `${path}: file is empty` })
   return { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino }
 }
 
@@ -122,14 +129,14 @@ function sameType(a: string, b: string): boolean {
 }
 
 function fileError(path: string, error: unknown, fallback: string): AppError {
-  const code = (error as { code?: string }).code
-  const reason =
-    code === 'ENOENT'
-      ? 'no such file'
-      : code === 'EACCES' || code === 'EPERM'
-        ? 'permission denied'
-        : code === 'EISDIR'
-          ? 'not a regular file'
-          : fallback
-  return new AppError({ kind: 'file', code, message: `${path}: ${reason}` }, { cause: error })
+  const errno = (error as { code?: string }).code
+  const [code, reason] =
+    errno === 'ENOENT'
+      ? (['file-missing', 'no such file'] as const)
+      : errno === 'EACCES' || errno === 'EPERM'
+        ? (['file-permission', 'permission denied'] as const)
+        : errno === 'EISDIR'
+          ? (['file-not-regular', 'not a regular file'] as const)
+          : (['file-unreadable', fallback] as const)
+  return new AppError({ kind: 'file', ...errorReason(code), message: `${path}: ${reason}` }, { cause: error })
 }

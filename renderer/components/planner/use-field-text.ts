@@ -10,8 +10,9 @@ const TYPE_PARAMS = ['type', 'actual', 'declared'] as const
 export function useFieldText() {
   const { t, te } = useI18n()
   return (error: DraftFieldError): string => {
-    const key = `planner.validation.${error.code}`
-    if (!error.code || !te(key)) return error.message
+    // The composer's own rules, then the reasons main words for every view (common/messages `errors.*`).
+    const key = [`planner.validation.${error.code}`, `desktop.errors.${error.code}`].find((k) => te(k))
+    if (!error.code || !key) return error.message
     const params: Record<string, string | number> = { ...error.params }
     for (const name of TYPE_PARAMS) {
       const value = params[name]

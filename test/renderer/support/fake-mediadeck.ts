@@ -376,7 +376,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
               rateBytesPerSec: 0,
               etaSeconds: null,
               attempts: 0,
-              error: { kind: 'file', message: `${name}: file is empty` },
+              error: { kind: 'file', code: 'file-empty', message: `${name}: file is empty` },
               finishedAt: NOW,
               batchId,
               createdAt: NOW,

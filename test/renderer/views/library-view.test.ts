@@ -234,7 +234,7 @@ describe('LibraryView', () => {
         tone: 'danger',
         title: 'One file was not added',
         message: 'The 2 other files are queued.',
-        details: [{ label: 'blank.png', text: 'file is empty' }],
+        details: [{ label: 'blank.png', text: 'The file is empty.' }],
       })
       expect(JSON.stringify(toasts.items[0])).not.toContain('/tmp/')
       vi.advanceTimersByTime(60_000)
@@ -245,6 +245,19 @@ describe('LibraryView', () => {
     const rows = wrapper.findAll('[data-testid="upload-row"]').map((row) => row.text())
     expect(rows.some((text) => text.includes('photo.png'))).toBe(true)
     expect(rows.some((text) => text.includes('shot.jpg'))).toBe(true)
+  })
+
+  it('words a refused file by the reason main gave, in Bahasa Indonesia', async () => {
+    context = setupTest({ locale: 'id' })
+    context.fake.data.picked = [
+      { path: '/tmp/x1/photo.png', name: 'photo.png', size: 2048, mimetype: 'image/png' },
+      { path: '/tmp/x2/blank.png', name: 'blank.png', size: 0, mimetype: 'image/png' },
+    ]
+    const wrapper = await mountLibrary(context)
+    await wrapper.get('[data-testid="add-files"]').trigger('click')
+    await flushPromises()
+    const [toast] = useToastsStore().items
+    expect(toast?.details).toEqual([{ label: 'blank.png', text: 'Berkasnya kosong.' }])
   })
 
   it('shows the empty queue state', async () => {

@@ -2,6 +2,7 @@
 // vue-i18n does, so the renderer can show the same keys.
 import { describe, expect, it } from 'vitest'
 import { desktopMessages, resolveMessageLocale, t } from '../../../common/messages/index'
+import { UPLOAD_ERROR_CODES } from '../../../common/uploads'
 
 type Tree = { [key: string]: string | Tree }
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -14,6 +15,10 @@ describe('message catalogue', () => {
     expect(keys(desktopMessages.id as unknown as Tree).sort()).toEqual(
       keys(desktopMessages.en as unknown as Tree).sort(),
     )
+  })
+
+  it('words every code the upload engine gives its failures', () => {
+    for (const code of UPLOAD_ERROR_CODES) expect(desktopMessages.id.errors).toHaveProperty([code])
   })
 
   it('fills parameters and picks the plural form by count', () => {

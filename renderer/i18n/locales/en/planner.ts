@@ -223,10 +223,6 @@ export default {
     notSent: 'Not sent: {title}',
   },
   validation: {
-    'draft-sending': 'This post is being sent; change it once that is done.',
-    'draft-on-service': 'This post is already on the service; change it there (open it from the calendar).',
-    'draft-no-decision': 'This post does not need a decision any more.',
-    'draft-not-found': 'This draft no longer exists.',
     'account-required': 'Choose an account.',
     'time-required': 'Choose when to publish.',
     'time-invalid': 'The time is not a valid date.',

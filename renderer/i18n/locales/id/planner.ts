@@ -60,8 +60,8 @@ export default {
   },
   outbox: {
     title: 'Kotak keluar',
-    online: 'Online',
-    offline: 'Offline',
+    online: 'Terhubung',
+    offline: 'Luring',
     sendNow: 'Kirim sekarang',
     sendingNow: 'Mengirim…',
     lastSync: 'Terakhir dikirim {when}',
@@ -223,10 +223,6 @@ export default {
     notSent: 'Tidak terkirim: {title}',
   },
   validation: {
-    'draft-sending': 'Postingan ini sedang dikirim; ubah setelah selesai.',
-    'draft-on-service': 'Postingan ini sudah ada di layanan; ubah di sana (buka dari kalender).',
-    'draft-no-decision': 'Postingan ini tidak lagi memerlukan keputusan.',
-    'draft-not-found': 'Draf ini sudah tidak ada.',
     'account-required': 'Pilih akun.',
     'time-required': 'Pilih kapan diterbitkan.',
     'time-invalid': 'Waktunya bukan tanggal yang valid.',

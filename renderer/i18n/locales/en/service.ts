@@ -1,0 +1,10 @@
+// The service's own words said in the app's language (renderer/lib/failure-reasons.ts recognises them).
+export default {
+  failures: {
+    accountMissing: 'The account no longer exists on the service.',
+    disconnected: 'The account {account} ({network}) is disconnected: reconnect it, then retry.',
+    unsupportedType: '{network} does not publish {type} posts.',
+    tokenExpired: 'The {network} account’s sign-in expired: reconnect the account.',
+    aspectRatio: '{network} refused the media: the aspect ratio must be between {min} and {max}.',
+  },
+}

@@ -1,0 +1,11 @@
+import type en from '../en/service'
+
+export default {
+  failures: {
+    accountMissing: 'Akun ini sudah tidak ada di layanan.',
+    disconnected: 'Akun {account} ({network}) terputus: hubungkan lagi, lalu coba lagi.',
+    unsupportedType: '{network} tidak menerbitkan postingan {type}.',
+    tokenExpired: 'Masa masuk akun {network} sudah habis: hubungkan lagi akunnya.',
+    aspectRatio: '{network} menolak media: rasio aspek harus antara {min} dan {max}.',
+  },
+} satisfies typeof en
