@@ -1,7 +1,7 @@
-// The service's failure reasons (as its publisher words them, sandbox/publisher.ts) in the person's language.
+// The service's failure reasons, as its publisher words them (sandbox/publisher.ts publishFailure), in the
+// person's language.
 import { describe, expect, it } from 'vitest'
 import { createApp, defineComponent } from 'vue'
-import { publishFailure } from '../../../sandbox/publisher'
 import { useServiceText } from '../../../renderer/composables/use-service-text'
 import { createAppI18n, type AppLocale } from '../../../renderer/i18n'
 import { recogniseFailure } from '../../../renderer/lib/failure-reasons'
@@ -20,23 +20,20 @@ function serviceText(locale: AppLocale) {
   return text
 }
 
-const account = { name: 'Batik Lestari', type: 'threads', isConnected: false }
-
 describe('failure reasons', () => {
   it('recognises the reasons the service gives', () => {
-    const disconnected = publishFailure({ type: 'image' } as never, account as never)!
-    expect(recogniseFailure(disconnected)).toEqual({
+    expect(
+      recogniseFailure('account Batik Lestari (threads) is disconnected; reconnect it and retry'),
+    ).toEqual({
       key: 'disconnected',
       params: { account: 'Batik Lestari', network: 'threads' },
     })
-    const unsupported = publishFailure({ type: 'reel' } as never, { ...account, isConnected: true } as never)!
-    expect(recogniseFailure(unsupported)).toEqual({
+    expect(recogniseFailure('threads does not support reel posts')).toEqual({
       key: 'unsupportedType',
       params: { network: 'threads', type: 'reel' },
     })
-    expect(recogniseFailure(publishFailure({ type: 'image' } as never, undefined)!)?.key).toBe(
-      'accountMissing',
-    )
+    expect(recogniseFailure('account not found')?.key).toBe('accountMissing')
+    expect(recogniseFailure('tiktok access token expired; reconnect the account')?.key).toBe('tokenExpired')
   })
 
   it('says them in Bahasa Indonesia, and keeps an unknown reason in the service’s words', () => {
