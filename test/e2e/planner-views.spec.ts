@@ -57,3 +57,31 @@ test('the list view shows the weeks ahead by day and searches titles and texts',
   await rows.filter({ hasText: 'zebra edition' }).click()
   await expect(planner.composer).toBeVisible()
 })
+
+test('keyboard: ? shows the shortcuts, / searches in the list, n opens a new post', async ({
+  appPage,
+  app,
+}) => {
+  const planner = new PlannerPage(appPage)
+  await planner.open()
+  await appPage.locator('body').press('?')
+  const help = appPage.getByTestId('planner-shortcuts')
+  await expect(help).toBeVisible()
+  await screenshots(appPage, app, 'shortcuts')
+  await appPage.keyboard.press('Escape')
+  await expect(help).toHaveCount(0)
+  // The focus went back to where it was, never lost to nothing.
+  await expect(appPage.locator('body')).not.toBeFocused()
+
+  await appPage.keyboard.press('/')
+  const search = appPage.getByTestId('planner-list').getByRole('searchbox')
+  await expect(search).toBeFocused()
+  await appPage.keyboard.type('n/')
+  await expect(search).toHaveValue('n/')
+  await expect(planner.composer).toHaveCount(0)
+
+  await search.blur()
+  await appPage.getByTestId('planner-view-month').focus()
+  await appPage.keyboard.press('n')
+  await expect(planner.composer).toBeVisible()
+})

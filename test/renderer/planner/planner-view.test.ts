@@ -1,4 +1,4 @@
-import { flushPromises } from '@vue/test-utils'
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
@@ -29,6 +29,9 @@ async function mountPlanner(context: TestContext) {
   planner.anchor = new Date(NOW)
   return mountWith(PlannerView, context, { route: '/planner' })
 }
+
+// Each test's planner is unmounted after it, so its window-wide shortcuts end with it.
+enableAutoUnmount(afterEach)
 
 describe('PlannerView', () => {
   let context: TestContext
@@ -176,6 +179,38 @@ describe('PlannerView', () => {
     await rows()[0]!.trigger('click')
     await flushPromises()
     expect(document.querySelector('[role=dialog]')?.textContent).toContain('Morning post')
+  })
+
+  it('opens a new post with n, searches with /, shows the shortcuts with ?, and leaves typing alone', async () => {
+    const wrapper = await mountPlanner(context)
+    const press = (key: string, target: EventTarget = document.body) =>
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))
+
+    press('?')
+    await flushPromises()
+    const help = document.querySelector('[data-testid=planner-shortcuts]')!
+    expect(help.textContent).toContain('New post')
+    // A dialog owns the keyboard: n does nothing under it.
+    press('n', help)
+    await flushPromises()
+    expect(document.querySelector('[data-testid=composer]')).toBeNull()
+    document.querySelector<HTMLElement>('[role=dialog] [aria-label=Close]')!.click()
+    await flushPromises()
+
+    press('/')
+    await flushPromises()
+    const search = wrapper.find<HTMLInputElement>('[data-testid=planner-list] input[type=search]')
+    expect(usePlannerStore().view).toBe('list')
+    expect(document.activeElement).toBe(search.element)
+    // Typed into the search, n and / are letters, not shortcuts.
+    const typed = press('n', search.element)
+    await flushPromises()
+    expect(typed).toBe(true)
+    expect(document.querySelector('[data-testid=composer]')).toBeNull()
+
+    press('n')
+    await flushPromises()
+    expect(document.querySelector('[data-testid=composer]')).not.toBeNull()
   })
 
   it('lists failed posts with their reason and retries the selected ones together', async () => {

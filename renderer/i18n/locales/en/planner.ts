@@ -47,6 +47,16 @@ export default {
     noMatch: 'No post in these four weeks matches “{search}”.',
     empty: 'Nothing is planned for these four weeks.',
   },
+  shortcuts: {
+    button: 'Shortcuts',
+    title: 'Keyboard shortcuts',
+    new: 'New post',
+    search: 'Search the posts (opens the list)',
+    help: 'Show these shortcuts',
+    move: 'Move the focused post by a day, a week or an hour',
+    schedule: 'Schedule, in the composer',
+    close: 'Close a dialog',
+  },
   keyboard: {
     hint: 'Drag a draft, a queued post or a pending post to another day or time, or focus it and press Alt + arrow keys: ← → move it by a day, ↑ ↓ by a week in the month view and by an hour in the week view. Posts being published, published or failed stay where they are.',
     chip: 'Alt + arrow keys move it',

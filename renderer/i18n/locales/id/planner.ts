@@ -47,6 +47,16 @@ export default {
     noMatch: 'Tidak ada postingan dalam empat minggu ini yang cocok dengan “{search}”.',
     empty: 'Tidak ada yang direncanakan untuk empat minggu ini.',
   },
+  shortcuts: {
+    button: 'Pintasan',
+    title: 'Pintasan keyboard',
+    new: 'Postingan baru',
+    search: 'Cari postingan (membuka daftar)',
+    help: 'Tampilkan pintasan ini',
+    move: 'Pindahkan postingan yang difokuskan sehari, seminggu, atau sejam',
+    schedule: 'Jadwalkan, di penyusun',
+    close: 'Tutup dialog',
+  },
   keyboard: {
     hint: 'Seret draf, postingan dalam antrean, atau postingan tertunda ke hari atau jam lain, atau fokuskan lalu tekan Alt + tombol panah: ← → memindahkannya satu hari, ↑ ↓ satu minggu di tampilan bulan dan satu jam di tampilan minggu. Postingan yang sedang diterbitkan, sudah terbit, atau gagal tetap di tempatnya.',
     chip: 'Alt + tombol panah untuk memindahkan',
