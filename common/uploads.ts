@@ -39,6 +39,11 @@ export interface UploadItem {
   fileId?: string
   key?: string
   url?: string
+  /**
+   * The same bytes were already stored: nothing was sent, and fileId/key/url are the stored file's
+   * ("already in your library").
+   */
+  reused?: boolean
   /** Groups the files added together, for the "batch finished" notification. */
   batchId: string
   createdAt: string

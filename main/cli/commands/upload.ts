@@ -139,6 +139,8 @@ function doneLine(item: UploadItem) {
     url: item.url,
     size: item.size,
     mimetype: item.mimetype,
+    // The same bytes were already stored: nothing was sent, and id/url are that stored file's.
+    reused: Boolean(item.reused),
   }
 }
 
@@ -152,6 +154,8 @@ function failedLine(path: string, error: UploadItem['error'] | AppError | undefi
 }
 
 function humanLine(item: UploadItem): string {
+  if (item.state === 'done' && item.reused)
+    return `reused  ${item.path} -> ${item.url} (already in your library, nothing sent)`
   if (item.state === 'done')
     return `ok      ${item.path} -> ${item.url} (${formatBytes(item.size)}, ${item.mimetype})`
   if (item.state === 'cancelled') return `cancel  ${item.path}`

@@ -29,6 +29,7 @@ export function restoreEntry(r: RestoredItem, now: () => number): Entry {
     fileId: interrupted ? undefined : r.fileId,
     key: interrupted ? undefined : r.key,
     url: interrupted ? undefined : r.url,
+    ...(!interrupted && r.reused ? { reused: true } : {}),
     batchId: r.batchId,
     createdAt: r.createdAt,
     finishedAt: r.finishedAt,

@@ -2,6 +2,8 @@
 // happens when a PUT fails".
 //   prepare: re-stat a retried file, re-check space for a storage-full retry, look at an interrupted item's
 //            pending file (./crash-recovery.ts), refuse a file changed since it was queued;
+//   reuse:   the same bytes already stored (./content-dedupe.ts): the item takes that stored file, journaled
+//            as an init marked `reused`, and nothing is sent. A reused file is never deleted by this item;
 //   init:    ahead of the slot; the intent is journaled before the request (a lost answer is found later);
 //            429 is retried (the only init failure known to have made no file), anything else fails the item;
 //   PUT:     holds a transfer slot (./transfer-queue.ts). An address that waited longer than addressMaxWaitMs
@@ -29,6 +31,7 @@ import type { TokenBucket } from './token-bucket'
 import type { TransferQueue } from './transfer-queue'
 import { fileChanged } from './upload-messages'
 import type { Entry, UploadEngineOptions, UploadLimits } from './upload-engine-types'
+import type { ContentDedupe } from './content-dedupe'
 
 export interface FileTransferDeps {
   client: UploadEngineOptions['client']
@@ -37,6 +40,8 @@ export interface FileTransferDeps {
   bandwidth: TokenBucket
   queue: Pick<TransferQueue, 'acquireSlot' | 'leaveAhead'>
   space: SpaceAccounting
+  dedupe: ContentDedupe
+  warn(message: string): void
   /** The item changed (state, bytes): progress listeners hear of it. */
   changed(entry: Entry): void
   now: () => number
@@ -77,6 +82,14 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
       if (finished) return
     }
     await assertUnchanged(entry)
+    const stored = await d.dedupe.findStored(entry, signal)
+    if (stored) {
+      signal.throwIfAborted()
+      const { fileId, key, url } = stored
+      await journal.append([{ t: 'init', id: item.id, fileId, key, url, reused: true }], { sync: true })
+      Object.assign(item, { fileId, key, url, reused: true })
+      return
+    }
 
     let initDurable: Promise<void> = Promise.resolve()
     const initAndRecord = async (): Promise<{ upload: string; at: number }> => {
@@ -96,6 +109,7 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
     }
     // Init ahead of the slot: the address is ready when the slot opens.
     let address = await initAndRecord()
+    let sha256: string | undefined
     const release = await d.queue.acquireSlot(entry, signal)
     d.queue.leaveAhead(entry)
     try {
@@ -106,7 +120,7 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
           address = await initAndRecord()
         }
         try {
-          await putWithRetry(entry, address.upload, signal)
+          sha256 = await putWithRetry(entry, address.upload, signal)
           break
         } catch (error) {
           const e = AppError.from(error)
@@ -138,6 +152,12 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
       if (!signal.aborted && e.kind !== 'unauthorized') await discardPending(entry)
       throw e
     }
+    if (sha256) entry.contentHash ??= Promise.resolve(sha256)
+    // Not awaited: the `done` record must not wait for the index's write. Losing that write to a crash costs
+    // a later duplicate its reuse (it is uploaded again), never the exactly-once of this upload.
+    void d.dedupe
+      .remember(entry, sha256)
+      .catch((error: unknown) => d.warn(`content index: ${AppError.from(error).message}`))
   }
 
   /** After a retry the file may have been fixed on disk: its size, times and (if never probed) type afresh. */
@@ -207,7 +227,12 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
     }
   }
 
-  async function putWithRetry(entry: Entry, uploadUrl: string, signal: AbortSignal): Promise<void> {
+  /** Resolves with the SHA-256 of the bytes sent, when the file is small enough to hash on the way. */
+  async function putWithRetry(
+    entry: Entry,
+    uploadUrl: string,
+    signal: AbortSignal,
+  ): Promise<string | undefined> {
     const item = entry.item
     for (let attempt = 1; ; attempt++) {
       await assertUnchanged(entry)
@@ -216,6 +241,7 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
       entry.meter.reset()
       entry.meter.sample(0)
       setState(entry, 'uploading')
+      const hash = d.dedupe.hasherFor(entry)
       try {
         await putFile({
           dispatcher: d.storage,
@@ -229,13 +255,14 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
           chunkBytes: d.chunkBytes,
           checkRead: d.checkRead,
           throttle: d.bandwidth,
+          ...(hash ? { onRead: (chunk: Buffer) => hash.update(chunk) } : {}),
           onProgress(bytes) {
             item.bytesSent = bytes
             entry.meter.sample(bytes)
             d.changed(entry)
           },
         })
-        return
+        return hash?.digest('hex')
       } catch (error) {
         const e = AppError.from(error)
         if (signal.aborted) throw e
@@ -279,7 +306,8 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
 
   async function discardPending(entry: Entry): Promise<void> {
     const fileId = entry.item.fileId
-    if (!fileId) return
+    // A reused file is the one already in the library, not this item's to delete.
+    if (!fileId || entry.item.reused) return
     entry.item.fileId = entry.item.key = entry.item.url = undefined
     await deleteOrphan(fileId)
   }

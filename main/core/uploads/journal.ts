@@ -84,6 +84,8 @@ const recordSchema = z.discriminatedUnion('t', [
     key: z.string(),
     url: z.string(),
     nonce: id.optional(),
+    /** No init was made: the file's bytes were already stored, and this is that stored file. */
+    reused: z.literal(true).optional(),
   }),
   // The intent is settled without an init answer: the service refused, or its file was found and deleted.
   z.object({ t: z.literal('intent-end'), nonce: id }),
@@ -115,6 +117,7 @@ export interface RestoredItem extends PersistedItem {
   fileId?: string
   key?: string
   url?: string
+  reused?: true
   error?: AppErrorData
   finishedAt?: string
 }
@@ -185,7 +188,12 @@ export function replay(lines: string[]): Replayed {
     }
     switch (record.t) {
       case 'init':
-        Object.assign(item, { fileId: record.fileId, key: record.key, url: record.url })
+        Object.assign(item, {
+          fileId: record.fileId,
+          key: record.key,
+          url: record.url,
+          reused: record.reused,
+        })
         break
       case 'identity':
         item.size = record.size
@@ -199,7 +207,7 @@ export function replay(lines: string[]): Replayed {
         item.finishedAt = record.at
         if (record.state === 'queued') {
           // Queued again: nothing of the earlier attempt (file, finish time) applies any more.
-          item.fileId = item.key = item.url = item.finishedAt = item.error = undefined
+          item.fileId = item.key = item.url = item.finishedAt = item.error = item.reused = undefined
         }
         break
       case 'remove':
@@ -225,10 +233,10 @@ export function snapshotRecords(
 ): JournalRecord[] {
   const records: JournalRecord[] = [...intents]
   for (const item of items) {
-    const { state, fileId, key, url, error, finishedAt, ...persisted } = item
+    const { state, fileId, key, url, reused, error, finishedAt, ...persisted } = item
     records.push({ t: 'add', item: dropUndefined(persisted) })
     if (fileId && key !== undefined && url !== undefined)
-      records.push({ t: 'init', id: item.id, fileId, key, url })
+      records.push({ t: 'init', id: item.id, fileId, key, url, ...(reused ? { reused } : {}) })
     if (state === 'done' || state === 'failed' || state === 'cancelled') {
       records.push({ t: 'state', id: item.id, state, error, at: finishedAt })
     }

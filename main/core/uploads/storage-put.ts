@@ -33,6 +33,11 @@ export interface StoragePutOptions {
   checkRead?: ReadCheck
   /** The bandwidth cap shared by every transfer: each piece of the body waits for its tokens. */
   throttle?: TokenBucket
+  /**
+   * Sees every chunk of the body as it is read, in order, before it is sent (and before its buffer is reused):
+   * the content hash is taken from the PUT's own reads, not from a second read of the file.
+   */
+  onRead?(chunk: Buffer): void
 }
 
 /**
@@ -156,6 +161,7 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
       position += bytesRead
       next = position < o.size ? readAt(i + 1, position) : null
       const chunk = buffer.subarray(0, bytesRead)
+      o.onRead?.(chunk)
       if (!o.throttle) {
         yield chunk
         sent += bytesRead
@@ -190,7 +196,9 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
   async function wholeBody(): Promise<Buffer> {
     armStall()
     const { bytesRead, buffer } = await readAt(0, 0)
-    return buffer.subarray(0, bytesRead)
+    const chunk = buffer.subarray(0, bytesRead)
+    o.onRead?.(chunk)
+    return chunk
   }
   const oneRead = o.size <= bufferBytes && (!o.throttle || o.throttle.rate() === null)
 

@@ -39,6 +39,8 @@ export interface UploadEngineOptions {
     'storageStatistic' | 'initFile' | 'completeFile' | 'deleteFile' | 'getFile' | 'listFiles'
   >
   journalPath: string
+  /** The profile's content index (./content-index.ts); default beside the journal. */
+  contentIndexPath?: string
   /** Where a journal line that cannot be used, or a pending file left alone, is reported; default console.warn. */
   warn?: (message: string) => void
   /**
@@ -156,6 +158,8 @@ export interface Entry {
   unprobed?: boolean
   /** The run has not taken a transfer slot yet (it counts against the lookahead). */
   ahead?: boolean
+  /** SHA-256 of the file on disk, taken when a same-size file made a comparison necessary (./content-dedupe.ts). */
+  contentHash?: Promise<string>
 }
 
 export const isFinal = (state: UploadItem['state']): boolean => FINAL_UPLOAD_STATES.includes(state)

@@ -4,17 +4,18 @@
 // - one file's way to storage and what happens when a step (a PUT) fails: ./file-transfer.ts;
 // - after a crash, what the journal remembers and the pending files of lost inits: ./crash-recovery.ts
 //   with ./journal.ts (a restart resumes unfinished items and never repeats finished ones);
-// - whether a batch fits in the storage left: ./space-accounting.ts;
-// - the words of the engine's own failures, with codes: ./upload-messages.ts;
+// - space left: ./space-accounting.ts; the engine's own failures, worded with codes: ./upload-messages.ts;
+// - identical bytes stored once: ./content-dedupe.ts with ./content-index.ts;
 // - progress to listeners, at most one message per interval: ./progress-feed.ts.
-// 401 anywhere stops the whole queue (stopQueue below); 402 at init or complete stops that item with
-// storage-full.
+// 401 stops the whole queue (stopQueue below); 402 at init or complete fails that item with storage-full.
 import { resolve as resolvePath } from 'node:path'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
 import type { UploadItem } from '../../../common/uploads'
 import { directDispatcher } from '../http/network'
 import { restoreEntry, sweepOrphans } from './crash-recovery'
+import { createContentDedupe } from './content-dedupe'
+import { contentIndexPath, openContentIndex } from './content-index'
 import { createFileTransfer } from './file-transfer'
 import { openJournal } from './journal'
 import type { JournalRecord } from './journal'
@@ -38,13 +39,7 @@ import { cancelledByUser, engineClosed, engineClosing, noSuchUpload, stoppedWait
 
 export type { RetryTiming } from './retry-timing'
 export { DEFAULT_LIMITS } from './upload-engine-types'
-export type {
-  AddOptions,
-  BatchFinishedEvent,
-  UploadEngine,
-  UploadEngineOptions,
-  UploadLimits,
-} from './upload-engine-types'
+export type * from './upload-engine-types'
 
 export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   const now = o.now ?? Date.now
@@ -79,6 +74,15 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     start,
     beforeIdle: progress.flush,
   })
+  const dedupe = createContentDedupe({
+    index: openContentIndex(o.contentIndexPath ?? contentIndexPath(o.journalPath), warn),
+    client,
+    entries,
+    waitFinal,
+    storage,
+    checkRead: o.checkRead,
+    warn,
+  })
   const transfer = createFileTransfer({
     client,
     journal,
@@ -86,6 +90,8 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     bandwidth,
     queue,
     space,
+    dedupe,
+    warn,
     changed: progress.changed,
     now,
     timing,
@@ -320,7 +326,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     const item = entry.item
     entry.checkSpace = item.error?.kind === 'storage-full'
     Object.assign(item, { state: 'queued', bytesSent: 0, attempts: 0 })
-    item.error = item.finishedAt = item.fileId = item.key = item.url = undefined
+    item.error = item.finishedAt = item.fileId = item.key = item.url = item.reused = undefined
     entry.reprobe = true
     void journal.append([{ t: 'state', id, state: 'queued' }]).catch(() => undefined)
     progress.changed(entry)
@@ -387,6 +393,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       progress.flush()
       queue.releaseIdleWaiters()
       await journal.close()
+      await dedupe.settled()
       await ownStorageAgent?.close()
     },
   }

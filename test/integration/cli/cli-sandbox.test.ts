@@ -113,15 +113,49 @@ describe('cli against the sandbox', () => {
       [lines.find((l) => l.path === b), b, 29, 'image/png'],
     ] as const) {
       expect(line).toMatchObject({ path, state: 'success', size, mimetype })
-      expect(Object.keys(line).sort()).toEqual(['id', 'key', 'mimetype', 'path', 'size', 'state', 'url'])
+      expect(Object.keys(line).sort()).toEqual([
+        'id',
+        'key',
+        'mimetype',
+        'path',
+        'reused',
+        'size',
+        'state',
+        'url',
+      ])
+      expect(line.reused).toBe(false)
       const res = await fetch(line.url)
       expect(res.status).toBe(200)
     }
   })
 
+  it('upload sends identical bytes once and reports the reuse, in JSON and in words', async () => {
+    const photo = join(dir, 'photo.jpg')
+    const again = join(dir, 'photo-again.jpg')
+    const bytes = Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7919) & 0xff))
+    writeFileSync(photo, bytes)
+    writeFileSync(again, bytes)
+    const r = await cli(['upload', photo, again, '--json'])
+    expect(r.code).toBe(0)
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    const first = lines.find((l) => l.path === photo)
+    const second = lines.find((l) => l.path === again)
+    expect(first).toMatchObject({ state: 'success', reused: false })
+    expect(second).toMatchObject({ state: 'success', reused: true, id: first.id, url: first.url })
+
+    // A later run of the same profile finds the stored bytes in its content index.
+    const words = await cli(['upload', again])
+    expect(words.code).toBe(0)
+    expect(words.stdout).toContain(`reused  ${again} -> ${first.url} (already in your library, nothing sent)`)
+  })
+
   it('--limit-rate caps the upload speed as curl spells it, and a bad value is a usage error', async () => {
     const file = join(dir, 'capped.bin')
-    writeFileSync(file, Buffer.alloc(512 * 1024, 7))
+    // Bytes no other test uploads: identical ones would be reused, not sent at the capped rate.
+    writeFileSync(file, Buffer.alloc(512 * 1024, 'capped'))
     const started = performance.now()
     const r = await cli(['upload', '--limit-rate', '128k', file, '--json'])
     const seconds = (performance.now() - started) / 1000

@@ -50,8 +50,10 @@ export async function startHarness(): Promise<Harness> {
     dir,
     clock,
     file(name, size) {
+      // Seeded by the whole name: two names make different bytes (identical ones would be stored once).
+      const seed = createHash('sha256').update(name).digest()
       const pattern = Buffer.from(
-        Array.from({ length: 251 }, (_, i) => (i * 131 + name.charCodeAt(0)) & 0xff),
+        Array.from({ length: 251 }, (_, i) => (i * 131 + seed[i % seed.length]!) & 0xff),
       )
       const data = Buffer.alloc(size, pattern)
       const path = join(dir, name)

@@ -54,6 +54,22 @@ describe('LibraryView', () => {
     expect(wrapper.get('[data-testid="stat-pending"]').text()).toBe('1')
   })
 
+  it('says "already in your library" for a file whose bytes were stored already, in both languages', async () => {
+    for (const locale of ['en', 'id'] as const) {
+      const reused = setupTest({
+        locale,
+        data: { uploads: [makeUploadItem(4, { state: 'done', reused: true, bytesSent: 10 * 1024 * 1024 })] },
+      })
+      const wrapper = await mountLibrary(reused)
+      const row = wrapper.get('[data-testid="upload-row"]')
+      expect(row.attributes('data-reused')).toBe('true')
+      expect(row.get('[data-testid="upload-state"]').text()).toBe(
+        locale === 'en' ? 'Already in your library' : 'Sudah ada di pustaka Anda',
+      )
+      wrapper.unmount()
+    }
+  })
+
   it('refreshes the statistic on demand', async () => {
     const wrapper = await mountLibrary(context)
     const before = context.fake.requests('storage:stats').length

@@ -9,6 +9,8 @@ export default {
     uploading: 'Uploading',
     finishing: 'Finishing',
     done: 'Done',
+    // A done item whose bytes were already stored: nothing was sent, the stored file is used.
+    reused: 'Already in your library',
     failed: 'Failed',
     cancelled: 'Cancelled',
   },

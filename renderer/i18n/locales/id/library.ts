@@ -11,6 +11,7 @@ export default {
     uploading: 'Mengunggah',
     finishing: 'Menyelesaikan',
     done: 'Selesai',
+    reused: 'Sudah ada di pustaka Anda',
     failed: 'Gagal',
     cancelled: 'Dibatalkan',
   },

@@ -26,9 +26,10 @@ afterEach(async () => {
 })
 
 it('starts no transfer while paused and sends the queue on resume', async () => {
-  const paths = ['a.bin', 'b.bin'].map((name) => {
+  const paths = ['a.bin', 'b.bin'].map((name, i) => {
     const path = join(dir, name)
-    writeFileSync(path, Buffer.alloc(4000, 7))
+    // Different bytes: identical ones would be stored once.
+    writeFileSync(path, Buffer.alloc(4000, 7 + i))
     return path
   })
   let inits = 0

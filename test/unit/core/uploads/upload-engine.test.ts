@@ -59,8 +59,10 @@ function engine(extra: Partial<UploadEngineOptions> = {}): UploadEngine {
 }
 
 function file(name: string, size: number): { path: string; sha256: string } {
-  // A 251-byte pattern (prime length, so chunk boundaries never line up with it) seeded by the name.
-  const pattern = Buffer.from(Array.from({ length: 251 }, (_, i) => (i * 31 + name.charCodeAt(0)) & 0xff))
+  // A 251-byte pattern (prime length, so chunk boundaries never line up with it) seeded by the whole name:
+  // two names make different bytes, which the engine would otherwise store once (identical bytes are reused).
+  const seed = createHash('sha256').update(name).digest()
+  const pattern = Buffer.from(Array.from({ length: 251 }, (_, i) => (i * 31 + seed[i % seed.length]!) & 0xff))
   const data = Buffer.alloc(size, pattern)
   const path = join(dir, name)
   writeFileSync(path, data)
