@@ -401,9 +401,11 @@ export const INTERNAL_CALLS = ['files:grant-dropped'] as const satisfies readonl
 export interface EventPayloads {
   'uploads:progress': UploadProgressEvent
   'uploads:batch-finished': { batchId: string; done: number; failed: number; cancelled: number }
-  'storage:changed': { reason: 'upload-completed' | 'deleted' | 'profile-changed' }
+  'storage:changed': { reason: 'upload-completed' | 'deleted' }
   'connection:changed': ConnectionState
   'profiles:changed': ProfilesState
+  /** Another profile is active: everything per profile (storage, queue, posts, drafts) is now that profile's. */
+  'profiles:switched': { profileId: string }
   'settings:changed': Settings
   'drafts:changed': { drafts: Draft[] }
   'outbox:changed': OutboxState
@@ -417,6 +419,7 @@ export const EVENT_NAMES = [
   'storage:changed',
   'connection:changed',
   'profiles:changed',
+  'profiles:switched',
   'settings:changed',
   'drafts:changed',
   'outbox:changed',

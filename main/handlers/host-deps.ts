@@ -25,7 +25,7 @@ export interface HostDeps extends HandlerDeps {
   crashReportsDir?: string
   /** The offline cache of the active profile. */
   cache(): OfflineCache
-  /** Switches the active profile (serialised; emits profiles:changed and storage:changed). */
+  /** Switches the active profile (serialised; emits profiles:changed and profiles:switched). */
   activate(id: string): Promise<void>
   /** Rebuilds the active service when the active profile was edited. */
   refreshActive(): Promise<void>

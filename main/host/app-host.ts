@@ -196,7 +196,8 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       uploadEffects.showQueue(previousIds, next.service.uploads)
       for (const listener of [...activeListeners]) listener(next.service)
       events.emit('profiles:changed', profilesState(deps))
-      events.emit('storage:changed', { reason: 'profile-changed' })
+      // The one signal of a switch: the renderer resets every per-profile store on it.
+      events.emit('profiles:switched', { profileId: id })
     })
     switching = run.catch(() => undefined)
     return run

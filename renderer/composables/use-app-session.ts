@@ -9,14 +9,17 @@ import { useAppStore } from '../stores/app'
 import { useAutomationsStore } from '../stores/automations'
 import { useConnectionStore } from '../stores/connection'
 import { usePlannerStore } from '../stores/planner'
+import { useDraftsStore } from '../stores/drafts'
 import { useProfilesStore } from '../stores/profiles'
 import { useStorageStore } from '../stores/storage'
+import { useStorageDoctorStore } from '../stores/storage-doctor'
 import { useToastsStore } from '../stores/toasts'
 import { useUploadsStore } from '../stores/uploads'
 
 /**
  * Loads the app-wide state once the shell is mounted, keeps it in step with main's events, and resets the
- * per-profile stores when the active profile changes (each profile has its own storage, queue and automations).
+ * per-profile stores when main says another profile is active (`profiles:switched`): each profile has its own
+ * storage, queue, automations, accounts, posts and drafts. This is the one place a switch is handled.
  */
 export function useAppSession() {
   const app = useAppStore()
@@ -26,6 +29,9 @@ export function useAppSession() {
   const uploads = useUploadsStore()
   const automations = useAutomationsStore()
   const accounts = useAccountsStore()
+  const planner = usePlannerStore()
+  const drafts = useDraftsStore()
+  const storageDoctor = useStorageDoctorStore()
   const toasts = useToastsStore()
   const { t } = useI18n()
   const router = useRouter()
@@ -53,8 +59,15 @@ export function useAppSession() {
     }
   }
 
+  function onProfileSwitched() {
+    for (const store of [automations, accounts, storage, storageDoctor, planner, drafts]) store.reset()
+    profiles.switches++
+    void Promise.allSettled([storage.loadStats(), uploads.load(), connection.load(), drafts.load()])
+  }
+
   onMounted(() => {
     stops.push(
+      mediadeck().profiles.onSwitched(onProfileSwitched),
       app.subscribe(),
       profiles.subscribe(),
       connection.subscribe(),
@@ -64,7 +77,7 @@ export function useAppSession() {
       mediadeck().app.onNavigate((route) => {
         // Not awaited: the navigation goes on at once, and the planner's load never rejects (a failure is
         // kept in the store's error state, which the view shows).
-        if (route.view === 'planner' && route.date) void usePlannerStore().showDay(plannerDay(route.date))
+        if (route.view === 'planner' && route.date) void planner.showDay(plannerDay(route.date))
         void router.push(appRouteLocation(route))
       }),
     )
@@ -77,21 +90,6 @@ export function useAppSession() {
       uploads.load(),
     ])
   })
-
-  stops.push(
-    watch(
-      () => profiles.activeId,
-      (next, previous) => {
-        if (!previous || next === previous) return
-        automations.reset()
-        accounts.reset()
-        storage.reset()
-        void storage.loadStats()
-        void uploads.load()
-        void connection.load()
-      },
-    ),
-  )
 
   // Back online: what was shown from the last copy, or failed for want of the service, is fetched again.
   stops.push(

@@ -59,6 +59,14 @@ export const useDraftsStore = defineStore('drafts', () => {
     }
   }
 
+  /** Another profile is active: its drafts come with the next load or main's next `drafts:changed`. */
+  function reset() {
+    drafts.value = []
+    outbox.value = null
+    loaded.value = false
+    error.value = null
+  }
+
   /** Ref-counted: the planner and the sidebar badge may both listen. */
   function subscribe(): () => void {
     if (subscribers++ === 0) {
@@ -115,6 +123,7 @@ export const useDraftsStore = defineStore('drafts', () => {
   }
 
   return {
+    reset,
     drafts,
     outbox,
     loaded,

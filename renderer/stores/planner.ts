@@ -128,6 +128,21 @@ export const usePlannerStore = defineStore('planner', () => {
     }
   }
 
+  /** Another profile is active: its posts, failed posts and accounts are not the previous one's. */
+  function reset() {
+    request++
+    accountIds.value = []
+    posts.value = []
+    stale.value = false
+    skipped.value = 0
+    fetchedAt.value = null
+    loading.value = false
+    error.value = null
+    failed.value = []
+    failedLoading.value = false
+    failedError.value = null
+  }
+
   async function loadFailed() {
     failedLoading.value = true
     const now = Date.now()
@@ -270,6 +285,7 @@ export const usePlannerStore = defineStore('planner', () => {
     byDay,
     load,
     loadFailed,
+    reset,
     go,
     today,
     setView,

@@ -11,6 +11,11 @@ export const useProfilesStore = defineStore('profiles', () => {
   const activeId = computed(() => state.value?.activeId ?? null)
   const active = computed(() => profiles.value.find((profile) => profile.id === activeId.value) ?? null)
   const encryptionAvailable = computed(() => state.value?.encryptionAvailable ?? true)
+  /**
+   * Counts main's `profiles:switched`, after the per-profile stores were reset (useAppSession): a view that
+   * shows more than the shell loads watches it to fetch the new profile's data.
+   */
+  const switches = ref(0)
 
   async function load() {
     state.value = await mediadeck().profiles.list()
@@ -40,6 +45,7 @@ export const useProfilesStore = defineStore('profiles', () => {
 
   return {
     state,
+    switches,
     profiles,
     activeId,
     active,

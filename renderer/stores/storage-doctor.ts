@@ -40,10 +40,9 @@ export const useStorageDoctorStore = defineStore('storage-doctor', () => {
     loading.value = false
   }
 
-  /** Follows `storage:changed`: a profile switch drops the list; a change reloads it while `wanted()`. */
+  /** Follows `storage:changed`: a change reloads the list while `wanted()`. A profile switch resets it. */
   function subscribe(wanted: () => boolean): () => void {
-    return mediadeck().storage.onChanged(({ reason }) => {
-      if (reason === 'profile-changed') reset()
+    return mediadeck().storage.onChanged(() => {
       if (wanted() && !loading.value) void load()
     })
   }

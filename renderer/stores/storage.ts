@@ -115,31 +115,23 @@ export const useStorageStore = defineStore('storage', () => {
   }
 
   let refreshTimer: ReturnType<typeof setTimeout> | undefined
-  let refreshToFirstPage = false
   /**
    * Many uploads finishing together produce many events; one refresh for those that arrive within the window
    * is enough. The window opens with the first event and is not pushed back by later ones: a long batch that
    * completes a file every few hundred milliseconds must still refresh while it runs, not only at its end.
    */
-  function scheduleRefresh(reason: 'upload-completed' | 'deleted' | 'profile-changed') {
-    if (reason === 'profile-changed') {
-      refreshToFirstPage = true
-      clearTimeout(refreshTimer)
+  function scheduleRefresh() {
+    refreshTimer ??= setTimeout(() => {
       refreshTimer = undefined
-    }
-    refreshTimer ??= setTimeout(
-      () => {
-        refreshTimer = undefined
-        const query = refreshToFirstPage ? { page: 1 } : {}
-        refreshToFirstPage = false
-        void loadStats()
-        if (files.value || filesError.value) void loadFiles(query)
-      },
-      reason === 'profile-changed' ? 0 : STATS_REFRESH_WINDOW_MS,
-    )
+      void loadStats()
+      if (files.value || filesError.value) void loadFiles()
+    }, STATS_REFRESH_WINDOW_MS)
   }
 
+  /** Forgets the previous profile's figures and files (see useAppSession); a pending refresh goes too. */
   function reset() {
+    clearTimeout(refreshTimer)
+    refreshTimer = undefined
     // Answers still on their way belong to the previous profile.
     statsRequest++
     filesRequest++
@@ -153,7 +145,7 @@ export const useStorageStore = defineStore('storage', () => {
   }
 
   function subscribe(): () => void {
-    const stop = mediadeck().storage.onChanged(({ reason }) => scheduleRefresh(reason))
+    const stop = mediadeck().storage.onChanged(() => scheduleRefresh())
     return () => {
       stop()
       clearTimeout(refreshTimer)

@@ -110,7 +110,7 @@ describe('profiles', () => {
     await expect(host.call('connection:check')).resolves.toMatchObject({ status: 'online', mode: 'service' })
     await expect(host.call('storage:stats')).resolves.toMatchObject({ file: { total: 0 } })
     await expect(host.call('schedules:get', { id: 'x' })).rejects.toMatchObject({ kind: 'plan' })
-    expect(eventsNamed('storage:changed').some((e) => e.payload.reason === 'profile-changed')).toBe(true)
+    expect(eventsNamed('profiles:switched').map((e) => e.payload)).toEqual([{ profileId: saved.id }])
 
     await host.call('profiles:save', {
       id: saved.id,

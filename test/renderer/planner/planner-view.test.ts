@@ -2,7 +2,7 @@ import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
-import { useConnectionStore } from '../../../renderer/stores/connection'
+import App from '../../../renderer/App.vue'
 import { usePlannerStore } from '../../../renderer/stores/planner'
 import { useToastsStore } from '../../../renderer/stores/toasts'
 import PlannerView from '../../../renderer/views/PlannerView.vue'
@@ -367,16 +367,17 @@ describe('PlannerView', () => {
   })
 
   it("reloads another profile's drafts, posts and accounts on a profile switch, dropping the old filter", async () => {
-    const connection = useConnectionStore()
-    connection.state = { ...context.fake.data.connection, profileId: 'sandbox' }
-    const wrapper = await mountPlanner(context)
     const planner = usePlannerStore()
+    planner.timeZone = 'Asia/Jakarta'
+    planner.anchor = new Date(NOW)
+    // The whole shell: the switch reaches the planner through the app session's profiles:switched.
+    const wrapper = await mountWith(App, context, { route: '/planner' })
     planner.accountIds = ['acc-ig']
     const before = context.fake.requests('drafts:list').length
     // What main's drafts:list answers for the new profile.
     context.fake.data.drafts = [draft('d-work', 'queued', '2026-11-23T05:00:00.000Z')]
     context.fake.data.schedules = []
-    connection.state = { ...connection.state, profileId: 'work' }
+    await context.fake.api.profiles.activate({ id: 'prof-work' })
     await flushPromises()
     expect(context.fake.requests('drafts:list').length).toBe(before + 1)
     expect(wrapper.find('[data-key="draft:d-queued"]').exists()).toBe(false)

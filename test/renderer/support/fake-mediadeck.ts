@@ -252,6 +252,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       activate: handle('profiles:activate', ({ id }) => {
         data.profiles = { ...data.profiles, activeId: id }
         emit('profiles:changed', structuredClone(data.profiles))
+        emit('profiles:switched', { profileId: id })
         return data.profiles
       }),
       test: handle('profiles:test', () => ({
@@ -259,6 +260,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         areas: { storage: 'allowed', automations: 'allowed', schedules: 'plan' },
       })),
       onChanged: on('profiles:changed'),
+      onSwitched: on('profiles:switched'),
     },
     connection: {
       status: handle('connection:status', () => data.connection),

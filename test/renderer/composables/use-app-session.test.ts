@@ -1,0 +1,78 @@
+// A profile switch is handled in one place (useAppSession, on main's profiles:switched): every per-profile
+// store forgets the previous profile, even while its view is not on screen.
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Draft } from '../../../common/drafts'
+import { emptyScheduleRequest } from '../../../common/service'
+import App from '../../../renderer/App.vue'
+import { useDraftsStore } from '../../../renderer/stores/drafts'
+import { usePlannerStore } from '../../../renderer/stores/planner'
+import { stubElementSize, stubMatchMedia } from '../support/browser-stubs'
+import { NOW, makeSchedule } from '../support/fixtures'
+import { mountWith, setupTest, type TestContext } from '../support/mount'
+
+enableAutoUnmount(afterEach)
+
+const sandboxDraft: Draft = {
+  id: 'd-sandbox',
+  profileId: 'sandbox',
+  status: 'queued',
+  post: { ...emptyScheduleRequest(), description: 'Sandbox draft', accountId: 'acc-ig', scheduleAt: NOW },
+  localMedia: [],
+  createdAt: NOW,
+  updatedAt: NOW,
+}
+
+describe('useAppSession on a profile switch', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date(NOW))
+    stubElementSize()
+    stubMatchMedia()
+    context = setupTest({
+      data: {
+        schedules: [
+          makeSchedule(1, { title: 'Sandbox post', scheduleAt: '2026-11-22T01:00:00.000Z' }),
+          makeSchedule(2, {
+            status: 'error',
+            title: 'Sandbox failure',
+            scheduleAt: '2026-11-18T05:00:00.000Z',
+          }),
+        ],
+        drafts: [sandboxDraft],
+      },
+    })
+  })
+
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+
+  it("resets the planner and drafts stores, so no view shows the previous profile's posts or drafts", async () => {
+    const wrapper = await mountWith(App, context, { route: '/planner' })
+    const planner = usePlannerStore()
+    const drafts = useDraftsStore()
+    planner.accountIds = ['acc-ig']
+    expect(planner.posts.map((post) => post.title)).toContain('Sandbox post')
+    expect(planner.failed.map((post) => post.title)).toContain('Sandbox failure')
+    expect(drafts.drafts.map((draft) => draft.id)).toEqual(['d-sandbox'])
+
+    // Switched in Settings, away from the planner; the new profile has no posts and no drafts.
+    await context.router.push('/settings')
+    await flushPromises()
+    context.fake.data.schedules = []
+    context.fake.data.drafts = []
+    await context.fake.api.profiles.activate({ id: 'prof-work' })
+    await flushPromises()
+
+    expect(planner.posts).toEqual([])
+    expect(planner.failed).toEqual([])
+    expect(planner.accountIds).toEqual([])
+    expect(planner.fetchedAt).toBeNull()
+    expect(drafts.drafts).toEqual([])
+    expect(wrapper.text()).not.toContain('Sandbox draft')
+  })
+})
