@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: this is only wiring of Electron objects whose lifetimes are the app's; every
+// decision it wires lives in a plain, tested module beside it (listed below).
 // Electron main, composed: single instance, app:// protocol with CSP, permissions denied, the AppHost with
 // Electron's adapters (safeStorage, native dialog, shell), IPC, menu, taskbar progress and notifications; the
 // tray that keeps the app running with its window closed, the login item, mediadeck:// links, renderer crash

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the page, the WebSocket and the file intake share one token, one Host/Origin check
+// and one lifetime; the parts that stand alone are already modules (file-intake.ts, intake-janitor.ts, args.ts).
 // Browser mode: the built renderer and the same handlers as the app, served on loopback only. Everything
 // lives under /<token>/: the page, its assets, the WebSocket that carries calls and events, and the file
 // intake. Without the random token every request is a 404, and requests whose Host or Origin is not this

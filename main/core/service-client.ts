@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: every endpoint is a few lines over one shared request path (auth, timeouts,
+// retries, error shaping, schema checks), and splitting the endpoints from that path would scatter one closure.
 // Typed calls to the service API over undici: Basic auth, one canonical base URL, timeouts on every request,
 // any 2xx is success (init answers 201, complete and retry 204 — reference/README.md), responses validated with
 // the wire schemas in common/service.ts, every failure an AppError. Safe requests (GET) are retried by undici's

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: memory, the disk copy, the coalesced writes and the rollback on a failed write are
+// one closure's state; apart, each would need the others' internals to keep "shown means on disk".
 // The drafts and the outbox ledger, in memory with a durable copy on disk (atomic-json-file.ts).
 // Edits land in memory at once and reach the disk coalesced: while one write runs, later changes wait and go
 // out together in the next one, so typing never queues a write per keystroke. Whoever needs durability before

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: import and export share one column table and one cell codec, so a CSV written
+// here always reads back; split, the two halves would drift.
 // Drafts in and out as CSV (one row a post; columns in docs/drafts-csv.md) and JSON. An import checks every
 // row first and adds nothing unless all rows pass, so a file is never half imported; each error names its row
 // and the column (the body path of section 2.4, which is also the CSV header).
