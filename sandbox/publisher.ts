@@ -1,6 +1,9 @@
 // The simulated publisher: a post moves pending -> process at its scheduleAt, then process -> success or
 // error once its publishing time has passed. Failures are reproducible, never random: a disconnected
-// account, or a post type its platform does not publish (OpenAPI "Supported Post Types").
+// account, a post type its platform does not publish (OpenAPI "Supported Post Types"), or what the network
+// certainly refuses by its own documented limits (common/publishing-limits.ts: text length, media count), the
+// same table the app checks a post against before it is queued.
+import { describePreflightIssue, preflight } from '../common/preflight'
 import { SCHEDULE_TYPE_PLATFORMS, type SchedulePostType } from '../common/service'
 import type { SandboxContext } from './context'
 import type { AccountRecord, ScheduleRecord } from './model'
@@ -19,7 +22,15 @@ export function publishFailure(post: ScheduleRecord, account: AccountRecord | un
   }
   const platforms = SCHEDULE_TYPE_PLATFORMS[post.type as SchedulePostType] as readonly string[] | undefined
   if (!platforms?.includes(account.type)) return `${account.type} does not support ${post.type} posts`
-  return null
+  const refused = preflight(
+    {
+      type: post.type,
+      text: post.description,
+      media: post.medias.map((m) => ({ kind: m.type, name: m.url })),
+    },
+    account.type,
+  ).find((issue) => issue.severity === 'block')
+  return refused ? describePreflightIssue(refused, account.type) : null
 }
 
 export function createPublisher(ctx: SandboxContext, durationMs: number): Publisher {

@@ -44,6 +44,17 @@ export const useStorageStore = defineStore('storage', () => {
     namesByUrl.value = next
   }
 
+  /** A stored file's own name by its address; the address's last part (its storage key) when not seen. */
+  function nameOf(url: string): string {
+    const known = namesByUrl.value[url]
+    if (known) return known
+    try {
+      return decodeURIComponent(url.split('/').pop() ?? url)
+    } catch {
+      return url
+    }
+  }
+
   /** Looks up addresses not seen yet in the newest files (one page); an older file keeps its key as name. */
   async function lookUpNames(urls: readonly string[]) {
     if (urls.every((url) => url in namesByUrl.value)) return
@@ -163,6 +174,7 @@ export const useStorageStore = defineStore('storage', () => {
     namesByUrl,
     rememberNames,
     lookUpNames,
+    nameOf,
     findMedia,
     filesQuery,
     filesLoading,

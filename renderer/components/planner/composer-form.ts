@@ -1,6 +1,8 @@
 // The composer's plain helpers, kept out of the components so they can be tested alone.
 import type { PickedFile } from '../../../common/app-state'
 import type { Draft, DraftFieldError, DraftPost, DraftTarget, LocalMedia } from '../../../common/drafts'
+import type { PreflightPost } from '../../../common/preflight'
+import { PUBLISHING_LIMITS } from '../../../common/publishing-limits'
 import { emptyScheduleRequest, type Schedule, type ScheduleMedia } from '../../../common/service'
 import { toLocalTime } from './calendar'
 
@@ -47,16 +49,35 @@ export function plainCopy<T>(value: T): T {
 
 export const POST_TYPES = ['text', 'image', 'video', 'reel', 'album', 'link', 'story'] as const
 
-/** Caption lengths the platforms accept; the count turns red beyond it (the service decides in the end). */
-export const CAPTION_LIMITS: Record<string, number> = {
-  twitter: 280,
-  threads: 500,
-  instagram: 2200,
-  tiktok: 2200,
-  linkedin: 3000,
-  youtube: 5000,
-  facebook: 63206,
-  shopee: 3000,
+/** Caption lengths the networks take (common/publishing-limits.ts); the count turns red beyond it. */
+export const CAPTION_LIMITS: Record<string, number> = Object.fromEntries(
+  Object.entries(PUBLISHING_LIMITS).flatMap(([type, limits]) =>
+    limits.captionLength ? [[type, limits.captionLength.value]] : [],
+  ),
+)
+
+/** The post one account gets, as the preflight reads it: its text and what is known of each medium. */
+export function preflightPostOf(
+  fields: ComposerFields,
+  accountId: string,
+  nameOf: (url: string) => string,
+): PreflightPost {
+  const remote = fields.post.medias.map((m) => {
+    const name = nameOf(m.url)
+    const mimetype = mimetypeOf({ name, mimetype: null })
+    return { kind: m.type, name, ...(mimetype ? { mimetype } : {}) }
+  })
+  const local = fields.localMedia.map((m) => ({
+    kind: m.type,
+    name: m.name,
+    bytes: m.size,
+    ...(m.mimetype ? { mimetype: m.mimetype } : {}),
+  }))
+  return {
+    type: fields.post.type,
+    text: fields.captions[accountId] ?? fields.post.description,
+    media: [...remote, ...local],
+  }
 }
 
 export function blankPost(): DraftPost {

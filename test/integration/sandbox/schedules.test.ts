@@ -209,6 +209,38 @@ describe('publisher', () => {
   })
 })
 
+describe('publisher, by the networks’ published limits', () => {
+  async function publish(o: Partial<CreateScheduleRequest>) {
+    const { scheduleId } = (await create(body({ scheduleAt: t.clock.now().toISOString(), ...o }))).json
+    await t.sandbox.tick()
+    t.clock.advance(1000)
+    await t.sandbox.tick()
+    return get(scheduleId)
+  }
+
+  it('fails a caption longer than the network takes, and publishes one at the limit', async () => {
+    const linkedin = account({ type: 'linkedin', connected: true })
+    const over = await publish({ accountId: linkedin.id, description: 'x'.repeat(3001) })
+    expect(over.status).toBe('error')
+    expect(over.errorMessage).toBe('linkedin takes at most 3000 characters of text; this post has 3001')
+    const at = await publish({ accountId: linkedin.id, description: 'x'.repeat(3000) })
+    expect(at.status).toBe('success')
+  })
+
+  it('fails more media than one post of the network takes', async () => {
+    const ig = account({ type: 'instagram', connected: true })
+    const medias = Array.from({ length: 11 }, (_, i) => ({
+      alt: '',
+      type: 'image',
+      thumbnail: '',
+      url: `http://localhost/${i}.jpg`,
+    }))
+    const post = await publish({ accountId: ig.id, type: 'album', medias })
+    expect(post.status).toBe('error')
+    expect(post.errorMessage).toBe('instagram takes at most 10 media files in one post; this post has 11')
+  })
+})
+
 describe('list, get, update, delete', () => {
   it('filters by status, accountIds (every encoding) and date range', async () => {
     const all = schedulePage.parse((await call(base, 'GET', '/public/schedule?page=1&limit=100')).json).docs

@@ -278,7 +278,7 @@ describe('ComposerDialog', () => {
   describe('scheduling toasts', () => {
     async function scheduleOne() {
       await mountComposer(context)
-      ;($('[data-testid="account-acc-ig"] input') as HTMLInputElement).click()
+      ;($('[data-testid="account-acc-fb"] input') as HTMLInputElement).click()
       await type('[data-testid=composer-description]', 'Hello')
       await type('[data-testid=composer-date]', '2026-11-25')
       await type('[data-testid=composer-time]', '10:00')
@@ -343,7 +343,7 @@ describe('ComposerDialog, More options', () => {
   })
 
   it('says what music and products a post came with, and drops them on request', async () => {
-    const post = makeSchedule(1, { scheduleAt: '2026-11-22T01:00:00.000Z' })
+    const post = makeSchedule(3, { scheduleAt: '2026-11-22T01:00:00.000Z' })
     post.additionalInfo = {
       music: {
         id: '7234',
@@ -423,7 +423,7 @@ describe('ComposerDialog, scheduling', () => {
 
   it('schedules a connected account’s post with no question', async () => {
     await mountComposer(context)
-    await fillPost('acc-ig')
+    await fillPost('acc-fb')
     expect(document.querySelector('[data-testid=composer-disconnected]')).toBeNull()
     $('[data-testid=composer-schedule]').click()
     await flushPromises()
@@ -432,7 +432,7 @@ describe('ComposerDialog, scheduling', () => {
 
   it('schedules with Ctrl+Enter from the text, and Cmd+Enter', async () => {
     await mountComposer(context)
-    await fillPost('acc-ig')
+    await fillPost('acc-fb')
     $('[data-testid=composer-description]').dispatchEvent(
       new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true }),
     )
@@ -440,7 +440,7 @@ describe('ComposerDialog, scheduling', () => {
     expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
     document.body.replaceChildren()
     await mountComposer(context)
-    await fillPost('acc-ig')
+    await fillPost('acc-fb')
     const cmd = new KeyboardEvent('keydown', { key: 'Enter', metaKey: true, bubbles: true, cancelable: true })
     $('[data-testid=composer-title]').dispatchEvent(cmd)
     await flushPromises()
@@ -467,23 +467,25 @@ describe('ComposerDialog, several accounts', () => {
     await flushPromises()
   }
 
+  const withThreads = [...ACCOUNT_FIXTURES, makeAccount('acc-th', 'Senja Threads', 'threads')]
+
   it('sends one draft naming each chosen account, with its own text where one was written', async () => {
-    await mountComposer(context)
-    await tick('acc-ig')
-    await tick('acc-tt')
-    expect(($('[data-testid="account-acc-ig"] input') as HTMLInputElement).checked).toBe(true)
-    expect(($('[data-testid="account-acc-tt"] input') as HTMLInputElement).checked).toBe(true)
+    await mountComposer(context, 'Asia/Jakarta', { kind: 'new' }, withThreads)
+    await tick('acc-fb')
+    await tick('acc-th')
+    expect(($('[data-testid="account-acc-fb"] input') as HTMLInputElement).checked).toBe(true)
+    expect(($('[data-testid="account-acc-th"] input') as HTMLInputElement).checked).toBe(true)
     await type('[data-testid=composer-description]', 'Kopi pagi untuk semua')
-    await type('[data-testid="composer-text-acc-tt"] textarea', 'Kopi pagi #fyp')
+    await type('[data-testid="composer-text-acc-th"] textarea', 'Kopi pagi #threads')
     await type('[data-testid=composer-date]', '2026-11-25')
     await type('[data-testid=composer-time]', '10:00')
     $('[data-testid=composer-schedule]').click()
     await flushPromises()
     const saved = context.fake.requests('drafts:save').at(-1)!
-    expect(saved.post).toMatchObject({ accountId: 'acc-ig', description: 'Kopi pagi untuk semua' })
+    expect(saved.post).toMatchObject({ accountId: 'acc-fb', description: 'Kopi pagi untuk semua' })
     expect(saved.targets).toEqual([
-      { accountId: 'acc-ig' },
-      { accountId: 'acc-tt', description: 'Kopi pagi #fyp' },
+      { accountId: 'acc-fb' },
+      { accountId: 'acc-th', description: 'Kopi pagi #threads' },
     ])
     expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
   })
@@ -510,5 +512,91 @@ describe('ComposerDialog, several accounts', () => {
     const saved = context.fake.requests('drafts:save').at(-1)!
     expect(saved).toMatchObject({ id: 'draft-9', post: { accountId: 'acc-fb' } })
     expect(saved.targets).toBeUndefined()
+  })
+})
+
+describe('ComposerDialog, preflight', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.setSystemTime(new Date(NOW))
+    context = setupTest()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+
+  const accounts = [...ACCOUNT_FIXTURES, makeAccount('acc-th', 'Senja Threads', 'threads')]
+  const issues = () =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid=preflight-issue]')].map((li) => [
+      li.dataset.severity,
+      li.textContent!.replace(/\s+/g, ' ').trim(),
+    ])
+
+  it('says in plain words what each chosen network refuses, and schedules none of it', async () => {
+    await mountComposer(context, 'Asia/Jakarta', { kind: 'new' }, accounts)
+    ;($('[data-testid="account-acc-fb"] input') as HTMLInputElement).click()
+    await flushPromises()
+    ;($('[data-testid="account-acc-th"] input') as HTMLInputElement).click()
+    await flushPromises()
+    await type('[data-testid=composer-description]', 'x'.repeat(520))
+    await type('[data-testid=composer-date]', '2026-11-25')
+    await type('[data-testid=composer-time]', '10:00')
+    expect(issues()).toEqual([
+      [
+        'block',
+        expect.stringContaining(
+          'Senja Threads: Refused: Threads takes 500 characters; this text has 520, 20 too many.',
+        ),
+      ],
+    ])
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    expect($('[data-testid=composer] [role=alert]').textContent).toContain('A network refuses this post')
+    expect(context.fake.requests('drafts:schedule')).toHaveLength(0)
+
+    // Its own shorter text for Threads: nothing is refused, and the post is scheduled.
+    await type('[data-testid="composer-text-acc-th"] textarea', 'Pendek saja')
+    expect(issues()).toEqual([])
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+  })
+
+  it('warns about a file the network may not take, links to its rules, and still schedules', async () => {
+    await mountComposer(context, 'Asia/Jakarta', {
+      kind: 'new',
+      day: '2026-11-25',
+      hour: 10,
+      medias: [{ alt: '', type: 'image', thumbnail: '', url: 'https://files.example/cat.png' }],
+    })
+    ;($('[data-testid="account-acc-ig"] input') as HTMLInputElement).click()
+    await flushPromises()
+    expect(issues()).toEqual([
+      [
+        'warn',
+        expect.stringContaining(
+          'Senja Roastery: May fail: Instagram may not take cat.png (PNG); it takes JPEG.',
+        ),
+      ],
+    ])
+    ;($('[data-testid=preflight-issue] button') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('app:open-external')[0]!.url).toMatch(
+      /^https:\/\/developers\.facebook\.com\//,
+    )
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+  })
+
+  it('says it in Bahasa Indonesia', async () => {
+    context.i18n.global.locale.value = 'id'
+    await mountComposer(context, 'Asia/Jakarta', { kind: 'new' }, accounts)
+    ;($('[data-testid="account-acc-ig"] input') as HTMLInputElement).click()
+    await flushPromises()
+    expect(issues()[0]![1]).toContain('Ditolak: Instagram tidak menerbitkan postingan teks.')
   })
 })
