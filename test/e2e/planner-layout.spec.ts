@@ -25,6 +25,12 @@ interface PageElement {
   getBoundingClientRect(): Box
   remove(): void
 }
+interface RangeGlobals {
+  document: {
+    createRange(): { selectNodeContents(node: unknown): void; getClientRects(): ArrayLike<{ top: number }> }
+  }
+}
+
 interface LayoutGlobals {
   document: {
     scrollingElement: { scrollHeight: number; clientHeight: number; scrollTop: number }
@@ -190,6 +196,50 @@ test('screenshots of the month view at 1280 px, light and dark, English and Baha
         path: join(dir, `month-1280-${tag}-${language}-${colorScheme}.png`),
         animations: 'disabled',
       })
+    }
+  }
+})
+
+test('Indonesian labels stay whole: the failed posts bar and the today mark neither wrap nor overflow', async ({
+  appPage,
+  app,
+}) => {
+  const planner = new PlannerPage(appPage)
+  await planner.open()
+  await app.host.call('settings:update', { language: 'id' })
+  await expect(appPage.locator('html')).toHaveAttribute('lang', 'id')
+  await expect(planner.failed.getByTestId('failed-post').first()).toBeVisible()
+  const labels = [
+    planner.failed.locator('label').filter({ has: appPage.getByTestId('failed-select-all') }),
+    planner.failed.getByTestId('failed-retry-selected'),
+    appPage.locator('.month__today'),
+  ]
+  // 1440: the side panels beside the calendar, 320 px wide; 900: the month's cells at their narrowest.
+  for (const width of [1440, 1280, 900]) {
+    await appPage.setViewportSize({ width, height: 900 })
+    for (const label of labels) {
+      const fit = await label.evaluate((element) => {
+        // The lines its words take (distinct tops of the text's boxes, a checkbox or icon beside them aside),
+        // and whether it reaches past its panel or cell.
+        const { document } = globalThis as unknown as RangeGlobals
+        const range = document.createRange()
+        const tops = new Set<number>()
+        type TextNode = { nodeType: number; textContent: string | null }
+        const texts = [element, ...Array.from(element.querySelectorAll('*'))].flatMap((node) =>
+          Array.from(node.childNodes as ArrayLike<TextNode>).filter(
+            (child) => child.nodeType === 3 && child.textContent?.trim(),
+          ),
+        )
+        for (const text of texts) {
+          range.selectNodeContents(text)
+          for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top))
+        }
+        const box = element.getBoundingClientRect()
+        const frame = element.closest('section, [role=gridcell]')!.getBoundingClientRect()
+        return { text: element.textContent?.trim(), lines: tops.size, overflow: box.right - frame.right }
+      })
+      expect(fit.lines, `${fit.text} at ${width} px`).toBe(1)
+      expect(fit.overflow, `${fit.text} at ${width} px`).toBeLessThanOrEqual(0)
     }
   }
 })
