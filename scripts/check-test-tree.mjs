@@ -34,12 +34,12 @@ for (const file of testFiles(UNIT)) {
   const found = parts.some((_, i) => {
     const module = parts.slice(0, parts.length - i).join('-')
     const at = join(folder, module)
-    // A module is a file, or a folder with an index.ts (common/messages/); at the top, a root file
-    // (package.test.ts checks package.json).
+    // A module is a file, or a folder with an index.ts (common/messages/); at the top, a root file or folder
+    // (package.test.ts checks package.json, main-file-size.test.ts every file of main/).
     return (
       existsSync(`${at}.ts`) ||
       existsSync(join(at, 'index.ts')) ||
-      (folder === '.' && existsSync(`${module}.json`))
+      (folder === '.' && (existsSync(`${module}.json`) || existsSync(module)))
     )
   })
   if (!found)
