@@ -96,14 +96,11 @@ export function createDraftHandlers(
         onState: (state) => deps.emit('outbox:changed', state),
         onError: (error) => console.error('[outbox]', error),
       })
-      const publish = (drafts: Draft[]) => {
-        const active = profileId()
-        deps.emit('drafts:changed', { drafts: sorted(drafts.filter((d) => d.profileId === active)) })
-      }
+      const publish = () => deps.emit('drafts:changed', { drafts: sorted(store.listForProfile(profileId())) })
       store.onChange(publish)
       runner.start()
       const stopWatching = deps.onActiveChanged(() => {
-        publish(store.list())
+        publish()
         runner.profileChanged().catch((error) => console.error('[outbox]', error))
       })
       deps.onDispose?.(async () => {

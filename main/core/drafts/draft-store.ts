@@ -56,8 +56,12 @@ export interface DraftStore {
   /** What happened on open: a recovery or migration the person should hear about; null when all was well. */
   readonly notice: StoreNotice | null
   list(): StoredDraft[]
+  /** The drafts written for one profile: the only ones its calls, its outbox and its events may see. */
+  listForProfile(profileId: string): StoredDraft[]
   get(id: string): StoredDraft | undefined
   put(draft: StoredDraft): void
+  /** Puts `draft` with `changes` applied, stamped `updatedAt: at`, and returns what was stored. */
+  update(draft: StoredDraft, changes: Partial<Draft>, at: Date): StoredDraft
   /** Adds or replaces several at once: one change event, one write. */
   putMany(drafts: StoredDraft[]): void
   remove(id: string): boolean
@@ -403,10 +407,21 @@ export async function openDraftStore(path: string, options: OpenDraftStoreOption
     path,
     notice,
     list: () => [...drafts.values()],
+    listForProfile: (profileId) => [...drafts.values()].filter((draft) => draft.profileId === profileId),
     get: (id) => drafts.get(id),
     put(draft) {
       drafts.set(draft.id, draft)
       changed()
+    },
+    update(draft, changes, at) {
+      const next: StoredDraft = { ...draft, ...changes, updatedAt: at.toISOString() }
+      // Undefined members are dropped so the stored JSON and the IPC copy stay the same shape.
+      for (const key of ['error', 'attention', 'scheduleId', 'targets'] as const) {
+        if (next[key] === undefined) delete next[key]
+      }
+      drafts.set(next.id, next)
+      changed()
+      return next
     },
     putMany(list) {
       for (const draft of list) drafts.set(draft.id, draft)

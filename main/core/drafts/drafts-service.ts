@@ -60,15 +60,8 @@ export function createDraftsService({
     return draft
   }
 
-  function stamp(draft: StoredDraft, changes: Partial<Draft>): StoredDraft {
-    const next: StoredDraft = { ...draft, ...changes, updatedAt: now().toISOString() }
-    // Undefined members are dropped so the stored JSON and the IPC copy stay the same shape.
-    for (const key of ['error', 'attention', 'scheduleId', 'targets'] as const) {
-      if (next[key] === undefined) delete next[key]
-    }
-    store.put(next)
-    return next
-  }
+  const stamp = (draft: StoredDraft, changes: Partial<Draft>): StoredDraft =>
+    store.update(draft, changes, now())
 
   function queue(draft: StoredDraft, post: DraftPost = draft.post): StoredDraft {
     const targets = severalTargets(draft)
@@ -105,13 +98,7 @@ export function createDraftsService({
   }
 
   return {
-    list: () => {
-      const active = profileId()
-      return store
-        .list()
-        .filter((d) => d.profileId === active)
-        .sort(byTime)
-    },
+    list: () => store.listForProfile(profileId()).sort(byTime),
     get,
     save({ id, post, localMedia, targets: asked }) {
       const targets = severalTargets({ targets: asked }) ?? undefined

@@ -48,7 +48,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
   function state(): OutboxState {
     const counts = Object.fromEntries(DRAFT_STATUSES.map((s) => [s, 0])) as Record<DraftStatus, number>
     const active = profileId()
-    for (const draft of store.list()) if (draft.profileId === active) counts[draft.status]++
+    for (const draft of store.listForProfile(active)) counts[draft.status]++
     return {
       online: connection.isOnline(),
       sending: outbox.running,
@@ -62,10 +62,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
   const publish = () => onState(state())
 
   function waiting(): boolean {
-    const active = profileId()
-    return store
-      .list()
-      .some((d) => d.profileId === active && (d.status === 'queued' || d.status === 'sending'))
+    return store.listForProfile(profileId()).some((d) => d.status === 'queued' || d.status === 'sending')
   }
 
   async function sync(): Promise<SyncResult | null> {

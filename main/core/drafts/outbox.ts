@@ -83,14 +83,8 @@ export function createOutbox({ store, client: activeClient, profileId, upload, n
   let runClient: OutboxClient | null = null
   const client = (): OutboxClient => runClient ?? activeClient()
 
-  function update(draft: StoredDraft, changes: Partial<Draft>): StoredDraft {
-    const next: StoredDraft = { ...draft, ...changes, updatedAt: now().toISOString() }
-    for (const key of ['error', 'attention', 'scheduleId'] as const) {
-      if (next[key] === undefined) delete next[key]
-    }
-    store.put(next)
-    return next
-  }
+  const update = (draft: StoredDraft, changes: Partial<Draft>): StoredDraft =>
+    store.update(draft, changes, now())
 
   function claimedIds(except: string): Set<string> {
     return new Set(store.list().flatMap((d) => (d.id !== except && d.scheduleId ? [d.scheduleId] : [])))
@@ -216,8 +210,8 @@ export function createOutbox({ store, client: activeClient, profileId, upload, n
     // Posts the CLI queued while the app runs are in the file, not yet in memory.
     await store.refresh()
     const pending = store
-      .list()
-      .filter((d) => d.profileId === owner && (d.status === 'queued' || d.status === 'sending'))
+      .listForProfile(owner)
+      .filter((d) => d.status === 'queued' || d.status === 'sending')
       .sort((a, b) => a.post.scheduleAt.localeCompare(b.post.scheduleAt))
     for (const listed of pending) {
       // The person may have edited, moved or unqueued it while earlier posts were being sent.
