@@ -1,7 +1,8 @@
 // Identical bytes are not uploaded twice. Before a file's init, the engine looks for the same bytes among
 // what is already stored, or on its way there:
-// - only files of the same size can hold the same bytes, so a file with no same-size candidate is not hashed
-//   before its upload at all (its hash comes from the PUT's own reads, see hasherFor);
+// - only files of the same size and the same first bytes (the probe's head hash, no read of its own) can hold
+//   the same bytes, so a file with no such candidate is not hashed before its upload at all (its hash comes
+//   from the PUT's own reads, see hasherFor);
 // - with a candidate, the local file is hashed first (SHA-256, one read) and compared by full hash:
 //   - an earlier item of the queue still under way: its file is hashed too (once, memoised), and on a match
 //     this item waits for it and takes its stored file: a batch repeating one file uploads it once;
@@ -77,13 +78,17 @@ export function createContentDedupe(d: ContentDedupeDeps): ContentDedupe {
   return {
     async findStored(entry, signal) {
       const { size } = entry.item
+      // A head hash unknown on either side (a restored item, a file learned from its URL) rules nothing out.
+      const sameHead = (head: string | undefined): boolean =>
+        head === undefined || entry.headSha256 === undefined || head === entry.headSha256
       const earlier: Entry[] = []
       for (const other of d.entries.values()) {
         if (other === entry) break
         // Only runs under way: one still queued behind this run's lookahead might never start before it ends.
-        if (other.item.size === size && other.run && !isFinal(other.item.state)) earlier.push(other)
+        if (other.item.size === size && other.run && !isFinal(other.item.state) && sameHead(other.headSha256))
+          earlier.push(other)
       }
-      const stored = await d.index.sameSize(size)
+      const stored = (await d.index.sameSize(size)).filter((f) => sameHead(f.headSha256))
       if (earlier.length === 0 && stored.length === 0) return null
       const mine = await localHash(entry)
       for (const other of earlier) {
@@ -93,7 +98,7 @@ export function createContentDedupe(d: ContentDedupeDeps): ContentDedupe {
           return { fileId: done.fileId, size, key: done.key, url: done.url, sha256: mine }
         }
       }
-      for (const file of await d.index.sameSize(size)) {
+      for (const file of (await d.index.sameSize(size)).filter((f) => sameHead(f.headSha256))) {
         if ((await storedHash(file, signal)) !== mine) continue
         if (await stillStored(file, signal)) return file
       }
@@ -105,7 +110,15 @@ export function createContentDedupe(d: ContentDedupeDeps): ContentDedupe {
     async remember(entry, sha256) {
       const { fileId, key, url, size } = entry.item
       if (!fileId || key === undefined || !url) return
-      await d.index.remember({ fileId, size, key, url, ...(sha256 ? { sha256 } : {}) })
+      const { headSha256 } = entry
+      await d.index.remember({
+        fileId,
+        size,
+        key,
+        url,
+        ...(sha256 ? { sha256 } : {}),
+        ...(headSha256 ? { headSha256 } : {}),
+      })
     },
     settled: () => d.index.settled(),
   }

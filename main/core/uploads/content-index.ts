@@ -14,6 +14,11 @@ const storedSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .optional(),
+  /** SHA-256 of the first 4100 bytes at most (../uploads/file-probe.ts headSha256). */
+  headSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 })
 const documentSchema = z.object({ version: z.literal(1), files: z.array(storedSchema) })
 
@@ -37,8 +42,10 @@ export const contentIndexPath = (journalPath: string): string =>
 export function openContentIndex(path: string, warn: (message: string) => void): ContentIndex {
   const file = atomicJsonFile(path)
   let loaded: Promise<Map<string, StoredContent>> | undefined
-  // Writes go one after another, each with the whole index as it is then.
+  // One write at a time, of the whole index as it is when the write starts; changes made meanwhile share the
+  // next write (200 small files finishing close together cost a few writes, not 200 fsyncs).
   let writing: Promise<void> = Promise.resolve()
+  let queued: Promise<void> | null = null
 
   function load(): Promise<Map<string, StoredContent>> {
     loaded ??= file
@@ -59,11 +66,13 @@ export function openContentIndex(path: string, warn: (message: string) => void):
   }
 
   function save(files: Map<string, StoredContent>): Promise<void> {
-    const document = { version: 1 as const, files: [...files.values()] }
-    writing = writing
-      .then(() => file.write(document))
-      .catch((error: unknown) => warn(`content index ${path}: not saved (${(error as Error).message})`))
-    return writing
+    queued ??= writing = writing.then(async () => {
+      queued = null
+      await file
+        .write({ version: 1 as const, files: [...files.values()] })
+        .catch((error: unknown) => warn(`content index ${path}: not saved (${(error as Error).message})`))
+    })
+    return queued
   }
 
   return {

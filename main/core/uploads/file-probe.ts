@@ -1,6 +1,7 @@
 // Before anything is sent: is the path an uploadable file, and what type is it?
 // The extension decides the type (mime, a maintained extension table); the magic bytes (file-type) only check it,
 // because the storage's public URL is served with the type given at init and users name their files on purpose.
+import { createHash } from 'node:crypto'
 import { constants } from 'node:fs'
 import { open, stat, type FileHandle } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
@@ -14,6 +15,11 @@ export interface ProbedFile extends FileIdentity {
   name: string
   mimetype: string
   mimeWarning?: string
+  /**
+   * SHA-256 of the bytes read here (the first 4100 at most): files whose heads differ cannot hold the same
+   * bytes, so the dedupe (./content-dedupe.ts) needs no full hash for them and no read of its own.
+   */
+  headSha256: string
 }
 
 /** file-type reads at most this many bytes to recognise a format (its `reasonableDetectionSizeInBytes`). */
@@ -67,7 +73,8 @@ export async function probeFile(inputPath: string, checkRead?: ReadCheck): Promi
     throw fileError(path, error, 'cannot be read')
   }
   const detected = await detectMimetype(path, head)
-  return { path, name: basename(path), ...identity, ...detected }
+  const headSha256 = createHash('sha256').update(head).digest('hex')
+  return { path, name: basename(path), ...identity, ...detected, headSha256 }
 }
 
 export async function statRegularFile(path: string): Promise<FileIdentity> {

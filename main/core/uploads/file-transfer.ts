@@ -164,12 +164,15 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
   async function reprobe(entry: Entry): Promise<void> {
     const item = entry.item
     entry.reprobe = false
+    // The file may have been rewritten since its probe: what was hashed of it no longer holds.
+    entry.headSha256 = entry.contentHash = undefined
     let fresh: FileIdentity
     if (entry.unprobed) {
       // An item that failed its first probe has no type yet: take it now, from the same checks `add` makes.
       const probe = await probeFile(item.path, d.checkRead)
       entry.unprobed = false
       item.mimetype = probe.mimetype
+      entry.headSha256 = probe.headSha256
       if (probe.mimeWarning) item.mimeWarning = probe.mimeWarning
       fresh = probe
     } else {

@@ -6,12 +6,16 @@ import { basename, resolve as resolvePath } from 'node:path'
 import { AppError } from '../../../common/errors'
 import type { AppErrorData } from '../../../common/errors'
 import type { UploadItem } from '../../../common/uploads'
+import { mapSettledBounded } from '../map-settled-bounded'
 import { probeFile } from './file-probe'
 import type { ProbedFile, ReadCheck } from './file-probe'
 import type { JournalRecord } from './journal'
 import { createRateMeter } from './rate-meter'
 import type { SpaceAccounting } from './space-accounting'
 import type { AddOptions, Entry } from './upload-engine-types'
+
+/** Files probed at once (each a stat, an open and a 4 KiB read): see ../map-settled-bounded.ts. */
+const PROBES_AT_ONCE = 4
 
 export interface Intake {
   entries: Entry[]
@@ -25,7 +29,7 @@ export async function takeIn(
   deps: { space: SpaceAccounting; now: () => number; checkRead?: ReadCheck; idempotencyKey?: string },
 ): Promise<Intake> {
   const { now, idempotencyKey } = deps
-  const results = await Promise.allSettled(paths.map((p) => probeFile(p, deps.checkRead)))
+  const results = await mapSettledBounded(paths, PROBES_AT_ONCE, (p) => probeFile(p, deps.checkRead))
   const problems = results.flatMap((r) => (r.status === 'rejected' ? [AppError.from(r.reason)] : []))
   if (problems.length > 0 && options.whenUnreadable !== 'fail-each') {
     throw new AppError({ kind: 'file', message: problems.map((p) => p.message).join('; ') })
@@ -59,13 +63,21 @@ export async function takeIn(
         identity: { size: p.size, mtimeMs: p.mtimeMs, ctimeMs: p.ctimeMs, ino: p.ino },
         meter: createRateMeter(now),
         idempotencyKey,
+        headSha256: p.headSha256,
       }
     }
     // A file refused before any request: its row carries the reason, in the batch's order.
     const path = resolvePath(paths[i]!)
     const name = basename(path)
     const error = AppError.from(r.reason).toJSON()
-    const p: ProbedFile = { path, name, size: 0, mtimeMs: 0, mimetype: 'application/octet-stream' }
+    const p: ProbedFile = {
+      path,
+      name,
+      size: 0,
+      mtimeMs: 0,
+      mimetype: 'application/octet-stream',
+      headSha256: '',
+    }
     return {
       item: newItem(p, { ...error, message: error.message.split(path).join(name) }),
       identity: { size: 0, mtimeMs: 0 },

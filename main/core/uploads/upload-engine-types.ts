@@ -160,6 +160,8 @@ export interface Entry {
   ahead?: boolean
   /** SHA-256 of the file on disk, taken when a same-size file made a comparison necessary (./content-dedupe.ts). */
   contentHash?: Promise<string>
+  /** SHA-256 of the file's first bytes, from its probe (./file-probe.ts); unknown after a restart. */
+  headSha256?: string
 }
 
 export const isFinal = (state: UploadItem['state']): boolean => FINAL_UPLOAD_STATES.includes(state)
