@@ -31,6 +31,17 @@ const PATTERNS: ReadonlyArray<{ pattern: RegExp; key: string; names: readonly st
     key: 'aspectRatio',
     names: ['network', 'min', 'max'],
   },
+  // The networks' published limits the publisher applies (common/preflight.ts describePreflightIssue).
+  {
+    pattern: /^([\w-]+) takes at most (\d+) characters of text; this post has (\d+)$/i,
+    key: 'captionTooLong',
+    names: ['network', 'max', 'count'],
+  },
+  {
+    pattern: /^([\w-]+) takes at most (\d+) media files in one post; this post has (\d+)$/i,
+    key: 'tooManyMedia',
+    names: ['network', 'max', 'count'],
+  },
 ]
 
 export function recogniseFailure(reason: string): KnownFailure | undefined {

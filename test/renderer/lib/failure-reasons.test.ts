@@ -33,6 +33,13 @@ describe('failure reasons', () => {
       params: { network: 'threads', type: 'reel' },
     })
     expect(recogniseFailure('account not found')?.key).toBe('accountMissing')
+    expect(recogniseFailure('threads takes at most 500 characters of text; this post has 612')).toEqual({
+      key: 'captionTooLong',
+      params: { network: 'threads', max: '500', count: '612' },
+    })
+    expect(
+      recogniseFailure('instagram takes at most 10 media files in one post; this post has 11')?.key,
+    ).toBe('tooManyMedia')
     expect(recogniseFailure('tiktok access token expired; reconnect the account')?.key).toBe('tokenExpired')
   })
 

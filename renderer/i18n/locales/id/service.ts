@@ -7,5 +7,8 @@ export default {
     unsupportedType: '{network} tidak menerbitkan postingan {type}.',
     tokenExpired: 'Masa masuk akun {network} sudah habis: hubungkan lagi akunnya.',
     aspectRatio: '{network} menolak media: rasio aspek harus antara {min} dan {max}.',
+    captionTooLong: '{network} menerima paling banyak {max} karakter teks; postingan ini {count}.',
+    tooManyMedia:
+      '{network} menerima paling banyak {max} berkas media dalam satu postingan; postingan ini {count}.',
   },
 } satisfies typeof en
