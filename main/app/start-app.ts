@@ -245,7 +245,11 @@ export function startElectronApp(): void {
       })
       if (response !== 1) break
       const report = await activeHost.call('app:diagnostics')
-      await clipboard.writeText(report.content)
+      // Electron 45's writeText is a promise: a failed copy is logged and the question asked again, so the
+      // person can still restart.
+      await clipboard.writeText(report.content).catch((error: unknown) => {
+        log.warn('could not copy the diagnostics to the clipboard', error)
+      })
     }
     app.relaunch()
     app.quit()

@@ -32,6 +32,8 @@ const fake = vi.hoisted(() => {
   const dialogs: Array<{ message: string; buttons: string[] }> = []
   const dialogAnswers: number[] = []
   const clipboardText: string[] = []
+  // Electron 45's clipboard.writeText returns a promise; a test makes it reject.
+  const clipboard = { fails: false }
   const handlers = new Map<string, Listener>()
   class FakeContents extends Emitter {
     mainFrame = { url: 'app://mediadeck/index.html', processId: 3, routingId: 1, parent: null }
@@ -104,6 +106,7 @@ const fake = vi.hoisted(() => {
     dialogs,
     dialogAnswers,
     clipboardText,
+    clipboard,
     handlers,
     FakeWindow,
     electron: {
@@ -131,7 +134,12 @@ const fake = vi.hoisted(() => {
       crashReporter: {
         start: (o: { uploadToServer: boolean }) => calls.push(`crashReporter:${o.uploadToServer}`),
       },
-      clipboard: { writeText: (text: string) => clipboardText.push(text) },
+      clipboard: {
+        writeText: async (text: string) => {
+          if (clipboard.fails) throw new Error('the clipboard is busy')
+          clipboardText.push(text)
+        },
+      },
       dialog: {
         showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
         showMessageBox: async (...args: unknown[]) => {
@@ -319,5 +327,17 @@ describe('Electron main on the desktop', () => {
     expect(fake.dialogs.at(-1)!.buttons).toEqual(['Mulai ulang Mediadeck', 'Salin diagnostik'])
     expect(JSON.parse(fake.clipboardText[0]!)).toMatchObject({ app: { version: '0.1.0' } })
     // The restart asked to quit: that quit goes through the usual before-quit path.
+  })
+
+  it('still offers the restart, and restarts, when copying the diagnostics fails', async () => {
+    const win = fake.windows[0]!
+    const from = fake.calls.length
+    const shown = fake.dialogs.length
+    fake.clipboard.fails = true
+    fake.dialogAnswers.push(1, 0) // copy diagnostics (fails), then restart
+    win.webContents.emit('render-process-gone', {}, { reason: 'crashed' })
+    await vi.waitFor(() => expect(fake.calls.slice(from)).toEqual(['relaunch', 'quit']))
+    expect(fake.dialogs.length - shown).toBe(2)
+    fake.clipboard.fails = false
   })
 })
