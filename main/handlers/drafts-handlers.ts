@@ -2,13 +2,14 @@
 // first use; the outbox runner starts with it. Every draft belongs to the profile it was written for: the calls
 // see only the active profile's drafts, the outbox sends only those, and a profile switch republishes both.
 import { join } from 'node:path'
-import type { Draft, LocalMedia } from '../../common/drafts'
+import type { Draft } from '../../common/drafts'
 import { AppError } from '../../common/errors'
 import type { DraftStore } from '../core/drafts/draft-store'
 import { DRAFTS_FILE, openDraftStore } from '../core/drafts/draft-store'
 import { createDraftsService } from '../core/drafts/drafts-service'
 import type { DraftsService } from '../core/drafts/drafts-service'
 import { exportDrafts, importDrafts } from '../core/drafts/import-export'
+import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { createOutbox } from '../core/drafts/outbox'
 import { createOutboxRunner } from '../core/drafts/outbox-runner'
 import type { OutboxRunner } from '../core/drafts/outbox-runner'
@@ -39,23 +40,6 @@ export type DraftCalls =
   | 'outbox:status'
   | 'outbox:send-now'
 
-/** Uploads a local file through the active profile's engine; its final state decides. */
-export async function uploadThroughEngine(
-  deps: Pick<HandlerDeps, 'active'>,
-  media: Pick<LocalMedia, 'path' | 'name'>,
-  options: { key?: string; signal?: AbortSignal } = {},
-): Promise<string> {
-  const item = await deps.active().uploads.uploadOne(media.path, options)
-  if (item.state === 'done' && item.url) return item.url
-  throw new AppError(
-    item.error ?? {
-      kind: 'cancelled',
-      ...errorReason('upload-stopped', { name: media.name }),
-      message: `The upload of ${media.name} was ${item.state}.`,
-    },
-  )
-}
-
 interface DraftsDomain {
   store: DraftStore
   service: DraftsService
@@ -85,7 +69,7 @@ export function createDraftHandlers(
         now,
         profileId,
         client: () => deps.active().client,
-        upload: (media, options) => uploadThroughEngine(deps, media, options),
+        upload: createEngineUploader(() => deps.active().uploads),
       })
       const runner = createOutboxRunner({
         outbox,

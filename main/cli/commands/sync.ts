@@ -1,7 +1,7 @@
 // `sync [--json]`: sends the profile's queued drafts (local media through the upload engine first), exactly once. Exit 0
 // when every post this run sent is scheduled, 1 when any is still waiting, failed or needs a decision.
 import { join } from 'node:path'
-import { AppError } from '../../../common/errors'
+import { createEngineUploader } from '../../core/drafts/engine-uploader'
 import { createOutbox } from '../../core/drafts/outbox'
 import { createUploadEngine } from '../../core/uploads/upload-engine'
 import { noPositionals, parse } from '../args'
@@ -39,13 +39,7 @@ export const syncCommand: CliCommand = {
         // Only this account's drafts: another profile's are written for other account ids and media.
         profileId: () => profileId,
         now: () => new Date(),
-        upload: async (media, { key, signal }) => {
-          const item = await engine.uploadOne(media.path, { key, signal })
-          if (item.state === 'done' && item.url) return item.url
-          throw new AppError(
-            item.error ?? { kind: 'cancelled', message: `the upload of ${media.name} was ${item.state}` },
-          )
-        },
+        upload: createEngineUploader(() => engine),
       })
       const result = await outbox.sync(abort.signal)
       const touched = [...result.scheduled, ...result.failed, ...result.attention, ...result.waiting]

@@ -114,6 +114,8 @@ export interface UploadEngine {
    * the wait (rejecting with `cancelled`), not the upload: the next ask for the key picks it up.
    */
   uploadOne(path: string, options?: { key?: string; signal?: AbortSignal }): Promise<UploadItem>
+  /** The item uploading (or uploaded) under `key` (see uploadOne), if there is one. */
+  keyed(key: string): UploadItem | undefined
   /** Aborts the item (socket included) and deletes its pending file on the service; no-op once done. */
   cancel(id: string): Promise<void>
   retry(id: string): void

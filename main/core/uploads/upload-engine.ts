@@ -349,6 +349,10 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   return {
     add: (paths, options) => add(paths, options),
     uploadOne,
+    keyed(key) {
+      const entry = [...entries.values()].find((e) => e.idempotencyKey === key)
+      return entry ? { ...entry.item } : undefined
+    },
     cancel,
     retry,
     remove,

@@ -3,8 +3,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../main/core/service-client'
-import { uploadThroughEngine } from '../../../main/handlers/drafts-handlers'
-import type { HandlerDeps } from '../../../main/handlers/types'
+import { createEngineUploader } from '../../../main/core/drafts/engine-uploader'
 import type { ServiceClient } from '../../../main/core/service-client'
 import { contentIndexPath } from '../../../main/core/uploads/content-index'
 import { createUploadEngine } from '../../../main/core/uploads/upload-engine'
@@ -102,12 +101,8 @@ describe('identical bytes are uploaded once', () => {
     copyFileSync(original.path, copy)
     const inits = { count: 0 }
     const e = engine(journal, inits)
-    const deps = { active: () => ({ uploads: e }) } as unknown as Pick<HandlerDeps, 'active'>
-    const url = await uploadThroughEngine(
-      deps,
-      { path: copy, name: 'draft-photo-copy.jpg' },
-      { key: 'draft-1/0' },
-    )
+    const uploadMedia = createEngineUploader(() => e)
+    const url = await uploadMedia({ path: copy, name: 'draft-photo-copy.jpg' }, { key: 'draft-1/0' })
     expect(url).toBe(first!.url)
     expect(inits.count).toBe(0)
   })
