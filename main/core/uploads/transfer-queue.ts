@@ -1,8 +1,9 @@
-// Who goes next: queued items start in order while fewer than `concurrency` runs are ahead of their slot
-// (before or in init, or initialised and waiting), and only the PUT holds one of `concurrency` transfer slots,
-// first come first served. The lookahead bound is what keeps a presigned address from waiting long for its
-// slot (DESIGN.md: no address expires before its PUT starts). Idleness is known here too: no run under way
-// and nothing queued.
+// Who goes next: queued items start in order while fewer than LOOKAHEAD_ROUNDS x `concurrency` runs are ahead
+// of their slot (before or in init, or initialised and waiting), and only the PUT holds one of `concurrency`
+// transfer slots, first come first served. The lookahead bound is what keeps a presigned address from waiting
+// long for its slot (DESIGN.md: no address expires before its PUT starts): at most two rounds of PUTs, and
+// one older than addressMaxWaitMs is replaced anyway (./file-transfer.ts). Idleness is known here too: no run
+// under way and nothing queued.
 import { badConcurrency } from './upload-messages'
 import type { Entry } from './upload-engine-types'
 
@@ -28,6 +29,13 @@ export interface TransferQueue {
   /** Resolves every idle waiter now (close). */
   releaseIdleWaiters(): void
 }
+
+/**
+ * With one round ahead, an init takes as long as a small file's PUT on a distant service, so any hiccup (an
+ * fsync, a busy core) left a slot idle: 200 x 32 KiB at C = 4 took 1.31x of the bound at R = 150 ms and 1.67x
+ * at R = 40 ms; with two rounds 1.23x and 1.61x (bench/run.ts --latency-only, same machine, load 9 to 16).
+ */
+const LOOKAHEAD_ROUNDS = 2
 
 export function checkConcurrency(n: number): number {
   if (!Number.isInteger(n) || n < 1 || n > 32) throw badConcurrency()
@@ -57,7 +65,7 @@ export function createTransferQueue(o: {
     const gate = o.gate()
     if (!gate.closing && !gate.sweeping && !gate.paused) {
       for (const entry of o.entries.values()) {
-        if (ahead >= concurrency) break
+        if (ahead >= LOOKAHEAD_ROUNDS * concurrency) break
         if (entry.item.state === 'queued' && !entry.run) {
           active++
           ahead++

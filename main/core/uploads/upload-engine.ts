@@ -197,7 +197,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
         if (closing) return
         const appError = AppError.from(error)
         if (appError.kind === 'unauthorized') {
-          await stopQueue(appError)
+          await stopQueue(appError, entry)
           return
         }
         await finish(entry, appError.kind === 'cancelled' ? 'cancelled' : 'failed', appError)
@@ -211,22 +211,22 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   }
 
   /**
-   * 401: the keys are wrong for everything, so every unfinished item fails with the same error, except those
-   * already past their slot (sending or completing): their bytes are on the way, and their own complete meets
-   * the same 401 if the keys are really gone. (An init ahead of the slot must not cut short the file before it.)
+   * 401: the keys are wrong for everything, so every unfinished item fails with the same error, except runs
+   * past their slot (their bytes are on the way) or queued before the one that met the 401 (an init ahead
+   * must not cut short the file before it): each meets the same 401 itself if the keys are really gone.
    */
-  async function stopQueue(error: AppError): Promise<void> {
+  async function stopQueue(error: AppError, failed: Entry): Promise<void> {
     const pending: Promise<void>[] = []
+    let before = true
     for (const entry of entries.values()) {
+      if (entry === failed) before = false
       if (isFinal(entry.item.state)) continue
-      if (entry.run && !entry.ahead) continue
+      if (entry.run && (before || !entry.ahead)) continue
       entry.controller?.abort(error)
       pending.push(finish(entry, 'failed', error))
     }
     await Promise.all(pending)
   }
-
-  // ---- public API ----
 
   async function add(
     paths: string[],
