@@ -600,3 +600,39 @@ describe('ComposerDialog, preflight', () => {
     expect(issues()[0]![1]).toContain('Ditolak: Instagram tidak menerbitkan postingan teks.')
   })
 })
+
+describe('ComposerDialog, preview per network', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.setSystemTime(new Date(NOW))
+    context = setupTest()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+
+  it('cuts the text where each network folds it, crops the picture to its frame, and draws its link card', async () => {
+    await mountComposer(context, 'Asia/Jakarta', {
+      kind: 'new',
+      medias: [{ alt: '', type: 'image', thumbnail: '', url: 'https://files.example/cat.jpg' }],
+    })
+    ;($('[data-testid="account-acc-ig"] input') as HTMLInputElement).click()
+    await flushPromises()
+    ;($('[data-testid="account-acc-fb"] input') as HTMLInputElement).click()
+    await flushPromises()
+    const text = `${'Kopi '.repeat(40)}https://kopi.example/menu`
+    await type('[data-testid=composer-description]', text)
+    const ig = $('[data-testid=preview-acc-ig]')
+    const fb = $('[data-testid=preview-acc-fb]')
+    expect(ig.querySelector('[data-testid=preview-text]')!.textContent).toContain('… more')
+    expect(ig.querySelector('[data-testid=preview-text]')!.textContent!.length).toBeLessThan(140)
+    expect(fb.querySelector('[data-testid=preview-text]')!.textContent).not.toContain('… more')
+    expect((ig.querySelector('[data-testid=preview-media]') as HTMLElement).style.aspectRatio).toBe('4 / 5')
+    expect(ig.querySelector('img')!.getAttribute('src')).toBe('https://files.example/cat.jpg')
+    expect(ig.querySelector('[data-testid=preview-link]')).toBeNull()
+    expect(fb.querySelector('[data-testid=preview-link]')!.textContent).toContain('kopi.example')
+  })
+})

@@ -41,6 +41,12 @@ export default {
     shopee: 'Shopee',
     twitter: 'X',
   },
+  preview: {
+    title: 'Preview',
+    on: 'Preview on {network}',
+    more: 'more',
+    noText: 'No text yet',
+  },
   preflight: {
     title: 'Before it is published',
     block: 'Refused:',

@@ -41,6 +41,12 @@ export default {
     shopee: 'Shopee',
     twitter: 'X',
   },
+  preview: {
+    title: 'Pratinjau',
+    on: 'Pratinjau di {network}',
+    more: 'selengkapnya',
+    noText: 'Belum ada teks',
+  },
   preflight: {
     title: 'Sebelum diterbitkan',
     block: 'Ditolak:',
