@@ -121,14 +121,15 @@ export function createDraftHandlers(
     'drafts:get': async ({ id }) => (await domain()).service.get(id),
     'drafts:save': (request) => durably(({ service }) => service.save(request)),
     'drafts:delete': ({ id }) => durably(({ service }) => service.remove(id)),
+    // The channel keeps its contract name (common/contract.ts); what it does is queue the draft locally.
     'drafts:schedule': async ({ id }) => {
       const { runner } = await domain()
-      const draft = await durably(({ service }) => service.schedule(id))
+      const draft = await durably(({ service }) => service.queue(id))
       // Queued while online: send at once rather than at the next tick.
       if (deps.connection.isOnline()) void runner.sendNow().catch((error) => console.error('[outbox]', error))
       return draft
     },
-    'drafts:unschedule': ({ id }) => durably(({ service }) => service.unschedule(id)),
+    'drafts:unschedule': ({ id }) => durably(({ service }) => service.unqueue(id)),
     'drafts:resolve': async ({ id, action, scheduleAt }) => {
       const { runner } = await domain()
       const draft = await durably(({ service }) => {

@@ -87,7 +87,8 @@ export const draftsAddCommand: CliCommand = {
     const store = await openCliDrafts(ctx, profileId)
     const drafts = createDraftsService({ store, now, profileId: () => profileId })
     let draft = drafts.save(input)
-    if (values.schedule) draft = drafts.schedule(draft.id)
+    // `--schedule` is the contract's spelling (DESIGN.md); it queues the draft for `sync` to send.
+    if (values.schedule) draft = drafts.queue(draft.id)
     await store.flush()
     if (values.json) writeJson(ctx.stdout, draftLine(draft))
     else

@@ -36,8 +36,9 @@ export interface DraftsService {
    * Validates and queues; throws DraftValidationAppError listing every bad field. A draft of several accounts
    * is split into one queued draft per account, and the first (this id) is returned.
    */
-  schedule(id: string): StoredDraft
-  unschedule(id: string): StoredDraft
+  queue(id: string): StoredDraft
+  /** Takes a queued (or failed) post back to draft: "queue" is local; "scheduled" means on the service. */
+  unqueue(id: string): StoredDraft
   resolve(id: string, action: ResolveAction): StoredDraft
 }
 
@@ -63,7 +64,7 @@ export function createDraftsService({
   const stamp = (draft: StoredDraft, changes: Partial<Draft>): StoredDraft =>
     store.update(draft, changes, now())
 
-  function queue(draft: StoredDraft, post: DraftPost = draft.post): StoredDraft {
+  function enqueue(draft: StoredDraft, post: DraftPost = draft.post): StoredDraft {
     const targets = severalTargets(draft)
     if (targets) return queueEach(draft, postsForTargets(post, targets))
     const errors = validateForQueue({ post, localMedia: draft.localMedia }, now())
@@ -128,7 +129,7 @@ export function createDraftsService({
       }
       if (draft.status === 'queued') {
         // Still queued after the edit (a drag to another day, a typo fixed) only if it still passes.
-        return queue({ ...draft, localMedia, targets }, post)
+        return enqueue({ ...draft, localMedia, targets }, post)
       }
       // Editing a failed or needs-attention post is the person dealing with it: back to a plain draft.
       return stamp(draft, {
@@ -146,15 +147,15 @@ export function createDraftsService({
         throw wrongState('draft-sending', 'This post is being sent; wait for it to finish.')
       store.remove(id)
     },
-    schedule(id) {
+    queue(id) {
       const draft = get(id)
       if (draft.status === 'queued') return draft
       if (draft.status === 'sending' || draft.status === 'scheduled') {
         throw wrongState('draft-on-service', 'This post is already on its way to the service.')
       }
-      return queue(draft)
+      return enqueue(draft)
     },
-    unschedule(id) {
+    unqueue(id) {
       const draft = get(id)
       if (draft.status === 'draft') return draft
       if (draft.status === 'sending' || draft.status === 'scheduled') {
@@ -173,10 +174,10 @@ export function createDraftsService({
         case 'send-now': {
           // "Now" on the service means the next minute: it refuses a time already past by the time it arrives.
           const scheduleAt = new Date(now().getTime() + MIN_LEAD_MS + 30_000).toISOString()
-          return queue(draft, { ...draft.post, scheduleAt })
+          return enqueue(draft, { ...draft.post, scheduleAt })
         }
         case 'reschedule':
-          return queue(draft, { ...draft.post, scheduleAt: action.scheduleAt })
+          return enqueue(draft, { ...draft.post, scheduleAt: action.scheduleAt })
       }
     },
   }

@@ -86,7 +86,7 @@ describe('outbox against the sandbox', () => {
       thumbnail: '',
     }
     const post = postFor(accountId, { type: 'image' })
-    const draft = drafts.schedule(drafts.save({ post, localMedia: [media] }).id)
+    const draft = drafts.queue(drafts.save({ post, localMedia: [media] }).id)
 
     const result = await outboxWith(() => client).sync()
     expect(result).toMatchObject({ scheduled: [draft.id], failed: [], attention: [], waiting: [] })
@@ -111,7 +111,7 @@ describe('outbox against the sandbox', () => {
     proxy.setRule((method, p) => (method === 'POST' && p === '/public/schedule' ? 'drop-answer' : 'pass'))
     const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const post = postFor(accountId)
-    const draft = drafts.schedule(drafts.save({ post, localMedia: [] }).id)
+    const draft = drafts.queue(drafts.save({ post, localMedia: [] }).id)
 
     const result = await outboxWith(() => proxied).sync()
     expect(result.scheduled).toEqual([draft.id])
@@ -126,7 +126,7 @@ describe('outbox against the sandbox', () => {
   it('waits out 5xx answers and sends once the service recovers', async () => {
     const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const post = postFor(accountId)
-    const draft = drafts.schedule(drafts.save({ post, localMedia: [] }).id)
+    const draft = drafts.queue(drafts.save({ post, localMedia: [] }).id)
     sandbox.setFaults({ serverErrorRate: 1 })
     const first = await outboxWith(() => client).sync()
     expect(first.waiting).toEqual([draft.id])
@@ -142,7 +142,7 @@ describe('outbox against the sandbox', () => {
   it('keeps posts queued while offline and sends them when the service is back on the same port', async () => {
     const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const posts = [postFor(accountId), postFor(accountId)]
-    const ids = posts.map((post) => drafts.schedule(drafts.save({ post, localMedia: [] }).id).id)
+    const ids = posts.map((post) => drafts.queue(drafts.save({ post, localMedia: [] }).id).id)
     const { port, dataDir } = sandbox
     await sandbox.close()
 
@@ -164,7 +164,7 @@ describe('outbox against the sandbox', () => {
     const file = path.join(dir, 'drafts.json')
     const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const post = postFor(accountId)
-    const draft = drafts.schedule(drafts.save({ post, localMedia: [] }).id)
+    const draft = drafts.queue(drafts.save({ post, localMedia: [] }).id)
     const abandoned = outboxWith(() => proxied).sync()
     await waitFor(async () => (await schedulesWith(post.description)).length === 1)
 
@@ -188,7 +188,7 @@ describe('outbox against the sandbox', () => {
     let now = new Date()
     const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => now })
     const post = postFor(accountId, { scheduleAt: new Date(now.getTime() + 5 * 60_000).toISOString() })
-    const draft = drafts.schedule(drafts.save({ post, localMedia: [] }).id)
+    const draft = drafts.queue(drafts.save({ post, localMedia: [] }).id)
     const { port, dataDir } = sandbox
     await sandbox.close()
     await outboxWith(
@@ -216,7 +216,7 @@ describe('outbox against the sandbox', () => {
     const file = path.join(dir, 'drafts.json')
     const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const post = postFor(accountId)
-    const draft = drafts.schedule(drafts.save({ post, localMedia: [] }).id)
+    const draft = drafts.queue(drafts.save({ post, localMedia: [] }).id)
     await store.flush()
     drafts.save({ post: postFor(accountId), localMedia: [] })
     await store.flush()

@@ -29,7 +29,7 @@ describe('drafts service', () => {
     const draft = drafts.save({ post: samplePost({ accountId: '', scheduleAt: '' }), localMedia: [] })
     let error: unknown
     try {
-      drafts.schedule(draft.id)
+      drafts.queue(draft.id)
     } catch (e) {
       error = e
     }
@@ -42,7 +42,7 @@ describe('drafts service', () => {
 
   it('keeps a queued post queued when an edit still passes (a drag to another day), refuses one that does not', () => {
     const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => NOW })
-    const queued = drafts.schedule(drafts.save({ post: samplePost(), localMedia: [] }).id)
+    const queued = drafts.queue(drafts.save({ post: samplePost(), localMedia: [] }).id)
     const moved = drafts.save({
       id: queued.id,
       post: samplePost({ scheduleAt: '2026-07-22T09:00:00.000Z' }),
@@ -61,13 +61,13 @@ describe('drafts service', () => {
 
   it('takes a queued post back to draft, refuses edits of sending and scheduled posts', () => {
     const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => NOW })
-    const queued = drafts.schedule(drafts.save({ post: samplePost(), localMedia: [] }).id)
-    expect(drafts.unschedule(queued.id).status).toBe('draft')
+    const queued = drafts.queue(drafts.save({ post: samplePost(), localMedia: [] }).id)
+    expect(drafts.unqueue(queued.id).status).toBe('draft')
     store.put({ ...drafts.get(queued.id), status: 'scheduled', scheduleId: 's1' })
     expect(() => drafts.save({ id: queued.id, post: samplePost(), localMedia: [] })).toThrow(
       /already on the service/,
     )
-    expect(() => drafts.unschedule(queued.id)).toThrow(/delete it from the service/)
+    expect(() => drafts.unqueue(queued.id)).toThrow(/delete it from the service/)
     store.put({ ...drafts.get(queued.id), status: 'sending' })
     expect(() => drafts.remove(queued.id)).toThrow(/being sent/)
   })
@@ -109,7 +109,7 @@ describe('drafts service', () => {
       expect(saved.targets).toEqual(targets)
       expect(drafts.list()).toHaveLength(1)
 
-      const first = drafts.schedule(saved.id)
+      const first = drafts.queue(saved.id)
       expect(first).toMatchObject({ id: 'd1', status: 'queued', post: { accountId: 'acc-ig' } })
       expect(first.targets).toBeUndefined()
       const all = drafts.list()
@@ -131,7 +131,7 @@ describe('drafts service', () => {
       })
       let error: unknown
       try {
-        drafts.schedule(saved.id)
+        drafts.queue(saved.id)
       } catch (e) {
         error = e
       }

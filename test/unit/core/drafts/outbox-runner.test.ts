@@ -108,7 +108,7 @@ function setup(online: boolean) {
   const finished = (scheduled: number) => until((s) => !s.sending && s.counts.scheduled === scheduled)
   const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => NOW })
   const queue = (description: string) =>
-    drafts.schedule(drafts.save({ post: samplePost({ description }), localMedia: [] }).id)
+    drafts.queue(drafts.save({ post: samplePost({ description }), localMedia: [] }).id)
   return { runner, created, conn, states, queue, finished }
 }
 
@@ -211,7 +211,7 @@ describe('outbox runner', () => {
       onState: (s) => states.push(s),
     })
     const underA = createDraftsService({ profileId: () => 'a', store, now: () => NOW })
-    underA.schedule(underA.save({ post: samplePost({ description: 'for A' }), localMedia: [] }).id)
+    underA.queue(underA.save({ post: samplePost({ description: 'for A' }), localMedia: [] }).id)
     expect(await runner.sendNow()).toMatchObject({ counts: { queued: 0 } })
     expect(created).toEqual([])
     runner.start()

@@ -94,7 +94,7 @@ function draftsOf(draftStore: DraftStore, profile = 'sandbox') {
 
 /** Saves a post as a draft and queues it, as "Schedule" in the composer does. */
 function queueIn(drafts: ReturnType<typeof draftsOf>, post: DraftPost = samplePost()) {
-  return drafts.schedule(drafts.save({ post, localMedia: [] }).id)
+  return drafts.queue(drafts.save({ post, localMedia: [] }).id)
 }
 
 function setup(upload = async () => 'https://storage.example/up.png') {
@@ -108,7 +108,7 @@ function setup(upload = async () => 'https://storage.example/up.png') {
   })
   const drafts = draftsOf(store)
   const queue = (post = samplePost(), localMedia: ReturnType<typeof localImage>[] = []) =>
-    drafts.schedule(drafts.save({ post, localMedia }).id)
+    drafts.queue(drafts.save({ post, localMedia }).id)
   return { ...service, outbox, drafts, queue, uploads }
 }
 
@@ -153,9 +153,7 @@ describe('outbox', () => {
     })
     const drafts = draftsOf(store)
     const media = localImage()
-    const draft = drafts.schedule(
-      drafts.save({ post: samplePost({ type: 'image' }), localMedia: [media] }).id,
-    )
+    const draft = drafts.queue(drafts.save({ post: samplePost({ type: 'image' }), localMedia: [media] }).id)
     const run = new AbortController()
     await outbox.sync(run.signal)
     expect(asked).toEqual([{ key: `draft:${draft.id}:media:${media.id}`, signal: run.signal }])
@@ -192,7 +190,7 @@ describe('outbox', () => {
       url: 'https://storage.example/old.webm',
       thumbnail: '/c/cover-a.jpg',
     }
-    const first = drafts.schedule(
+    const first = drafts.queue(
       drafts.save({ post: samplePost({ type: 'video', medias: [stored] }), localMedia: [] }).id,
     )
     const local = localImage({
@@ -203,7 +201,7 @@ describe('outbox', () => {
       type: 'video',
       thumbnail: '/c/cover-b.jpg',
     })
-    const second = drafts.schedule(
+    const second = drafts.queue(
       drafts.save({
         post: samplePost({ type: 'video', scheduleAt: '2026-07-21T03:00:00.000Z' }),
         localMedia: [local],
@@ -242,7 +240,7 @@ describe('outbox', () => {
     })
     const drafts = draftsOf(store)
     const video = { alt: '', type: 'video', url: 'https://storage.example/v.webm', thumbnail: '/c/cover.jpg' }
-    const draft = drafts.schedule(
+    const draft = drafts.queue(
       drafts.save({ post: samplePost({ type: 'video', medias: [video] }), localMedia: [] }).id,
     )
 
@@ -439,7 +437,7 @@ describe('outbox and edits made during a run', () => {
               post: samplePost({ scheduleAt: '2026-07-25T09:00:00.000Z' }),
               localMedia: [],
             })
-            drafts.unschedule(takenBack.id)
+            drafts.unqueue(takenBack.id)
           }
           sent.push(body.scheduleAt)
           return { scheduleId: `s${sent.length}` }
