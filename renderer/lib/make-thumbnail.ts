@@ -29,9 +29,19 @@ function waitFor(target: EventTarget, ok: string, signal: AbortSignal): Promise<
   })
 }
 
-function draw(source: CanvasImageSource, width: number, height: number): Promise<Blob> {
+/**
+ * The picture scaled down to at most `edge` pixels on its longer side, encoded: WebP where the platform encodes
+ * it (Chromium does) when `prefer` asks for it, else JPEG. Rejects with the canvas's SecurityError when the
+ * source is a cross-origin picture the storage did not allow (a tainted canvas).
+ */
+export function drawScaled(
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+  options: { edge: number; prefer: 'image/webp' | 'image/jpeg' },
+): Promise<Blob> {
   if (!width || !height) return Promise.reject(new Error('no picture'))
-  const scale = Math.min(1, THUMBNAIL_EDGE / Math.max(width, height))
+  const scale = Math.min(1, options.edge / Math.max(width, height))
   const canvas = document.createElement('canvas')
   canvas.width = Math.max(1, Math.round(width * scale))
   canvas.height = Math.max(1, Math.round(height * scale))
@@ -40,17 +50,24 @@ function draw(source: CanvasImageSource, width: number, height: number): Promise
   context.imageSmoothingQuality = 'high'
   context.drawImage(source, 0, 0, canvas.width, canvas.height)
   return new Promise((resolve, reject) => {
-    // WebP where the platform encodes it (Chromium does); toBlob falls back to PNG otherwise, so ask JPEG then.
-    canvas.toBlob(
-      (webp) => {
-        if (webp && webp.type === 'image/webp') return resolve(webp)
-        canvas.toBlob((jpeg) => (jpeg ? resolve(jpeg) : reject(new Error('not encoded'))), 'image/jpeg', 0.82)
-      },
-      'image/webp',
-      0.8,
-    )
+    const jpeg = () =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('not encoded'))), 'image/jpeg', 0.85)
+    try {
+      if (options.prefer === 'image/jpeg') return jpeg()
+      // toBlob falls back to PNG where WebP is not encoded, so ask JPEG then.
+      canvas.toBlob(
+        (webp) => (webp && webp.type === 'image/webp' ? resolve(webp) : jpeg()),
+        'image/webp',
+        0.8,
+      )
+    } catch (error) {
+      reject(error as Error)
+    }
   })
 }
+
+const draw = (source: CanvasImageSource, width: number, height: number) =>
+  drawScaled(source, width, height, { edge: THUMBNAIL_EDGE, prefer: 'image/webp' })
 
 export const makeThumbnail: ThumbnailMaker = async (url, kind) => {
   const signal = AbortSignal.timeout(TIMEOUT_MS)
