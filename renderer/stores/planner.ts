@@ -88,6 +88,24 @@ export const usePlannerStore = defineStore('planner', () => {
   const failedLoading = ref(false)
   const failedError = ref<AppErrorData | null>(null)
   let request = 0
+  // What a held action (see toasts.hold) already shows while it waits to be sent: entries and failed posts
+  // hidden by a delete or a retry (by entry key, `failed:<id>` for a failed post), entries shown at a new time.
+  const hidden = ref(new Set<string>())
+  const heldMoves = ref(new Map<string, string>())
+  function hide(keys: string[], on: boolean) {
+    const next = new Set(hidden.value)
+    for (const key of keys) {
+      if (on) next.add(key)
+      else next.delete(key)
+    }
+    hidden.value = next
+  }
+  function holdMove(key: string, iso: string | null) {
+    const next = new Map(heldMoves.value)
+    if (iso) next.set(key, iso)
+    else next.delete(key)
+    heldMoves.value = next
+  }
 
   const days = computed(() => periodDays(view.value, anchor.value, timeZone.value))
   const range = computed(() => periodRange(view.value, anchor.value, timeZone.value))
@@ -104,6 +122,11 @@ export const usePlannerStore = defineStore('planner', () => {
       .map(draftEntry)
     const now = Date.now()
     return [...posts.value.map((post) => postEntry(post, now)), ...local]
+      .filter((entry) => !hidden.value.has(entry.key))
+      .map((entry) => {
+        const at = heldMoves.value.get(entry.key)
+        return at ? { ...entry, at } : entry
+      })
   })
   const byDay = computed(() => bucketByDay(entries.value, timeZone.value))
 
@@ -186,9 +209,11 @@ export const usePlannerStore = defineStore('planner', () => {
   // The failed list covers every account (it is loaded once for a wide range); the account filter applies to
   // it as it does to the calendar.
   const failedShown = computed(() => {
-    if (!accountIds.value.length) return failed.value
     const shown = new Set(accountIds.value)
-    return failed.value.filter((post) => shown.has(post.accountId))
+    return failed.value.filter(
+      (post) =>
+        (!shown.size || shown.has(post.accountId)) && !hidden.value.has(`failed:${scheduleIdOf(post)}`),
+    )
   })
 
   /**
@@ -225,12 +250,22 @@ export const usePlannerStore = defineStore('planner', () => {
    * nothing can be published there. Resolves with the new time (and whether the DST gap shifted it); rejects
    * with the refusal or the save's error.
    */
-  async function move(
+  /** Where a move would put the entry, refused as `move` refuses it, without saving anything. */
+  function previewMove(
     key: string,
     targetDay: string,
     hour?: number,
     options: { keepMinutes?: boolean } = {},
-  ): Promise<ResolvedLocalTime> {
+  ): ResolvedLocalTime {
+    return resolveMove(key, targetDay, hour, options).next
+  }
+
+  function resolveMove(
+    key: string,
+    targetDay: string,
+    hour: number | undefined,
+    options: { keepMinutes?: boolean },
+  ) {
     const [source, ...rest] = key.split(':')
     const id = rest.join(':')
     const draft = source === 'draft' ? drafts.byId.get(id) : undefined
@@ -250,8 +285,18 @@ export const usePlannerStore = defineStore('planner', () => {
         message: 'That time has passed; move the post to a later day or hour.',
       })
     }
+    if (post && post.status !== 'pending') throw new AppError({ kind: 'validation', message: post.status })
+    return { id, draft, post, next }
+  }
+
+  async function move(
+    key: string,
+    targetDay: string,
+    hour?: number,
+    options: { keepMinutes?: boolean } = {},
+  ): Promise<ResolvedLocalTime> {
+    const { id, draft, post, next } = resolveMove(key, targetDay, hour, options)
     if (post) {
-      if (post.status !== 'pending') throw new AppError({ kind: 'validation', message: post.status })
       await updatePost(id, { ...postOfSchedule(post), scheduleAt: next.iso } as CreateScheduleRequest)
       return next
     }
@@ -294,6 +339,9 @@ export const usePlannerStore = defineStore('planner', () => {
     retry,
     updatePost,
     deletePost,
+    previewMove,
     move,
+    hide,
+    holdMove,
   }
 })

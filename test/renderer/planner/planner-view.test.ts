@@ -30,6 +30,13 @@ async function mountPlanner(context: TestContext) {
   return mountWith(PlannerView, context, { route: '/planner' })
 }
 
+/** Closes the toasts that hold an action back (as their timeout does), so what they held is sent. */
+async function closeHeldToasts() {
+  const toasts = useToastsStore()
+  for (const toast of toasts.items.filter((t) => t.undoLabel)) toasts.dismiss(toast.id)
+  await flushPromises()
+}
+
 // Each test's planner is unmounted after it, so its window-wide shortcuts end with it.
 enableAutoUnmount(afterEach)
 
@@ -221,8 +228,55 @@ describe('PlannerView', () => {
     await failed.find('[data-testid=failed-select-all]').setValue(true)
     await failed.find('[data-testid=failed-retry-selected]').trigger('click')
     await flushPromises()
+    // Held with Undo: the rows go at once, the retry is sent when the toast closes.
+    expect(wrapper.findAll('[data-testid=failed-post]')).toHaveLength(0)
+    expect(context.fake.requests('schedules:retry')).toEqual([])
+    expect(useToastsStore().items.at(-1)).toMatchObject({ title: 'Retrying 2 posts', undoLabel: 'Undo' })
+    await closeHeldToasts()
     expect(context.fake.requests('schedules:retry')).toEqual([{ ids: ['sched-4', 'sched-3'] }])
     expect(wrapper.findAll('[data-testid=failed-post]')).toHaveLength(0)
+  })
+
+  it('undoes a bulk retry and a drag move before they are sent: nothing reaches the service', async () => {
+    const wrapper = await mountPlanner(context)
+    const toasts = useToastsStore()
+    await wrapper.find('[data-testid=failed-select-all]').setValue(true)
+    await wrapper.find('[data-testid=failed-retry-selected]').trigger('click')
+    await flushPromises()
+    toasts.undo(toasts.items.at(-1)!.id)
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid=failed-post]')).toHaveLength(2)
+    // The selection is back too, ready for another try.
+    expect(wrapper.find('[data-testid=failed-retry-selected]').text()).toContain('(2)')
+
+    const data = new Map<string, string>()
+    const dataTransfer = {
+      types: ['application/x-mediadeck-draft'],
+      getData: (type: string) => data.get(type) ?? '',
+      setData: (type: string, value: string) => void data.set(type, value),
+      dropEffect: 'none',
+      effectAllowed: 'all',
+    }
+    await wrapper.find('[data-key="post:sched-1"]').trigger('dragstart', { dataTransfer })
+    await wrapper.find('[data-day="2026-11-26"]').trigger('drop', { dataTransfer })
+    await flushPromises()
+    expect(wrapper.find('[data-day="2026-11-26"]').find('[data-key="post:sched-1"]').exists()).toBe(true)
+    toasts.undo(toasts.items.at(-1)!.id)
+    await flushPromises()
+    expect(wrapper.find('[data-day="2026-11-22"]').find('[data-key="post:sched-1"]').exists()).toBe(true)
+    await closeHeldToasts()
+    expect(context.fake.requests('schedules:retry')).toEqual([])
+    expect(context.fake.requests('schedules:update')).toEqual([])
+  })
+
+  it('sends a held action when the window goes away instead of losing it', async () => {
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-testid=failed-select-all]').setValue(true)
+    await wrapper.find('[data-testid=failed-retry-selected]').trigger('click')
+    await flushPromises()
+    useToastsStore().flushHeld()
+    await flushPromises()
+    expect(context.fake.requests('schedules:retry')).toEqual([{ ids: ['sched-4', 'sched-3'] }])
   })
 
   it("warns before retrying a disconnected account's posts, links to where it is fixed, and can retry only the others", async () => {
@@ -281,6 +335,10 @@ describe('PlannerView', () => {
     await target.trigger('dragover', { dataTransfer })
     await target.trigger('drop', { dataTransfer })
     await flushPromises()
+    // Shown at once, sent when the Undo toast closes.
+    expect(wrapper.find('[data-day="2026-11-27"]').find('[data-key="draft:d-queued"]').exists()).toBe(true)
+    expect(context.fake.requests('drafts:save')).toEqual([])
+    await closeHeldToasts()
     const saved = context.fake.requests('drafts:save')
     expect(saved).toHaveLength(1)
     expect(saved[0]).toMatchObject({ id: 'd-queued', post: { scheduleAt: '2026-11-27T02:00:00.000Z' } })
@@ -476,6 +534,7 @@ describe('PlannerView', () => {
         await cell.trigger('dragover', { dataTransfer })
         await cell.trigger('drop', { dataTransfer })
         await flushPromises()
+        await closeHeldToasts()
       })()
     }
     async function weekOf(wrapper: Awaited<ReturnType<typeof mountPlanner>>, day: string) {

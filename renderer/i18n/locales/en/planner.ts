@@ -88,6 +88,13 @@ export default {
     schedule: 'Schedule, in the composer',
     close: 'Close a dialog',
   },
+  undo: {
+    button: 'Undo',
+    deleted: 'Deleted “{title}”',
+    deleteFailed: 'Could not delete “{title}”',
+    moved: 'Moved “{title}” to {when}',
+    retrying: 'Retrying 1 post | Retrying {count} posts',
+  },
   keyboard: {
     hint: 'Drag a draft, a queued post or a pending post to another day or time, or focus it and press Alt + arrow keys: ← → move it by a day, ↑ ↓ by a week in the month view and by an hour in the week view. Posts being published, published or failed stay where they are.',
     chip: 'Alt + arrow keys move it',

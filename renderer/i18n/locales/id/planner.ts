@@ -88,6 +88,13 @@ export default {
     schedule: 'Jadwalkan, di penyusun',
     close: 'Tutup dialog',
   },
+  undo: {
+    button: 'Urungkan',
+    deleted: '“{title}” dihapus',
+    deleteFailed: '“{title}” tidak dapat dihapus',
+    moved: '“{title}” dipindahkan ke {when}',
+    retrying: 'Mencoba lagi 1 postingan | Mencoba lagi {count} postingan',
+  },
   keyboard: {
     hint: 'Seret draf, postingan dalam antrean, atau postingan tertunda ke hari atau jam lain, atau fokuskan lalu tekan Alt + tombol panah: ← → memindahkannya satu hari, ↑ ↓ satu minggu di tampilan bulan dan satu jam di tampilan minggu. Postingan yang sedang diterbitkan, sudah terbit, atau gagal tetap di tempatnya.',
     chip: 'Alt + tombol panah untuk memindahkan',
