@@ -349,10 +349,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   return {
     add: (paths, options) => add(paths, options),
     uploadOne,
-    keyed(key) {
-      const entry = [...entries.values()].find((e) => e.idempotencyKey === key)
-      return entry ? { ...entry.item } : undefined
-    },
+    keyed: (key) => structuredClone([...entries.values()].find((e) => e.idempotencyKey === key)?.item),
     cancel,
     retry,
     remove,
