@@ -179,6 +179,3 @@ function findCode(error: unknown): string | undefined {
   }
   return undefined
 }
-
-// The upload engine asks this module; the rule itself lives with the others in common/errors.ts.
-export { isTransient } from '../../../common/errors'

@@ -17,8 +17,7 @@
 //            queue stops, see upload-engine.ts).
 import { randomUUID } from 'node:crypto'
 import type { Dispatcher } from 'undici'
-import { AppError } from '../../../common/errors'
-import { isTransient } from '../http/error-mapping'
+import { AppError, isTransient } from '../../../common/errors'
 import { probeFile, sameFileIdentity, statRegularFile } from './file-probe'
 import type { FileIdentity } from './file-probe'
 import type { InitIntent, Journal } from './journal'
