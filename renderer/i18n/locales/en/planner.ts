@@ -101,7 +101,8 @@ export default {
     moved: 'Moved “{title}” to {when}.',
   },
   entry: {
-    label: '{time} {status}: {title} {account}',
+    label: '{time} {title}, {status}, {account}',
+    details: ', {status}, {account}',
     untitled: '(no text yet)',
     next: 'Next',
     retried: 'Retried {when}, goes out next',

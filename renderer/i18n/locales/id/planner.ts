@@ -101,7 +101,8 @@ export default {
     moved: '“{title}” dipindahkan ke {when}.',
   },
   entry: {
-    label: '{time} {status}: {title} {account}',
+    label: '{time} {title}, {status}, {account}',
+    details: ', {status}, {account}',
     untitled: '(belum ada teks)',
     next: 'Berikutnya',
     retried: 'Dicoba lagi {when}, terbit berikutnya',
