@@ -85,3 +85,30 @@ test('keyboard: ? shows the shortcuts, / searches in the list, n opens a new pos
   await appPage.keyboard.press('n')
   await expect(planner.composer).toBeVisible()
 })
+
+test('a bulk retry waits behind Undo, which brings the posts back and keeps the focus', async ({
+  appPage,
+  app,
+}) => {
+  const planner = new PlannerPage(appPage)
+  await planner.open()
+  const rows = planner.failed.getByTestId('failed-post')
+  await expect(rows.first()).toBeVisible()
+  const before = await rows.count()
+  const ids = await rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-id')))
+  await planner.failed.getByTestId('failed-select-all').check()
+  await planner.failed.getByTestId('failed-retry-selected').click()
+  // The posts of a disconnected account ask first; retrying them all is what is tested here.
+  const anyway = appPage.getByTestId('retry-warning-anyway')
+  if (await anyway.isVisible()) await anyway.click()
+  await expect(rows).toHaveCount(0)
+  const toast = appPage.getByTestId('toast').filter({ has: appPage.getByTestId('toast-undo') })
+  await expect(toast).toBeVisible()
+  await toast.hover()
+  await screenshots(appPage, app, 'undo-toast')
+  await toast.getByTestId('toast-undo').click()
+  await expect(rows).toHaveCount(before)
+  await expect(appPage.locator('body')).not.toBeFocused()
+  // Nothing reached the service: every post is still failed.
+  for (const id of ids) expect((await app.host.call('schedules:get', { id: id! })).status).toBe('error')
+})

@@ -85,7 +85,7 @@ test('a failed demo post is retried from the failed list', async ({ appPage, app
   // A connected account's post: a disconnected one's asks first (the next test).
   const row = rows.filter({ hasNot: appPage.getByTestId('failed-disconnected') }).first()
   const id = (await row.getAttribute('data-id'))!
-  await expect(row).toContainText(/disconnected|rejected|expired/)
+  await expect(row).toContainText(/disconnected|refused|rejected|expired/)
   await row.getByTestId('failed-retry').click()
   await expect(planner.failed.locator(`[data-id="${id}"]`)).toHaveCount(0)
   await expect(rows).toHaveCount(before - 1)
