@@ -3,6 +3,9 @@
 // (main/core/connection/connection-monitor.ts, main/host/embedded-sandbox.ts, main/host/logging.ts, ...).
 import type { ConnectionState } from '../../common/app-state'
 import type { CachedResult, EventName, EventPayloads } from '../../common/contract'
+import type { DraftStore } from './drafts/draft-store'
+import type { DraftsService } from './drafts/drafts-service'
+import type { OutboxRunner } from './drafts/outbox-runner'
 import type { ServiceClient } from './service-client'
 import type { UploadEngine } from './uploads/upload-engine'
 
@@ -15,6 +18,18 @@ export interface ActiveService {
   mode: 'sandbox' | 'service'
   client: ServiceClient
   uploads: UploadEngine
+}
+
+/** The drafts store, the calls over it and the runner sending its queue, as the drafts handlers use them. */
+export interface DraftsDomain {
+  store: DraftStore
+  service: DraftsService
+  runner: OutboxRunner
+}
+
+/** Opens the drafts domain on first use (main/host/drafts-outbox.ts); the runner starts with it. */
+export interface DraftsPort {
+  open(): Promise<DraftsDomain>
 }
 
 /** The profile the connection monitor watches. */

@@ -1,31 +1,15 @@
-// The `drafts:*` and `outbox:*` calls over the drafts core (main/core/drafts). The store is opened once, on
-// first use; the outbox runner starts with it. Every draft belongs to the profile it was written for: the calls
-// see only the active profile's drafts, the outbox sends only those, and a profile switch republishes both.
-import { join } from 'node:path'
-import type { Draft } from '../../common/drafts'
+// The `drafts:*` and `outbox:*` calls over the drafts core (main/core/drafts). The store and the outbox runner
+// are the composition root's (main/host/drafts-outbox.ts): these calls open and use them, never start them.
+// Every draft belongs to the profile it was written for: the calls see only the active profile's drafts.
 import { AppError } from '../../common/errors'
-import type { DraftStore } from '../core/drafts/draft-store'
-import { DRAFTS_FILE, openDraftStore } from '../core/drafts/draft-store'
-import { createDraftsService } from '../core/drafts/drafts-service'
-import type { DraftsService } from '../core/drafts/drafts-service'
 import { exportDrafts, importDrafts } from '../core/drafts/import-export'
-import { createEngineUploader } from '../core/drafts/engine-uploader'
-import { createOutbox } from '../core/drafts/outbox'
-import { createOutboxRunner } from '../core/drafts/outbox-runner'
-import type { OutboxRunner } from '../core/drafts/outbox-runner'
+import type { DraftsDomain, DraftsPort } from '../core/ports'
 import type { HandlerDeps, HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
-export const DRAFT_HANDLER_NEEDS = [
-  'active',
-  'connection',
-  'dataDir',
-  'emit',
-  'onActiveChanged',
-  'onDispose',
-] as const
-export type DraftHandlerDeps = Pick<HandlerDeps, (typeof DRAFT_HANDLER_NEEDS)[number]>
+export const DRAFT_HANDLER_NEEDS = ['active', 'connection', 'drafts'] as const
+export type DraftHandlerDeps = Pick<HandlerDeps, 'active' | 'connection'> & { drafts: DraftsPort }
 
 export type DraftCalls =
   | 'drafts:list'
@@ -40,64 +24,15 @@ export type DraftCalls =
   | 'outbox:status'
   | 'outbox:send-now'
 
-interface DraftsDomain {
-  store: DraftStore
-  service: DraftsService
-  runner: OutboxRunner
-}
-
 export function createDraftHandlers(
   deps: DraftHandlerDeps,
   options: {
     now?: () => Date
     allowMedia?: (path: string) => Promise<boolean>
-    /** Hands the store out once it is open (the storage doctor flushes it before reading the file). */
-    onStoreOpened?: (store: DraftStore) => void
   } = {},
 ): HandlerGroup<DraftCalls> {
   const now = options.now ?? (() => new Date())
-  let opened: Promise<DraftsDomain> | undefined
-
-  function domain(): Promise<DraftsDomain> {
-    opened ??= (async () => {
-      const profileId = () => deps.active().profileId
-      const store = await openDraftStore(join(deps.dataDir, DRAFTS_FILE), { profileId: profileId() })
-      options.onStoreOpened?.(store)
-      const service = createDraftsService({ store, now, profileId })
-      const outbox = createOutbox({
-        store,
-        now,
-        profileId,
-        client: () => deps.active().client,
-        upload: createEngineUploader(() => deps.active().uploads),
-      })
-      const runner = createOutboxRunner({
-        outbox,
-        store,
-        now,
-        connection: deps.connection,
-        profileId,
-        onState: (state) => deps.emit('outbox:changed', state),
-        onError: (error) => console.error('[outbox]', error),
-      })
-      const publish = () => deps.emit('drafts:changed', { drafts: sorted(store.listForProfile(profileId())) })
-      store.onChange(publish)
-      runner.start()
-      const stopWatching = deps.onActiveChanged(() => {
-        publish()
-        runner.profileChanged().catch((error) => console.error('[outbox]', error))
-      })
-      deps.onDispose?.(async () => {
-        stopWatching()
-        await runner.stop()
-        await store.flush()
-      })
-      return { store, service, runner }
-    })()
-    return opened
-  }
-
-  const sorted = (drafts: Draft[]) => [...drafts].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+  const domain = () => deps.drafts.open()
 
   /**
    * Runs a change and answers only once it is on disk: a write that fails (a full disk, a read-only folder)

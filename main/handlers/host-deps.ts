@@ -5,7 +5,7 @@ import type { AppInfo } from '../../common/app-state'
 import type { ProfileStore } from '../core/profiles/profile-store'
 import type { AppStore } from '../core/settings/app-store'
 import type { FileGrants } from '../core/files/file-grants'
-import type { EmbeddedSandbox, OfflineCache, PlatformAdapters } from '../core/ports'
+import type { DraftsPort, EmbeddedSandbox, OfflineCache, PlatformAdapters } from '../core/ports'
 import type { Redactor } from '../core/redaction'
 import type { DispatcherFactory } from '../core/http/network'
 import type { HandlerDeps } from './types'
@@ -23,6 +23,8 @@ export interface HostDeps extends HandlerDeps {
   redactor: Redactor
   /** Where crashReporter keeps its dumps (Electron only). */
   crashReportsDir?: string
+  /** The drafts store and its outbox runner (main/host/drafts-outbox.ts); `flush` writes pending changes. */
+  drafts: DraftsPort & { flush(): Promise<void> }
   /** The offline cache of the active profile. */
   cache(): OfflineCache
   /** Switches the active profile (serialised; emits profiles:changed and profiles:switched). */

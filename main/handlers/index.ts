@@ -5,7 +5,6 @@
 import { basename } from 'node:path'
 import { AppError } from '../../common/errors'
 import { isLocalCover } from '../../common/local-files'
-import type { DraftStore } from '../core/drafts/draft-store'
 import { APP_HANDLER_NEEDS, createAppHandlers } from './app-handlers'
 import { CONNECTION_HANDLER_NEEDS, createConnectionHandlers } from './connection-handlers'
 import { DRAFT_HANDLER_NEEDS, createDraftHandlers } from './drafts-handlers'
@@ -27,21 +26,10 @@ function only<K extends keyof HostDeps>(deps: HostDeps, keys: readonly K[]): Pic
   return Object.fromEntries(keys.map((key) => [key, deps[key]])) as Pick<HostDeps, K>
 }
 
-export function createHandlers(
-  deps: HostDeps,
-  hooks: {
-    /** Hands the drafts store out once the first drafts call opened it. */
-    onDraftStore?: (store: DraftStore) => void
-  } = {},
-): Handlers {
+export function createHandlers(deps: HostDeps): Handlers {
   // Imported rows pass the same door as drafts:save below.
-  let draftStore: DraftStore | undefined
   const drafts = createDraftHandlers(only(deps, DRAFT_HANDLER_NEEDS), {
     allowMedia: (path) => deps.grants.allows(path),
-    onStoreOpened: (store) => {
-      draftStore = store
-      hooks.onDraftStore?.(store)
-    },
   })
   return {
     ...createAppHandlers(only(deps, APP_HANDLER_NEEDS), {
@@ -53,7 +41,7 @@ export function createHandlers(
     ...createServiceHandlers(only(deps, SERVICE_HANDLER_NEEDS)),
     // A draft saved a moment ago may still be only in memory: the doctor reads the file after a flush.
     ...createStorageDoctorHandlers(only(deps, STORAGE_DOCTOR_HANDLER_NEEDS), {
-      flushDrafts: async () => draftStore?.flush(),
+      flushDrafts: () => deps.drafts.flush(),
     }),
     ...createFileHandlers(only(deps, FILE_HANDLER_NEEDS)),
     ...createUploadHandlers(only(deps, UPLOAD_HANDLER_NEEDS)),

@@ -9,7 +9,6 @@ import type { CallName, CallRequest, CallResponse } from '../../common/contract'
 import { AppError } from '../../common/errors'
 import type { SandboxConfig } from '../../sandbox/index'
 import { createConnectionMonitor, type MonitorTimers } from '../core/connection/connection-monitor'
-import type { DraftStore } from '../core/drafts/draft-store'
 import { openFileGrants, type FileGrants } from '../core/files/file-grants'
 import { envProxyDispatcher, type DispatcherFactory } from '../core/http/network'
 import type { ActiveService, ConnectionMonitor, PlatformAdapters } from '../core/ports'
@@ -27,6 +26,7 @@ import { createEmbeddedSandbox, type SandboxHandle } from './embedded-sandbox'
 import { createEventHub, type EventHub } from './event-hub'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
 import { createProfileSession, type ProfileSession } from './profile-session'
+import { createDraftsOutbox } from './drafts-outbox'
 import { createUploadEffects } from './upload-effects'
 
 export interface AppHostOptions {
@@ -194,6 +194,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       await disposeSession(previous).catch((error) => log.error('closing the previous profile failed', error))
       // The queue on screen is the new profile's: replace the old items in one message.
       uploadEffects.showQueue(previousIds, next.service.uploads)
+      draftsOutbox.profileChanged()
       for (const listener of [...activeListeners]) listener(next.service)
       events.emit('profiles:changed', profilesState(deps))
       // The one signal of a switch: the renderer resets every per-profile store on it.
@@ -202,6 +203,13 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     switching = run.catch(() => undefined)
     return run
   }
+
+  const draftsOutbox = createDraftsOutbox({
+    dataDir,
+    active: () => current.service,
+    connection,
+    emit: (name, payload) => events.emit(name, payload),
+  })
 
   const info = options.info ?? {}
   const deps: HostDeps = {
@@ -222,6 +230,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     redactor,
     crashReportsDir: options.crashReportsDir,
     network,
+    drafts: draftsOutbox,
     cache: () => current.cache,
     activate: switchTo,
     refreshActive: () => switchTo(profiles.activeId()),
@@ -236,8 +245,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     }),
   }
 
-  let draftStore: DraftStore | undefined
-  const handlers = createHandlers(deps, { onDraftStore: (store) => (draftStore = store) })
+  const handlers = createHandlers(deps)
   void connection.check()
 
   let closed: Promise<void> | undefined
@@ -259,7 +267,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       uploadsPaused = paused
       current.service.uploads.setPaused(paused)
     },
-    flushDrafts: async () => draftStore?.flush(),
+    flushDrafts: () => draftsOutbox.flush(),
     async call(name, ...[request]) {
       const result = await dispatchCall(handlers, name, request, log, redactor)
       if (!result.ok) throw new AppError(result.error)
@@ -274,6 +282,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
             .then(dispose)
             .catch((error) => log.error('shutdown step failed', error))
         }
+        await draftsOutbox.close().catch((error) => log.error('closing the outbox failed', error))
         await disposeSession(current).catch((error) => log.error('closing the profile failed', error))
         uploadEffects.close()
         await sandbox.stop()

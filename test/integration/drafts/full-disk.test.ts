@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ConnectionState } from '../../../common/app-state'
 import { createConfBackend } from '../../../main/core/settings/conf-backend'
 import { openAppStore } from '../../../main/core/settings/app-store'
-import { createDraftHandlers } from '../../../main/handlers/drafts-handlers'
+import { draftHandlersOver } from '../../support/draft-handlers'
 import type { HandlerDeps } from '../../../main/handlers/types'
 import type { ActiveService } from '../../../main/core/ports'
 import { NOW, samplePost } from '../../unit/core/drafts/helpers'
@@ -92,7 +92,7 @@ function deps(): HandlerDeps {
 
 describe('a full disk', () => {
   it('fails drafts:save with "disk is full", lists only what is on disk, and keeps the earlier file', async () => {
-    const handlers = createDraftHandlers(deps(), { now: () => NOW })
+    const handlers = draftHandlersOver(deps(), { now: () => NOW })
     const kept = await handlers['drafts:save']({ post: samplePost({ title: 'kept' }), localMedia: [] })
     const file = path.join(dataDir, 'drafts.json')
     const before = await readFile(file, 'utf8')
@@ -113,7 +113,7 @@ describe('a full disk', () => {
 
     // A restart finds exactly what the calls reported as saved.
     await rm(path.join(dataDir, 'filler'))
-    const restarted = createDraftHandlers(deps(), { now: () => NOW })
+    const restarted = draftHandlersOver(deps(), { now: () => NOW })
     expect((await restarted['drafts:list'](undefined)).map((d) => d.post.title)).toEqual(['kept'])
   })
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '../../../common/app-state'
 import type { ServiceClient } from '../../../main/core/service-client'
 import type { UploadEngine } from '../../../main/core/uploads/upload-engine'
-import { createDraftHandlers } from '../../../main/handlers/drafts-handlers'
+import { draftHandlersOver } from '../../support/draft-handlers'
 import type { HandlerDeps } from '../../../main/handlers/types'
 import type { ActiveService } from '../../../main/core/ports'
 import type { RunningSandbox } from '../../../sandbox/index'
@@ -96,7 +96,7 @@ async function postsWith(client: ServiceClient, description: string) {
 
 describe('drafts per profile, against the sandbox', () => {
   it('does not send a post queued under A while B is active, and sends it once A is active again', async () => {
-    const handlers = createDraftHandlers(deps())
+    const handlers = draftHandlersOver(deps())
     // Written offline under A, for one of A's accounts.
     const post = postFor(await connectedAccountId(profiles.a.client))
     const saved = await handlers['drafts:save']({ post, localMedia: [] })

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '../../../common/app-state'
 import type { EventName } from '../../../common/contract'
 import { AppError } from '../../../common/errors'
-import { createDraftHandlers } from '../../../main/handlers/drafts-handlers'
+import { draftHandlersOver } from '../../support/draft-handlers'
 import type { HandlerDeps } from '../../../main/handlers/types'
 import type { ActiveService } from '../../../main/core/ports'
 import { NOW, sampleDraft, samplePost, tempDir } from '../core/drafts/helpers'
@@ -82,7 +82,7 @@ afterEach(async () => {
 
 describe('drafts handlers', () => {
   it('saves into the data folder, emits drafts:changed and outbox:changed, and flushes on dispose', async () => {
-    const handlers = createDraftHandlers(deps(), { now: () => NOW })
+    const handlers = draftHandlersOver(deps(), { now: () => NOW })
     const draft = await handlers['drafts:save']({ post: samplePost(), localMedia: [] })
     expect(events.some((e) => e.name === 'drafts:changed')).toBe(true)
     const queued = await handlers['drafts:schedule']({ id: draft.id })
@@ -99,7 +99,7 @@ describe('drafts handlers', () => {
   })
 
   it('refuses to queue with every bad field in the error data that crosses IPC', async () => {
-    const handlers = createDraftHandlers(deps(), { now: () => NOW })
+    const handlers = draftHandlersOver(deps(), { now: () => NOW })
     const draft = await handlers['drafts:save']({
       post: samplePost({ accountId: '', scheduleAt: '' }),
       localMedia: [],
@@ -118,7 +118,7 @@ describe('drafts handlers', () => {
   })
 
   it('asks for the new time when resolving by reschedule without one', async () => {
-    const handlers = createDraftHandlers(deps(), { now: () => NOW })
+    const handlers = draftHandlersOver(deps(), { now: () => NOW })
     const draft = await handlers['drafts:save']({ post: samplePost(), localMedia: [] })
     await expect(handlers['drafts:resolve']({ id: draft.id, action: 'reschedule' })).rejects.toMatchObject({
       kind: 'validation',
@@ -127,7 +127,7 @@ describe('drafts handlers', () => {
   })
 
   it('exports and imports through the same store', async () => {
-    const handlers = createDraftHandlers(deps(), { now: () => NOW })
+    const handlers = draftHandlersOver(deps(), { now: () => NOW })
     await handlers['drafts:save']({ post: samplePost({ title: 'to export' }), localMedia: [] })
     const exported = await handlers['drafts:export']({ format: 'csv' })
     expect(exported.filename).toBe('mediadeck-drafts-2026-07-15.csv')
@@ -140,7 +140,7 @@ describe('drafts handlers', () => {
   })
 
   it("shows, edits and counts only the active profile's drafts, and republishes them on a switch", async () => {
-    const handlers = createDraftHandlers(deps(), { now: () => NOW })
+    const handlers = draftHandlersOver(deps(), { now: () => NOW })
     const sandboxDraft = await handlers['drafts:save']({
       post: samplePost({ title: 'sandbox' }),
       localMedia: [],
@@ -173,7 +173,7 @@ describe('drafts handlers', () => {
     const v2 = { schemaVersion: 2, drafts: [sampleDraftV2()], sends: {}, lastSyncAt: null }
     await writeFile(path.join(dir, 'drafts.json'), JSON.stringify(v2))
     activeId = 'work'
-    const handlers = createDraftHandlers(deps(), { now: () => NOW })
+    const handlers = draftHandlersOver(deps(), { now: () => NOW })
     expect((await handlers['drafts:list'](undefined)).map((d) => [d.id, d.profileId])).toEqual([
       ['old', 'work'],
     ])
