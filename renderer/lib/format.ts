@@ -117,6 +117,45 @@ export function formatHour(hour: number, locale: AppLocale): string {
   return dateFormat(locale, { ...TIME, timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour))
 }
 
+/** A time of day on a 24-hour clock, the value a time field holds as `HH:mm`. */
+export interface ClockTime {
+  hour: number
+  minute: number
+}
+
+/** `HH:mm`, the form the native time input used, so the models around it keep their shape. */
+export function isoTimeOf({ hour, minute }: ClockTime): string {
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`
+}
+
+export function clockTimeOf(iso: string): ClockTime | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(iso)
+  if (!match) return null
+  const time = { hour: Number(match[1]), minute: Number(match[2]) }
+  return time.hour < 24 && time.minute < 60 ? time : null
+}
+
+/** "23:02" / "23.02": a time of day in the app's one time format. */
+export function formatClockTime({ hour, minute }: ClockTime, locale: AppLocale): string {
+  return dateFormat(locale, { ...TIME, timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour, minute))
+}
+
+/**
+ * Reads a time typed on a 24-hour clock: "23:02", "23.02" (either separator in either language), "2302" or a
+ * bare hour "9". Answers null for anything else or a time that does not exist (24:00, 9:75), so nothing is
+ * guessed; 12-hour "pm" text is not read, the app's clock being 24-hour.
+ */
+export function parseClockTime(text: string): ClockTime | null {
+  const trimmed = text.trim()
+  const match =
+    /^(\d{1,2})\s*[:.]\s*(\d{2})$/.exec(trimmed) ??
+    /^(\d{1,2})(\d{2})$/.exec(trimmed) ??
+    /^(\d{1,2})()$/.exec(trimmed)
+  if (!match) return null
+  const time = { hour: Number(match[1]), minute: Number(match[2] || 0) }
+  return time.hour < 24 && time.minute < 60 ? time : null
+}
+
 export interface CalendarDate {
   year: number
   month: number

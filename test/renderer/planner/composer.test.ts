@@ -52,6 +52,30 @@ describe('ComposerDialog', () => {
     document.body.replaceChildren()
   })
 
+  it.each([
+    ['en', '10:05', '14:30'],
+    ['id', '10.05', '14.30'],
+  ] as const)(
+    'shows the time in the app format (%s), date and time one Tab each',
+    async (locale, shown, example) => {
+      context.i18n.global.locale.value = locale
+      await mountComposer(context)
+      // The native time input shows "--:-- --" by the browser's locale; the app's field shows its own format.
+      expect($('[data-testid=composer-time]').getAttribute('placeholder')).toBe(example)
+      await type('[data-testid=composer-time]', '10:05')
+      expect(($('[data-testid=composer-time]') as HTMLInputElement).value).toBe(shown)
+      ;($('[data-testid=composer-time]') as HTMLInputElement).dispatchEvent(new Event('blur'))
+      await flushPromises()
+      expect(($('[data-testid=composer-time]') as HTMLInputElement).value).toBe(shown)
+      // Tab order: focusable elements in document order that Tab visits (no positive tabindex in the app).
+      const stops = [
+        ...document.querySelectorAll<HTMLElement>('input, button, select, textarea, [tabindex]'),
+      ].filter((el) => el.tabIndex >= 0 && !(el as HTMLInputElement).disabled)
+      const date = stops.indexOf($('[data-testid=composer-date]'))
+      expect(stops[date + 1]).toBe($('[data-testid=composer-time]'))
+    },
+  )
+
   it('saves as you type, once per pause, and keeps saving into the same draft', async () => {
     await mountComposer(context)
     await type('[data-testid=composer-description]', 'H')

@@ -31,6 +31,10 @@ export default {
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
   },
+  timeField: {
+    hint: 'Type a time on the 24-hour clock, or use the up and down arrows for a minute, Page Up and Page Down for an hour.',
+    unreadable: 'Not a time this field can read. Type it like {example}.',
+  },
   profile: {
     label: 'Profile',
     sandbox: 'Sandbox',

@@ -33,6 +33,10 @@ export default {
     previousMonth: 'Bulan sebelumnya',
     nextMonth: 'Bulan berikutnya',
   },
+  timeField: {
+    hint: 'Ketik waktu dalam format 24 jam, atau gunakan panah atas dan bawah untuk semenit, Page Up dan Page Down untuk sejam.',
+    unreadable: 'Waktu ini tidak dapat dibaca. Ketik seperti {example}.',
+  },
   profile: {
     label: 'Profil',
     sandbox: 'Sandbox',
