@@ -33,7 +33,6 @@ import { systemProxyNetwork } from './system-proxy'
 import { contentSecurityPolicy, LOOPBACK_MEDIA_ORIGINS } from '../host/csp'
 import { isAllowedExternalUrl } from '../core/external-links'
 import { configureElectronLog, createRedactor } from '../host/logging'
-import { followSentPosts } from '../host/post-notifications'
 import { forwardEvents, registerIpc } from '../ipc/register-ipc'
 import { createSenderCheck } from '../ipc/sender-check'
 import { isAppUrl, registerAppScheme, serveAppProtocol } from './app-protocol'
@@ -304,6 +303,8 @@ export function startElectronApp(): void {
       platform: { pickFiles, openExternal: (url) => shell.openExternal(url) },
       crashReportsDir: app.getPath('crashDumps'),
       network: systemProxyNetwork(),
+      // What became of the posts the outbox sent is announced by the host (main/host/post-notifications.ts).
+      notifications: { notify, tr: () => tr },
       info: {
         name: app.getName(),
         version: app.getVersion(),
@@ -330,17 +331,6 @@ export function startElectronApp(): void {
       activeHost.events,
       { setProgress: (fraction) => win?.setProgressBar(fraction), notify },
       () => tr,
-    )
-    stopBackground.push(
-      followSentPosts({
-        events: activeHost.events,
-        drafts: () => activeHost.call('drafts:list'),
-        client: () => activeHost.active().client,
-        notify,
-        tr: () => tr,
-        settledFile: join(dataDir, 'announced-posts.json'),
-        log,
-      }).stop,
     )
 
     const addFiles = async (directories: boolean) => {

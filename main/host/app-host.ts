@@ -25,6 +25,7 @@ import { dispatchCall } from './dispatch'
 import { createEmbeddedSandbox, type SandboxHandle } from './embedded-sandbox'
 import { createEventHub, type EventHub } from './event-hub'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
+import { followSentPosts, type PostNotifier } from './post-notifications'
 import { createProfileSession, type ProfileSession } from './profile-session'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createUploadEffects } from './upload-effects'
@@ -61,6 +62,8 @@ export interface AppHostOptions {
   crashReportsDir?: string
   /** Least time between two progress messages (default 100 ms: ~10 a second). */
   progressIntervalMs?: number
+  /** The system's notifications (Electron): given, the host announces what became of the posts it sent. */
+  notifications?: PostNotifier
 }
 
 export interface AppHost {
@@ -246,6 +249,17 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   }
 
   const handlers = createHandlers(deps)
+  // The first list also opens the drafts store, which starts the outbox: queued posts go out without a window.
+  const sentPosts =
+    options.notifications &&
+    followSentPosts({
+      ...options.notifications,
+      events,
+      drafts: () => handlers['drafts:list'](undefined),
+      client: () => current.service.client,
+      settledFile: join(dataDir, 'announced-posts.json'),
+      log,
+    })
   void connection.check()
 
   let closed: Promise<void> | undefined
@@ -275,6 +289,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     },
     close() {
       closed ??= (async () => {
+        sentPosts?.stop()
         await switching
         connection.close()
         for (const dispose of disposers.splice(0).reverse()) {

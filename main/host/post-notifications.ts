@@ -43,13 +43,17 @@ export function openSettledSet(file: string): { has(id: string): boolean; add(id
 
 const dayOf = (iso: string) => iso.slice(0, 10)
 
-export interface PostNotificationsOptions {
+/** How the app tells the person: the system's notifications, in the app's language (main/app/start-app.ts). */
+export interface PostNotifier {
+  notify(title: string, body: string, route: AppRoute): void
+  tr(): Translate
+}
+
+export interface PostNotificationsOptions extends PostNotifier {
   events: EventHub
   /** The active profile's drafts, as `drafts:list` answers them. */
   drafts(): Promise<Draft[]>
   client(): ServiceClient
-  notify(title: string, body: string, route: AppRoute): void
-  tr(): Translate
   settledFile: string
   log: Logger
   clock?: FollowerClock
