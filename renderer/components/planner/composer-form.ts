@@ -1,9 +1,11 @@
 // The composer's plain helpers, kept out of the components so they can be tested alone.
 import type { PickedFile } from '../../../common/app-state'
 import type { Draft, DraftFieldError, DraftPost, DraftTarget, LocalMedia } from '../../../common/drafts'
+import { localFileAddress } from '../../../common/local-files'
 import type { PreflightPost } from '../../../common/preflight'
 import { PUBLISHING_LIMITS } from '../../../common/publishing-limits'
 import { emptyScheduleRequest, type Schedule, type ScheduleMedia } from '../../../common/service'
+import type { MeasuredMedium, MediaMetrics } from '../../composables/use-media-metrics'
 import { toLocalTime } from './calendar'
 
 /** What the composer opens on: a new post (maybe on a day and hour, maybe with Library files), a draft, a post. */
@@ -56,22 +58,35 @@ export const CAPTION_LIMITS: Record<string, number> = Object.fromEntries(
   ),
 )
 
-/** The post one account gets, as the preflight reads it: its text and what is known of each medium. */
+/** Every medium of the form where the page reads it, for measuring its shape and length. */
+export function measuredMediaOf(fields: ComposerFields): MeasuredMedium[] {
+  return [
+    ...fields.post.medias.map((m) => ({ address: m.url, kind: m.type })),
+    ...fields.localMedia.map((m) => ({ address: localFileAddress(m.path), kind: m.type })),
+  ]
+}
+
+/**
+ * The post one account gets, as the preflight reads it: its text and what is known of each medium, its shape
+ * and length once `metricsOf` has measured it (measuredMediaOf gives the addresses it is asked for).
+ */
 export function preflightPostOf(
   fields: ComposerFields,
   accountId: string,
   nameOf: (url: string) => string,
+  metricsOf: (address: string) => MediaMetrics | undefined = () => undefined,
 ): PreflightPost {
   const remote = fields.post.medias.map((m) => {
     const name = nameOf(m.url)
     const mimetype = mimetypeOf({ name, mimetype: null })
-    return { kind: m.type, name, ...(mimetype ? { mimetype } : {}) }
+    return { kind: m.type, name, ...(mimetype ? { mimetype } : {}), ...metricsOf(m.url) }
   })
   const local = fields.localMedia.map((m) => ({
     kind: m.type,
     name: m.name,
     bytes: m.size,
     ...(m.mimetype ? { mimetype: m.mimetype } : {}),
+    ...metricsOf(localFileAddress(m.path)),
   }))
   return {
     type: fields.post.type,

@@ -3,6 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DraftValidationError } from '../../../common/contract'
 import type { AppErrorData } from '../../../common/errors'
 import { emptyScheduleRequest } from '../../../common/service'
+import {
+  mediaMetricsReaderKey,
+  type MediaMetrics,
+  type MediaMetricsReader,
+} from '../../../renderer/composables/use-media-metrics'
 import ComposerDialog, { type ComposerTarget } from '../../../renderer/components/planner/ComposerDialog.vue'
 import { useConnectionStore } from '../../../renderer/stores/connection'
 import { useToastsStore } from '../../../renderer/stores/toasts'
@@ -614,6 +619,53 @@ describe('ComposerDialog, preflight', () => {
     $('[data-testid=composer-schedule]').click()
     await flushPromises()
     expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+  })
+
+  it('warns about a picture’s shape and a video’s length once they are measured, and not before', async () => {
+    const measured: string[] = []
+    let release!: () => void
+    const ready = new Promise<void>((resolve) => (release = resolve))
+    const metrics: Record<string, MediaMetrics> = {
+      'https://files.example/wide.jpg': { width: 3000, height: 1000 },
+      'https://files.example/long.mp4': { width: 1080, height: 1920, durationSeconds: 1200 },
+    }
+    const reader: MediaMetricsReader = async (address) => {
+      measured.push(address)
+      await ready
+      return metrics[address] ?? null
+    }
+    await mountWith(ComposerDialog, context, {
+      route: '/planner',
+      props: {
+        open: true,
+        accounts: ACCOUNT_FIXTURES,
+        timeZone: 'Asia/Jakarta',
+        target: {
+          kind: 'new',
+          medias: [
+            { alt: '', type: 'image', thumbnail: '', url: 'https://files.example/wide.jpg' },
+            { alt: '', type: 'video', thumbnail: '', url: 'https://files.example/long.mp4' },
+            { alt: '', type: 'image', thumbnail: '', url: 'https://files.example/unreadable.jpg' },
+          ],
+        },
+      },
+      global: { provide: { [mediaMetricsReaderKey as symbol]: reader } },
+    })
+    ;($('[data-testid="account-acc-ig"] input') as HTMLInputElement).click()
+    await flushPromises()
+    // Not yet measured: no shape or length is guessed.
+    expect(issues()).toEqual([])
+    release()
+    await flushPromises()
+    expect(measured.sort()).toEqual([
+      'https://files.example/long.mp4',
+      'https://files.example/unreadable.jpg',
+      'https://files.example/wide.jpg',
+    ])
+    expect(issues()).toEqual([
+      ['warn', expect.stringContaining('May fail: wide.jpg is 3:1; Instagram takes 0.8:1 to 1.91:1.')],
+      ['warn', expect.stringContaining('May fail: long.mp4 lasts 1200 s; Instagram takes up to 900 s.')],
+    ])
   })
 
   it('says it in Bahasa Indonesia', async () => {
