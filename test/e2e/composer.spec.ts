@@ -7,6 +7,16 @@ import { expect, test } from './support/browser-mode'
 import type { PageGlobals } from './support/page-globals'
 import { PlannerPage } from './pages/planner-page'
 
+/** The page's <canvas>, as far as this spec draws on it (the node tsconfig that checks specs has no DOM). */
+interface PageCanvas {
+  width: number
+  height: number
+  getContext(
+    kind: '2d',
+  ): { fillStyle: string; fillRect(x: number, y: number, w: number, h: number): void } | null
+  toDataURL(type: string): string
+}
+
 const SHOTS = join('.test-results', 'screenshots', 'composer')
 
 test('one post for two accounts is queued as one draft each, with each account’s own text', async ({
@@ -102,4 +112,35 @@ test('preflight and preview in both themes and languages, at 1280 and 900 px', a
   await expect(appPage.getByTestId('composer').getByRole('alert').first()).toContainText(
     'A network refuses this post',
   )
+})
+
+test('a picture too wide for Instagram is measured in the page and warned about before scheduling', async ({
+  appPage,
+  app,
+}) => {
+  const accounts = (await app.host.call('accounts:list', {})).value
+  const instagram = accounts.find((a) => a.isConnected && a.type === 'instagram')!
+  const planner = new PlannerPage(appPage)
+  await planner.open()
+  await planner.newPost()
+  await planner.chooseAccount(instagram.name)
+  await appPage.getByTestId('composer-description').fill('A panorama of the roastery')
+  // A real 3:1 picture, drawn by the page's own canvas: Instagram takes 4:5 to 1.91:1.
+  const base64 = await appPage.evaluate(() => {
+    const page = globalThis as unknown as { document: { createElement(tag: 'canvas'): PageCanvas } }
+    const canvas = page.document.createElement('canvas')
+    canvas.width = 600
+    canvas.height = 200
+    const context = canvas.getContext('2d')!
+    context.fillStyle = '#c86'
+    context.fillRect(0, 0, 600, 200)
+    return canvas.toDataURL('image/png').split(',')[1]!
+  })
+  await planner.dropIntoComposer([{ name: 'panorama.png', type: 'image/png', base64 }])
+  await expect(appPage.getByTestId('composer-local-media')).toHaveCount(1)
+  await expect(
+    appPage
+      .getByTestId('preflight-issue')
+      .filter({ hasText: 'panorama.png is 3:1; Instagram takes 0.8:1 to 1.91:1.' }),
+  ).toBeVisible({ timeout: 15_000 })
 })
