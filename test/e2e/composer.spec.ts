@@ -144,3 +144,44 @@ test('a picture too wide for Instagram is measured in the page and warned about 
       .filter({ hasText: 'panorama.png is 3:1; Instagram takes 0.8:1 to 1.91:1.' }),
   ).toBeVisible({ timeout: 15_000 })
 })
+
+test('date and time in the app’s language, one Tab each, in both themes and languages', async ({
+  appPage,
+}) => {
+  mkdirSync(SHOTS, { recursive: true })
+  const planner = new PlannerPage(appPage)
+  await planner.open()
+  await planner.newPost()
+  await planner.setTime('2026-11-26', '23:02')
+  const date = appPage.getByTestId('composer-date')
+  const time = appPage.getByTestId('composer-time')
+  // Real Chromium focus order: one Tab from the date field lands on the time field, and ↑ steps a minute.
+  await date.focus()
+  await appPage.keyboard.press('Tab')
+  await expect(time).toBeFocused()
+  await appPage.keyboard.press('ArrowUp')
+  await expect(time).toHaveValue('23:03')
+
+  for (const [language, shown] of [
+    ['en', '23:03'],
+    ['id', '23.03'],
+  ] as const) {
+    await appPage.evaluate(
+      (lang) => (globalThis as unknown as PageGlobals).mediadeck.settings.update({ language: lang }),
+      language,
+    )
+    await expect(time).toHaveValue(shown)
+    for (const width of [1280, 900]) {
+      await appPage.setViewportSize({ width, height: 900 })
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await appPage.emulateMedia({ colorScheme })
+        await time.scrollIntoViewIfNeeded()
+        await appPage.waitForTimeout(200)
+        await appPage.screenshot({
+          path: join(SHOTS, `when-${width}-${colorScheme}-${language}.png`),
+          animations: 'disabled',
+        })
+      }
+    }
+  }
+})

@@ -1,6 +1,6 @@
 import { enableAutoUnmount, mount } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
-import { defineComponent, h, ref } from 'vue'
+import { defineComponent, h, nextTick, ref } from 'vue'
 import { createAppI18n, type AppLocale } from '../../../renderer/i18n'
 import UiTimeField from '../../../renderer/components/ui/UiTimeField.vue'
 
@@ -19,9 +19,10 @@ function mountField(locale: AppLocale, initial = '23:02') {
         }),
       ]),
   })
-  const wrapper = mount(Host, { attachTo: document.body, global: { plugins: [createAppI18n(locale)] } })
+  const i18n = createAppI18n(locale)
+  const wrapper = mount(Host, { attachTo: document.body, global: { plugins: [i18n] } })
   const input = wrapper.find<HTMLInputElement>('[data-testid=time]')
-  return { wrapper, input, value }
+  return { wrapper, input, value, i18n }
 }
 
 describe('UiTimeField', () => {
@@ -47,6 +48,16 @@ describe('UiTimeField', () => {
     expect(input.element.value).toBe('07.45')
     await input.setValue('1830')
     expect(value.value).toBe('18:30')
+  })
+
+  it('shows the time in the new format when the language changes while it has the focus', async () => {
+    const { input, i18n } = mountField('en')
+    input.element.focus()
+    await input.trigger('keydown', { key: 'ArrowUp' })
+    expect(input.element.value).toBe('23:03')
+    i18n.global.locale.value = 'id'
+    await nextTick()
+    expect(input.element.value).toBe('23.03')
   })
 
   it('says when it cannot read a time, and keeps the last good one', async () => {
