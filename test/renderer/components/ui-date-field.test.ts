@@ -1,6 +1,6 @@
 import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
-import { defineComponent, h, ref } from 'vue'
+import { defineComponent, h, nextTick, ref } from 'vue'
 import { createAppI18n, type AppLocale } from '../../../renderer/i18n'
 import UiDateField from '../../../renderer/components/ui/UiDateField.vue'
 
@@ -19,9 +19,10 @@ function mountField(locale: AppLocale, initial = '2026-11-26') {
         }),
       ]),
   })
-  const wrapper = mount(Host, { attachTo: document.body, global: { plugins: [createAppI18n(locale)] } })
+  const i18n = createAppI18n(locale)
+  const wrapper = mount(Host, { attachTo: document.body, global: { plugins: [i18n] } })
   const input = wrapper.find<HTMLInputElement>('[data-testid=date]')
-  return { wrapper, input, value }
+  return { wrapper, input, value, i18n }
 }
 
 describe('UiDateField', () => {
@@ -44,6 +45,16 @@ describe('UiDateField', () => {
     expect(value.value).toBe('2026-12-03')
     await input.trigger('blur')
     expect(input.element.value).toBe('3 Des 2026')
+  })
+
+  it('shows the date in the new format when the language changes while it has the focus', async () => {
+    const { input, i18n } = mountField('en')
+    input.element.focus()
+    await input.trigger('keydown', { key: 'ArrowUp' })
+    expect(input.element.value).toBe('Nov 27, 2026')
+    i18n.global.locale.value = 'id'
+    await nextTick()
+    expect(input.element.value).toBe('27 Nov 2026')
   })
 
   it('says when it cannot read a date, and keeps the last good one', async () => {
