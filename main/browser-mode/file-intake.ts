@@ -1,6 +1,6 @@
 // Files a browser page drops or picks cannot be named by path: the page streams their bytes here (POST with
 // the token), they are saved under <dataDir>/browser-uploads, size-limited, and granted, so the upload engine
-// reads them from disk exactly as it reads a dropped file in the app. intake-janitor.ts removes each copy
+// reads them from disk exactly as it reads a dropped file in the app. core/files/copy-janitor.ts removes each copy
 // once nothing needs it.
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'

@@ -1,5 +1,5 @@
 // Over 400 lines on purpose: the page, the WebSocket and the file intake share one token, one Host/Origin check
-// and one lifetime; the parts that stand alone are already modules (file-intake.ts, intake-janitor.ts, args.ts).
+// and one lifetime; the parts that stand alone are already modules (file-intake.ts, args.ts).
 // Browser mode: the built renderer and the same handlers as the app, served on loopback only. Everything
 // lives under /<token>/: the page, its assets, the WebSocket that carries calls and events, and the file
 // intake. Without the random token every request is a 404, and requests whose Host or Origin is not this
@@ -15,18 +15,14 @@ import { fileURLToPath } from 'node:url'
 import mime from 'mime'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { AppError } from '../../common/errors'
-import { FINAL_UPLOAD_STATES, type UploadProgressEvent } from '../../common/uploads'
 import { LOCAL_FILE_ROUTE } from '../../common/local-files'
-import { createAppHost, uploadJournalPath, type AppHost, type AppHostOptions } from '../host/app-host'
-import { DRAFTS_FILE } from '../core/drafts/draft-store'
+import { createAppHost, type AppHost, type AppHostOptions } from '../host/app-host'
 import { readGrantedFile } from '../core/files/granted-file-reader'
-import { readLocalDrafts } from '../core/storage/local-drafts'
-import { replay } from '../core/uploads/journal'
 import { contentSecurityPolicy, LOOPBACK_MEDIA_ORIGINS } from '../host/csp'
+import { watchCopies } from '../host/copy-janitors'
 import { dispatchCall } from '../host/dispatch'
 import type { Logger } from '../core/ports'
 import { DEFAULT_MAX_INTAKE_BYTES, receiveFile } from './file-intake'
-import { createIntakeJanitor, type IntakeUploadUse } from './intake-janitor'
 import { parseClientMessage, type ServerMessage } from '../../common/ws-protocol'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -111,30 +107,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const log = host.log
   host.redactor.add(token)
   const intakeDir = join(options.dataDir, 'browser-uploads')
-  const janitor = createIntakeJanitor({
-    dir: intakeDir,
-    async uploads() {
-      const active = host.active()
-      return [...active.uploads.list(), ...(await otherJournals(options.dataDir, active.profileId))]
-    },
-    async drafts() {
-      await host.flushDrafts()
-      return readLocalDrafts(join(options.dataDir, DRAFTS_FILE))
-    },
-    forget: (paths) => host.grants.forget(paths),
-    warn: (message, error) => log.warn(message, error),
-  })
-  // The moments a copy may stop being needed: an upload reached its end or left the queue, a draft was saved,
-  // deleted or sent, another profile became active. And at start, for what an earlier run left.
-  const unwatchIntake = host.events.subscribe((name, payload) => {
-    if (name === 'uploads:progress') {
-      const event = payload as UploadProgressEvent
-      if (event.removed.length === 0 && !event.items.some((item) => FINAL_UPLOAD_STATES.includes(item.state)))
-        return
-    } else if (name !== 'drafts:changed' && name !== 'outbox:changed' && name !== 'profiles:changed') return
-    janitor.request()
-  })
-  janitor.request()
+  const janitor = watchCopies(host, intakeDir, { forget: (paths) => host.grants.forget(paths) })
 
   let origin = ''
   const sockets = new Set<Socket>()
@@ -402,7 +375,6 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     close() {
       closing ??= (async () => {
         unsubscribe()
-        unwatchIntake()
         await janitor.close()
         for (const ws of clients) ws.terminate()
         wss.close()
@@ -415,27 +387,6 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       return closing
     },
   }
-}
-
-/**
- * The upload items of every profile but the active one, from their journals: each resumes its queue when its
- * profile is active again. A journal that cannot be read throws, and the sweep keeps every copy.
- */
-async function otherJournals(dataDir: string, activeProfileId: string): Promise<IntakeUploadUse[]> {
-  const folder = join(dataDir, 'uploads')
-  const activeFile = uploadJournalPath(dataDir, activeProfileId)
-  const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return []
-    throw error
-  })
-  const items: IntakeUploadUse[] = []
-  for (const name of names) {
-    const file = join(folder, name)
-    if (!name.endsWith('.jsonl') || file === activeFile) continue
-    const text = await readFile(file, 'utf8')
-    items.push(...replay(text.split('\n')).items.values())
-  }
-  return items
 }
 
 /** A token as the development loop passes it: what randomBytes(24).toString('base64url') makes, or longer. */

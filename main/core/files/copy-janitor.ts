@@ -1,6 +1,8 @@
-// The browser mode's copies of picked and dropped files (file-intake.ts) are removed as soon as nothing needs
-// them: a copy can be needed only by an upload that may still read it or by a draft that will upload it. A
-// person who queues a 300 MB video should not find a 300 MB copy of it in the data folder a week later.
+// Copies the app keeps in its data folder for a while are removed as soon as nothing needs them: the browser
+// mode's copies of picked and dropped files (main/browser-mode/file-intake.ts, one generated folder each) and
+// the cover frames taken from a video (cover-files.ts, one file each). A copy can be needed only by an upload
+// that may still read it or by a draft that will upload it. A person who queues a 300 MB video should not find
+// a 300 MB copy of it in the data folder a week later, nor every cover frame ever taken.
 //
 // A copy is needed while
 // - an upload item names it that is queued, under way, or failed for a reason a retry can overcome (the
@@ -8,28 +10,29 @@
 //   unreadable) or because the service refused it (validation) fails the same way on a retry, as the copy never
 //   changes; done and cancelled items read nothing more. Every profile's queue counts: another profile's journal
 //   resumes its items when that profile is active again.
-// - a local draft of any profile names it as local media not uploaded yet (no `uploadedUrl`);
-// - it was received in this run a short while ago and nothing named it yet: the page streams the bytes first
-//   and names the path in its next call (uploads:start, or a draft saved later from the composer).
+// - a local draft of any profile names it as local media not uploaded yet (no `uploadedUrl`), or as a cover
+//   still on disk (`thumbnail`: the outbox replaces it by the uploaded address, core/drafts/outbox.ts);
+// - it was received in this run a short while ago and nothing named it yet: the page streams the bytes (or
+//   saves the cover frame) first and names the path in its next call (uploads:start, or a draft saved later).
 // Whatever cannot be read (the drafts file, a journal) keeps every copy: the sweep stops without removing any.
 import { readdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { isLocalCover } from '../../common/local-files'
-import type { AppErrorData } from '../../common/errors'
-import type { UploadState } from '../../common/uploads'
+import { isLocalCover } from '../../../common/local-files'
+import type { AppErrorData } from '../../../common/errors'
+import type { UploadState } from '../../../common/uploads'
 
 /** What the janitor needs of an upload item, from the live queue or from a journal on disk. */
-export interface IntakeUploadUse {
+export interface CopyUploadUse {
   path: string
   state: UploadState
   error?: Pick<AppErrorData, 'kind'>
 }
 
-export interface IntakeJanitorDeps {
-  /** The folder file-intake.ts writes into: one generated folder per received file. */
+export interface CopyJanitorDeps {
+  /** The folder the copies are written into: one generated folder (or one file) per received copy. */
   dir: string
   /** Every upload item of every profile: the active engine's queue and the other profiles' journals. */
-  uploads(): Promise<Iterable<IntakeUploadUse>>
+  uploads(): Promise<Iterable<CopyUploadUse>>
   /** Every local draft of every profile, as now saved (any schema version: read defensively). */
   drafts(): Promise<Iterable<unknown>>
   /** Drops the grant records of removed copies; failing it costs a stale record, never a copy. */
@@ -40,8 +43,8 @@ export interface IntakeJanitorDeps {
   warn?(message: string, error?: unknown): void
 }
 
-export interface IntakeJanitor {
-  /** Called when file-intake.ts creates a copy's folder, before the first byte is written. */
+export interface CopyJanitor {
+  /** Called when a copy's folder (or file) is created, before anything names it. */
   received(folder: string): void
   /** Asks for a sweep soon; requests made while one runs are served by one more sweep after it. */
   request(): void
@@ -53,7 +56,7 @@ export interface IntakeJanitor {
 /** Failures a retry of the same unchanged copy would meet again. */
 const FINAL_FAILURE_KINDS: ReadonlySet<string> = new Set(['file', 'validation'])
 
-export function uploadNeedsFile(item: IntakeUploadUse): boolean {
+export function uploadNeedsFile(item: CopyUploadUse): boolean {
   if (item.state === 'done' || item.state === 'cancelled') return false
   if (item.state === 'failed') return !item.error || !FINAL_FAILURE_KINDS.has(item.error.kind)
   return true
@@ -83,7 +86,7 @@ function draftPaths(draft: unknown): { needed: string[]; named: string[] } {
   return { needed, named }
 }
 
-export function createIntakeJanitor(deps: IntakeJanitorDeps): IntakeJanitor {
+export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
   const dir = resolve(deps.dir)
   const now = deps.now ?? Date.now
   const claimWindowMs = deps.claimWindowMs ?? 24 * 3600_000
@@ -116,7 +119,7 @@ export function createIntakeJanitor(deps: IntakeJanitorDeps): IntakeJanitor {
         for (const path of paths.needed) needed.add(resolve(path))
       }
     } catch (error) {
-      warn('browser-mode copies kept: what needs them could not be read', error)
+      warn(`copies in ${dir} kept: what needs them could not be read`, error)
       return []
     }
     const removed: string[] = []
@@ -134,7 +137,7 @@ export function createIntakeJanitor(deps: IntakeJanitorDeps): IntakeJanitor {
       try {
         await rm(folder, { recursive: true, force: true })
       } catch (error) {
-        warn(`could not remove the browser-mode copy ${folder}`, error)
+        warn(`could not remove the copy ${folder}`, error)
         continue
       }
       unclaimed.delete(folder)
@@ -161,7 +164,7 @@ export function createIntakeJanitor(deps: IntakeJanitorDeps): IntakeJanitor {
       unclaimed.set(resolve(folder), now())
     },
     request() {
-      sweep().catch((error: unknown) => warn('sweeping browser-mode copies failed', error))
+      sweep().catch((error: unknown) => warn(`sweeping the copies in ${dir} failed`, error))
     },
     sweep,
     async close() {

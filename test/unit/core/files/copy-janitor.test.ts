@@ -1,4 +1,4 @@
-// Which browser-mode copies the janitor keeps, over real files in a temporary folder and stand-in answers for
+// Which copies the janitor keeps, over real files in a temporary folder and stand-in answers for
 // the queue and the drafts: a retryable failure keeps its copy, a final one does not; a copy received a moment
 // ago is kept until something names it; an unreadable drafts file keeps everything.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
-  createIntakeJanitor,
-  type IntakeJanitorDeps,
-  type IntakeUploadUse,
-} from '../../../main/browser-mode/intake-janitor'
+  createCopyJanitor,
+  type CopyJanitorDeps,
+  type CopyUploadUse,
+} from '../../../../main/core/files/copy-janitor'
 
 let dir: string
 beforeEach(() => {
@@ -24,8 +24,8 @@ function copy(name: string): string {
   return file
 }
 
-function janitor(uploads: IntakeUploadUse[], drafts: unknown[] = [], extra: Partial<IntakeJanitorDeps> = {}) {
-  return createIntakeJanitor({
+function janitor(uploads: CopyUploadUse[], drafts: unknown[] = [], extra: Partial<CopyJanitorDeps> = {}) {
+  return createCopyJanitor({
     dir,
     uploads: async () => uploads,
     drafts: async () => drafts,
@@ -87,7 +87,7 @@ describe('intake janitor', () => {
   it('keeps a copy just received until something names it or the claim window passes', async () => {
     let now = 1_000
     const folder = join(dir, 'fresh')
-    const uploads: IntakeUploadUse[] = []
+    const uploads: CopyUploadUse[] = []
     const j = janitor(uploads, [], { now: () => now, claimWindowMs: 60_000 })
     j.received(folder)
     const file = copy('fresh')
