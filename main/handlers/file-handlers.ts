@@ -9,7 +9,7 @@ import type { HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
-export const FILE_HANDLER_NEEDS = ['dataDir', 'grants', 'platform'] as const
+export const FILE_HANDLER_NEEDS = ['dataDir', 'grants', 'platform', 'claimCover'] as const
 export type FileHandlerDeps = Pick<HostDeps, (typeof FILE_HANDLER_NEEDS)[number]>
 
 export function createFileHandlers(
@@ -32,6 +32,7 @@ export function createFileHandlers(
     'files:save-cover': async ({ data }) => {
       const path = await saveCoverFrame(join(deps.dataDir, COVERS_DIR), Buffer.from(data, 'base64'), {
         maxBytes: MAX_COVER_BYTES,
+        claim: deps.claimCover,
       })
       const [picked] = await deps.grants.grant([path])
       if (!picked) throw new AppError({ kind: 'file', message: 'The cover could not be kept.' })

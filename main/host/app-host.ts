@@ -29,6 +29,8 @@ import { followSentPosts, type PostNotifier } from './post-notifications'
 import { createProfileSession, type ProfileSession } from './profile-session'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createUploadEffects } from './upload-effects'
+import { watchCopies } from './copy-janitors'
+import { COVERS_DIR } from '../core/files/cover-files'
 
 export interface AppHostOptions {
   dataDir: string
@@ -91,9 +93,6 @@ export interface AppHost {
 
 type CallArgs<C extends CallName> =
   undefined extends CallRequest<C> ? [request?: CallRequest<C>] : [CallRequest<C>]
-
-// A profile's journal path is named by its session module; browser mode reads it for the intake janitor.
-export { uploadJournalPath } from './profile-session'
 
 export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const { dataDir, mode } = options
@@ -214,6 +213,14 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     emit: (name, payload) => events.emit(name, payload),
   })
 
+  // Cover frames are removed once no draft or upload needs them, in both modes.
+  const covers = watchCopies(
+    { dataDir, events, active: () => current.service, flushDrafts: () => draftsOutbox.flush(), log },
+    join(dataDir, COVERS_DIR),
+    { forget: (paths) => grants.forget(paths) },
+  )
+  disposers.push(() => covers.close())
+
   const info = options.info ?? {}
   const deps: HostDeps = {
     dataDir,
@@ -237,6 +244,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     cache: () => current.cache,
     activate: switchTo,
     refreshActive: () => switchTo(profiles.activeId()),
+    claimCover: (path) => covers.received(path),
     appInfo: () => ({
       name: info.name ?? 'Mediadeck',
       version: info.version ?? '0.0.0',

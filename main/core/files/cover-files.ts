@@ -17,7 +17,11 @@ const EXTENSIONS = { 'image/webp': 'webp', 'image/jpeg': 'jpg', 'image/png': 'pn
 export async function saveCoverFrame(
   dir: string,
   bytes: Uint8Array,
-  options: { maxBytes: number },
+  options: {
+    maxBytes: number
+    /** Told of each file before it is written, so a janitor sweeping `dir` meanwhile keeps it (copy-janitor.ts). */
+    claim?(path: string): void
+  },
 ): Promise<string> {
   if (bytes.length > options.maxBytes) {
     throw new AppError({
@@ -38,6 +42,8 @@ export async function saveCoverFrame(
   const file = join(dir, `cover-${randomUUID()}.${EXTENSIONS[type]}`)
   // Whole or not at all: the outbox may read it any time after this answers.
   const temporary = `${file}.tmp`
+  options.claim?.(temporary)
+  options.claim?.(file)
   await writeFile(temporary, bytes, { mode: 0o600 })
   await rename(temporary, file)
   return file
