@@ -10,6 +10,7 @@ import type { UploadItem } from '../../../common/uploads'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
 import { MAX_EXPANDED_FILES } from '../../../main/core/files/file-grants'
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index'
+import { connectedAccountId, postFor } from '../drafts/helpers'
 
 let root: string
 let host: AppHost
@@ -350,5 +351,32 @@ describe('offline', () => {
     }
     await expect(host.call('connection:check')).resolves.toMatchObject({ status: 'online' })
     expect(eventsNamed('connection:changed').map((e) => e.payload.status)).toContain('offline')
+  })
+})
+
+describe('post notifications', () => {
+  it('announces a queued draft once the outbox has sent it, through the notifier the host was given', async () => {
+    const notified: Array<{ title: string; route: unknown }> = []
+    const announcing = await createAppHost({
+      dataDir: join(root, 'announcing'),
+      mode: 'browser',
+      ...fast,
+      notifications: {
+        notify: (title, _body, route) => void notified.push({ title, route }),
+        tr: () => (key) => key,
+      },
+    })
+    try {
+      const accountId = await connectedAccountId(announcing.active().client)
+      const draft = await announcing.call('drafts:save', { post: postFor(accountId), localMedia: [] })
+      await announcing.connection.check()
+      await announcing.call('drafts:schedule', { id: draft.id })
+      await vi.waitFor(() => expect(notified.map((n) => n.title)).toContain('notify.draftSentTitle'), {
+        timeout: 10_000,
+      })
+      expect(notified[0]?.route).toMatchObject({ view: 'planner' })
+    } finally {
+      await announcing.close()
+    }
   })
 })
