@@ -6,11 +6,6 @@ import { describe, expect, it } from 'vitest'
 const root = join(import.meta.dirname, '../..')
 const LIMIT = 400
 const REASON = 'Over 400 lines on purpose'
-/** Files whose length another piece of work owns, each with why (the rule still applies once it lands). */
-const OWNED_ELSEWHERE: Record<string, string> = {
-  'main/core/uploads/upload-engine.ts':
-    'being split into modules by the upload-engine work (main/core/uploads/)',
-}
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -26,7 +21,6 @@ describe('main/ file size', () => {
       const lines = readFileSync(file, 'utf8').replace(/\n$/, '').split('\n')
       return lines.length > LIMIT && !lines.slice(0, 5).some((line) => line.includes(REASON))
     })
-    const named = unexplained.map((file) => relative(root, file)).filter((file) => !(file in OWNED_ELSEWHERE))
-    expect(named).toEqual([])
+    expect(unexplained.map((file) => relative(root, file))).toEqual([])
   })
 })

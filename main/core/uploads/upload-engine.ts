@@ -210,11 +210,9 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       })
   }
 
-  /**
-   * 401: the keys are wrong for everything, so every unfinished item fails with the same error, except runs
-   * past their slot (their bytes are on the way) or queued before the one that met the 401 (an init ahead
-   * must not cut short the file before it): each meets the same 401 itself if the keys are really gone.
-   */
+  // 401: the keys are wrong for everything, so every unfinished item fails with the same error, except runs
+  // past their slot (their bytes are on the way) or queued before the one that met the 401 (an init ahead
+  // must not cut short the file before it): each meets the same 401 itself if the keys are really gone.
   async function stopQueue(error: AppError, failed: Entry): Promise<void> {
     const pending: Promise<void>[] = []
     let before = true
