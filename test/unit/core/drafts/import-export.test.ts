@@ -303,8 +303,10 @@ describe('import bounds', () => {
       longestStall = Math.max(longestStall, performance.now() - last)
       expect(result.errors).toEqual([])
       expect(result.imported).toHaveLength(MAX_IMPORT_ROWS)
-      // Before slicing, the whole import was one stall (no tick at all); the bound is loose on purpose.
-      expect(ticks).toBeGreaterThan(5)
+      // Before slicing, the whole import was one stall (no turn at all). The import yields after every 15 ms of
+      // work, so how many turns it takes depends on the machine's speed (4 on a quiet one, dozens under load):
+      // the test asks for turns at all, and below, that no single stall is half of the whole.
+      expect(ticks).toBeGreaterThanOrEqual(2)
       expect(kept).toHaveLength(MAX_IMPORT_ROWS)
       // What is left in one piece is JSON.parse of the text (or papaparse warming up on its first chunk): a
       // fifth of the whole or less when measured; before slicing the one stall was all of it.
