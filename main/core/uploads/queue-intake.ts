@@ -29,26 +29,13 @@ export async function takeIn(
   deps: { space: SpaceAccounting; now: () => number; checkRead?: ReadCheck; idempotencyKey?: string },
 ): Promise<Intake> {
   const { now, idempotencyKey } = deps
-  // The free space is asked for as soon as one file proved readable, while the others are still probed: at a
-  // distance, the statistic's round trip (and its connection's handshake) would otherwise follow every probe
-  // and delay the first init. A batch with no readable file makes no request at all.
-  let statistic: ReturnType<SpaceAccounting['askStatistic']> | undefined
-  const results = await mapSettledBounded(paths, PROBES_AT_ONCE, async (p) => {
-    const probed = await probeFile(p, deps.checkRead)
-    if (!statistic) {
-      statistic = deps.space.askStatistic()
-      // A batch refused for an unreadable file never awaits it; its failure must not go unhandled.
-      statistic.catch(() => undefined)
-    }
-    return probed
-  })
+  const results = await mapSettledBounded(paths, PROBES_AT_ONCE, (p) => probeFile(p, deps.checkRead))
   const problems = results.flatMap((r) => (r.status === 'rejected' ? [AppError.from(r.reason)] : []))
   if (problems.length > 0 && options.whenUnreadable !== 'fail-each') {
     throw new AppError({ kind: 'file', message: problems.map((p) => p.message).join('; ') })
   }
   const probes = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
-  const verdicts =
-    probes.length > 0 ? await deps.space.fitBatch(probes, options.whenFull ?? 'refuse', statistic) : []
+  const verdicts = probes.length > 0 ? await deps.space.fitBatch(probes, options.whenFull ?? 'refuse') : []
   const batchId = randomUUID()
   const createdAt = new Date(now()).toISOString()
   const newItem = (p: ProbedFile, error: AppErrorData | undefined): UploadItem => ({

@@ -9,23 +9,13 @@ import { isFinal } from './upload-engine-types'
 import type { Entry, UploadEngineOptions } from './upload-engine-types'
 
 type StatisticClient = Pick<UploadEngineOptions['client'], 'storageStatistic'>
-type StorageStatistic = Awaited<ReturnType<StatisticClient['storageStatistic']>>
 
 export interface SpaceAccounting {
   /**
    * Checks a batch: per file, the storage-full error it fails with (`fail-excess`), or throws one for the
    * whole batch (`refuse`).
    */
-  fitBatch(
-    probes: ProbedFile[],
-    whenFull: 'refuse' | 'fail-excess',
-    statistic?: Promise<StorageStatistic>,
-  ): Promise<(AppError | undefined)[]>
-  /**
-   * Asks the service for its free space now, for a later fitBatch: a batch's intake sends it while its files
-   * are still being probed, so the round trip overlaps the local reads instead of following them.
-   */
-  askStatistic(): Promise<StorageStatistic>
+  fitBatch(probes: ProbedFile[], whenFull: 'refuse' | 'fail-excess'): Promise<(AppError | undefined)[]>
   /**
    * A retried item that failed for lack of storage checks again before its init; it holds no reservation until
    * this passes. Throws its storage-full error when it still does not fit.
@@ -48,9 +38,8 @@ export function createSpaceAccounting(
   }
 
   return {
-    askStatistic: () => client.storageStatistic(),
-    async fitBatch(probes, whenFull, statistic) {
-      const stat = await (statistic ?? client.storageStatistic())
+    async fitBatch(probes, whenFull) {
+      const stat = await client.storageStatistic()
       const { free, total } = stat.usage
       const reserved = reservedBytes()
       if (whenFull === 'refuse') {

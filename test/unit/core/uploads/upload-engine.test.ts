@@ -114,25 +114,6 @@ describe('upload engine: the happy path', () => {
     }
   })
 
-  it('asks for the free space while the files are still being probed, not after', async () => {
-    const a = file('a.bin', 1_000)
-    const b = file('b.bin', 2_000)
-    // b's probe holds until the statistic was asked for: asked only after every probe, it never is.
-    const checkRead = async (path: string): Promise<void> => {
-      if (path !== b.path) return
-      const until = Date.now() + 2_000
-      while (service.calls.statistic === 0) {
-        if (Date.now() > until) throw new Error('the probes finished before the statistic was asked for')
-        await new Promise((resolve) => setTimeout(resolve, 5))
-      }
-    }
-    const up = engine({ checkRead })
-    await up.add([a.path, b.path])
-    await up.whenIdle()
-    expect(up.list().map((i) => i.state)).toEqual(['done', 'done'])
-    expect(service.calls.statistic).toBe(1)
-  })
-
   it('sends the bytes intact to a slow reader (constant backpressure)', async () => {
     const a = file('slow.bin', 12 * 2 ** 20 + 3)
     sink.behave = () => ({ kind: 'trickle', everyMs: 1, answer: true })
@@ -143,7 +124,7 @@ describe('upload engine: the happy path', () => {
     expect(sink.received.map((r) => [r.bytes, r.sha256])).toEqual([[12 * 2 ** 20 + 3, a.sha256]])
   })
 
-  it('refuses a batch naming every missing or empty path before any file is initiated', async () => {
+  it('refuses a batch naming every missing or empty path before any request is made', async () => {
     const ok = file('ok.bin', 10)
     writeFileSync(join(dir, 'empty.bin'), '')
     const up = engine()
@@ -155,9 +136,7 @@ describe('upload engine: the happy path', () => {
     expect(error.message).toContain(`${join(dir, 'missing.bin')}: no such file`)
     expect(error.message).toContain(`${join(dir, 'empty.bin')}: file is empty`)
     expect(error.message).toContain(`${dir}: not a regular file`)
-    // The free space was asked for once ok.bin proved readable (it overlaps the other probes); nothing more.
-    expect(service.calls.statistic).toBe(1)
-    expect(service.calls.init).toHaveLength(0)
+    expect(service.calls.statistic).toBe(0)
     expect(up.list()).toEqual([])
   })
 
