@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { IpcResult } from '../../../common/contract'
+import type { ServerMessage } from '../../../common/ws-protocol'
 import { startBrowserMode } from '../../../main/browser-mode/index'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
@@ -92,9 +93,16 @@ function socket(url: string, origin: string): Promise<WebSocket> {
   })
 }
 
+/** The call's result; events the host sends meanwhile (the outbox's state on start) are not its answer. */
 function call(ws: WebSocket, name: string): Promise<IpcResult<unknown>> {
   return new Promise((resolve) => {
-    ws.once('message', (data) => resolve((JSON.parse(String(data)) as { result: IpcResult<unknown> }).result))
+    const onMessage = (data: unknown) => {
+      const message = JSON.parse(String(data)) as ServerMessage
+      if (message.t !== 'result' || message.id !== 1) return
+      ws.off('message', onMessage)
+      resolve(message.result)
+    }
+    ws.on('message', onMessage)
     ws.send(JSON.stringify({ t: 'call', id: 1, name }))
   })
 }
