@@ -29,13 +29,32 @@ export async function takeIn(
   deps: { space: SpaceAccounting; now: () => number; checkRead?: ReadCheck; idempotencyKey?: string },
 ): Promise<Intake> {
   const { now, idempotencyKey } = deps
-  const results = await mapSettledBounded(paths, PROBES_AT_ONCE, (p) => probeFile(p, deps.checkRead))
+  // The free space is asked as soon as one file has proved readable, while the rest are probed: on a distant
+  // service its round trip then overlaps the disk work instead of following it (bench/, 200 x 32 KiB at
+  // R = 40 ms: about 60 ms). A batch with no readable file asks nothing. The answer is awaited only when some
+  // file is to be fitted, so its failure is otherwise not this batch's.
+  let statistic: ReturnType<SpaceAccounting['askStatistic']> | undefined
+  const results = await mapSettledBounded(paths, PROBES_AT_ONCE, async (p) => {
+    const probe = await probeFile(p, deps.checkRead)
+    if (!statistic) {
+      statistic = deps.space.askStatistic()
+      statistic.catch(() => undefined)
+    }
+    return probe
+  })
   const problems = results.flatMap((r) => (r.status === 'rejected' ? [AppError.from(r.reason)] : []))
   if (problems.length > 0 && options.whenUnreadable !== 'fail-each') {
     throw new AppError({ kind: 'file', message: problems.map((p) => p.message).join('; ') })
   }
   const probes = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
-  const verdicts = probes.length > 0 ? await deps.space.fitBatch(probes, options.whenFull ?? 'refuse') : []
+  const verdicts =
+    probes.length > 0
+      ? await deps.space.fitBatch(
+          probes,
+          options.whenFull ?? 'refuse',
+          statistic ?? deps.space.askStatistic(),
+        )
+      : []
   const batchId = randomUUID()
   const createdAt = new Date(now()).toISOString()
   const newItem = (p: ProbedFile, error: AppErrorData | undefined): UploadItem => ({

@@ -9,13 +9,24 @@ import { isFinal } from './upload-engine-types'
 import type { Entry, UploadEngineOptions } from './upload-engine-types'
 
 type StatisticClient = Pick<UploadEngineOptions['client'], 'storageStatistic'>
+type StorageStatistic = Awaited<ReturnType<StatisticClient['storageStatistic']>>
 
 export interface SpaceAccounting {
   /**
-   * Checks a batch: per file, the storage-full error it fails with (`fail-excess`), or throws one for the
-   * whole batch (`refuse`).
+   * The service's answer on free space, asked now: a batch asks while its files are still being probed, so a
+   * distant service's round trips overlap the disk work instead of following it.
    */
-  fitBatch(probes: ProbedFile[], whenFull: 'refuse' | 'fail-excess'): Promise<(AppError | undefined)[]>
+  askStatistic(): Promise<StorageStatistic>
+  /**
+   * Checks a batch against an answer of askStatistic: per file, the storage-full error it fails with
+   * (`fail-excess`), or throws one for the whole batch (`refuse`). Reservations are counted now, after that
+   * answer came.
+   */
+  fitBatch(
+    probes: ProbedFile[],
+    whenFull: 'refuse' | 'fail-excess',
+    statistic: Promise<StorageStatistic>,
+  ): Promise<(AppError | undefined)[]>
   /**
    * A retried item that failed for lack of storage checks again before its init; it holds no reservation until
    * this passes. Throws its storage-full error when it still does not fit.
@@ -38,8 +49,9 @@ export function createSpaceAccounting(
   }
 
   return {
-    async fitBatch(probes, whenFull) {
-      const stat = await client.storageStatistic()
+    askStatistic: () => client.storageStatistic(),
+    async fitBatch(probes, whenFull, statistic) {
+      const stat = await statistic
       const { free, total } = stat.usage
       const reserved = reservedBytes()
       if (whenFull === 'refuse') {
