@@ -31,6 +31,8 @@ export interface StoragePutOptions {
   chunkBytes?: number
   /** Refuses, on the opened handle, a file that may not be sent (see ReadCheck). */
   checkRead?: ReadCheck
+  /** The whole file, read before the slot opened (readWholeFile): sent from memory, the file is not opened. */
+  bytes?: Buffer
   /** The bandwidth cap shared by every transfer: each piece of the body waits for its tokens. */
   throttle?: TokenBucket
   /**
@@ -47,6 +49,38 @@ export interface StoragePutOptions {
  */
 export const DEFAULT_CHUNK_BYTES = 1024 * 1024
 const RING = 4
+
+/**
+ * Files up to this size are read whole before their transfer slot opens (./file-transfer.ts), so the PUT
+ * starts the moment a slot frees, with no stat, open and read in between: on a distant service those disk
+ * waits are time every slot sits idle between two small PUTs. At most two rounds of lookahead hold such a
+ * buffer, so at the highest concurrency (32) this is 16 MiB.
+ */
+export const PREREAD_MAX_BYTES = 256 * 1024
+
+/** Reads a small file whole (checked by checkRead on the opened handle); short when the file shrank. */
+export async function readWholeFile(path: string, size: number, checkRead?: ReadCheck): Promise<Buffer> {
+  const file = await openForRead(path)
+  try {
+    await checkRead?.(path, file)
+    const bytes = Buffer.allocUnsafe(size)
+    let filled = 0
+    while (filled < size) {
+      const { bytesRead } = await file.read(bytes, filled, size - filled, filled)
+      if (bytesRead === 0) break
+      filled += bytesRead
+    }
+    return bytes.subarray(0, filled)
+  } finally {
+    await file.close()
+  }
+}
+
+function openForRead(path: string) {
+  return open(path, 'r').catch((error: unknown) => {
+    throw new AppError({ kind: 'file', message: `${path}: cannot be read` }, { cause: error })
+  })
+}
 
 /** Splits a URL into the origin and the raw request target without re-encoding anything. */
 export function splitUrlVerbatim(url: string): { origin: string; path: string } {
@@ -93,10 +127,8 @@ export function checksumHeadersFromUrl(url: string): Record<string, string> {
 export async function putFile(o: StoragePutOptions): Promise<void> {
   const { origin, path } = splitUrlVerbatim(o.uploadUrl)
   const what = 'upload'
-  const file = await open(o.path, 'r').catch((error: unknown) => {
-    throw new AppError({ kind: 'file', message: `${o.path}: cannot be read` }, { cause: error })
-  })
-  if (o.checkRead) {
+  const file = o.bytes ? null : await openForRead(o.path)
+  if (file && o.checkRead) {
     try {
       await o.checkRead(o.path, file)
     } catch (error) {
@@ -136,11 +168,18 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
   // A small file needs fewer and smaller buffers: allocating the whole ring for a 100 KB file cost more than
   // its upload when many are sent (bench/, 500 x 100 KB).
   const bufferBytes = Math.max(1, Math.min(chunkBytes, o.size))
-  const ring = Array.from({ length: Math.min(RING, Math.ceil(o.size / bufferBytes) || 1) }, () =>
-    Buffer.allocUnsafe(bufferBytes),
-  )
+  const ring = file
+    ? Array.from({ length: Math.min(RING, Math.ceil(o.size / bufferBytes) || 1) }, () =>
+        Buffer.allocUnsafe(bufferBytes),
+      )
+    : []
   let sent = 0
-  const readAt = (i: number, position: number) => {
+  const readAt = (i: number, position: number): Promise<{ bytesRead: number; buffer: Buffer }> => {
+    if (!file) {
+      // From the bytes read earlier: a view, no copy.
+      const end = Math.min(position + bufferBytes, o.size, o.bytes!.length)
+      return Promise.resolve({ bytesRead: Math.max(0, end - position), buffer: o.bytes!.subarray(position, end) })
+    }
     const read = file.read(ring[i % ring.length]!, 0, Math.min(bufferBytes, o.size - position), position)
     // A read-ahead left behind by an aborted upload must not surface as an unhandled rejection; the loop
     // awaits (and so still sees) the failure of any read it uses.
@@ -240,6 +279,6 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
   } finally {
     clearTimeout(stallTimer)
     o.signal.removeEventListener('abort', abortFromOutside)
-    await file.close()
+    await file?.close()
   }
 }

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Agent } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { UploadItem, UploadProgressEvent } from '../../../common/uploads'
 import { createServiceClient } from '../../../main/core/service-client'
@@ -85,6 +86,24 @@ describe('upload engine against the sandbox', () => {
       files.reduce((s, f) => s + readFileSync(f.path).length, 0),
     )
     expect(events.at(-1)!.totals).toMatchObject({ done: 3, bytesSent: after.usage.used - before.usage.used })
+  })
+
+  it('keeps one storage connection per transfer slot: each PUT takes the connection the last one freed', async () => {
+    // undici hands a kept-alive socket back to its pool a turn after the answer; a PUT sent within that turn
+    // found every connection busy and opened a new one, a round trip more on a distant storage.
+    const storage = new Agent()
+    let connections = 0
+    storage.on('connect', () => connections++)
+    try {
+      const files = Array.from({ length: 30 }, (_, i) => h.file(`slot-conn-${i}.bin`, 2000 + i))
+      const up = engine(client(), { concurrency: 2, storageDispatcher: storage })
+      await up.add(files.map((f) => f.path))
+      await up.whenIdle()
+      expect(up.totals().done).toBe(30)
+      expect(connections).toBeLessThanOrEqual(2)
+    } finally {
+      await storage.close()
+    }
   })
 
   it('restarts a PUT whose connection was dropped mid-body', async () => {

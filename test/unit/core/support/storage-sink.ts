@@ -31,6 +31,8 @@ export interface StorageSink {
   received: ReceivedPut[]
   /** Most requests open at once (from arrival to the end of the answer). */
   maxActive: number
+  /** Answers sent in full (any status): how many PUTs have finished, as the client sees it. */
+  answered: number
   /** Successful, complete PUTs per path. */
   okCount(path: string): number
   /** Decides the fate of the n-th request (0-based) overall. */
@@ -50,6 +52,7 @@ export async function startStorageSink(): Promise<StorageSink> {
     okCount: (path) => sink.received.filter((r) => r.path === path && r.complete).length,
     behave: () => ({ kind: 'ok' }),
     maxActive: 0,
+    answered: 0,
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -60,6 +63,7 @@ export async function startStorageSink(): Promise<StorageSink> {
     active++
     sink.maxActive = Math.max(sink.maxActive, active)
     res.on('close', () => active--)
+    res.on('finish', () => sink.answered++)
     const path = (req.url ?? '').split('?')[0] ?? ''
     if (behaviour.kind === 'redirect') {
       req.resume()

@@ -1,9 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Agent } from 'undici'
 import { describe, expect, it } from 'vitest'
 import { detectMimetype, probeFile } from '../../../../main/core/uploads/file-probe'
-import { checksumHeadersFromUrl, splitUrlVerbatim } from '../../../../main/core/uploads/storage-put'
+import {
+  checksumHeadersFromUrl,
+  putFile,
+  readWholeFile,
+  splitUrlVerbatim,
+} from '../../../../main/core/uploads/storage-put'
+import { startStorageSink } from '../support/storage-sink'
 
 describe('presigned address handling', () => {
   it('splits the address without re-encoding its query', () => {
@@ -50,6 +57,60 @@ describe('file probe', () => {
       expect(await probeFile(path)).toMatchObject({ path, name: 'clip.mp4', size: 24, mimetype: 'video/mp4' })
     } finally {
       rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a small file read ahead of its slot', () => {
+  it('is read whole, short when the file shrank, and refused by checkRead on the opened handle', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'read-whole-'))
+    try {
+      const path = join(dir, 'a.bin')
+      writeFileSync(path, Buffer.from('0123456789'))
+      expect((await readWholeFile(path, 10)).toString()).toBe('0123456789')
+      writeFileSync(path, Buffer.from('0123'))
+      expect((await readWholeFile(path, 10)).toString()).toBe('0123')
+      const refused = await readWholeFile(path, 4, async () => {
+        throw new Error('not this one')
+      }).catch((e: unknown) => e)
+      expect(refused).toBeInstanceOf(Error)
+      expect(await readWholeFile(join(dir, 'gone.bin'), 4).catch((e: unknown) => e)).toMatchObject({
+        kind: 'file',
+        message: expect.stringContaining('cannot be read'),
+      })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('goes out from memory: the PUT does not open the file again', async () => {
+    const sink = await startStorageSink()
+    const agent = new Agent()
+    try {
+      const bytes = Buffer.from('bytes read before the slot opened')
+      const seen: Buffer[] = []
+      let progress = 0
+      await putFile({
+        dispatcher: agent,
+        uploadUrl: `${sink.url}/k/a.bin?X-Amz-Signature=abc`,
+        // Nothing is at this path: a PUT that opened it would fail.
+        path: join(tmpdir(), 'mediadeck-no-such-file.bin'),
+        size: bytes.length,
+        mimetype: 'application/octet-stream',
+        signal: new AbortController().signal,
+        stallTimeoutMs: 5000,
+        headersTimeoutMs: 5000,
+        bytes,
+        onRead: (chunk) => seen.push(Buffer.from(chunk)),
+        onProgress: (sent) => (progress = sent),
+      })
+      expect(sink.received).toHaveLength(1)
+      expect(sink.received[0]).toMatchObject({ path: '/k/a.bin', bytes: bytes.length, complete: true })
+      expect(Buffer.concat(seen)).toEqual(bytes)
+      expect(progress).toBe(bytes.length)
+    } finally {
+      await agent.close()
+      await sink.close()
     }
   })
 })
