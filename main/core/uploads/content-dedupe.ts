@@ -10,12 +10,9 @@
 //     hash is learned by reading the file from its public URL, and kept;
 // - before any reuse the stored file is asked for (it may have been deleted elsewhere); one that is gone
 //   leaves the index.
-// Files above HASH_DURING_PUT_MAX_BYTES are not hashed during their PUT: the hash runs on the event loop, in
-// series with the PUT's own work, and costs more than the PUT itself at loopback speed. Measured (2 vCPUs with
-// SHA-NI, load average about 3, bench/engine-upload.ts against bench/sink-server.ts, medians of 5): 1 GiB PUT
-// 0.73 s without the hash (0.98x `curl -T`), 1.23 s with it on the same chunks (0.58x, target >= 0.95x).
-// Their hash is learned later from their public URL, only if a same-size file ever comes.
-import { createHash, type Hash } from 'node:crypto'
+// How the PUT's reads are hashed, and when hashing a large file is dropped because it would slow the upload:
+// ./hash-on-the-way.ts.
+import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import type { Dispatcher } from 'undici'
@@ -26,14 +23,14 @@ import type { ContentIndex, StoredContent } from './content-index'
 import { isFinal } from './upload-engine-types'
 import type { Entry, UploadEngineOptions } from './upload-engine-types'
 import { splitUrlVerbatim } from './storage-put'
-
-export const HASH_DURING_PUT_MAX_BYTES = 16 * 1024 * 1024
+import { createHashOnTheWay } from './hash-on-the-way'
+import type { HashOnTheWay } from './hash-on-the-way'
 
 export interface ContentDedupe {
   /** The stored file that holds this entry's bytes, confirmed to exist; null when the bytes are new. */
   findStored(entry: Entry, signal: AbortSignal): Promise<StoredContent | null>
-  /** A hash fed by the PUT's reads, or undefined for a file too big to hash on the event loop. */
-  hasherFor(entry: Entry): Hash | undefined
+  /** A hash fed by the PUT's reads (dropped along the way when it would slow the upload). */
+  hasherFor(): HashOnTheWay
   /** After complete: the stored file joins the index, with its hash when it was taken. */
   remember(entry: Entry, sha256: string | undefined): Promise<void>
   /** The index's writes are done (close). */
@@ -106,9 +103,7 @@ export function createContentDedupe(d: ContentDedupeDeps): ContentDedupe {
       }
       return null
     },
-    hasherFor(entry) {
-      return entry.identity.size <= HASH_DURING_PUT_MAX_BYTES ? createHash('sha256') : undefined
-    },
+    hasherFor: () => createHashOnTheWay(),
     async remember(entry, sha256) {
       const { fileId, key, url, size } = entry.item
       if (!fileId || key === undefined || !url) return

@@ -268,8 +268,9 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
   }
 
   /**
-   * Resolves with the SHA-256 of the bytes sent, when the file is small enough to hash on the way. `bytes`,
-   * read ahead, serve the first attempt; a retry reads the file again.
+   * Resolves with the SHA-256 of the bytes sent, unless hashing was dropped on the way (it would have slowed
+   * the upload: ./hash-on-the-way.ts). `bytes`, read ahead, serve the first attempt; a retry reads the file
+   * again.
    */
   async function putWithRetry(
     entry: Entry,
@@ -286,7 +287,7 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
       entry.meter.reset()
       entry.meter.sample(0)
       setState(entry, 'uploading', signal)
-      const hash = d.dedupe.hasherFor(entry)
+      const hash = d.dedupe.hasherFor()
       try {
         await putFile({
           dispatcher: d.storage,
@@ -301,14 +302,14 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
           checkRead: d.checkRead,
           throttle: d.bandwidth,
           ...(bytes ? { bytes } : {}),
-          ...(hash ? { onRead: (chunk: Buffer) => hash.update(chunk) } : {}),
+          onRead: (chunk: Buffer) => hash.update(chunk),
           onProgress(bytes) {
             item.bytesSent = bytes
             entry.meter.sample(bytes)
             d.changed(entry)
           },
         })
-        return hash?.digest('hex')
+        return hash.digest()
       } catch (error) {
         const e = AppError.from(error)
         if (signal.aborted) throw e

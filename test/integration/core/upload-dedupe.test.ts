@@ -121,6 +121,23 @@ describe('identical bytes are uploaded once', () => {
     expect(index.files.map((f: { fileId: string }) => f.fileId)).toEqual([again!.fileId])
   })
 
+  it('hashes a large file on its way over a slow link: the index holds its hash, no later download needed', async () => {
+    const journal = newProfile()
+    const big = h.file('big-over-slow-link.bin', 20 * 1024 * 1024)
+    // 40 MiB/s: the PUT waits on the link, and the hash fits in those waits.
+    const slow = createUploadEngine({
+      client: c,
+      journalPath: journal,
+      delays: { baseMs: 5, maxMs: 20 },
+      rateLimit: 40 * 1024 * 1024,
+    })
+    engines.push(slow)
+    const [first] = await upload(slow, [big.path])
+    expect(first).toMatchObject({ state: 'done' })
+    const index = JSON.parse(readFileSync(contentIndexPath(journal), 'utf8'))
+    expect(index.files).toEqual([expect.objectContaining({ fileId: first!.fileId, sha256: big.sha256 })])
+  })
+
   it('learns the hash of a stored file from its public URL when the index lacks it', async () => {
     const journal = newProfile()
     const original = h.file('no-hash-yet.bin', 60_000)
