@@ -1,12 +1,13 @@
 // One benchmark run of the real engine in a fresh process, so its peak RSS is its own.
 // argv: baseUrl concurrency file...  ->  prints one JSON line with seconds, bytes, peak RSS and loop delay.
 // BENCH_RATE_LIMIT=bytes a second runs the engine under that bandwidth cap.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Agent, type Dispatcher } from 'undici'
 import { createServiceClient } from '../main/core/service-client'
+import { contentIndexPath } from '../main/core/uploads/content-index'
 import { createUploadEngine } from '../main/core/uploads/upload-engine'
 
 const [baseUrl, concurrency, ...files] = process.argv.slice(2)
@@ -27,9 +28,10 @@ storage.request = (async (options: Dispatcher.RequestOptions) => {
   return answer
 }) as typeof storage.request
 
+const journalPath = join(dir, 'j.jsonl')
 const engine = createUploadEngine({
   client,
-  journalPath: join(dir, 'j.jsonl'),
+  journalPath,
   concurrency: Number(concurrency),
   storageDispatcher: storage,
   rateLimit: process.env.BENCH_RATE_LIMIT ? Number(process.env.BENCH_RATE_LIMIT) : null,
@@ -52,8 +54,15 @@ clearInterval(sampler)
 
 const items = engine.list()
 const failed = items.filter((i) => i.state !== 'done')
+await engine.close()
+// How many of the files the content index holds with their SHA-256, taken on the PUT's way (hash-on-the-way.ts).
+const indexPath = contentIndexPath(journalPath)
+const indexed = existsSync(indexPath)
+  ? (JSON.parse(readFileSync(indexPath, 'utf8')) as { files: { sha256?: string }[] }).files
+  : []
 process.stdout.write(
   JSON.stringify({
+    hashed: indexed.filter((f) => f.sha256).length,
     seconds,
     putSeconds: putStarted && putEnded ? Number(putEnded - putStarted) / 1e9 : null,
     bytes: items.reduce((s, i) => s + i.size, 0),
@@ -64,7 +73,6 @@ process.stdout.write(
     loopDelayMaxMs: measureLoop ? loop.max / 1e6 : null,
   }) + '\n',
 )
-await engine.close()
 await client.close()
 await storage.close()
 rmSync(dir, { recursive: true, force: true })
