@@ -400,7 +400,14 @@ export const INTERNAL_CALLS = ['files:grant-dropped'] as const satisfies readonl
 
 export interface EventPayloads {
   'uploads:progress': UploadProgressEvent
-  'uploads:batch-finished': { batchId: string; done: number; failed: number; cancelled: number }
+  'uploads:batch-finished': {
+    batchId: string
+    done: number
+    /** Of `done`, the files already in the library (nothing sent). */
+    reused: number
+    failed: number
+    cancelled: number
+  }
   'storage:changed': { reason: 'upload-completed' | 'deleted' }
   'connection:changed': ConnectionState
   'profiles:changed': ProfilesState

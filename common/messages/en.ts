@@ -46,6 +46,8 @@ export default {
     uploadsCancelledBody: '{count} file cancelled. | {count} files cancelled.',
     uploadsDoneTitle: 'Uploads finished',
     uploadsDoneBody: '{count} file uploaded. | {count} files uploaded.',
+    uploadsReusedBody: 'One file was already in your library. | {count} files were already in your library.',
+    uploadsDoneReusedBody: '{uploaded} uploaded, {reused} already in your library.',
     postPublishedTitle: 'Post published',
     postPublishedBody: 'Your post on {account} is live.',
     postFailedTitle: 'A post failed to publish',

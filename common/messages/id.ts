@@ -46,6 +46,8 @@ export default {
     uploadsCancelledBody: '{count} berkas dibatalkan.',
     uploadsDoneTitle: 'Unggahan selesai',
     uploadsDoneBody: '{count} berkas terunggah.',
+    uploadsReusedBody: '{count} berkas sudah ada di pustaka Anda.',
+    uploadsDoneReusedBody: '{uploaded} terunggah, {reused} sudah ada di pustaka Anda.',
     postPublishedTitle: 'Postingan terbit',
     postPublishedBody: 'Postingan Anda di {account} sudah tayang.',
     postFailedTitle: 'Postingan gagal terbit',

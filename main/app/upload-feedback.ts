@@ -15,7 +15,7 @@ export function progressFraction(totals: UploadTotals): number {
 }
 
 export function batchNotification(
-  e: { done: number; failed: number; cancelled: number },
+  e: { done: number; reused: number; failed: number; cancelled: number },
   tr: Translate = english,
 ): {
   title: string
@@ -33,7 +33,15 @@ export function batchNotification(
       title: tr('notify.uploadsCancelledTitle'),
       body: tr('notify.uploadsCancelledBody', { count: e.cancelled }),
     }
-  return { title: tr('notify.uploadsDoneTitle'), body: tr('notify.uploadsDoneBody', { count: e.done }) }
+  // A file already in the library was not uploaded: say so, rather than count it as sent.
+  const uploaded = e.done - e.reused
+  const body =
+    e.reused === 0
+      ? tr('notify.uploadsDoneBody', { count: e.done })
+      : uploaded === 0
+        ? tr('notify.uploadsReusedBody', { count: e.reused })
+        : tr('notify.uploadsDoneReusedBody', { uploaded: files(uploaded), reused: files(e.reused) })
+  return { title: tr('notify.uploadsDoneTitle'), body }
 }
 
 export interface FeedbackTargets {
@@ -60,7 +68,7 @@ export function attachUploadFeedback(
       }
     } else if (name === 'uploads:batch-finished') {
       const { title, body } = batchNotification(
-        payload as { done: number; failed: number; cancelled: number },
+        payload as { done: number; reused: number; failed: number; cancelled: number },
         tr(),
       )
       targets.notify(title, body, { view: 'library' })

@@ -37,25 +37,37 @@ export function useAppSession() {
   const router = useRouter()
   const stops: (() => void)[] = []
 
-  // Only the counts that happened: "2 done, 1 failed", not "2 done, 1 failed, 0 cancelled".
-  function batchSummary(done: number, failed: number, cancelled: number): string {
+  // Only the counts that happened: "2 done, 1 failed", not "2 done, 1 failed, 0 cancelled". Files already in the
+  // library were not uploaded, and are told apart from those that were.
+  function batchSummary(done: number, reused: number, failed: number, cancelled: number): string {
     const parts: string[] = []
-    if (done > 0) parts.push(t('library.toast.summaryDone', { count: done }))
+    if (done > reused) parts.push(t('library.toast.summaryDone', { count: done - reused }))
+    if (reused > 0) parts.push(t('library.toast.summaryReused', { count: reused }))
     if (failed > 0) parts.push(t('library.toast.summaryFailed', { count: failed }))
     if (cancelled > 0) parts.push(t('library.toast.summaryCancelled', { count: cancelled }))
     return parts.join(', ')
   }
 
-  function onBatchFinished({ done, failed, cancelled }: EventPayloads['uploads:batch-finished']) {
+  function onBatchFinished({ done, reused, failed, cancelled }: EventPayloads['uploads:batch-finished']) {
     if (failed > 0) {
       toasts.push({
         tone: 'danger',
         title: t('library.toast.batchFailed', { failed }, failed),
-        message: batchSummary(done, failed, cancelled),
+        message: batchSummary(done, reused, failed, cancelled),
         action: { label: t('library.toast.showQueue'), to: '/library' },
       })
     } else if (done > 0) {
-      toasts.push({ tone: 'success', title: t('library.toast.batchDone', { done }, done) })
+      const uploaded = done - reused
+      toasts.push({
+        tone: 'success',
+        title:
+          uploaded > 0
+            ? t('library.toast.batchDone', { done: uploaded }, uploaded)
+            : t('library.toast.batchReused', { count: reused }, reused),
+        ...(uploaded > 0 && reused > 0
+          ? { message: t('library.toast.summaryReused', { count: reused }) }
+          : {}),
+      })
     }
   }
 

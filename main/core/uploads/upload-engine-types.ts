@@ -29,6 +29,8 @@ export const DEFAULT_LIMITS: UploadLimits = {
 export interface BatchFinishedEvent {
   batchId: string
   done: number
+  /** Of `done`, the files whose bytes were already stored: nothing was sent for them. */
+  reused: number
   failed: number
   cancelled: number
 }

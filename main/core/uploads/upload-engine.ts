@@ -164,12 +164,13 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   function checkBatch(batchId: string): void {
     const ids = batches.get(batchId)
     if (!ids) return
-    const event: BatchFinishedEvent = { batchId, done: 0, failed: 0, cancelled: 0 }
+    const event: BatchFinishedEvent = { batchId, done: 0, reused: 0, failed: 0, cancelled: 0 }
     for (const id of ids) {
-      const state = entries.get(id)?.item.state
-      if (!state) continue
-      if (!isFinal(state)) return
-      event[state as 'done' | 'failed' | 'cancelled']++
+      const item = entries.get(id)?.item
+      if (!item) continue
+      if (!isFinal(item.state)) return
+      event[item.state as 'done' | 'failed' | 'cancelled']++
+      if (item.state === 'done' && item.reused) event.reused++
     }
     // The items' final states go out before the news that their batch is over.
     progress.flush()

@@ -84,8 +84,13 @@ describe('identical bytes are uploaded once', () => {
     const other = h.file('different.png', 80_000)
     const inits = { count: 0 }
     const used = await usedBytes()
-    const items = await upload(engine(newProfile(), inits), [original.path, copy, original.path, other.path])
+    const e = engine(newProfile(), inits)
+    const batches: unknown[] = []
+    e.onBatchFinished((event) => batches.push(event))
+    const items = await upload(e, [original.path, copy, original.path, other.path])
     expect(items.map((i) => i.state)).toEqual(['done', 'done', 'done', 'done'])
+    // The batch's news counts the two repeats apart: done, but nothing sent for them.
+    expect(batches).toEqual([{ batchId: items[0]!.batchId, done: 4, reused: 2, failed: 0, cancelled: 0 }])
     expect(items.map((i) => Boolean(i.reused))).toEqual([false, true, true, false])
     expect(new Set(items.slice(0, 3).map((i) => i.fileId)).size).toBe(1)
     expect(items[3]!.fileId).not.toBe(items[0]!.fileId)

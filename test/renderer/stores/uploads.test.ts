@@ -117,8 +117,8 @@ describe('uploads store', () => {
     const store = useUploadsStore()
     const seen: unknown[] = []
     store.subscribe((payload) => seen.push(payload))
-    fake.emit('uploads:batch-finished', { batchId: 'b', done: 2, failed: 1, cancelled: 0 })
-    expect(seen).toEqual([{ batchId: 'b', done: 2, failed: 1, cancelled: 0 }])
+    fake.emit('uploads:batch-finished', { batchId: 'b', done: 2, reused: 0, failed: 1, cancelled: 0 })
+    expect(seen).toEqual([{ batchId: 'b', done: 2, reused: 0, failed: 1, cancelled: 0 }])
   })
 })
 

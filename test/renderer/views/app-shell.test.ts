@@ -156,12 +156,21 @@ describe('App shell', () => {
 
   it('tells when a batch finishes with failures', async () => {
     await mountWith(App, context)
-    context.fake.emit('uploads:batch-finished', { batchId: 'b', done: 2, failed: 1, cancelled: 0 })
+    context.fake.emit('uploads:batch-finished', { batchId: 'b', done: 2, reused: 0, failed: 1, cancelled: 0 })
     await flushPromises()
     expect(document.body.textContent).toContain('One upload failed')
     const toast = document.querySelector('.ui-toast')!
     expect(toast.textContent).toContain('2 done, 1 failed')
     expect(toast.textContent).not.toContain('cancelled')
+  })
+
+  it('tells files already in the library apart from files uploaded', async () => {
+    await mountWith(App, context)
+    context.fake.emit('uploads:batch-finished', { batchId: 'b', done: 3, reused: 1, failed: 0, cancelled: 0 })
+    await flushPromises()
+    const toast = document.querySelector('.ui-toast')!
+    expect(toast.textContent).toContain('2 files uploaded')
+    expect(toast.textContent).toContain('1 already in your library')
   })
 
   it('reloads the per-profile state when the active profile changes', async () => {

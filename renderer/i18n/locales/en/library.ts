@@ -120,6 +120,8 @@ export default {
   },
   toast: {
     batchDone: 'One file uploaded | {done} files uploaded',
+    batchReused: 'Already in your library | {count} files already in your library',
+    summaryReused: '{count} already in your library',
     batchFailed: 'One upload failed | {failed} uploads failed',
     summaryDone: '{count} done',
     summaryFailed: '{count} failed',

@@ -121,6 +121,8 @@ export default {
   },
   toast: {
     batchDone: '{done} berkas terunggah',
+    batchReused: 'Sudah ada di pustaka Anda | {count} berkas sudah ada di pustaka Anda',
+    summaryReused: '{count} sudah ada di pustaka',
     batchFailed: '{failed} unggahan gagal',
     summaryDone: '{count} selesai',
     summaryFailed: '{count} gagal',

@@ -167,7 +167,7 @@ describe('upload engine: the happy path', () => {
     await up.whenIdle()
     expect(up.list().map((i) => i.state)).toEqual(['done', 'failed', 'done'])
     expect(service.calls.init.map((r) => r.filename).sort()).toEqual(['photo.png', 'shot.jpg'])
-    expect(batches).toEqual([{ batchId: added[0]!.batchId, done: 2, failed: 1, cancelled: 0 }])
+    expect(batches).toEqual([{ batchId: added[0]!.batchId, done: 2, reused: 0, failed: 1, cancelled: 0 }])
 
     // Fixed on disk, the refused file goes on retry with the type its name gives.
     writeFileSync(empty, Buffer.alloc(700, 1))
@@ -187,7 +187,7 @@ describe('upload engine: the happy path', () => {
     expect(item).toMatchObject({ name: 'gone.gif', state: 'failed', error: { kind: 'file' } })
     expect(item!.error!.message).toBe('gone.gif: no such file')
     expect(service.calls.statistic).toBe(0)
-    expect(batches).toEqual([{ batchId: item!.batchId, done: 0, failed: 1, cancelled: 0 }])
+    expect(batches).toEqual([{ batchId: item!.batchId, done: 0, reused: 0, failed: 1, cancelled: 0 }])
   })
 
   it('refuses a batch that cannot fit in the free storage, counting what is already queued', async () => {
@@ -241,7 +241,7 @@ describe('upload engine: the happy path', () => {
     const item = await up.uploadOne(a.path)
     expect(item.state).toBe('done')
     expect(item.fileId).toBeTruthy()
-    expect(batches).toEqual([{ batchId: item.batchId, done: 1, failed: 0, cancelled: 0 }])
+    expect(batches).toEqual([{ batchId: item.batchId, done: 1, reused: 0, failed: 0, cancelled: 0 }])
   })
 
   it('emits progress at most about once per interval', async () => {
@@ -715,7 +715,7 @@ describe('upload engine: a batch larger than the free storage', () => {
     expect(service.calls.init.map((r) => r.filename).sort()).toEqual(['a.bin', 'c.bin'])
     expect(sink.received.map((r) => r.sha256).sort()).toEqual([a.sha256, c.sha256].sort())
     expect(up.totals()).toMatchObject({ files: 3, done: 2, failed: 1, bytesTotal: 900 })
-    expect(batches).toEqual([{ batchId: added[0]!.batchId, done: 2, failed: 1, cancelled: 0 }])
+    expect(batches).toEqual([{ batchId: added[0]!.batchId, done: 2, reused: 0, failed: 1, cancelled: 0 }])
   })
 
   it('fail-excess with nothing that fits reports the batch finished at once', async () => {
@@ -731,7 +731,7 @@ describe('upload engine: a batch larger than the free storage', () => {
       state: 'failed',
       error: { kind: 'storage-full', neededBytes: 500, freeBytes: 100 },
     })
-    expect(batches).toEqual([{ batchId: item!.batchId, done: 0, failed: 1, cancelled: 0 }])
+    expect(batches).toEqual([{ batchId: item!.batchId, done: 0, reused: 0, failed: 1, cancelled: 0 }])
     // The failed item reached the progress listeners before the batch news.
     expect(events.flatMap((e) => e.items).map((i) => [i.id, i.state])).toEqual([[item!.id, 'failed']])
     expect(service.calls.init).toEqual([])
