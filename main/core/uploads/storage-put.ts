@@ -178,7 +178,10 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
     if (!file) {
       // From the bytes read earlier: a view, no copy.
       const end = Math.min(position + bufferBytes, o.size, o.bytes!.length)
-      return Promise.resolve({ bytesRead: Math.max(0, end - position), buffer: o.bytes!.subarray(position, end) })
+      return Promise.resolve({
+        bytesRead: Math.max(0, end - position),
+        buffer: o.bytes!.subarray(position, end),
+      })
     }
     const read = file.read(ring[i % ring.length]!, 0, Math.min(bufferBytes, o.size - position), position)
     // A read-ahead left behind by an aborted upload must not surface as an unhandled rejection; the loop

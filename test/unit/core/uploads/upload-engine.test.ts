@@ -417,9 +417,7 @@ describe('upload engine: faults', () => {
     let refuseX: ((error: unknown) => void) | undefined
     const realInit = service.client.initFile
     service.client.initFile = (req, o) =>
-      req.filename === 'x.bin'
-        ? new Promise((_resolve, reject) => (refuseX = reject))
-        : realInit(req, o)
+      req.filename === 'x.bin' ? new Promise((_resolve, reject) => (refuseX = reject)) : realInit(req, o)
     // y.bin, initialised and given the free slot, is reading its bytes when x.bin's init meets the 401.
     const up = engine({
       concurrency: 1,
