@@ -24,6 +24,11 @@ test('the same bytes dropped twice are stored once, and the row says "already in
   const again = library.row('beach-again.png')
   await expect(again).toHaveAttribute('data-reused', 'true', { timeout: 20_000 })
   await expect(again.getByTestId('upload-state')).toHaveText('Already in your library')
+  // The batch's toast does not count it as uploaded.
+  const toast = appPage.locator('.ui-toast').last()
+  await expect(toast).toContainText('Already in your library')
+  await expect(toast).not.toContainText('uploaded')
+  await expect(appPage.getByTestId('queue-summary')).toHaveText('1 uploaded · 1 already in your library')
   const after = await app.host.call('storage:stats')
   expect(after.file.total).toBe(before.file.total)
   expect(after.usage.used).toBe(before.usage.used)
@@ -36,6 +41,10 @@ test('the same bytes dropped twice are stored once, and the row says "already in
       await expect(library.row('beach-again.png').getByTestId('upload-state')).toHaveText(
         'Sudah ada di pustaka Anda',
       )
+      // A third copy, so the shots show the toast in Bahasa Indonesia too.
+      await shell.dropFiles([{ name: 'beach-third.png', size: 90_000, type: 'image/png' }])
+      await expect(library.row('beach-third.png')).toHaveAttribute('data-reused', 'true', { timeout: 20_000 })
+      await expect(appPage.locator('.ui-toast').last()).toContainText('Sudah ada di pustaka Anda')
     }
     for (const width of [1280, 900]) {
       await appPage.setViewportSize({ width, height: 900 })

@@ -191,6 +191,23 @@ describe('LibraryView', () => {
     expect(row.get('[data-testid="upload-state"]').classes().join(' ')).toContain('neutral')
   })
 
+  it('counts files already in the library apart from the uploaded ones', async () => {
+    const wrapper = await mountLibrary(context)
+    const done = (n: number, reused?: true) =>
+      makeUploadItem(10 + n, { state: 'done', bytesSent: 10 * 1024 * 1024, ...(reused ? { reused } : {}) })
+    const items = [done(1), done(2, true), done(3, true)]
+    context.fake.data.uploads = items
+    context.fake.emit('uploads:progress', {
+      items,
+      removed: ['up-1', 'up-2', 'up-3'],
+      totals: uploadTotalsOf(items),
+    })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="queue-summary"]').text().replace(/\s+/g, ' ')).toBe(
+      '1 uploaded · 2 already in your library',
+    )
+  })
+
   it('cancels, retries and removes single uploads', async () => {
     const wrapper = await mountLibrary(context)
     await wrapper.get('[data-state="uploading"] [data-testid="upload-cancel"]').trigger('click')

@@ -20,6 +20,7 @@ export default {
     summaryBusy: '{done} of {total} uploaded',
     summaryIdle: '{done} uploaded',
     failedCount: '{count} failed',
+    reusedCount: '{count} already in your library',
     cancelledCount: '{count} cancelled',
     totalProgress: 'Total upload progress',
     progressOf: 'Progress of {name}',

@@ -21,6 +21,7 @@ export default {
     summaryBusy: '{done} dari {total} terunggah',
     summaryIdle: '{done} terunggah',
     failedCount: '{count} gagal',
+    reusedCount: '{count} sudah ada di pustaka',
     cancelledCount: '{count} dibatalkan',
     totalProgress: 'Kemajuan unggahan total',
     progressOf: 'Kemajuan {name}',
