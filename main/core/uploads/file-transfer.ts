@@ -117,6 +117,8 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
     // files reach their slots in the order their inits were answered, whatever the disk does meanwhile.
     let address = await initAndRecord()
     const slot = d.queue.acquireSlot(entry, signal)
+    // Awaited after the read; a cancel during the read rejects it first, which must not go unhandled.
+    slot.catch(() => undefined)
     let bytes: Buffer | undefined
     try {
       bytes = await readAhead(entry)

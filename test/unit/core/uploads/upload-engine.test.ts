@@ -574,6 +574,40 @@ describe('upload engine: inits ahead of the slot', () => {
     expect(records).toEqual(['intent', 'init', 'intent', 'init'])
   })
 
+  it('cancelling a file while it reads ahead and waits in the slot line leaves no unhandled rejection', async () => {
+    sink.behave = (_req, n) => (n === 0 ? { kind: 'ok', delayMs: 300 } : { kind: 'ok' })
+    const a = file('a.bin', 10_000)
+    const b = file('b.bin', 10_000)
+    let added = false
+    let readingB: (() => void) | undefined
+    const up = engine({
+      concurrency: 1,
+      // b's read ahead is slow: it is cancelled while the read runs and its place in the slot's line waits.
+      checkRead: async (path) => {
+        if (!added || path !== b.path) return
+        readingB?.()
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      },
+    })
+    const reading = new Promise<void>((resolve) => (readingB = resolve))
+    const rejections: unknown[] = []
+    const onRejection = (reason: unknown) => rejections.push(reason)
+    process.on('unhandledRejection', onRejection)
+    try {
+      const [, second] = await up.add([a.path, b.path])
+      added = true
+      await reading
+      await up.cancel(second!.id)
+      await up.whenIdle()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(up.get(second!.id)!.state).toBe('cancelled')
+      expect(rejections).toEqual([])
+      expect([...service.files.values()].map((f) => f.filename)).toEqual(['a.bin'])
+    } finally {
+      process.off('unhandledRejection', onRejection)
+    }
+  })
+
   it('cancelling a file initialised ahead, while it waits for its slot, deletes its pending file', async () => {
     sink.behave = (_req, n) => (n === 0 ? { kind: 'ok', delayMs: 300 } : { kind: 'ok' })
     const up = engine({ concurrency: 1 })
