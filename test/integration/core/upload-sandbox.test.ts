@@ -439,7 +439,8 @@ describe('upload engine against the sandbox', () => {
     const c = client()
     const files = [1, 2, 3].map((n) => h.file(`crash-${n}.bin`, 300_000 + n))
     const journalPath = join(h.dir, 'crash-journal.jsonl')
-    // Slow answers keep the child busy long enough to be killed between files.
+    // Slow answers and a cap (each PUT about 1.5 s) keep the child busy long enough to be killed between files:
+    // with answers alone, crash-2 could finish before the kill on a loaded machine (seen in CI).
     h.sandbox.setFaults({ latencyMs: 150 })
     const child = spawn(
       process.execPath,
@@ -453,7 +454,7 @@ describe('upload engine against the sandbox', () => {
         journalPath,
         ...files.map((f) => f.path),
       ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ENGINE_RATE_LIMIT: '200000' } },
     )
     let out = ''
     child.stdout.on('data', (d) => (out += d))
