@@ -5,6 +5,7 @@ import { useConnectionStore } from '../../../renderer/stores/connection'
 import { useToastsStore } from '../../../renderer/stores/toasts'
 import { useUploadsStore } from '../../../renderer/stores/uploads'
 import { stubClipboard, stubElementSize } from '../support/browser-stubs'
+import type { UploadItem } from '../../../common/uploads'
 import { uploadTotalsOf } from '../support/fake-mediadeck'
 import { makeUploadItem } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
@@ -14,6 +15,17 @@ async function mountLibrary(context: TestContext) {
   uploads.subscribe()
   await uploads.load()
   return mountWith(LibraryView, context, { route: '/library' })
+}
+
+/** The three items of the default queue leave it; `items` arrive in their place, as the host would send them. */
+async function replaceQueue(context: TestContext, items: UploadItem[]) {
+  context.fake.data.uploads = items
+  context.fake.emit('uploads:progress', {
+    items,
+    removed: ['up-1', 'up-2', 'up-3'],
+    totals: uploadTotalsOf(items),
+  })
+  await flushPromises()
 }
 
 enableAutoUnmount(afterEach)
@@ -173,15 +185,7 @@ describe('LibraryView', () => {
       name: 'stopped.mov',
       error: { kind: 'cancelled', message: 'cancelled' },
     })
-    const items = [done(1), done(2), done(3), cancelled]
-    context.fake.data.uploads = items
-    // The three items of the default queue leave it; four finished ones arrive.
-    context.fake.emit('uploads:progress', {
-      items,
-      removed: ['up-1', 'up-2', 'up-3'],
-      totals: uploadTotalsOf(items),
-    })
-    await flushPromises()
+    await replaceQueue(context, [done(1), done(2), done(3), cancelled])
     expect(wrapper.get('[data-testid="queue-summary"]').text().replace(/\s+/g, ' ')).toBe(
       '3 uploaded · 1 cancelled',
     )
@@ -195,14 +199,7 @@ describe('LibraryView', () => {
     const wrapper = await mountLibrary(context)
     const done = (n: number, reused?: true) =>
       makeUploadItem(10 + n, { state: 'done', bytesSent: 10 * 1024 * 1024, ...(reused ? { reused } : {}) })
-    const items = [done(1), done(2, true), done(3, true)]
-    context.fake.data.uploads = items
-    context.fake.emit('uploads:progress', {
-      items,
-      removed: ['up-1', 'up-2', 'up-3'],
-      totals: uploadTotalsOf(items),
-    })
-    await flushPromises()
+    await replaceQueue(context, [done(1), done(2, true), done(3, true)])
     expect(wrapper.get('[data-testid="queue-summary"]').text().replace(/\s+/g, ' ')).toBe(
       '1 uploaded · 2 already in your library',
     )
