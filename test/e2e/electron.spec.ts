@@ -33,7 +33,9 @@ const electronBinaryExists = binary !== undefined
 test.describe('Electron app', () => {
   test.skip(
     !electronBinaryExists,
-    'The Electron binary cannot be downloaded on this machine; runs where `npx electron --version` works',
+    'Needs the Electron binary, which this machine cannot download (its host is unreachable, so installs use ' +
+      'ELECTRON_SKIP_BINARY_DOWNLOAD=1). Runs on a developer machine or a CI with that host reachable: ' +
+      '`npm ci` without the variable, then `npm run test:e2e` (Linux needs a display, e.g. xvfb-run)',
   )
 
   test('opens the hardened window on the sandbox and round-trips a call', async () => {
