@@ -2,6 +2,7 @@
 // and a system notification says when a batch finished (or failed).
 import type { EventHub } from '../host/event-hub'
 import { t, type Translate } from '../../common/messages/index'
+import type { EventPayloads } from '../../common/contract'
 import type { AppRoute } from '../../common/routes'
 import type { UploadTotals } from '../../common/uploads'
 
@@ -15,7 +16,7 @@ export function progressFraction(totals: UploadTotals): number {
 }
 
 export function batchNotification(
-  e: { done: number; reused: number; failed: number; cancelled: number },
+  e: Omit<EventPayloads['uploads:batch-finished'], 'batchId'>,
   tr: Translate = english,
 ): {
   title: string
@@ -67,10 +68,7 @@ export function attachUploadFeedback(
         targets.setProgress(fraction)
       }
     } else if (name === 'uploads:batch-finished') {
-      const { title, body } = batchNotification(
-        payload as { done: number; reused: number; failed: number; cancelled: number },
-        tr(),
-      )
+      const { title, body } = batchNotification(payload as EventPayloads['uploads:batch-finished'], tr())
       targets.notify(title, body, { view: 'library' })
     }
   })

@@ -11,8 +11,8 @@
 // file with the same first bytes is ever added (./content-dedupe.ts).
 import { createHash } from 'node:crypto'
 
-export const ALWAYS_BYTES = 16 * 1024 * 1024
-export const TIME_SHARE = 0.25
+const ALWAYS_BYTES = 16 * 1024 * 1024
+const TIME_SHARE = 0.25
 
 export interface HashOnTheWay {
   /** Each chunk of the body, in order, as it is read. */

@@ -47,14 +47,8 @@ export async function takeIn(
     throw new AppError({ kind: 'file', message: problems.map((p) => p.message).join('; ') })
   }
   const probes = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
-  const verdicts =
-    probes.length > 0
-      ? await deps.space.fitBatch(
-          probes,
-          options.whenFull ?? 'refuse',
-          statistic ?? deps.space.askStatistic(),
-        )
-      : []
+  // The question went out with the first readable file, so there is one exactly when there is something to fit.
+  const verdicts = statistic ? await deps.space.fitBatch(probes, options.whenFull ?? 'refuse', statistic) : []
   const batchId = randomUUID()
   const createdAt = new Date(now()).toISOString()
   const newItem = (p: ProbedFile, error: AppErrorData | undefined): UploadItem => ({

@@ -127,7 +127,8 @@ export function checksumHeadersFromUrl(url: string): Record<string, string> {
 export async function putFile(o: StoragePutOptions): Promise<void> {
   const { origin, path } = splitUrlVerbatim(o.uploadUrl)
   const what = 'upload'
-  const file = o.bytes ? null : await openForRead(o.path)
+  const preread = o.bytes
+  const file = preread ? null : await openForRead(o.path)
   if (file && o.checkRead) {
     try {
       await o.checkRead(o.path, file)
@@ -176,11 +177,12 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
   let sent = 0
   const readAt = (i: number, position: number): Promise<{ bytesRead: number; buffer: Buffer }> => {
     if (!file) {
-      // From the bytes read earlier: a view, no copy.
-      const end = Math.min(position + bufferBytes, o.size, o.bytes!.length)
+      // No handle: the bytes were read earlier, and each chunk is a view of them, no copy.
+      const bytes = preread!
+      const end = Math.min(position + bufferBytes, o.size, bytes.length)
       return Promise.resolve({
         bytesRead: Math.max(0, end - position),
-        buffer: o.bytes!.subarray(position, end),
+        buffer: bytes.subarray(position, end),
       })
     }
     const read = file.read(ring[i % ring.length]!, 0, Math.min(bufferBytes, o.size - position), position)

@@ -1,5 +1,6 @@
 // The upload engine's vocabulary: its options, its public interface and the per-item record its modules share.
 import type { Dispatcher } from 'undici'
+import type { EventPayloads } from '../../../common/contract'
 import type { UploadItem, UploadProgressEvent, UploadTotals } from '../../../common/uploads'
 import { FINAL_UPLOAD_STATES } from '../../../common/uploads'
 import type { ServiceClient } from '../service-client'
@@ -26,14 +27,8 @@ export const DEFAULT_LIMITS: UploadLimits = {
   initAttempts: 4,
 }
 
-export interface BatchFinishedEvent {
-  batchId: string
-  done: number
-  /** Of `done`, the files whose bytes were already stored: nothing was sent for them. */
-  reused: number
-  failed: number
-  cancelled: number
-}
+/** What the host forwards as `uploads:batch-finished`: one shape, the contract's. */
+export type BatchFinishedEvent = EventPayloads['uploads:batch-finished']
 
 export interface UploadEngineOptions {
   client: Pick<
