@@ -362,14 +362,29 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
   }
 
   /**
-   * A failed delete is ignored (resolving false): the item has already failed or been cancelled, and the worst
-   * left behind is a pending file the service shows in the list, which the user can delete there.
+   * A pending file this item made and no longer uses. A transient refusal (429, 5xx, a dropped connection) is
+   * tried again like complete is (deleting twice is harmless, and a 404 means it is gone already): a rate-limited
+   * service otherwise kept the file, its size reserved, until someone deleted it by hand. Any other failure is
+   * ignored (resolving false): the item has already failed or been cancelled, and the worst left behind is a
+   * pending file the service shows in the list. The waits are not cut short by the item's own cancel, which is
+   * often why the file is being deleted.
    */
-  function deleteOrphan(fileId: string): Promise<boolean> {
-    return client.deleteFile(fileId).then(
-      () => true,
-      () => false,
-    )
+  async function deleteOrphan(fileId: string): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.deleteFile(fileId)
+        return true
+      } catch (error) {
+        const e = AppError.from(error)
+        if (e.kind === 'not-found') return true
+        if (!isTransient(e) || attempt >= d.limits.completeAttempts) return false
+        const waited = await waitBeforeRetry(d.timing, attempt, e, new AbortController().signal).then(
+          () => true,
+          () => false,
+        )
+        if (!waited) return false
+      }
+    }
   }
 
   return { run, discardPending }

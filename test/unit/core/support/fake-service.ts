@@ -15,6 +15,7 @@ export interface FakeService {
   /** Return an AppError to fail the call; called with the call's 1-based number. */
   failInit?: (n: number) => AppError | undefined
   failComplete?: (n: number) => AppError | undefined
+  failDelete?: (n: number) => AppError | undefined
   /** Replaces complete entirely (e.g. to hang forever). */
   onComplete?: (id: string) => Promise<void>
 }
@@ -73,6 +74,8 @@ export function createFakeService(sinkUrl: string, free = 10 * 2 ** 30): FakeSer
       },
       async deleteFile(id) {
         service.calls.delete.push(id)
+        const fault = service.failDelete?.(service.calls.delete.length)
+        if (fault) throw fault
         if (!service.files.delete(id))
           throw new AppError({ kind: 'not-found', status: 404, message: 'file not found' })
       },

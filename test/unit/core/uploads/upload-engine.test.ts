@@ -469,6 +469,20 @@ describe('upload engine: faults', () => {
     expect(up.totals().done).toBe(6)
   })
 
+  it('deletes the pending file of a failed item even when the service rate-limits the delete at first', async () => {
+    const a = file('a.bin', 1000)
+    sink.behave = () => ({ kind: 'status', status: 500 })
+    service.failDelete = (n) =>
+      n <= 2 ? new AppError({ kind: 'rate-limited', status: 429, message: 'slow down' }) : undefined
+    const up = engine()
+    await up.add([a.path])
+    await up.whenIdle()
+    expect(up.list()[0]).toMatchObject({ state: 'failed' })
+    // Refused twice, then deleted: nothing is left holding the file's size.
+    expect(service.calls.delete).toHaveLength(3)
+    expect(service.files.size).toBe(0)
+  })
+
   it('fails clearly when the file changes during the upload', async () => {
     const a = file('grow.bin', 16 * 2 ** 20)
     sink.behave = () => ({ kind: 'ok-touch', touch: () => appendFileSync(a.path, 'more') })
