@@ -437,10 +437,12 @@ describe('upload engine against the sandbox', () => {
 
   it('resumes after the engine process is killed, without uploading a finished file twice', async () => {
     const c = client()
-    const files = [1, 2, 3].map((n) => h.file(`crash-${n}.bin`, 300_000 + n))
+    // crash-2 is the one killed mid-PUT: 4 MB under the child's 200 kB/s cap is 20 s of sending, so it cannot
+    // finish before the kill however late crash-1's complete comes (in CI an fdatasync under load held it for
+    // longer than a 300 kB PUT takes). The restarted engine has no cap, so this costs the test nothing.
+    const files = [300_001, 4_000_002, 300_003].map((size, i) => h.file(`crash-${i + 1}.bin`, size))
     const journalPath = join(h.dir, 'crash-journal.jsonl')
-    // Slow answers and a cap (each PUT about 1.5 s) keep the child busy long enough to be killed between files:
-    // with answers alone, crash-2 could finish before the kill on a loaded machine (seen in CI).
+    // Slow answers and the cap keep the child busy long enough to be killed between files.
     h.sandbox.setFaults({ latencyMs: 150 })
     const child = spawn(
       process.execPath,
