@@ -1,0 +1,285 @@
+// The local database: one SQLite file per data folder, the one home of local state (docs/data-layer.md).
+// Opening it sets the connection up for several processes at once (WAL, a busy timeout, foreign keys), sets a
+// damaged file aside instead of failing on it, takes a backup before each pending migration and runs the
+// migrations one transaction each. Repositories are built over the AppDatabase this returns; no core module
+// reads or writes state files any other way.
+import { existsSync, renameSync, rmSync } from 'node:fs'
+import { AppError } from '../../../common/errors'
+import { diskWriteError } from '../disk-errors'
+import type { Migration } from './migration-types'
+import { MIGRATIONS } from './migrations/index'
+import { SQLITE_CODES, openSqlite, sqliteCode, type DatabaseSync } from './sqlite'
+
+export const DATABASE_FILE = 'mediadeck.db'
+
+export interface DatabaseNotice {
+  kind: 'damaged' | 'migrated'
+  message: string
+  /** Where the damaged file was set aside. */
+  keptAt?: string
+  /** The copy taken before the migrations ran. */
+  backup?: string
+}
+
+export interface ChangeTimers {
+  setInterval(callback: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
+}
+
+export interface AppDatabase {
+  readonly file: string
+  readonly db: DatabaseSync
+  /** What happened on open that the person should hear about (a damaged file set aside, a migration). */
+  readonly notices: readonly DatabaseNotice[]
+  /**
+   * Runs `fn` as one transaction: BEGIN IMMEDIATE takes the write lock first, so two processes never both read
+   * then both write. Called inside another transaction it nests as a savepoint, so a multi-step change made
+   * of single-step ones is still all or nothing. `fn` must be synchronous.
+   */
+  transaction<T>(fn: () => T): T
+  /**
+   * The same, with a failure said plainly: a full disk or a database another process holds too long becomes an
+   * AppError naming `what` was not saved (`the drafts`), and nothing of the change is kept.
+   */
+  write<T>(what: string, fn: () => T): T
+  /**
+   * Calls `listener` after another connection (another process: the CLI beside the app) committed a change.
+   * PRAGMA data_version moves only for other connections' commits, so our own writes do not echo back.
+   */
+  watch(listener: () => void, options?: { intervalMs?: number; timers?: ChangeTimers }): () => void
+  close(): void
+}
+
+export interface OpenDatabaseOptions {
+  file: string
+  migrations?: readonly Migration[]
+  now?: () => Date
+  /** How long a write waits for another process's transaction before failing (default 5 s). */
+  busyTimeoutMs?: number
+}
+
+export class DatabaseOpenError extends Error {}
+
+export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
+  const { file } = options
+  const migrations = options.migrations ?? MIGRATIONS
+  const now = options.now ?? (() => new Date())
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5_000
+  const notices: DatabaseNotice[] = []
+
+  let db: DatabaseSync
+  try {
+    db = connect(file, busyTimeoutMs)
+  } catch (error) {
+    if (!isDamage(error)) throw error
+    const keptAt = setAside(file, now())
+    notices.push({
+      kind: 'damaged',
+      keptAt,
+      message: `The local database was damaged (${describe(error)}). It was set aside as ${keptAt} and a new one was created; data imported from the old files is restored where they remain.`,
+    })
+    db = connect(file, busyTimeoutMs)
+  }
+
+  const backup = migrate(db, file, migrations, now)
+  if (backup !== undefined) {
+    notices.push({
+      kind: 'migrated',
+      backup: backup || undefined,
+      message: backup
+        ? `The local database was updated to this version of Mediadeck; a copy of it as it was is kept at ${backup}.`
+        : 'The local database was created.',
+    })
+  }
+  return wrap(file, db, notices)
+}
+
+function connect(file: string, busyTimeoutMs: number): DatabaseSync {
+  const db = openSqlite(file, { timeoutMs: busyTimeoutMs })
+  try {
+    db.exec('PRAGMA journal_mode = WAL')
+    // FULL: a transaction reported committed survives a power cut too (WAL + NORMAL would only survive a crash).
+    db.exec('PRAGMA synchronous = FULL')
+    db.exec('PRAGMA foreign_keys = ON')
+    const check = db.prepare('PRAGMA quick_check(1)').get() as { quick_check?: string } | undefined
+    if (check?.quick_check !== 'ok') {
+      throw Object.assign(new Error(`integrity check failed: ${check?.quick_check ?? 'no answer'}`), {
+        errcode: SQLITE_CODES.CORRUPT,
+      })
+    }
+    return db
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}
+
+function isDamage(error: unknown): boolean {
+  const code = sqliteCode(error)
+  return code === SQLITE_CODES.CORRUPT || code === SQLITE_CODES.NOTADB
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-')
+
+/** Moves the damaged file and its WAL and shared-memory files aside; returns where the file went. */
+function setAside(file: string, at: Date): string {
+  const keptAt = `${file}.damaged-${stamp(at)}`
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(file + suffix)) renameSync(file + suffix, keptAt + suffix)
+  }
+  return keptAt
+}
+
+/**
+ * Brings the schema to the last migration. Returns undefined when nothing ran, '' when the database was new,
+ * and the backup's path when an existing database was migrated.
+ */
+function migrate(
+  db: DatabaseSync,
+  file: string,
+  migrations: readonly Migration[],
+  now: () => Date,
+): string | undefined {
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new DatabaseOpenError(
+        `migration ${migration.name} has version ${migration.version}, expected ${index + 1}`,
+      )
+    }
+  })
+  const latest = migrations.length
+  const version = userVersion(db)
+  if (version > latest) {
+    throw new DatabaseOpenError(
+      `The local database ${file} was written by a newer version of Mediadeck (schema ${version}, this one knows ${latest}). Going back to an older version is not supported; nothing was changed.`,
+    )
+  }
+  if (version === latest) return undefined
+
+  // A copy of the database as it was, before the first change: VACUUM INTO writes a consistent snapshot even
+  // while other processes use the file. A new database has nothing to keep.
+  let backup = ''
+  if (version > 0) {
+    backup = `${file}.backup-v${version}-${stamp(now())}`
+    rmSync(backup, { force: true })
+    db.exec(`VACUUM INTO '${backup.replace(/'/g, "''")}'`)
+  }
+  for (const migration of migrations.slice(version)) {
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      // Another process may have run it while we waited for the lock.
+      if (userVersion(db) >= migration.version) {
+        db.exec('COMMIT')
+        continue
+      }
+      migration.up(db)
+      db.exec(`PRAGMA user_version = ${migration.version}`)
+      db.exec('COMMIT')
+    } catch (error) {
+      db.exec('ROLLBACK')
+      throw new DatabaseOpenError(
+        `Could not update the local database (migration ${migration.version}, ${migration.name}): ${describe(error)}. It was left as it was${backup ? `; a copy is at ${backup}` : ''}.`,
+        { cause: error },
+      )
+    }
+  }
+  return backup
+}
+
+function userVersion(db: DatabaseSync): number {
+  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version
+}
+
+function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDatabase {
+  let depth = 0
+  let closed = false
+  const watchers = new Set<() => void>()
+
+  const transaction = <T>(fn: () => T): T => {
+    const savepoint = `sp${depth}`
+    db.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`)
+    depth += 1
+    try {
+      const result = fn()
+      if (result instanceof Promise) throw new Error('a transaction must be synchronous')
+      depth -= 1
+      db.exec(depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`)
+      return result
+    } catch (error) {
+      depth -= 1
+      if (depth === 0) {
+        if (db.isTransaction) db.exec('ROLLBACK')
+      } else {
+        db.exec(`ROLLBACK TO ${savepoint}`)
+        db.exec(`RELEASE ${savepoint}`)
+      }
+      throw error
+    }
+  }
+
+  return {
+    file,
+    db,
+    notices,
+    transaction,
+    write(what, fn) {
+      try {
+        return transaction(fn)
+      } catch (error) {
+        throw dataError(error, what, file)
+      }
+    },
+    watch(listener, options = {}) {
+      const timers: ChangeTimers = options.timers ?? {
+        setInterval: (callback, ms) => setInterval(callback, ms).unref(),
+        clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+      }
+      const version = db.prepare('PRAGMA data_version')
+      let last = (version.get() as { data_version: number }).data_version
+      const handle = timers.setInterval(() => {
+        if (closed) return
+        const current = (version.get() as { data_version: number }).data_version
+        if (current === last) return
+        last = current
+        listener()
+      }, options.intervalMs ?? 1_000)
+      const stop = () => {
+        timers.clearInterval(handle)
+        watchers.delete(stop)
+      }
+      watchers.add(stop)
+      return stop
+    },
+    close() {
+      if (closed) return
+      for (const stop of [...watchers]) stop()
+      closed = true
+      db.close()
+    },
+  }
+}
+
+/** A failed write to the database, said as the person needs it: what was not saved, and why. */
+export function dataError(error: unknown, what: string, file: string): unknown {
+  if (error instanceof AppError) return error
+  const code = sqliteCode(error)
+  if (code === SQLITE_CODES.FULL) {
+    return diskWriteError(Object.assign(new Error(describe(error)), { code: 'ENOSPC' }), what, file)
+  }
+  if (code === SQLITE_CODES.BUSY || code === SQLITE_CODES.LOCKED) {
+    return new AppError(
+      {
+        kind: 'file',
+        code: 'write-failed',
+        message: `Could not save ${what}: another Mediadeck process kept the data folder busy (${file}). Nothing was changed; try again.`,
+      },
+      { cause: error },
+    )
+  }
+  if (code !== undefined) return diskWriteError(error, what, file)
+  return error
+}

@@ -1,0 +1,103 @@
+// Leases: a resource (an upload item, a draft the outbox is sending) belongs to one process while that process
+// keeps renewing its lease. The app, the browser mode and any number of CLI runs share one database; a lease
+// is how one of them knows an unfinished item is another's live work (leave it) or was abandoned (a killed
+// run, a laptop that slept past the expiry: take it over). Every write about a leased resource checks the lease
+// in the same transaction (`holds`), so a process that lost its lease stops without writing.
+import { hostname } from 'node:os'
+import { randomUUID } from 'node:crypto'
+import type { AppDatabase, ChangeTimers } from './database'
+
+export const LEASE_TTL_MS = 60_000
+export const LEASE_RENEW_MS = 10_000
+
+export interface Leases {
+  /** This process's name in the table. */
+  readonly owner: string
+  /** Takes the lease when it is free, expired or ours; true when we hold it now. */
+  acquire(resource: string): boolean
+  /** Whether we hold an unexpired lease on it: check it in the transaction of every write about it. */
+  holds(resource: string): boolean
+  /** Who holds it now (an unexpired lease), or undefined. */
+  holder(resource: string): string | undefined
+  /** Extends every lease we hold; returns the resources we had been renewing but no longer hold. */
+  renew(): string[]
+  release(resource: string): void
+  /** Renews every `intervalMs` (10 s) until stopped; `onLost` hears of leases another process took over. */
+  startRenewing(
+    onLost: (resources: string[]) => void,
+    options?: { intervalMs?: number; timers?: ChangeTimers },
+  ): () => void
+}
+
+export function processOwner(): string {
+  return `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`
+}
+
+export function createLeases(
+  database: AppDatabase,
+  options: { owner?: string; now?: () => number; ttlMs?: number } = {},
+): Leases {
+  const { db } = database
+  const owner = options.owner ?? processOwner()
+  const now = options.now ?? Date.now
+  const ttl = options.ttlMs ?? LEASE_TTL_MS
+  /** What we believe we hold, so that renew() can tell which were lost. */
+  const held = new Set<string>()
+
+  const take = db.prepare(`
+    INSERT INTO leases (resource, owner, expires_at) VALUES (:resource, :owner, :expires)
+    ON CONFLICT (resource) DO UPDATE SET owner = :owner, expires_at = :expires
+    WHERE leases.owner = :owner OR leases.expires_at <= :now`)
+  const current = db.prepare('SELECT owner, expires_at FROM leases WHERE resource = ?')
+  const extend = db.prepare(
+    'UPDATE leases SET expires_at = ? WHERE resource = ? AND owner = ? AND expires_at > ?',
+  )
+  const drop = db.prepare('DELETE FROM leases WHERE resource = ? AND owner = ?')
+
+  const holderOf = (resource: string) => {
+    const row = current.get(resource) as { owner: string; expires_at: number } | undefined
+    return row && row.expires_at > now() ? row.owner : undefined
+  }
+
+  const leases: Leases = {
+    owner,
+    acquire(resource) {
+      const at = now()
+      const changed = database.transaction(
+        () => take.run({ resource, owner, expires: at + ttl, now: at }).changes,
+      )
+      if (changed > 0) held.add(resource)
+      else held.delete(resource)
+      return changed > 0
+    },
+    holds: (resource) => holderOf(resource) === owner,
+    holder: holderOf,
+    renew() {
+      const at = now()
+      const lost: string[] = []
+      database.transaction(() => {
+        for (const resource of held) {
+          if (extend.run(at + ttl, resource, owner, at).changes === 0) lost.push(resource)
+        }
+      })
+      for (const resource of lost) held.delete(resource)
+      return lost
+    },
+    release(resource) {
+      held.delete(resource)
+      database.transaction(() => drop.run(resource, owner))
+    },
+    startRenewing(onLost, renewOptions = {}) {
+      const timers: ChangeTimers = renewOptions.timers ?? {
+        setInterval: (callback, ms) => setInterval(callback, ms).unref(),
+        clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+      }
+      const handle = timers.setInterval(() => {
+        const lost = leases.renew()
+        if (lost.length > 0) onLost(lost)
+      }, renewOptions.intervalMs ?? LEASE_RENEW_MS)
+      return () => timers.clearInterval(handle)
+    },
+  }
+  return leases
+}

@@ -1,0 +1,6 @@
+// Every migration of the local database, in order. A new one is a new file `NNN-name.ts` and one line here;
+// a shipped migration is never edited (a database that ran it would not run it again).
+import type { Migration } from '../migration-types'
+import { coreMigration } from './001-core'
+
+export const MIGRATIONS: readonly Migration[] = [coreMigration]

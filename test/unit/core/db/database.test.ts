@@ -1,0 +1,214 @@
+import { execFile } from 'node:child_process'
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, writeFileSync, writeSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../../../common/errors'
+import { DatabaseOpenError, openDatabase, type AppDatabase } from '../../../../main/core/db/database'
+import type { Migration } from '../../../../main/core/db/migration-types'
+import { MIGRATIONS } from '../../../../main/core/db/migrations/index'
+
+const run = promisify(execFile)
+const opened: AppDatabase[] = []
+const open = (file: string, migrations?: readonly Migration[]) => {
+  const database = openDatabase({ file, migrations, now: () => new Date('2026-11-26T10:00:00Z') })
+  opened.push(database)
+  return database
+}
+afterEach(() => {
+  for (const database of opened.splice(0)) database.close()
+})
+const folder = () => mkdtempSync(join(tmpdir(), 'mediadeck-db-'))
+
+const counter: Migration = {
+  version: MIGRATIONS.length + 1,
+  name: 'test-counter',
+  up: (db) =>
+    db.exec(
+      'CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL); INSERT INTO counter VALUES (1, 0)',
+    ),
+}
+
+describe('openDatabase', () => {
+  it('creates the schema in WAL mode with foreign keys and a busy timeout', () => {
+    const database = open(join(folder(), 'a.db'))
+    const { db } = database
+    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
+    expect(db.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 })
+    expect((db.prepare('PRAGMA busy_timeout').get() as { timeout: number }).timeout).toBe(5000)
+    expect((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(
+      MIGRATIONS.length,
+    )
+    expect(database.notices).toEqual([
+      expect.objectContaining({ kind: 'migrated', message: 'The local database was created.' }),
+    ])
+  })
+
+  it('takes a backup before migrating an existing database, and none when nothing is pending', () => {
+    const dir = folder()
+    const file = join(dir, 'a.db')
+    open(file).db.prepare("INSERT INTO imports VALUES ('x', 'now', 3)").run()
+    opened.pop()?.close()
+    const migrated = open(file, [...MIGRATIONS, counter])
+    const backup = migrated.notices[0]?.backup
+    expect(backup).toMatch(/a\.db\.backup-v1-2026-11-26T10-00-00-000Z$/)
+    // The backup holds the rows as they were, and the schema of before.
+    const copy = open(backup!, MIGRATIONS)
+    expect(copy.db.prepare('SELECT rows FROM imports').get()).toEqual({ rows: 3 })
+    expect(copy.notices).toEqual([])
+    migrated.close()
+    expect(open(file, [...MIGRATIONS, counter]).notices).toEqual([])
+  })
+
+  it('refuses a database written by a newer version and leaves it untouched', () => {
+    const file = join(folder(), 'a.db')
+    open(file, [...MIGRATIONS, counter])
+    opened.pop()?.close()
+    expect(() => open(file)).toThrow(DatabaseOpenError)
+    expect(() => open(file)).toThrow(/newer version of Mediadeck/)
+    expect(
+      open(file, [...MIGRATIONS, counter])
+        .db.prepare('SELECT n FROM counter')
+        .get(),
+    ).toEqual({ n: 0 })
+  })
+
+  it('leaves the database as it was when a migration fails', () => {
+    const file = join(folder(), 'a.db')
+    open(file)
+    opened.pop()?.close()
+    const broken: Migration = {
+      version: MIGRATIONS.length + 1,
+      name: 'broken',
+      up: (db) => {
+        db.exec('CREATE TABLE half (x)')
+        throw new Error('boom')
+      },
+    }
+    expect(() => open(file, [...MIGRATIONS, broken])).toThrow(/migration 2, broken\): boom/)
+    const again = open(file)
+    expect(again.db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined()
+  })
+
+  it('sets a damaged file aside, says so, and opens a fresh one', () => {
+    const dir = folder()
+    const file = join(dir, 'a.db')
+    writeFileSync(file, 'this is not a database'.repeat(200))
+    const database = open(file)
+    expect(database.notices[0]).toMatchObject({
+      kind: 'damaged',
+      keptAt: `${file}.damaged-2026-11-26T10-00-00-000Z`,
+    })
+    expect(existsSync(`${file}.damaged-2026-11-26T10-00-00-000Z`)).toBe(true)
+    expect(database.db.prepare('SELECT count(*) AS n FROM imports').get()).toEqual({ n: 0 })
+  })
+
+  it('sets aside a file whose pages are torn (integrity check fails)', () => {
+    const dir = folder()
+    const file = join(dir, 'a.db')
+    const database = open(file)
+    database.db.exec('CREATE TABLE big (x TEXT); CREATE INDEX big_x ON big(x)')
+    database.transaction(() => {
+      for (let i = 0; i < 2000; i += 1)
+        database.db.prepare('INSERT INTO big VALUES (?)').run(`row ${i} `.repeat(20))
+    })
+    database.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    database.close()
+    opened.pop()
+    // Overwrite pages in the middle of the file, as a torn write would.
+    const fd = openSync(file, 'r+')
+    writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, 40_960)
+    closeSync(fd)
+    const reopened = open(file)
+    expect(reopened.notices[0]?.kind).toBe('damaged')
+    expect(readdirSync(dir).some((name) => name.startsWith('a.db.damaged-'))).toBe(true)
+  })
+})
+
+describe('transactions', () => {
+  it('nests as savepoints: an inner failure rolls back the inner part only when caught', () => {
+    const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
+    const bump = database.db.prepare('UPDATE counter SET n = n + 1')
+    database.transaction(() => {
+      bump.run()
+      expect(() =>
+        database.transaction(() => {
+          bump.run()
+          throw new Error('inner')
+        }),
+      ).toThrow('inner')
+      bump.run()
+    })
+    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
+    expect(() =>
+      database.transaction(() => {
+        bump.run()
+        database.transaction(() => bump.run())
+        throw new Error('outer')
+      }),
+    ).toThrow('outer')
+    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
+  })
+
+  it('a full database gives a clear disk-full error and keeps nothing of the change', () => {
+    const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
+    database.db.exec('CREATE TABLE blobs (b BLOB)')
+    const pages = (database.db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count
+    database.db.exec(`PRAGMA max_page_count = ${pages + 5}`)
+    let error: unknown
+    try {
+      database.write('the drafts', () => {
+        database.db.prepare('UPDATE counter SET n = 99').run()
+        for (let i = 0; i < 100; i += 1)
+          database.db.prepare('INSERT INTO blobs VALUES (randomblob(4000))').run()
+      })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(AppError)
+    expect(error).toMatchObject({ kind: 'file', code: 'disk-full' })
+    expect((error as Error).message).toMatch(/Could not save the drafts: the disk is full/)
+    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 0 })
+    expect(database.db.prepare('SELECT count(*) AS n FROM blobs').get()).toEqual({ n: 0 })
+    // Still usable afterwards.
+    database.write('the drafts', () => database.db.prepare('UPDATE counter SET n = 1').run())
+    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 1 })
+  })
+
+  it('two processes incrementing at once lose no update', async () => {
+    const file = join(folder(), 'a.db')
+    open(file, [...MIGRATIONS, counter])
+    const script = `
+      const { openDatabase } = await import(${JSON.stringify(new URL('../../../../main/core/db/database.ts', import.meta.url).pathname)})
+      const migrations = [...(await import(${JSON.stringify(new URL('../../../../main/core/db/migrations/index.ts', import.meta.url).pathname)})).MIGRATIONS, { version: 2, name: 'test-counter', up() {} }]
+      const database = openDatabase({ file: ${JSON.stringify(file)}, migrations })
+      for (let i = 0; i < 200; i += 1) database.transaction(() => {
+        const { n } = database.db.prepare('SELECT n FROM counter').get()
+        database.db.prepare('UPDATE counter SET n = ?').run(n + 1)
+      })
+      database.close()`
+    const child = () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])
+    await Promise.all([child(), child(), child()])
+    expect(opened[0]!.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 600 })
+  })
+
+  it('watch hears another connection commit, not its own', () => {
+    const file = join(folder(), 'a.db')
+    const mine = open(file, [...MIGRATIONS, counter])
+    const theirs = open(file, [...MIGRATIONS, counter])
+    let tick: (() => void) | undefined
+    const heard: number[] = []
+    mine.watch(() => heard.push(1), {
+      timers: { setInterval: (callback) => (tick = callback), clearInterval: () => {} },
+    })
+    mine.write('x', () => mine.db.prepare('UPDATE counter SET n = 5').run())
+    tick!()
+    expect(heard).toEqual([])
+    theirs.write('x', () => theirs.db.prepare('UPDATE counter SET n = 6').run())
+    tick!()
+    expect(heard).toEqual([1])
+    tick!()
+    expect(heard).toEqual([1])
+  })
+})

@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
+import { importLegacyFile, type LegacyImport } from '../../../../main/core/db/legacy-import'
+import { MIGRATIONS } from '../../../../main/core/db/migrations/index'
+
+const opened: AppDatabase[] = []
+afterEach(() => {
+  for (const database of opened.splice(0)) database.close()
+})
+const notes = {
+  version: MIGRATIONS.length + 1,
+  name: 'test-notes',
+  up: (db: AppDatabase['db']) => db.exec('CREATE TABLE notes (text TEXT NOT NULL)'),
+}
+function setUp() {
+  const dir = mkdtempSync(join(tmpdir(), 'mediadeck-import-'))
+  const database = openDatabase({ file: join(dir, 'a.db'), migrations: [...MIGRATIONS, notes] })
+  opened.push(database)
+  const path = join(dir, 'notes.json')
+  writeFileSync(path, JSON.stringify(['a', 'b', 'c']))
+  const spec = (failAfter = Infinity): LegacyImport<string[]> => ({
+    name: 'notes',
+    path,
+    read: (file) => JSON.parse(readFileSync(file, 'utf8')) as string[],
+    write: (texts) => {
+      texts.forEach((text, index) => {
+        if (index >= failAfter) throw new Error('killed mid-import')
+        database.db.prepare('INSERT INTO notes VALUES (?)').run(text)
+      })
+      return texts.length
+    },
+  })
+  const count = () => (database.db.prepare('SELECT count(*) AS n FROM notes').get() as { n: number }).n
+  return { database, path, spec, count }
+}
+
+describe('importLegacyFile', () => {
+  it('imports once, renames the file to .pre-db, and does nothing the second time', () => {
+    const { database, path, spec, count } = setUp()
+    expect(importLegacyFile(database, spec())).toMatchObject({ status: 'imported', rows: 3 })
+    expect(existsSync(path)).toBe(false)
+    expect(existsSync(`${path}.pre-db`)).toBe(true)
+    expect(importLegacyFile(database, spec())).toEqual({ status: 'already-imported' })
+    expect(count()).toBe(3)
+  })
+
+  it('a failure in the middle keeps nothing and leaves the file; the next try imports it whole', () => {
+    const { database, path, spec, count } = setUp()
+    expect(() => importLegacyFile(database, spec(2))).toThrow('killed mid-import')
+    expect(count()).toBe(0)
+    expect(existsSync(path)).toBe(true)
+    expect(importLegacyFile(database, spec())).toMatchObject({ status: 'imported', rows: 3 })
+    expect(count()).toBe(3)
+  })
+
+  it('a crash between the commit and the rename: the next open only renames', () => {
+    const { database, path, spec, count } = setUp()
+    importLegacyFile(database, spec())
+    // The file is back where it was, as if the rename never happened.
+    writeFileSync(path, JSON.stringify(['a', 'b', 'c']))
+    expect(importLegacyFile(database, spec())).toEqual({ status: 'already-imported' })
+    expect(existsSync(path)).toBe(false)
+    expect(count()).toBe(3)
+  })
+
+  it('a fresh database (the damaged one set aside) imports the .pre-db copy again', () => {
+    const first = setUp()
+    importLegacyFile(first.database, first.spec())
+    const dir = join(first.path, '..')
+    const fresh = openDatabase({ file: join(dir, 'b.db'), migrations: [...MIGRATIONS, notes] })
+    opened.push(fresh)
+    const result = importLegacyFile(fresh, {
+      ...first.spec(),
+      write: (texts) => {
+        for (const text of texts) fresh.db.prepare('INSERT INTO notes VALUES (?)').run(text)
+        return texts.length
+      },
+    })
+    expect(result).toMatchObject({ status: 'imported', rows: 3, from: `${first.path}.pre-db` })
+  })
+})
