@@ -2,6 +2,7 @@
 // and the platform adapters (native dialog, external browser). No group receives all of it: each declares the
 // members it uses (its *_NEEDS list) and main/handlers/index.ts hands it those alone.
 import type { AppInfo } from '../../common/app-state'
+import type { AppDatabase } from '../core/db/database'
 import type { ProfileStore } from '../core/profiles/profile-store'
 import type { AppStore } from '../core/settings/app-store'
 import type { FileGrants } from '../core/files/file-grants'
@@ -14,6 +15,8 @@ export interface HostDeps extends HandlerDeps {
   store: AppStore
   profiles: ProfileStore
   grants: FileGrants
+  /** The data folder's database: repositories are built over it (main/core/db/). */
+  database: AppDatabase
   sandbox: EmbeddedSandbox
   platform: PlatformAdapters
   /** How requests to a service (not the embedded sandbox) reach the network: the proxy in use. */

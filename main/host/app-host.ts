@@ -9,6 +9,7 @@ import type { CallName, CallRequest, CallResponse } from '../../common/contract'
 import { AppError } from '../../common/errors'
 import type { SandboxConfig } from '../../sandbox/index'
 import { createConnectionMonitor, type MonitorTimers } from '../core/connection/connection-monitor'
+import { DATABASE_FILE, openDatabase, type AppDatabase } from '../core/db/database'
 import { openFileGrants, type FileGrants } from '../core/files/file-grants'
 import { envProxyDispatcher, type DispatcherFactory } from '../core/http/network'
 import type { ActiveService, ConnectionMonitor, PlatformAdapters } from '../core/ports'
@@ -75,6 +76,8 @@ export interface AppHost {
   readonly events: EventHub
   readonly sandbox: SandboxHandle
   readonly grants: FileGrants
+  /** The data folder's database (main/core/db/database.ts), shared with other processes on the same folder. */
+  readonly database: AppDatabase
   readonly profiles: ProfileStore
   readonly store: AppStore
   readonly connection: ConnectionMonitor
@@ -100,6 +103,11 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const log = options.log ?? silentLogger
   const network = options.network ?? envProxyDispatcher(process.env)
   const redactor = options.redactor ?? createRedactor()
+  const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
+  for (const notice of database.notices) {
+    if (notice.kind === 'damaged') log.error(notice.message)
+    else log.info(notice.message)
+  }
   const store = openAppStore(options.storeBackend ?? createConfBackend(dataDir))
   const cipher = options.cipher ?? createSessionOnlyCipher()
   const profiles = createProfileStore({ store, cipher, onSecret: (s) => redactor.add(s) })
@@ -235,6 +243,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     store,
     profiles,
     grants,
+    database,
     sandbox,
     platform: options.platform ?? {},
     redactor,
@@ -278,6 +287,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     events,
     sandbox,
     grants,
+    database,
     profiles,
     store,
     connection,
@@ -309,6 +319,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
         await disposeSession(current).catch((error) => log.error('closing the profile failed', error))
         uploadEffects.close()
         await sandbox.stop()
+        database.close()
       })()
       return closed
     },
