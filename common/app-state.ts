@@ -14,8 +14,11 @@ export interface ProfileView {
   baseUrl: string
   accessKey: string
   hasSecret: boolean
-  /** encrypted: safeStorage; session: encryption unavailable, kept in memory until quit; none: not set. */
-  secretStorage: 'encrypted' | 'session' | 'none'
+  /**
+   * encrypted: safeStorage; file: no OS encryption, kept in a file only the user can read (browser mode);
+   * session: kept in memory until quit; none: not set.
+   */
+  secretStorage: 'encrypted' | 'file' | 'session' | 'none'
 }
 
 export interface ProfilesState {
@@ -23,6 +26,11 @@ export interface ProfilesState {
   activeId: string
   /** False where the OS offers no encryption (safeStorage): secrets then live for the session only. */
   encryptionAvailable: boolean
+  /**
+   * How a secret saved now is kept: encrypted by the OS (the app), in a file only the user can read (browser
+   * mode, docs/security.md), or for this session only.
+   */
+  secretKeeping: 'encrypted' | 'file' | 'session'
 }
 
 export type AreaAccess = 'allowed' | 'plan' | 'unknown'

@@ -16,6 +16,7 @@ import mime from 'mime'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { AppError } from '../../common/errors'
 import { LOCAL_FILE_ROUTE } from '../../common/local-files'
+import { SECRETS_FILE, createOwnerOnlySecretFile } from '../core/profiles/secret-file'
 import { createAppHost, type AppHost, type AppHostOptions } from '../host/app-host'
 import { readGrantedFile } from '../core/files/granted-file-reader'
 import { contentSecurityPolicy, LOOPBACK_MEDIA_ORIGINS } from '../host/csp'
@@ -103,6 +104,10 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     dataDir: options.dataDir,
     mode: 'browser',
     log: options.log ?? options.hostOptions?.log,
+    // No OS keychain in plain Node: a saved secret is kept in a file only the user can read, so the profile
+    // survives a restart (docs/security.md).
+    secretVault:
+      options.hostOptions?.secretVault ?? createOwnerOnlySecretFile(join(options.dataDir, SECRETS_FILE)),
   })
   const log = host.log
   host.redactor.add(token)

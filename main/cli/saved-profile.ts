@@ -6,6 +6,7 @@
 // encrypts it with Electron's safeStorage (the OS keychain), which plain Node has no way to open, so the
 // secret must come from MEDIADECK_SECRET_KEY. The built-in Sandbox is no help either: it runs inside the app.
 // Every problem here is one of set-up, so it is a UsageError (exit 2, like a missing profile).
+import { SECRETS_FILE, createOwnerOnlySecretFile } from '../core/profiles/secret-file'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
@@ -60,7 +61,9 @@ export const savedProfileResolver: ProfileResolver = async (env) => {
   if (!saved) {
     throw setUp(`the active profile ${state.activeProfileId} is not among the saved profiles in ${file}`)
   }
-  const secretKey = env.MEDIADECK_SECRET_KEY
+  // The browser mode keeps a saved secret in a file only the user can read (main/core/profiles/secret-file.ts);
+  // the app's OS-keychain secrets are out of the CLI's reach.
+  const secretKey = env.MEDIADECK_SECRET_KEY || savedSecret(dataDir, saved.id)
   if (!secretKey) {
     throw setUp(
       `the saved profile ${JSON.stringify(saved.name)} has its secret key encrypted by the app with the OS keychain, ` +
@@ -72,5 +75,13 @@ export const savedProfileResolver: ProfileResolver = async (env) => {
     accessKey: env.MEDIADECK_ACCESS_KEY || saved.accessKey,
     secretKey,
     dataDir,
+  }
+}
+
+function savedSecret(dataDir: string, profileId: string): string | undefined {
+  try {
+    return createOwnerOnlySecretFile(join(dataDir, SECRETS_FILE)).get(profileId)
+  } catch (error) {
+    throw setUp((error as Error).message)
   }
 }

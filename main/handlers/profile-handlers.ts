@@ -40,6 +40,7 @@ export function profilesState(deps: Pick<HostDeps, 'sandbox' | 'profiles'>): Pro
     profiles: [sandboxProfileView(deps), ...deps.profiles.views()],
     activeId: deps.profiles.activeId(),
     encryptionAvailable: deps.profiles.encryptionAvailable,
+    secretKeeping: deps.profiles.secretKeeping,
   }
 }
 

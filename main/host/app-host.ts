@@ -15,6 +15,7 @@ import { envProxyDispatcher, type DispatcherFactory } from '../core/http/network
 import type { ActiveService, ConnectionMonitor, PlatformAdapters } from '../core/ports'
 import { createProfileStore, type ProfileStore } from '../core/profiles/profile-store'
 import { createSessionOnlyCipher, type SecretCipher } from '../core/profiles/secret-cipher'
+import type { SecretVault } from '../core/profiles/secret-file'
 import type { ServiceClientOptions } from '../core/service-client'
 import { openAppStore, type AppStore, type KeyValueBackend } from '../core/settings/app-store'
 import { createConfBackend } from '../core/settings/conf-backend'
@@ -40,6 +41,11 @@ export interface AppHostOptions {
   storeBackend?: KeyValueBackend
   /** safeStorage in the app; session-only (nothing written) by default. */
   cipher?: SecretCipher
+  /**
+   * Where secrets are kept when the cipher cannot encrypt: the browser mode passes a file only the user can
+   * read (main/core/profiles/secret-file.ts); without one they last for the session.
+   */
+  secretVault?: SecretVault
   platform?: PlatformAdapters
   log?: Logger
   redactor?: Redactor
@@ -110,7 +116,12 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   }
   const store = openAppStore(options.storeBackend ?? createConfBackend(dataDir))
   const cipher = options.cipher ?? createSessionOnlyCipher()
-  const profiles = createProfileStore({ store, cipher, onSecret: (s) => redactor.add(s) })
+  const profiles = createProfileStore({
+    store,
+    cipher,
+    vault: options.secretVault,
+    onSecret: (s) => redactor.add(s),
+  })
   const grants = await openFileGrants({
     file: join(dataDir, 'grants.json'),
     warn: (message) => log.warn(message),

@@ -11,6 +11,7 @@ export const useProfilesStore = defineStore('profiles', () => {
   const activeId = computed(() => state.value?.activeId ?? null)
   const active = computed(() => profiles.value.find((profile) => profile.id === activeId.value) ?? null)
   const encryptionAvailable = computed(() => state.value?.encryptionAvailable ?? true)
+  const secretKeeping = computed(() => state.value?.secretKeeping ?? 'encrypted')
   /**
    * Counts main's `profiles:switched`, after the per-profile stores were reset (useAppSession): a view that
    * shows more than the shell loads watches it to fetch the new profile's data.
@@ -50,6 +51,7 @@ export const useProfilesStore = defineStore('profiles', () => {
     activeId,
     active,
     encryptionAvailable,
+    secretKeeping,
     load,
     save,
     remove,

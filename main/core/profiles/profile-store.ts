@@ -3,10 +3,11 @@
 // The built-in Sandbox profile is not stored: it is always there and always first.
 import { randomUUID } from 'node:crypto'
 import { SANDBOX_PROFILE_ID } from '../../../common/app-state'
-import type { ProfileView } from '../../../common/app-state'
+import type { ProfilesState, ProfileView } from '../../../common/app-state'
 import { AppError } from '../../../common/errors'
 import type { AppStore, StoredProfile } from '../settings/app-store'
 import type { SecretCipher } from './secret-cipher'
+import type { SecretVault } from './secret-file'
 
 export interface ProfileInput {
   id?: string
@@ -27,6 +28,8 @@ export interface ServiceProfile {
 
 export interface ProfileStore {
   readonly encryptionAvailable: boolean
+  /** How a saved secret is kept at rest: see ProfilesState.secretKeeping. */
+  readonly secretKeeping: ProfilesState['secretKeeping']
   views(): ProfileView[]
   /** The stored profile with its secret (null when lost: a session-only secret after a restart). */
   get(id: string): ServiceProfile | undefined
@@ -39,17 +42,27 @@ export interface ProfileStore {
 export interface ProfileStoreOptions {
   store: AppStore
   cipher: SecretCipher
+  /**
+   * Where secrets are kept when the cipher is unavailable (the browser mode: a file only the user can read).
+   * Without one they live in this process's memory for the session only.
+   */
+  vault?: SecretVault
   /** Called with every secret the store learns, so logs can redact it. */
   onSecret?: (secret: string) => void
 }
 
-export function createProfileStore({ store, cipher, onSecret }: ProfileStoreOptions): ProfileStore {
+export function createProfileStore({ store, cipher, vault, onSecret }: ProfileStoreOptions): ProfileStore {
   const sessionSecrets = new Map<string, string>()
   const list = (): StoredProfile[] => store.get('profiles')
 
   function secretOf(profile: StoredProfile): string | null {
     const session = sessionSecrets.get(profile.id)
     if (session !== undefined) return session
+    const kept = cipher.available ? undefined : vault?.get(profile.id)
+    if (kept !== undefined) {
+      onSecret?.(kept)
+      return kept
+    }
     if (profile.encryptedSecret === undefined) return null
     try {
       const secret = cipher.decrypt(profile.encryptedSecret)
@@ -64,19 +77,21 @@ export function createProfileStore({ store, cipher, onSecret }: ProfileStoreOpti
   function view(profile: StoredProfile): ProfileView {
     const hasStored = profile.encryptedSecret !== undefined
     const hasSession = sessionSecrets.has(profile.id)
+    const hasFile = !cipher.available && vault?.get(profile.id) !== undefined
     return {
       id: profile.id,
       name: profile.name,
       kind: 'service',
       baseUrl: profile.baseUrl,
       accessKey: profile.accessKey,
-      hasSecret: hasStored || hasSession,
-      secretStorage: hasSession ? 'session' : hasStored ? 'encrypted' : 'none',
+      hasSecret: hasStored || hasSession || hasFile,
+      secretStorage: hasSession ? 'session' : hasStored ? 'encrypted' : hasFile ? 'file' : 'none',
     }
   }
 
   return {
     encryptionAvailable: cipher.available,
+    secretKeeping: cipher.available ? 'encrypted' : vault ? 'file' : 'session',
     views: () => list().map(view),
     get(id) {
       const profile = list().find((p) => p.id === id)
@@ -121,6 +136,9 @@ export function createProfileStore({ store, cipher, onSecret }: ProfileStoreOpti
         if (cipher.available) {
           next.encryptedSecret = cipher.encrypt(input.secretKey)
           sessionSecrets.delete(next.id)
+        } else if (vault) {
+          vault.set(next.id, input.secretKey)
+          sessionSecrets.delete(next.id)
         } else {
           sessionSecrets.set(next.id, input.secretKey)
         }
@@ -142,6 +160,7 @@ export function createProfileStore({ store, cipher, onSecret }: ProfileStoreOpti
         profiles.filter((p) => p.id !== id),
       )
       sessionSecrets.delete(id)
+      if (!cipher.available) vault?.delete(id)
       if (store.get('activeProfileId') === id) store.set('activeProfileId', SANDBOX_PROFILE_ID)
     },
     activeId: () => store.get('activeProfileId'),

@@ -51,7 +51,12 @@ describe('profiles store', () => {
   it('follows profiles:changed', () => {
     const store = useProfilesStore()
     store.subscribe()
-    fake.emit('profiles:changed', { profiles: [], activeId: 'x', encryptionAvailable: false })
+    fake.emit('profiles:changed', {
+      profiles: [],
+      activeId: 'x',
+      encryptionAvailable: false,
+      secretKeeping: 'session',
+    })
     expect(store.activeId).toBe('x')
     expect(store.encryptionAvailable).toBe(false)
   })

@@ -210,7 +210,12 @@ export const SERVICE_PROFILE: ProfileView = {
 }
 
 export function makeProfilesState(): ProfilesState {
-  return { profiles: [SANDBOX_PROFILE, SERVICE_PROFILE], activeId: 'sandbox', encryptionAvailable: true }
+  return {
+    profiles: [SANDBOX_PROFILE, SERVICE_PROFILE],
+    activeId: 'sandbox',
+    encryptionAvailable: true,
+    secretKeeping: 'encrypted',
+  }
 }
 
 export const APP_INFO: AppInfo = {

@@ -210,8 +210,18 @@ describe('SettingsView', () => {
 
   it('warns when secrets cannot be stored encrypted', async () => {
     context.fake.data.profiles.encryptionAvailable = false
+    context.fake.data.profiles.secretKeeping = 'session'
     await useProfilesStore().load()
     const wrapper = await mountSettings()
     expect(wrapper.text()).toContain('Secrets are not saved on this computer')
+  })
+
+  it('says where secrets are kept when they go to a file only the user can read', async () => {
+    context.fake.data.profiles.encryptionAvailable = false
+    context.fake.data.profiles.secretKeeping = 'file'
+    await useProfilesStore().load()
+    const wrapper = await mountSettings()
+    expect(wrapper.get('[data-testid="profiles-file-secrets"]').text()).toContain('secrets.json')
+    expect(wrapper.text()).not.toContain('Secrets are not saved on this computer')
   })
 })

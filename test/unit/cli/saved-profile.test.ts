@@ -9,7 +9,8 @@ import { UsageError } from '../../../main/cli/args'
 import { defaultProfileResolver, runCli } from '../../../main/cli/run-cli'
 import { appStorePath, savedProfileResolver } from '../../../main/cli/saved-profile'
 import { createProfileStore } from '../../../main/core/profiles/profile-store'
-import type { SecretCipher } from '../../../main/core/profiles/secret-cipher'
+import { createSessionOnlyCipher, type SecretCipher } from '../../../main/core/profiles/secret-cipher'
+import { SECRETS_FILE, createOwnerOnlySecretFile } from '../../../main/core/profiles/secret-file'
 import type { ServiceClient } from '../../../main/core/service-client'
 import { openAppStore } from '../../../main/core/settings/app-store'
 import { createConfBackend } from '../../../main/core/settings/conf-backend'
@@ -102,6 +103,24 @@ describe('the saved profile', () => {
       'the saved profile "Work account" has its secret key encrypted by the app with the OS keychain, ' +
         'which the CLI cannot read: set MEDIADECK_SECRET_KEY',
     )
+  })
+
+  it('without MEDIADECK_SECRET_KEY reads the secret the browser mode kept in its owner-only file', async () => {
+    const store = openAppStore(createConfBackend(dataDir))
+    const vault = createOwnerOnlySecretFile(join(dataDir, SECRETS_FILE))
+    const profiles = createProfileStore({ store, cipher: createSessionOnlyCipher(), vault })
+    const saved = profiles.save({
+      name: 'Browser profile',
+      baseUrl: 'https://api.example.test/v1',
+      accessKey: 'saved-access',
+      secretKey: 'kept-secret',
+    })
+    profiles.setActiveId(saved.id)
+    await expect(savedProfileResolver({ MEDIADECK_DATA_DIR: dataDir })).resolves.toMatchObject({
+      baseUrl: 'https://api.example.test/v1',
+      accessKey: 'saved-access',
+      secretKey: 'kept-secret',
+    })
   })
 
   it('with the built-in Sandbox active, points to npm run sandbox and MEDIADECK_BASE_URL', async () => {

@@ -24,9 +24,13 @@ export default {
     accessKey: 'Access key',
     secret: {
       encrypted: 'secret stored encrypted',
+      file: 'secret kept in a file only you can read',
       session: 'secret kept until the app closes',
       none: 'no secret saved',
     },
+    fileSecretsTitle: 'Secrets are kept in a file only you can read',
+    fileSecrets:
+      'This mode has no system keychain, so secret keys are kept in secrets.json in Mediadeck’s data folder, readable by your user account alone, as command-line tools keep their credentials.',
     noEncryptionTitle: 'Secrets are not saved on this computer',
     noEncryption:
       'The system offers no encrypted storage, so secret keys are kept only until Mediadeck closes and must be entered again next time.',
@@ -39,6 +43,7 @@ export default {
     secretKeep: 'Leave empty to keep the saved secret',
     secretHint: 'Stored encrypted by your operating system; never shown again.',
     secretSession: 'Kept only until Mediadeck closes: this system offers no encrypted storage.',
+    secretFile: 'Kept in a file only your user account can read; never shown again.',
     required: 'Required',
     badUrl: 'Enter an address starting with https://',
     saveFailed: 'Could not save the profile',

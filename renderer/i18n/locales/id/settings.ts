@@ -26,9 +26,13 @@ export default {
     accessKey: 'Access key',
     secret: {
       encrypted: 'secret disimpan terenkripsi',
+      file: 'secret disimpan di berkas yang hanya bisa dibaca Anda',
       session: 'secret disimpan sampai aplikasi ditutup',
       none: 'secret belum disimpan',
     },
+    fileSecretsTitle: 'Secret disimpan di berkas yang hanya bisa dibaca Anda',
+    fileSecrets:
+      'Mode ini tidak punya keychain sistem, jadi secret key disimpan di secrets.json dalam folder data Mediadeck, yang hanya bisa dibaca akun pengguna Anda, seperti alat baris perintah menyimpan kredensialnya.',
     noEncryptionTitle: 'Secret tidak disimpan di komputer ini',
     noEncryption:
       'Sistem tidak menyediakan penyimpanan terenkripsi, jadi secret key hanya disimpan sampai Mediadeck ditutup dan harus dimasukkan lagi nanti.',
@@ -42,6 +46,8 @@ export default {
     secretHint: 'Disimpan terenkripsi oleh sistem operasi Anda; tidak pernah ditampilkan lagi.',
     secretSession:
       'Hanya disimpan sampai Mediadeck ditutup: sistem ini tidak menyediakan penyimpanan terenkripsi.',
+    secretFile:
+      'Disimpan di berkas yang hanya bisa dibaca akun pengguna Anda; tidak pernah ditampilkan lagi.',
     required: 'Wajib diisi',
     badUrl: 'Masukkan alamat yang diawali https://',
     saveFailed: 'Profil tidak dapat disimpan',
