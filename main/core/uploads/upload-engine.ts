@@ -56,7 +56,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
         bodyTimeout: storageTimeoutMs,
       })
   const storage: Dispatcher = o.storageDispatcher ?? ownStorageAgent!
-  const bandwidth = createTokenBucket(o.rateLimit ?? null)
+  const bandwidth = createTokenBucket(o.rateLimit ?? null, o.timers)
   const { client } = o
   const warn = o.warn ?? ((message: string) => console.warn(message))
   const { journal, items: restored, intents: openIntents } = openJournal(o.journalPath, { warn })
@@ -65,7 +65,12 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   const batchListeners = new Set<(e: BatchFinishedEvent) => void>()
   const finalWaiters = new Map<string, ((item: UploadItem) => void)[]>()
 
-  const progress = createProgressFeed(entries, { intervalMs: o.progressIntervalMs ?? 100, now })
+  const progress = createProgressFeed(entries, {
+    intervalMs: o.progressIntervalMs ?? 100,
+    now: o.timers?.now ?? now,
+    setTimer: o.timers?.setTimeout,
+    clearTimer: o.timers?.clearTimeout,
+  })
   const space = createSpaceAccounting(client, entries)
   const queue = createTransferQueue({
     entries,
