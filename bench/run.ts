@@ -1,5 +1,6 @@
 // `npm run bench [-- --uploads-only]`: the upload benchmarks (engine against curl: throughput, peak memory), written to the "Uploads" section of
-// bench/RESULTS.md, then the other benchmarks under bench/ (the planner's), each in a process of its own.
+// bench/RESULTS.md, then the other benchmarks under bench/ (the planner's, the renderer's, the wall-clock
+// checks of bench/timing/), each in a process of its own.
 // Each engine run is a child process of its own (bench/engine-upload.ts) so its peak RSS is clean; the far end
 // (bench/sink-server.ts) is another process shared by curl and the engine, so both pay the same receiver.
 // The engine runs its full flow (statistic, init, PUT, complete) through the real service client against
@@ -389,9 +390,14 @@ ${rows.map(([name, result, target, met]) => `| ${name} | ${result} | ${target} |
   }
 }
 
-/** The other benchmarks (each its own process, figures in its own section), after the uploads. */
+/**
+ * The other benchmarks (each its own process, figures in its own section), after the uploads, and the
+ * wall-clock checks the tests leave to the bench (bench/timing/).
+ */
 function runOthers(): number {
-  const others = [here('./planner/run.ts'), here('./renderer/run.ts')].filter((f) => existsSync(f))
+  const others = [here('./planner/run.ts'), here('./renderer/run.ts'), here('./timing/run.ts')].filter((f) =>
+    existsSync(f),
+  )
   let failed = 0
   for (const file of others) {
     console.log(`\n${file}`)

@@ -74,6 +74,8 @@ export interface StartSandboxOptions {
   publisherIntervalMs?: number
   /** How long a post stays in `process` before success/error, in ms (default 2000). */
   publishDurationMs?: number
+  /** How the `latencyMs` fault waits: a timer by default; tests record the waits instead of sitting them out. */
+  sleep?: (ms: number) => Promise<void>
 }
 
 /** Every API route the sandbox serves (the contract test asks it which OpenAPI operations it serves). */
@@ -163,7 +165,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
       return sendError(res, 400, 'malformed request target')
     }
     const latency = faults.latencyMs ?? 0
-    if (latency > 0) await sleep(latency)
+    if (latency > 0) await (o.sleep ?? sleep)(latency)
 
     const avatar = /^\/__sandbox\/avatar\/([^/]+)\.svg$/.exec(url.pathname)
     if (avatar && (req.method === 'GET' || req.method === 'HEAD')) {

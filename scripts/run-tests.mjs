@@ -8,24 +8,26 @@ const resultsDir = '.test-results'
 rmSync(resultsDir, { recursive: true, force: true })
 mkdirSync(resultsDir, { recursive: true })
 
-function run(command, args) {
+// How long each part took, printed at the end: a slow run says where its time went.
+const durations = []
+function run(command, args, part) {
+  const started = performance.now()
   const result = spawnSync(command, args, { stdio: 'inherit', shell: false })
+  if (part) durations.push(`${part} ${((performance.now() - started) / 1000).toFixed(1)} s`)
   return result.status ?? 1
 }
 
-const vitestStatus = run('npx', [
+const vitestStatus = run(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsDir}/vitest.json`],
   'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${resultsDir}/vitest.json`,
-])
+)
 
 // The e2e suite drives the built renderer through the browser mode, so build it first (a fresh clone has none).
 let playwrightStatus = 0
 if (existsSync('test/e2e')) {
-  playwrightStatus = run('npm', ['run', 'build:renderer'])
-  if (playwrightStatus === 0) playwrightStatus = run('npx', ['playwright', 'test'])
+  playwrightStatus = run('npm', ['run', 'build:renderer'], 'renderer build')
+  if (playwrightStatus === 0) playwrightStatus = run('npx', ['playwright', 'test'], 'e2e')
 }
 
 function readJson(path) {
@@ -57,5 +59,6 @@ if (playwright?.stats) {
 }
 
 const ok = vitestStatus === 0 && playwrightStatus === 0 && failed === 0 && passed > 0
-console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+console.log(`\ntook: ${durations.join(', ')}`)
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(ok ? 0 : 1)

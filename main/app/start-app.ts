@@ -61,7 +61,8 @@ function trayIconPath(): string {
   return existsSync(packaged) ? packaged : join(here, '../../build/icons/32x32.png')
 }
 
-export function startElectronApp(): void {
+/** `now`: the clock the crash recovery counts its minute on (tests); the real one by default. */
+export function startElectronApp(options: { now?: () => number } = {}): void {
   registerAppScheme(protocol)
   // MEDIADECK_DATA_DIR moves everything (store, journal, sandbox, Chromium's own data): tests and portable use.
   // Set before taking the lock, which is per data dir: two data dirs may run side by side, one may not run twice.
@@ -190,7 +191,7 @@ export function startElectronApp(): void {
       })
   })
 
-  const recovery = createCrashRecovery()
+  const recovery = createCrashRecovery({ now: options.now })
 
   function openWindow(): void {
     if (!host) return

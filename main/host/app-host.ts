@@ -28,7 +28,7 @@ import { createEmbeddedSandbox, type SandboxHandle } from './embedded-sandbox'
 import { createEventHub, type EventHub } from './event-hub'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
 import { followSentPosts, type PostNotifier } from './post-notifications'
-import { createProfileSession, type ProfileSession } from './profile-session'
+import { createProfileSession, type ProfileSession, type ProfileSessionDeps } from './profile-session'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createUploadEffects } from './upload-effects'
 import { watchCopies } from './copy-janitors'
@@ -71,6 +71,8 @@ export interface AppHostOptions {
   crashReportsDir?: string
   /** Least time between two progress messages (default 100 ms: ~10 a second). */
   progressIntervalMs?: number
+  /** The upload engine's clock for its bandwidth cap and progress interval (tests); the real one by default. */
+  uploadTimers?: ProfileSessionDeps['uploadTimers']
   /** The system's notifications (Electron): given, the host announces what became of the posts it sent. */
   notifications?: PostNotifier
 }
@@ -172,6 +174,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       network,
       service: options.service,
       progressIntervalMs: options.progressIntervalMs,
+      uploadTimers: options.uploadTimers,
       reportFailure: (error, profileId) => monitor?.reportFailure(error, profileId),
     })
     if (uploadsPaused) session.service.uploads.setPaused(true)

@@ -12,7 +12,7 @@ import type { ProfileStore } from '../core/profiles/profile-store'
 import type { Redactor } from '../core/redaction'
 import { createServiceClient, describeUnreadable, type ServiceClientOptions } from '../core/service-client'
 import type { AppStore } from '../core/settings/app-store'
-import { createUploadEngine } from '../core/uploads/upload-engine'
+import { createUploadEngine, type UploadEngineOptions } from '../core/uploads/upload-engine'
 import { reportingFailures } from './reporting-client'
 
 export interface ProfileSession {
@@ -35,6 +35,8 @@ export interface ProfileSessionDeps {
   service?: Pick<ServiceClientOptions, 'timeouts' | 'retry'>
   /** Least time between two upload progress messages (the engine's; default 100 ms). */
   progressIntervalMs?: number
+  /** The upload engine's clock for its bandwidth cap and progress interval (tests); the real one by default. */
+  uploadTimers?: UploadEngineOptions['timers']
   /** A call of this profile failed: the connection monitor decides what it means. */
   reportFailure(error: unknown, profileId: string): void
 }
@@ -99,6 +101,7 @@ export async function createProfileSession(id: string, deps: ProfileSessionDeps)
     network: via,
     checkRead: deps.grants.checkOpened,
     progressIntervalMs: deps.progressIntervalMs,
+    timers: deps.uploadTimers,
   })
   const mode = id === SANDBOX_PROFILE_ID ? 'sandbox' : 'service'
   return {

@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { AppShell } from './pages/app-shell'
 import { PlannerPage } from './pages/planner-page'
+import { animationsSettled } from './support/animations'
 import { expect, test } from './support/browser-mode'
 
 interface Finding {
@@ -16,7 +17,7 @@ interface Finding {
 
 async function audit(page: Page, where: string): Promise<Finding[]> {
   // Let transitions end: axe measures colours as painted, and a fading dialog reads as low contrast.
-  await page.waitForTimeout(400)
+  await animationsSettled(page)
   const { violations } = await new AxeBuilder({ page }).analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -50,24 +50,29 @@ test('keeps each storage figure on one line at 1280 px and across the two-column
 // Kept with the run's results so each run's pictures can be looked at; MEDIADECK_SHOTS_DIR puts them elsewhere.
 const shotsDir = process.env.MEDIADECK_SHOTS_DIR ?? join('.test-results', 'screenshots', 'library')
 
-test('screenshots of the Library in both themes and languages', async ({ appPage }) => {
-  mkdirSync(shotsDir, { recursive: true })
-  for (const language of ['en', 'id'] as const) {
-    await appPage.evaluate(
-      (lang) => (globalThis as unknown as PageGlobals).mediadeck.settings.update({ language: lang }),
-      language,
-    )
-    await expect(appPage.getByTestId('stat-total')).toBeVisible()
-    for (const width of [1280, 900]) {
-      await appPage.setViewportSize({ width, height: 900 })
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await appPage.emulateMedia({ colorScheme })
-        await appPage.waitForTimeout(300)
-        await appPage.screenshot({
-          path: join(shotsDir, `library-${width}-${colorScheme}-${language}.png`),
-          animations: 'disabled',
-        })
+// Pictures for a person to look at, compared with nothing: `npm run screenshots`, not `npm test`.
+test(
+  'screenshots of the Library in both themes and languages',
+  { tag: '@screenshots' },
+  async ({ appPage }) => {
+    mkdirSync(shotsDir, { recursive: true })
+    for (const language of ['en', 'id'] as const) {
+      await appPage.evaluate(
+        (lang) => (globalThis as unknown as PageGlobals).mediadeck.settings.update({ language: lang }),
+        language,
+      )
+      await expect(appPage.getByTestId('stat-total')).toBeVisible()
+      for (const width of [1280, 900]) {
+        await appPage.setViewportSize({ width, height: 900 })
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await appPage.emulateMedia({ colorScheme })
+          await appPage.waitForTimeout(300)
+          await appPage.screenshot({
+            path: join(shotsDir, `library-${width}-${colorScheme}-${language}.png`),
+            animations: 'disabled',
+          })
+        }
       }
     }
-  }
-})
+  },
+)

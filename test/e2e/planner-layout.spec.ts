@@ -1,8 +1,9 @@
 // The planner's layout measured in Chromium at a laptop's 1280 px, where jsdom cannot measure: only the
 // content column scrolls (never the shell), the week's day headers sit over their columns and the week opens
 // at the first post, navigation starts a page at its top, and a month chip shows a readable part of its title.
-// Also screenshots of the month view at 1280 px in both themes and both languages (PLANNER_SHOTS_DIR and
-// PLANNER_SHOTS_TAG choose where and under which name; by default the test's own output folder).
+// Also screenshots of the month view at 1280 px in both themes and both languages, by `npm run screenshots`
+// only (PLANNER_SHOTS_DIR and PLANNER_SHOTS_TAG choose where and under which name; by default the test's own
+// output folder).
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { AREAS, AppShell } from './pages/app-shell'
@@ -170,35 +171,37 @@ test('a month chip at 1280 px shows its time and at least 12 characters of its t
   expect(room.has).toBeGreaterThanOrEqual(room.needed)
 })
 
-test('screenshots of the month view at 1280 px, light and dark, English and Bahasa Indonesia', async ({
-  appPage,
-  app,
-}) => {
-  const dir = process.env.PLANNER_SHOTS_DIR ?? test.info().outputPath()
-  const tag = process.env.PLANNER_SHOTS_TAG ?? 'now'
-  const planner = new PlannerPage(appPage)
-  await planner.open()
-  for (const [description, days, hour] of [
-    ['Quarterly product launch teaser', 1, 9],
-    ['Behind the scenes at the studio', 2, 14],
-    ['Weekend promo: two for one', 3, 18],
-  ] as const) {
-    await saveDraft(app, description, await localInstant(appPage, days, hour, 30))
-  }
-  await expect(planner.entry('Weekend promo')).toBeVisible()
-  for (const language of ['en', 'id'] as const) {
-    await app.host.call('settings:update', { language })
-    await expect(appPage.locator('html')).toHaveAttribute('lang', language)
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await appPage.emulateMedia({ colorScheme })
-      await appPage.waitForTimeout(250)
-      await appPage.screenshot({
-        path: join(dir, `month-1280-${tag}-${language}-${colorScheme}.png`),
-        animations: 'disabled',
-      })
+// Pictures for a person to look at, compared with nothing: `npm run screenshots`, not `npm test`.
+test(
+  'screenshots of the month view at 1280 px, light and dark, English and Bahasa Indonesia',
+  { tag: '@screenshots' },
+  async ({ appPage, app }) => {
+    const dir = process.env.PLANNER_SHOTS_DIR ?? test.info().outputPath()
+    const tag = process.env.PLANNER_SHOTS_TAG ?? 'now'
+    const planner = new PlannerPage(appPage)
+    await planner.open()
+    for (const [description, days, hour] of [
+      ['Quarterly product launch teaser', 1, 9],
+      ['Behind the scenes at the studio', 2, 14],
+      ['Weekend promo: two for one', 3, 18],
+    ] as const) {
+      await saveDraft(app, description, await localInstant(appPage, days, hour, 30))
     }
-  }
-})
+    await expect(planner.entry('Weekend promo')).toBeVisible()
+    for (const language of ['en', 'id'] as const) {
+      await app.host.call('settings:update', { language })
+      await expect(appPage.locator('html')).toHaveAttribute('lang', language)
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await appPage.emulateMedia({ colorScheme })
+        await appPage.waitForTimeout(250)
+        await appPage.screenshot({
+          path: join(dir, `month-1280-${tag}-${language}-${colorScheme}.png`),
+          animations: 'disabled',
+        })
+      }
+    }
+  },
+)
 
 test('Indonesian labels stay whole: the failed posts bar and the today mark neither wrap nor overflow', async ({
   appPage,

@@ -31,6 +31,11 @@ export interface OutboxRunner {
   start(): void
   /** Stops the timer, cancels a run in flight (its posts stay queued) and resolves once it has ended. */
   stop(): Promise<void>
+  /**
+   * Resolves once no work the runner started on its own (on start, on the timer, on reconnect) is in flight:
+   * the point after which "nothing was sent" is a fact, not a guess about how long the work takes.
+   */
+  whenSettled(): Promise<void>
 }
 
 export const DEFAULT_SYNC_INTERVAL_MS = 60_000
@@ -44,6 +49,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
   let wasOnline = connection.isOnline()
   let abort = new AbortController()
   let running: Promise<unknown> | null = null
+  const inFlight = new Set<Promise<void>>()
 
   function state(): OutboxState {
     const counts = Object.fromEntries(DRAFT_STATUSES.map((s) => [s, 0])) as Record<DraftStatus, number>
@@ -79,7 +85,11 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
   }
 
   function background(task: () => Promise<unknown>): void {
-    task().catch((error) => deps.onError?.(error))
+    const work: Promise<void> = task()
+      .then(() => undefined)
+      .catch((error: unknown) => deps.onError?.(error))
+      .finally(() => inFlight.delete(work))
+    inFlight.add(work)
   }
 
   async function tick(): Promise<void> {
@@ -131,6 +141,10 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
       unsubscribes = []
       abort.abort()
       await running?.catch(() => undefined)
+    },
+    async whenSettled() {
+      // A task may start another (a tick that finds the connection back): wait until none is left.
+      while (inFlight.size > 0) await Promise.all(inFlight)
     },
   }
 }

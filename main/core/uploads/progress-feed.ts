@@ -6,6 +6,7 @@ import type { UploadItem, UploadProgressEvent, UploadTotals } from '../../../com
 import { computeUploadTotals } from '../../../common/uploads'
 import { createThrottle } from './progress-throttle'
 import type { ThrottleOptions } from './progress-throttle'
+import type { TokenBucketClock } from './token-bucket'
 import type { Entry } from './upload-engine-types'
 
 export interface ProgressFeed {
@@ -16,6 +17,16 @@ export interface ProgressFeed {
   snapshot(entry: Entry): UploadItem
   totals(): UploadTotals
   subscribe(listener: (e: UploadProgressEvent) => void): () => void
+}
+
+/** The interval on the engine's `timers` when it has them (tests step them by hand), else on `now` and real timers. */
+export function throttleOptions(
+  intervalMs: number,
+  timers: TokenBucketClock | undefined,
+  now: () => number,
+): ThrottleOptions {
+  if (!timers) return { intervalMs, now }
+  return { intervalMs, now: timers.now, setTimer: timers.setTimeout, clearTimer: timers.clearTimeout }
 }
 
 export function createProgressFeed(

@@ -8,6 +8,7 @@ import type { DispatcherFactory } from '../http/network'
 import type { FileIdentity, ReadCheck } from './file-probe'
 import type { RateMeter } from './rate-meter'
 import type { RetryTiming } from './retry-timing'
+import type { TokenBucketClock } from './token-bucket'
 
 export interface UploadLimits {
   /** PUT attempts per address, first try included (at least 3: most PUT faults pass). */
@@ -61,6 +62,11 @@ export interface UploadEngineOptions {
   limits?: Partial<UploadLimits>
   /** Least time between two progress events; default 100 ms (~10 a second). */
   progressIntervalMs?: number
+  /**
+   * The clock and timers of the bandwidth cap and of the progress interval: the real ones by default; tests
+   * step a manual clock through them, so a rate is asserted on the time the engine itself counted.
+   */
+  timers?: TokenBucketClock
   /** A PUT whose socket takes no byte for this long is aborted as a timeout. */
   stallTimeoutMs?: number
   /** Wait for the storage's answer after the last byte, and its connect timeout. */

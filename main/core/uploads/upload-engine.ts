@@ -19,7 +19,7 @@ import { contentIndexPath, openContentIndex } from './content-index'
 import { createFileTransfer } from './file-transfer'
 import { openJournal } from './journal'
 import type { JournalRecord } from './journal'
-import { createProgressFeed } from './progress-feed'
+import { createProgressFeed, throttleOptions } from './progress-feed'
 import { takeIn } from './queue-intake'
 import { DEFAULT_RETRY_TIMING } from './retry-timing'
 import type { RetryTiming } from './retry-timing'
@@ -56,7 +56,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
         bodyTimeout: storageTimeoutMs,
       })
   const storage: Dispatcher = o.storageDispatcher ?? ownStorageAgent!
-  const bandwidth = createTokenBucket(o.rateLimit ?? null)
+  const bandwidth = createTokenBucket(o.rateLimit ?? null, o.timers)
   const { client } = o
   const warn = o.warn ?? ((message: string) => console.warn(message))
   const { journal, items: restored, intents: openIntents } = openJournal(o.journalPath, { warn })
@@ -65,7 +65,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   const batchListeners = new Set<(e: BatchFinishedEvent) => void>()
   const finalWaiters = new Map<string, ((item: UploadItem) => void)[]>()
 
-  const progress = createProgressFeed(entries, { intervalMs: o.progressIntervalMs ?? 100, now })
+  const progress = createProgressFeed(entries, throttleOptions(o.progressIntervalMs ?? 100, o.timers, now))
   const space = createSpaceAccounting(client, entries)
   const queue = createTransferQueue({
     entries,

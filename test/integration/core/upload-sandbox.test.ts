@@ -366,27 +366,29 @@ describe('upload engine against the sandbox', () => {
   it('stops the whole queue on 401', async () => {
     const good = client()
     const bad = client({ accessKey: USERS.main.accessKey, secretKey: 'wrong' })
-    let inits = 0
     // The keys are revoked for every file but the first: the two inits ahead go out side by side, in either
     // order, so the refusal goes by name rather than by call order.
     const revoked: UploadEngineOptions['client'] = {
       ...good,
-      initFile: (req, o) => {
-        inits++
-        return req.filename === 'revoked-1.bin' ? good.initFile(req, o) : bad.initFile(req, o)
-      },
+      initFile: (req, o) => (req.filename === 'revoked-1.bin' ? good.initFile(req, o) : bad.initFile(req, o)),
     }
     const files = [1, 2, 3, 4].map((n) => h.file(`revoked-${n}.bin`, 1000))
     const up = engine(revoked, { concurrency: 1 })
     await up.add(files.map((f) => f.path))
     await up.whenIdle()
-    expect(up.list().map((i) => [i.state, i.error?.kind, i.error?.status])).toEqual([
+    // Outcomes, not how many inits went out: the file before the refusal is stored intact, every file after it
+    // failed with the 401 having sent nothing, and the service holds nothing of them, pending or not.
+    const items = up.list()
+    expect(items.map((i) => [i.state, i.error?.kind, i.error?.status])).toEqual([
       ['done', undefined, undefined],
       ['failed', 'unauthorized', 401],
       ['failed', 'unauthorized', 401],
       ['failed', 'unauthorized', 401],
     ])
-    expect(inits).toBe(2)
+    expect(await sha256Of(items[0]!.url!)).toBe(files[0]!.sha256)
+    expect(items.slice(1).map((i) => i.bytesSent)).toEqual([0, 0, 0])
+    for (const n of [2, 3, 4]) expect(await filesNamed(good, `revoked-${n}.bin`)).toEqual([])
+    expect((await good.storageStatistic()).file.pending).toBe(0)
   })
 
   it('cancels mid-upload and leaves nothing behind on the service', async () => {

@@ -34,12 +34,12 @@ describe('createEngineUploader', () => {
     const failure = sent.catch((error: unknown) => error)
     await expect.poll(() => engine.keyed(key)?.bytesSent ?? 0, { timeout: 10_000 }).toBeGreaterThan(0)
 
-    const stoppedAt = Date.now()
     stop.abort()
     await expect(failure).resolves.toMatchObject({ kind: 'cancelled' })
-    await expect.poll(() => engine.keyed(key)?.state, { timeout: 5_000 }).toBe('cancelled')
     await engine.whenIdle()
-    expect(Date.now() - stoppedAt).toBeLessThan(5_000)
+    // Stopped on the way, not run to the end: cancelled with most of the file never sent.
+    expect(engine.keyed(key)).toMatchObject({ state: 'cancelled' })
+    expect(engine.keyed(key)!.bytesSent).toBeLessThan(4 * 1024 * 1024)
     await engine.close()
   })
 })

@@ -37,7 +37,13 @@ export interface TestSandbox {
 }
 
 export async function startTestSandbox(
-  o: { config?: SandboxConfig; dataDir?: string; port?: number; clock?: Clock } = {},
+  o: {
+    config?: SandboxConfig
+    dataDir?: string
+    port?: number
+    clock?: Clock
+    sleep?: (ms: number) => Promise<void>
+  } = {},
 ): Promise<TestSandbox> {
   const dataDir = o.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'sandbox-test-')))
   const clock = o.clock ?? createClock()
@@ -48,6 +54,7 @@ export async function startTestSandbox(
     now: clock.now,
     publisherIntervalMs: 0,
     publishDurationMs: 1000,
+    sleep: o.sleep,
   })
   return {
     sandbox,

@@ -1,5 +1,5 @@
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import AutomationsView from '../../../renderer/views/AutomationsView.vue'
 import { stubElementSize } from '../support/browser-stubs'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
@@ -14,7 +14,10 @@ describe('AutomationsView', () => {
     context = setupTest()
   })
 
-  afterEach(() => document.body.replaceChildren())
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
 
   const mountAt = (route = '/automations') => mountWith(AutomationsView, context, { route })
 
@@ -47,9 +50,15 @@ describe('AutomationsView', () => {
     await flushPromises()
     expect(context.router.currentRoute.value.query).toEqual({ page: '2' })
     expect(wrapper.get('[data-testid="page-range"]').text()).toBe('21–40 of 45')
+    // Back is a navigation like any other: waited for by its end, not by a turn of the event loop.
+    const navigated = new Promise<void>((resolve) => {
+      const stop = context.router.afterEach(() => {
+        stop()
+        resolve()
+      })
+    })
     context.router.back()
-    await flushPromises()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await navigated
     await flushPromises()
     expect(context.router.currentRoute.value.query).toEqual({})
   })
@@ -80,8 +89,13 @@ describe('AutomationsView', () => {
   it('searches after typing pauses', async () => {
     const wrapper = await mountAt()
     const input = wrapper.get('[data-testid="automation-search"] input')
+    // The pause is on fake timers: nothing is searched until it has lasted the input's 300 ms.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     await input.setValue('Promo post 4')
-    await new Promise((resolve) => setTimeout(resolve, 350))
+    await vi.advanceTimersByTimeAsync(299)
+    expect(context.router.currentRoute.value.query).toEqual({})
+    await vi.advanceTimersByTimeAsync(1)
+    vi.useRealTimers()
     await flushPromises()
     expect(context.router.currentRoute.value.query).toEqual({ search: 'Promo post 4' })
     expect(

@@ -205,6 +205,9 @@ afterAll(async () => {
   delete process.env.MEDIADECK_DATA_DIR
 })
 
+/** The app's clock for the crash recovery's minute: each test that crashes the window sets it. */
+let clock = Date.parse('2026-12-01T10:00:00Z')
+
 const sentRoutes = (win: InstanceType<typeof fake.FakeWindow>) =>
   win.webContents.sent.filter(([channel]) => channel === 'app:navigate').map(([, route]) => route)
 
@@ -215,7 +218,7 @@ describe('Electron main on the desktop', () => {
     Object.defineProperty(process, 'platform', { value: 'win32' })
     process.argv = ['/opt/mediadeck', 'mediadeck://planner?date=2026-12-01']
     const { startElectronApp, APP_USER_MODEL_ID } = await import('../../../main/app/start-app')
-    startElectronApp()
+    startElectronApp({ now: () => clock })
     Object.defineProperty(process, 'platform', platform)
     await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 15_000 })
     expect(fake.calls).toEqual(
@@ -308,7 +311,15 @@ describe('Electron main on the desktop', () => {
       detail: expect.stringContaining('dilanjutkan') as string,
       buttons: ['Keluar', 'Tetap berjalan'],
     })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Settled, and kept running: a second quit asks again. One that had gone through would not ask (it quits).
+    const shown = fake.dialogs.length
+    fake.dialogAnswers.push(1) // keep running, again
+    await vi.waitFor(() => {
+      fake.appEvents.emit('before-quit', { preventDefault: () => undefined })
+      expect(fake.dialogs.length).toBe(shown + 1)
+    })
+    // That answer is handled in the same turn (no I/O on the way to "keep running").
+    await new Promise((resolve) => setImmediate(resolve))
     expect(quits()).toBe(before)
     // Still running: the window closes to the tray as before.
     win.close()
@@ -319,9 +330,11 @@ describe('Electron main on the desktop', () => {
   it('reloads a crashed window once, and offers a restart after a second crash within a minute', async () => {
     const win = fake.windows[0]!
     const from = fake.calls.length
+    clock += 10 * 60_000 // long after any crash before
     win.webContents.emit('render-process-gone', {}, { reason: 'crashed' })
     expect(fake.calls.slice(from)).toEqual(['reload'])
     fake.dialogAnswers.push(1, 0) // copy diagnostics, then restart
+    clock += 59_000
     win.webContents.emit('render-process-gone', {}, { reason: 'oom' })
     await vi.waitFor(() => expect(fake.calls.slice(from)).toEqual(['reload', 'relaunch', 'quit']))
     expect(fake.dialogs.at(-1)!.buttons).toEqual(['Mulai ulang Mediadeck', 'Salin diagnostik'])
@@ -334,9 +347,13 @@ describe('Electron main on the desktop', () => {
     const from = fake.calls.length
     const shown = fake.dialogs.length
     fake.clipboard.fails = true
-    fake.dialogAnswers.push(1, 0) // copy diagnostics (fails), then restart
+    // Its own two crashes, a second apart on the app's clock, long after the previous test's.
+    clock += 10 * 60_000
     win.webContents.emit('render-process-gone', {}, { reason: 'crashed' })
-    await vi.waitFor(() => expect(fake.calls.slice(from)).toEqual(['relaunch', 'quit']))
+    fake.dialogAnswers.push(1, 0) // copy diagnostics (fails), then restart
+    clock += 1_000
+    win.webContents.emit('render-process-gone', {}, { reason: 'crashed' })
+    await vi.waitFor(() => expect(fake.calls.slice(from)).toEqual(['reload', 'relaunch', 'quit']))
     expect(fake.dialogs.length - shown).toBe(2)
     fake.clipboard.fails = false
   })

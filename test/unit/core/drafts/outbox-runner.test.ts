@@ -112,10 +112,6 @@ function setup(online: boolean) {
   return { runner, created, conn, states, queue, finished }
 }
 
-// Only before asserting that nothing happened: the runner's offline start needs no more than a few
-// microtasks, and a slower machine can only make such an assertion pass, never fail wrongly.
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
-
 describe('outbox runner', () => {
   it('sends what waits as soon as it starts online', async () => {
     const { runner, created, queue, finished } = setup(true)
@@ -137,7 +133,7 @@ describe('outbox runner', () => {
     const { runner, created, queue, conn, finished } = setup(false)
     queue('after reconnect')
     runner.start()
-    await settle()
+    await runner.whenSettled()
     expect(created).toEqual([])
     const sent = finished(1)
     conn.announce(true)
@@ -151,7 +147,7 @@ describe('outbox runner', () => {
     const { runner, created, queue, conn, finished } = setup(false)
     queue('on the timer')
     runner.start()
-    await settle()
+    await runner.whenSettled()
     const checksAtStart = conn.connection.checks
     conn.setReachable(true)
     const sent = finished(1)
@@ -166,7 +162,7 @@ describe('outbox runner', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     const { runner, conn } = setup(false)
     runner.start()
-    await settle()
+    await runner.whenSettled()
     const checks = conn.connection.checks
     await vi.advanceTimersByTimeAsync(5000)
     expect(conn.connection.checks).toBe(checks)

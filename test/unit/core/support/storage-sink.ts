@@ -16,7 +16,8 @@ export interface ReceivedPut {
 }
 
 export type SinkBehaviour =
-  | { kind: 'ok'; delayMs?: number }
+  /** Answers 200 after `delayMs`, and not before `until` (a test's own event) has resolved. */
+  | { kind: 'ok'; delayMs?: number; until?: Promise<void> }
   /** Reads slowly (a chunk per `everyMs`); answers 200 at the end only when `answer`. */
   | { kind: 'trickle'; everyMs: number; answer: boolean }
   /** Calls `touch` on the first chunk, holding the body back a moment so the client is mid-file. */
@@ -127,7 +128,11 @@ export async function startStorageSink(): Promise<StorageSink> {
       clearInterval(trickle)
       if (behaviour.kind === 'trickle' && !behaviour.answer) return
       const delay = behaviour.kind === 'ok' ? (behaviour.delayMs ?? 0) : 0
-      setTimeout(() => res.writeHead(200, { etag: '"x"' }).end(), delay)
+      const until = behaviour.kind === 'ok' ? behaviour.until : undefined
+      setTimeout(
+        () => void (until ?? Promise.resolve()).then(() => res.writeHead(200, { etag: '"x"' }).end()),
+        delay,
+      )
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

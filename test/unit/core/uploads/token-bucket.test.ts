@@ -1,41 +1,7 @@
 // The bandwidth cap's bucket on a manual clock: the total rate across takers, changes while waiting, aborts.
 import { describe, expect, it } from 'vitest'
 import { createTokenBucket } from '../../../../main/core/uploads/token-bucket'
-import type { TokenBucketClock } from '../../../../main/core/uploads/token-bucket'
-
-function manualClock() {
-  let t = 0
-  let timers: { at: number; fn: () => void; id: number }[] = []
-  let nextId = 1
-  const clock: TokenBucketClock = {
-    now: () => t,
-    setTimeout(fn, ms) {
-      const id = nextId++
-      timers.push({ at: t + ms, fn, id })
-      return id
-    },
-    clearTimeout(handle) {
-      timers = timers.filter((x) => x.id !== handle)
-    },
-  }
-  return {
-    clock,
-    /** Moves time forward to `until`, firing timers in order, letting promise callbacks run between them. */
-    async advanceTo(until: number) {
-      for (;;) {
-        await new Promise((r) => setImmediate(r))
-        timers.sort((a, b) => a.at - b.at)
-        const next = timers[0]
-        if (!next || next.at > until) break
-        timers.shift()
-        t = next.at
-        next.fn()
-      }
-      t = until
-      await new Promise((r) => setImmediate(r))
-    },
-  }
-}
+import { manualClock } from '../../../support/manual-clock'
 
 /** Takers that each take pieces as fast as the bucket lets them; returns the bytes each got. */
 function takers(bucket: ReturnType<typeof createTokenBucket>, n: number, signal?: AbortSignal) {
