@@ -61,6 +61,8 @@ export default {
     restart: 'Restart Mediadeck',
     copy: 'Copy diagnostics',
     copied: 'Diagnostics copied',
+    startFailed: 'Mediadeck could not start',
+    startFailedBody: '{reason}\n\nThe details are in the log: {logFile}',
   },
   update: {
     readyMessage: 'An update is ready',

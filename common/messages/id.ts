@@ -61,6 +61,8 @@ export default {
     restart: 'Mulai ulang Mediadeck',
     copy: 'Salin diagnostik',
     copied: 'Diagnostik disalin',
+    startFailed: 'Mediadeck tidak dapat dimulai',
+    startFailedBody: '{reason}\n\nRinciannya ada di log: {logFile}',
   },
   update: {
     readyMessage: 'Pembaruan siap',
