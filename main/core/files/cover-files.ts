@@ -4,7 +4,7 @@
 // What arrives is untrusted bytes from a page, as for the library's thumbnails (core/thumbnails): bounded in
 // size, and they must begin as a WebP, JPEG or PNG does. The name is made here, never taken from the page.
 import { randomUUID } from 'node:crypto'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../../../common/errors'
 import { formatBytes } from '../../../common/format-bytes'
@@ -50,8 +50,15 @@ export async function saveCoverFrame(
   options.claim?.(file, bytes.length)
   options.claim?.(temporary, 0)
   await mkdir(dir, { recursive: true })
-  await writeFile(temporary, bytes, { mode: 0o600 })
-  await rename(temporary, file)
+  try {
+    await writeFile(temporary, bytes, { mode: 0o600 })
+    await rename(temporary, file)
+  } catch (error) {
+    // Nothing was kept: its bytes no longer count against the quota.
+    options.claim?.(file, 0)
+    await rm(temporary, { force: true }).catch(() => undefined)
+    throw error
+  }
   return file
 }
 
