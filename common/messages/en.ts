@@ -61,6 +61,8 @@ export default {
     restart: 'Restart Mediadeck',
     copy: 'Copy diagnostics',
     copied: 'Diagnostics copied',
+    startFailed: 'Mediadeck could not start',
+    startFailedBody: '{reason}\n\nThe details are in the log: {logFile}',
   },
   update: {
     readyMessage: 'An update is ready',
@@ -80,6 +82,9 @@ export default {
       '{name} was not picked or dropped here, or was replaced since: add it again with the file dialog or by dropping it.',
     'file-too-large': '{name} is larger than the browser mode accepts.',
     'file-not-kept': '{name} could not be saved for upload.',
+    'intake-full':
+      '{name} was not taken: files added and not uploaded yet already hold {max}. Upload those first.',
+    'covers-full': 'Cover frames waiting for a post already hold {max}: save or discard those posts first.',
     'too-many-files': 'More than {max} files at once: add fewer.',
     'no-files': 'There are no files to upload.',
     'upload-not-found': 'This upload is no longer in the queue.',

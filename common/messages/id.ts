@@ -61,6 +61,8 @@ export default {
     restart: 'Mulai ulang Mediadeck',
     copy: 'Salin diagnostik',
     copied: 'Diagnostik disalin',
+    startFailed: 'Mediadeck tidak dapat dimulai',
+    startFailedBody: '{reason}\n\nRinciannya ada di log: {logFile}',
   },
   update: {
     readyMessage: 'Pembaruan siap',
@@ -78,6 +80,10 @@ export default {
       '{name} tidak dipilih atau diseret ke sini, atau sudah diganti: tambahkan lagi lewat dialog berkas atau dengan menyeretnya.',
     'file-too-large': '{name} lebih besar dari yang diterima mode peramban.',
     'file-not-kept': '{name} tidak dapat disimpan untuk diunggah.',
+    'intake-full':
+      '{name} tidak diterima: berkas yang ditambahkan dan belum diunggah sudah mencapai {max}. Unggah berkas itu dulu.',
+    'covers-full':
+      'Bingkai sampul yang menunggu postingan sudah mencapai {max}: simpan atau buang postingan itu dulu.',
     'too-many-files': 'Lebih dari {max} berkas sekaligus: tambahkan lebih sedikit.',
     'no-files': 'Tidak ada berkas untuk diunggah.',
     'upload-not-found': 'Unggahan ini sudah tidak ada di antrean.',

@@ -1,5 +1,5 @@
 // The one app window: hardened webPreferences, guards against leaving the app, remembered bounds.
-import { BrowserWindow, screen, shell } from 'electron'
+import { app, BrowserWindow, screen, shell } from 'electron'
 import type { AppStore } from '../core/settings/app-store'
 import type { Logger } from '../core/ports'
 import { APP_INDEX_URL, isAppUrl } from './app-protocol'
@@ -28,7 +28,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     title: 'Mediadeck',
     backgroundColor: '#1f2430',
     ...(options.icon ? { icon: options.icon } : {}),
-    webPreferences: secureWebPreferences(options.preloadPath),
+    webPreferences: secureWebPreferences(options.preloadPath, { devTools: !app.isPackaged }),
   })
   installNavigationGuards(win.webContents, {
     isAppUrl,

@@ -46,7 +46,9 @@ import { buildMenuTemplate } from './menu'
 import { denyAllPermissions } from './navigation-guards'
 import { createAppTray, type AppTray } from './tray'
 import { postsWaitingCount, trackTrayStatus, uploadingCount, type TrayAction } from './tray-model'
-import { createUpdateScheduler } from './updater'
+import { createUpdateScheduler, updateFeedOverride } from './updater'
+import { exitIfStartupFails, installProcessGuards } from './process-guards'
+import { keepAwakeDuringUploads } from './power-save'
 import { attachUploadFeedback } from './upload-feedback'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -83,6 +85,7 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
   const redactor = createRedactor()
   const logFile = join(dataDir, 'logs', 'main.log')
   const log = configureElectronLog(electronLog, { file: logFile, redactor })
+  installProcessGuards(log)
 
   let win: BrowserWindow | undefined
   let host: AppHost | undefined
@@ -272,7 +275,7 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
   // The link that started the app (Windows, Linux); macOS sends open-url instead.
   openLink(deepLinkInArgv(process.argv))
 
-  void app.whenReady().then(async () => {
+  const started = app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession)
     serveAppProtocol(protocol, {
       root: RENDERER,
@@ -328,6 +331,7 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
       redactor,
     })
     forwardEvents(activeHost.events, () => win?.webContents)
+    stopBackground.push(keepAwakeDuringUploads(activeHost))
     attachUploadFeedback(
       activeHost.events,
       { setProgress: (fraction) => win?.setProgressBar(fraction), notify },
@@ -438,15 +442,20 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
 
     void startUpdates(activeHost)
   })
+  // A start that failed must not leave a windowless process holding the single-instance lock.
+  exitIfStartupFails(started, { log, logFile })
 
   async function startUpdates(activeHost: AppHost): Promise<void> {
-    const updater = app.isPackaged || process.env.MEDIADECK_UPDATE_URL ? await loadElectronUpdater() : null
+    const override = updateFeedOverride(process.env.MEDIADECK_UPDATE_URL, app.isPackaged)
+    if (override && 'ignored' in override) log.warn(override.ignored)
+    const feedUrl = override && 'url' in override ? override.url : undefined
+    const updater = app.isPackaged || feedUrl ? await loadElectronUpdater() : null
     if (!updater) {
       log.info('auto-update is off (an unpackaged app, or electron-updater is not installed)')
       return
     }
     const scheduler = createUpdateScheduler({
-      port: electronUpdaterPort(updater, { feedUrl: process.env.MEDIADECK_UPDATE_URL, logger: log }),
+      port: electronUpdaterPort(updater, { feedUrl, logger: log }),
       ask: async (version) => {
         const options = {
           type: 'info' as const,

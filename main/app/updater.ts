@@ -65,3 +65,25 @@ export function createUpdateScheduler(o: UpdateSchedulerOptions) {
     },
   }
 }
+
+/**
+ * The feed MEDIADECK_UPDATE_URL names, when it may be used: always by an unpackaged app (testing a feed), and
+ * by a packaged one only over https. Anyone who can set an environment variable for the installed app must not
+ * be able to point its updater at a plain-http feed an attacker on the network answers.
+ */
+export function updateFeedOverride(
+  value: string | undefined,
+  isPackaged: boolean,
+): { url: string } | { ignored: string } | null {
+  const url = value?.trim()
+  if (!url) return null
+  if (!isPackaged) return { url }
+  let protocol: string
+  try {
+    protocol = new URL(url).protocol
+  } catch {
+    return { ignored: 'MEDIADECK_UPDATE_URL is not an address' }
+  }
+  if (protocol === 'https:') return { url }
+  return { ignored: 'MEDIADECK_UPDATE_URL is ignored by an installed app unless it is https' }
+}

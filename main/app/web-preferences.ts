@@ -2,7 +2,11 @@
 // only what the preload puts on window.mediadeck. Pinned by test/unit/app/main-window.test.ts.
 import type { WebPreferences } from 'electron'
 
-export function secureWebPreferences(preloadPath: string): WebPreferences {
+/**
+ * `devTools` only for an unpackaged app: in an installed one, devtools would let anyone at the keyboard run code
+ * in the page with its bridge to main.
+ */
+export function secureWebPreferences(preloadPath: string, options: { devTools: boolean }): WebPreferences {
   return {
     preload: preloadPath,
     contextIsolation: true,
@@ -16,6 +20,6 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: true,
-    devTools: true,
+    devTools: options.devTools,
   }
 }

@@ -13,8 +13,25 @@ import type { PickedFile } from '../../common/app-state'
 import { AppError } from '../../common/errors'
 import type { FileGrants } from '../core/files/file-grants'
 import { errorReason } from '../../common/messages/index'
+import { formatBytes } from '../../common/format-bytes'
 
 export const DEFAULT_MAX_INTAKE_BYTES = 2 * 1024 ** 3
+
+/**
+ * The intake's own quota: bytes of copies received and not yet named by an upload. A drop streams every file
+ * before the page starts their uploads, so this must hold a large drop (eight files of the 2 GiB maximum),
+ * while a page that streams copies and never uploads them cannot fill the disk.
+ */
+export const DEFAULT_MAX_UNCLAIMED_INTAKE_BYTES = 16 * 1024 ** 3
+
+export function intakeQuotaError(maxBytes: number): AppError {
+  const max = formatBytes(maxBytes)
+  return new AppError({
+    kind: 'file',
+    ...errorReason('intake-full', { max }),
+    message: `not taken: files added and not uploaded yet already hold ${max}`,
+  })
+}
 
 /** File systems bound a name in bytes (ext4, APFS: 255), not in characters; leave room to spare. */
 const MAX_NAME_BYTES = 200
@@ -55,8 +72,15 @@ export async function receiveFile(
     name: string
     maxBytes: number
     grants: FileGrants
-    /** Told the copy's folder before the first byte is written, so no sweep takes it for a leftover. */
-    onFolder?: (folder: string) => void
+    /**
+     * Told the copy's folder, and the bytes the request declares, before the first byte is written, so no sweep
+     * takes it for a leftover; may throw (a quota), and then nothing is written.
+     */
+    onFolder?: (folder: string, declaredBytes: number) => void
+    /** Told of the bytes beyond the declared ones as they arrive; may throw (a quota), which ends the copy. */
+    onBytes?: (folder: string, bytes: number) => void
+    /** Told that the copy was removed unfinished. */
+    onFailed?: (folder: string) => void
   },
 ): Promise<PickedFile> {
   const declared = Number(req.headers['content-length'])
@@ -68,13 +92,22 @@ export async function receiveFile(
     })
   }
   const folder = join(options.dir, randomUUID())
-  options.onFolder?.(folder)
+  const counted = Number.isFinite(declared) && declared > 0 ? declared : 0
+  options.onFolder?.(folder, counted)
   await mkdir(folder, { recursive: true })
   const path = join(folder, safeFileName(options.name))
   let size = 0
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
+      const beyond = Math.min(chunk.length, size + chunk.length - counted)
       size += chunk.length
+      if (beyond > 0) {
+        try {
+          options.onBytes?.(folder, beyond)
+        } catch (error) {
+          return callback(error as Error)
+        }
+      }
       if (size > options.maxBytes)
         callback(
           new AppError({
@@ -90,6 +123,7 @@ export async function receiveFile(
     await pipeline(req, limit, createWriteStream(path, { mode: 0o600 }))
   } catch (error) {
     await rm(folder, { recursive: true, force: true })
+    options.onFailed?.(folder)
     throw AppError.from(error)
   }
   const [picked] = await options.grants.grant([path])

@@ -23,7 +23,12 @@ import { contentSecurityPolicy, LOOPBACK_MEDIA_ORIGINS } from '../host/csp'
 import { watchCopies } from '../host/copy-janitors'
 import { dispatchCall } from '../host/dispatch'
 import type { Logger } from '../core/ports'
-import { DEFAULT_MAX_INTAKE_BYTES, receiveFile } from './file-intake'
+import {
+  DEFAULT_MAX_INTAKE_BYTES,
+  DEFAULT_MAX_UNCLAIMED_INTAKE_BYTES,
+  intakeQuotaError,
+  receiveFile,
+} from './file-intake'
 import { parseClientMessage, type ServerMessage } from '../../common/ws-protocol'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -49,6 +54,8 @@ export interface BrowserModeOptions {
   host?: string
   rendererDir?: string
   maxUploadBytes?: number
+  /** The intake's quota of copies not yet named by an upload (default DEFAULT_MAX_UNCLAIMED_INTAKE_BYTES). */
+  maxUnclaimedUploadBytes?: number
   /**
    * The token in every address (at least 32 URL-safe characters); a random one when absent. The development
    * loop passes the same one to each start of main, so the page keeps its address across a restart.
@@ -112,7 +119,11 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const log = host.log
   host.redactor.add(token)
   const intakeDir = join(options.dataDir, 'browser-uploads')
-  const janitor = watchCopies(host, intakeDir, { forget: (paths) => host.grants.forget(paths) })
+  const janitor = watchCopies(host, intakeDir, {
+    forget: (paths) => host.grants.forget(paths),
+    maxUnclaimedBytes: options.maxUnclaimedUploadBytes ?? DEFAULT_MAX_UNCLAIMED_INTAKE_BYTES,
+    quotaError: intakeQuotaError,
+  })
 
   let origin = ''
   const sockets = new Set<Socket>()
@@ -249,7 +260,9 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
         name,
         maxBytes: maxUploadBytes,
         grants: host.grants,
-        onFolder: (folder) => janitor.received(folder),
+        onFolder: (folder, bytes) => janitor.received(folder, bytes),
+        onBytes: (folder, bytes) => janitor.grow(folder, bytes),
+        onFailed: (folder) => janitor.release(folder),
       })
       sendJson(res, 200, picked)
     } catch (error) {

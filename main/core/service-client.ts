@@ -1,6 +1,8 @@
 // Over 400 lines on purpose: every endpoint is a few lines over one shared request path (auth, timeouts,
 // retries, error shaping, schema checks), and splitting the endpoints from that path would scatter one closure.
-// Typed calls to the service API over undici: Basic auth, one canonical base URL, timeouts on every request,
+// Typed calls to the service API over undici: Basic auth, one canonical base URL, timeouts on every request
+// and an overall deadline on each call (a body that drips a byte at a time never trips a per-chunk timeout),
+// answers read with a size cap (./http/read-bounded.ts),
 // any 2xx is success (init answers 201, complete and retry 204 — reference/README.md), responses validated with
 // the wire schemas in common/service.ts, every failure an AppError. Safe requests (GET) are retried by undici's
 // own RetryAgent on network errors, 5xx and 429 with jittered backoff; nothing else is retried here (the upload
@@ -46,6 +48,7 @@ import type { DispatcherFactory } from './http/network'
 import { backoffDelay, isRetryAfterTooLong, parseRetryAfter } from './http/backoff'
 import { CONNECTION_ERROR_CODES, errorFromException, errorFromResponse } from './http/error-mapping'
 import { buildQuery } from './http/query'
+import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES, readCapped, readTruncated } from './http/read-bounded'
 import type { QueryValue } from './http/query'
 
 export interface ServiceCredentials {
@@ -61,6 +64,11 @@ export interface ServiceTimeouts {
   headersMs: number
   /** Between two chunks of the response body. */
   bodyMs: number
+  /**
+   * The whole call, retries included, from sending to the last byte of the answer. `bodyMs` bounds only the
+   * gap between chunks, so without this an answer dripping a byte every few seconds never ends.
+   */
+  deadlineMs: number
 }
 
 export interface ServiceRetryPolicy {
@@ -79,6 +87,8 @@ export interface ServiceClientOptions extends ServiceCredentials {
   onUnreadable?: (note: UnreadableNote) => void
   /** Makes the client's own dispatcher (direct by default; through a proxy: ./http/network.ts). */
   network?: DispatcherFactory
+  /** The largest 2xx answer read (default MAX_ANSWER_BYTES); a larger one fails with `answer-too-large`. */
+  maxAnswerBytes?: number
 }
 
 /** A record a list answer held that the app could not use: which call, and which record and member. */
@@ -145,11 +155,13 @@ export interface ServiceClient {
   close(): Promise<void>
 }
 
-export const DEFAULT_TIMEOUTS: ServiceTimeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 }
+export const DEFAULT_TIMEOUTS: ServiceTimeouts = {
+  connectMs: 10_000,
+  headersMs: 30_000,
+  bodyMs: 30_000,
+  deadlineMs: 60_000,
+}
 export const DEFAULT_RETRY: ServiceRetryPolicy = { maxRetries: 3, minDelayMs: 300, maxDelayMs: 10_000 }
-
-/** Error bodies are short; anything longer is a proxy page we only quote the start of. */
-const MAX_ERROR_BODY = 64 * 1024
 
 const RETRY_STATUS = [429, 500, 502, 503, 504]
 const RETRY_ERROR_CODES = [...CONNECTION_ERROR_CODES, 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']
@@ -205,6 +217,7 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
   const basePath = baseUrl.slice(origin.length)
   const timeouts: ServiceTimeouts = { ...DEFAULT_TIMEOUTS, ...o.timeouts }
   const retry: ServiceRetryPolicy = { ...DEFAULT_RETRY, ...o.retry }
+  const maxAnswerBytes = o.maxAnswerBytes ?? MAX_ANSWER_BYTES
   const ownAgent = o.dispatcher
     ? undefined
     : (o.network ?? directDispatcher)({
@@ -231,7 +244,35 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     const what = `${method} ${path}`
     if (closing.signal.aborted)
       throw new AppError({ kind: 'cancelled', message: `${what}: the client is closed` })
-    const signal = opts.signal ? AbortSignal.any([opts.signal, closing.signal]) : closing.signal
+    // The deadline aborts with its own AppError (kind `timeout`, so the callers' retry rules treat it as the
+    // transient fault it is); errorFromException hands that reason back unchanged.
+    const deadline = new AbortController()
+    const deadlineTimer = setTimeout(() => {
+      deadline.abort(
+        new AppError({
+          kind: 'timeout',
+          code: 'deadline',
+          message: `${what}: no complete answer within ${timeouts.deadlineMs} ms`,
+        }),
+      )
+    }, timeouts.deadlineMs)
+    try {
+      return await send(method, path, what, opts, deadline.signal)
+    } finally {
+      clearTimeout(deadlineTimer)
+    }
+  }
+
+  async function send(
+    method: Dispatcher.HttpMethod,
+    path: string,
+    what: string,
+    opts: { query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal },
+    deadline: AbortSignal,
+  ): Promise<{ status: number; text: string }> {
+    const signal = AbortSignal.any(
+      opts.signal ? [opts.signal, closing.signal, deadline] : [closing.signal, deadline],
+    )
     const headers: Record<string, string> = { authorization, accept: 'application/json' }
     let payload: string | undefined
     if (opts.body !== undefined) {
@@ -260,9 +301,9 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
         await body.dump()
         text = ''
       } else if (statusCode >= 200 && statusCode < 300) {
-        text = await body.text()
+        text = await readCapped(body, maxAnswerBytes, what, statusCode)
       } else {
-        text = await readCapped(body, MAX_ERROR_BODY)
+        text = await readTruncated(body, MAX_ERROR_BODY_BYTES)
       }
     } catch (error) {
       throw redactor.redactError(errorFromException(error, what, signal))
@@ -425,14 +466,4 @@ function shapeError(status: number, method: string, path: string, error: z.ZodEr
     status,
     message: `${method} ${path}: unexpected response shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
   })
-}
-
-async function readCapped(body: Dispatcher.ResponseData['body'], max: number): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    if (size < max) chunks.push(chunk.subarray(0, max - size))
-    size += chunk.length
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }

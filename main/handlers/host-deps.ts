@@ -34,6 +34,9 @@ export interface HostDeps extends HandlerDeps {
   activate(id: string): Promise<void>
   /** Rebuilds the active service when the active profile was edited. */
   refreshActive(): Promise<void>
-  /** Told of each cover frame file before it is written, so it is kept until a draft names it (host/copy-janitors.ts). */
-  claimCover?(path: string): void
+  /**
+   * Told of each cover frame file and its bytes before it is written, so it is kept until a draft names it
+   * (host/copy-janitors.ts); throws, and nothing is written, when the unclaimed frames would pass their quota.
+   */
+  claimCover?(path: string, bytes: number): void
 }

@@ -3,7 +3,8 @@
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
 import type { ConnectionTestResult, ProfilesState, ProfileView } from '../../common/app-state'
 import { AppError } from '../../common/errors'
-import { testConnection } from '../core/connection/connection-test'
+import { kindAndStatusOnly, testConnection } from '../core/connection/connection-test'
+import { normaliseBaseUrl } from '../core/http/base-url'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
@@ -109,7 +110,24 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): HandlerGroup<Pr
           deps.network,
         )
       }
-      return testConnection(request, deps.network)
+      // An address typed but not saved may be anything the page names, another service on this machine
+      // included: its answer's body (an error page, a JSON message) is not handed to the page, only what kind of
+      // failure it was and the HTTP status. A saved profile's address is the person's own service.
+      const result = await testConnection(request, deps.network)
+      return isSavedBaseUrl(deps, request.baseUrl) ? result : kindAndStatusOnly(result)
     },
   }
+}
+
+/** Whether `baseUrl` is, once normalised, the address of a profile the person saved. */
+function isSavedBaseUrl(deps: Pick<HostDeps, 'profiles'>, baseUrl: string): boolean {
+  const normal = (url: string): string | undefined => {
+    try {
+      return normaliseBaseUrl(url)
+    } catch {
+      return undefined
+    }
+  }
+  const wanted = normal(baseUrl)
+  return wanted !== undefined && deps.profiles.views().some((view) => normal(view.baseUrl) === wanted)
 }

@@ -32,7 +32,7 @@ import { createProfileSession, type ProfileSession, type ProfileSessionDeps } fr
 import { createDraftsOutbox } from './drafts-outbox'
 import { createUploadEffects } from './upload-effects'
 import { watchCopies } from './copy-janitors'
-import { COVERS_DIR } from '../core/files/cover-files'
+import { COVERS_DIR, coverQuotaError, MAX_UNCLAIMED_COVER_BYTES } from '../core/files/cover-files'
 
 export interface AppHostOptions {
   dataDir: string
@@ -75,6 +75,8 @@ export interface AppHostOptions {
   uploadTimers?: ProfileSessionDeps['uploadTimers']
   /** The system's notifications (Electron): given, the host announces what became of the posts it sent. */
   notifications?: PostNotifier
+  /** Most bytes of cover frames saved and not named by a draft yet (default MAX_UNCLAIMED_COVER_BYTES). */
+  maxUnclaimedCoverBytes?: number
 }
 
 export interface AppHost {
@@ -239,7 +241,11 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const covers = watchCopies(
     { dataDir, events, active: () => current.service, flushDrafts: () => draftsOutbox.flush(), log },
     join(dataDir, COVERS_DIR),
-    { forget: (paths) => grants.forget(paths) },
+    {
+      forget: (paths) => grants.forget(paths),
+      maxUnclaimedBytes: options.maxUnclaimedCoverBytes ?? MAX_UNCLAIMED_COVER_BYTES,
+      quotaError: coverQuotaError,
+    },
   )
   disposers.push(() => covers.close())
 
@@ -267,7 +273,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     cache: () => current.cache,
     activate: switchTo,
     refreshActive: () => switchTo(profiles.activeId()),
-    claimCover: (path) => covers.received(path),
+    claimCover: (path, bytes) => covers.received(path, bytes),
     appInfo: () => ({
       name: info.name ?? 'Mediadeck',
       version: info.version ?? '0.0.0',

@@ -5,7 +5,12 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FINAL_UPLOAD_STATES, type UploadProgressEvent } from '../../common/uploads'
 import { DRAFTS_FILE } from '../core/drafts/draft-store'
-import { createCopyJanitor, type CopyJanitor, type CopyUploadUse } from '../core/files/copy-janitor'
+import {
+  createCopyJanitor,
+  type CopyJanitor,
+  type CopyJanitorDeps,
+  type CopyUploadUse,
+} from '../core/files/copy-janitor'
 import type { ActiveService, Logger } from '../core/ports'
 import { readLocalDrafts } from '../core/storage/local-drafts'
 import { replay } from '../core/uploads/journal'
@@ -30,7 +35,7 @@ export interface WatchedCopies extends CopyJanitor {
 export function watchCopies(
   host: CopyJanitorHost,
   dir: string,
-  options: { forget?(paths: string[]): Promise<void> } = {},
+  options: Pick<CopyJanitorDeps, 'forget' | 'maxUnclaimedBytes' | 'quotaError'> = {},
 ): WatchedCopies {
   const janitor = createCopyJanitor({
     dir,
@@ -43,6 +48,8 @@ export function watchCopies(
       return readLocalDrafts(join(host.dataDir, DRAFTS_FILE))
     },
     forget: options.forget,
+    maxUnclaimedBytes: options.maxUnclaimedBytes,
+    quotaError: options.quotaError,
     warn: (message, error) => host.log.warn(message, error),
   })
   // The moments a copy may stop being needed: an upload reached its end or left the queue, a draft was saved,

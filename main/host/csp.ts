@@ -1,6 +1,9 @@
 // The renderer's Content-Security-Policy, sent as a header by both hosts (the app:// protocol in Electron,
 // the HTTP server in browser mode). Scripts only from the app itself; no eval, no inline script, no plugins,
-// no framing. Images and media may come from the storage origins the thumbnails live on.
+// no framing. Images and media come from the app itself (its thumbnails, data: and blob: previews) and from the
+// storage origins the files live on, never from any https host: a picture elsewhere (an account's avatar on
+// a platform's CDN, a media URL typed into a post) would tell that host when the app is open and what it
+// shows. Those do not load (UiAvatar falls back to initials); main is to fetch them on the page's behalf.
 export interface CspOptions {
   /** Extra origins images/media may load from (the embedded sandbox's storage origin). */
   mediaOrigins?: string[]
@@ -9,7 +12,7 @@ export interface CspOptions {
 }
 
 export function contentSecurityPolicy(options: CspOptions = {}): string {
-  const media = ["'self'", 'data:', 'blob:', 'https:', ...(options.mediaOrigins ?? [])].join(' ')
+  const media = ["'self'", 'data:', 'blob:', ...STORAGE_ORIGINS, ...(options.mediaOrigins ?? [])].join(' ')
   const directives = [
     "default-src 'self'",
     "script-src 'self'",

@@ -52,6 +52,20 @@ function access(error: AppError | undefined): AreaAccess {
   return error.kind === 'plan' ? 'plan' : 'unknown'
 }
 
+/**
+ * The result with its error cut to the kind and the HTTP status: no message or code from the answer's body,
+ * no Retry-After. For an address the person has not saved (main/handlers/profile-handlers.ts).
+ */
+export function kindAndStatusOnly(result: ConnectionTestResult): ConnectionTestResult {
+  if (!result.error) return result
+  const { kind, status } = result.error
+  const message =
+    status === undefined
+      ? `connection test failed (${kind})`
+      : `connection test failed (${kind}): the address answered HTTP ${status}`
+  return { ...result, error: status === undefined ? { kind, message } : { kind, status, message } }
+}
+
 function unknownAreas(): ConnectionTestResult['areas'] {
   return { storage: 'unknown', automations: 'unknown', schedules: 'unknown' }
 }

@@ -15,6 +15,9 @@
 // - it was received in this run a short while ago and nothing named it yet: the page streams the bytes (or
 //   saves the cover frame) first and names the path in its next call (uploads:start, or a draft saved later).
 // Whatever cannot be read (the drafts file, a journal) keeps every copy: the sweep stops without removing any.
+//
+// That last grace is what a page could abuse (60 cover frames of 4 MB, or endless intake copies, each kept a
+// day), so the copies received and not named yet have a quota in bytes: past it, a new copy is refused.
 import { readdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { isLocalCover } from '../../../common/local-files'
@@ -41,11 +44,24 @@ export interface CopyJanitorDeps {
   claimWindowMs?: number
   now?: () => number
   warn?(message: string, error?: unknown): void
+  /** Most bytes the copies received and not named yet may hold together (default: no bound). */
+  maxUnclaimedBytes?: number
+  /** The error a copy past that bound is refused with (its words depend on the kind of copy). */
+  quotaError?(maxBytes: number): Error
 }
 
 export interface CopyJanitor {
-  /** Called when a copy's folder (or file) is created, before anything names it. */
-  received(folder: string): void
+  /**
+   * Called when a copy's folder (or file) is created, before anything names it, with the bytes it will hold
+   * when known. Throws the quota's error, recording nothing, when the unclaimed copies would pass the bound.
+   */
+  received(folder: string, bytes?: number): void
+  /** Counts `bytes` more in a copy received earlier (a stream being written); throws past the bound. */
+  grow(folder: string, bytes: number): void
+  /** The writer removed a copy it could not finish: its bytes no longer count. */
+  release(folder: string): void
+  /** Bytes held by the copies received in this run that nothing has named yet. */
+  unclaimedBytes(): number
   /** Asks for a sweep soon; requests made while one runs are served by one more sweep after it. */
   request(): void
   /** Runs a sweep now (after any running one) and resolves with the copies removed. */
@@ -91,8 +107,23 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
   const now = deps.now ?? Date.now
   const claimWindowMs = deps.claimWindowMs ?? 24 * 3600_000
   const warn = deps.warn ?? ((message: string) => console.warn(message))
-  /** Folders received in this run that nothing has named yet, with when they were received. */
-  const unclaimed = new Map<string, number>()
+  /** Folders received in this run that nothing has named yet: when they were received, and their bytes. */
+  const unclaimed = new Map<string, { at: number; bytes: number }>()
+  let unclaimedTotal = 0
+  const maxUnclaimed = deps.maxUnclaimedBytes ?? Number.POSITIVE_INFINITY
+  const forgetUnclaimed = (folder: string): void => {
+    const entry = unclaimed.get(folder)
+    if (!entry) return
+    unclaimedTotal -= entry.bytes
+    unclaimed.delete(folder)
+  }
+  const admit = (bytes: number): void => {
+    if (unclaimedTotal + bytes <= maxUnclaimed) return
+    throw (
+      deps.quotaError?.(maxUnclaimed) ??
+      new Error(`the copies waiting in ${dir} would pass ${maxUnclaimed} bytes`)
+    )
+  }
   let running: Promise<string[]> = Promise.resolve([])
   let queued: Promise<string[]> | undefined
   let closed = false
@@ -129,9 +160,9 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
       const files = await readdir(folder)
         .then((names) => names.map((name) => join(folder, name)))
         .catch(() => [folder])
-      if (files.some((file) => named.has(file))) unclaimed.delete(folder)
+      if (files.some((file) => named.has(file))) forgetUnclaimed(folder)
       if (files.some((file) => needed.has(file))) continue
-      const since = unclaimed.get(folder)
+      const since = unclaimed.get(folder)?.at
       if (since !== undefined && now() - since < claimWindowMs) continue
       if (closed) break
       try {
@@ -140,7 +171,7 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
         warn(`could not remove the copy ${folder}`, error)
         continue
       }
-      unclaimed.delete(folder)
+      forgetUnclaimed(folder)
       removed.push(...files)
     }
     if (removed.length > 0 && deps.forget) {
@@ -160,9 +191,22 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
   }
 
   return {
-    received(folder) {
-      unclaimed.set(resolve(folder), now())
+    received(folder, bytes = 0) {
+      const key = resolve(folder)
+      const before = unclaimed.get(key)?.bytes ?? 0
+      admit(bytes - before)
+      unclaimedTotal += bytes - before
+      unclaimed.set(key, { at: now(), bytes })
     },
+    grow(folder, bytes) {
+      const entry = unclaimed.get(resolve(folder))
+      if (!entry) return
+      admit(bytes)
+      entry.bytes += bytes
+      unclaimedTotal += bytes
+    },
+    release: (folder) => forgetUnclaimed(resolve(folder)),
+    unclaimedBytes: () => unclaimedTotal,
     request() {
       sweep().catch((error: unknown) => warn(`sweeping the copies in ${dir} failed`, error))
     },

@@ -57,7 +57,11 @@ export function createContentDedupe(d: ContentDedupeDeps): ContentDedupe {
 
   async function storedHash(file: StoredContent, signal: AbortSignal): Promise<string | null> {
     if (file.sha256) return file.sha256
-    const sha256 = await hashUrl(d.storage, file.url, signal).catch(() => null)
+    const sha256 = await hashUrl(d.storage, file.url, {
+      size: file.size,
+      signal,
+      deadlineMs: storedHashDeadlineMs(file.size),
+    }).catch(() => null)
     if (sha256) await d.index.remember({ ...file, sha256 })
     return sha256
   }
@@ -138,14 +142,37 @@ async function hashLocalFile(path: string, checkRead?: ReadCheck): Promise<strin
   }
 }
 
-async function hashUrl(storage: Dispatcher, url: string, signal: AbortSignal): Promise<string | null> {
+/**
+ * How long reading a stored file back may take: a minute, plus its size at 256 KiB/s. Past it the hash is not
+ * learned and the file is simply uploaded (dedupe only ever saves work), so a storage that drips its answer
+ * cannot hold the upload up for ever.
+ */
+export function storedHashDeadlineMs(size: number): number {
+  return 60_000 + Math.ceil(size / (256 * 1024)) * 1000
+}
+
+/**
+ * The SHA-256 of the file at a public URL, or null when it cannot be the same bytes: an answer that is not 200
+ * (its body dropped unread) or longer than `size` (reading stops there). Throws when the deadline passes.
+ */
+export async function hashUrl(
+  storage: Dispatcher,
+  url: string,
+  o: { size: number; signal: AbortSignal; deadlineMs: number },
+): Promise<string | null> {
   const { origin, path } = splitUrlVerbatim(url)
+  const signal = AbortSignal.any([o.signal, AbortSignal.timeout(o.deadlineMs)])
   const { statusCode, body } = await storage.request({ origin, path, method: 'GET', signal })
   if (statusCode !== 200) {
-    await body.dump()
+    body.destroy()
     return null
   }
   const hash = createHash('sha256')
-  for await (const chunk of body) hash.update(chunk as Buffer)
+  let read = 0
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    read += chunk.length
+    if (read > o.size) return null
+    hash.update(chunk)
+  }
   return hash.digest('hex')
 }

@@ -13,6 +13,7 @@ import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
 import { errorFromException, errorFromResponse } from '../http/error-mapping'
+import { MAX_ERROR_BODY_BYTES, readTruncated } from '../http/read-bounded'
 
 export interface StoragePutOptions {
   dispatcher: Dispatcher
@@ -25,7 +26,10 @@ export interface StoragePutOptions {
   onProgress(bytesSent: number): void
   /** No byte taken by the socket for this long aborts the attempt with a timeout. */
   stallTimeoutMs: number
-  /** Waiting for the storage's answer after the last byte. */
+  /**
+   * Waiting for the storage's answer after the last byte, and again for that answer's body to end: the body
+   * is read with a size cap (an error page is quoted, never held whole) and must not drip on for ever.
+   */
   headersTimeoutMs: number
   /** Read size from disk; bigger chunks mean fewer syscalls and event-loop turns per GiB. */
   chunkBytes?: number
@@ -143,6 +147,7 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
   o.signal.addEventListener('abort', abortFromOutside, { once: true })
 
   let stallTimer: NodeJS.Timeout | undefined
+  let answerTimer: NodeJS.Timeout | undefined
   // Waiting for the bandwidth cap is not a stall: the socket is idle because we hold the bytes back.
   let throttled = false
   // One timer for the whole attempt, pushed back on every chunk (refresh() is cheaper than a new timer).
@@ -267,7 +272,21 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
       headersTimeout: o.headersTimeoutMs,
       bodyTimeout: o.headersTimeoutMs,
     })
-    const text = statusCode >= 200 && statusCode < 300 ? (await resBody.dump(), '') : await resBody.text()
+    // The answer's headers came within headersTimeout; its body gets as long again, then the attempt ends
+    // (undici destroys the body when the attempt's signal aborts). A 2xx means the storage has the file:
+    // its body is dropped unread past 128 KiB (dump's limit) or the deadline, and the upload still counts.
+    answerTimer = setTimeout(() => {
+      attempt.abort(
+        new AppError({
+          kind: 'timeout',
+          message: `storage answer to ${what} not complete within ${o.headersTimeoutMs} ms`,
+        }),
+      )
+    }, o.headersTimeoutMs)
+    const text =
+      statusCode >= 200 && statusCode < 300
+        ? (await resBody.dump(), '')
+        : await readTruncated(resBody, MAX_ERROR_BODY_BYTES)
     if (oneRead && statusCode >= 200 && statusCode < 300) {
       // The storage answered after the whole body: every byte was taken.
       sent = o.size
@@ -283,6 +302,7 @@ export async function putFile(o: StoragePutOptions): Promise<void> {
     throw errorFromException(error, what, attempt.signal)
   } finally {
     clearTimeout(stallTimer)
+    clearTimeout(answerTimer)
     o.signal.removeEventListener('abort', abortFromOutside)
     await file?.close()
   }

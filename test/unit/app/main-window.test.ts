@@ -31,6 +31,7 @@ const electron = vi.hoisted(() => {
   }
   return {
     created,
+    app: { isPackaged: false },
     BrowserWindow: FakeWindow,
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
     shell: { openExternal: vi.fn(async () => undefined) },
@@ -81,6 +82,16 @@ describe('main window', () => {
       webviewTag: false,
       navigateOnDragDrop: false,
     })
+  })
+
+  it('offers devtools only in an unpackaged app', () => {
+    expect(open().options.webPreferences).toMatchObject({ devTools: true })
+    electron.app.isPackaged = true
+    try {
+      expect(open().options.webPreferences).toMatchObject({ devTools: false })
+    } finally {
+      electron.app.isPackaged = false
+    }
   })
 
   it('loads the app from app://mediadeck', () => {

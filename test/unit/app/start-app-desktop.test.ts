@@ -124,6 +124,8 @@ const fake = vi.hoisted(() => {
         getLocale: () => 'id-ID',
         quit: () => calls.push('quit'),
         relaunch: () => calls.push('relaunch'),
+        releaseSingleInstanceLock: () => calls.push('unlock'),
+        exit: (code: number) => calls.push(`exit:${code}`),
         setAppUserModelId: (id: string) => calls.push(`aumid:${id}`),
         setAsDefaultProtocolClient: (scheme: string) => calls.push(`protocol-client:${scheme}`),
         getLoginItemSettings: () => ({ wasOpenedAtLogin: false }),
@@ -131,6 +133,7 @@ const fake = vi.hoisted(() => {
         isPackaged: false,
       },
       BrowserWindow: FakeWindow,
+      powerSaveBlocker: { start: () => 1, stop: () => undefined },
       crashReporter: {
         start: (o: { uploadToServer: boolean }) => calls.push(`crashReporter:${o.uploadToServer}`),
       },

@@ -1,7 +1,7 @@
 // The Electron main composition, run against a mocked electron: the scheme is registered before ready, the
 // lock is taken (a second start brings the window forward; one without the lock quits), permissions are
 // denied, the window is hardened and the contract's calls answer over IPC from the app window only. (The real binary cannot run here; test/e2e/electron.spec.ts runs it elsewhere.)
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
@@ -79,6 +79,8 @@ const fake = vi.hoisted(() => {
         getName: () => 'Mediadeck',
         getVersion: () => '0.1.0',
         quit: () => calls.push('quit'),
+        releaseSingleInstanceLock: () => calls.push('unlock'),
+        exit: (code: number) => calls.push(`exit:${code}`),
         setAsDefaultProtocolClient: () => true,
         getLocale: () => 'en-US',
         getLoginItemSettings: () => ({ wasOpenedAtLogin: false }),
@@ -95,7 +97,11 @@ const fake = vi.hoisted(() => {
       },
       nativeImage: { createFromPath: () => ({ isEmpty: () => true, setTemplateImage: () => undefined }) },
       BrowserWindow: FakeWindow,
-      dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
+      dialog: {
+        showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+        showErrorBox: (title: string, body: string) => calls.push(`error-box:${title}:${body}`),
+      },
+      powerSaveBlocker: { start: () => 1, stop: () => undefined },
       ipcMain: {
         handle: (channel: string, listener: Listener) => handlers.set(channel, listener),
         removeHandler: (channel: string) => handlers.delete(channel),
@@ -190,6 +196,29 @@ describe('Electron main', () => {
     const from = fake.calls.length
     for (const listener of fake.appListeners.get('second-instance') ?? []) listener()
     expect(fake.calls.slice(from)).toEqual(['restore', 'focus'])
+  })
+
+  it('when start-up fails, says why in a dialog, releases the lock and exits', async () => {
+    const { startElectronApp } = await import('../../../main/app/start-app')
+    const from = fake.calls.length
+    // A data folder that is a file: the host cannot be made.
+    const file = join(dataDir, 'not-a-folder')
+    writeFileSync(file, '')
+    process.env.MEDIADECK_DATA_DIR = file
+    try {
+      startElectronApp()
+      await vi.waitFor(() => expect(fake.calls.slice(from)).toContain('exit:1'), { timeout: 10_000 })
+    } finally {
+      process.env.MEDIADECK_DATA_DIR = dataDir
+    }
+    const after = fake.calls.slice(from)
+    const box = after.find((c) => c.startsWith('error-box:'))
+    expect(box).toMatch(
+      /^error-box:Mediadeck could not start:.+\n\nThe details are in the log: .*main\.log$/s,
+    )
+    expect(after.indexOf(box!)).toBeLessThan(after.indexOf('unlock'))
+    expect(after.indexOf('unlock')).toBeLessThan(after.indexOf('exit:1'))
+    expect(fake.windows).toHaveLength(1)
   })
 
   it('quits at once, opening nothing, when another instance holds the lock', async () => {

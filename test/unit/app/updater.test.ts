@@ -1,7 +1,12 @@
 // Auto-update policy: checked at start and daily; a downloaded update is installed on quit only with consent,
 // asked once per version; a failed check is logged and tried again the next day.
 import { describe, expect, it } from 'vitest'
-import { createUpdateScheduler, DAY_MS, type UpdaterPort } from '../../../main/app/updater'
+import {
+  createUpdateScheduler,
+  DAY_MS,
+  updateFeedOverride,
+  type UpdaterPort,
+} from '../../../main/app/updater'
 import { electronUpdaterPort, type AutoUpdaterLike } from '../../../main/app/electron-updater-port'
 
 function setup(versions: Array<string | null | Error>, answers: boolean[]) {
@@ -110,5 +115,25 @@ describe('electron-updater port', () => {
       downloadPromise: null,
     })
     await expect(electronUpdaterPort(same.updater).checkAndDownload()).resolves.toBeNull()
+  })
+})
+
+describe('the MEDIADECK_UPDATE_URL override', () => {
+  it('is honoured by an unpackaged app whatever its scheme', () => {
+    expect(updateFeedOverride('http://127.0.0.1:8080/feed', false)).toEqual({
+      url: 'http://127.0.0.1:8080/feed',
+    })
+    expect(updateFeedOverride(undefined, false)).toBeNull()
+    expect(updateFeedOverride('  ', true)).toBeNull()
+  })
+
+  it('is honoured by a packaged app only over https', () => {
+    expect(updateFeedOverride('https://updates.example/mediadeck', true)).toEqual({
+      url: 'https://updates.example/mediadeck',
+    })
+    for (const url of ['http://updates.example/mediadeck', 'file:///tmp/feed', 'not a url'])
+      expect(updateFeedOverride(url, true), url).toEqual({
+        ignored: expect.stringContaining('MEDIADECK_UPDATE_URL'),
+      })
   })
 })

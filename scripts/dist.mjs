@@ -1,0 +1,54 @@
+// `npm run dist`: checks what a release needs before anything is built, then builds and packages it.
+// The packaged app carries its update feed (app-update.yml): GitHub releases of MEDIADECK_PUBLISH_OWNER /
+// MEDIADECK_PUBLISH_REPO (electron-builder.yml). Without them electron-builder would fail only after the whole
+// build, or a feed override could leave a release whose updater looks nowhere, so a release that publishes or
+// keeps the GitHub feed stops here at once. `npm run build` needs none of this.
+// Arguments go to electron-builder: `npm run dist -- --publish never`, `-- -c.publish.provider=generic ...`.
+import { spawnSync } from 'node:child_process'
+import { pathToFileURL } from 'node:url'
+
+/**
+ * Whether a release can be made with these arguments and environment: `{ error }` when it cannot, `{ warning }`
+ * when it can but its updater will find nothing, `{}` when all is in place.
+ */
+export function publishPreflight(args, env) {
+  const value = (flag) => {
+    for (let i = 0; i < args.length; i++) {
+      if (args[i] === flag) return args[i + 1]
+      if (args[i].startsWith(`${flag}=`)) return args[i].slice(flag.length + 1)
+    }
+    return undefined
+  }
+  const publish = value('--publish') ?? value('-p')
+  // Another feed named on the command line: the GitHub owner and repository are not used.
+  const provider = value('-c.publish.provider') ?? value('--config.publish.provider')
+  if (provider !== undefined && provider !== 'github') return {}
+  const missing = ['MEDIADECK_PUBLISH_OWNER', 'MEDIADECK_PUBLISH_REPO'].filter((name) => !env[name]?.trim())
+  if (missing.length === 0) return {}
+  const unset = `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set`
+  // A local package that is not published: its updater will find nothing, which is said, not refused.
+  if (publish === 'never') return { warning: `${unset}: this local package has no working update feed.` }
+  return {
+    error:
+      `${unset}: the release's update feed (GitHub releases of owner/repository) would point nowhere. ` +
+      `Set both, pass another feed (-c.publish.provider=generic -c.publish.url=https://...), ` +
+      `or build a local package with --publish never.`,
+  }
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2)
+  const { error, warning } = publishPreflight(args, process.env)
+  if (error) {
+    console.error(`npm run dist: ${error}`)
+    process.exit(1)
+  }
+  if (warning) console.warn(`npm run dist: ${warning}`)
+  run('npm', ['run', 'build'])
+  run('npx', ['electron-builder', ...args])
+}
