@@ -27,12 +27,14 @@ export interface RunCliOptions extends CliIo {
   commands?: readonly CommandEntry[]
   resolveProfile?: ProfileResolver
   createClient?: CliContext['createClient']
+  /** How the help names the CLI: `mediadeck` for the bin, `npm run cli --` (the default) in the repository. */
+  program?: string
 }
 
-export function usageText(commands: readonly CommandEntry[]): string {
+export function usageText(commands: readonly CommandEntry[], program = 'npm run cli --'): string {
   const width = Math.max(...commands.map((c) => c.usage.length))
   return [
-    'usage: npm run cli -- <command> [options]',
+    `usage: ${program} <command> [options]`,
     '',
     ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     '',
@@ -56,9 +58,10 @@ export function findCommand<C extends CommandEntry>(
 
 export async function runCli(argv: string[], options: RunCliOptions): Promise<number> {
   const commands = options.commands ?? CORE_COMMANDS
+  const program = options.program ?? 'npm run cli --'
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     const stream = argv.length === 0 ? options.stderr : options.stdout
-    writeLine(stream, usageText(commands))
+    writeLine(stream, usageText(commands, program))
     return argv.length === 0 ? 2 : 0
   }
   const found = findCommand(commands, argv)
@@ -68,7 +71,7 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
     return 2
   }
   if (found.rest.includes('--help') || found.rest.includes('-h')) {
-    writeLine(options.stdout, `usage: npm run cli -- ${found.command.usage}`)
+    writeLine(options.stdout, `usage: ${program} ${found.command.usage}`)
     return 0
   }
   try {
@@ -77,7 +80,7 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
   } catch (error) {
     if (error instanceof UsageError) {
       // One line on stderr (docs/design.md): the problem, then the command's usage.
-      const usage = error.showUsage ? ` (usage: npm run cli -- ${found.command.usage})` : ''
+      const usage = error.showUsage ? ` (usage: ${program} ${found.command.usage})` : ''
       writeLine(options.stderr, `error: ${error.message.split('\n')[0]}${usage}`)
       return 2
     }
