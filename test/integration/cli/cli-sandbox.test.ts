@@ -93,7 +93,8 @@ describe('cli against the sandbox', () => {
     expect(sealed).toMatchObject({ code: 2, stdout: '' })
     expect(sealed.stderr).toBe(
       'error: the saved profile "Sandbox on a port" has its secret key encrypted by the app with the OS ' +
-        'keychain, which the CLI cannot read: set MEDIADECK_SECRET_KEY\n',
+        'keychain, which the CLI cannot read: set MEDIADECK_SECRET_KEY, or run the command through the ' +
+        'installed app (`Mediadeck --cli …`), which can\n',
     )
   })
 
