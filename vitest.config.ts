@@ -24,7 +24,7 @@ export default defineConfig({
       nodeProject('unit', 'unit'),
       // The CLI's tests run the built bin: built once here when stale (test/integration/support/cli-bin.ts).
       nodeProject('integration', 'integration', ['test/integration/support/cli-bin.ts']),
-      nodeProject('security', 'security'),
+      nodeProject('security', 'security', ['test/integration/support/cli-bin.ts']),
       {
         plugins: [vue()],
         test: {

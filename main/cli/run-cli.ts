@@ -39,7 +39,8 @@ export function usageText(commands: readonly CommandEntry[], program = 'npm run 
     ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     '',
     'Credentials: MEDIADECK_BASE_URL, MEDIADECK_ACCESS_KEY, MEDIADECK_SECRET_KEY, or the profile active in the',
-    'app (its secret key still from MEDIADECK_SECRET_KEY); data: MEDIADECK_DATA_DIR.',
+    'app (its secret key from MEDIADECK_SECRET_KEY, except when the app itself runs the command: Mediadeck --cli,',
+    'which reads it from the OS keychain); data: MEDIADECK_DATA_DIR.',
   ].join('\n')
 }
 
