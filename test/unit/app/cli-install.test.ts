@@ -212,6 +212,7 @@ interface Resource {
   to: string
 }
 interface PackagingConfig {
+  files: string[]
   extraResources: Resource[]
   linux: { extraResources: Resource[] }
   mac: { extraResources: Resource[] }
@@ -239,6 +240,8 @@ describe('packaging of the command line tool', () => {
       afterInstall: 'build/linux/after-install.sh',
       afterRemove: 'build/linux/after-remove.sh',
     })
+    // The npm package of the CLI stays out of the app: main carries the CLI for --cli.
+    expect(config.files).toContain('!out/cli/**')
     // The tray icon of the top-level list is still shipped: electron-builder adds the platforms' entries to it.
     expect(config.extraResources).toContainEqual({ from: 'build/icons/32x32.png', to: 'tray.png' })
   })
