@@ -212,7 +212,8 @@ interface Resource {
   to: string
 }
 interface PackagingConfig {
-  files: string[]
+  /** electron-builder's loader turns the list into one entry of filters. */
+  files: Array<string | { filter: string[] }>
   extraResources: Resource[]
   linux: { extraResources: Resource[] }
   mac: { extraResources: Resource[] }
@@ -241,7 +242,7 @@ describe('packaging of the command line tool', () => {
       afterRemove: 'build/linux/after-remove.sh',
     })
     // The npm package of the CLI stays out of the app: main carries the CLI for --cli.
-    expect(config.files).toContain('!out/cli/**')
+    expect(config.files.flatMap((f) => (typeof f === 'string' ? [f] : f.filter))).toContain('!out/cli/**')
     // The tray icon of the top-level list is still shipped: electron-builder adds the platforms' entries to it.
     expect(config.extraResources).toContainEqual({ from: 'build/icons/32x32.png', to: 'tray.png' })
   })
