@@ -37,6 +37,12 @@ export default {
     help: 'Help',
     website: 'Repliz Website',
     showLog: 'Show Log File',
+    installCli: 'Install Command Line Tool…',
+  },
+  cliInstall: {
+    doneTitle: 'Command line tool installed',
+    doneDetail: 'Open a new terminal window and run “mediadeck --help”. It is at {where}.',
+    failedTitle: 'The command line tool could not be installed',
   },
   notify: {
     files: '{count} file | {count} files',

@@ -37,6 +37,12 @@ export default {
     help: 'Bantuan',
     website: 'Situs Repliz',
     showLog: 'Tampilkan Berkas Log',
+    installCli: 'Pasang Alat Baris Perintah…',
+  },
+  cliInstall: {
+    doneTitle: 'Alat baris perintah terpasang',
+    doneDetail: 'Buka jendela terminal baru lalu jalankan “mediadeck --help”. Lokasinya: {where}.',
+    failedTitle: 'Alat baris perintah tidak dapat dipasang',
   },
   notify: {
     files: '{count} berkas',

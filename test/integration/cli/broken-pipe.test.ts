@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDraftStore } from '../../../main/core/drafts/draft-store'
 import { sampleDraft } from '../../unit/core/drafts/helpers'
 import { tempFolder } from '../drafts/helpers'
+import { CLI_BIN } from '../support/cli-bin'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -20,7 +21,7 @@ afterEach(() => cleanup())
 function firstLineThenClose(argv: string[], env: NodeJS.ProcessEnv) {
   return new Promise<{ first: string; stderr: string; code: number | null; signal: string | null }>(
     (resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...argv], {
+      const child = spawn(process.execPath, [CLI_BIN, ...argv], {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       })

@@ -234,13 +234,13 @@ describe('drafts CLI', () => {
   })
 
   it('runs as a real process: npm run cli -- drafts list --json', () => {
-    const result = spawnSync('npx', ['tsx', 'main/cli/index.ts', 'drafts', 'list', '--json'], {
+    const result = spawnSync('npm', ['run', '--silent', 'cli', '--', 'drafts', 'list', '--json'], {
       env: { ...process.env, ...env },
       encoding: 'utf8',
     })
     expect(result.status).toBe(0)
     expect(result.stdout).toBe('')
-    const usage = spawnSync('npx', ['tsx', 'main/cli/index.ts', 'drafts', 'add'], {
+    const usage = spawnSync('npm', ['run', '--silent', 'cli', '--', 'drafts', 'add'], {
       env: { ...process.env, ...env },
       encoding: 'utf8',
     })

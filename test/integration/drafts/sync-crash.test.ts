@@ -12,6 +12,7 @@ import { runCli } from '../../../main/cli/run-cli'
 import { CLI_JOURNAL } from '../../../main/cli/commands/upload'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { clientFor, connectedAccountId, sandboxOn, tempFolder, writePng } from './helpers'
+import { CLI_BIN } from '../support/cli-bin'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const DRAFTS = 8
@@ -66,7 +67,7 @@ function initIds(journal: string): string[] {
 async function syncKilledAtUpload(nth: number): Promise<void> {
   const journal = path.join(env.MEDIADECK_DATA_DIR!, CLI_JOURNAL)
   const seen = new Set(initIds(journal))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', 'sync'], {
+  const child = spawn(process.execPath, [CLI_BIN, 'sync'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -17,6 +17,7 @@ import { readLocalDrafts } from '../../../main/core/storage/local-drafts'
 import { createStorageDoctor } from '../../../main/core/storage/storage-doctor'
 import { startSandbox } from '../../../sandbox'
 import type { RunningSandbox } from '../../../sandbox'
+import { CLI_BIN } from '../support/cli-bin'
 
 const USER = { accessKey: 'doctor', secretKey: 'doctor-secret' }
 const LIMIT = 20_000_000
@@ -104,7 +105,7 @@ async function publishNow(posts: CreateScheduleRequest[]): Promise<void> {
 
 function cli(args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+    const child = spawn(process.execPath, [CLI_BIN, ...args], {
       env: {
         ...process.env,
         MEDIADECK_BASE_URL: sandbox.url,
