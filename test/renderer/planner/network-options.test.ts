@@ -217,3 +217,25 @@ describe('PlanAddons', () => {
     },
   )
 })
+
+describe('the per-network preview', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+  it('says where a WhatsApp post goes and which sound a TikTok post has', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.setSystemTime(new Date(NOW))
+    const context = setupTest({ data: { accounts: ACCOUNTS, channels: { 'acc-wa': CHANNELS } } })
+    const post = servicePost('acc-wa', {
+      additionalInfo: {
+        channel: CHANNELS[0],
+        music: { id: 'm1', name: 'Mudik Raya', artist: '', thumbnail: '' },
+      },
+    })
+    await mountComposer(context, { kind: 'service', post })
+    expect($('[data-testid=preview-acc-wa] [data-testid=preview-extras]').textContent).toBe(
+      'To Kopi Senja Kabar',
+    )
+  })
+})

@@ -66,6 +66,10 @@ export default {
     'share-to-feed-video-only': '{network} shares only videos to the feed; this is a {type} post.',
   },
   networkOptions: {
+    previewChannel: 'To {name}',
+    previewNoChannel: 'No channel or group chosen yet',
+    previewMusic: 'Sound: {name}',
+    previewFeed: 'Also in the feed',
     title: 'For these networks',
     shareToFeed: 'Also share to feed',
     shareToFeedHint: 'Instagram: the video shows in the profile grid too, not only among reels.',

@@ -66,6 +66,10 @@ export default {
     'share-to-feed-video-only': '{network} hanya membagikan video ke feed; ini postingan {type}.',
   },
   networkOptions: {
+    previewChannel: 'Ke {name}',
+    previewNoChannel: 'Belum ada saluran atau grup',
+    previewMusic: 'Suara: {name}',
+    previewFeed: 'Juga di feed',
     title: 'Untuk jaringan ini',
     shareToFeed: 'Bagikan juga ke feed',
     shareToFeedHint: 'Instagram: video juga tampil di grid profil, bukan hanya di reels.',
