@@ -30,18 +30,9 @@ const config = (await builder.getConfig(process.cwd(), null)) as Record<string, 
 
 describe('electron-builder.yml', () => {
   it('is a configuration electron-builder accepts (its own schema)', async () => {
-    const require = createRequire(import.meta.url)
-    const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
-      validateConfiguration(config: unknown, log: { isEnabled: boolean; add(): void }): Promise<void>
-    }
+    await expect(builder.validateConfiguration(config, noDebug)).resolves.toBeUndefined()
     await expect(
-      validateConfiguration(config, { isEnabled: false, add: () => undefined }),
-    ).resolves.toBeUndefined()
-    await expect(
-      validateConfiguration(
-        { ...config, electronFuses: { runAsNod: false } },
-        { isEnabled: false, add: () => undefined },
-      ),
+      builder.validateConfiguration({ ...config, electronFuses: { runAsNod: false } }, noDebug),
     ).rejects.toThrow(/Invalid configuration object[\s\S]*electronFuses/)
   })
 
