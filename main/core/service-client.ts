@@ -194,9 +194,15 @@ const RETRY_ERROR_CODES = [...CONNECTION_ERROR_CODES, 'UND_ERR_CONNECT_TIMEOUT',
  * exponential series) and a Retry-After beyond our backoff cap is still honoured, up to MAX_RETRY_AFTER_MS.
  * A longer one is not waited for: the answer goes straight to the caller, whose error says when to try again.
  * `throwOnError: false` hands the last failed response through, so its `{code, message}` reaches the caller.
- * The wait ends early when the request's signal aborts (the caller's, or the client closing).
+ * The wait ends early when the request's signal aborts (the caller's, or the client closing), and is not begun
+ * when it would end past the call's deadline (`deadlines`, by the request's signal): the answer in hand (a 429
+ * saying when to try again, a 503) then goes to the caller instead of a bare timeout.
  */
-export function createRetryingDispatcher(inner: Dispatcher, policy: ServiceRetryPolicy): Dispatcher {
+export function createRetryingDispatcher(
+  inner: Dispatcher,
+  policy: ServiceRetryPolicy,
+  deadlines?: WeakMap<AbortSignal, number>,
+): Dispatcher {
   return new RetryAgent(inner, {
     throwOnError: false,
     methods: ['GET', 'HEAD'],
@@ -221,6 +227,8 @@ export function createRetryingDispatcher(inner: Dispatcher, policy: ServiceRetry
       // An aborted request must not keep the process alive waiting for a retry nobody wants.
       const signal = (opts as { signal?: AbortSignal }).signal
       if (signal?.aborted) return cb(err)
+      const deadlineAt = signal && deadlines?.get(signal)
+      if (deadlineAt !== undefined && Date.now() + delay >= deadlineAt) return cb(err)
       const onAbort = () => {
         clearTimeout(timer)
         cb(err)
@@ -248,7 +256,9 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
         headersTimeout: timeouts.headersMs,
         bodyTimeout: timeouts.bodyMs,
       })
-  const dispatcher = createRetryingDispatcher(o.dispatcher ?? ownAgent!, retry)
+  /** When each call in flight must be done, by its request's signal (read by the retry wait). */
+  const deadlines = new WeakMap<AbortSignal, number>()
+  const dispatcher = createRetryingDispatcher(o.dispatcher ?? ownAgent!, retry, deadlines)
   const authorization = `Basic ${Buffer.from(`${o.accessKey}:${o.secretKey}`).toString('base64')}`
   // Closing aborts every request still running or sleeping before a retry: a profile switch or a CLI exit
   // must not wait out a Retry-After.
@@ -270,6 +280,7 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     // The deadline aborts with its own AppError (kind `timeout`, so the callers' retry rules treat it as the
     // transient fault it is); errorFromException hands that reason back unchanged.
     const deadline = new AbortController()
+    const deadlineAt = Date.now() + timeouts.deadlineMs
     const deadlineTimer = setTimeout(() => {
       deadline.abort(
         new AppError({
@@ -280,7 +291,7 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       )
     }, timeouts.deadlineMs)
     try {
-      return await send(method, path, what, opts, deadline.signal)
+      return await send(method, path, what, opts, deadline.signal, deadlineAt)
     } finally {
       clearTimeout(deadlineTimer)
     }
@@ -292,10 +303,12 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     what: string,
     opts: { query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal },
     deadline: AbortSignal,
+    deadlineAt: number,
   ): Promise<{ status: number; text: string }> {
     const signal = AbortSignal.any(
       opts.signal ? [opts.signal, closing.signal, deadline] : [closing.signal, deadline],
     )
+    deadlines.set(signal, deadlineAt)
     const headers: Record<string, string> = { authorization, accept: 'application/json' }
     let payload: string | undefined
     if (opts.body !== undefined) {
