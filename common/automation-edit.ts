@@ -164,7 +164,9 @@ function messageBody(r: Json): Json {
 export function configBody(config: unknown, rules: readonly AutomationRule[] = AUTOMATION_RULES): Json {
   const c = obj(config)
   const out: Json = { ...c }
-  for (const rule of rules) {
+  // The rules the body requires, and any other rule it carries (chat on a content automation), made whole.
+  for (const rule of AUTOMATION_RULES) {
+    if (!rules.includes(rule) && (c[rule] === undefined || c[rule] === null)) continue
     const r = obj(c[rule])
     out[rule] = RULE_BODY[rule]({ ...r, isActive: bool(r.isActive) })
   }

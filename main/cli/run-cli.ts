@@ -8,6 +8,8 @@ import { UsageError } from './args'
 import type { CliCommand, CliContext, CliIo } from './context'
 import { writeLine } from './context'
 import { automationsCommand } from './commands/automations'
+import { automationSetCommand, automationShowCommand } from './commands/automation-show'
+import { reportRetryCommand, reportsCommand } from './commands/reports'
 import { draftsAddCommand, draftsListCommand } from './commands/drafts'
 import { scheduleRetryCommand } from './commands/schedule-retry'
 import { schedulesCommand } from './commands/schedules'
@@ -25,6 +27,10 @@ export const CORE_COMMANDS: readonly CliCommand[] = [
   uploadCommand,
   statsCommand,
   automationsCommand,
+  automationShowCommand,
+  automationSetCommand,
+  reportsCommand,
+  reportRetryCommand,
   schedulesCommand,
   scheduleRetryCommand,
   draftsAddCommand,
