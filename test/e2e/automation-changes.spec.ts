@@ -58,6 +58,9 @@ test('switches a rule off, edits texts and a delay, applies a template, and the 
   await reply.getByTestId('edit-exception-active').check()
   await reply.getByTestId('edit-exception').fill('judi, slot')
   await reply.getByTestId('edit-exception').blur()
+  await reply.getByTestId('edit-answer-add').click()
+  await reply.getByTestId('edit-answer-keyword').last().fill('ongkir')
+  await reply.getByTestId('edit-answer-text').last().fill('Ongkir gratis se-Jawa')
   await editor.getByTestId('editor-save').click()
   await expect(editor).toBeHidden()
   const saved = await app.host.call('automations:get', { id })
@@ -67,6 +70,10 @@ test('switches a rule off, edits texts and a delay, applies a template, and the 
     text: 'Terima kasih! Info lengkap di DM ya',
     delay: { isActive: true, value: 2, type: 'minute' },
     exception: { isActive: true, keywords: ['judi', 'slot'] },
+  })
+  expect(saved.config.reply.keyword.values.at(-1)).toEqual({
+    keyword: 'ongkir',
+    text: 'Ongkir gratis se-Jawa',
   })
   await expect(automations.rule('reply')).toContainText('Terima kasih! Info lengkap di DM ya')
 
