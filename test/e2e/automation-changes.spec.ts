@@ -258,6 +258,11 @@ test('screenshots of the editor and Activity at 1280 and 900 px, light and dark,
         await appPage.screenshot({
           path: join(dir, `automation-editor-${width}-${language}-${colorScheme}.png`),
         })
+        // The reply rule's own fields (texts, words, keyword answers, delay) lie below the fold.
+        await appPage
+          .getByTestId('automation-editor')
+          .locator('fieldset[data-rule="reply"]')
+          .screenshot({ path: join(dir, `automation-editor-reply-${width}-${language}-${colorScheme}.png`) })
       }
       await appPage.getByTestId('editor-cancel').click()
       await appPage.getByTestId('nav-activity').click()
