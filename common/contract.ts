@@ -49,6 +49,7 @@ import type { Draft, DraftFieldError, ImportRowError, OutboxState } from './draf
 import { MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS } from './drafts'
 import type { DeleteOutcome, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
+import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
 
 // ---- request schemas ----
 
@@ -281,6 +282,7 @@ export const requestSchemas = {
     .strict(),
   /** One automation by id, wherever it sits in the list (a mediadeck://automations/ID link). */
   'automations:get': idRequest,
+  ...automationCallSchemas,
 
   'schedules:list': z
     .object({
@@ -387,7 +389,7 @@ export interface ScheduleRetryResult {
 }
 
 /** What each call answers. */
-export interface CallResponses {
+export interface CallResponses extends AutomationCallResponses {
   'app:info': AppInfo
   'app:open-external': void
   'app:diagnostics': Diagnostics

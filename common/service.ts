@@ -368,6 +368,17 @@ export const automationConfigSchema = record({
   like: record({ isActive: flag() }),
   message: messageRuleSchema,
   story: messageRuleSchema,
+  /** Only account defaults and templates carry it (newer OpenAPI); absent elsewhere, and kept absent. */
+  chat: optionalOf(
+    record({
+      isActive: flag(),
+      type: text(),
+      text: text(),
+      prompt: text(),
+      keyword: keywordRuleSchema,
+      delay: delayRuleSchema,
+    }),
+  ),
 })
 export type AutomationConfig = z.infer<typeof automationConfigSchema>
 
@@ -620,3 +631,46 @@ export const WHATSAPP_ACCOUNT_TYPE = 'whatsapp'
 export function isWhatsAppAccount(account: { type: string } | undefined): boolean {
   return account?.type.toLowerCase() === WHATSAPP_ACCOUNT_TYPE
 }
+// ---- changing automations, templates and reports (newer OpenAPI: /public/automation, /public/template,
+// /public/report) ----
+
+/** POST /public/automation answers `{automationId}`. */
+export const createAutomationResultSchema = z.looseObject({ automationId: z.string().min(1) })
+
+/** POST /public/template answers `{_id}`. */
+export const createTemplateResultSchema = z.looseObject({ _id: z.string().min(1) })
+
+/** A saved rule set with a name (GET /public/template). */
+export const templateSchema = withId({
+  name: text(),
+  config: automationConfigSchema,
+  userId: optionalText(),
+  createdAt: optionalText(),
+  updatedAt: optionalText(),
+})
+export type Template = z.infer<typeof templateSchema>
+
+/** What one automation did, or failed to do (GET /public/report). `type` and `status` outside the service's
+ * enums are kept as they came (the activity view shows them as they are). */
+export const reportSchema = withId({
+  type: text(),
+  status: text(),
+  /** The comment, message or story the rule acted on, with the answer sent (`reply`) where there was one. */
+  value: record({
+    id: optionalText(),
+    type: optionalText(),
+    text: text(),
+    owner: optionalOf(record({ id: text(), name: text(), picture: text() })),
+    createdAt: optionalText(),
+    reply: optionalOf(record({ id: optionalText(), text: text(), createdAt: optionalText() })),
+  }),
+  contentLiveId: optionalText(),
+  accountId: text(),
+  userId: optionalText(),
+  createdAt: text(),
+  updatedAt: optionalText(),
+  account: optionalOf(accountSummarySchema),
+  /** Why the rule failed, where the service says (the sandbox always does for `error`). */
+  errorMessage: optionalText(),
+})
+export type Report = z.infer<typeof reportSchema>

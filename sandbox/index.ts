@@ -8,6 +8,7 @@ import type { PlanTier } from '../common/service'
 import { PLAN_TIERS } from '../common/service'
 import { accountRoutes } from './account-api'
 import { addonRoutes } from './addon-api'
+import { automationRoutes } from './automation-api'
 import {
   DEFAULT_SANDBOX_CONFIG,
   parseSandboxConfig,
@@ -25,9 +26,11 @@ import { createPublisher, DEFAULT_PUBLISH_DURATION_MS } from './publisher'
 import { Query } from './query'
 import { createRandom } from './random'
 import { matchRoute, type Route } from './route'
+import { reportRoutes } from './report-api'
 import { scheduleRoutes } from './schedule-api'
 import { createStorageOrigin } from './storage-origin'
 import { storageRoutes } from './storage-api'
+import { templateRoutes } from './template-api'
 import { openStore } from './store'
 import { authenticate, ensureUsers } from './users'
 
@@ -62,6 +65,8 @@ export interface RawRecords {
   automations?: Record<string, unknown>[]
   schedules?: Record<string, unknown>[]
   files?: Record<string, unknown>[]
+  templates?: Record<string, unknown>[]
+  reports?: Record<string, unknown>[]
 }
 
 export interface StartSandboxOptions {
@@ -85,6 +90,9 @@ export const ROUTES: readonly Route[] = [
   ...accountRoutes,
   ...scheduleRoutes,
   ...addonRoutes,
+  ...automationRoutes,
+  ...templateRoutes,
+  ...reportRoutes,
 ]
 
 const FAULT_ERRORS = [
@@ -277,7 +285,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
       const own = (r: Record<string, unknown>) => ({ userId: user.userId, ...r })
       // Deliberately unchecked: these records stand for what the real service may hold.
       const data = store.data as unknown as Record<keyof RawRecords, Record<string, unknown>[]>
-      for (const kind of ['accounts', 'automations', 'schedules', 'files'] as const) {
+      for (const kind of ['accounts', 'automations', 'schedules', 'files', 'templates', 'reports'] as const) {
         data[kind].push(...(records[kind] ?? []).map(own))
       }
       await store.commit()

@@ -22,7 +22,9 @@ export function publicUrl(key: string, origins: Origins): string {
 }
 
 export function presentAccount(a: AccountRecord, origins: Origins) {
-  return { ...a, ...withPicture(a.picture, origins), __v: 0, id: a._id }
+  // The default rules are not part of any account answer the service documents.
+  const { automationDefaults: _defaults, ...rest } = a
+  return { ...rest, ...withPicture(a.picture, origins), __v: 0, id: a._id }
 }
 
 /** An account without a picture (older accounts, some platforms) has no `picture` member at all. */

@@ -118,6 +118,8 @@ export default {
     'profile-builtin': 'The built-in Sandbox cannot be deleted.',
     'secret-required': 'Enter the secret key again.',
     'automation-not-found': 'This automation was not found on the service.',
+    'automation-value-not-accepted':
+      'The service does not accept “{value}” for {field}: choose one of {allowed}.',
     'address-not-allowed': 'This address is not one the app opens.',
     'no-file-dialog': 'No file dialog is available here.',
     'rate-limited-until': 'The service asked to wait: try again at {time}.',

@@ -119,6 +119,8 @@ export default {
     'profile-builtin': 'Sandbox bawaan tidak dapat dihapus.',
     'secret-required': 'Masukkan kunci rahasia lagi.',
     'automation-not-found': 'Otomatisasi ini tidak ditemukan di layanan.',
+    'automation-value-not-accepted':
+      'Layanan tidak menerima “{value}” untuk {field}: pilih salah satu dari {allowed}.',
     'address-not-allowed': 'Alamat ini bukan alamat yang dibuka aplikasi.',
     'no-file-dialog': 'Dialog berkas tidak tersedia di sini.',
     'rate-limited-until': 'Layanan meminta menunggu: coba lagi pukul {time}.',

@@ -47,6 +47,30 @@ export const COMMAND_REGISTRY: readonly LazyCommand[] = [
     'automationsCommand',
   ),
   lazy(
+    'automations show ID [--json]',
+    "one automation's rules, on and off, with their texts",
+    () => import('./commands/automation-show'),
+    'automationShowCommand',
+  ),
+  lazy(
+    'automations set ID RULE on|off   (RULE: delete, reply, like, message, chat, story)',
+    'turn one rule of an automation on or off',
+    () => import('./commands/automation-show'),
+    'automationSetCommand',
+  ),
+  lazy(
+    'reports [--status error|success] [--type delete|reply|like|message|chat|story] [--account ID]... [--json]',
+    'what the automations did, newest first (Gold+)',
+    () => import('./commands/reports'),
+    'reportsCommand',
+  ),
+  lazy(
+    'report retry ID [--json]',
+    'run a failed automation report again',
+    () => import('./commands/reports'),
+    'reportRetryCommand',
+  ),
+  lazy(
     'schedules [--page N] [--limit N] [--account ID]... [--status pending|process|error|success] [--from DATE] [--to DATE] [--json]',
     'list scheduled posts (Premium+)',
     () => import('./commands/schedules'),

@@ -29,6 +29,10 @@ import {
   linkMetadataSchema,
   musicListSchema,
   whatsappChannelListSchema,
+  createAutomationResultSchema,
+  createTemplateResultSchema,
+  reportSchema,
+  templateSchema,
 } from '../../common/service'
 import type {
   Account,
@@ -48,7 +52,10 @@ import type {
   Addons,
   LinkMetadata,
   MusicTrack,
+  Report,
+  Template,
 } from '../../common/service'
+import { configBody, CONTENT_RULES, type ReportStatus } from '../../common/automation-edit'
 import { normaliseBaseUrl } from './http/base-url'
 import { ADDON_PATHS, createAddonPaths } from './addon-paths'
 import { createRedactor } from './redaction'
@@ -141,6 +148,22 @@ export interface ListSchedulesQuery {
   toDate?: string
 }
 
+export interface ListReportsQuery {
+  page: number
+  limit: number
+  type?: string
+  status?: ReportStatus
+  accountIds?: string[]
+  search?: string
+}
+export interface ListTemplatesQuery {
+  page: number
+  limit: number
+  search?: string
+}
+/** A rule set as the app holds it; sent with every required member filled in (common/automation-edit.ts). */
+export type RuleSet = Record<string, unknown>
+
 export interface ServiceClient {
   baseUrl: string
   storageStatistic(o?: CallOptions): Promise<StorageStatistic>
@@ -153,6 +176,22 @@ export interface ServiceClient {
   listAutomations(q: ListAutomationsQuery, o?: CallOptions): Promise<Page<Automation>>
   /** GET /public/automation/{id}: in the service's newer published description; older services answer 404. */
   getAutomation(id: string, o?: CallOptions): Promise<Automation>
+  createAutomation(
+    body: { contentId: string; accountId: string; config: RuleSet },
+    o?: CallOptions,
+  ): Promise<{ automationId: string }>
+  updateAutomation(id: string, config: RuleSet, o?: CallOptions): Promise<void>
+  deleteAutomation(id: string, o?: CallOptions): Promise<void>
+  /** PUT /public/account/{id}/automation: the rules new content of the account starts with (all six). */
+  setAccountAutomation(accountId: string, config: RuleSet, o?: CallOptions): Promise<void>
+  listTemplates(q: ListTemplatesQuery, o?: CallOptions): Promise<Page<Template>>
+  getTemplate(id: string, o?: CallOptions): Promise<Template>
+  createTemplate(body: { name: string; config: RuleSet }, o?: CallOptions): Promise<{ _id: string }>
+  updateTemplate(id: string, body: { name: string; config: RuleSet }, o?: CallOptions): Promise<void>
+  deleteTemplate(id: string, o?: CallOptions): Promise<void>
+  listReports(q: ListReportsQuery, o?: CallOptions): Promise<Page<Report>>
+  getReport(id: string, o?: CallOptions): Promise<Report>
+  retryReport(id: string, o?: CallOptions): Promise<void>
   listAccounts(q: ListAccountsQuery, o?: CallOptions): Promise<Page<Account>>
   countAccounts(o?: CallOptions): Promise<AccountCount>
   listSchedules(q: ListSchedulesQuery, o?: CallOptions): Promise<Page<Schedule>>
@@ -442,6 +481,60 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       }),
     getAutomation: async (automationId, c) =>
       json(automationSchema, 'GET', `/public/automation/${id(automationId)}`, c),
+    // Rule sets go out whole: configBody fills what an older record lacks and keeps what the app does not know.
+    createAutomation: async ({ contentId, accountId, config }, c) =>
+      json(createAutomationResultSchema, 'POST', '/public/automation', {
+        ...c,
+        body: { contentId, accountId, config: configBody(config, CONTENT_RULES) },
+      }),
+    updateAutomation: async (automationId, config, c) => {
+      await call('PUT', `/public/automation/${id(automationId)}`, {
+        ...c,
+        body: { config: configBody(config, CONTENT_RULES) },
+      })
+    },
+    deleteAutomation: async (automationId, c) => {
+      await call('DELETE', `/public/automation/${id(automationId)}`, c)
+    },
+    setAccountAutomation: async (accountId, config, c) => {
+      await call('PUT', `/public/account/${id(accountId)}/automation`, { ...c, body: configBody(config) })
+    },
+    listTemplates: (q, c) =>
+      page(templateSchema, 'GET', '/public/template', {
+        ...c,
+        query: { page: q.page, limit: q.limit, search: q.search },
+      }),
+    getTemplate: async (templateId, c) => one(templateSchema, 'GET', `/public/template/${id(templateId)}`, c),
+    createTemplate: async ({ name, config }, c) =>
+      json(createTemplateResultSchema, 'POST', '/public/template', {
+        ...c,
+        body: { name, config: configBody(config) },
+      }),
+    updateTemplate: async (templateId, { name, config }, c) => {
+      await call('PUT', `/public/template/${id(templateId)}`, {
+        ...c,
+        body: { name, config: configBody(config) },
+      })
+    },
+    deleteTemplate: async (templateId, c) => {
+      await call('DELETE', `/public/template/${id(templateId)}`, c)
+    },
+    listReports: (q, c) =>
+      page(reportSchema, 'GET', '/public/report', {
+        ...c,
+        query: {
+          page: q.page,
+          limit: q.limit,
+          type: q.type,
+          status: q.status,
+          accountIds: q.accountIds,
+          search: q.search,
+        },
+      }),
+    getReport: async (reportId, c) => one(reportSchema, 'GET', `/public/report/${id(reportId)}`, c),
+    retryReport: async (reportId, c) => {
+      await call('PUT', `/public/report/${id(reportId)}/retry`, { ...c, body: {} })
+    },
     listAccounts: (q, c) =>
       page(accountSchema, 'GET', '/public/account', {
         ...c,

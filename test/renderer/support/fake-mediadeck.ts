@@ -17,10 +17,12 @@ import type {
   Addons,
   Automation,
   MusicTrack,
+  Report,
   Schedule,
   ScheduleChannel,
   StorageStatistic,
   StoredFile,
+  Template,
 } from '../../../common/service'
 import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
 import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
@@ -64,6 +66,8 @@ export interface FakeData {
   channels: Record<string, ScheduleChannel[]>
   /** What composer:music answers for genre ALL; other genres filter it by `genre`. */
   music: (MusicTrack & { genre?: string })[]
+  templates?: Template[]
+  reports?: Report[]
 }
 
 export interface RecordedCall {
@@ -503,6 +507,79 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         if (!found) throw { kind: 'not-found', message: 'automation not found' } satisfies AppErrorData
         return found
       }),
+      update: handle('automations:update', ({ id, config }) => {
+        const found = data.automations.find((automation) => automation.id === id)
+        if (!found) throw { kind: 'not-found', message: 'automation not found' } satisfies AppErrorData
+        Object.assign(found, { config: { ...found.config, ...config } })
+        return found
+      }),
+      create: handle('automations:create', ({ contentId, accountId, config }) => {
+        const account = data.accounts.find((a) => a.id === accountId) ?? ACCOUNT_FIXTURES[0]!
+        const created = makeAutomation(900 + nextId++, account)
+        created.detail.id = contentId
+        Object.assign(created, { config: { ...created.config, ...config } })
+        data.automations.unshift(created)
+        return created
+      }),
+      delete: handle('automations:delete', ({ id }) => {
+        data.automations = data.automations.filter((automation) => automation.id !== id)
+      }),
+      setAccountDefaults: handle('automations:set-account-defaults', () => undefined),
+      contents: handle('automations:contents', ({ accountId }) =>
+        data.schedules.filter(
+          (schedule) =>
+            schedule.accountId === accountId &&
+            schedule.status === 'success' &&
+            !data.automations.some((automation) => automation.detail.id === schedule.id),
+        ),
+      ),
+    },
+    templates: {
+      list: handle('templates:list', () => data.templates ?? []),
+      save: handle('templates:save', ({ id, name, config }) => {
+        data.templates ??= []
+        const existing = data.templates.find((template) => template.id === id)
+        const template = {
+          ...(existing ?? { id: `template-${nextId}`, _id: `template-${nextId++}`, createdAt: NOW }),
+          name,
+          config: config as Template['config'],
+        }
+        data.templates = [template, ...data.templates.filter((x) => x.id !== template.id)]
+        return template
+      }),
+      delete: handle('templates:delete', ({ id }) => {
+        data.templates = (data.templates ?? []).filter((template) => template.id !== id)
+      }),
+    },
+    reports: {
+      list: handle('reports:list', ({ page, limit, type, status, accountIds }) =>
+        cached(
+          paginate(
+            (data.reports ?? []).filter(
+              (report) =>
+                (!type || report.type === type) &&
+                (!status || report.status === status) &&
+                (!accountIds || accountIds.length === 0 || accountIds.includes(report.accountId)),
+            ),
+            page,
+            limit,
+          ),
+        ),
+      ),
+      get: handle('reports:get', ({ id }) => {
+        const found = (data.reports ?? []).find((report) => report.id === id)
+        if (!found) throw { kind: 'not-found', message: 'report not found' } satisfies AppErrorData
+        return found
+      }),
+      retry: handle('reports:retry', ({ ids }) =>
+        ids.map((id) => {
+          const found = (data.reports ?? []).find((report) => report.id === id)
+          if (!found)
+            return { id, ok: false, error: { kind: 'not-found' as const, message: 'report not found' } }
+          Object.assign(found, { status: 'success', errorMessage: undefined })
+          return { id, ok: true, status: 'success' }
+        }),
+      ),
     },
     schedules: {
       list: handle('schedules:list', ({ from, to, accountIds, status }) => ({
