@@ -19,7 +19,28 @@ function findTemplate(ctx: SandboxContext, user: AuthedUser, id: string): Templa
 }
 
 export function presentTemplate(t: TemplateRecord) {
-  return { ...t, __v: 0, id: t._id }
+  return { ...t, config: withOpeningDefaults(t.config), __v: 0, id: t._id }
+}
+
+/**
+ * The service answers every opening entry of a message or story rule with its `file` member, null when none was
+ * sent (the newer OpenAPI's template examples); a rule set stored as sent lacks it, so it is filled in on the way out.
+ */
+function withOpeningDefaults(config: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...config }
+  for (const rule of ['message', 'story']) {
+    const value = out[rule] as { opening?: Record<string, unknown> } | undefined
+    if (!value || typeof value !== 'object' || !value.opening || typeof value.opening !== 'object') continue
+    const opening = Object.fromEntries(
+      Object.entries(value.opening).map(([name, entry]) =>
+        entry && typeof entry === 'object' && !Array.isArray(entry) && !('file' in entry)
+          ? [name, { ...entry, file: null }]
+          : [name, entry],
+      ),
+    )
+    out[rule] = { ...value, opening }
+  }
+  return out
 }
 
 function readBody(body: unknown): { name: string; config: Record<string, unknown> } {
