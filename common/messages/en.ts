@@ -99,6 +99,8 @@ export default {
     'request-invalid': 'The app sent a request it does not accept ({field}). Nothing was changed.',
     'draft-invalid': 'The post is not complete: check the marked fields.',
     'draft-not-found': 'This draft no longer exists.',
+    'draft-changed-elsewhere':
+      'This post was changed elsewhere (another window or the command line) after you opened it. Keep your version or take the other one.',
     'draft-sending': 'This post is being sent; change it once that is done.',
     'draft-on-service': 'This post is already on the service; change it there (open it from the calendar).',
     'draft-no-decision': 'This post does not need a decision any more.',

@@ -99,6 +99,8 @@ export default {
       'Aplikasi mengirim permintaan yang tidak diterimanya ({field}). Tidak ada yang diubah.',
     'draft-invalid': 'Postingan belum lengkap: periksa kolom yang ditandai.',
     'draft-not-found': 'Draf ini sudah tidak ada.',
+    'draft-changed-elsewhere':
+      'Postingan ini diubah di tempat lain (jendela lain atau baris perintah) setelah Anda membukanya. Pertahankan versi Anda atau ambil versi yang lain.',
     'draft-sending': 'Postingan ini sedang dikirim; ubah setelah selesai.',
     'draft-on-service': 'Postingan ini sudah ada di layanan; ubah di sana (buka dari kalender).',
     'draft-no-decision': 'Postingan ini tidak lagi memerlukan keputusan.',

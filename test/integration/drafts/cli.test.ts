@@ -6,7 +6,7 @@ import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runCli } from '../../../main/cli/run-cli'
-import { openDraftStore } from '../../../main/core/drafts/draft-store'
+import { openStoreAt } from '../../support/draft-store'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { clientFor, connectedAccountId, sandboxOn, tempFolder, writePng } from './helpers'
 
@@ -175,7 +175,7 @@ describe('drafts CLI', () => {
     })
     const queued = lines((await cli('drafts', 'add', file, '--schedule', '--json')).stdout)[0]!
     // The app was offline past its time: what the outbox would have found on disk.
-    const store = await openDraftStore(path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json'))
+    const store = await openStoreAt(path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json'))
     const draft = store.get(String(queued.id))!
     store.put({ ...draft, post: { ...draft.post, scheduleAt: '2020-01-01T00:00:00.000Z' } })
     await store.flush()

@@ -5,8 +5,8 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LocalMedia } from '../../../common/drafts'
-import { openDraftStore } from '../../../main/core/drafts/draft-store'
-import type { DraftStore } from '../../../main/core/drafts/draft-store'
+import { openStoreAt, type TestDraftStore } from '../../support/draft-store'
+import { createLeases } from '../../../main/core/db/leases'
 import { createDraftsService } from '../../../main/core/drafts/drafts-service'
 import { createOutbox } from '../../../main/core/drafts/outbox'
 import type { ServiceClient } from '../../../main/core/service-client'
@@ -21,7 +21,7 @@ let cleanup: () => Promise<void>
 let sandbox: RunningSandbox
 let client: ServiceClient
 let engine: UploadEngine
-let store: DraftStore
+let store: TestDraftStore
 let accountId: string
 const closers: Array<() => Promise<unknown>> = []
 
@@ -30,7 +30,7 @@ beforeEach(async () => {
   sandbox = await sandboxOn(path.join(dir, 'sandbox'))
   client = clientFor(sandbox.url)
   engine = engineFor(client, dir)
-  store = await openDraftStore(path.join(dir, 'drafts.json'))
+  store = await openStoreAt(path.join(dir, 'drafts.json'))
   accountId = await connectedAccountId(client)
 })
 
@@ -48,6 +48,7 @@ function outboxWith(c: () => ServiceClient, s = store, now = () => new Date()) {
     store: s,
     now,
     client: c,
+    leases: createLeases(s.database),
     upload: async (media) => {
       const item = await engine.uploadOne(media.path)
       if (item.state !== 'done' || !item.url) throw new Error(`upload ${item.state}: ${item.error?.message}`)
@@ -173,7 +174,7 @@ describe('outbox against the sandbox', () => {
     expect(onDisk.drafts[0].status).toBe('sending')
     expect(onDisk.sends[draft.id]).toMatchObject({ accountId, description: post.description })
 
-    const restartedStore = await openDraftStore(file)
+    const restartedStore = await openStoreAt(file)
     const result = await outboxWith(() => client, restartedStore).sync()
     expect(result.scheduled).toEqual([draft.id])
     const onService = await schedulesWith(post.description)
@@ -222,7 +223,7 @@ describe('outbox against the sandbox', () => {
     await store.flush()
     await writeFile(file, '\0\0\0\0')
 
-    const recovered = await openDraftStore(file)
+    const recovered = await openStoreAt(file)
     expect(recovered.notice?.kind).toBe('recovered-from-backup')
     const result = await outboxWith(() => client, recovered).sync()
     expect(result.scheduled).toEqual([draft.id])
