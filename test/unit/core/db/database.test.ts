@@ -178,6 +178,25 @@ describe('transactions', () => {
     expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 1 })
   })
 
+  it('a COMMIT that fails leaves no transaction open: the next write is its own, and nothing was kept', () => {
+    const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
+    // A deferred foreign key is checked at COMMIT, so COMMIT itself fails (as a disk filling up at commit does).
+    database.db.exec(`
+      CREATE TABLE parents (id INTEGER PRIMARY KEY);
+      CREATE TABLE children (parent INTEGER REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED)`)
+    expect(() =>
+      database.write('the drafts', () => {
+        database.db.prepare('UPDATE counter SET n = 7').run()
+        database.db.prepare('INSERT INTO children VALUES (42)').run()
+      }),
+    ).toThrow(/FOREIGN KEY/)
+    expect(database.db.isTransaction).toBe(false)
+    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 0 })
+    database.write('the drafts', () => database.db.prepare('UPDATE counter SET n = 1').run())
+    expect(database.db.isTransaction).toBe(false)
+    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 1 })
+  })
+
   it('two processes incrementing at once lose no update', async () => {
     const file = join(folder(), 'a.db')
     open(file, [...MIGRATIONS, counter])
