@@ -152,6 +152,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   async function build(id: string): Promise<Active> {
     const session = await createProfileSession(id, {
       dataDir,
+      database,
       sandbox,
       profiles,
       store,
@@ -283,6 +284,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       events,
       drafts: () => handlers['drafts:list'](undefined),
       client: () => current.service.client,
+      database,
       settledFile: join(dataDir, 'announced-posts.json'),
       log,
     })
