@@ -98,12 +98,11 @@ export function createDraftsOutbox(deps: {
       // Nothing to republish or send before the store was first opened.
       if (!started) return
       registerProfiles()
-      const domain = started
-      void domain.store
-        .refresh(true)
-        .then(() => domain.publish())
-        .catch((error) => log('reading the drafts failed', error))
-      domain.runner.profileChanged().catch((error) => log('a run failed', error))
+      // Drafts moved to this profile just now are read in before the list goes out (refresh's work is
+      // synchronous: it is done when the call returns).
+      started.store.refresh(true).catch((error) => log('reading the drafts failed', error))
+      started.publish()
+      started.runner.profileChanged().catch((error) => log('a run failed', error))
     },
     flush: async () => store?.flush(),
     async close() {
