@@ -62,6 +62,12 @@ export default {
     copy: 'Copy diagnostics',
     copied: 'Diagnostics copied',
   },
+  data: {
+    bindingTitle: 'Mediadeck cannot start',
+    bindingBody:
+      'The local database (SQLite) could not be loaded, so nothing could be saved. Reinstall Mediadeck; if it happens again, report it with this detail: {problem}',
+    noticeTitle: 'Your local data needed attention',
+  },
   update: {
     readyMessage: 'An update is ready',
     readyDetail: 'Mediadeck {version} has been downloaded. Install it when you quit?',

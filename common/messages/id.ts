@@ -62,6 +62,12 @@ export default {
     copy: 'Salin diagnostik',
     copied: 'Diagnostik disalin',
   },
+  data: {
+    bindingTitle: 'Mediadeck tidak dapat dimulai',
+    bindingBody:
+      'Basis data lokal (SQLite) tidak dapat dimuat, jadi tidak ada yang bisa disimpan. Pasang ulang Mediadeck; jika terjadi lagi, laporkan dengan rincian ini: {problem}',
+    noticeTitle: 'Data lokal Anda perlu diperhatikan',
+  },
   update: {
     readyMessage: 'Pembaruan siap',
     readyDetail: 'Mediadeck {version} sudah diunduh. Pasang saat Anda keluar?',

@@ -39,6 +39,7 @@ import { isAppUrl, registerAppScheme, serveAppProtocol } from './app-protocol'
 import { createQuitGuard, decideClose, startsHidden } from './background'
 import { createCrashRecovery } from './crash-recovery'
 import { electronUpdaterPort, loadElectronUpdater } from './electron-updater-port'
+import { requireSqliteBinding, showDataNotices } from './database-check'
 import { createElectronStoreBackend } from './electron-store-backend'
 import { applyOpenAtLogin } from './login-item'
 import { createMainWindow } from './main-window'
@@ -175,6 +176,7 @@ export function startElectronApp(): void {
     if (quitRequested) return
     quitRequested = true
     const activeHost = host
+    void showDataNotices(activeHost.startupNotices, { dialog, tr })
     void quitGuard
       .allowQuit()
       .then(async (ok) => {
@@ -272,6 +274,7 @@ export function startElectronApp(): void {
   openLink(deepLinkInArgv(process.argv))
 
   void app.whenReady().then(async () => {
+    if (!requireSqliteBinding({ dialog, tr, exit: (code) => app.exit(code), log })) return
     denyAllPermissions(session.defaultSession)
     serveAppProtocol(protocol, {
       root: RENDERER,

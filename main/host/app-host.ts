@@ -78,6 +78,8 @@ export interface AppHost {
   readonly grants: FileGrants
   /** The data folder's database (main/core/db/database.ts), shared with other processes on the same folder. */
   readonly database: AppDatabase
+  /** What was found damaged and set aside on open (the database, the settings file), in words. */
+  readonly startupNotices: readonly string[]
   readonly profiles: ProfileStore
   readonly store: AppStore
   readonly connection: ConnectionMonitor
@@ -109,6 +111,12 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     else log.info(notice.message)
   }
   const store = openAppStore(options.storeBackend ?? createConfBackend(dataDir))
+  if (store.notice) log.error(store.notice.message)
+  // Said to the person once the app is up (main/app/database-check.ts): nothing set aside goes unsaid.
+  const startupNotices = [
+    ...database.notices.filter((notice) => notice.kind === 'damaged').map((notice) => notice.message),
+    ...(store.notice ? [store.notice.message] : []),
+  ]
   const cipher = options.cipher ?? createSessionOnlyCipher()
   const profiles = createProfileStore({ store, cipher, onSecret: (s) => redactor.add(s) })
   const grants = await openFileGrants({
@@ -299,6 +307,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     sandbox,
     grants,
     database,
+    startupNotices,
     profiles,
     store,
     connection,
