@@ -1,5 +1,6 @@
-// `npm run bench [-- --uploads-only]`: the upload benchmarks (engine against curl: throughput, peak memory), written to the "Uploads" section of
-// bench/RESULTS.md, then the other benchmarks under bench/ (the planner's), each in a process of its own.
+// `npm run bench [-- --uploads-only | --db-only [--baseline DIR]]`: the upload benchmarks (engine against curl: throughput, peak memory), written to the "Uploads" section of
+// bench/RESULTS.md, then the other benchmarks under bench/ (the planner's, the data layer's), each in a process of
+// its own. `--db-only` runs the data layer's alone (bench/db.ts; --baseline DIR adds the old code's figures).
 // Each engine run is a child process of its own (bench/engine-upload.ts) so its peak RSS is clean; the far end
 // (bench/sink-server.ts) is another process shared by curl and the engine, so both pay the same receiver.
 // The engine runs its full flow (statistic, init, PUT, complete) through the real service client against
@@ -391,7 +392,9 @@ ${rows.map(([name, result, target, met]) => `| ${name} | ${result} | ${target} |
 
 /** The other benchmarks (each its own process, figures in its own section), after the uploads. */
 function runOthers(): number {
-  const others = [here('./planner/run.ts'), here('./renderer/run.ts')].filter((f) => existsSync(f))
+  const others = [here('./planner/run.ts'), here('./renderer/run.ts'), here('./db.ts')].filter((f) =>
+    existsSync(f),
+  )
   let failed = 0
   for (const file of others) {
     console.log(`\n${file}`)
@@ -401,6 +404,14 @@ function runOthers(): number {
   return failed
 }
 
+if (process.argv.includes('--db-only')) {
+  const baseline = process.argv.indexOf('--baseline')
+  const args = baseline === -1 ? [] : ['--baseline', process.argv[baseline + 1]!]
+  const result = spawnSync(process.execPath, ['--import', 'tsx', here('./db.ts'), ...args], {
+    stdio: 'inherit',
+  })
+  process.exit(result.status ?? 1)
+}
 if (process.argv.includes('--latency-only')) {
   // A quick look at the distance figures alone (nothing written to RESULTS.md).
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-bench-'))
