@@ -111,8 +111,7 @@ describe('one data folder, several processes', () => {
     // The watch (1 s) hears the CLI's commits: drafts:changed carries them, with no call from the page.
     const seen = () => {
       const last = events.filter((e) => e.name === 'drafts:changed').at(-1)?.payload as
-        | { drafts: Draft[] }
-        | undefined
+        { drafts: Draft[] } | undefined
       return (last?.drafts ?? []).filter((d) => d.post.description.startsWith('post ')).length
     }
     while (seen() < 4 && Date.now() - added < 2_000) await new Promise((resolve) => setTimeout(resolve, 50))
