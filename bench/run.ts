@@ -1,6 +1,7 @@
-// `npm run bench [-- --uploads-only]`: the upload benchmarks (engine against curl: throughput, peak memory), written to the "Uploads" section of
-// bench/RESULTS.md, then the other benchmarks under bench/ (the CLI's, the planner's, the renderer's, the wall-clock
-// checks of bench/timing/), each in a process of its own.
+// `npm run bench [-- --uploads-only | --db-only [--baseline DIR]]`: the upload benchmarks (engine against curl:
+// throughput, peak memory), written to the "Uploads" section of bench/RESULTS.md, then the other benchmarks under
+// bench/ (the CLI's, the planner's, the renderer's, the data layer's, the wall-clock checks of bench/timing/), each in
+// a process of its own. `--db-only` runs the data layer's alone (bench/db.ts; --baseline DIR adds the old code's figures).
 // Each engine run is a child process of its own (bench/engine-upload.ts) so its peak RSS is clean; the far end
 // (bench/sink-server.ts) is another process shared by curl and the engine, so both pay the same receiver.
 // The engine runs its full flow (statistic, init, PUT, complete) through the real service client against
@@ -391,6 +392,7 @@ function runOthers(): number {
     here('./cli.ts'),
     here('./planner/run.ts'),
     here('./renderer/run.ts'),
+    here('./db.ts'),
     here('./timing/run.ts'),
   ].filter((f) => existsSync(f))
   let failed = 0
@@ -402,6 +404,14 @@ function runOthers(): number {
   return failed
 }
 
+if (process.argv.includes('--db-only')) {
+  const baseline = process.argv.indexOf('--baseline')
+  const args = baseline === -1 ? [] : ['--baseline', process.argv[baseline + 1]!]
+  const result = spawnSync(process.execPath, ['--import', 'tsx', here('./db.ts'), ...args], {
+    stdio: 'inherit',
+  })
+  process.exit(result.status ?? 1)
+}
 if (process.argv.includes('--latency-only')) {
   // A quick look at the distance figures alone (nothing written to RESULTS.md).
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-bench-'))

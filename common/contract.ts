@@ -317,6 +317,8 @@ export const requestSchemas = {
   'drafts:save': z
     .object({
       id: id.optional(),
+      /** The revision the edit was based on: an older one than stored is refused (Draft.revision). */
+      revision: z.number().int().nonnegative().optional(),
       post: draftPostSchema,
       localMedia: z.array(localMediaSchema).max(50),
       targets: z

@@ -70,6 +70,12 @@ export default {
     startFailed: 'Mediadeck could not start',
     startFailedBody: '{reason}\n\nThe details are in the log: {logFile}',
   },
+  data: {
+    bindingTitle: 'Mediadeck cannot start',
+    bindingBody:
+      'The local database (SQLite) could not be loaded, so nothing could be saved. Reinstall Mediadeck; if it happens again, report it with this detail: {problem}',
+    noticeTitle: 'Your local data needed attention',
+  },
   update: {
     readyMessage: 'An update is ready',
     readyDetail: 'Mediadeck {version} has been downloaded. Install it when you quit?',
@@ -110,6 +116,8 @@ export default {
     'request-invalid': 'The app sent a request it does not accept ({field}). Nothing was changed.',
     'draft-invalid': 'The post is not complete: check the marked fields.',
     'draft-not-found': 'This draft no longer exists.',
+    'draft-changed-elsewhere':
+      'This post was changed elsewhere (another window or the command line) after you opened it. Keep your version or take the other one.',
     'draft-sending': 'This post is being sent; change it once that is done.',
     'draft-on-service': 'This post is already on the service; change it there (open it from the calendar).',
     'draft-no-decision': 'This post does not need a decision any more.',

@@ -70,6 +70,12 @@ export default {
     startFailed: 'Mediadeck tidak dapat dimulai',
     startFailedBody: '{reason}\n\nRinciannya ada di log: {logFile}',
   },
+  data: {
+    bindingTitle: 'Mediadeck tidak dapat dimulai',
+    bindingBody:
+      'Basis data lokal (SQLite) tidak dapat dimuat, jadi tidak ada yang bisa disimpan. Pasang ulang Mediadeck; jika terjadi lagi, laporkan dengan rincian ini: {problem}',
+    noticeTitle: 'Data lokal Anda perlu diperhatikan',
+  },
   update: {
     readyMessage: 'Pembaruan siap',
     readyDetail: 'Mediadeck {version} sudah diunduh. Pasang saat Anda keluar?',
@@ -111,6 +117,8 @@ export default {
       'Aplikasi mengirim permintaan yang tidak diterimanya ({field}). Tidak ada yang diubah.',
     'draft-invalid': 'Postingan belum lengkap: periksa kolom yang ditandai.',
     'draft-not-found': 'Draf ini sudah tidak ada.',
+    'draft-changed-elsewhere':
+      'Postingan ini diubah di tempat lain (jendela lain atau baris perintah) setelah Anda membukanya. Pertahankan versi Anda atau ambil versi yang lain.',
     'draft-sending': 'Postingan ini sedang dikirim; ubah setelah selesai.',
     'draft-on-service': 'Postingan ini sudah ada di layanan; ubah di sana (buka dari kalender).',
     'draft-no-decision': 'Postingan ini tidak lagi memerlukan keputusan.',

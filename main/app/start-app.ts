@@ -41,6 +41,7 @@ import { installCommandLineToolFromMenu } from './cli-install'
 import { startCliMode } from './cli-mode'
 import { createCrashRecovery } from './crash-recovery'
 import { electronUpdaterPort, loadElectronUpdater } from './electron-updater-port'
+import { requireSqliteBinding, showDataNotices } from './database-check'
 import { createElectronStoreBackend } from './electron-store-backend'
 import { applyOpenAtLogin } from './login-item'
 import { createMainWindow } from './main-window'
@@ -183,6 +184,7 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
     if (quitRequested) return
     quitRequested = true
     const activeHost = host
+    void showDataNotices(activeHost.startupNotices, { dialog, tr })
     void quitGuard
       .allowQuit()
       .then(async (ok) => {
@@ -280,6 +282,7 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
   openLink(deepLinkInArgv(process.argv))
 
   const started = app.whenReady().then(async () => {
+    if (!requireSqliteBinding({ dialog, tr, exit: (code) => app.exit(code), log })) return
     denyAllPermissions(session.defaultSession)
     serveAppProtocol(protocol, {
       root: RENDERER,

@@ -125,10 +125,12 @@ describe('sync killed mid-upload', () => {
 
       const final = await cli('sync')
       expect(final.stderr).not.toMatch(/error/)
-      const drafts = JSON.parse(readFileSync(path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json'), 'utf8')) as {
-        drafts: { status: string; localMedia: { uploadedUrl?: string }[] }[]
-      }
-      expect(drafts.drafts.map((d) => d.status)).toEqual(Array(DRAFTS).fill('scheduled'))
+      // The killed runs' leases on their drafts went with them: this run sent every one.
+      const listed = (await cli('drafts', 'list', '--json')).stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { status: string })
+      expect(listed.map((d) => d.status)).toEqual(Array(DRAFTS).fill('scheduled'))
 
       const files = await client.listFiles({ page: 1, limit: 100, search: 'image-' })
       const names = files.docs.map((f) => `${f.filename} ${f.status}`).sort()

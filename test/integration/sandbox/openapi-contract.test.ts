@@ -249,14 +249,15 @@ for (const copy of COPIES) {
     const contentId = create.contentId!.example as string
     const at = t.clock.now().toISOString()
     const reportList = successExamples(DOC.paths['/public/report']!.get!)[0] as { docs: Json[] }
-    // Its userId is left for the sandbox to fill in with the demo user's.
-    // A failed one, so that PUT /public/report/{reportId}/retry has something to retry.
-    const { userId: _theirs, ...report } = {
+    // A failed one, so that PUT /public/report/{reportId}/retry has something to retry; its userId is left for
+    // the sandbox to fill in with the demo user's.
+    const failed: Record<string, Json> = {
       ...(reportList.docs[0] as Record<string, Json>),
       accountId,
       status: 'error',
       errorMessage: 'the comment was deleted before the reply was sent',
     }
+    const { userId: _theirs, ...report } = failed
     ids.reportId = report._id as string
     await t.sandbox.insertRecords('demo', {
       schedules: [

@@ -630,9 +630,21 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         if (!found) throw { kind: 'not-found', message: 'draft not found' } satisfies AppErrorData
         return found
       }),
-      save: handle('drafts:save', ({ id, post, localMedia }) => {
+      save: handle('drafts:save', ({ id, revision, post, localMedia }) => {
         const existing = data.drafts.find((draft) => draft.id === id)
+        // As main does: a save based on an older revision than the stored one is refused.
+        if (existing?.revision !== undefined && revision !== undefined && revision !== existing.revision) {
+          throw {
+            kind: 'validation',
+            code: 'draft-changed-elsewhere',
+            field: 'revision',
+            message: `The draft ${id} was changed elsewhere`,
+          } satisfies AppErrorData
+        }
         const draft: Draft = {
+          ...(existing?.revision !== undefined || revision !== undefined
+            ? { revision: (existing?.revision ?? 0) + 1 }
+            : {}),
           id: id ?? `draft-${nextId++}`,
           // As main does: a new draft belongs to the active profile, an edited one keeps its own.
           profileId: existing?.profileId ?? data.connection.profileId,

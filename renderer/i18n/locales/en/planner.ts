@@ -294,6 +294,12 @@ export default {
     queuedNote: 'This post is in the outbox. Changes keep it there if it is still complete.',
     lockedNote: 'This post is on its way to the service and cannot be changed here.',
   },
+  conflict: {
+    title: 'Changed elsewhere',
+    text: 'This post was changed in another window or on the command line after you opened it, so your last changes were not saved.',
+    keepMine: 'Keep mine',
+    takeTheirs: 'Take theirs',
+  },
   media: {
     drop: 'Drop images or videos here',
     dropLibraryOnly: 'Add media from the library',

@@ -294,6 +294,12 @@ export default {
       'Postingan ini ada di kotak keluar. Perubahan tetap menyimpannya di sana selama masih lengkap.',
     lockedNote: 'Postingan ini sedang dikirim ke layanan dan tidak dapat diubah di sini.',
   },
+  conflict: {
+    title: 'Diubah di tempat lain',
+    text: 'Postingan ini diubah di jendela lain atau di baris perintah setelah Anda membukanya, jadi perubahan terakhir Anda belum disimpan.',
+    keepMine: 'Pertahankan versi saya',
+    takeTheirs: 'Ambil versi mereka',
+  },
   media: {
     drop: 'Letakkan gambar atau video di sini',
     dropLibraryOnly: 'Tambahkan media dari pustaka',

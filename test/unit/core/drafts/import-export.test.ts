@@ -7,7 +7,7 @@ import { requestSchemas } from '../../../../common/contract'
 import { MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from '../../../../common/drafts'
 import type { Draft } from '../../../../common/drafts'
 import { createScheduleRequestSchema } from '../../../../common/service'
-import { openDraftStore } from '../../../../main/core/drafts/draft-store'
+import { openStoreAt } from '../../../support/draft-store'
 import type { DraftStore } from '../../../../main/core/drafts/draft-store'
 import { CSV_COLUMNS, exportDrafts, importDrafts } from '../../../../main/core/drafts/import-export'
 import { NOW, localImage, sampleDraft, samplePost, tempDir } from './helpers'
@@ -22,7 +22,7 @@ beforeEach(async () => {
   const t = await tempDir()
   cleanup = t.cleanup
   file = path.join(t.dir, 'drafts.json')
-  store = await openDraftStore(file)
+  store = await openStoreAt(file)
   ids = 0
 })
 afterEach(() => cleanup())
@@ -74,7 +74,7 @@ describe('CSV', () => {
       ['new-2', 'draft', undefined],
     ])
     await store.flush()
-    expect((await openDraftStore(file)).list()).toHaveLength(2)
+    expect((await openStoreAt(file)).list()).toHaveLength(2)
   })
 
   it('reads a hand-written sheet with only some columns, lists separated by ";"', async () => {
