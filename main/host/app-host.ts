@@ -152,6 +152,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   async function build(id: string): Promise<Active> {
     const session = await createProfileSession(id, {
       dataDir,
+      database,
       sandbox,
       profiles,
       store,
@@ -223,7 +224,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
 
   // Cover frames are removed once no draft or upload needs them, in both modes.
   const covers = watchCopies(
-    { dataDir, events, active: () => current.service, flushDrafts: () => draftsOutbox.flush(), log },
+    { dataDir, database, events, active: () => current.service, flushDrafts: () => draftsOutbox.flush(), log },
     join(dataDir, COVERS_DIR),
     { forget: (paths) => grants.forget(paths) },
   )

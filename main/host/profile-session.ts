@@ -6,6 +6,7 @@ import { SANDBOX_PROFILE_ID } from '../../common/app-state'
 import { AppError } from '../../common/errors'
 import { createOfflineCache } from '../core/connection/offline-cache'
 import type { FileGrants } from '../core/files/file-grants'
+import type { AppDatabase } from '../core/db/database'
 import { directDispatcher, type DispatcherFactory } from '../core/http/network'
 import type { ActiveService, ConnectionTarget, EmbeddedSandbox, Logger, OfflineCache } from '../core/ports'
 import type { ProfileStore } from '../core/profiles/profile-store'
@@ -24,6 +25,8 @@ export interface ProfileSession {
 
 export interface ProfileSessionDeps {
   dataDir: string
+  /** The data folder's database: the upload queue lives in it (core/uploads/upload-store.ts). */
+  database: AppDatabase
   sandbox: EmbeddedSandbox
   profiles: ProfileStore
   store: AppStore
@@ -41,7 +44,10 @@ export interface ProfileSessionDeps {
 
 const fileSafe = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_')
 
-/** Where a profile's upload queue is journaled. */
+/** A profile's upload queue's name in the database (upload_items.scope): its old journal's file name. */
+export const uploadScope = (profileId: string): string => fileSafe(profileId)
+
+/** Where a profile's upload queue was journaled before the database (imported once, kept as *.pre-db). */
 export const uploadJournalPath = (dataDir: string, profileId: string): string =>
   join(dataDir, 'uploads', `${fileSafe(profileId)}.jsonl`)
 
@@ -94,6 +100,8 @@ export async function createProfileSession(id: string, deps: ProfileSessionDeps)
   const uploads = createUploadEngine({
     client,
     journalPath: uploadJournalPath(deps.dataDir, id),
+    database: deps.database,
+    historyDays: settings.uploadHistoryDays,
     concurrency: settings.uploadConcurrency,
     rateLimit: settings.uploadRateLimit,
     network: via,

@@ -1,14 +1,12 @@
 // `sync [--json]`: sends the profile's queued drafts (local media through the upload engine first), exactly once. Exit 0
 // when every post this run sent is scheduled, 1 when any is still waiting, failed or needs a decision.
-import { join } from 'node:path'
 import { createEngineUploader } from '../../core/drafts/engine-uploader'
 import { createOutbox } from '../../core/drafts/outbox'
-import { createUploadEngine } from '../../core/uploads/upload-engine'
+import { openCliUploads } from '../cli-uploads'
 import { noPositionals, parse } from '../args'
 import type { CliCommand } from '../context'
 import { writeJson, writeLine } from '../context'
 import { describeError } from '../describe-error'
-import { CLI_JOURNAL } from './upload'
 import { draftLine, humanDraftLine, openCliDrafts } from './drafts'
 import { cliProfileId } from './drafts-profile'
 
@@ -25,11 +23,8 @@ export const syncCommand: CliCommand = {
     const profileId = cliProfileId(profile.baseUrl, profile.accessKey)
     const store = await openCliDrafts(ctx, profileId, profile.dataDir)
     const client = ctx.createClient(profile)
-    const engine = createUploadEngine({
-      client,
-      journalPath: join(profile.dataDir, CLI_JOURNAL),
-      network: ctx.network,
-    })
+    const uploads = openCliUploads(profile.dataDir, ctx, { client, network: ctx.network })
+    const { engine } = uploads
     const abort = new AbortController()
     const stopListening = ctx.onInterrupt(() => abort.abort())
     try {
@@ -56,7 +51,7 @@ export const syncCommand: CliCommand = {
       return result.failed.length + result.attention.length + result.waiting.length === 0 ? 0 : 1
     } finally {
       stopListening()
-      await engine.close()
+      await uploads.close()
       await store.flush()
       await client.close()
     }

@@ -2,5 +2,7 @@
 // a shipped migration is never edited (a database that ran it would not run it again).
 import type { Migration } from '../migration-types'
 import { coreMigration } from './001-core'
+import { uploadsMigration } from './003-uploads'
 
-export const MIGRATIONS: readonly Migration[] = [coreMigration]
+// Version 2 (002-drafts.ts) comes with the drafts branch and goes between core and uploads.
+export const MIGRATIONS: readonly Migration[] = [coreMigration, uploadsMigration]
