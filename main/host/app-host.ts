@@ -112,6 +112,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const cipher = options.cipher ?? createSessionOnlyCipher()
   const profiles = createProfileStore({ store, cipher, onSecret: (s) => redactor.add(s) })
   const grants = await openFileGrants({
+    database,
     file: join(dataDir, 'grants.json'),
     warn: (message) => log.warn(message),
   })

@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import { FINAL_UPLOAD_STATES, type UploadProgressEvent } from '../../common/uploads'
 import { DRAFTS_FILE } from '../core/drafts/draft-store'
-import { createCopyJanitor, type CopyJanitor } from '../core/files/copy-janitor'
+import { createCopyJanitor, databaseCopyRegistry, type CopyJanitor } from '../core/files/copy-janitor'
 import type { ActiveService, Logger } from '../core/ports'
 import { readLocalDrafts } from '../core/storage/local-drafts'
 import type { AppDatabase } from '../core/db/database'
@@ -36,6 +36,7 @@ export function watchCopies(
 ): WatchedCopies {
   const janitor = createCopyJanitor({
     dir,
+    registry: databaseCopyRegistry(host.database),
     async uploads() {
       const active = host.active()
       // The other profiles' queues (and the CLI's) resume their items when they run again.

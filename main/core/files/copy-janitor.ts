@@ -15,7 +15,10 @@
 // - it was received in this run a short while ago and nothing named it yet: the page streams the bytes (or
 //   saves the cover frame) first and names the path in its next call (uploads:start, or a draft saved later).
 // Whatever cannot be read (the drafts file, a journal) keeps every copy: the sweep stops without removing any.
+// The copies received and not named yet are a registry (CopyRegistry): in the local database for the host
+// (`kept_copies`, migration 004-files), so a copy received just before a restart keeps its claim window.
 import { readdir, rm } from 'node:fs/promises'
+import type { AppDatabase } from '../db/database'
 import { join, resolve } from 'node:path'
 import { isLocalCover } from '../../../common/local-files'
 import type { AppErrorData } from '../../../common/errors'
@@ -28,7 +31,45 @@ export interface CopyUploadUse {
   error?: Pick<AppErrorData, 'kind'>
 }
 
+/** The copies received and not named yet, with when each was received (milliseconds). */
+export interface CopyRegistry {
+  received(path: string, at: number): void
+  receivedAt(path: string): number | undefined
+  drop(path: string): void
+  /** Forgets entries received before `at` (their window is over, named or not). */
+  prune(at: number): void
+}
+
+export function memoryCopyRegistry(): CopyRegistry {
+  const unclaimed = new Map<string, number>()
+  return {
+    received: (path, at) => void unclaimed.set(path, at),
+    receivedAt: (path) => unclaimed.get(path),
+    drop: (path) => void unclaimed.delete(path),
+    prune(at) {
+      for (const [path, since] of unclaimed) if (since < at) unclaimed.delete(path)
+    },
+  }
+}
+
+/** The registry in the data folder's database: it outlives the process. */
+export function databaseCopyRegistry(database: AppDatabase): CopyRegistry {
+  const { db } = database
+  const put = db.prepare('INSERT OR REPLACE INTO kept_copies (path, received_at) VALUES (?, ?)')
+  const get = db.prepare('SELECT received_at FROM kept_copies WHERE path = ?')
+  const drop = db.prepare('DELETE FROM kept_copies WHERE path = ?')
+  const prune = db.prepare('DELETE FROM kept_copies WHERE received_at < ?')
+  return {
+    received: (path, at) => database.write('the copies kept', () => void put.run(path, at)),
+    receivedAt: (path) => (get.get(path) as { received_at: number } | undefined)?.received_at,
+    drop: (path) => database.write('the copies kept', () => void drop.run(path)),
+    prune: (at) => database.write('the copies kept', () => void prune.run(at)),
+  }
+}
+
 export interface CopyJanitorDeps {
+  /** Where the copies received and not named yet are remembered; default in memory. */
+  registry?: CopyRegistry
   /** The folder the copies are written into: one generated folder (or one file) per received copy. */
   dir: string
   /** Every upload item of every profile: the active engine's queue and the other profiles' journals. */
@@ -91,8 +132,8 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
   const now = deps.now ?? Date.now
   const claimWindowMs = deps.claimWindowMs ?? 24 * 3600_000
   const warn = deps.warn ?? ((message: string) => console.warn(message))
-  /** Folders received in this run that nothing has named yet, with when they were received. */
-  const unclaimed = new Map<string, number>()
+  /** Folders received that nothing has named yet, with when they were received. */
+  const unclaimed = deps.registry ?? memoryCopyRegistry()
   let running: Promise<string[]> = Promise.resolve([])
   let queued: Promise<string[]> | undefined
   let closed = false
@@ -129,9 +170,9 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
       const files = await readdir(folder)
         .then((names) => names.map((name) => join(folder, name)))
         .catch(() => [folder])
-      if (files.some((file) => named.has(file))) unclaimed.delete(folder)
+      if (files.some((file) => named.has(file))) unclaimed.drop(folder)
       if (files.some((file) => needed.has(file))) continue
-      const since = unclaimed.get(folder)
+      const since = unclaimed.receivedAt(folder)
       if (since !== undefined && now() - since < claimWindowMs) continue
       if (closed) break
       try {
@@ -140,9 +181,10 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
         warn(`could not remove the copy ${folder}`, error)
         continue
       }
-      unclaimed.delete(folder)
+      unclaimed.drop(folder)
       removed.push(...files)
     }
+    unclaimed.prune(now() - claimWindowMs)
     if (removed.length > 0 && deps.forget) {
       await deps.forget(removed).catch((error: unknown) => warn('could not forget removed copies', error))
     }
@@ -161,7 +203,12 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
 
   return {
     received(folder) {
-      unclaimed.set(resolve(folder), now())
+      try {
+        unclaimed.received(resolve(folder), now())
+      } catch (error) {
+        // Unremembered, the copy still lives until a sweep finds nothing naming it: said, not thrown.
+        warn(`could not remember the copy ${folder}`, error)
+      }
     },
     request() {
       sweep().catch((error: unknown) => warn(`sweeping the copies in ${dir} failed`, error))

@@ -52,8 +52,10 @@ export interface UploadEngineOptions {
   leaseClock?: () => number
   /** Timers of the lease renewal (tests). */
   leaseTimers?: ChangeTimers
-  /** The profile's content index (./content-index.ts); default beside the journal. */
+  /** The profile's content index file from before the database (./content-index.ts); default beside the journal. */
   contentIndexPath?: string
+  /** Files the content index keeps at most, the least recently used going first (default 20,000). */
+  contentIndexCap?: number
   /** Where a journal line that cannot be used, or a pending file left alone, is reported; default console.warn. */
   warn?: (message: string) => void
   /**

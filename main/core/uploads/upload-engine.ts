@@ -94,7 +94,13 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     beforeIdle: progress.flush,
   })
   const dedupe = createContentDedupe({
-    index: openContentIndex(o.contentIndexPath ?? contentIndexPath(o.journalPath), warn),
+    index: openContentIndex({
+      database,
+      scope,
+      legacyPath: o.contentIndexPath ?? contentIndexPath(o.journalPath),
+      cap: o.contentIndexCap,
+      warn,
+    }),
     client,
     entries,
     waitFinal,

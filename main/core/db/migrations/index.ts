@@ -3,6 +3,7 @@
 import type { Migration } from '../migration-types'
 import { coreMigration } from './001-core'
 import { uploadsMigration } from './003-uploads'
+import { filesMigration } from './004-files'
 
 // Version 2 (002-drafts.ts) comes with the drafts branch and goes between core and uploads.
-export const MIGRATIONS: readonly Migration[] = [coreMigration, uploadsMigration]
+export const MIGRATIONS: readonly Migration[] = [coreMigration, uploadsMigration, filesMigration]
