@@ -4,11 +4,13 @@ import { join } from 'node:path'
 import { DRAFTS_FILE } from '../core/drafts/draft-store'
 import { readLocalDrafts } from '../core/storage/local-drafts'
 import { createStorageDoctor } from '../core/storage/storage-doctor'
-import type { HandlerDeps, HandlerGroup } from './types'
+import { forgetStoredFiles } from '../core/uploads/content-index'
+import type { HostDeps } from './host-deps'
+import type { HandlerGroup } from './types'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
-export const STORAGE_DOCTOR_HANDLER_NEEDS = ['active', 'dataDir', 'emit'] as const
-export type StorageDoctorHandlerDeps = Pick<HandlerDeps, (typeof STORAGE_DOCTOR_HANDLER_NEEDS)[number]>
+export const STORAGE_DOCTOR_HANDLER_NEEDS = ['active', 'dataDir', 'database', 'emit'] as const
+export type StorageDoctorHandlerDeps = Pick<HostDeps, (typeof STORAGE_DOCTOR_HANDLER_NEEDS)[number]>
 
 export function createStorageDoctorHandlers(
   deps: StorageDoctorHandlerDeps,
@@ -29,6 +31,8 @@ export function createStorageDoctorHandlers(
     'storage:unused': () => doctor().findUnused(),
     'storage:free-up': async ({ ids }) => {
       const outcome = await doctor().deleteUnused(ids)
+      // Deleted, or found gone: no upload may reuse them (the content index is bounded by what is stored).
+      forgetStoredFiles(deps.database, [...outcome.deleted.map((f) => f.id), ...outcome.gone])
       if (outcome.deleted.length > 0) deps.emit('storage:changed', { reason: 'deleted' })
       return outcome
     },
