@@ -1,4 +1,4 @@
-// `npm run bench [-- --uploads-only]`: the upload benchmarks (engine against curl: throughput, peak memory), written to the "Uploads" section of
+// `npm run bench [-- --uploads-only | --data-layer-only [--baseline DIR]]`: the upload benchmarks (engine against curl: throughput, peak memory), written to the "Uploads" section of
 // bench/RESULTS.md, then the other benchmarks under bench/ (the planner's), each in a process of its own.
 // Each engine run is a child process of its own (bench/engine-upload.ts) so its peak RSS is clean; the far end
 // (bench/sink-server.ts) is another process shared by curl and the engine, so both pay the same receiver.
@@ -389,16 +389,47 @@ ${rows.map(([name, result, target, met]) => `| ${name} | ${result} | ${target} |
   }
 }
 
+/**
+ * The old checkout the data-layer benchmarks measure beside this one (issue 21: b68cfcf, node_modules
+ * installed): `--baseline DIR`, else MEDIADECK_BASELINE, else ../baseline when it is there.
+ */
+function baselineRoot(): string | undefined {
+  const at = process.argv.indexOf('--baseline')
+  const given = at > 0 ? process.argv[at + 1] : process.env.MEDIADECK_BASELINE
+  const guess = here('../../baseline')
+  return given ?? (existsSync(join(guess, 'main')) ? guess : undefined)
+}
+
+/** The data-layer benchmarks, each against the baseline checkout in the same sitting; written to RESULTS.md. */
+function runDataLayer(): number {
+  const baseline = baselineRoot()
+  const args = ['--write', ...(baseline ? ['--baseline', baseline] : [])]
+  let failed = 0
+  for (const file of [here('./upload-history.ts'), here('./storage-doctor.ts')].filter((f) =>
+    existsSync(f),
+  )) {
+    console.log(`\n${file}`)
+    const result = spawnSync(process.execPath, ['--import', 'tsx', file, ...args], { stdio: 'inherit' })
+    if (result.status !== 0) failed++
+  }
+  return failed
+}
+
 /** The other benchmarks (each its own process, figures in its own section), after the uploads. */
 function runOthers(): number {
   const others = [here('./planner/run.ts'), here('./renderer/run.ts')].filter((f) => existsSync(f))
-  let failed = 0
+  let failed = runDataLayer()
   for (const file of others) {
     console.log(`\n${file}`)
     const result = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' })
     if (result.status !== 0) failed++
   }
   return failed
+}
+
+if (process.argv.includes('--history-only') || process.argv.includes('--data-layer-only')) {
+  process.exitCode = runDataLayer() > 0 ? 1 : 0
+  process.exit()
 }
 
 if (process.argv.includes('--latency-only')) {
