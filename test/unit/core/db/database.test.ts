@@ -52,7 +52,7 @@ describe('openDatabase', () => {
     opened.pop()?.close()
     const migrated = open(file, [...MIGRATIONS, counter])
     const backup = migrated.notices[0]?.backup
-    expect(backup).toMatch(/a\.db\.backup-v1-2026-11-26T10-00-00-000Z$/)
+    expect(backup).toMatch(new RegExp(`a\\.db\\.backup-v${MIGRATIONS.length}-2026-11-26T10-00-00-000Z$`))
     // The backup holds the rows as they were, and the schema of before.
     const copy = open(backup!, MIGRATIONS)
     expect(copy.db.prepare('SELECT rows FROM imports').get()).toEqual({ rows: 3 })
@@ -86,7 +86,9 @@ describe('openDatabase', () => {
         throw new Error('boom')
       },
     }
-    expect(() => open(file, [...MIGRATIONS, broken])).toThrow(/migration 2, broken\): boom/)
+    expect(() => open(file, [...MIGRATIONS, broken])).toThrow(
+      `migration ${MIGRATIONS.length + 1}, broken): boom`,
+    )
     const again = open(file)
     expect(again.db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined()
   })
@@ -181,7 +183,7 @@ describe('transactions', () => {
     open(file, [...MIGRATIONS, counter])
     const script = `
       const { openDatabase } = await import(${JSON.stringify(new URL('../../../../main/core/db/database.ts', import.meta.url).pathname)})
-      const migrations = [...(await import(${JSON.stringify(new URL('../../../../main/core/db/migrations/index.ts', import.meta.url).pathname)})).MIGRATIONS, { version: 2, name: 'test-counter', up() {} }]
+      const migrations = [...(await import(${JSON.stringify(new URL('../../../../main/core/db/migrations/index.ts', import.meta.url).pathname)})).MIGRATIONS, { version: ${MIGRATIONS.length + 1}, name: 'test-counter', up() {} }]
       const database = openDatabase({ file: ${JSON.stringify(file)}, migrations })
       for (let i = 0; i < 200; i += 1) database.transaction(() => {
         const { n } = database.db.prepare('SELECT n FROM counter').get()
