@@ -16,9 +16,13 @@
 //   saves the cover frame) first and names the path in its next call (uploads:start, or a draft saved later).
 // Whatever cannot be read (the drafts file, a journal) keeps every copy: the sweep stops without removing any.
 // The copies received and not named yet are a registry (CopyRegistry): in the local database for the host
-// (`kept_copies`, migration 004-files), so a copy received just before a restart keeps its claim window.
+// (`kept_copies`, migration 004-files), so that another process sweeping the same folder (the app beside the
+// browser mode) leaves alone a copy this one just received. A claim ends with the process that made it (its
+// janitor closed, or the process gone): nothing will name that copy any more.
 import { readdir, rm } from 'node:fs/promises'
 import type { AppDatabase } from '../db/database'
+import { processOwner } from '../db/leases'
+import { processGone } from '../uploads/upload-store'
 import { join, resolve } from 'node:path'
 import { isLocalCover } from '../../../common/local-files'
 import type { AppErrorData } from '../../../common/errors'
@@ -38,6 +42,8 @@ export interface CopyRegistry {
   drop(path: string): void
   /** Forgets entries received before `at` (their window is over, named or not). */
   prune(at: number): void
+  /** The claims of this process end (its janitor closes). */
+  close?(): void
 }
 
 export function memoryCopyRegistry(): CopyRegistry {
@@ -52,18 +58,25 @@ export function memoryCopyRegistry(): CopyRegistry {
   }
 }
 
-/** The registry in the data folder's database: it outlives the process. */
-export function databaseCopyRegistry(database: AppDatabase): CopyRegistry {
+/** The registry in the data folder's database, shared by the processes that use the folder. */
+export function databaseCopyRegistry(database: AppDatabase, owner = processOwner()): CopyRegistry {
   const { db } = database
-  const put = db.prepare('INSERT OR REPLACE INTO kept_copies (path, received_at) VALUES (?, ?)')
-  const get = db.prepare('SELECT received_at FROM kept_copies WHERE path = ?')
+  const put = db.prepare('INSERT OR REPLACE INTO kept_copies (path, received_at, owner) VALUES (?, ?, ?)')
+  const get = db.prepare('SELECT received_at, owner FROM kept_copies WHERE path = ?')
   const drop = db.prepare('DELETE FROM kept_copies WHERE path = ?')
   const prune = db.prepare('DELETE FROM kept_copies WHERE received_at < ?')
+  const end = db.prepare('DELETE FROM kept_copies WHERE owner = ?')
   return {
-    received: (path, at) => database.write('the copies kept', () => void put.run(path, at)),
-    receivedAt: (path) => (get.get(path) as { received_at: number } | undefined)?.received_at,
+    received: (path, at) => database.write('the copies kept', () => void put.run(path, at, owner)),
+    receivedAt(path) {
+      const row = get.get(path) as { received_at: number; owner: string } | undefined
+      // Another process's claim counts while that process runs; a killed one's claim died with it.
+      if (!row || (row.owner !== owner && processGone(row.owner))) return undefined
+      return row.received_at
+    },
     drop: (path) => database.write('the copies kept', () => void drop.run(path)),
     prune: (at) => database.write('the copies kept', () => void prune.run(at)),
+    close: () => database.write('the copies kept', () => void end.run(owner)),
   }
 }
 
@@ -217,6 +230,11 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
     async close() {
       closed = true
       await running
+      try {
+        unclaimed.close?.()
+      } catch (error) {
+        warn('could not end the claims on copies', error)
+      }
     },
   }
 }

@@ -39,10 +39,12 @@ export const filesMigration: Migration = {
       CREATE INDEX file_grants_age ON file_grants (kind, granted_at);
 
       -- A copy received and not named yet by any upload or draft is kept for its claim window, counted from
-      -- received_at (milliseconds), across restarts too.
+      -- received_at (milliseconds), while the process that received it (owner, as in leases) runs: another
+      -- process's sweep of the same folder leaves it alone.
       CREATE TABLE kept_copies (
         path TEXT PRIMARY KEY,
-        received_at INTEGER NOT NULL
+        received_at INTEGER NOT NULL,
+        owner TEXT NOT NULL
       ) STRICT;
     `)
   },
@@ -55,6 +57,8 @@ export const filesMigration: Migration = {
       `INSERT INTO file_grants (kind, path, dev, ino, granted_at)
        VALUES ('file', '/tmp/a.bin', '1', '2', '2026-01-01T00:00:00.000Z')`,
     ).run()
-    db.prepare(`INSERT INTO kept_copies (path, received_at) VALUES ('/tmp/covers/c.webp', 1)`).run()
+    db.prepare(
+      `INSERT INTO kept_copies (path, received_at, owner) VALUES ('/tmp/covers/c.webp', 1, 'h/1/a')`,
+    ).run()
   },
 }
