@@ -225,7 +225,14 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
 
   // Cover frames are removed once no draft or upload needs them, in both modes.
   const covers = watchCopies(
-    { dataDir, database, events, active: () => current.service, flushDrafts: () => draftsOutbox.flush(), log },
+    {
+      dataDir,
+      database,
+      events,
+      active: () => current.service,
+      flushDrafts: () => draftsOutbox.flush(),
+      log,
+    },
     join(dataDir, COVERS_DIR),
     { forget: (paths) => grants.forget(paths) },
   )
