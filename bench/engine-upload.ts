@@ -1,13 +1,13 @@
 // One benchmark run of the real engine in a fresh process, so its peak RSS is its own.
 // argv: baseUrl concurrency file...  ->  prints one JSON line with seconds, bytes, peak RSS and loop delay.
 // BENCH_RATE_LIMIT=bytes a second runs the engine under that bandwidth cap.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Agent, type Dispatcher } from 'undici'
 import { createServiceClient } from '../main/core/service-client'
-import { contentIndexPath } from '../main/core/uploads/content-index'
+import { DATABASE_FILE, openDatabase } from '../main/core/db/database'
 import { createUploadEngine } from '../main/core/uploads/upload-engine'
 
 const [baseUrl, concurrency, ...files] = process.argv.slice(2)
@@ -56,10 +56,9 @@ const items = engine.list()
 const failed = items.filter((i) => i.state !== 'done')
 await engine.close()
 // How many of the files the content index holds with their SHA-256, taken on the PUT's way (hash-on-the-way.ts).
-const indexPath = contentIndexPath(journalPath)
-const indexed = existsSync(indexPath)
-  ? (JSON.parse(readFileSync(indexPath, 'utf8')) as { files: { sha256?: string }[] }).files
-  : []
+const database = openDatabase({ file: join(dir, DATABASE_FILE) })
+const indexed = database.db.prepare('SELECT sha256 FROM content_index').all() as { sha256: string | null }[]
+database.close()
 process.stdout.write(
   JSON.stringify({
     hashed: indexed.filter((f) => f.sha256).length,

@@ -1,7 +1,8 @@
 // `npm run bench [-- --uploads-only | --db-only [--baseline DIR]]`: the upload benchmarks (engine against curl:
 // throughput, peak memory), written to the "Uploads" section of bench/RESULTS.md, then the other benchmarks under
 // bench/ (the CLI's, the planner's, the renderer's, the data layer's, the wall-clock checks of bench/timing/), each in
-// a process of its own. `--db-only` runs the data layer's alone (bench/db.ts; --baseline DIR adds the old code's figures).
+// a process of its own. `--db-only` runs the data layer's alone (drafts, upload history, the storage doctor;
+// --baseline DIR adds the old code's figures from the same sitting).
 // Each engine run is a child process of its own (bench/engine-upload.ts) so its peak RSS is clean; the far end
 // (bench/sink-server.ts) is another process shared by curl and the engine, so both pay the same receiver.
 // The engine runs its full flow (statistic, init, PUT, complete) through the real service client against
@@ -384,6 +385,38 @@ ${rows.map(([name, result, target, met]) => `| ${name} | ${result} | ${target} |
 }
 
 /**
+ * The old checkout the data-layer benchmarks measure beside this one (issue 21: b68cfcf, node_modules
+ * installed): `--baseline DIR`, else MEDIADECK_BASELINE, else ../baseline when it is there.
+ */
+function baselineRoot(): string | undefined {
+  const at = process.argv.indexOf('--baseline')
+  const given = at > 0 ? process.argv[at + 1] : process.env.MEDIADECK_BASELINE
+  const guess = here('../../baseline')
+  return given ?? (existsSync(join(guess, 'main')) ? guess : undefined)
+}
+
+/**
+ * The data-layer benchmarks (drafts: bench/db.ts; upload history; the storage doctor), each against the baseline
+ * checkout in the same sitting when there is one; written to RESULTS.md.
+ */
+function runDataLayer(): number {
+  const baseline = baselineRoot()
+  const withBaseline = baseline ? ['--baseline', baseline] : []
+  const runs: Array<[string, string[]]> = [
+    [here('./db.ts'), withBaseline],
+    [here('./upload-history.ts'), ['--write', ...withBaseline]],
+    [here('./storage-doctor.ts'), ['--write', ...withBaseline]],
+  ]
+  let failed = 0
+  for (const [file, args] of runs.filter(([f]) => existsSync(f))) {
+    console.log(`\n${file}`)
+    const result = spawnSync(process.execPath, ['--import', 'tsx', file, ...args], { stdio: 'inherit' })
+    if (result.status !== 0) failed++
+  }
+  return failed
+}
+
+/**
  * The other benchmarks (each its own process, figures in its own section), after the uploads, and the
  * wall-clock checks the tests leave to the bench (bench/timing/).
  */
@@ -392,10 +425,9 @@ function runOthers(): number {
     here('./cli.ts'),
     here('./planner/run.ts'),
     here('./renderer/run.ts'),
-    here('./db.ts'),
     here('./timing/run.ts'),
   ].filter((f) => existsSync(f))
-  let failed = 0
+  let failed = runDataLayer()
   for (const file of others) {
     console.log(`\n${file}`)
     const result = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' })
@@ -404,14 +436,11 @@ function runOthers(): number {
   return failed
 }
 
-if (process.argv.includes('--db-only')) {
-  const baseline = process.argv.indexOf('--baseline')
-  const args = baseline === -1 ? [] : ['--baseline', process.argv[baseline + 1]!]
-  const result = spawnSync(process.execPath, ['--import', 'tsx', here('./db.ts'), ...args], {
-    stdio: 'inherit',
-  })
-  process.exit(result.status ?? 1)
+if (['--db-only', '--data-layer-only', '--history-only'].some((flag) => process.argv.includes(flag))) {
+  process.exitCode = runDataLayer() > 0 ? 1 : 0
+  process.exit()
 }
+
 if (process.argv.includes('--latency-only')) {
   // A quick look at the distance figures alone (nothing written to RESULTS.md).
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-bench-'))

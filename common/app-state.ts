@@ -80,6 +80,8 @@ export interface Settings {
   runInBackground: boolean
   /** Start with the session (login item / XDG autostart), in the tray. */
   openAtLogin: boolean
+  /** Finished uploads stay in the queue's history this many days, then are deleted from the local database. */
+  uploadHistoryDays: number
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -89,8 +91,12 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   runInBackground: true,
   openAtLogin: false,
+  uploadHistoryDays: 30,
 }
 export const MAX_UPLOAD_CONCURRENCY = 8
+/** The upload history's retention, in days: a day at least, a year at most. */
+export const MIN_UPLOAD_HISTORY_DAYS = 1
+export const MAX_UPLOAD_HISTORY_DAYS = 365
 /** The cap's bounds: 1 KiB/s (below that nothing useful moves) to 10 GiB/s (beyond any link). */
 export const MIN_UPLOAD_RATE_LIMIT = 1024
 export const MAX_UPLOAD_RATE_LIMIT = 10 * 1024 ** 3

@@ -41,7 +41,9 @@ import type {
 import {
   LANGUAGES,
   MAX_UPLOAD_CONCURRENCY,
+  MAX_UPLOAD_HISTORY_DAYS,
   MAX_UPLOAD_RATE_LIMIT,
+  MIN_UPLOAD_HISTORY_DAYS,
   MIN_UPLOAD_RATE_LIMIT,
   THEMES,
 } from './app-state'
@@ -197,6 +199,7 @@ export const requestSchemas = {
       theme: z.enum(THEMES),
       runInBackground: z.boolean(),
       openAtLogin: z.boolean(),
+      uploadHistoryDays: z.number().int().min(MIN_UPLOAD_HISTORY_DAYS).max(MAX_UPLOAD_HISTORY_DAYS),
     })
     .partial()
     .strict(),

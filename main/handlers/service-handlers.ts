@@ -5,6 +5,7 @@ import type { CachedResult, ScheduleRetryResult } from '../../common/contract'
 import { AppError } from '../../common/errors'
 import type { Account, Automation, Page, Schedule } from '../../common/service'
 import type { ServiceClient } from '../core/service-client'
+import { forgetStoredFiles } from '../core/uploads/content-index'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
@@ -28,7 +29,7 @@ const MAX_PAGES = 50
 
 /** Every page's records, and how many records the client left out because it could not read them. */
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
-export const SERVICE_HANDLER_NEEDS = ['active', 'cache', 'emit'] as const
+export const SERVICE_HANDLER_NEEDS = ['active', 'cache', 'database', 'emit'] as const
 export type ServiceHandlerDeps = Pick<HostDeps, (typeof SERVICE_HANDLER_NEEDS)[number]>
 
 export interface AllPages<T> {
@@ -103,6 +104,8 @@ export function createServiceHandlers(deps: ServiceHandlerDeps): HandlerGroup<Se
     'storage:delete': async ({ ids }) => {
       if (ids.length === 1) await client().deleteFile(ids[0]!)
       else await client().deleteFiles(ids)
+      // Gone from the service: no upload may reuse them (the content index is bounded by what is stored).
+      forgetStoredFiles(deps.database, ids)
       deps.emit('storage:changed', { reason: 'deleted' })
     },
 

@@ -19,6 +19,8 @@ export function createSettingsHandlers(
       if (patch.theme !== undefined) next.theme = patch.theme
       if (patch.runInBackground !== undefined) next.runInBackground = patch.runInBackground
       if (patch.openAtLogin !== undefined) next.openAtLogin = patch.openAtLogin
+      // Read when a queue opens (the next start or profile switch): history is trimmed then.
+      if (patch.uploadHistoryDays !== undefined) next.uploadHistoryDays = patch.uploadHistoryDays
       deps.store.set('settings', next)
       if (next.uploadConcurrency !== before.uploadConcurrency) {
         deps.active().uploads.setConcurrency(next.uploadConcurrency)

@@ -3,11 +3,12 @@
 // counts.
 import { readLocalDrafts } from '../core/storage/local-drafts'
 import { createStorageDoctor } from '../core/storage/storage-doctor'
+import { forgetStoredFiles } from '../core/uploads/content-index'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
-export const STORAGE_DOCTOR_HANDLER_NEEDS = ['active', 'database', 'emit'] as const
+export const STORAGE_DOCTOR_HANDLER_NEEDS = ['active', 'dataDir', 'database', 'emit'] as const
 export type StorageDoctorHandlerDeps = Pick<HostDeps, (typeof STORAGE_DOCTOR_HANDLER_NEEDS)[number]>
 
 export function createStorageDoctorHandlers(
@@ -29,6 +30,8 @@ export function createStorageDoctorHandlers(
     'storage:unused': () => doctor().findUnused(),
     'storage:free-up': async ({ ids }) => {
       const outcome = await doctor().deleteUnused(ids)
+      // Deleted, or found gone: no upload may reuse them (the content index is bounded by what is stored).
+      forgetStoredFiles(deps.database, [...outcome.deleted.map((f) => f.id), ...outcome.gone])
       if (outcome.deleted.length > 0) deps.emit('storage:changed', { reason: 'deleted' })
       return outcome
     },

@@ -135,6 +135,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     onSecret: (s) => redactor.add(s),
   })
   const grants = await openFileGrants({
+    database,
     file: join(dataDir, 'grants.json'),
     warn: (message) => log.warn(message),
   })

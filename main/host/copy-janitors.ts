@@ -1,30 +1,29 @@
 // Wires a copy janitor (core/files/copy-janitor.ts) to the host: what needs a copy is every profile's upload
 // queue and the local drafts, and it sweeps at the moments a copy may stop being needed. The host runs one for
 // cover frames (<data>/covers) in both modes; the browser mode runs one more for its intake copies.
-import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FINAL_UPLOAD_STATES, type UploadProgressEvent } from '../../common/uploads'
-import type { AppDatabase } from '../core/db/database'
 import {
   createCopyJanitor,
+  databaseCopyRegistry,
   type CopyJanitor,
   type CopyJanitorDeps,
-  type CopyUploadUse,
 } from '../core/files/copy-janitor'
 import type { ActiveService, Logger } from '../core/ports'
 import { readLocalDrafts } from '../core/storage/local-drafts'
-import { replay } from '../core/uploads/journal'
+import type { AppDatabase } from '../core/db/database'
+import { uploadUsesOutside } from '../core/uploads/upload-store'
 import type { EventHub } from './event-hub'
-import { uploadJournalPath } from './profile-session'
+import { uploadScope } from './profile-session'
 
 export interface CopyJanitorHost {
   dataDir: string
+  /** Every profile's upload queue and the drafts are in it (core/uploads/upload-store.ts). */
+  database: AppDatabase
   events: Pick<EventHub, 'subscribe'>
   active(): ActiveService
   /** Writes pending draft changes, so the drafts read next are what the app holds. */
   flushDrafts(): Promise<void>
-  /** The data folder's database, where the drafts are. */
-  database: AppDatabase
   log: Logger
 }
 
@@ -41,9 +40,11 @@ export function watchCopies(
 ): WatchedCopies {
   const janitor = createCopyJanitor({
     dir,
+    registry: databaseCopyRegistry(host.database),
     async uploads() {
       const active = host.active()
-      return [...active.uploads.list(), ...(await otherJournals(host.dataDir, active.profileId))]
+      // The other profiles' queues (and the CLI's) resume their items when they run again.
+      return [...active.uploads.list(), ...uploadUsesOutside(host.database, uploadScope(active.profileId))]
     },
     async drafts() {
       await host.flushDrafts()
@@ -72,25 +73,4 @@ export function watchCopies(
       await janitor.close()
     },
   }
-}
-
-/**
- * The upload items of every profile but the active one, from their journals: each resumes its queue when its
- * profile is active again. A journal that cannot be read throws, and the sweep keeps every copy.
- */
-async function otherJournals(dataDir: string, activeProfileId: string): Promise<CopyUploadUse[]> {
-  const folder = join(dataDir, 'uploads')
-  const activeFile = uploadJournalPath(dataDir, activeProfileId)
-  const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return []
-    throw error
-  })
-  const items: CopyUploadUse[] = []
-  for (const name of names) {
-    const file = join(folder, name)
-    if (!name.endsWith('.jsonl') || file === activeFile) continue
-    const text = await readFile(file, 'utf8')
-    items.push(...replay(text.split('\n')).items.values())
-  }
-  return items
 }

@@ -25,7 +25,7 @@ export interface ProfileSession {
 
 export interface ProfileSessionDeps {
   dataDir: string
-  /** The data folder's database: the offline cache lives there. */
+  /** The data folder's database: the offline cache and the upload queue live in it. */
   database: AppDatabase
   sandbox: EmbeddedSandbox
   profiles: ProfileStore
@@ -46,7 +46,10 @@ export interface ProfileSessionDeps {
 
 const fileSafe = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_')
 
-/** Where a profile's upload queue is journaled. */
+/** A profile's upload queue's name in the database (upload_items.scope): its old journal's file name. */
+export const uploadScope = (profileId: string): string => fileSafe(profileId)
+
+/** Where a profile's upload queue was journaled before the database (imported once, kept as *.pre-db). */
 export const uploadJournalPath = (dataDir: string, profileId: string): string =>
   join(dataDir, 'uploads', `${fileSafe(profileId)}.jsonl`)
 
@@ -99,6 +102,8 @@ export async function createProfileSession(id: string, deps: ProfileSessionDeps)
   const uploads = createUploadEngine({
     client,
     journalPath: uploadJournalPath(deps.dataDir, id),
+    database: deps.database,
+    historyDays: settings.uploadHistoryDays,
     concurrency: settings.uploadConcurrency,
     rateLimit: settings.uploadRateLimit,
     network: via,

@@ -1,15 +1,13 @@
 // `sync [--json]`: sends the profile's queued drafts (local media through the upload engine first), exactly once. Exit 0
 // when every post this run sent is scheduled, 1 when any is still waiting, failed or needs a decision.
-import { join } from 'node:path'
 import { createLeases } from '../../core/db/leases'
 import { createEngineUploader } from '../../core/drafts/engine-uploader'
 import { createOutbox } from '../../core/drafts/outbox'
-import { createUploadEngine } from '../../core/uploads/upload-engine'
+import { openCliUploads } from '../cli-uploads'
 import { noPositionals, parse } from '../args'
 import type { CliCommand } from '../context'
 import { writeJson, writeLine } from '../context'
 import { describeError } from '../describe-error'
-import { CLI_JOURNAL } from './upload'
 import { draftLine, humanDraftLine, openCliDrafts } from './drafts'
 import { draftsProfileFor } from '../../core/drafts/profile-identity'
 
@@ -29,11 +27,8 @@ export const syncCommand: CliCommand = {
       profile.dataDir,
     )
     const client = ctx.createClient(profile)
-    const engine = createUploadEngine({
-      client,
-      journalPath: join(profile.dataDir, CLI_JOURNAL),
-      network: ctx.network,
-    })
+    const uploads = openCliUploads(profile.dataDir, ctx, { client, network: ctx.network })
+    const { engine } = uploads
     const abort = new AbortController()
     const stopListening = ctx.onInterrupt(() => abort.abort())
     try {
@@ -62,7 +57,7 @@ export const syncCommand: CliCommand = {
       return result.failed.length + result.attention.length + result.waiting.length === 0 ? 0 : 1
     } finally {
       stopListening()
-      await engine.close()
+      await uploads.close()
       await client.close()
       database.close()
     }

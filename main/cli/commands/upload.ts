@@ -2,13 +2,13 @@
 // `--limit-rate` caps the total speed of all transfers, spelled as curl's (bytes a second, k/M/G = 1024^n).
 // Files are checked before any request (a missing file is named by its path and nothing is sent); results
 // are printed as each file finishes; Ctrl-C closes the engine so unfinished files resume on the next run.
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { AppError } from '../../../common/errors'
 import type { UploadItem } from '../../../common/uploads'
 import { FINAL_UPLOAD_STATES } from '../../../common/uploads'
 import { probeFile, type ProbedFile } from '../../core/uploads/file-probe'
 import { formatBytes } from '../../../common/format-bytes'
-import { createUploadEngine } from '../../core/uploads/upload-engine'
+import { openCliUploads } from '../cli-uploads'
 import { intOption, parse, rateOption, UsageError } from '../args'
 import type { CliCommand } from '../context'
 import { writeJson, writeLine } from '../context'
@@ -17,8 +17,7 @@ import { describeError } from '../describe-error'
 
 const usage = 'upload FILE... [--json] [--concurrency N] [--limit-rate RATE]'
 
-/** The CLI's own queue journal: separate from the app's so both can run at once without sharing a file. */
-export const CLI_JOURNAL = 'cli-uploads.jsonl'
+export { CLI_JOURNAL } from '../cli-uploads'
 
 export const uploadCommand: CliCommand = {
   name: ['upload'],
@@ -50,13 +49,13 @@ export const uploadCommand: CliCommand = {
 
     const profile = await ctx.resolveProfile(ctx.env)
     const client = ctx.createClient(profile)
-    const engine = createUploadEngine({
+    const uploads = openCliUploads(profile.dataDir, ctx, {
       client,
-      journalPath: join(profile.dataDir, CLI_JOURNAL),
       concurrency,
       rateLimit,
       network: ctx.network,
     })
+    const { engine } = uploads
     const bar = createProgressLine(ctx.stderr, ctx.isTTY && !json)
     const printed = new Set<string>()
     let mine = new Set<string>()
@@ -124,7 +123,7 @@ export const uploadCommand: CliCommand = {
     } finally {
       stopListening()
       bar.clear()
-      await engine.close()
+      await uploads.close()
       await client.close()
     }
   },

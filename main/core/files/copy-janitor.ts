@@ -15,10 +15,17 @@
 // - it was received in this run a short while ago and nothing named it yet: the page streams the bytes (or
 //   saves the cover frame) first and names the path in its next call (uploads:start, or a draft saved later).
 // Whatever cannot be read (the drafts file, a journal) keeps every copy: the sweep stops without removing any.
+// The copies received and not named yet are a registry (CopyRegistry): in the local database for the host
+// (`kept_copies`, migration 004-files), so that another process sweeping the same folder (the app beside the
+// browser mode) leaves alone a copy this one just received. A claim ends with the process that made it (its
+// janitor closed, or the process gone): nothing will name that copy any more.
 //
 // That last grace is what a page could abuse (60 cover frames of 4 MB, or endless intake copies, each kept a
 // day), so the copies received and not named yet have a quota in bytes: past it, a new copy is refused.
 import { readdir, rm } from 'node:fs/promises'
+import type { AppDatabase } from '../db/database'
+import { processOwner } from '../db/leases'
+import { processGone } from '../uploads/upload-store'
 import { join, resolve } from 'node:path'
 import { isLocalCover } from '../../../common/local-files'
 import type { AppErrorData } from '../../../common/errors'
@@ -31,7 +38,54 @@ export interface CopyUploadUse {
   error?: Pick<AppErrorData, 'kind'>
 }
 
+/** The copies received and not named yet, with when each was received (milliseconds). */
+export interface CopyRegistry {
+  received(path: string, at: number): void
+  receivedAt(path: string): number | undefined
+  drop(path: string): void
+  /** Forgets entries received before `at` (their window is over, named or not). */
+  prune(at: number): void
+  /** The claims of this process end (its janitor closes). */
+  close?(): void
+}
+
+export function memoryCopyRegistry(): CopyRegistry {
+  const unclaimed = new Map<string, number>()
+  return {
+    received: (path, at) => void unclaimed.set(path, at),
+    receivedAt: (path) => unclaimed.get(path),
+    drop: (path) => void unclaimed.delete(path),
+    prune(at) {
+      for (const [path, since] of unclaimed) if (since < at) unclaimed.delete(path)
+    },
+  }
+}
+
+/** The registry in the data folder's database, shared by the processes that use the folder. */
+export function databaseCopyRegistry(database: AppDatabase, owner = processOwner()): CopyRegistry {
+  const { db } = database
+  const put = db.prepare('INSERT OR REPLACE INTO kept_copies (path, received_at, owner) VALUES (?, ?, ?)')
+  const get = db.prepare('SELECT received_at, owner FROM kept_copies WHERE path = ?')
+  const drop = db.prepare('DELETE FROM kept_copies WHERE path = ?')
+  const prune = db.prepare('DELETE FROM kept_copies WHERE received_at < ?')
+  const end = db.prepare('DELETE FROM kept_copies WHERE owner = ?')
+  return {
+    received: (path, at) => database.write('the copies kept', () => void put.run(path, at, owner)),
+    receivedAt(path) {
+      const row = get.get(path) as { received_at: number; owner: string } | undefined
+      // Another process's claim counts while that process runs; a killed one's claim died with it.
+      if (!row || (row.owner !== owner && processGone(row.owner))) return undefined
+      return row.received_at
+    },
+    drop: (path) => database.write('the copies kept', () => void drop.run(path)),
+    prune: (at) => database.write('the copies kept', () => void prune.run(at)),
+    close: () => database.write('the copies kept', () => void end.run(owner)),
+  }
+}
+
 export interface CopyJanitorDeps {
+  /** Where the copies received and not named yet are remembered; default in memory. */
+  registry?: CopyRegistry
   /** The folder the copies are written into: one generated folder (or one file) per received copy. */
   dir: string
   /** Every upload item of every profile: the active engine's queue and the other profiles' journals. */
@@ -107,15 +161,18 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
   const now = deps.now ?? Date.now
   const claimWindowMs = deps.claimWindowMs ?? 24 * 3600_000
   const warn = deps.warn ?? ((message: string) => console.warn(message))
-  /** Folders received in this run that nothing has named yet: when they were received, and their bytes. */
-  const unclaimed = new Map<string, { at: number; bytes: number }>()
+  /** Folders received that nothing has named yet, with when they were received (shared with other processes). */
+  const unclaimed = deps.registry ?? memoryCopyRegistry()
+  /** This process's received and unnamed copies' bytes, for the quota: a page's abuse is this process's. */
+  const unclaimedBytes = new Map<string, number>()
   let unclaimedTotal = 0
   const maxUnclaimed = deps.maxUnclaimedBytes ?? Number.POSITIVE_INFINITY
   const forgetUnclaimed = (folder: string): void => {
-    const entry = unclaimed.get(folder)
-    if (!entry) return
-    unclaimedTotal -= entry.bytes
-    unclaimed.delete(folder)
+    unclaimed.drop(folder)
+    const bytes = unclaimedBytes.get(folder)
+    if (bytes === undefined) return
+    unclaimedTotal -= bytes
+    unclaimedBytes.delete(folder)
   }
   const admit = (bytes: number): void => {
     if (unclaimedTotal + bytes <= maxUnclaimed) return
@@ -162,7 +219,7 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
         .catch(() => [folder])
       if (files.some((file) => named.has(file))) forgetUnclaimed(folder)
       if (files.some((file) => needed.has(file))) continue
-      const since = unclaimed.get(folder)?.at
+      const since = unclaimed.receivedAt(folder)
       if (since !== undefined && now() - since < claimWindowMs) continue
       if (closed) break
       try {
@@ -174,6 +231,7 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
       forgetUnclaimed(folder)
       removed.push(...files)
     }
+    unclaimed.prune(now() - claimWindowMs)
     if (removed.length > 0 && deps.forget) {
       await deps.forget(removed).catch((error: unknown) => warn('could not forget removed copies', error))
     }
@@ -193,16 +251,23 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
   return {
     received(folder, bytes = 0) {
       const key = resolve(folder)
-      const before = unclaimed.get(key)?.bytes ?? 0
+      const before = unclaimedBytes.get(key) ?? 0
       admit(bytes - before)
       unclaimedTotal += bytes - before
-      unclaimed.set(key, { at: now(), bytes })
+      unclaimedBytes.set(key, bytes)
+      try {
+        unclaimed.received(key, now())
+      } catch (error) {
+        // Unremembered, the copy still lives until a sweep finds nothing naming it: said, not thrown.
+        warn(`could not remember the copy ${folder}`, error)
+      }
     },
     grow(folder, bytes) {
-      const entry = unclaimed.get(resolve(folder))
-      if (!entry) return
+      const key = resolve(folder)
+      const before = unclaimedBytes.get(key)
+      if (before === undefined) return
       admit(bytes)
-      entry.bytes += bytes
+      unclaimedBytes.set(key, before + bytes)
       unclaimedTotal += bytes
     },
     release: (folder) => forgetUnclaimed(resolve(folder)),
@@ -214,6 +279,11 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
     async close() {
       closed = true
       await running
+      try {
+        unclaimed.close?.()
+      } catch (error) {
+        warn('could not end the claims on copies', error)
+      }
     },
   }
 }

@@ -5,7 +5,8 @@
 // upload journal) can add to it.
 //
 // Each record is keyed by the path and the identity (device and inode) the file had when it was given, and it
-// is persisted, so a draft queued before a restart still sends. A file that was replaced at the same path (a
+// is persisted in the local database (`file_grants`, migration 004-files: one row per grant, written in one
+// transaction per grant, never the whole record again), so a draft queued before a restart still sends. A file that was replaced at the same path (a
 // rename over it, a symbolic link swapped in) has another identity and is refused; a file edited in place
 // keeps its identity and stays allowed. A granted folder grants the regular files really inside it.
 import type { BigIntStats } from 'node:fs'
@@ -15,7 +16,9 @@ import mime from 'mime'
 import { z } from 'zod'
 import type { PickedFile } from '../../../common/app-state'
 import { AppError } from '../../../common/errors'
-import { atomicJsonFile } from '../drafts/atomic-json-file'
+import { readFileSync } from 'node:fs'
+import type { AppDatabase } from '../db/database'
+import { importLegacyFile } from '../db/legacy-import'
 import { errorReason } from '../../../common/messages/index'
 
 /** The contract caps a request at 10 000 paths; a folder may not expand to more than that either. */
@@ -47,6 +50,8 @@ export interface FileGrants {
 
 export interface FileGrantsOptions {
   /** Where the record is kept; without it the record lives as long as the process (tests, one-shot tools). */
+  database?: AppDatabase
+  /** The record file from before the database (grants.json): imported once, then kept as *.pre-db. */
   file?: string
   /** Told about records that could not be read back (a torn or tampered file). */
   warn?(message: string): void
@@ -82,46 +87,49 @@ export function notGivenError(path: string): AppError {
 export async function openFileGrants(options: FileGrantsOptions = {}): Promise<FileGrants> {
   const files = new Map<string, GrantRecord>()
   const folders = new Map<string, GrantRecord>()
-  const document = options.file ? atomicJsonFile(options.file) : undefined
-  if (document) await load()
-
-  async function load(): Promise<void> {
-    const outcome = await document!.read((value) =>
-      documentSchema.safeParse(value).success ? null : 'not a grants document',
-    )
-    if (outcome.source === 'none') return
-    if (outcome.source === 'unreadable') {
-      // Starting with no grants is the safe side: the person adds the files again, nothing is read unasked.
-      options.warn?.(`file grants: ${outcome.problem}; starting with none`)
-      return
-    }
-    const parsed = documentSchema.parse(outcome.value)
-    let skipped = 0
-    for (const [list, into] of [
-      [parsed.files, files],
-      [parsed.folders, folders],
-    ] as const) {
-      for (const raw of list) {
-        const record = recordSchema.safeParse(raw)
-        if (record.success) into.set(record.data.path, record.data)
-        else skipped++
-      }
-    }
-    if (skipped > 0) options.warn?.(`file grants: ${skipped} unusable record(s) skipped`)
+  const { database } = options
+  if (database) {
+    if (options.file) importGrantsFile(database, options.file, options.warn)
+    load(database)
   }
 
-  let writing: Promise<void> = Promise.resolve()
-  function persist(): Promise<void> {
-    if (!document) return Promise.resolve()
-    const oldestFirst = (records: Map<string, GrantRecord>) =>
-      [...records.values()].sort((a, b) => a.grantedAt.localeCompare(b.grantedAt))
-    const keptFiles = oldestFirst(files).slice(-MAX_GRANT_RECORDS)
-    const keptFolders = oldestFirst(folders).slice(-MAX_GRANT_RECORDS)
-    const value = { version: 1, files: keptFiles, folders: keptFolders }
-    // Writes go one after another, so an older snapshot never lands after a newer one.
-    const next = writing.then(() => document.write(value))
-    writing = next.catch(() => undefined)
-    return next
+  function load(d: AppDatabase): void {
+    const rows = d.db.prepare('SELECT kind, path, dev, ino, granted_at FROM file_grants').all() as Array<{
+      kind: 'file' | 'folder'
+      path: string
+      dev: string
+      ino: string
+      granted_at: string
+    }>
+    for (const row of rows) {
+      const record = { path: row.path, dev: row.dev, ino: row.ino, grantedAt: row.granted_at }
+      ;(row.kind === 'file' ? files : folders).set(row.path, record)
+    }
+  }
+
+  /** Writes the new records in one transaction, and drops the oldest past the cap. */
+  function persist(added: Array<{ into: Map<string, GrantRecord>; record: GrantRecord }>): void {
+    if (!database) return
+    const put = database.db
+      .prepare(`INSERT INTO file_grants (kind, path, dev, ino, granted_at) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (kind, path) DO UPDATE SET dev = excluded.dev, ino = excluded.ino, granted_at = excluded.granted_at`)
+    const trim = database.db.prepare(`DELETE FROM file_grants WHERE kind = ? AND path IN (
+      SELECT path FROM file_grants WHERE kind = ? ORDER BY granted_at LIMIT max(0, (
+        SELECT count(*) FROM file_grants WHERE kind = ?) - ?))`)
+    database.write('the files you added', () => {
+      for (const { into, record } of added) {
+        put.run(into === files ? 'file' : 'folder', record.path, record.dev, record.ino, record.grantedAt)
+      }
+      for (const kind of ['file', 'folder']) trim.run(kind, kind, kind, MAX_GRANT_RECORDS)
+    })
+  }
+
+  function unpersist(paths: string[]): void {
+    if (!database || paths.length === 0) return
+    const drop = database.db.prepare("DELETE FROM file_grants WHERE kind = 'file' AND path = ?")
+    database.write('the files you added', () => {
+      for (const path of paths) drop.run(path)
+    })
   }
 
   function isGranted(path: string): boolean {
@@ -209,12 +217,14 @@ export async function openFileGrants(options: FileGrantsOptions = {}): Promise<F
       for (const { into, record } of newRecords) into.set(record.path, record)
       if (newRecords.length > 0) {
         try {
-          await persist()
+          persist(newRecords)
         } catch (error) {
           for (const [into, path, previous] of replaced) {
             if (previous) into.set(path, previous)
             else into.delete(path)
           }
+          // The database's error already says what was not saved and why (a full disk, a busy folder).
+          if (error instanceof AppError) throw error
           throw new AppError(
             {
               kind: 'file',
@@ -234,9 +244,8 @@ export async function openFileGrants(options: FileGrantsOptions = {}): Promise<F
       return expand(paths)
     },
     async forget(paths) {
-      let changed = false
-      for (const path of paths) changed = files.delete(resolve(path)) || changed
-      if (changed) await persist()
+      const gone = paths.map((path) => resolve(path)).filter((full) => files.delete(full))
+      unpersist(gone)
     },
     async checkOpened(path, handle) {
       const full = resolve(path)
@@ -267,4 +276,51 @@ async function walk(folder: string, out: string[]): Promise<void> {
 async function pickedFile(path: string): Promise<PickedFile> {
   const info = await lstat(path)
   return { path, name: basename(path), size: info.size, mimetype: mime.getType(path) }
+}
+
+/** grants.json from before the database, moved into `file_grants` once; unusable records are counted and said. */
+function importGrantsFile(database: AppDatabase, path: string, warn?: (message: string) => void): void {
+  try {
+    importLegacyFile(database, {
+      name: 'file-grants',
+      path,
+      read(source) {
+        const records: Array<{ kind: 'file' | 'folder'; record: GrantRecord }> = []
+        let parsed: z.infer<typeof documentSchema>
+        try {
+          const checked = documentSchema.safeParse(JSON.parse(readFileSync(source, 'utf8')))
+          if (!checked.success) throw new Error('not a grants document')
+          parsed = checked.data
+        } catch (error) {
+          // Starting with no grants is the safe side: the person adds the files again, nothing is read unasked.
+          warn?.(`file grants: ${(error as Error).message}; starting with none`)
+          return records
+        }
+        let skipped = 0
+        for (const [list, kind] of [
+          [parsed.files, 'file'],
+          [parsed.folders, 'folder'],
+        ] as const) {
+          for (const raw of list) {
+            const record = recordSchema.safeParse(raw)
+            if (record.success) records.push({ kind, record: record.data })
+            else skipped++
+          }
+        }
+        if (skipped > 0) warn?.(`file grants: ${skipped} unusable record(s) skipped`)
+        return records
+      },
+      write(records) {
+        const insert = database.db.prepare(
+          'INSERT OR REPLACE INTO file_grants (kind, path, dev, ino, granted_at) VALUES (?, ?, ?, ?, ?)',
+        )
+        for (const { kind, record } of records) {
+          insert.run(kind, record.path, record.dev, record.ino, record.grantedAt)
+        }
+        return records.length
+      },
+    })
+  } catch (error) {
+    warn?.(`file grants: ${path} not imported (${(error as Error).message}); kept where it is`)
+  }
 }

@@ -7,7 +7,9 @@ import {
   DEFAULT_SETTINGS,
   LANGUAGES,
   MAX_UPLOAD_CONCURRENCY,
+  MAX_UPLOAD_HISTORY_DAYS,
   MAX_UPLOAD_RATE_LIMIT,
+  MIN_UPLOAD_HISTORY_DAYS,
   MIN_UPLOAD_RATE_LIMIT,
   SANDBOX_PROFILE_ID,
   THEMES,
@@ -54,6 +56,12 @@ const settingsSchema = z.object({
   theme: z.enum(THEMES).catch(DEFAULT_SETTINGS.theme),
   runInBackground: z.boolean().catch(DEFAULT_SETTINGS.runInBackground),
   openAtLogin: z.boolean().catch(DEFAULT_SETTINGS.openAtLogin),
+  uploadHistoryDays: z
+    .number()
+    .int()
+    .min(MIN_UPLOAD_HISTORY_DAYS)
+    .max(MAX_UPLOAD_HISTORY_DAYS)
+    .catch(DEFAULT_SETTINGS.uploadHistoryDays),
 })
 
 /** Each member falls back to its default on its own, so one damaged value never loses the rest. */

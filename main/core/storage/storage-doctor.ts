@@ -187,6 +187,8 @@ export function createStorageDoctor(deps: StorageDoctorDeps): StorageDoctor {
       await readAllPages((page, limit) => client.listFiles({ page, limit }, { signal }), {
         what: 'stored files',
         signal,
+        // The longest list by far (10,000 files are 100 pages): a few pages at a time.
+        concurrency: 4,
       }),
     )
   const readPosts = (signal?: AbortSignal) =>

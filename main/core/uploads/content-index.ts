@@ -1,9 +1,13 @@
 // What this profile knows is stored, by content: for each stored file its size, address and (when known) the
-// SHA-256 of its bytes. One JSON document per profile beside its upload journal, written whole with an atomic
-// replace (../drafts/atomic-json-file.ts) and checked against its schema when read: a file that does not pass
-// costs the index (duplicates are uploaded again), never an upload.
+// SHA-256 of its bytes, in the local database's `content_index` (migration 004-files), one scope per queue.
+// It is bounded two ways: a file the service no longer holds leaves it (a reuse that finds it gone, a delete
+// from the library: forgetStoredFiles), and past `cap` files the least recently used go first, so a year of
+// uploads costs a fixed amount of disk and every lookup reads only the rows of one size (an index).
+// The JSON document each profile kept before the database (uploads/<profile>.content.json) is imported once.
+import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { atomicJsonFile } from '../drafts/atomic-json-file'
+import type { AppDatabase } from '../db/database'
+import { importLegacyFile } from '../db/legacy-import'
 
 const storedSchema = z.object({
   fileId: z.string().min(1),
@@ -24,6 +28,9 @@ const documentSchema = z.object({ version: z.literal(1), files: z.array(storedSc
 
 export type StoredContent = z.infer<typeof storedSchema>
 
+/** Files an index keeps at most: far more than a person reuses, small enough to stay a few MB. */
+export const CONTENT_INDEX_CAP = 20_000
+
 export interface ContentIndex {
   /** The stored files of exactly this size: the only ones that can hold the same bytes. */
   sameSize(size: number): Promise<StoredContent[]>
@@ -31,63 +38,141 @@ export interface ContentIndex {
   remember(file: StoredContent): Promise<void>
   /** The file is gone from the storage. */
   forget(fileId: string): Promise<void>
-  /** Resolves once every write asked for so far is on disk (or has failed and been reported). */
+  /** Resolves once every write asked for so far is done (each is one transaction, done when it returns). */
   settled(): Promise<void>
 }
 
-/** The index of the profile whose upload journal is `journalPath` (uploads/<profile>.jsonl). */
+/** The index file of the profile whose upload journal was `journalPath` (uploads/<profile>.jsonl). */
 export const contentIndexPath = (journalPath: string): string =>
   `${journalPath.replace(/\.jsonl$/, '')}.content.json`
 
-export function openContentIndex(path: string, warn: (message: string) => void): ContentIndex {
-  const file = atomicJsonFile(path)
-  let loaded: Promise<Map<string, StoredContent>> | undefined
-  // One write at a time, of the whole index as it is when the write starts; changes made meanwhile share the
-  // next write (200 small files finishing close together cost a few writes, not 200 fsyncs).
-  let writing: Promise<void> = Promise.resolve()
-  let queued: Promise<void> | null = null
+export interface OpenContentIndexOptions {
+  database: AppDatabase
+  scope: string
+  /** The index file from before the database: imported once, then kept as *.pre-db. */
+  legacyPath?: string
+  cap?: number
+  now?: () => number
+  warn(message: string): void
+}
 
-  function load(): Promise<Map<string, StoredContent>> {
-    loaded ??= file
-      .read((value) => {
-        const checked = documentSchema.safeParse(value)
-        return checked.success ? null : `not a content index: ${checked.error.issues[0]?.message}`
-      })
-      .then((outcome) => {
-        if (outcome.source === 'unreadable') {
-          warn(`content index ${path}: ${outcome.problem}; starting a new one`)
-          return new Map()
-        }
-        if (outcome.source === 'none') return new Map()
-        const { files } = documentSchema.parse(outcome.value)
-        return new Map(files.map((f) => [f.fileId, f]))
-      })
-    return loaded
-  }
+export function openContentIndex(o: OpenContentIndexOptions): ContentIndex {
+  const { database, scope } = o
+  const { db } = database
+  const now = o.now ?? Date.now
+  const cap = o.cap ?? CONTENT_INDEX_CAP
+  if (o.legacyPath) importIndexFile(o, o.legacyPath)
 
-  function save(files: Map<string, StoredContent>): Promise<void> {
-    queued ??= writing = writing.then(async () => {
-      queued = null
-      await file
-        .write({ version: 1 as const, files: [...files.values()] })
-        .catch((error: unknown) => warn(`content index ${path}: not saved (${(error as Error).message})`))
-    })
-    return queued
+  const bySize = db.prepare(
+    'SELECT file_id, size, key, url, sha256, head_sha256 FROM content_index WHERE scope = ? AND size = ?',
+  )
+  const touch = db.prepare('UPDATE content_index SET used_at = ? WHERE scope = ? AND size = ?')
+  const upsert =
+    db.prepare(`INSERT INTO content_index (scope, file_id, size, key, url, sha256, head_sha256, used_at)
+    VALUES (:scope, :fileId, :size, :key, :url, :sha256, :headSha256, :usedAt)
+    ON CONFLICT (scope, file_id) DO UPDATE SET size = :size, key = :key, url = :url,
+      sha256 = coalesce(:sha256, sha256), head_sha256 = coalesce(:headSha256, head_sha256), used_at = :usedAt`)
+  const count = db.prepare('SELECT count(*) AS n FROM content_index WHERE scope = ?')
+  const trim = db.prepare(`DELETE FROM content_index WHERE scope = ? AND file_id IN (
+    SELECT file_id FROM content_index WHERE scope = ? ORDER BY used_at LIMIT ?)`)
+  const drop = db.prepare('DELETE FROM content_index WHERE scope = ? AND file_id = ?')
+
+  /** A lost write costs the index (the file is uploaded again next time), never the upload: it is said, not thrown. */
+  const attempt = (what: string, fn: () => void): void => {
+    try {
+      database.write('the content index', fn)
+    } catch (error) {
+      o.warn(`content index (${scope}): ${what} not saved (${(error as Error).message})`)
+    }
   }
 
   return {
     async sameSize(size) {
-      return [...(await load()).values()].filter((f) => f.size === size)
+      const rows = bySize.all(scope, size) as Array<{
+        file_id: string
+        size: number
+        key: string
+        url: string
+        sha256: string | null
+        head_sha256: string | null
+      }>
+      if (rows.length > 0) attempt('a use', () => touch.run(now(), scope, size))
+      return rows.map((r) => ({
+        fileId: r.file_id,
+        size: r.size,
+        key: r.key,
+        url: r.url,
+        ...(r.sha256 ? { sha256: r.sha256 } : {}),
+        ...(r.head_sha256 ? { headSha256: r.head_sha256 } : {}),
+      }))
     },
     async remember(stored) {
-      const files = await load()
-      files.set(stored.fileId, { ...files.get(stored.fileId), ...stored })
-      await save(files)
+      attempt(`file ${stored.fileId}`, () => {
+        upsert.run({
+          scope,
+          fileId: stored.fileId,
+          size: stored.size,
+          key: stored.key,
+          url: stored.url,
+          sha256: stored.sha256 ?? null,
+          headSha256: stored.headSha256 ?? null,
+          usedAt: now(),
+        })
+        const { n } = count.get(scope) as { n: number }
+        if (n > cap) trim.run(scope, scope, n - cap)
+      })
     },
     async forget(fileId) {
-      const files = await load()
-      if (files.delete(fileId)) await save(files)
+      attempt(`forgetting ${fileId}`, () => drop.run(scope, fileId))
     },
-    settled: () => writing,
+    settled: () => Promise.resolve(),
+  }
+}
+
+/** Files the service no longer stores (deleted from the library) leave every profile's index. */
+export function forgetStoredFiles(database: AppDatabase, fileIds: readonly string[]): void {
+  if (fileIds.length === 0) return
+  const drop = database.db.prepare('DELETE FROM content_index WHERE file_id = ?')
+  database.write('the content index', () => {
+    for (const id of fileIds) drop.run(id)
+  })
+}
+
+function importIndexFile(o: OpenContentIndexOptions, path: string): void {
+  try {
+    importLegacyFile(o.database, {
+      name: `content-index:${o.scope}`,
+      path,
+      read(source) {
+        let files: StoredContent[] = []
+        try {
+          const checked = documentSchema.safeParse(JSON.parse(readFileSync(source, 'utf8')))
+          if (checked.success) files = checked.data.files
+          else
+            o.warn(
+              `content index ${path}: not a content index (${checked.error.issues[0]?.message}); not imported`,
+            )
+        } catch (error) {
+          // A torn index costs the index (duplicates are uploaded again), never an upload.
+          o.warn(`content index ${path}: unreadable (${(error as Error).message}); not imported`)
+        }
+        return files
+      },
+      write(files) {
+        const insert = o.database.db.prepare(`INSERT OR IGNORE INTO content_index
+          (scope, file_id, size, key, url, sha256, head_sha256, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+        const at = Date.now()
+        let rows = 0
+        for (const f of files) {
+          rows += Number(
+            insert.run(o.scope, f.fileId, f.size, f.key, f.url, f.sha256 ?? null, f.headSha256 ?? null, at)
+              .changes,
+          )
+        }
+        return rows
+      },
+    })
+  } catch (error) {
+    o.warn(`content index ${path}: not imported (${(error as Error).message}); kept where it is`)
   }
 }

@@ -75,6 +75,8 @@ export interface OrphanSweep {
   journal: Journal
   journalPath: string
   entries: ReadonlyMap<string, Entry>
+  /** Stored files any queue's item holds, in any process (./upload-store.ts): never another's orphans. */
+  knownFileIds?: () => Set<string>
   orphanWindowMs: number
   now: () => number
   warn(message: string): void
@@ -91,7 +93,7 @@ export async function sweepOrphans(
   intents: InitIntent[],
   signal: AbortSignal,
 ): Promise<void> {
-  const known = new Set<string>()
+  const known = new Set<string>(s.knownFileIds?.())
   for (const { item, recoverFileId } of s.entries.values()) {
     if (item.fileId) known.add(item.fileId)
     if (recoverFileId) known.add(recoverFileId)

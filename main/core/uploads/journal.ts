@@ -1,38 +1,14 @@
-// The upload queue's memory across crashes: an append-only JSON-lines file, one record per state change that
-// matters (never progress), replayed at start. No record rewrites the queue; the file is compacted only when
-// it is opened, by writing the replayed state to a temporary file and renaming it over the old one.
-//
-// Durability policy: every record is handed to the kernel with one write() on an O_APPEND descriptor before
-// the engine moves on, so a crash of the process loses nothing. fdatasync is paid only where losing a record
-// to an OS crash or power cut would do harm: `add` (the user's queued work), `init` (a pending file exists on
-// the service and must be checked on restart) and `done` (a finished file must never be uploaded again). The
-// engine waits for the `init` sync only before complete, and for the `done` sync not at all: the `init` record
-// already lets a restart find the finished file on the service (see upload-engine.ts).
-// Failures, cancels and removals are not synced: losing one to a power cut restarts or resurfaces an item,
-// which costs a repeat upload of something not finished, never a duplicate of something finished.
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeSync,
-} from 'node:fs'
-import { fdatasync, write } from 'node:fs'
-import { dirname } from 'node:path'
-import { promisify } from 'node:util'
+// The upload queue's records: one per state change that matters (never progress). The engine writes them
+// through the Journal interface, and the database applies each batch of them as one transaction
+// (./upload-store.ts). Before the database they were lines of a JSON-lines file (uploads/*.jsonl); `replay`
+// rebuilds a queue from such a file once, when it is imported (a line it cannot use costs that line, never
+// the queue).
 import { z } from 'zod'
-import { AppError, ERROR_KINDS } from '../../../common/errors'
+import { ERROR_KINDS } from '../../../common/errors'
 import type { AppErrorData } from '../../../common/errors'
 import type { UploadState } from '../../../common/uploads'
 
-const writeAsync = promisify(write)
-const fdatasyncAsync = promisify(fdatasync)
-
-// Every record is checked field by field at replay: the file is ours, but a disk, an editor or another
+// Every record is checked field by field at replay: the file was ours, but a disk, an editor or another
 // version of the app can put anything in it, and one unusable line must cost that line, not the queue.
 const errorDataSchema = z.object({
   kind: z.enum(ERROR_KINDS),
@@ -138,7 +114,7 @@ export interface Replayed {
 }
 
 export interface Journal {
-  /** Appends records in order; resolves once the kernel has them (and the disk, when `sync`). */
+  /** Writes records in order, all or none; resolves once they are committed. */
   append(records: JournalRecord[], options?: { sync?: boolean }): Promise<void>
   /** Resolves once every record whose append has resolved is on the disk. */
   sync(): Promise<void>
@@ -224,165 +200,4 @@ function describeIssues(error: z.ZodError): string {
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`)
     .join('; ')
-}
-
-/** The records that rebuild `items` and the open intents exactly; what compaction writes. */
-export function snapshotRecords(
-  items: Iterable<RestoredItem>,
-  intents: Iterable<InitIntent> = [],
-): JournalRecord[] {
-  const records: JournalRecord[] = [...intents]
-  for (const item of items) {
-    const { state, fileId, key, url, reused, error, finishedAt, ...persisted } = item
-    records.push({ t: 'add', item: dropUndefined(persisted) })
-    if (fileId && key !== undefined && url !== undefined)
-      records.push({ t: 'init', id: item.id, fileId, key, url, ...(reused ? { reused } : {}) })
-    if (state === 'done' || state === 'failed' || state === 'cancelled') {
-      records.push({ t: 'state', id: item.id, state, error, at: finishedAt })
-    }
-  }
-  return records
-}
-
-function dropUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
-}
-
-/**
- * Opens (creating if needed) the journal at `path` and returns what it holds. Synchronous on purpose: it runs
- * once when the engine is created, so the queue is known before the first call on the engine.
- */
-export interface OpenedJournal extends Replayed {
-  journal: Journal
-}
-
-export interface OpenJournalOptions {
-  /** Where a line that cannot be used is reported; default console.warn. */
-  warn?: (message: string) => void
-}
-
-export function openJournal(path: string, options: OpenJournalOptions = {}): OpenedJournal {
-  try {
-    return openJournalFile(path, options.warn ?? ((message) => console.warn(message)))
-  } catch (error) {
-    if (error instanceof AppError) throw error
-    const code = (error as { code?: string }).code
-    throw new AppError(
-      {
-        kind: 'file',
-        code,
-        message: `upload journal ${path}: ${error instanceof Error ? error.message : String(error)}`,
-      },
-      { cause: error },
-    )
-  }
-}
-
-function openJournalFile(path: string, warn: (message: string) => void): OpenedJournal {
-  mkdirSync(dirname(path), { recursive: true })
-  const text = existsSync(path) ? readFileSync(path, 'utf8') : ''
-  const lines = text ? text.split('\n') : []
-  const { items, intents, skipped } = replay(lines)
-  let keptAside = true
-  if (skipped.length > 0) {
-    // Compaction drops what replay could not use; a copy next to the journal keeps it for whoever looks.
-    const aside = `${path}.rejected`
-    try {
-      appendFileSync(aside, skipped.map((s) => `${s.text}\n`).join(''))
-    } catch {
-      keptAside = false
-    }
-    const where = keptAside ? `; the lines are kept in ${aside}` : ''
-    warn(
-      `upload journal ${path}: skipped ${skipped.length} unusable line(s)${where}: ` +
-        skipped
-          .slice(0, 10)
-          .map((s) => `line ${s.line}: ${s.reason}`)
-          .join('; ') +
-        (skipped.length > 10 ? `; and ${skipped.length - 10} more` : ''),
-    )
-  }
-  const recordCount = lines.filter((l) => l.trim()).length
-  const compacted = snapshotRecords(items.values(), intents.values())
-  const compact = keptAside && recordCount > compacted.length
-  if (compact) {
-    const tmp = `${path}.tmp`
-    const fd = openSync(tmp, 'w')
-    try {
-      writeSync(fd, compacted.map((r) => JSON.stringify(r) + '\n').join(''))
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-    renameSync(tmp, path)
-    syncDirectory(dirname(path))
-  }
-  const fd = openSync(path, 'a')
-  // A torn last line left in place must not swallow the next record.
-  if (!compact && text && !text.endsWith('\n')) writeSync(fd, '\n')
-  let tail: Promise<void> = Promise.resolve()
-  let closed = false
-
-  // Group commit: one fdatasync covers every record written before it starts, so uploads finishing together
-  // share a sync instead of queueing one each (500 small files would otherwise pay 1000 syncs in a row).
-  let syncing: Promise<void> | null = null
-  let nextSync: Promise<void> | null = null
-  const requestSync = (): Promise<void> => {
-    nextSync ??= (async () => {
-      await syncing?.catch(() => undefined)
-      nextSync = null // records written from here on need the sync after this one
-      syncing = fdatasyncAsync(fd)
-      try {
-        await syncing
-      } finally {
-        syncing = null
-      }
-    })()
-    return nextSync
-  }
-
-  const journal: Journal = {
-    append(records, options) {
-      if (closed) return Promise.reject(new Error('journal is closed'))
-      const text = records.map((r) => JSON.stringify(r) + '\n').join('')
-      const written = tail.then(async () => {
-        const buffer = Buffer.from(text)
-        let offset = 0
-        while (offset < buffer.length) {
-          const { bytesWritten } = await writeAsync(fd, buffer, offset, buffer.length - offset)
-          offset += bytesWritten
-        }
-      })
-      // A failed write must not wedge the chain for the records after it.
-      tail = written.catch(() => undefined)
-      return options?.sync ? written.then(requestSync) : written
-    },
-    sync() {
-      if (closed) return Promise.reject(new Error('journal is closed'))
-      return requestSync()
-    },
-    async close() {
-      if (closed) return
-      closed = true
-      await tail
-      await syncing?.catch(() => undefined)
-      fsyncSync(fd)
-      closeSync(fd)
-    },
-  }
-  return { journal, items, intents, skipped }
-}
-
-function syncDirectory(dir: string): void {
-  // The rename is durable only once the directory entry is; not every platform can open a directory.
-  try {
-    const fd = openSync(dir, 'r')
-    try {
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-  } catch {
-    /* best effort (Windows cannot fsync a directory) */
-  }
 }

@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici'
 import type { EventPayloads } from '../../../common/contract'
 import type { UploadItem, UploadProgressEvent, UploadTotals } from '../../../common/uploads'
 import { FINAL_UPLOAD_STATES } from '../../../common/uploads'
+import type { AppDatabase, ChangeTimers } from '../db/database'
 import type { ServiceClient } from '../service-client'
 import type { DispatcherFactory } from '../http/network'
 import type { FileIdentity, ReadCheck } from './file-probe'
@@ -36,9 +37,26 @@ export interface UploadEngineOptions {
     ServiceClient,
     'storageStatistic' | 'initFile' | 'completeFile' | 'deleteFile' | 'getFile' | 'listFiles'
   >
+  /**
+   * The upload journal from before the database (uploads/<profile>.jsonl): imported on first open and renamed
+   * to *.pre-db. Its name (without .jsonl) is the queue's scope unless `scope` says otherwise, and its folder
+   * holds the database when no `database` is given.
+   */
   journalPath: string
-  /** The profile's content index (./content-index.ts); default beside the journal. */
+  /** The data folder's database (main/core/db/); default: one opened beside `journalPath`, closed with the engine. */
+  database?: AppDatabase
+  /** The queue's name in the database's tables. */
+  scope?: string
+  /** Finished items are kept this many days (Settings), then deleted; default 30. */
+  historyDays?: number
+  /** Clock of the leases (tests: a process that "died" is one whose leases a later clock finds expired). */
+  leaseClock?: () => number
+  /** Timers of the lease renewal (tests). */
+  leaseTimers?: ChangeTimers
+  /** The profile's content index file from before the database (./content-index.ts); default beside the journal. */
   contentIndexPath?: string
+  /** Files the content index keeps at most, the least recently used going first (default 20,000). */
+  contentIndexCap?: number
   /** Where a journal line that cannot be used, or a pending file left alone, is reported; default console.warn. */
   warn?: (message: string) => void
   /**

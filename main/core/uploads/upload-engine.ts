@@ -8,17 +8,19 @@
 // - identical bytes stored once: ./content-dedupe.ts with ./content-index.ts;
 // - progress to listeners, at most one message per interval: ./progress-feed.ts.
 // 401 stops the whole queue (stopQueue below); 402 at init or complete fails that item with storage-full.
-import { resolve as resolvePath } from 'node:path'
+import { basename, dirname, join, resolve as resolvePath } from 'node:path'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
 import type { UploadItem } from '../../../common/uploads'
+import { DATABASE_FILE, openDatabase } from '../db/database'
+import { createLeases, LEASE_RENEW_MS } from '../db/leases'
 import { directDispatcher } from '../http/network'
 import { restoreEntry, sweepOrphans } from './crash-recovery'
 import { createContentDedupe } from './content-dedupe'
 import { contentIndexPath, openContentIndex } from './content-index'
 import { createFileTransfer } from './file-transfer'
-import { openJournal } from './journal'
 import type { JournalRecord } from './journal'
+import { openUploadStore, UploadLeaseLost, uploadLease } from './upload-store'
 import { createProgressFeed, throttleOptions } from './progress-feed'
 import { takeIn } from './queue-intake'
 import { DEFAULT_RETRY_TIMING } from './retry-timing'
@@ -59,7 +61,24 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   const bandwidth = createTokenBucket(o.rateLimit ?? null, o.timers)
   const { client } = o
   const warn = o.warn ?? ((message: string) => console.warn(message))
-  const { journal, items: restored, intents: openIntents } = openJournal(o.journalPath, { warn })
+  // The queue lives in the data folder's database; a caller with none (a test, a bench) gets one beside the
+  // journal path, closed with the engine.
+  const ownDatabase = o.database
+    ? undefined
+    : openDatabase({ file: join(dirname(o.journalPath), DATABASE_FILE) })
+  const database = o.database ?? ownDatabase!
+  const scope = o.scope ?? basename(o.journalPath).replace(/\.jsonl$/, '')
+  const leases = createLeases(database, { now: o.leaseClock })
+  const store = openUploadStore({
+    database,
+    leases,
+    scope,
+    legacyPath: o.journalPath,
+    historyDays: o.historyDays,
+    now,
+    warn,
+  })
+  const { journal, items: restored, intents: openIntents } = store
   const entries = new Map<string, Entry>()
   const batches = new Map<string, Set<string>>()
   const batchListeners = new Set<(e: BatchFinishedEvent) => void>()
@@ -75,7 +94,13 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     beforeIdle: progress.flush,
   })
   const dedupe = createContentDedupe({
-    index: openContentIndex(o.contentIndexPath ?? contentIndexPath(o.journalPath), warn),
+    index: openContentIndex({
+      database,
+      scope,
+      legacyPath: o.contentIndexPath ?? contentIndexPath(o.journalPath),
+      cap: o.contentIndexCap,
+      warn,
+    }),
     client,
     entries,
     waitFinal,
@@ -116,6 +141,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     journal,
     journalPath: o.journalPath,
     entries,
+    knownFileIds: store.knownFileIds,
     orphanWindowMs: o.orphanWindowMs ?? 120_000,
     now,
     warn,
@@ -153,13 +179,61 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     if (state === 'done') item.bytesSent = item.size
     progress.changed(entry)
     const record: JournalRecord = { t: 'state', id: item.id, state, error: item.error, at: item.finishedAt }
-    const written = journal.append([record], { sync: state === 'done' })
+    const written = journal.append([record], { sync: state === 'done' }).catch((error: unknown) => {
+      if (!(error instanceof UploadLeaseLost)) throw error
+      forget(entry)
+    })
     const waiters = finalWaiters.get(item.id)
     finalWaiters.delete(item.id)
     for (const resolve of waiters ?? []) resolve({ ...item })
     checkBatch(item.batchId)
     return written
   }
+
+  /**
+   * The item is another process's now (our lease expired and was taken over): it leaves this queue without a
+   * word written about it, and its run stops.
+   */
+  function forget(entry: Entry): void {
+    const { id } = entry.item
+    if (entries.get(id) !== entry) return
+    entry.controller?.abort(new UploadLeaseLost(id))
+    entries.delete(id)
+    batches.get(entry.item.batchId)?.delete(id)
+    progress.removed(id)
+    finalWaiters.delete(id)
+    warn(`upload of ${entry.item.name}: taken over by another Mediadeck process; left to it`)
+    queue.pump()
+  }
+  const stopRenewing = leases.startRenewing(
+    (lost) => {
+      for (const resource of lost) {
+        const entry = entries.get(resource.slice('upload:'.length))
+        if (entry && uploadLease(entry.item.id) === resource && !isFinal(entry.item.state)) forget(entry)
+      }
+    },
+    { timers: o.leaseTimers },
+  )
+  // Items another run left (it ended, or was killed and its leases expired) are taken over at each renewal.
+  const leaseTimers = o.leaseTimers ?? {
+    setInterval: (callback: () => void, ms: number) => setInterval(callback, ms).unref(),
+    clearInterval: (handle: unknown) => clearInterval(handle as NodeJS.Timeout),
+  }
+  const adopting = leaseTimers.setInterval(() => {
+    if (closing) return
+    try {
+      const adopted = store.adopt(new Set(entries.keys()))
+      for (const r of adopted) {
+        const entry = restoreEntry(r, now)
+        entries.set(entry.item.id, entry)
+        trackBatch(entry.item)
+        progress.changed(entry)
+      }
+      if (adopted.length > 0) queue.pump()
+    } catch (error) {
+      warn(`upload queue: could not look for items another run left (${AppError.from(error).message})`)
+    }
+  }, LEASE_RENEW_MS)
 
   function checkBatch(batchId: string): void {
     const ids = batches.get(batchId)
@@ -196,6 +270,10 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
         // Closing interrupts transfers without a verdict: the journal still says unfinished, so the next
         // start resumes them.
         if (closing) return
+        if (error instanceof UploadLeaseLost || entries.get(entry.item.id) !== entry) {
+          forget(entry)
+          return
+        }
         const appError = AppError.from(error)
         if (appError.kind === 'unauthorized') {
           await stopQueue(appError, entry)
@@ -247,6 +325,16 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     return intake.entries.map((e) => ({ ...e.item }))
   }
 
+  /** A finished item older than the history held in memory, read back by its key. */
+  function fromHistory(key: string): Entry | undefined {
+    const restoredItem = store.findByKey(key)
+    if (!restoredItem || entries.has(restoredItem.id)) return undefined
+    const entry = restoreEntry(restoredItem, now)
+    entries.set(entry.item.id, entry)
+    trackBatch(entry.item)
+    return entry
+  }
+
   function waitFinal(id: string, signal?: AbortSignal): Promise<UploadItem> {
     const entry = entries.get(id)
     if (!entry) return Promise.reject(noSuchUpload(id))
@@ -290,7 +378,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     if (!asked) {
       asked = (async () => {
         const wanted = resolvePath(path)
-        const existing = [...entries.values()].find((e) => e.idempotencyKey === key)
+        const existing = [...entries.values()].find((e) => e.idempotencyKey === key) ?? fromHistory(key)
         if (existing && existing.item.path === wanted) {
           const { state } = existing.item
           if (state === 'failed' || state === 'cancelled') retry(existing.item.id)
@@ -348,7 +436,10 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   return {
     add: (paths, options) => add(paths, options),
     uploadOne,
-    keyed: (key) => structuredClone([...entries.values()].find((e) => e.idempotencyKey === key)?.item),
+    keyed: (key) =>
+      structuredClone(
+        ([...entries.values()].find((e) => e.idempotencyKey === key) ?? fromHistory(key))?.item,
+      ),
     cancel,
     retry,
     remove,
@@ -392,8 +483,17 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       await Promise.all(runs)
       progress.flush()
       queue.releaseIdleWaiters()
+      stopRenewing()
+      leaseTimers.clearInterval(adopting)
+      try {
+        store.releaseAll()
+      } catch (error) {
+        // The leases then expire on their own: the next run waits for them, nothing is lost.
+        warn(`upload queue: could not hand back its unfinished items (${AppError.from(error).message})`)
+      }
       await journal.close()
       await dedupe.settled()
+      ownDatabase?.close()
       await ownStorageAgent?.close()
     },
   }

@@ -1,11 +1,11 @@
 // Identical bytes are not uploaded twice: the upload engine against the real sandbox over HTTP.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { copyFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../main/core/service-client'
 import { createEngineUploader } from '../../../main/core/drafts/engine-uploader'
 import type { ServiceClient } from '../../../main/core/service-client'
-import { contentIndexPath } from '../../../main/core/uploads/content-index'
+import { openDatabase } from '../../../main/core/db/database'
 import { createUploadEngine } from '../../../main/core/uploads/upload-engine'
 import type { UploadEngine } from '../../../main/core/uploads/upload-engine'
 import { USERS, sha256Of, startHarness } from './sandbox-harness'
@@ -31,6 +31,16 @@ afterEach(async () => {
 
 /** A fresh profile: its own journal, and so its own content index beside it. */
 const newProfile = (): string => join(h.dir, `dedupe-${++profileN}.jsonl`)
+
+/** Runs `sql` (with the profile's scope as its one parameter) on the database the engines share. */
+function indexRows<T>(journal: string, sql: string): T[] {
+  const database = openDatabase({ file: join(h.dir, 'mediadeck.db') })
+  try {
+    return database.db.prepare(sql).all(basename(journal, '.jsonl')) as T[]
+  } finally {
+    database.close()
+  }
+}
 
 function engine(journalPath: string, inits?: { count: number }): UploadEngine {
   const counted: ServiceClient = inits
@@ -122,8 +132,8 @@ describe('identical bytes are uploaded once', () => {
     expect(again!.reused).toBeUndefined()
     expect(again!.fileId).not.toBe(first!.fileId)
     expect(await sha256Of(again!.url!)).toBe(original.sha256)
-    const index = JSON.parse(readFileSync(contentIndexPath(journal), 'utf8'))
-    expect(index.files.map((f: { fileId: string }) => f.fileId)).toEqual([again!.fileId])
+    const index = indexRows<{ file_id: string }>(journal, 'SELECT file_id FROM content_index WHERE scope = ?')
+    expect(index.map((f) => f.file_id)).toEqual([again!.fileId])
   })
 
   it('hashes a large file on its way over a slow link: the index holds its hash, no later download needed', async () => {
@@ -139,8 +149,8 @@ describe('identical bytes are uploaded once', () => {
     engines.push(slow)
     const [first] = await upload(slow, [big.path])
     expect(first).toMatchObject({ state: 'done' })
-    const index = JSON.parse(readFileSync(contentIndexPath(journal), 'utf8'))
-    expect(index.files).toEqual([expect.objectContaining({ fileId: first!.fileId, sha256: big.sha256 })])
+    const index = indexRows(journal, 'SELECT file_id, sha256 FROM content_index WHERE scope = ?')
+    expect(index).toEqual([{ file_id: first!.fileId, sha256: big.sha256 }])
   })
 
   it('learns the hash of a stored file from its public URL when the index lacks it', async () => {
@@ -148,15 +158,14 @@ describe('identical bytes are uploaded once', () => {
     const original = h.file('no-hash-yet.bin', 60_000)
     const [first] = await upload(engine(journal), [original.path])
     // The index as a large file leaves it: address known, hash not taken during the PUT.
-    const path = contentIndexPath(journal)
-    const index = JSON.parse(readFileSync(path, 'utf8'))
-    delete index.files[0].sha256
-    writeFileSync(path, JSON.stringify(index))
+    indexRows(journal, 'UPDATE content_index SET sha256 = NULL WHERE scope = ? RETURNING file_id')
     const copy = join(h.dir, 'no-hash-copy.bin')
     copyFileSync(original.path, copy)
     const [again] = await upload(engine(journal), [copy])
     expect(again).toMatchObject({ state: 'done', reused: true, fileId: first!.fileId })
-    expect(JSON.parse(readFileSync(path, 'utf8')).files[0].sha256).toBe(original.sha256)
+    expect(indexRows(journal, 'SELECT sha256 FROM content_index WHERE scope = ?')).toEqual([
+      { sha256: original.sha256 },
+    ])
   })
 
   it('another profile does not share the index; a same-size file with other bytes is uploaded', async () => {

@@ -1,6 +1,7 @@
 // The service client and upload engine against the real sandbox over HTTP, with its fault injection.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { DATABASE_FILE, openDatabase } from '../../../main/core/db/database'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Agent } from 'undici'
@@ -462,13 +463,11 @@ describe('upload engine against the sandbox', () => {
     )
     let out = ''
     child.stdout.on('data', (d) => (out += d))
-    // crash-1's done record in the journal too: the progress line can beat its write to the kernel, and
-    // crash-2 (initialised ahead of its slot) may be sending while crash-1 completes.
+    // crash-1's done state in the database too: the progress line can beat its commit, and crash-2
+    // (initialised ahead of its slot) may be sending while crash-1 completes.
     await waitFor(
       () =>
-        /crash-1\.bin done/.test(out) &&
-        /crash-2\.bin uploading/.test(out) &&
-        readFileSync(journalPath, 'utf8').includes('"state":"done"'),
+        /crash-1\.bin done/.test(out) && /crash-2\.bin uploading/.test(out) && doneIn('crash-journal') > 0,
       20_000,
     )
     child.kill('SIGKILL')
@@ -487,6 +486,19 @@ describe('upload engine against the sandbox', () => {
       expect(await sha256Of(up.list()[i]!.url!)).toBe(f.sha256)
     }
   })
+
+  /** Finished items of a queue, in the database the engines of this harness share. */
+  function doneIn(scope: string): number {
+    const database = openDatabase({ file: join(h.dir, DATABASE_FILE) })
+    try {
+      const row = database.db
+        .prepare("SELECT count(*) AS n FROM upload_items WHERE scope = ? AND state = 'done'")
+        .get(scope) as { n: number }
+      return row.n
+    } finally {
+      database.close()
+    }
+  }
 
   it('keeps memory flat while uploading a large file', async () => {
     const c = client()

@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runCli } from '../../../main/cli/run-cli'
-import { CLI_JOURNAL } from '../../../main/cli/commands/upload'
+import { DATABASE_FILE, openDatabase } from '../../../main/core/db/database'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { clientFor, connectedAccountId, sandboxOn, tempFolder, writePng } from './helpers'
 import { CLI_BIN } from '../support/cli-bin'
@@ -48,24 +48,23 @@ async function cli(...argv: string[]): Promise<{ code: number; stdout: string; s
   return { code, stdout: out.join(''), stderr: err.join('') }
 }
 
-/** File ids of the init records in the journal: a new one means an upload has just got under way. */
-function initIds(journal: string): string[] {
-  if (!existsSync(journal)) return []
-  return readFileSync(journal, 'utf8')
-    .split('\n')
-    .flatMap((line) => {
-      try {
-        const record = JSON.parse(line) as { t?: string; fileId?: string }
-        return record.t === 'init' && record.fileId ? [record.fileId] : []
-      } catch {
-        return []
-      }
-    })
+/** File ids the upload queue's items hold in the database: a new one means an upload has just got under way. */
+function initIds(dataDir: string): string[] {
+  if (!existsSync(path.join(dataDir, DATABASE_FILE))) return []
+  const database = openDatabase({ file: path.join(dataDir, DATABASE_FILE) })
+  try {
+    const rows = database.db
+      .prepare('SELECT file_id FROM upload_items WHERE file_id IS NOT NULL')
+      .all() as Array<{ file_id: string }>
+    return rows.map((r) => r.file_id)
+  } finally {
+    database.close()
+  }
 }
 
 /** Runs the real `sync` process and kills it with SIGKILL once it has begun its `nth` new upload. */
 async function syncKilledAtUpload(nth: number): Promise<void> {
-  const journal = path.join(env.MEDIADECK_DATA_DIR!, CLI_JOURNAL)
+  const journal = env.MEDIADECK_DATA_DIR!
   const seen = new Set(initIds(journal))
   const child = spawn(process.execPath, [CLI_BIN, 'sync'], {
     cwd: ROOT,

@@ -3,8 +3,12 @@
 import type { Migration } from '../migration-types'
 import { coreMigration } from './001-core'
 import { draftsMigration } from './002-drafts'
+import { uploadsMigration } from './003-uploads'
+import { filesMigration } from './004-files'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
   draftsMigration, // 2
+  uploadsMigration, // 3
+  filesMigration, // 4
 ]

@@ -75,6 +75,10 @@ export default {
     rateLimitNone: 'No limit',
     rateLimitHint:
       'Caps all uploads together, so a video call or a shared connection keeps its share. A change applies to uploads already running.',
+    historyDays: 'Keep finished uploads',
+    historyDaysValue: 'One day | {count} days',
+    historyDaysHint:
+      'Finished uploads stay in the queue for this long, then leave this computer’s history. The files stay in your library.',
     theme: 'Theme',
     themeSystem: 'System',
     themeLight: 'Light',

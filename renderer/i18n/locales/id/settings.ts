@@ -79,6 +79,10 @@ export default {
     rateLimitNone: 'Tanpa batas',
     rateLimitHint:
       'Membatasi semua unggahan sekaligus, agar panggilan video atau koneksi bersama tetap mendapat bagiannya. Perubahan berlaku juga untuk unggahan yang sedang berjalan.',
+    historyDays: 'Simpan unggahan selesai',
+    historyDaysValue: '{count} hari',
+    historyDaysHint:
+      'Unggahan yang selesai tetap di antrean selama ini, lalu dihapus dari riwayat komputer ini. Berkasnya tetap ada di pustaka Anda.',
     theme: 'Tema',
     themeSystem: 'Sistem',
     themeLight: 'Terang',

@@ -5,8 +5,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { hostname } from 'node:os'
+import { openDatabase } from '../../../../main/core/db/database'
 import {
   createCopyJanitor,
+  databaseCopyRegistry,
   type CopyJanitorDeps,
   type CopyUploadUse,
 } from '../../../../main/core/files/copy-janitor'
@@ -118,5 +121,39 @@ describe('intake janitor', () => {
     const forgotten: string[] = []
     await janitor([], [], { forget: async (paths) => void forgotten.push(...paths) }).sweep()
     expect(forgotten).toEqual([file])
+  })
+})
+
+describe('copies registry in the database', () => {
+  it('honours another live process’s fresh claim, not a gone process’s, and ends its own on close', async () => {
+    // Beside the copies' folder, as the data folder is.
+    const dataDir = mkdtempSync(join(tmpdir(), 'janitor-db-'))
+    const database = openDatabase({ file: join(dataDir, 'mediadeck.db') })
+    try {
+      const fresh = copy('fresh')
+      const orphan = copy('orphan')
+      const mine = copy('mine')
+      // Another process of this machine that runs (this one, under another owner name), and one that ended.
+      databaseCopyRegistry(database, `${hostname()}/${process.pid}/other`).received(
+        join(dir, 'fresh'),
+        Date.now(),
+      )
+      databaseCopyRegistry(database, `${hostname()}/999999999/gone`).received(join(dir, 'orphan'), Date.now())
+      const registry = databaseCopyRegistry(database, `${hostname()}/${process.pid}/me`)
+      const j = janitor([], [], { registry })
+      j.received(join(dir, 'mine'))
+      expect((await j.sweep()).sort()).toEqual([orphan])
+      expect([existsSync(fresh), existsSync(mine)]).toEqual([true, true])
+      await j.close()
+      // The closed janitor's claims ended: the next sweep (another process's) removes the copy.
+      const next = janitor([], [], {
+        registry: databaseCopyRegistry(database, `${hostname()}/${process.pid}/next`),
+      })
+      expect((await next.sweep()).sort()).toEqual([mine])
+      expect(existsSync(fresh)).toBe(true)
+    } finally {
+      database.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

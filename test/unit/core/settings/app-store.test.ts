@@ -36,6 +36,7 @@ describe('app store', () => {
       theme: 'dark',
       runInBackground: true,
       openAtLogin: false,
+      uploadHistoryDays: 30,
     })
     expect(store.get('backgroundExplained')).toBe(false)
     expect(store.get('activeProfileId')).toBe('sandbox')
@@ -51,6 +52,7 @@ describe('app store', () => {
         language: 'en',
         theme: 'neon',
         openAtLogin: 'yes',
+        uploadHistoryDays: 0,
       },
       profiles: 'garbage',
       activeProfileId: 'p1',
@@ -63,6 +65,7 @@ describe('app store', () => {
       theme: 'system',
       runInBackground: true,
       openAtLogin: false,
+      uploadHistoryDays: 30,
     })
     const capped = migrateAppState({ settings: { uploadRateLimit: 2 * 1024 * 1024 } })
     expect(capped.settings.uploadRateLimit).toBe(2 * 1024 * 1024)

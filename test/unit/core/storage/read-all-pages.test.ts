@@ -61,4 +61,25 @@ describe('readAllPages', () => {
       readAllPages(async (page, limit) => pageOf(range(150 + n++), page, limit), { what: 'posts' }),
     ).rejects.toThrow(/kept changing/)
   })
+
+  it('asks for several pages at once when told, keeps the order, and starts over when the list moves', async () => {
+    let inFlight = 0
+    let most = 0
+    let list = range(1050)
+    let calls = 0
+    const items = await readAllPages(
+      async (page, limit) => {
+        inFlight++
+        most = Math.max(most, inFlight)
+        await new Promise((r) => setTimeout(r, page === 3 ? 5 : 1))
+        inFlight--
+        // One removal while the first pass reads: the pass is dropped, the second one is whole.
+        if (++calls === 4) list = list.slice(1)
+        return pageOf(list, page, limit)
+      },
+      { what: 'things', concurrency: 4 },
+    )
+    expect(items).toEqual(range(1050).slice(1))
+    expect(most).toBe(4)
+  })
 })

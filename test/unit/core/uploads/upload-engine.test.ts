@@ -1,19 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto'
-import {
-  appendFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs'
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../../common/errors'
 import type { UploadItem, UploadProgressEvent } from '../../../../common/uploads'
+import { openDatabase } from '../../../../main/core/db/database'
+import { LEASE_TTL_MS } from '../../../../main/core/db/leases'
 import { createUploadEngine } from '../../../../main/core/uploads/upload-engine'
 import type { UploadEngine, UploadEngineOptions } from '../../../../main/core/uploads/upload-engine'
 import { manualClock, until } from '../../../support/manual-clock'
@@ -57,6 +50,22 @@ function engine(extra: Partial<UploadEngineOptions> = {}): UploadEngine {
   })
   engines.push(e)
   return e
+}
+
+/**
+ * The clock of an engine started after another was abandoned mid-upload (a crash, in one test process whose
+ * pid lives on): past the abandoned engine's lease expiry, so it takes the unfinished items over.
+ */
+const afterLeaseExpiry = () => Date.now() + LEASE_TTL_MS + 1
+
+/** Rows of the engine's database (beside the journal path) as they are now. */
+function rows<T>(sql: string): T[] {
+  const database = openDatabase({ file: join(dir, 'mediadeck.db') })
+  try {
+    return database.db.prepare(sql).all() as T[]
+  } finally {
+    database.close()
+  }
 }
 
 function file(name: string, size: number): { path: string; sha256: string } {
@@ -579,6 +588,13 @@ describe('upload engine: inits ahead of the slot', () => {
         t += 6 * 60_000
       })
     sink.behave = (_req, n) => (n === 0 ? { kind: 'ok', until: jumped() } : { kind: 'ok' })
+    const intentsAtInit: boolean[] = []
+    const realInit = service.client.initFile
+    service.client.initFile = async (req, o) => {
+      const open = rows<{ name: string }>('SELECT name FROM upload_intents')
+      intentsAtInit.push(open.some((i) => i.name === req.filename))
+      return realInit(req, o)
+    }
     const up = engine({ concurrency: 1, now: () => t, journalPath })
     const [, second] = await up.add([a.path, b.path])
     await up.whenIdle()
@@ -592,14 +608,13 @@ describe('upload engine: inits ahead of the slot', () => {
       ['second.bin', 'success'],
     ])
     expect(sink.received.filter((r) => r.path.includes(service.calls.delete[0]!))).toEqual([])
-    // Each init went out behind its intent record: the crash guarantee holds for inits ahead as before.
-    const records = readFileSync(journalPath, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { t: string; id?: string })
-      .filter((r) => r.id === second!.id && (r.t === 'intent' || r.t === 'init'))
-      .map((r) => r.t)
-    expect(records).toEqual(['intent', 'init', 'intent', 'init'])
+    // Each init went out behind its intent: the crash guarantee holds for inits ahead as before.
+    expect(intentsAtInit).toEqual([true, true, true])
+    expect(rows('SELECT * FROM upload_intents')).toEqual([])
+    expect(rows<{ id: string; file_id: string }>('SELECT id, file_id FROM upload_items')).toContainEqual({
+      id: second!.id,
+      file_id: [...service.files.values()].find((f) => f.filename === 'second.bin')!.id,
+    })
   })
 
   it('cancelling a file while it reads ahead and waits in the slot line leaves no unhandled rejection', async () => {
@@ -691,13 +706,11 @@ describe('upload engine: persistence', () => {
       delays: { sleep: async () => undefined },
     })
     await a.add(files.map((f) => f.path))
-    // f0's `done` record goes to the disk with the journal's next group commit, after its slot is free: the
-    // crash comes once it is there (the case of a record lost with the crash is f1's).
-    const doneRecorded = () => readFileSync(join(dir, 'uploads.jsonl'), 'utf8').includes('"state":"done"')
-    await waitFor(() => completes === 2 && doneRecorded())
+    // f0's `done` state is committed to the database before its slot frees, so it is there at the crash.
+    await waitFor(() => completes === 2)
     // A is abandoned here, never closed: its journal holds whatever reached the kernel.
     service.onComplete = undefined
-    const b = engine({ concurrency: 2 })
+    const b = engine({ concurrency: 2, leaseClock: afterLeaseExpiry })
     const restored = b.list()
     const [first, second] = completedNames
     expect(restored.map((i) => [i.name, i.state])).toEqual(
@@ -741,7 +754,7 @@ describe('upload engine: persistence', () => {
     service.client.getFile = async () => {
       throw new AppError({ kind: 'network', message: 'offline' })
     }
-    const b = engine()
+    const b = engine({ leaseClock: afterLeaseExpiry })
     await b.whenIdle()
     expect(b.list()[0]).toMatchObject({ state: 'failed', error: { kind: 'network' } })
     // …and a retry once online asks again, finds the file finished, and sends nothing.
@@ -970,7 +983,7 @@ describe('upload engine: one upload per key', () => {
     // The "crash": the first engine is abandoned mid-PUT; its asks never answer.
     void asks
     sink.behave = () => ({ kind: 'ok' })
-    const second = engine()
+    const second = engine({ leaseClock: afterLeaseExpiry })
     expect(second.list()).toMatchObject([{ state: 'queued', path: a.path }])
     const [x, y] = await Promise.all([second.uploadOne(a.path, { key }), second.uploadOne(a.path, { key })])
     expect(x).toMatchObject({ state: 'done', id: second.list()[0]!.id })
@@ -1051,7 +1064,7 @@ describe('upload engine: pending files an earlier run lost', () => {
     expect([...service.files.keys()].sort()).toEqual([otherSize, older, otherName].sort())
     // The intent is settled: the next start asks nothing.
     await up.close()
-    expect(readFileSync(journalPath(), 'utf8')).toMatch(/intent-end/)
+    expect(rows('SELECT * FROM upload_intents')).toEqual([])
     const listed = vi.spyOn(service.client, 'listFiles')
     await engine().whenIdle()
     expect(listed).not.toHaveBeenCalled()
@@ -1081,7 +1094,7 @@ describe('upload engine: pending files an earlier run lost', () => {
     // An extra open intent for the same name and size, as if one more init had lost its answer.
     appendFileSync(journalPath(), intent('a.bin', 5000, new Date()) + '\n')
     const asked = vi.spyOn(service.client, 'getFile')
-    const b = engine({ orphanWindowMs: 60 * 60_000 })
+    const b = engine({ orphanWindowMs: 60 * 60_000, leaseClock: afterLeaseExpiry })
     await b.whenIdle()
     // The resume found its pending file still there (and replaced it itself): the sweep left it alone.
     expect(asked).toHaveBeenCalledWith(fileId, expect.anything())
@@ -1094,22 +1107,26 @@ describe('upload engine: pending files an earlier run lost', () => {
     const a = file('a.bin', 1000)
     service.failInit = (n) =>
       n === 1 ? httpError('storage-full', 402, 'upgrade to get more storage') : undefined
+    // What the database holds at the moment each init request leaves.
+    const atInit: Array<Array<{ name: string }>> = []
+    const realInit = service.client.initFile
+    service.client.initFile = async (req, o) => {
+      atInit.push(rows('SELECT name FROM upload_intents'))
+      return realInit(req, o)
+    }
     const up = engine()
     await up.add([a.path])
     await up.whenIdle()
     up.retryAllFailed()
     await up.whenIdle()
     await up.close()
-    const records = readFileSync(journalPath(), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { t: string; nonce?: string })
-    const intents = records.filter((r) => r.t === 'intent')
-    expect(intents).toHaveLength(2)
-    // The refused init is settled by an intent-end, the answered one by its init record.
-    expect(records.find((r) => r.t === 'intent-end')!.nonce).toBe(intents[0]!.nonce)
-    expect(records.find((r) => r.t === 'init')!.nonce).toBe(intents[1]!.nonce)
-    expect(records.indexOf(intents[1]!)).toBeLessThan(records.findIndex((r) => r.t === 'init'))
+    // Each init went out behind its intent; the refused one was settled (no second intent beside it), and
+    // the answered one by its init, which named the file.
+    expect(atInit).toEqual([[{ name: 'a.bin' }], [{ name: 'a.bin' }]])
+    expect(rows('SELECT * FROM upload_intents')).toEqual([])
+    expect(rows('SELECT state, file_id FROM upload_items')).toEqual([
+      { state: 'done', file_id: service.calls.complete[0] },
+    ])
   })
 })
 

@@ -1,0 +1,184 @@
+// The upload queue in a real database on disk, shared by two "processes" (two lease owners on two
+// connections): who may resume and write what, what a lost lease does, the history's retention, the import
+// of an old journal, and a full disk.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
+import { createLeases, LEASE_TTL_MS, type Leases } from '../../../../main/core/db/leases'
+import type { JournalRecord, PersistedItem } from '../../../../main/core/uploads/journal'
+import {
+  HISTORY_IN_MEMORY,
+  openUploadStore,
+  processGone,
+  UploadLeaseLost,
+  type OpenUploadStoreOptions,
+} from '../../../../main/core/uploads/upload-store'
+
+let dir: string
+const opened: AppDatabase[] = []
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'upload-store-'))
+})
+afterEach(() => {
+  for (const database of opened.splice(0)) database.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** One process: its own connection and its own lease owner, on a clock the test moves. */
+function processOn(clock: { ms: number }, owner: string): { database: AppDatabase; leases: Leases } {
+  const database = openDatabase({ file: join(dir, 'mediadeck.db') })
+  opened.push(database)
+  return { database, leases: createLeases(database, { owner, now: () => clock.ms }) }
+}
+
+function store(p: { database: AppDatabase; leases: Leases }, extra: Partial<OpenUploadStoreOptions> = {}) {
+  return openUploadStore({ ...p, scope: 'q', warn: () => undefined, ...extra })
+}
+
+const item = (id: string, extra: Partial<PersistedItem> = {}): PersistedItem => ({
+  id,
+  path: `/files/${id}.bin`,
+  name: `${id}.bin`,
+  size: 10,
+  mtimeMs: 1,
+  mimetype: 'application/octet-stream',
+  batchId: 'b',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  ...extra,
+})
+const add = (id: string): JournalRecord => ({ t: 'add', item: item(id) })
+const done = (id: string, at = new Date().toISOString()): JournalRecord => ({
+  t: 'state',
+  id,
+  state: 'done',
+  at,
+})
+
+describe('upload store', () => {
+  it('another process leaves a live process’s unfinished items and intents alone, and takes them once expired', async () => {
+    const clock = { ms: Date.now() }
+    const a = store(processOn(clock, 'host/1/a'))
+    await a.journal.append([add('x'), add('y')])
+    await a.journal.append([{ t: 'intent', id: 'x', nonce: 'n1', name: 'x.bin', size: 10, at: 'now' }])
+    await a.journal.append([done('y')])
+
+    const b = store(processOn(clock, 'host/2/b'))
+    // y is finished history, which any process shows; x is A's, in flight.
+    expect([...b.items.keys()]).toEqual(['y'])
+    expect([...b.intents.keys()]).toEqual([])
+    await expect(b.journal.append([done('x')])).rejects.toBeInstanceOf(UploadLeaseLost)
+
+    // A sleeps past its lease: the next process takes x over, with the intent to settle.
+    clock.ms += LEASE_TTL_MS + 1
+    const c = store(processOn(clock, 'host/3/c'))
+    expect([...c.items.keys()]).toEqual(['y', 'x'])
+    expect([...c.intents.keys()]).toEqual(['n1'])
+    // A wakes up: its write about x is refused, and nothing of it is written.
+    await expect(a.journal.append([{ t: 'state', id: 'x', state: 'failed', at: 'now' }])).rejects.toEqual(
+      new UploadLeaseLost('x'),
+    )
+    const row = opened[0]!.db.prepare("SELECT state FROM upload_items WHERE id = 'x'").get()
+    expect(row).toEqual({ state: 'queued' })
+    await c.journal.append([done('x')])
+  })
+
+  it('a batch of records is one transaction: a refused record leaves none of the batch written', async () => {
+    const clock = { ms: Date.now() }
+    const a = store(processOn(clock, 'host/1/a'))
+    await a.journal.append([add('x')])
+    const b = store(processOn(clock, 'host/2/b'))
+    await expect(b.journal.append([add('z'), done('x')])).rejects.toBeInstanceOf(UploadLeaseLost)
+    expect(opened[1]!.db.prepare("SELECT count(*) AS n FROM upload_items WHERE id = 'z'").get()).toEqual({
+      n: 0,
+    })
+  })
+
+  it('deletes finished history past its days on open, and holds only the newest in memory', async () => {
+    const clock = { ms: Date.parse('2026-11-26T00:00:00Z') }
+    const p = processOn(clock, 'host/1/a')
+    const first = store(p, { now: () => clock.ms })
+    const old = new Date(clock.ms - 31 * 86_400_000).toISOString()
+    await first.journal.append([add('old'), done('old', old)])
+    const n = HISTORY_IN_MEMORY + 5
+    const records: JournalRecord[] = []
+    for (let i = 0; i < n; i++) {
+      records.push(
+        { t: 'add', item: item(`h${i}`, { idempotencyKey: `key-${i}` }) },
+        done(`h${i}`, new Date(clock.ms - (n - i) * 1000).toISOString()),
+      )
+    }
+    await first.journal.append(records)
+    const again = store(p, { now: () => clock.ms, historyDays: 30 })
+    expect(again.items.has('old')).toBe(false)
+    expect(again.items.size).toBe(HISTORY_IN_MEMORY)
+    // The oldest five are on disk only, and read back by key when asked for.
+    expect(again.items.has('h0')).toBe(false)
+    expect(again.findByKey('key-0')).toMatchObject({ id: 'h0', state: 'done' })
+    expect(p.database.db.prepare('SELECT count(*) AS n FROM upload_items').get()).toEqual({ n })
+  })
+
+  it('imports an old journal once, keeps its unusable lines aside, and renames it *.pre-db', () => {
+    const clock = { ms: Date.now() }
+    const legacyPath = join(dir, 'q.jsonl')
+    const lines = [
+      JSON.stringify(add('a')),
+      'null',
+      JSON.stringify({ t: 'init', id: 'a', fileId: 'f1', key: 'k1', url: 'u1' }),
+      JSON.stringify(done('a')),
+      JSON.stringify(add('b')),
+      JSON.stringify({
+        t: 'intent',
+        id: 'b',
+        nonce: 'n1',
+        name: 'b.bin',
+        size: 10,
+        at: '2026-11-01T00:00:00.000Z',
+      }),
+      '{"t":"state","id":"b","sta',
+    ]
+    writeFileSync(legacyPath, lines.join('\n'))
+    const warnings: string[] = []
+    const p = processOn(clock, 'host/1/a')
+    const first = store(p, { legacyPath, warn: (m) => warnings.push(m) })
+    expect([...first.items.values()].map((i) => [i.id, i.state, i.fileId])).toEqual([
+      ['a', 'done', 'f1'],
+      ['b', 'queued', undefined],
+    ])
+    expect([...first.intents.keys()]).toEqual(['n1'])
+    expect(warnings).toEqual([expect.stringContaining('skipped 2 unusable line(s)')])
+    expect(readFileSync(`${legacyPath}.rejected`, 'utf8')).toBe(`null\n${lines[6]}\n`)
+    expect(existsSync(legacyPath)).toBe(false)
+    expect(existsSync(`${legacyPath}.pre-db`)).toBe(true)
+    first.releaseAll()
+    // Opened again (the *.pre-db copy still there): nothing imported twice.
+    const again = store(p, { legacyPath })
+    expect(again.items.size).toBe(2)
+    expect(p.database.db.prepare('SELECT count(*) AS n FROM upload_items').get()).toEqual({ n: 2 })
+  })
+
+  it('a full disk fails the write with a clear error and keeps nothing of it', async () => {
+    const clock = { ms: Date.now() }
+    const p = processOn(clock, 'host/1/a')
+    const s = store(p)
+    const { page_count: pages } = p.database.db.prepare('PRAGMA page_count').get() as { page_count: number }
+    p.database.db.exec(`PRAGMA max_page_count = ${pages}`)
+    const many = Array.from({ length: 200 }, (_, i) => ({
+      t: 'add' as const,
+      item: item(`big-${i}`, { path: `/files/${'x'.repeat(200)}-${i}` }),
+    }))
+    await expect(s.journal.append(many)).rejects.toMatchObject({
+      kind: 'file',
+      message: expect.stringMatching(/Could not save the upload queue/),
+    })
+    expect(p.database.db.prepare('SELECT count(*) AS n FROM upload_items').get()).toEqual({ n: 0 })
+    expect(p.database.db.prepare('SELECT count(*) AS n FROM leases').get()).toEqual({ n: 0 })
+  })
+
+  it('knows a lease holder of this machine whose process ended', () => {
+    expect(processGone(`${hostname()}/${process.pid}/x`)).toBe(false)
+    expect(processGone(`${hostname()}/999999999/x`)).toBe(true)
+    expect(processGone('another-machine/999999999/x')).toBe(false)
+  })
+})
