@@ -1,7 +1,6 @@
 // Wires a copy janitor (core/files/copy-janitor.ts) to the host: what needs a copy is every profile's upload
 // queue and the local drafts, and it sweeps at the moments a copy may stop being needed. The host runs one for
 // cover frames (<data>/covers) in both modes; the browser mode runs one more for its intake copies.
-import { join } from 'node:path'
 import { FINAL_UPLOAD_STATES, type UploadProgressEvent } from '../../common/uploads'
 import {
   createCopyJanitor,
