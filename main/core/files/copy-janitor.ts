@@ -24,8 +24,7 @@
 // day), so the copies received and not named yet have a quota in bytes: past it, a new copy is refused.
 import { readdir, rm } from 'node:fs/promises'
 import type { AppDatabase } from '../db/database'
-import { processOwner } from '../db/leases'
-import { processGone } from '../uploads/upload-store'
+import { deadOwner, processOwner } from '../db/leases'
 import { join, resolve } from 'node:path'
 import { isLocalCover } from '../../../common/local-files'
 import type { AppErrorData } from '../../../common/errors'
@@ -74,7 +73,7 @@ export function databaseCopyRegistry(database: AppDatabase, owner = processOwner
     receivedAt(path) {
       const row = get.get(path) as { received_at: number; owner: string } | undefined
       // Another process's claim counts while that process runs; a killed one's claim died with it.
-      if (!row || (row.owner !== owner && processGone(row.owner))) return undefined
+      if (!row || (row.owner !== owner && deadOwner(row.owner))) return undefined
       return row.received_at
     },
     drop: (path) => database.write('the copies kept', () => void drop.run(path)),

@@ -1,3 +1,6 @@
+// Over 400 lines on purpose, for now: the items' life cycle and the lease hand-over between processes (forget
+// an item another process took over, adopt one a dead run left) act on the same maps and queue; splitting the
+// lease part into its own module needs those passed as a port, which is the next step for this file.
 // The upload queue: validate -> detect type -> init (ahead) -> (slot opens) PUT -> complete, for many files.
 // This module composes the engine's parts and keeps the items' life cycle (added, final, removed, batches):
 // - who goes next, and the transfer slots: ./transfer-queue.ts;

@@ -14,14 +14,11 @@
 // A finished item's lease is released with its final state. Finished history older than the retention
 // (Settings, default 30 days) is deleted on open; only the newest HISTORY_IN_MEMORY finished items are held
 // in memory, the rest are read back by key when asked for.
-import { hostname } from 'node:os'
-import { existsSync, appendFileSync, readFileSync } from 'node:fs'
 import type { AppDatabase } from '../db/database'
-import { importLegacyFile } from '../db/legacy-import'
-import type { Leases } from '../db/leases'
+import { deadOwner, type Leases } from '../db/leases'
 import type { AppErrorData } from '../../../common/errors'
-import { replay } from './journal'
-import type { InitIntent, Journal, JournalRecord, PersistedItem, Replayed, RestoredItem } from './journal'
+import { importUploadJournal } from './upload-journal-import'
+import type { InitIntent, Journal, JournalRecord, Replayed, RestoredItem } from './journal'
 
 /** How many finished items a queue holds in memory (the queue view's history); older ones stay on disk. */
 export const HISTORY_IN_MEMORY = 500
@@ -92,7 +89,7 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   const { database, leases, scope } = o
   const { db } = database
   const now = o.now ?? Date.now
-  if (o.legacyPath) importJournal(o, o.legacyPath)
+  if (o.legacyPath) importUploadJournal(o, o.legacyPath)
 
   const historyDays = o.historyDays ?? DEFAULT_HISTORY_DAYS
   database.write('the upload history', () => {
@@ -140,7 +137,7 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   function take(id: string): boolean {
     const resource = uploadLease(id)
     const holder = leases.holder(resource)
-    if (holder && holder !== leases.owner && processGone(holder)) {
+    if (holder && holder !== leases.owner && deadOwner(holder)) {
       db.prepare('DELETE FROM leases WHERE resource = ? AND owner = ?').run(resource, holder)
     }
     return leases.acquire(resource)
@@ -351,96 +348,4 @@ function fromRow(r: ItemRow): RestoredItem {
   if (r.error !== null) item.error = JSON.parse(r.error) as AppErrorData
   if (r.finished_at !== null) item.finishedAt = r.finished_at
   return item
-}
-
-/** A lease holder named `<host>/<pid>/…` (../db/leases.ts processOwner) on this machine whose process ended. */
-export function processGone(owner: string): boolean {
-  const [host, pid] = owner.split('/')
-  if (host !== hostname() || !pid || !/^\d+$/.test(pid)) return false
-  if (Number(pid) === process.pid) return false
-  try {
-    process.kill(Number(pid), 0)
-    return false
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH'
-  }
-}
-
-/**
- * The JSON-lines journal from before the database, replayed and written as rows once (../db/legacy-import.ts).
- * Lines replay could not use are kept in `<journal>.rejected` and reported, as opening the journal did.
- */
-function importJournal(o: OpenUploadStoreOptions, path: string): void {
-  importLegacyFile(o.database, {
-    name: `upload-journal:${o.scope}`,
-    path,
-    read(source) {
-      const text = existsSync(source) ? readFileSync(source, 'utf8') : ''
-      const replayed = replay(text ? text.split('\n') : [])
-      if (replayed.skipped.length > 0) {
-        const aside = `${path}.rejected`
-        let where = ''
-        try {
-          appendFileSync(aside, replayed.skipped.map((s) => `${s.text}\n`).join(''))
-          where = `; the lines are kept in ${aside}`
-        } catch {
-          /* reported below all the same */
-        }
-        o.warn(
-          `upload journal ${path}: skipped ${replayed.skipped.length} unusable line(s)${where}: ` +
-            replayed.skipped
-              .slice(0, 10)
-              .map((s) => `line ${s.line}: ${s.reason}`)
-              .join('; ') +
-            (replayed.skipped.length > 10 ? `; and ${replayed.skipped.length - 10} more` : ''),
-        )
-      }
-      return replayed
-    },
-    write({ items, intents }) {
-      const { db } = o.database
-      const insert = db.prepare(`INSERT OR IGNORE INTO upload_items (id, scope, path, name, size, mtime_ms,
-          ctime_ms, ino, mimetype, mime_warning, batch_id, created_at, idempotency_key, state, file_id, key, url,
-          reused, error, finished_at, finished_ms)
-        VALUES (:id, :scope, :path, :name, :size, :mtimeMs, :ctimeMs, :ino, :mimetype, :mimeWarning, :batchId,
-          :createdAt, :idempotencyKey, :state, :fileId, :key, :url, :reused, :error, :finishedAt, :finishedMs)`)
-      let rows = 0
-      for (const item of items.values()) {
-        const final = item.state === 'done' || item.state === 'failed' || item.state === 'cancelled'
-        const persisted: PersistedItem = item
-        rows += Number(
-          insert.run({
-            id: persisted.id,
-            scope: o.scope,
-            path: persisted.path,
-            name: persisted.name,
-            size: persisted.size,
-            mtimeMs: persisted.mtimeMs,
-            ctimeMs: persisted.ctimeMs ?? null,
-            ino: persisted.ino ?? null,
-            mimetype: persisted.mimetype,
-            mimeWarning: persisted.mimeWarning ?? null,
-            batchId: persisted.batchId,
-            createdAt: persisted.createdAt,
-            idempotencyKey: persisted.idempotencyKey ?? null,
-            state: final ? item.state : 'queued',
-            fileId: item.fileId ?? null,
-            key: item.key ?? null,
-            url: item.url ?? null,
-            reused: item.reused ? 1 : 0,
-            error: item.error ? JSON.stringify(item.error) : null,
-            finishedAt: final ? (item.finishedAt ?? null) : null,
-            // A finished item of an old journal without its time: kept as finished now, not dropped at once.
-            finishedMs: final ? (item.finishedAt ? Date.parse(item.finishedAt) : Date.now()) : null,
-          }).changes,
-        )
-      }
-      const intent = db.prepare(
-        'INSERT OR IGNORE INTO upload_intents (nonce, scope, item_id, name, size, at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      for (const i of intents.values())
-        rows += Number(intent.run(i.nonce, o.scope, i.id, i.name, i.size, i.at).changes)
-      return rows
-    },
-  })
 }

@@ -7,11 +7,11 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import { createLeases, LEASE_TTL_MS, type Leases } from '../../../../main/core/db/leases'
+import { deadOwner } from '../../../../main/core/db/leases'
 import type { JournalRecord, PersistedItem } from '../../../../main/core/uploads/journal'
 import {
   HISTORY_IN_MEMORY,
   openUploadStore,
-  processGone,
   UploadLeaseLost,
   type OpenUploadStoreOptions,
 } from '../../../../main/core/uploads/upload-store'
@@ -177,8 +177,8 @@ describe('upload store', () => {
   })
 
   it('knows a lease holder of this machine whose process ended', () => {
-    expect(processGone(`${hostname()}/${process.pid}/x`)).toBe(false)
-    expect(processGone(`${hostname()}/999999999/x`)).toBe(true)
-    expect(processGone('another-machine/999999999/x')).toBe(false)
+    expect(deadOwner(`${hostname()}/${process.pid}/x`)).toBe(false)
+    expect(deadOwner(`${hostname()}/999999999/x`)).toBe(true)
+    expect(deadOwner('another-machine/999999999/x')).toBe(false)
   })
 })
