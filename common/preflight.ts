@@ -39,6 +39,15 @@ export interface PreflightPost {
   media: readonly PreflightMedia[]
 }
 
+/** A width:height ratio as people write it: 0.8 as "4:5", 1.91 as "1.91:1", 3 as "3:1". */
+export function ratioText(ratio: number): string {
+  for (let b = 1; b <= 20; b++) {
+    const a = Math.round(ratio * b)
+    if (a > 0 && Math.abs(a / b - ratio) < 1e-6) return `${a}:${b}`
+  }
+  return `${Math.round(ratio * 100) / 100}:1`
+}
+
 /** Characters as people count them: an emoji is one, not the two UTF-16 units of String.length. */
 export function characterCount(text: string): number {
   let count = 0

@@ -6,7 +6,7 @@
 // file's real dimensions, where the network states a range (Instagram: 4:5 to 1.91:1): a shape the composer
 // only warns about (the person may not have measured it) is refused here, as the network refuses it. So a post
 // retried unchanged fails again, every time, and a fixed one publishes.
-import { describePreflightIssue, preflight, type PreflightIssue } from '../common/preflight'
+import { describePreflightIssue, preflight, ratioText, type PreflightIssue } from '../common/preflight'
 import { SCHEDULE_TYPE_PLATFORMS, type SchedulePostType } from '../common/service'
 import type { SandboxContext } from './context'
 import { imageDimensions, type Dimensions } from './image-dimensions'
@@ -24,15 +24,6 @@ export interface Publisher {
 export interface StoredMedium {
   name: string
   dimensions: Dimensions | null
-}
-
-/** A ratio as people write it: 0.8 as "4:5", 1.91 as "1.91:1". */
-export function ratioText(ratio: number): string {
-  for (let b = 1; b <= 20; b++) {
-    const a = Math.round(ratio * b)
-    if (a > 0 && Math.abs(a / b - ratio) < 1e-6) return `${a}:${b}`
-  }
-  return `${Math.round(ratio * 100) / 100}:1`
 }
 
 function describeRefusal(issue: PreflightIssue, network: string): string {
