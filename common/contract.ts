@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
 import type { Account, Automation, Page, Schedule, StorageStatistic, StoredFile } from './service'
-import { ACCOUNT_TYPES, SCHEDULE_STATUSES, createScheduleRequestSchema } from './service'
+import { ACCOUNT_TYPES, SCHEDULE_STATUSES, createScheduleRequestSchema, musicVolumeSchema } from './service'
 import { checkPayloadShape } from './payload-bounds'
 import type { UploadItem, UploadProgressEvent, UploadTotals } from './uploads'
 import type { AppRoute } from './routes'
@@ -73,66 +73,88 @@ const postText = z.string().max(100_000)
 const urlText = z.string().max(4_096)
 const MAX_POST_MEDIAS = 100
 const MAX_POST_REPLIES = 50
-const boundedMediaSchema = z.object({
-  alt: z.string().max(5_000),
-  type: z.string().max(50),
-  thumbnail: urlText,
-  url: urlText,
+/** Any JSON, as long as it is small and shallow: list items the reference only calls "array", unknown members. */
+const opaqueValue = z.unknown().superRefine((value, ctx) => {
+  const problem = checkPayloadShape(value, { maxDepth: 4, maxNodes: 200, maxStringLength: 2_000 })
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
 })
-/** Members the reference only calls "array" (tags, products, …): any JSON, as long as it is small and shallow. */
-const opaqueList = z
-  .array(
-    z.unknown().superRefine((value, ctx) => {
-      const problem = checkPayloadShape(value, { maxDepth: 4, maxNodes: 200, maxStringLength: 2_000 })
-      if (problem) ctx.addIssue({ code: 'custom', message: problem })
-    }),
-  )
-  .max(100)
+/** Members the reference only calls "array" (tags, products, …). */
+const opaqueList = z.array(opaqueValue).max(100)
+// A post read from the service and written back keeps the members the editor does not know (a newer service's
+// `customThumbnail`, `templateId`, whatever comes next): they pass, each small and shallow (common/service.ts).
+const boundedMediaSchema = z
+  .object({
+    alt: z.string().max(5_000),
+    type: z.string().max(50),
+    thumbnail: urlText,
+    url: urlText,
+  })
+  .catchall(opaqueValue)
 /**
  * One reply post. Replies are posts published under the first one and do not nest (OpenAPI example of
- * GET /public/schedule: title, description, topic, type, medias, status); unknown members are dropped.
- * Typed unknown[] both ways, as DraftPost holds them.
+ * GET /public/schedule: title, description, topic, type, medias, status); a nested `replies` is dropped, other
+ * unknown members pass, small and shallow, so a reply written back loses nothing. Typed unknown[] both ways, as
+ * DraftPost holds them.
  */
-const replySchema = z.object({
-  title: shortText.optional(),
-  description: postText.optional(),
-  topic: shortText.optional(),
-  type: z.string().max(50).optional(),
-  medias: z.array(boundedMediaSchema).max(MAX_POST_MEDIAS).optional(),
-  status: z.string().max(50).optional(),
-})
-const postSchema = createScheduleRequestSchema.extend({
-  title: shortText,
-  description: postText,
-  type: z.string().min(1).max(50),
-  medias: z.array(boundedMediaSchema).max(MAX_POST_MEDIAS),
-  meta: z.object({ title: shortText, description: postText, url: urlText }),
-  additionalInfo: z.object({
-    isAiGenerated: z.boolean(),
-    isDraft: z.boolean(),
-    isAutoAddMusic: z.boolean(),
-    collaborators: opaqueList,
-    music: z.object({
-      id: z.string().max(200),
-      artist: shortText,
-      name: shortText,
-      thumbnail: urlText,
-      volume: z.object({ video: z.number(), music: z.number() }),
-    }),
-    products: opaqueList,
-    tags: opaqueList,
-    mentions: opaqueList,
-    link: urlText,
-    targetCountries: opaqueList,
-  }),
-  replies: z
-    .array(z.unknown())
-    .max(MAX_POST_REPLIES)
-    .pipe(z.array(replySchema))
-    .transform((replies): unknown[] => replies),
-  topic: shortText,
-  accountId: z.string().min(1).max(200),
-})
+const replySchema = z
+  .object({
+    title: shortText.optional(),
+    description: postText.optional(),
+    topic: shortText.optional(),
+    type: z.string().max(50).optional(),
+    medias: z.array(boundedMediaSchema).max(MAX_POST_MEDIAS).optional(),
+    status: z.string().max(50).optional(),
+  })
+  .catchall(opaqueValue)
+  .transform(({ replies: _nested, ...reply }) => reply)
+const postSchema = createScheduleRequestSchema
+  .extend({
+    title: shortText,
+    description: postText,
+    type: z.string().min(1).max(50),
+    medias: z.array(boundedMediaSchema).max(MAX_POST_MEDIAS),
+    meta: z.object({ title: shortText, description: postText, url: urlText }).catchall(opaqueValue),
+    additionalInfo: z
+      .object({
+        isAiGenerated: z.boolean(),
+        isDraft: z.boolean(),
+        isAutoAddMusic: z.boolean(),
+        isShareToFeed: z.boolean().optional(),
+        collaborators: opaqueList,
+        music: z
+          .object({
+            id: z.string().max(200),
+            artist: shortText,
+            name: shortText,
+            thumbnail: urlText,
+            volume: musicVolumeSchema.catchall(opaqueValue),
+          })
+          .catchall(opaqueValue),
+        products: opaqueList,
+        tags: opaqueList,
+        mentions: opaqueList,
+        link: urlText.optional(),
+        targetCountries: opaqueList,
+        channel: z
+          .object({
+            id: z.string().min(1).max(200),
+            name: shortText,
+            picture: urlText,
+            type: z.string().max(50),
+          })
+          .catchall(opaqueValue)
+          .optional(),
+      })
+      .catchall(opaqueValue),
+    replies: z
+      .array(z.unknown())
+      .max(MAX_POST_REPLIES)
+      .pipe(z.array(replySchema))
+      .transform((replies): unknown[] => replies),
+    topic: shortText,
+    accountId: z.string().min(1).max(200),
+  })
+  .catchall(opaqueValue)
 
 /** A draft's post may be incomplete: only what is typed is checked here; `drafts:schedule` checks the rest. */
 const draftPostSchema = postSchema.extend({

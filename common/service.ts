@@ -395,7 +395,11 @@ export type Automation = z.infer<typeof automationSchema>
 
 // ---- schedules (section 2.4) ----
 
-export const scheduleMediaSchema = z.object({
+// What Mediadeck sends. Known members are checked; unknown ones pass untouched (loose objects), because a post
+// read from the service and written back must keep every member the editor does not show: the service
+// replaces `additionalInfo` whole, so a dropped `channel` would move a WhatsApp post off its channel.
+
+export const scheduleMediaSchema = z.looseObject({
   alt: z.string(),
   type: z.string(),
   thumbnail: z.string(),
@@ -403,30 +407,62 @@ export const scheduleMediaSchema = z.object({
 })
 export type ScheduleMedia = z.infer<typeof scheduleMediaSchema>
 
-export const scheduleAdditionalInfoSchema = z.object({
+/** How loud the video's own sound and the added music play (TikTok), each 0 to 100 as the service's client sends. */
+export const musicVolumeSchema = z.looseObject({
+  video: z.number().min(0).max(100),
+  music: z.number().min(0).max(100),
+})
+export type MusicVolume = z.infer<typeof musicVolumeSchema>
+
+/**
+ * Both at full, as Mediadeck has always sent; the service's own client starts at video 50, music 100 (newer
+ * OpenAPI examples), but a post with no music chosen should not have its own sound halved.
+ */
+export const DEFAULT_MUSIC_VOLUME: MusicVolume = { video: 100, music: 100 }
+
+export const WHATSAPP_CHANNEL_TYPES = ['channel', 'group'] as const
+
+/**
+ * A WhatsApp channel or group a post goes to (newer OpenAPI `ScheduleAdditionalInfoChannel`; its schema names
+ * the second member `Boom`, its examples and GET /public/addon/whatsapp/channel say `name`: docs/service-fidelity.md).
+ * `type` stays text: a kind the app does not know yet is kept and shown as it is.
+ */
+export const scheduleChannelSchema = z.looseObject({
+  id: z.string().min(1),
+  name: z.string(),
+  picture: z.string(),
+  type: z.string(),
+})
+export type ScheduleChannel = z.infer<typeof scheduleChannelSchema>
+
+export const scheduleAdditionalInfoSchema = z.looseObject({
   isAiGenerated: z.boolean(),
   isDraft: z.boolean(),
   isAutoAddMusic: z.boolean(),
+  /** An Instagram video also shared to the feed (newer OpenAPI); absent means the service's default, no. */
+  isShareToFeed: z.boolean().optional(),
   collaborators: z.array(z.unknown()),
-  music: z.object({
+  music: z.looseObject({
     id: z.string(),
     artist: z.string(),
     name: z.string(),
     thumbnail: z.string(),
-    volume: z.object({ video: z.number(), music: z.number() }),
+    volume: musicVolumeSchema,
   }),
   products: z.array(z.unknown()),
   tags: z.array(z.unknown()),
   mentions: z.array(z.unknown()),
-  link: z.string(),
+  /** Only the older OpenAPI has it (a link post's address now lives in `meta.url`); kept when a post has it. */
+  link: z.string().optional(),
   targetCountries: z.array(z.unknown()),
+  channel: scheduleChannelSchema.optional(),
 })
 export type ScheduleAdditionalInfo = z.infer<typeof scheduleAdditionalInfoSchema>
 
 /** An ISO 8601 timestamp with an explicit zone (Z or an offset), as the service expects for scheduleAt. */
 export const isoTimestampSchema = z.iso.datetime({ offset: true })
 
-export const createScheduleRequestSchema = z.object({
+const createScheduleShape = {
   title: z.string(),
   description: z.string(),
   type: z.string().min(1),
@@ -437,8 +473,13 @@ export const createScheduleRequestSchema = z.object({
   topic: z.string(),
   accountId: z.string().min(1),
   scheduleAt: isoTimestampSchema,
-})
-export type CreateScheduleRequest = z.infer<typeof createScheduleRequestSchema>
+}
+/** Unknown top-level members (a newer service's `templateId`, …) pass, as in additionalInfo above. */
+export const createScheduleRequestSchema = z.looseObject(createScheduleShape)
+// The type names the known members only (no index signature), so Omit and spreads keep them; at run time the
+// unknown members are still there.
+const _knownCreateSchedule = z.object(createScheduleShape)
+export type CreateScheduleRequest = z.infer<typeof _knownCreateSchedule>
 
 export const createScheduleResultSchema = z.looseObject({ scheduleId: z.string() })
 export type CreateScheduleResult = z.infer<typeof createScheduleResultSchema>
@@ -482,10 +523,11 @@ export function emptyScheduleRequest(): Omit<CreateScheduleRequest, 'accountId' 
       isDraft: false,
       isAutoAddMusic: false,
       collaborators: [],
-      music: { id: '', artist: '', name: '', thumbnail: '', volume: { video: 100, music: 100 } },
+      music: { id: '', artist: '', name: '', thumbnail: '', volume: { ...DEFAULT_MUSIC_VOLUME } },
       products: [],
       tags: [],
       mentions: [],
+      // Only the older OpenAPI requires it; the newer drops it and ignores it (docs/service-fidelity.md).
       link: '',
       targetCountries: [],
     },

@@ -417,7 +417,32 @@ export function buildDemoData(o: { userId: string; seed: number; now: Date }): D
   ]
   schedules.sort((a, b) => a.scheduleAt.localeCompare(b.scheduleAt))
 
+  accounts.push(whatsappAccount(o))
   return { accounts, automations, schedules, files }
+}
+
+/**
+ * A WhatsApp account, whose channels and groups GET /public/addon/whatsapp/channel lists (addon-api.ts). Its
+ * own dice, drawn after everything else, so the rest of the demo data stays as it was before it existed. The
+ * service's account-types enum has no WhatsApp; its connect paths (/public/account/whatsapp/...) name it, so
+ * its type is "whatsapp" (docs/service-fidelity.md).
+ */
+function whatsappAccount(o: { userId: string; seed: number; now: Date }): AccountRecord {
+  const random = createRandom((o.seed ^ 0x77a) >>> 0)
+  const created = new Date(o.now.getTime() - 40 * 24 * 3600 * 1000)
+  const name = 'Kopi Senja WhatsApp'
+  return {
+    _id: objectId(created, random),
+    generatedId: `62812${random.int(10_000_000, 99_999_999)}`,
+    name,
+    username: '+62 812 5550 1234',
+    picture: `/__sandbox/avatar/${encodeURIComponent(name)}.svg`,
+    isConnected: true,
+    type: 'whatsapp',
+    userId: o.userId,
+    createdAt: iso(created),
+    updatedAt: iso(created),
+  }
 }
 
 /**

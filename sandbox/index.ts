@@ -7,6 +7,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import type { PlanTier } from '../common/service'
 import { PLAN_TIERS } from '../common/service'
 import { accountRoutes } from './account-api'
+import { addonRoutes } from './addon-api'
 import {
   DEFAULT_SANDBOX_CONFIG,
   parseSandboxConfig,
@@ -30,7 +31,7 @@ import { storageRoutes } from './storage-api'
 import { openStore } from './store'
 import { authenticate, ensureUsers } from './users'
 
-export type { SandboxConfig, SandboxFaults, SandboxUserConfig } from './config'
+export type { SandboxAddons, SandboxConfig, SandboxFaults, SandboxUserConfig } from './config'
 export { DEFAULT_SANDBOX_CONFIG, parseSandboxConfig, parseSandboxFaults } from './config'
 
 export interface RunningSandbox {
@@ -77,7 +78,12 @@ export interface StartSandboxOptions {
 }
 
 /** Every API route the sandbox serves (the contract test asks it which OpenAPI operations it serves). */
-export const ROUTES: readonly Route[] = [...storageRoutes, ...accountRoutes, ...scheduleRoutes]
+export const ROUTES: readonly Route[] = [
+  ...storageRoutes,
+  ...accountRoutes,
+  ...scheduleRoutes,
+  ...addonRoutes,
+]
 
 const FAULT_ERRORS = [
   [500, 'internal server error'],

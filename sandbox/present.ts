@@ -30,20 +30,6 @@ function withPicture(picture: string | undefined, origins: Origins): { picture?:
   return picture === undefined ? {} : { picture: resolveUrl(picture, origins) }
 }
 
-export function presentAccountSummary(a: AccountRecord, origins: Origins) {
-  const { _id, generatedId, name, username, picture, isConnected, type } = a
-  return {
-    _id,
-    generatedId,
-    name,
-    username,
-    ...withPicture(picture, origins),
-    isConnected,
-    type,
-    id: _id,
-  }
-}
-
 function presentMedias<T extends { url?: unknown; thumbnail?: unknown }>(medias: T[], origins: Origins): T[] {
   if (!Array.isArray(medias)) return medias
   return medias.map((m) => ({
@@ -77,7 +63,9 @@ export function presentAutomation(a: AutomationRecord, account: AccountRecord | 
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
     __v: 0,
-    ...(account ? { account: presentAccountSummary(account, origins) } : {}),
+    // Whole, as the newer OpenAPI's automation list shows it (userId, createdAt, updatedAt, __v included): a
+    // superset of the summary the older copy showed.
+    ...(account ? { account: presentAccount(account, origins) } : {}),
     id: a._id,
   }
 }

@@ -112,6 +112,15 @@ describe('fixFailedPost', () => {
     const post = await failedOn('instagram')
     const files = (await client.listFiles({ page: 1, limit: 100 })).docs
     const wide = files.find((f) => f.filename === 'promo-gula-aren.png')! // 160 x 100: 1.6:1
+    // Members the editor does not show, set on the service side beforehand (the service's own client does).
+    await client.updateSchedule(post._id, {
+      ...editOf(post, {}),
+      additionalInfo: {
+        ...editOf(post, {}).additionalInfo,
+        isShareToFeed: true,
+        firstComment: 'Link di bio',
+      } as CreateScheduleRequest['additionalInfo'],
+    })
     const budget = createRetryBudget({ now: () => new Date() })
     const result = await fixFailedPost(
       { client, budget },
@@ -127,7 +136,11 @@ describe('fixFailedPost', () => {
     expect(published.status).toBe('success')
     expect(published.medias.map((m) => m.url)).toEqual([wide.url])
     // What the editor does not show is the service's, and stays as it was.
-    expect(published.additionalInfo).toMatchObject({ targetCountries: ['ID'] })
+    expect(published.additionalInfo).toMatchObject({
+      targetCountries: ['ID'],
+      isShareToFeed: true,
+      firstComment: 'Link di bio',
+    })
   })
 
   it('sends a replacement and deletes the failed post when the service will not update it', async () => {
