@@ -13,6 +13,7 @@ export type PreflightCode =
   | 'aspect-ratio'
   | 'too-short'
   | 'too-long'
+  | 'heic'
 
 export interface PreflightIssue {
   code: PreflightCode
@@ -64,10 +65,24 @@ function issue(
   return { code, severity, params, source: limit.source }
 }
 
+/** HEIC and HEIF pictures (an iPhone's default), by type or by name when the type is not known yet. */
+function isHeic(medium: PreflightMedia): boolean {
+  return /^image\/hei[cf]/.test(medium.mimetype ?? '') || /\.hei[cf]$/i.test(medium.name)
+}
+
 function checkMedium(medium: PreflightMedia, limits: MediaLimits | undefined, out: PreflightIssue[]) {
   if (!limits) return
   const name = medium.name
-  if (medium.mimetype && !limits.formats.value.includes(medium.mimetype)) {
+  // A HEIC picture: Chromium cannot show it on most platforms (so the app cannot measure or preview it either),
+  // and a network that takes only JPEG (Instagram) or JPEG and WebP (TikTok) needs it converted first.
+  if (isHeic(medium) && !limits.formats.value.some((f) => /^image\/hei[cf]/.test(f))) {
+    out.push(
+      issue('heic', 'warn', limits.formats, {
+        name,
+        formats: limits.formats.value.map((f) => f.split('/')[1]?.toUpperCase() ?? f).join(', '),
+      }),
+    )
+  } else if (medium.mimetype && !limits.formats.value.includes(medium.mimetype)) {
     out.push(
       issue('format-not-taken', 'warn', limits.formats, {
         name,
@@ -115,7 +130,18 @@ export function preflight(post: PreflightPost, accountType: string): PreflightIs
   if (!limits) return []
   const out: PreflightIssue[] = []
   if (!(limits.postTypes.value as readonly string[]).includes(post.type)) {
-    out.push(issue('type-not-taken', 'block', limits.postTypes, { type: post.type, network: accountType }))
+    // Instagram publishes a Reel from a video post (the service lists no reel type for it): say which to choose.
+    const instead =
+      post.type === 'reel' && (limits.postTypes.value as readonly string[]).includes('video')
+        ? 'video'
+        : undefined
+    out.push(
+      issue('type-not-taken', 'block', limits.postTypes, {
+        type: post.type,
+        network: accountType,
+        ...(instead ? { instead } : {}),
+      }),
+    )
   }
   const length = characterCount(post.text)
   if (limits.captionLength && length > limits.captionLength.value) {
@@ -150,7 +176,9 @@ export function describePreflightIssue(issue: PreflightIssue, network: string): 
   const p = issue.params
   switch (issue.code) {
     case 'type-not-taken':
-      return `${network} does not support ${p.type} posts`
+      return `${network} does not support ${p.type} posts${p.instead ? `; choose ${p.instead}` : ''}`
+    case 'heic':
+      return `${p.name} is a HEIC picture; ${network} takes ${p.formats}`
     case 'caption-too-long':
       return `${network} takes at most ${p.max} characters of text; this post has ${p.count}`
     case 'too-many-media':

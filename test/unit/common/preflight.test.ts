@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { characterCount, preflight } from '../../../common/preflight'
+import { characterCount, describePreflightIssue, preflight } from '../../../common/preflight'
 import { PUBLISHING_LIMITS } from '../../../common/publishing-limits'
 import { ACCOUNT_TYPES, SCHEDULE_TYPE_PLATFORMS } from '../../../common/service'
 
@@ -89,5 +89,31 @@ describe('preflight', () => {
   it('counts an emoji as one character, and knows no limits of a network it was not told about', () => {
     expect(characterCount('kopi ☕🇮🇩')).toBe(8)
     expect(preflight({ type: 'text', text: 'x'.repeat(10_000), media: [] }, 'myspace')).toEqual([])
+  })
+})
+
+describe('preflight: what a new user met', () => {
+  it('says to choose Video for an Instagram Reel, which Instagram publishes from a video post', () => {
+    const [refusal] = preflight({ type: 'reel', text: '', media: [] }, 'instagram')
+    expect(refusal).toMatchObject({ code: 'type-not-taken', severity: 'block' })
+    expect(refusal!.params).toEqual({ type: 'reel', network: 'instagram', instead: 'video' })
+    expect(describePreflightIssue(refusal!, 'instagram')).toBe(
+      'instagram does not support reel posts; choose video',
+    )
+    // A network that takes reels says nothing of the kind.
+    expect(preflight({ type: 'reel', text: '', media: [] }, 'facebook')).toEqual([])
+  })
+
+  it('warns that Instagram and TikTok need JPEG for a HEIC picture, known by its name alone', () => {
+    const heic = { kind: 'image', name: 'IMG_0042.HEIC' }
+    for (const network of ['instagram', 'tiktok']) {
+      const issues = preflight({ type: 'image', text: '', media: [heic] }, network)
+      expect(issues.map((i) => [i.code, i.severity])).toEqual([['heic', 'warn']])
+      expect(issues[0]!.params.formats).toMatch(/^JPEG/)
+    }
+    // Facebook takes HEIC.
+    expect(
+      preflight({ type: 'image', text: '', media: [{ ...heic, mimetype: 'image/heic' }] }, 'facebook'),
+    ).toEqual([])
   })
 })

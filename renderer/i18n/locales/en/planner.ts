@@ -54,6 +54,9 @@ export default {
     blocked: 'A network refuses this post as it is: fix the lines marked Refused, then schedule.',
     source: '{network} rules',
     'type-not-taken': '{network} does not publish {type} posts.',
+    'type-instead':
+      '{network} does not publish {type} posts: choose {instead}; {network} publishes it as a Reel.',
+    heic: '{name} is a HEIC picture, which this app cannot show and {network} does not take: it needs {formats}. Export it as JPEG first.',
     'caption-too-long': '{network} takes {max} characters; this text has {count}, {over} too many.',
     'too-many-media': '{network} takes {max} files in one post; this one has {count}.',
     'format-not-taken': '{network} may not take {name} ({format}); it takes {formats}.',
@@ -235,6 +238,8 @@ export default {
     updated: 'Post updated',
     draftSaved: 'Draft saved',
     keptAsDraft: 'Kept as a draft: {title}. Find it in the calendar or under drafts without a time.',
+    keepTitle: 'Keep this post as a draft?',
+    keepText: 'It has not been saved. A draft waits under “Drafts without a time” until you schedule it.',
     discardTitle: 'Discard your changes?',
     discardText: 'The changes to this post have not been saved.',
     discard: 'Discard changes',
