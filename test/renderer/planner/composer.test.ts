@@ -319,8 +319,8 @@ describe('ComposerDialog', () => {
       await mountComposer(context)
       const title = $('[data-testid=composer-title]') as HTMLInputElement
       const description = $('[data-testid=composer-description]') as HTMLTextAreaElement
-      expect([...title.labels].map((l) => l.textContent!.trim())).toEqual(['Title'])
-      expect([...description.labels].map((l) => l.textContent!.trim())).toEqual(['Description'])
+      expect([...title.labels!].map((l) => l.textContent!.trim())).toEqual(['Title'])
+      expect([...description.labels!].map((l) => l.textContent!.trim())).toEqual(['Description'])
     })
 
     it('says to choose Video for an Instagram Reel', async () => {
