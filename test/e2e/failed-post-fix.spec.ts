@@ -89,6 +89,7 @@ test('a failed post edited in the composer is updated and sent again', async ({ 
   await composer.getByTestId('composer-media').getByRole('button').click()
   await composer.getByRole('button', { name: /library/i }).click()
   await appPage.getByRole('dialog').last().getByText('promo-gula-aren.png').click()
+  await appPage.getByTestId('library-add').click()
   await appPage.getByTestId('composer-schedule').click()
   await expect(appPage.getByText('Updated and sent again')).toBeVisible()
   await expect

@@ -171,9 +171,30 @@ describe('ComposerDialog', () => {
     )!
     pick.click()
     await flushPromises()
+    $('[data-testid=library-add]').click()
+    await flushPromises()
     const item = $('[data-testid=composer-media]')
     expect(item.textContent).toContain('asset-1.jpg · in storage')
     expect(item.textContent).not.toContain('file-001')
+  })
+
+  it('takes several files from the library at once, for a carousel, in the order ticked', async () => {
+    await mountComposer(context)
+    ;($('[data-testid=composer-library]') as HTMLButtonElement).click()
+    await flushPromises()
+    const picks = [...document.querySelectorAll<HTMLButtonElement>('[data-testid=library-pick]')]
+    expect(picks.length).toBeGreaterThanOrEqual(2)
+    picks[1]!.click()
+    picks[0]!.click()
+    await flushPromises()
+    expect(picks[0]!.getAttribute('aria-pressed')).toBe('true')
+    expect($('[data-testid=library-add]').textContent).toContain('Add 2 files')
+    $('[data-testid=library-add]').click()
+    await flushPromises()
+    const items = document.querySelectorAll('[data-testid=composer-media]')
+    expect(items).toHaveLength(2)
+    expect(items[0]!.textContent).toContain(picks[1]!.textContent!.trim())
+    expect(($('[data-testid=composer-type]') as HTMLSelectElement).value).toBe('album')
   })
 
   it('lists a refusal about a field the form has no place for at the top, instead of hiding it', async () => {

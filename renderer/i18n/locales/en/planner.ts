@@ -268,6 +268,7 @@ export default {
       'One file is not an image or video and was left out | {count} files are not images or videos and were left out',
     localNotHere: 'A scheduled post takes media from the library only.',
     libraryTitle: 'Add from the library',
+    addPicked: 'Add the file | Add {count} files',
     librarySearch: 'Search files',
     search: 'Search',
     libraryEmpty: 'No images or videos in the storage.',

@@ -269,6 +269,7 @@ export default {
       'Satu berkas bukan gambar atau video dan dilewati | {count} berkas bukan gambar atau video dan dilewati',
     localNotHere: 'Postingan terjadwal hanya menerima media dari pustaka.',
     libraryTitle: 'Tambah dari pustaka',
+    addPicked: 'Tambahkan file | Tambahkan {count} file',
     librarySearch: 'Cari berkas',
     search: 'Cari',
     libraryEmpty: 'Tidak ada gambar atau video di penyimpanan.',
