@@ -4,8 +4,25 @@
 // that is not declared here. Runtime imports: zod only (no electron, node or vue).
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
-import type { Account, Automation, Page, Schedule, StorageStatistic, StoredFile } from './service'
-import { ACCOUNT_TYPES, SCHEDULE_STATUSES, createScheduleRequestSchema, musicVolumeSchema } from './service'
+import type {
+  Account,
+  Addons,
+  Automation,
+  LinkMetadata,
+  MusicTrack,
+  Page,
+  Schedule,
+  ScheduleChannel,
+  StorageStatistic,
+  StoredFile,
+} from './service'
+import {
+  ACCOUNT_TYPES,
+  MUSIC_DATE_RANGES,
+  SCHEDULE_STATUSES,
+  createScheduleRequestSchema,
+  musicVolumeSchema,
+} from './service'
 import { checkPayloadShape } from './payload-bounds'
 import type { UploadItem, UploadProgressEvent, UploadTotals } from './uploads'
 import type { AppRoute } from './routes'
@@ -290,6 +307,21 @@ export const requestSchemas = {
   /** Where each account stands against its retry budget. */
   'schedules:retry-budget': z.object({ accountIds: z.array(id).min(1).max(100) }).strict(),
 
+  /** GET /public/me/addon: what the plan holds, shown beside the storage figures. */
+  'plan:addons': none,
+  /** A link post's preview card (the service's link metadata add-on). */
+  'composer:link-metadata': z.object({ url: z.string().url().max(4096) }).strict(),
+  /** TikTok's music chart for the composer's music picker. */
+  'composer:music': z
+    .object({
+      genre: z.string().min(1).max(50),
+      countryCode: z.string().regex(/^[A-Z]{2}$/),
+      dateRange: z.enum(MUSIC_DATE_RANGES),
+    })
+    .strict(),
+  /** The channels and groups of a WhatsApp account. */
+  'composer:whatsapp-channels': z.object({ accountId: id }).strict(),
+
   'drafts:list': none,
   'drafts:get': idRequest,
   'drafts:save': z
@@ -427,6 +459,10 @@ export interface CallResponses {
   'schedules:update': void
   'schedules:fix': ScheduleFixResult
   'schedules:retry-budget': Record<string, RetryBudgetState>
+  'plan:addons': Addons
+  'composer:link-metadata': LinkMetadata
+  'composer:music': MusicTrack[]
+  'composer:whatsapp-channels': ScheduleChannel[]
   'drafts:list': Draft[]
   'drafts:get': Draft
   'drafts:save': Draft

@@ -14,6 +14,8 @@ export type PreflightCode =
   | 'too-short'
   | 'too-long'
   | 'heic'
+  | 'channel-required'
+  | 'share-to-feed-video-only'
 
 export interface PreflightIssue {
   code: PreflightCode
@@ -38,6 +40,23 @@ export interface PreflightPost {
   type: string
   text: string
   media: readonly PreflightMedia[]
+  /** The WhatsApp channel or group chosen (additionalInfo.channel), by its id. */
+  channelId?: string
+  /** Instagram: also share the video to the feed (additionalInfo.isShareToFeed). */
+  shareToFeed?: boolean
+}
+
+/** Where the service says what a WhatsApp post and an Instagram video take (its newer published OpenAPI). */
+const SERVICE_SOURCE = 'https://docs.repliz.com/'
+
+/** What the newer service's per-network options need, whatever the network's own limits. */
+function checkServiceOptions(post: PreflightPost, accountType: string, out: PreflightIssue[]) {
+  const source = { value: null, source: SERVICE_SOURCE }
+  // A WhatsApp account posts to one of its channels or groups; without one the post has nowhere to go.
+  if (accountType === 'whatsapp' && !post.channelId) out.push(issue('channel-required', 'block', source, {}))
+  // Instagram shares videos (reels) to the feed; on another type the option does nothing.
+  if (accountType === 'instagram' && post.shareToFeed && !['video', 'reel'].includes(post.type))
+    out.push(issue('share-to-feed-video-only', 'warn', source, { type: post.type }))
 }
 
 /** A width:height ratio as people write it: 0.8 as "4:5", 1.91 as "1.91:1", 3 as "3:1". */
@@ -126,9 +145,10 @@ function checkMedium(medium: PreflightMedia, limits: MediaLimits | undefined, ou
 
 /** The post's problems on a network of `accountType`, the certain refusals first; none for a network not known. */
 export function preflight(post: PreflightPost, accountType: string): PreflightIssue[] {
-  const limits = limitsOf(accountType)
-  if (!limits) return []
   const out: PreflightIssue[] = []
+  checkServiceOptions(post, accountType, out)
+  const limits = limitsOf(accountType)
+  if (!limits) return out
   if (!(limits.postTypes.value as readonly string[]).includes(post.type)) {
     // Instagram publishes a Reel from a video post (the service lists no reel type for it): say which to choose.
     const instead =
@@ -193,5 +213,9 @@ export function describePreflightIssue(issue: PreflightIssue, network: string): 
       return `${p.name} is shorter than the ${p.min} seconds ${network} takes`
     case 'too-long':
       return `${p.name} is longer than the ${p.max} seconds ${network} takes`
+    case 'channel-required':
+      return `a ${network} post needs a channel or group to go to`
+    case 'share-to-feed-video-only':
+      return `${network} shares only videos to the feed, not ${p.type} posts`
   }
 }

@@ -556,3 +556,67 @@ export const updateScheduleRequestSchema = createScheduleRequestSchema.extend({
   accountId: z.string().min(1).optional(),
 })
 export type UpdateScheduleRequest = z.infer<typeof updateScheduleRequestSchema>
+
+// ---- the plan's add-ons and the composer's helpers (newer OpenAPI) ----
+
+/** GET /public/me/addon: how many of each add-on the plan holds. Unknown kinds pass and are shown as they are. */
+export const addonsSchema = z.looseObject({
+  account: count(),
+  operator: count(),
+  storage: count(),
+  twitter: count(),
+})
+export type Addons = z.infer<typeof addonsSchema> & Record<string, unknown>
+
+/** GET /public/addon/link/metadata (formerly /public/link/metadata): a page's card. */
+export const linkMetadataSchema = z.looseObject({
+  title: text(),
+  description: text(),
+  image: text(),
+  url: text(),
+})
+export type LinkMetadata = z.infer<typeof linkMetadataSchema>
+
+/** One track of GET /public/addon/tiktok/music (formerly /public/tiktok/music); one without an id is left out. */
+export const musicTrackSchema = z.looseObject({
+  id: z.preprocess((v) => textOf(v) ?? v, z.string().min(1)),
+  artist: text(),
+  name: text(),
+  thumbnail: text(),
+  duration: optionalCount(),
+  url: text(),
+})
+export type MusicTrack = z.infer<typeof musicTrackSchema>
+export const musicListSchema = z.looseObject({ docs: listOf(musicTrackSchema) })
+
+/** The query GET /public/addon/tiktok/music requires: a genre, a country and a time span (OpenAPI lists). */
+export const MUSIC_DATE_RANGES = ['1DAY', '7DAY', '30DAY', '90DAY'] as const
+export const MUSIC_GENRES = [
+  'ALL',
+  'POP',
+  'ROCK',
+  'HIP_HOP/RAP',
+  'ELECTRONIC',
+  'JAZZ',
+  'K-POP',
+  'LO-FI',
+] as const
+
+/** One channel or group of GET /public/addon/whatsapp/channel; `type` kept as sent (channel, group, …). */
+export const whatsappChannelSchema = z.looseObject({
+  id: z.preprocess((v) => textOf(v) ?? v, z.string().min(1)),
+  name: text(),
+  picture: text(),
+  type: text(),
+})
+export const whatsappChannelListSchema = z.looseObject({ docs: listOf(whatsappChannelSchema) })
+
+/**
+ * How the app tells a WhatsApp account: its `type` is "whatsapp". The service's account-types enum does not
+ * list it, but its connection paths (/public/account/whatsapp/...) and add-on (/public/addon/whatsapp/channel)
+ * name it so, and every other type is named the same way (docs/service-fidelity.md).
+ */
+export const WHATSAPP_ACCOUNT_TYPE = 'whatsapp'
+export function isWhatsAppAccount(account: { type: string } | undefined): boolean {
+  return account?.type.toLowerCase() === WHATSAPP_ACCOUNT_TYPE
+}

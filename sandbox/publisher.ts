@@ -6,6 +6,7 @@
 // file's real dimensions, where the network states a range (Instagram: 4:5 to 1.91:1): a shape the composer
 // only warns about (the person may not have measured it) is refused here, as the network refuses it. So a post
 // retried unchanged fails again, every time, and a fixed one publishes.
+import { WHATSAPP } from './addon-api'
 import { describePreflightIssue, preflight, ratioText, type PreflightIssue } from '../common/preflight'
 import { SCHEDULE_TYPE_PLATFORMS, type SchedulePostType } from '../common/service'
 import type { SandboxContext } from './context'
@@ -35,6 +36,8 @@ function describeRefusal(issue: PreflightIssue, network: string): string {
   )
 }
 
+const WHATSAPP_POST_TYPES: readonly string[] = ['text', 'image', 'video', 'album']
+
 export function publishFailure(
   post: ScheduleRecord,
   account: AccountRecord | undefined,
@@ -45,7 +48,11 @@ export function publishFailure(
     return `account ${account.name} (${account.type}) is disconnected; reconnect it and retry`
   }
   const platforms = SCHEDULE_TYPE_PLATFORMS[post.type as SchedulePostType] as readonly string[] | undefined
-  if (!platforms?.includes(account.type)) return `${account.type} does not support ${post.type} posts`
+  // The OpenAPI's "Supported Post Types" predates WhatsApp; a channel or group takes text, pictures and videos
+  // (docs/service-fidelity.md), and a post with no channel has nowhere to go.
+  const whatsapp = account.type === WHATSAPP && WHATSAPP_POST_TYPES.includes(post.type)
+  if (!whatsapp && !platforms?.includes(account.type))
+    return `${account.type} does not support ${post.type} posts`
   const refused = preflight(
     {
       type: post.type,
@@ -54,6 +61,7 @@ export function publishFailure(
         const file = m.type === 'image' ? stored(m.url) : undefined
         return { kind: m.type, name: file?.name ?? m.url, ...(file?.dimensions ?? {}) }
       }),
+      channelId: (post.additionalInfo?.channel as { id?: string } | undefined)?.id,
     },
     account.type,
   ).find((issue) => issue.severity === 'block' || issue.code === 'aspect-ratio')

@@ -23,6 +23,10 @@ import {
   scheduleSchema,
   storageStatisticSchema,
   storedFileSchema,
+  addonsSchema,
+  linkMetadataSchema,
+  musicListSchema,
+  whatsappChannelListSchema,
 } from '../../common/service'
 import type {
   Account,
@@ -34,12 +38,17 @@ import type {
   InitFileResult,
   Page,
   Schedule,
+  ScheduleChannel,
   ScheduleStatus,
   StorageStatistic,
   StoredFile,
   UnreadableRecord,
+  Addons,
+  LinkMetadata,
+  MusicTrack,
 } from '../../common/service'
 import { normaliseBaseUrl } from './http/base-url'
+import { ADDON_PATHS, createAddonPaths } from './addon-paths'
 import { createRedactor } from './redaction'
 import { directDispatcher } from './http/network'
 import type { DispatcherFactory } from './http/network'
@@ -142,7 +151,21 @@ export interface ServiceClient {
   updateSchedule(id: string, body: CreateScheduleRequest, o?: CallOptions): Promise<void>
   deleteSchedule(id: string, o?: CallOptions): Promise<void>
   retrySchedule(id: string, o?: CallOptions): Promise<void>
+  /** GET /public/me/addon: the add-ons the plan holds (newer OpenAPI). */
+  addons(o?: CallOptions): Promise<Addons>
+  /** A page's card; at /public/addon/link/metadata, else the former /public/link/metadata (addon-paths.ts). */
+  linkMetadata(url: string, o?: CallOptions): Promise<LinkMetadata>
+  /** TikTok's music chart; at /public/addon/tiktok/music, else the former /public/tiktok/music. */
+  tiktokMusic(q: MusicQuery, o?: CallOptions): Promise<MusicTrack[]>
+  /** GET /public/addon/whatsapp/channel: the channels and groups a WhatsApp account may post to. */
+  whatsappChannels(accountId: string, o?: CallOptions): Promise<ScheduleChannel[]>
   close(): Promise<void>
+}
+
+export interface MusicQuery {
+  genre: string
+  countryCode: string
+  dateRange: string
 }
 
 export const DEFAULT_TIMEOUTS: ServiceTimeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 }
@@ -326,6 +349,8 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     return parsed.data
   }
 
+  const addonPath = createAddonPaths()
+
   const id = (value: string): string => {
     if (!value) throw new AppError({ kind: 'validation', message: 'an id is required', field: 'id' })
     return encodeURIComponent(value)
@@ -398,6 +423,25 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     },
     retrySchedule: async (scheduleId, c) => {
       await call('PUT', `/public/schedule/${id(scheduleId)}/retry`, { ...c, body: {} })
+    },
+    addons: (c) => json(addonsSchema, 'GET', '/public/me/addon', c),
+    linkMetadata: (url, c) =>
+      addonPath(ADDON_PATHS.linkMetadata, (path) =>
+        json(linkMetadataSchema, 'GET', path, { ...c, query: { url } }),
+      ),
+    tiktokMusic: async (q, c) => {
+      const query = { genre: q.genre, countryCode: q.countryCode, dateRange: q.dateRange }
+      const list = await addonPath(ADDON_PATHS.tiktokMusic, (path) =>
+        json(musicListSchema, 'GET', path, { ...c, query }),
+      )
+      return list.docs
+    },
+    whatsappChannels: async (accountId, c) => {
+      const list = await json(whatsappChannelListSchema, 'GET', '/public/addon/whatsapp/channel', {
+        ...c,
+        query: { accountId },
+      })
+      return list.docs
     },
     close: async () => {
       closing.abort(new AppError({ kind: 'cancelled', message: 'the service client was closed' }))

@@ -5,6 +5,7 @@
 import { basename } from 'node:path'
 import { AppError } from '../../common/errors'
 import { isLocalCover } from '../../common/local-files'
+import { ADDON_HANDLER_NEEDS, createAddonHandlers } from './addon-handlers'
 import { APP_HANDLER_NEEDS, createAppHandlers } from './app-handlers'
 import { CONNECTION_HANDLER_NEEDS, createConnectionHandlers } from './connection-handlers'
 import { DRAFT_HANDLER_NEEDS, createDraftHandlers } from './drafts-handlers'
@@ -39,6 +40,7 @@ export function createHandlers(deps: HostDeps): Handlers {
     ...createProfileHandlers(only(deps, PROFILE_HANDLER_NEEDS)),
     ...createConnectionHandlers(only(deps, CONNECTION_HANDLER_NEEDS)),
     ...createServiceHandlers(only(deps, SERVICE_HANDLER_NEEDS)),
+    ...createAddonHandlers(only(deps, ADDON_HANDLER_NEEDS)),
     // A draft saved a moment ago may still be only in memory: the doctor reads the file after a flush.
     ...createStorageDoctorHandlers(only(deps, STORAGE_DOCTOR_HANDLER_NEEDS), {
       flushDrafts: () => deps.drafts.flush(),

@@ -89,10 +89,13 @@ export function preflightPostOf(
     ...(m.mimetype ? { mimetype: m.mimetype } : {}),
     ...metricsOf(localFileAddress(m.path)),
   }))
+  const info = fields.post.additionalInfo
   return {
     type: fields.post.type,
     text: fields.captions[accountId] ?? fields.post.description,
     media: [...remote, ...local],
+    ...(info.channel?.id ? { channelId: info.channel.id } : {}),
+    ...(info.isShareToFeed ? { shareToFeed: true } : {}),
   }
 }
 

@@ -12,7 +12,16 @@ import type {
 } from '../../../common/contract'
 import type { Draft, OutboxState } from '../../../common/drafts'
 import type { AppErrorData } from '../../../common/errors'
-import type { Account, Automation, Schedule, StorageStatistic, StoredFile } from '../../../common/service'
+import type {
+  Account,
+  Addons,
+  Automation,
+  MusicTrack,
+  Schedule,
+  ScheduleChannel,
+  StorageStatistic,
+  StoredFile,
+} from '../../../common/service'
 import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
 import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
 import { computeUploadTotals } from '../../../common/uploads'
@@ -49,6 +58,12 @@ export interface FakeData {
   usedAtRecheck: string[]
   /** Kept thumbnails by key, as data: URLs (main's cache in the data folder). */
   thumbnails: Record<string, string>
+  /** What plan:addons answers. */
+  addons: Addons
+  /** The channels and groups of each WhatsApp account, by account id (composer:whatsapp-channels). */
+  channels: Record<string, ScheduleChannel[]>
+  /** What composer:music answers for genre ALL; other genres filter it by `genre`. */
+  music: (MusicTrack & { genre?: string })[]
 }
 
 export interface RecordedCall {
@@ -126,6 +141,20 @@ function defaultData(): FakeData {
     unusedIds: files.filter((_, i) => i % 4 === 0).map((file) => file.id),
     usedAtRecheck: [],
     thumbnails: {},
+    addons: { account: 0, operator: 1, storage: 1, twitter: 0 },
+    channels: {},
+    music: [
+      { id: 'm1', artist: 'CHAYRA', name: 'Mudik Raya', thumbnail: '', duration: 225, url: '', genre: 'POP' },
+      {
+        id: 'm2',
+        artist: 'Senja Trio',
+        name: 'Kopi Pagi',
+        thumbnail: '',
+        duration: 184,
+        url: '',
+        genre: 'JAZZ',
+      },
+    ],
   }
 }
 
@@ -280,6 +309,24 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
           ),
         ),
       ),
+    },
+    plan: {
+      addons: handle('plan:addons', () => data.addons),
+    },
+    composer: {
+      linkMetadata: handle('composer:link-metadata', ({ url }) => {
+        const host = new URL(url).hostname
+        return { title: host, description: `A page on ${host}`, image: '', url }
+      }),
+      music: handle('composer:music', ({ genre }) =>
+        data.music.filter((track) => genre === 'ALL' || track.genre === genre),
+      ),
+      whatsappChannels: handle('composer:whatsapp-channels', ({ accountId }) => {
+        const account = data.accounts.find((a) => a.id === accountId)
+        if (account?.type !== 'whatsapp')
+          throw { kind: 'validation', message: 'invalid account', status: 400 } satisfies AppErrorData
+        return data.channels[accountId] ?? []
+      }),
     },
     storage: {
       stats: handle('storage:stats', () => data.stats),

@@ -117,3 +117,22 @@ describe('preflight: what a new user met', () => {
     ).toEqual([])
   })
 })
+
+describe('the newer service options', () => {
+  const post = { type: 'text', text: 'Halo', media: [] }
+  it('refuses a WhatsApp post without a channel or group, takes it with one', () => {
+    expect(preflight(post, 'whatsapp')).toEqual([
+      expect.objectContaining({ code: 'channel-required', severity: 'block' }),
+    ])
+    expect(preflight({ ...post, channelId: '1203@newsletter' }, 'whatsapp')).toEqual([])
+    expect(preflight(post, 'facebook').map((i) => i.code)).not.toContain('channel-required')
+  })
+  it('warns that Instagram shares only videos to the feed', () => {
+    const image = { type: 'image', text: '', media: [{ kind: 'image', name: 'a.jpg' }], shareToFeed: true }
+    expect(preflight(image, 'instagram').map((i) => i.code)).toContain('share-to-feed-video-only')
+    expect(preflight({ ...image, type: 'video', media: [] }, 'instagram').map((i) => i.code)).not.toContain(
+      'share-to-feed-video-only',
+    )
+    expect(describePreflightIssue(preflight(image, 'instagram')[0]!, 'instagram')).toMatch(/feed/)
+  })
+})
