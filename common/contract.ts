@@ -275,6 +275,8 @@ export const requestSchemas = {
   'uploads:remove': idRequest,
   'uploads:retry-failed': none,
   'uploads:clear-finished': none,
+  /** Uploads one granted file through the queue and answers once it is stored, with its public URL. */
+  'uploads:one': z.object({ path: localPath }).strict(),
 
   'automations:list': z
     .object({
@@ -296,9 +298,19 @@ export const requestSchemas = {
     })
     .strict(),
   'schedules:get': idRequest,
-  'schedules:retry': z.object({ ids: z.array(id).min(1).max(200) }).strict(),
+  /**
+   * `mode` says who asked, for the account's retry budget (main/core/retry-budget.ts): one post retried by hand
+   * always goes; several at once ("bulk", the default for more than one id) stop at the budget.
+   */
+  'schedules:retry': z
+    .object({ ids: z.array(id).min(1).max(200), mode: z.enum(['manual', 'bulk']).optional() })
+    .strict(),
   'schedules:delete': idRequest,
   'schedules:update': z.object({ id, post: postSchema }).strict(),
+  /** A failed post edited and sent again (main/core/posts/fix-failed-post.ts): update then retry, or replace. */
+  'schedules:fix': z.object({ id, post: postSchema, mode: z.enum(['manual', 'bulk']).optional() }).strict(),
+  /** Where each account stands against its retry budget. */
+  'schedules:retry-budget': z.object({ accountIds: z.array(id).min(1).max(100) }).strict(),
 
   /** GET /public/me/addon: what the plan holds, shown beside the storage figures. */
   'plan:addons': none,
@@ -391,6 +403,26 @@ export interface ScheduleRetryResult {
   id: string
   ok: boolean
   error?: AppErrorData
+  /** A manual retry past the account's retry budget: it went, and the person is warned. */
+  warned?: boolean
+}
+
+/** A failed post edited and sent again (main/core/posts/fix-failed-post.ts). */
+export interface ScheduleFixResult {
+  /** The post that now stands for the failed one: the same id when updated, the replacement's otherwise. */
+  id: string
+  outcome: 'updated' | 'replaced'
+  sent: boolean
+  warned: boolean
+  error?: AppErrorData
+}
+
+/** An account against its retry budget; `resetsAt` (ISO 8601) when a bulk retry may go again, null if now. */
+export interface RetryBudgetState {
+  used: number
+  limit: number
+  allowed: boolean
+  resetsAt: string | null
 }
 
 /** What each call answers. */
@@ -424,6 +456,7 @@ export interface CallResponses extends AutomationCallResponses {
   'uploads:remove': void
   'uploads:retry-failed': void
   'uploads:clear-finished': void
+  'uploads:one': { url: string }
   'automations:list': CachedResult<Page<Automation>>
   'automations:get': Automation
   'schedules:list': CachedResult<Schedule[]>
@@ -431,6 +464,8 @@ export interface CallResponses extends AutomationCallResponses {
   'schedules:retry': ScheduleRetryResult[]
   'schedules:delete': void
   'schedules:update': void
+  'schedules:fix': ScheduleFixResult
+  'schedules:retry-budget': Record<string, RetryBudgetState>
   'plan:addons': Addons
   'composer:link-metadata': LinkMetadata
   'composer:music': MusicTrack[]

@@ -13,6 +13,7 @@ export type PreflightCode =
   | 'aspect-ratio'
   | 'too-short'
   | 'too-long'
+  | 'heic'
   | 'channel-required'
   | 'share-to-feed-video-only'
 
@@ -58,6 +59,15 @@ function checkServiceOptions(post: PreflightPost, accountType: string, out: Pref
     out.push(issue('share-to-feed-video-only', 'warn', source, { type: post.type }))
 }
 
+/** A width:height ratio as people write it: 0.8 as "4:5", 1.91 as "1.91:1", 3 as "3:1". */
+export function ratioText(ratio: number): string {
+  for (let b = 1; b <= 20; b++) {
+    const a = Math.round(ratio * b)
+    if (a > 0 && Math.abs(a / b - ratio) < 1e-6) return `${a}:${b}`
+  }
+  return `${Math.round(ratio * 100) / 100}:1`
+}
+
 /** Characters as people count them: an emoji is one, not the two UTF-16 units of String.length. */
 export function characterCount(text: string): number {
   let count = 0
@@ -74,10 +84,24 @@ function issue(
   return { code, severity, params, source: limit.source }
 }
 
+/** HEIC and HEIF pictures (an iPhone's default), by type or by name when the type is not known yet. */
+function isHeic(medium: PreflightMedia): boolean {
+  return /^image\/hei[cf]/.test(medium.mimetype ?? '') || /\.hei[cf]$/i.test(medium.name)
+}
+
 function checkMedium(medium: PreflightMedia, limits: MediaLimits | undefined, out: PreflightIssue[]) {
   if (!limits) return
   const name = medium.name
-  if (medium.mimetype && !limits.formats.value.includes(medium.mimetype)) {
+  // A HEIC picture: Chromium cannot show it on most platforms (so the app cannot measure or preview it either),
+  // and a network that takes only JPEG (Instagram) or JPEG and WebP (TikTok) needs it converted first.
+  if (isHeic(medium) && !limits.formats.value.some((f) => /^image\/hei[cf]/.test(f))) {
+    out.push(
+      issue('heic', 'warn', limits.formats, {
+        name,
+        formats: limits.formats.value.map((f) => f.split('/')[1]?.toUpperCase() ?? f).join(', '),
+      }),
+    )
+  } else if (medium.mimetype && !limits.formats.value.includes(medium.mimetype)) {
     out.push(
       issue('format-not-taken', 'warn', limits.formats, {
         name,
@@ -126,7 +150,18 @@ export function preflight(post: PreflightPost, accountType: string): PreflightIs
   const limits = limitsOf(accountType)
   if (!limits) return out
   if (!(limits.postTypes.value as readonly string[]).includes(post.type)) {
-    out.push(issue('type-not-taken', 'block', limits.postTypes, { type: post.type, network: accountType }))
+    // Instagram publishes a Reel from a video post (the service lists no reel type for it): say which to choose.
+    const instead =
+      post.type === 'reel' && (limits.postTypes.value as readonly string[]).includes('video')
+        ? 'video'
+        : undefined
+    out.push(
+      issue('type-not-taken', 'block', limits.postTypes, {
+        type: post.type,
+        network: accountType,
+        ...(instead ? { instead } : {}),
+      }),
+    )
   }
   const length = characterCount(post.text)
   if (limits.captionLength && length > limits.captionLength.value) {
@@ -161,7 +196,9 @@ export function describePreflightIssue(issue: PreflightIssue, network: string): 
   const p = issue.params
   switch (issue.code) {
     case 'type-not-taken':
-      return `${network} does not support ${p.type} posts`
+      return `${network} does not support ${p.type} posts${p.instead ? `; choose ${p.instead}` : ''}`
+    case 'heic':
+      return `${p.name} is a HEIC picture; ${network} takes ${p.formats}`
     case 'caption-too-long':
       return `${network} takes at most ${p.max} characters of text; this post has ${p.count}`
     case 'too-many-media':

@@ -44,6 +44,11 @@ export interface SandboxFaults {
   rateLimitRetryAfter?: string
   /** Overrides `uploadUrlTtlSeconds` for upload addresses signed while it is set. */
   uploadUrlTtlSeconds?: number
+  /**
+   * PUT /public/schedule/{id} answers this status instead of updating: a service without the update (405), a
+   * post gone meanwhile (404), or one it holds locked (409). Clients then send a replacement post.
+   */
+  scheduleUpdateStatus?: 404 | 405 | 409
 }
 
 export interface SandboxConfig {
@@ -83,6 +88,7 @@ export const sandboxFaultsSchema = z.strictObject({
     .regex(/^[\x20-\x7e]*$/, 'rateLimitRetryAfter must be printable ASCII')
     .optional(),
   uploadUrlTtlSeconds: z.number().int().min(1).max(604_800).optional(),
+  scheduleUpdateStatus: z.union([z.literal(404), z.literal(405), z.literal(409)]).optional(),
 })
 
 const userSchema = z.strictObject({

@@ -395,7 +395,8 @@ export function buildDemoData(o: { userId: string; seed: number; now: Date }): D
     errorMessage: 'account Batik Lestari (threads) is disconnected; reconnect it and retry',
   })
   post('instagram', 'error', past(3, 9), 10, {
-    errorMessage: 'instagram rejected the media: aspect ratio must be between 4:5 and 1.91:1',
+    errorMessage:
+      'instagram rejected the media: aspect ratio must be between 4:5 and 1.91:1; kuliner-malam-panorama.png is 3:1',
   })
   post('tiktok', 'error', past(1, 9), 11, {
     errorMessage: 'tiktok access token expired; reconnect the account',
@@ -405,6 +406,26 @@ export function buildDemoData(o: { userId: string; seed: number; now: Date }): D
   for (let k = 0; k < 12; k++) post(connected[(k + 2) % connected.length]!, 'pending', future(k, 12), k + 3)
   // Due in two days on the disconnected account: the publisher will fail it, reproducibly.
   post('threads', 'pending', at(2 * day), 13)
+  // The Instagram post failed for a real reason the publisher finds again on every retry: its picture is a 3:1
+  // panorama, wider than Instagram's 1.91:1 (sandbox/publisher.ts). Made last, so the seed's other ids stay.
+  const panoramaAt = at(-2 * day)
+  const panoramaBytes = gradientPng(300, 100, [124, 45, 18], [251, 146, 60])
+  const panorama: FileRecord = {
+    _id: objectId(panoramaAt, random),
+    filename: 'kuliner-malam-panorama.png',
+    mimetype: 'image/png',
+    size: panoramaBytes.length,
+    key: `uploads/${o.userId}/${uuidFrom(random)}.png`,
+    status: 'success',
+    userId: o.userId,
+    createdAt: iso(panoramaAt),
+    updatedAt: iso(new Date(panoramaAt.getTime() + 60_000)),
+  }
+  files.push({ record: panorama, bytes: panoramaBytes })
+  const failedIg = schedules.find((p) => p.status === 'error' && p.accountId === byType('instagram')._id)!
+  failedIg.medias = [
+    { alt: failedIg.title, type: 'image', thumbnail: `/${panorama.key}`, url: `/${panorama.key}` },
+  ]
   schedules.sort((a, b) => a.scheduleAt.localeCompare(b.scheduleAt))
 
   accounts.push(whatsappAccount(o))

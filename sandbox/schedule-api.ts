@@ -172,7 +172,11 @@ export const scheduleRoutes: Route[] = [
     tier: 'premium',
     async handle({ req, res, params, user, ctx }) {
       const body = await readJsonBody(req)
+      const refusal = ctx.faults().scheduleUpdateStatus
+      if (refusal) throw new HttpError(refusal, `schedule update refused (${refusal})`)
       const post = findSchedule(ctx, user, params.id!)
+      // The post keeps its status: a failed one stays `error` until it is retried (OpenAPI: the update
+      // changes the post's content and time, the retry sends it again).
       const update = readPostBody(body, UPDATE_BODY)
       if (update.accountId !== undefined) findAccount(ctx, user, update.accountId)
       if (post.status === 'process' || post.status === 'success') {

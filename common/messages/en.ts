@@ -108,6 +108,8 @@ export default {
     'upload-file-changed': 'The file changed while it was uploading: add it again.',
     'upload-bad-concurrency': 'Uploads at once must be 1 to 32.',
     'upload-stopped': 'The upload of {name} stopped before it finished.',
+    'retry-budget':
+      'This account was sent again 3 times this hour already; more could get it flagged as spam. Try again later.',
     'disk-full': 'Not saved: the disk is full. Free some space and try again; what was saved before is kept.',
     'read-only': 'Not saved: the disk is read-only. What was saved before is kept.',
     'permission-denied':

@@ -107,6 +107,8 @@ export default {
     'upload-file-changed': 'Berkas berubah saat diunggah: tambahkan lagi.',
     'upload-bad-concurrency': 'Jumlah unggahan sekaligus harus 1 sampai 32.',
     'upload-stopped': 'Unggahan {name} berhenti sebelum selesai.',
+    'retry-budget':
+      'Akun ini sudah dikirim ulang 3 kali dalam satu jam ini; lebih dari itu bisa dianggap spam. Coba lagi nanti.',
     'disk-full':
       'Tidak tersimpan: disk penuh. Kosongkan sebagian ruang lalu coba lagi; yang tersimpan sebelumnya tetap ada.',
     'read-only': 'Tidak tersimpan: disk hanya-baca. Yang tersimpan sebelumnya tetap ada.',

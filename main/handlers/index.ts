@@ -34,6 +34,9 @@ export function createHandlers(deps: HostDeps): Handlers {
   const drafts = createDraftHandlers(only(deps, DRAFT_HANDLER_NEEDS), {
     allowMedia: (path) => deps.grants.allows(path),
   })
+  // One per-account retry budget (main/core/retry-budget.ts) for posts and automation reports alike: a
+  // platform counts an account's retries, whatever was retried.
+  const retryBudget = createRetryBudget({ now: () => new Date() })
   return {
     ...createAppHandlers(only(deps, APP_HANDLER_NEEDS), {
       outboxState: () => drafts['outbox:status'](undefined),
@@ -41,12 +44,9 @@ export function createHandlers(deps: HostDeps): Handlers {
     ...createSettingsHandlers(only(deps, SETTINGS_HANDLER_NEEDS)),
     ...createProfileHandlers(only(deps, PROFILE_HANDLER_NEEDS)),
     ...createConnectionHandlers(only(deps, CONNECTION_HANDLER_NEEDS)),
-    ...createServiceHandlers(only(deps, SERVICE_HANDLER_NEEDS)),
+    ...createServiceHandlers(only(deps, SERVICE_HANDLER_NEEDS), { retryBudget }),
     ...createAddonHandlers(only(deps, ADDON_HANDLER_NEEDS)),
-    // The per-account retry budget of posts (main/core/retry-budget.ts); one per host until posts share theirs.
-    ...createAutomationHandlers(only(deps, AUTOMATION_HANDLER_NEEDS), {
-      retryBudget: createRetryBudget({ now: () => new Date() }),
-    }),
+    ...createAutomationHandlers(only(deps, AUTOMATION_HANDLER_NEEDS), { retryBudget }),
     // A draft saved a moment ago may still be only in memory: the doctor reads the file after a flush.
     ...createStorageDoctorHandlers(only(deps, STORAGE_DOCTOR_HANDLER_NEEDS), {
       flushDrafts: () => deps.drafts.flush(),

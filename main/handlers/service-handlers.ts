@@ -1,11 +1,13 @@
 // The calls that read or change the service through the active profile's client: accounts, storage,
 // automations and schedules. Lists that make sense offline answer the last copy seen (stale) when the
 // service cannot be reached.
-import type { CachedResult, ScheduleRetryResult } from '../../common/contract'
+import type { CachedResult, RetryBudgetState, ScheduleRetryResult } from '../../common/contract'
 import { AppError } from '../../common/errors'
 import type { Account, Automation, Page, Schedule } from '../../common/service'
 import type { ServiceClient } from '../core/service-client'
 import { forgetStoredFiles } from '../core/uploads/content-index'
+import { budgetRefusal, fixFailedPost } from '../core/posts/fix-failed-post'
+import { createRetryBudget, type RetryBudget } from '../core/retry-budget'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
@@ -22,6 +24,8 @@ type ServiceCall =
   | 'schedules:retry'
   | 'schedules:delete'
   | 'schedules:update'
+  | 'schedules:fix'
+  | 'schedules:retry-budget'
 
 /** Public clients cap a page at 100; a list of everything stops after this many pages. */
 const PAGE_LIMIT = 100
@@ -80,8 +84,13 @@ export async function findAutomation(client: ServiceClient, automationId: string
   })
 }
 
-export function createServiceHandlers(deps: ServiceHandlerDeps): HandlerGroup<ServiceCall> {
+export function createServiceHandlers(
+  deps: ServiceHandlerDeps,
+  options: { retryBudget?: RetryBudget } = {},
+): HandlerGroup<ServiceCall> {
   const client = () => deps.active().client
+  // One budget for the app: account ids are the service's, unique across profiles.
+  const budget = options.retryBudget ?? createRetryBudget({ now: () => new Date() })
   const cacheKey = (name: string, request: unknown) => `${name} ${JSON.stringify(request ?? null)}`
 
   return {
@@ -130,19 +139,32 @@ export function createServiceHandlers(deps: ServiceHandlerDeps): HandlerGroup<Se
         ),
       ),
     'schedules:get': ({ id }) => client().getSchedule(id),
-    'schedules:retry': async ({ ids }) => {
+    'schedules:retry': async ({ ids, mode }) => {
       // One at a time: a retry makes the service publish now, and a burst of them is what rate limits catch.
+      // Each is counted against its account's budget; the post is read for its account.
+      const kind = mode ?? (ids.length > 1 ? 'bulk' : 'manual')
       const results: ScheduleRetryResult[] = []
       for (const id of ids) {
         try {
+          const { accountId } = await client().getSchedule(id)
+          const take = budget.take(accountId, kind)
+          if (!take.allowed) throw budgetRefusal(budget.status(accountId).resetsAt)
           await client().retrySchedule(id)
-          results.push({ id, ok: true })
+          results.push({ id, ok: true, ...(take.warned ? { warned: true } : {}) })
         } catch (error) {
           results.push({ id, ok: false, error: AppError.from(error).toJSON() })
         }
       }
       return results
     },
+    'schedules:fix': ({ id, post, mode }) => fixFailedPost({ client: client(), budget }, id, post, mode),
+    'schedules:retry-budget': async ({ accountIds }) =>
+      Object.fromEntries(
+        accountIds.map((accountId): [string, RetryBudgetState] => {
+          const s = budget.status(accountId)
+          return [accountId, { ...s, resetsAt: s.resetsAt?.toISOString() ?? null }]
+        }),
+      ),
     'schedules:delete': ({ id }) => client().deleteSchedule(id),
     'schedules:update': ({ id, post }) => client().updateSchedule(id, post),
   }

@@ -13,6 +13,7 @@ type UploadCall =
   | 'uploads:remove'
   | 'uploads:retry-failed'
   | 'uploads:clear-finished'
+  | 'uploads:one'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
 export const UPLOAD_HANDLER_NEEDS = ['active', 'grants'] as const
@@ -56,5 +57,26 @@ export function createUploadHandlers(deps: UploadHandlerDeps): HandlerGroup<Uplo
     },
     'uploads:retry-failed': async () => engine().retryAllFailed(),
     'uploads:clear-finished': async () => engine().clearFinished(),
+    // A picture the page made (a crop, core/files/cover-files.ts) goes up through the same queue as any file,
+    // shown in it, and the caller gets its address once it is stored.
+    'uploads:one': async ({ path }) => {
+      const [file] = await deps.grants.resolveForUpload([path])
+      if (!file)
+        throw new AppError({
+          kind: 'validation',
+          field: 'path',
+          ...errorReason('no-files'),
+          message: 'no file to upload',
+        })
+      const item = await engine().uploadOne(file)
+      if (item.state === 'done' && item.url) return { url: item.url }
+      throw new AppError(
+        item.error ?? {
+          kind: 'cancelled',
+          ...errorReason('upload-stopped', { name: item.name }),
+          message: `the upload of ${item.name} was ${item.state}`,
+        },
+      )
+    },
   }
 }

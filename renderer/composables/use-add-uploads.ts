@@ -29,6 +29,11 @@ export function useAddUploads() {
       },
       0,
     )
+    // An empty file can never upload: said here, and kept out of the queue, so it is not counted as a failed
+    // upload nor offered "Retry all failed".
+    for (const item of refused) {
+      if (item.error?.code === 'file-empty') void uploads.remove(item.id).catch(() => undefined)
+    }
   }
 
   /**

@@ -26,6 +26,13 @@ const PATTERNS: ReadonlyArray<{ pattern: RegExp; key: string; names: readonly st
     key: 'tokenExpired',
     names: ['network'],
   },
+  // The sandbox names the file and its shape (sandbox/publisher.ts), as a person needs to find it.
+  {
+    pattern:
+      /^([\w-]+) rejected the media: aspect ratio must be between ([\d.:]+) and ([\d.:]+); (.+) is ([\d.]+:1)$/i,
+    key: 'aspectRatioFile',
+    names: ['network', 'min', 'max', 'name', 'ratio'],
+  },
   {
     pattern: /^([\w-]+) rejected the media: aspect ratio must be between ([\d.:]+) and ([\d.:]+)$/i,
     key: 'aspectRatio',

@@ -125,7 +125,11 @@ export const useDraftsStore = defineStore('drafts', () => {
     content: string,
   ): Promise<{ imported: number; errors: ImportRowError[] }> {
     const result = await mediadeck().drafts.import({ format, content })
-    if (result.imported.length > 0) drafts.value = [...drafts.value, ...result.imported]
+    // Main's drafts:changed may have brought them already: by id, so none is listed twice.
+    if (result.imported.length > 0) {
+      const ids = new Set(result.imported.map((d) => d.id))
+      drafts.value = [...drafts.value.filter((d) => !ids.has(d.id)), ...result.imported]
+    }
     return { imported: result.imported.length, errors: result.errors }
   }
   async function exportFile(format: 'csv' | 'json'): Promise<{ filename: string; content: string }> {

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { ScheduleRetryResult } from '../../common/contract'
+import type { ScheduleFixResult, ScheduleRetryResult } from '../../common/contract'
 import type { Draft } from '../../common/drafts'
 import { AppError, type AppErrorData } from '../../common/errors'
 import type { CreateScheduleRequest, Schedule } from '../../common/service'
@@ -234,9 +234,26 @@ export const usePlannerStore = defineStore('planner', () => {
     posts.value = posts.value.filter((p) => scheduleIdOf(p) !== id)
   }
 
+  /**
+   * A failed post edited and sent again: main updates it and retries it, or sends a replacement and deletes it
+   * (main/core/posts/fix-failed-post.ts). The failed list drops it once it went; the period reloads.
+   */
+  async function fixPost(
+    id: string,
+    post: CreateScheduleRequest,
+    mode: 'manual' | 'bulk' = 'manual',
+  ): Promise<ScheduleFixResult> {
+    const result = await mediadeck().schedules.fix({ id, post, mode })
+    if (result.sent || result.outcome === 'replaced') {
+      failed.value = failed.value.filter((p) => scheduleIdOf(p) !== id)
+    }
+    void load()
+    return result
+  }
+
   /** Retries failed posts; answers per id so the list can say which went and why others did not. */
-  async function retry(ids: string[]): Promise<ScheduleRetryResult[]> {
-    const results = await mediadeck().schedules.retry({ ids })
+  async function retry(ids: string[], mode?: 'manual' | 'bulk'): Promise<ScheduleRetryResult[]> {
+    const results = await mediadeck().schedules.retry({ ids, ...(mode ? { mode } : {}) })
     const ok = new Set(results.filter((r) => r.ok).map((r) => r.id))
     failed.value = failed.value.filter((p) => !ok.has(scheduleIdOf(p)))
     void load()
@@ -337,6 +354,7 @@ export const usePlannerStore = defineStore('planner', () => {
     showDay,
     setAccounts,
     retry,
+    fixPost,
     updatePost,
     deletePost,
     previewMove,

@@ -34,6 +34,7 @@ test('one post for two accounts is queued as one draft each, with each accountâ€
   // LinkedIn takes no text-only post (the service's own table): a picture from the library makes it an image post.
   await appPage.getByTestId('composer-library').click()
   await appPage.locator('.library__file').first().click()
+  await appPage.getByTestId('library-add').click()
   await expect(appPage.getByTestId('composer-type')).toHaveValue('image')
   const text = `Two networks ${Date.now()}`
   await appPage.getByTestId('composer-description').fill(text)
@@ -79,6 +80,7 @@ test('preflight and preview in both themes and languages, at 1280 and 900 px', a
   // A picture from the library, for the preview's crop.
   await appPage.getByTestId('composer-library').click()
   await appPage.locator('.library__file').first().click()
+  await appPage.getByTestId('library-add').click()
   await expect(appPage.getByTestId('composer-media')).toHaveCount(1)
   await appPage
     .getByTestId('composer-description')

@@ -135,6 +135,7 @@ test('a video from the library decodes from its public address and takes a frame
   await newVideoPost(planner, account.name, text)
   await appPage.getByTestId('composer-library').click()
   await appPage.getByRole('button', { name: /clip-320x180-3s\.webm/ }).click()
+  await appPage.getByTestId('library-add').click()
 
   const cover = appPage.getByTestId('video-cover')
   await expect(cover).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })

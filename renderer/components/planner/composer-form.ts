@@ -112,6 +112,11 @@ export function postOfSchedule(p: Schedule): DraftPost {
   return mergeScheduleEdit(blankPost(), p as unknown as DraftPost)
 }
 
+/** A post of the service as a new draft with its content: no time yet, so it waits under "Drafts without a time". */
+export function duplicateOfSchedule(p: Schedule): DraftPost {
+  return plainCopy({ ...postOfSchedule(p), scheduleAt: '' })
+}
+
 export function mediaTypeOfMime(mimetype: string | null | undefined): 'image' | 'video' | null {
   if (mimetype?.startsWith('image/')) return 'image'
   if (mimetype?.startsWith('video/')) return 'video'

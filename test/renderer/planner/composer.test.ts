@@ -171,9 +171,30 @@ describe('ComposerDialog', () => {
     )!
     pick.click()
     await flushPromises()
+    $('[data-testid=library-add]').click()
+    await flushPromises()
     const item = $('[data-testid=composer-media]')
     expect(item.textContent).toContain('asset-1.jpg · in storage')
     expect(item.textContent).not.toContain('file-001')
+  })
+
+  it('takes several files from the library at once, for a carousel, in the order ticked', async () => {
+    await mountComposer(context)
+    ;($('[data-testid=composer-library]') as HTMLButtonElement).click()
+    await flushPromises()
+    const picks = [...document.querySelectorAll<HTMLButtonElement>('[data-testid=library-pick]')]
+    expect(picks.length).toBeGreaterThanOrEqual(2)
+    picks[1]!.click()
+    picks[0]!.click()
+    await flushPromises()
+    expect(picks[0]!.getAttribute('aria-pressed')).toBe('true')
+    expect($('[data-testid=library-add]').textContent).toContain('Add 2 files')
+    $('[data-testid=library-add]').click()
+    await flushPromises()
+    const items = document.querySelectorAll('[data-testid=composer-media]')
+    expect(items).toHaveLength(2)
+    expect(items[0]!.textContent).toContain(picks[1]!.textContent!.trim())
+    expect(($('[data-testid=composer-type]') as HTMLSelectElement).value).toBe('album')
   })
 
   it('lists a refusal about a field the form has no place for at the top, instead of hiding it', async () => {
@@ -261,11 +282,16 @@ describe('ComposerDialog', () => {
       expect(document.body.textContent).not.toContain('Discard your changes?')
     })
 
-    it('saves the last keystrokes of a new post on Esc and says it was kept as a draft', async () => {
+    // A new post is never kept behind the person's back (it used to turn up under "Drafts without a time").
+    it('asks on Esc about a written new post, and keeps it with its last keystrokes only when told to', async () => {
       const wrapper = await mountComposer(context)
       await type('[data-testid=composer-description]', 'Hello Jakarta')
       $('[data-testid=composer-description]').focus()
       await pressEscape()
+      expect($('[data-testid=composer-keep-ask]')).not.toBeNull()
+      expect(wrapper.emitted('update:open')).toBeUndefined()
+      $('[data-testid=composer-keep-save]').click()
+      await flushPromises()
       expect(context.fake.requests('drafts:save')).toEqual([
         expect.objectContaining({ post: expect.objectContaining({ description: 'Hello Jakarta' }) }),
       ])
@@ -273,6 +299,61 @@ describe('ComposerDialog', () => {
         'Kept as a draft: Hello Jakarta. Find it in the calendar or under drafts without a time.',
       )
       expect(wrapper.emitted('update:open')?.at(-1)).toEqual([false])
+    })
+
+    it('discards a written new post on request, its autosaved copy deleted', async () => {
+      const wrapper = await mountComposer(context)
+      await type('[data-testid=composer-description]', 'Not this one')
+      await vi.advanceTimersByTimeAsync(1000)
+      const [saved] = context.fake.data.drafts
+      expect(saved).toBeDefined()
+      $('[data-testid=composer-description]').focus()
+      await pressEscape()
+      $('[data-testid=composer-keep-discard]').click()
+      await flushPromises()
+      expect(context.fake.requests('drafts:delete')).toEqual([{ id: saved!.id }])
+      expect(context.fake.data.drafts).toEqual([])
+      expect(wrapper.emitted('update:open')?.at(-1)).toEqual([false])
+    })
+
+    it('closes an empty new post on Esc without asking and without a draft', async () => {
+      const wrapper = await mountComposer(context)
+      $('[data-testid=composer-description]').focus()
+      await pressEscape()
+      expect($('[data-testid=composer-keep-ask]')).toBeNull()
+      expect(context.fake.requests('drafts:save')).toEqual([])
+      expect(wrapper.emitted('update:open')?.at(-1)).toEqual([false])
+    })
+
+    it('keeps Delete draft apart from Save draft, at the other end of the footer', async () => {
+      await mountComposer(context)
+      await type('[data-testid=composer-description]', 'Apart')
+      await vi.advanceTimersByTimeAsync(1000)
+      const remove = $('[data-testid=composer-delete]')
+      const save = $('[data-testid=composer-save]')
+      expect(remove.nextElementSibling).toBe($('[data-testid=composer-save-state]'))
+      expect(remove.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+      expect(remove.classList).toContain('composer__delete')
+    })
+
+    it('ties the Title and Description labels to their fields alone', async () => {
+      await mountComposer(context)
+      const title = $('[data-testid=composer-title]') as HTMLInputElement
+      const description = $('[data-testid=composer-description]') as HTMLTextAreaElement
+      expect([...title.labels!].map((l) => l.textContent!.trim())).toEqual(['Title'])
+      expect([...description.labels!].map((l) => l.textContent!.trim())).toEqual(['Description'])
+    })
+
+    it('says to choose Video for an Instagram Reel', async () => {
+      await mountComposer(context)
+      ;($('[data-testid="account-acc-ig"] input') as HTMLInputElement).click()
+      const select = $('[data-testid=composer-type]') as HTMLSelectElement
+      select.value = 'reel'
+      select.dispatchEvent(new Event('change'))
+      await flushPromises()
+      expect($('[data-testid=composer-preflight]').textContent).toContain(
+        'Instagram does not publish reel posts: choose Video; Instagram publishes it as a Reel.',
+      )
     })
 
     it('confirms Save draft with a toast', async () => {

@@ -489,6 +489,10 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         data.uploads = data.uploads.filter((item) => !gone.includes(item.id))
         progress([], gone)
       }),
+      // As the engine: stored at once, at an address on the storage origin named after the file.
+      one: handle('uploads:one', ({ path }) => ({
+        url: `https://storage.example/uploads/${path.split('/').pop() ?? 'file'}`,
+      })),
       onProgress: on('uploads:progress'),
       onBatchFinished: on('uploads:batch-finished'),
     },
@@ -622,6 +626,20 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
           schedule._id === id ? { ...schedule, ...post, medias: post.medias } : schedule,
         )
       }),
+      // As main against a service that updates: the post takes the edit and goes back in the queue.
+      fix: handle('schedules:fix', ({ id, post }) => {
+        data.schedules = data.schedules.map((schedule) =>
+          schedule._id === id
+            ? { ...schedule, ...post, medias: post.medias, status: 'pending' as const }
+            : schedule,
+        )
+        return { id, outcome: 'updated' as const, sent: true, warned: false }
+      }),
+      retryBudget: handle('schedules:retry-budget', ({ accountIds }) =>
+        Object.fromEntries(
+          accountIds.map((accountId) => [accountId, { used: 0, limit: 3, allowed: true, resetsAt: null }]),
+        ),
+      ),
     },
     drafts: {
       list: handle('drafts:list', () => data.drafts),

@@ -272,9 +272,18 @@ describe('LibraryView', () => {
     } finally {
       vi.useRealTimers()
     }
+    await flushPromises()
     const rows = wrapper.findAll('[data-testid="upload-row"]').map((row) => row.text())
     expect(rows.some((text) => text.includes('photo.png'))).toBe(true)
     expect(rows.some((text) => text.includes('shot.jpg'))).toBe(true)
+    // The empty file is refused apart: not a failed row, not counted, no "Retry all failed" for it.
+    expect(rows.some((text) => text.includes('blank.png'))).toBe(false)
+    expect(context.fake.requests('uploads:remove')).toHaveLength(1)
+    expect(
+      useUploadsStore()
+        .items.filter((i) => i.state === 'failed')
+        .map((i) => i.name),
+    ).not.toContain('blank.png')
   })
 
   it('words a refused file by the reason main gave, in Bahasa Indonesia', async () => {

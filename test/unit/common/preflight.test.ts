@@ -92,6 +92,32 @@ describe('preflight', () => {
   })
 })
 
+describe('preflight: what a new user met', () => {
+  it('says to choose Video for an Instagram Reel, which Instagram publishes from a video post', () => {
+    const [refusal] = preflight({ type: 'reel', text: '', media: [] }, 'instagram')
+    expect(refusal).toMatchObject({ code: 'type-not-taken', severity: 'block' })
+    expect(refusal!.params).toEqual({ type: 'reel', network: 'instagram', instead: 'video' })
+    expect(describePreflightIssue(refusal!, 'instagram')).toBe(
+      'instagram does not support reel posts; choose video',
+    )
+    // A network that takes reels says nothing of the kind.
+    expect(preflight({ type: 'reel', text: '', media: [] }, 'facebook')).toEqual([])
+  })
+
+  it('warns that Instagram and TikTok need JPEG for a HEIC picture, known by its name alone', () => {
+    const heic = { kind: 'image', name: 'IMG_0042.HEIC' }
+    for (const network of ['instagram', 'tiktok']) {
+      const issues = preflight({ type: 'image', text: '', media: [heic] }, network)
+      expect(issues.map((i) => [i.code, i.severity])).toEqual([['heic', 'warn']])
+      expect(issues[0]!.params.formats).toMatch(/^JPEG/)
+    }
+    // Facebook takes HEIC.
+    expect(
+      preflight({ type: 'image', text: '', media: [{ ...heic, mimetype: 'image/heic' }] }, 'facebook'),
+    ).toEqual([])
+  })
+})
+
 describe('the newer service options', () => {
   const post = { type: 'text', text: 'Halo', media: [] }
   it('refuses a WhatsApp post without a channel or group, takes it with one', () => {

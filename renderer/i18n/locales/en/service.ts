@@ -5,6 +5,8 @@ export default {
     disconnected: 'The account {account} ({network}) is disconnected: reconnect it, then retry.',
     unsupportedType: '{network} does not publish {type} posts.',
     tokenExpired: 'The {network} account’s sign-in expired: reconnect the account.',
+    aspectRatioFile:
+      '{network} rejected the picture {name}: its shape is {ratio}, and {network} takes shapes from {min} (tall) to {max} (wide). Crop it to fit, then send it again.',
     aspectRatio: '{network} rejected the media: the aspect ratio must be between {min} and {max}.',
     captionTooLong: '{network} takes at most {max} characters of text; this post has {count}.',
     tooManyMedia: '{network} takes at most {max} media files in one post; this post has {count}.',

@@ -55,6 +55,9 @@ export default {
     blocked: 'Sebuah jaringan menolak postingan ini: perbaiki baris bertanda Ditolak, lalu jadwalkan.',
     source: 'Aturan {network}',
     'type-not-taken': '{network} tidak menerbitkan postingan {type}.',
+    'type-instead':
+      '{network} tidak menerbitkan postingan {type}: pilih {instead}; {network} menerbitkannya sebagai Reel.',
+    heic: '{name} adalah gambar HEIC, yang tidak bisa ditampilkan aplikasi ini dan tidak diterima {network}: perlu {formats}. Ekspor dulu sebagai JPEG.',
     'caption-too-long': '{network} menerima {max} karakter; teks ini {count}, kelebihan {over}.',
     'too-many-media': '{network} menerima {max} berkas dalam satu postingan; yang ini {count}.',
     'format-not-taken': '{network} mungkin tidak menerima {name} ({format}); yang diterima {formats}.',
@@ -280,6 +283,9 @@ export default {
     updated: 'Postingan diperbarui',
     draftSaved: 'Draf disimpan',
     keptAsDraft: 'Disimpan sebagai draf: {title}. Temukan di kalender atau di draf tanpa waktu.',
+    keepTitle: 'Simpan postingan ini sebagai draf?',
+    keepText:
+      'Postingan ini belum disimpan. Draf menunggu di “Draf tanpa waktu” sampai Anda menjadwalkannya.',
     discardTitle: 'Buang perubahan?',
     discardText: 'Perubahan pada postingan ini belum disimpan.',
     discard: 'Buang perubahan',
@@ -315,6 +321,7 @@ export default {
       'Satu berkas bukan gambar atau video dan dilewati | {count} berkas bukan gambar atau video dan dilewati',
     localNotHere: 'Postingan terjadwal hanya menerima media dari pustaka.',
     libraryTitle: 'Tambah dari pustaka',
+    addPicked: 'Tambahkan file | Tambahkan {count} file',
     librarySearch: 'Cari berkas',
     search: 'Cari',
     libraryEmpty: 'Tidak ada gambar atau video di penyimpanan.',

@@ -6,6 +6,8 @@ export default {
     disconnected: 'Akun {account} ({network}) terputus: hubungkan lagi, lalu coba lagi.',
     unsupportedType: '{network} tidak menerbitkan postingan {type}.',
     tokenExpired: 'Masa masuk akun {network} sudah habis: hubungkan lagi akunnya.',
+    aspectRatioFile:
+      '{network} menolak gambar {name}: bentuknya {ratio}, sedangkan {network} menerima bentuk dari {min} (tinggi) sampai {max} (lebar). Pangkas agar pas, lalu kirim lagi.',
     aspectRatio: '{network} menolak media: rasio aspek harus antara {min} dan {max}.',
     captionTooLong: '{network} menerima paling banyak {max} karakter teks; postingan ini {count}.',
     tooManyMedia:

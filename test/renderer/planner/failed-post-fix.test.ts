@@ -1,0 +1,235 @@
+// A failed post in the planner: its dialog shows its media and the reason in plain words; it can be edited and
+// sent again (schedules:fix), duplicated into a draft, and failed posts that share a cause a network rule names
+// are fixed together: pictures cropped (the crop shown first) or texts shortened (the cut shown first).
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { mediaMetricsReaderKey } from '../../../renderer/composables/use-media-metrics'
+import { cropperKey, type CropRect } from '../../../renderer/lib/fix-media'
+import { usePlannerStore } from '../../../renderer/stores/planner'
+import { useToastsStore } from '../../../renderer/stores/toasts'
+import PlannerView from '../../../renderer/views/PlannerView.vue'
+import { ACCOUNT_FIXTURES, NOW, makeAccount, makeSchedule } from '../support/fixtures'
+import { mountWith, setupTest, type TestContext } from '../support/mount'
+
+const PANORAMA = 'https://storage.example/uploads/kuliner-malam-panorama.png'
+const SQUARE = 'https://storage.example/uploads/kopi.png'
+const REASON =
+  'instagram rejected the media: aspect ratio must be between 4:5 and 1.91:1; kuliner-malam-panorama.png is 3:1'
+const image = (url: string) => ({ alt: '', type: 'image', thumbnail: url, url })
+
+const crops: Array<{ url: string; rect: CropRect }> = []
+
+async function mountPlanner(context: TestContext) {
+  const planner = usePlannerStore()
+  planner.timeZone = 'Asia/Jakarta'
+  planner.anchor = new Date(NOW)
+  return mountWith(PlannerView, context, {
+    route: '/planner',
+    global: {
+      provide: {
+        // jsdom decodes no pictures: the panorama measures 3:1, anything else 1:1.
+        [mediaMetricsReaderKey as symbol]: async (address: string) =>
+          address === PANORAMA ? { width: 3000, height: 1000 } : { width: 1000, height: 1000 },
+        [cropperKey as symbol]: async (url: string, rect: CropRect) => {
+          crops.push({ url, rect })
+          return new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' })
+        },
+      },
+    },
+  })
+}
+
+const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid=${id}]`)
+
+enableAutoUnmount(afterEach)
+
+describe('fixing a failed post', () => {
+  let context: TestContext
+
+  beforeEach(() => {
+    crops.length = 0
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date(NOW))
+    context = setupTest({
+      data: {
+        accounts: [...ACCOUNT_FIXTURES, makeAccount('acc-th', 'Kopi Senja Threads', 'threads')],
+        schedules: [
+          makeSchedule(1, {
+            status: 'error',
+            title: 'Kuliner malam Medan',
+            type: 'image',
+            accountId: 'acc-ig',
+            medias: [image(PANORAMA)],
+            errorMessage: REASON,
+            scheduleAt: '2026-11-18T05:00:00.000Z',
+          }),
+          makeSchedule(2, {
+            status: 'error',
+            title: 'Street food Semarang',
+            type: 'album',
+            accountId: 'acc-ig',
+            medias: [image(SQUARE), image(PANORAMA)],
+            errorMessage: REASON,
+            scheduleAt: '2026-11-17T05:00:00.000Z',
+          }),
+          makeSchedule(3, {
+            status: 'error',
+            title: 'Thread panjang',
+            type: 'text',
+            accountId: 'acc-th',
+            description: `${'Kopi susu gula aren, '.repeat(30)}selesai.`,
+            errorMessage: 'threads takes at most 500 characters of text; this post has 638',
+            scheduleAt: '2026-11-16T05:00:00.000Z',
+          }),
+        ],
+      },
+    })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+
+  it("shows the failed post's media and the service's reason in plain words", async () => {
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-testid=failed-post][data-id=sched-1] .failed__title').trigger('click')
+    await flushPromises()
+    expect(byTestId('detail-media')!.querySelectorAll('li')).toHaveLength(1)
+    expect(byTestId('detail-reason')!.textContent).toContain(
+      'instagram rejected the picture kuliner-malam-panorama.png: its shape is 3:1, and instagram takes shapes from 4:5 (tall) to 1.91:1 (wide).',
+    )
+    expect(byTestId('detail-retry')).not.toBeNull()
+    expect(byTestId('detail-fix')).not.toBeNull()
+  })
+
+  it('edits a failed post and sends it again, saying it was updated', async () => {
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-testid=failed-post][data-id=sched-1] .failed__title').trigger('click')
+    await flushPromises()
+    byTestId('detail-fix')!.click()
+    await flushPromises()
+    expect(document.querySelector('[role=dialog]')!.textContent).toContain('Fix and send again')
+    expect(byTestId('composer-fix-reason')!.textContent).toContain('kuliner-malam-panorama.png')
+    // The panorama is refused as it is: the composer stops it, as the network would.
+    byTestId('composer-schedule')!.click()
+    await flushPromises()
+    expect(context.fake.requests('schedules:fix')).toEqual([])
+    // A picture that fits instead: removed, then one from the library's address is kept.
+    const remove = document.querySelector<HTMLElement>('[data-testid=composer-media] button')!
+    remove.click()
+    await flushPromises()
+    const text = byTestId('composer-description') as HTMLTextAreaElement
+    text.value = 'Mie aceh dan martabak malam ini'
+    text.dispatchEvent(new Event('input'))
+    await flushPromises()
+    expect(byTestId('composer-schedule')!.textContent).toContain('Send again')
+    byTestId('composer-schedule')!.click()
+    await flushPromises()
+    const [sent] = context.fake.requests('schedules:fix')
+    expect(sent).toMatchObject({ id: 'sched-1', mode: 'manual' })
+    expect(sent!.post).toMatchObject({ description: 'Mie aceh dan martabak malam ini', accountId: 'acc-ig' })
+    expect(useToastsStore().items.map((t) => t.title)).toContain('Updated and sent again')
+  })
+
+  it('says when the failed post was replaced by a new one', async () => {
+    context.fake.api.schedules.fix = async ({ id }) => ({
+      id: `${id}-new`,
+      outcome: 'replaced',
+      sent: true,
+      warned: false,
+    })
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-testid=failed-post][data-id=sched-3] .failed__title').trigger('click')
+    await flushPromises()
+    byTestId('detail-fix')!.click()
+    await flushPromises()
+    const text = byTestId('composer-description') as HTMLTextAreaElement
+    text.value = 'Pendek saja'
+    text.dispatchEvent(new Event('input'))
+    await flushPromises()
+    byTestId('composer-schedule')!.click()
+    await flushPromises()
+    const toast = useToastsStore().items.find((t) => t.title === 'Sent as a new post')
+    expect(toast?.message).toContain('the failed one was deleted')
+  })
+
+  it('duplicates a failed post into a new draft without a time, and opens it', async () => {
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-testid=failed-post][data-id=sched-1] .failed__title').trigger('click')
+    await flushPromises()
+    byTestId('detail-duplicate')!.click()
+    await flushPromises()
+    const [saved] = context.fake.requests('drafts:save')
+    expect(saved!.post).toMatchObject({ title: 'Kuliner malam Medan', accountId: 'acc-ig', scheduleAt: '' })
+    expect(saved!.post.medias.map((m) => m.url)).toEqual([PANORAMA])
+    expect(document.querySelector('[role=dialog]')!.textContent).toContain('Edit draft')
+  })
+
+  it('crops every refused picture of the posts that share the cause, shows the crop, then sends them again', async () => {
+    const wrapper = await mountPlanner(context)
+    await flushPromises()
+    const offer = wrapper.find('[data-testid=fix-offer-aspect]')
+    expect(offer.text()).toContain('The picture’s shape is refused in 2 posts')
+    await wrapper.find('[data-testid=fix-open-aspect]').trigger('click')
+    await flushPromises()
+    // Only the panoramas: the square picture of the album fits.
+    const previews = document.querySelectorAll<HTMLElement>('[data-testid=fix-crop]')
+    expect(previews).toHaveLength(2)
+    const keep = previews[0]!.querySelector<HTMLElement>('.crop__keep')!
+    expect(keep.style.width).toBe('63.67%')
+    expect(byTestId('fix-several')!.textContent).toContain('3:1 → 1.91:1, 1910 × 1000 px')
+    byTestId('fix-send')!.click()
+    await flushPromises()
+    expect(crops).toEqual([
+      { url: PANORAMA, rect: { x: 545, y: 0, width: 1910, height: 1000 } },
+      { url: PANORAMA, rect: { x: 545, y: 0, width: 1910, height: 1000 } },
+    ])
+    expect(context.fake.requests('files:save-cover')).toHaveLength(2)
+    const uploaded = context.fake.requests('uploads:one')
+    expect(uploaded).toHaveLength(2)
+    const fixes = context.fake.requests('schedules:fix')
+    expect(fixes.map((f) => [f.id, f.mode])).toEqual([
+      ['sched-1', 'bulk'],
+      ['sched-2', 'bulk'],
+    ])
+    // The album keeps its square picture and gets the crop in the panorama's place.
+    expect(fixes[1]!.post.medias[0]!.url).toBe(SQUARE)
+    expect(fixes[1]!.post.medias[1]!.url).toMatch(/^https:\/\/storage\.example\/uploads\/cover-/)
+    expect(useToastsStore().items.map((t) => t.title)).toContain('2 posts fixed and sent again')
+  })
+
+  it('shortens a text over its network limit with the cut shown, then sends it again', async () => {
+    const wrapper = await mountPlanner(context)
+    await flushPromises()
+    await wrapper.find('[data-testid=fix-open-text]').trigger('click')
+    await flushPromises()
+    const cut = byTestId('fix-cut')!
+    expect(cut.tagName).toBe('DEL')
+    expect(cut.textContent!.length).toBeGreaterThan(100)
+    byTestId('fix-send')!.click()
+    await flushPromises()
+    const [fix] = context.fake.requests('schedules:fix')
+    expect(fix!.id).toBe('sched-3')
+    expect([...fix!.post.description].length).toBeLessThanOrEqual(500)
+    expect(fix!.post.description.endsWith('…')).toBe(true)
+  })
+
+  it('says which posts the retry limit held back', async () => {
+    context.fake.api.schedules.fix = async ({ id }) => ({
+      id,
+      outcome: 'updated',
+      sent: false,
+      warned: false,
+      error: { kind: 'rate-limited', code: 'retry-budget', message: 'budget' },
+    })
+    const wrapper = await mountPlanner(context)
+    await flushPromises()
+    await wrapper.find('[data-testid=fix-open-aspect]').trigger('click')
+    await flushPromises()
+    byTestId('fix-send')!.click()
+    await flushPromises()
+    expect(useToastsStore().items.map((t) => t.title)).toContain(
+      '2 posts fixed but held back by the retry limit',
+    )
+  })
+})
