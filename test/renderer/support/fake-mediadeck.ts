@@ -10,7 +10,7 @@ import type {
   EventPayloads,
   MediadeckApi,
 } from '../../../common/contract'
-import type { Draft, OutboxState } from '../../../common/drafts'
+import type { Draft, ImportPreview, OutboxState } from '../../../common/drafts'
 import type { AppErrorData } from '../../../common/errors'
 import type { Account, Automation, Schedule, StorageStatistic, StoredFile } from '../../../common/service'
 import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
@@ -49,6 +49,8 @@ export interface FakeData {
   usedAtRecheck: string[]
   /** Kept thumbnails by key, as data: URLs (main's cache in the data folder). */
   thumbnails: Record<string, string>
+  /** What drafts:import-preview answers (main plans it from the file); none, an empty file's preview. */
+  importPreview?: ImportPreview
 }
 
 export interface RecordedCall {
@@ -533,7 +535,23 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       resolve: handle('drafts:resolve', ({ id, action }) =>
         setDraftStatus(id, action === 'keep-draft' ? 'draft' : 'queued'),
       ),
-      import: handle('drafts:import', () => ({ imported: [], errors: [] })),
+      importPreview: handle(
+        'drafts:import-preview',
+        () =>
+          data.importPreview ?? {
+            counts: { new: 0, updated: 0, unchanged: 0, conflict: 0 },
+            rows: [],
+            errors: [],
+          },
+      ),
+      import: handle('drafts:import', () => ({
+        imported: [],
+        changed: [],
+        updatedOnService: [],
+        unchanged: 0,
+        kept: 0,
+        errors: [],
+      })),
       export: handle('drafts:export', ({ format }) => ({
         filename: `drafts.${format}`,
         content: format === 'json' ? JSON.stringify(data.drafts) : '',
