@@ -43,12 +43,14 @@ export function isoInZone(instant: string, zone: string | undefined): string {
   }
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00'
   const local = `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`
-  // The offset is what separates the wall-clock reading from the instant (whole seconds; milliseconds dropped).
+  // The offset is what separates the wall-clock reading from the instant (in whole seconds).
   const offsetMinutes = Math.round(
     (Date.parse(`${local}Z`) - Math.floor(at.getTime() / 1000) * 1000) / 60_000,
   )
   const sign = offsetMinutes < 0 ? '-' : '+'
   const abs = Math.abs(offsetMinutes)
   const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
-  return `${local}${offset}`
+  // Milliseconds only where the instant has them: the file must name the same moment it was exported from.
+  const ms = at.getUTCMilliseconds()
+  return `${local}${ms ? `.${String(ms).padStart(3, '0')}` : ''}${offset}`
 }
