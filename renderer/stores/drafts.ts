@@ -6,7 +6,9 @@ import type {
   DraftFieldError,
   DraftPost,
   DraftTarget,
-  ImportRowError,
+  ConflictChoice,
+  ImportPreview,
+  ImportResult,
   LocalMedia,
   OutboxState,
 } from '../../common/drafts'
@@ -110,16 +112,29 @@ export const useDraftsStore = defineStore('drafts', () => {
   async function sendNow(): Promise<void> {
     outbox.value = await mediadeck().outbox.sendNow()
   }
+  /** What importing the file would do (main plans it); nothing changes until importFile. */
+  async function previewFile(format: 'csv' | 'json', content: string): Promise<ImportPreview> {
+    return mediadeck().drafts.importPreview({ format, content })
+  }
+  /** Imports the file: matched posts change in place, conflicts follow `choices` (by row), the rest is new. */
   async function importFile(
     format: 'csv' | 'json',
     content: string,
-  ): Promise<{ imported: number; errors: ImportRowError[] }> {
-    const result = await mediadeck().drafts.import({ format, content })
-    if (result.imported.length > 0) drafts.value = [...drafts.value, ...result.imported]
-    return { imported: result.imported.length, errors: result.errors }
+    choices: Record<string, ConflictChoice> = {},
+  ): Promise<ImportResult> {
+    const result = await mediadeck().drafts.import({ format, content, choices })
+    if (result.imported.length > 0 || result.changed.length > 0) {
+      const changed = new Map(result.changed.map((d) => [d.id, d]))
+      drafts.value = [...drafts.value.map((d) => changed.get(d.id) ?? d), ...result.imported]
+    }
+    return result
   }
-  async function exportFile(format: 'csv' | 'json'): Promise<{ filename: string; content: string }> {
-    return mediadeck().drafts.export({ format })
+  /** The service's posts in the range and every local draft, times in the planner's zone. */
+  async function exportFile(
+    format: 'csv' | 'json',
+    options: { from?: string; to?: string; timeZone?: string } = {},
+  ): Promise<{ filename: string; content: string }> {
+    return mediadeck().drafts.export({ format, ...options })
   }
 
   return {
@@ -141,6 +156,7 @@ export const useDraftsStore = defineStore('drafts', () => {
     resolve,
     remove,
     sendNow,
+    previewFile,
     importFile,
     exportFile,
   }
