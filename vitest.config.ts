@@ -7,13 +7,14 @@ import vue from '@vitejs/plugin-vue'
 // - security: the guarantees of docs/security.md, most of them against the real host (test/security);
 // - renderer: Vue components and stores in jsdom, against the fake window.mediadeck (test/renderer).
 // `npm test` runs them all, then the Playwright e2e suite (scripts/run-tests.mjs).
-const nodeProject = (name: string, folder: string) => ({
+const nodeProject = (name: string, folder: string, globalSetup: string[] = []) => ({
   test: {
     name,
     environment: 'node',
     include: [`test/${folder}/**/*.test.ts`],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    globalSetup,
   },
 })
 
@@ -21,8 +22,9 @@ export default defineConfig({
   test: {
     projects: [
       nodeProject('unit', 'unit'),
-      nodeProject('integration', 'integration'),
-      nodeProject('security', 'security'),
+      // The CLI's tests run the built bin: built once here when stale (test/integration/support/cli-bin.ts).
+      nodeProject('integration', 'integration', ['test/integration/support/cli-bin.ts']),
+      nodeProject('security', 'security', ['test/integration/support/cli-bin.ts']),
       {
         plugins: [vue()],
         test: {

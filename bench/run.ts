@@ -1,6 +1,7 @@
-// `npm run bench [-- --uploads-only]`: the upload benchmarks (engine against curl: throughput, peak memory), written to the "Uploads" section of
-// bench/RESULTS.md, then the other benchmarks under bench/ (the planner's, the renderer's, the wall-clock
-// checks of bench/timing/), each in a process of its own.
+// `npm run bench [-- --uploads-only | --db-only [--baseline DIR]]`: the upload benchmarks (engine against curl:
+// throughput, peak memory), written to the "Uploads" section of bench/RESULTS.md, then the other benchmarks under
+// bench/ (the CLI's, the planner's, the renderer's, the data layer's, the wall-clock checks of bench/timing/), each in
+// a process of its own. `--db-only` runs the data layer's alone (bench/db.ts; --baseline DIR adds the old code's figures).
 // Each engine run is a child process of its own (bench/engine-upload.ts) so its peak RSS is clean; the far end
 // (bench/sink-server.ts) is another process shared by curl and the engine, so both pay the same receiver.
 // The engine runs its full flow (statistic, init, PUT, complete) through the real service client against
@@ -13,6 +14,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { median, writeResultsSection } from './support/results'
 import { startDelayProxy } from './delay-proxy'
+import { bundleScript } from './support/bundle'
+import { startSink } from './support/sink'
 
 const GIB = 1024 ** 3
 const MIB = 1024 ** 2
@@ -82,16 +85,8 @@ async function latencyBench(dir: string, sinkUrl: string): Promise<LatencyResult
   return results
 }
 
-async function startSink(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', here('./sink-server.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString()).port))
-    child.once('exit', () => reject(new Error('sink exited')))
-  })
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() }
-}
+/** bench/engine-upload.ts bundled (./support/bundle.ts), set before the first run: plain Node runs it. */
+let engineScript = ''
 
 function runEngine(
   baseUrl: string,
@@ -100,18 +95,14 @@ function runEngine(
   options: { loopDelay?: boolean; rateLimit?: number } = {},
 ): Promise<EngineResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', here('./engine-upload.ts'), baseUrl, String(concurrency), ...files],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-        env: {
-          ...process.env,
-          BENCH_LOOP_DELAY: options.loopDelay ? '1' : '0',
-          BENCH_RATE_LIMIT: options.rateLimit ? String(options.rateLimit) : '',
-        },
+    const child = spawn(process.execPath, [engineScript, baseUrl, String(concurrency), ...files], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        BENCH_LOOP_DELAY: options.loopDelay ? '1' : '0',
+        BENCH_RATE_LIMIT: options.rateLimit ? String(options.rateLimit) : '',
       },
-    )
+    })
     let out = ''
     child.stdout.on('data', (d) => (out += d))
     child.on('exit', (code) => {
@@ -169,6 +160,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-bench-'))
   const loadBefore = loadavg()[0]!
   const sink = await startSink()
+  engineScript = await bundleScript(here('./engine-upload.ts'), dir)
   try {
     // Sparse files: the bytes come from the page cache, so the benchmark measures the upload path, not the disk.
     const oneGiB = join(dir, 'one.bin')
@@ -191,7 +183,7 @@ async function main(): Promise<void> {
     // The first read of a fresh sparse file costs the kernel seconds of page-cache set-up (measured: 10 s of
     // system time for 4 GiB), which neither uploader should be charged for; read both once first.
     for (const path of [oneGiB, fourGiB, linkFile]) await readThrough(path)
-    // Warm-up, not counted: curl, the engine's modules and the tsx transform cache.
+    // Warm-up, not counted: curl, and the engine's modules into the page cache.
     await curlPut(`${sink.url}/store/warm-up`, oneGiB)
     await runEngine(sink.url, 3, [oneGiB])
 
@@ -345,7 +337,8 @@ ${rows.map(([name, result, target, met]) => `| ${name} | ${result} | ${target} |
   storage writes every byte to disk, which would measure the disk rather than the upload path.
 - Each engine run is its own child process (\`bench/engine-upload.ts\`); its time runs from \`add()\` to
   \`whenIdle()\`, its peak RSS is the larger of 20 ms samples and \`process.resourceUsage().maxRSS\` (the whole
-  process, Node and tsx included). The event-loop delay comes from one more 1 GiB run of its own with
+  process). The script is bundled with esbuild as the CLI is (\`bench/support/bundle.ts\`) and run by plain Node,
+  so no TypeScript loader is in its memory (until 2026-11-26 it ran under tsx, which adds some 50 MB). The event-loop delay comes from one more 1 GiB run of its own with
   \`perf_hooks.monitorEventLoopDelay\` at 1 ms resolution over the same span (left off in the timed runs: it
   wakes the process every millisecond); Node's histogram counts the 1 ms interval itself, so the figures are
   about 1 ms high.
@@ -395,9 +388,13 @@ ${rows.map(([name, result, target, met]) => `| ${name} | ${result} | ${target} |
  * wall-clock checks the tests leave to the bench (bench/timing/).
  */
 function runOthers(): number {
-  const others = [here('./planner/run.ts'), here('./renderer/run.ts'), here('./timing/run.ts')].filter((f) =>
-    existsSync(f),
-  )
+  const others = [
+    here('./cli.ts'),
+    here('./planner/run.ts'),
+    here('./renderer/run.ts'),
+    here('./db.ts'),
+    here('./timing/run.ts'),
+  ].filter((f) => existsSync(f))
   let failed = 0
   for (const file of others) {
     console.log(`\n${file}`)
@@ -407,10 +404,19 @@ function runOthers(): number {
   return failed
 }
 
+if (process.argv.includes('--db-only')) {
+  const baseline = process.argv.indexOf('--baseline')
+  const args = baseline === -1 ? [] : ['--baseline', process.argv[baseline + 1]!]
+  const result = spawnSync(process.execPath, ['--import', 'tsx', here('./db.ts'), ...args], {
+    stdio: 'inherit',
+  })
+  process.exit(result.status ?? 1)
+}
 if (process.argv.includes('--latency-only')) {
   // A quick look at the distance figures alone (nothing written to RESULTS.md).
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-bench-'))
   const sink = await startSink()
+  engineScript = await bundleScript(here('./engine-upload.ts'), dir)
   try {
     await latencyBench(dir, sink.url)
   } finally {

@@ -1,22 +1,26 @@
 // The benchmarks' far end, in a process of its own so its CPU does not count against the uploader:
 // a storage sink that reads and discards PUT bodies (counting bytes), and a light stand-in of the service's
 // storage endpoints (statistic, init, complete, delete) so the real engine can run its full flow.
-// Prints `{"port":N}` once listening.
+// Prints `{"port":N}` once listening. GET /__last-put answers the last PUT's size and the time the sink spent
+// receiving it (headers to last byte), the same clock for curl and the CLI (bench/cli.ts).
 import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 let received = 0
 let puts = 0
+let lastPut: { path: string; bytes: number; seconds: number } | null = null
 
 const server = createServer((req, res) => {
   const url = req.url ?? '/'
   if (req.method === 'PUT' && url.startsWith('/store/')) {
     let bytes = 0
+    const started = process.hrtime.bigint()
     req.on('data', (chunk: Buffer) => (bytes += chunk.length))
     req.on('end', () => {
       received += bytes
       puts++
+      lastPut = { path: url.split('?')[0]!, bytes, seconds: Number(process.hrtime.bigint() - started) / 1e9 }
       const expected = Number(req.headers['content-length'])
       res.writeHead(bytes === expected ? 200 : 400, { 'content-length': 0 }).end()
     })
@@ -50,6 +54,7 @@ const server = createServer((req, res) => {
       return void res.writeHead(204).end()
     }
     if (url === '/__stats') return json(200, { received, puts })
+    if (url === '/__last-put') return json(200, lastPut)
     json(404, { code: 404, message: 'not found' })
   })
 })

@@ -4,8 +4,25 @@
 // that is not declared here. Runtime imports: zod only (no electron, node or vue).
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
-import type { Account, Automation, Page, Schedule, StorageStatistic, StoredFile } from './service'
-import { ACCOUNT_TYPES, SCHEDULE_STATUSES, createScheduleRequestSchema } from './service'
+import type {
+  Account,
+  Addons,
+  Automation,
+  LinkMetadata,
+  MusicTrack,
+  Page,
+  Schedule,
+  ScheduleChannel,
+  StorageStatistic,
+  StoredFile,
+} from './service'
+import {
+  ACCOUNT_TYPES,
+  MUSIC_DATE_RANGES,
+  SCHEDULE_STATUSES,
+  createScheduleRequestSchema,
+  musicVolumeSchema,
+} from './service'
 import { checkPayloadShape } from './payload-bounds'
 import type { UploadItem, UploadProgressEvent, UploadTotals } from './uploads'
 import type { AppRoute } from './routes'
@@ -32,6 +49,7 @@ import type { Draft, DraftFieldError, ImportPreview, ImportResult, OutboxState }
 import { MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from './drafts'
 import type { DeleteOutcome, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
+import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
 
 // ---- request schemas ----
 
@@ -77,66 +95,88 @@ const postText = z.string().max(100_000)
 const urlText = z.string().max(4_096)
 const MAX_POST_MEDIAS = 100
 const MAX_POST_REPLIES = 50
-const boundedMediaSchema = z.object({
-  alt: z.string().max(5_000),
-  type: z.string().max(50),
-  thumbnail: urlText,
-  url: urlText,
+/** Any JSON, as long as it is small and shallow: list items the reference only calls "array", unknown members. */
+const opaqueValue = z.unknown().superRefine((value, ctx) => {
+  const problem = checkPayloadShape(value, { maxDepth: 4, maxNodes: 200, maxStringLength: 2_000 })
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
 })
-/** Members the reference only calls "array" (tags, products, …): any JSON, as long as it is small and shallow. */
-const opaqueList = z
-  .array(
-    z.unknown().superRefine((value, ctx) => {
-      const problem = checkPayloadShape(value, { maxDepth: 4, maxNodes: 200, maxStringLength: 2_000 })
-      if (problem) ctx.addIssue({ code: 'custom', message: problem })
-    }),
-  )
-  .max(100)
+/** Members the reference only calls "array" (tags, products, …). */
+const opaqueList = z.array(opaqueValue).max(100)
+// A post read from the service and written back keeps the members the editor does not know (a newer service's
+// `customThumbnail`, `templateId`, whatever comes next): they pass, each small and shallow (common/service.ts).
+const boundedMediaSchema = z
+  .object({
+    alt: z.string().max(5_000),
+    type: z.string().max(50),
+    thumbnail: urlText,
+    url: urlText,
+  })
+  .catchall(opaqueValue)
 /**
  * One reply post. Replies are posts published under the first one and do not nest (OpenAPI example of
- * GET /public/schedule: title, description, topic, type, medias, status); unknown members are dropped.
- * Typed unknown[] both ways, as DraftPost holds them.
+ * GET /public/schedule: title, description, topic, type, medias, status); a nested `replies` is dropped, other
+ * unknown members pass, small and shallow, so a reply written back loses nothing. Typed unknown[] both ways, as
+ * DraftPost holds them.
  */
-const replySchema = z.object({
-  title: shortText.optional(),
-  description: postText.optional(),
-  topic: shortText.optional(),
-  type: z.string().max(50).optional(),
-  medias: z.array(boundedMediaSchema).max(MAX_POST_MEDIAS).optional(),
-  status: z.string().max(50).optional(),
-})
-const postSchema = createScheduleRequestSchema.extend({
-  title: shortText,
-  description: postText,
-  type: z.string().min(1).max(50),
-  medias: z.array(boundedMediaSchema).max(MAX_POST_MEDIAS),
-  meta: z.object({ title: shortText, description: postText, url: urlText }),
-  additionalInfo: z.object({
-    isAiGenerated: z.boolean(),
-    isDraft: z.boolean(),
-    isAutoAddMusic: z.boolean(),
-    collaborators: opaqueList,
-    music: z.object({
-      id: z.string().max(200),
-      artist: shortText,
-      name: shortText,
-      thumbnail: urlText,
-      volume: z.object({ video: z.number(), music: z.number() }),
-    }),
-    products: opaqueList,
-    tags: opaqueList,
-    mentions: opaqueList,
-    link: urlText,
-    targetCountries: opaqueList,
-  }),
-  replies: z
-    .array(z.unknown())
-    .max(MAX_POST_REPLIES)
-    .pipe(z.array(replySchema))
-    .transform((replies): unknown[] => replies),
-  topic: shortText,
-  accountId: z.string().min(1).max(200),
-})
+const replySchema = z
+  .object({
+    title: shortText.optional(),
+    description: postText.optional(),
+    topic: shortText.optional(),
+    type: z.string().max(50).optional(),
+    medias: z.array(boundedMediaSchema).max(MAX_POST_MEDIAS).optional(),
+    status: z.string().max(50).optional(),
+  })
+  .catchall(opaqueValue)
+  .transform(({ replies: _nested, ...reply }) => reply)
+const postSchema = createScheduleRequestSchema
+  .extend({
+    title: shortText,
+    description: postText,
+    type: z.string().min(1).max(50),
+    medias: z.array(boundedMediaSchema).max(MAX_POST_MEDIAS),
+    meta: z.object({ title: shortText, description: postText, url: urlText }).catchall(opaqueValue),
+    additionalInfo: z
+      .object({
+        isAiGenerated: z.boolean(),
+        isDraft: z.boolean(),
+        isAutoAddMusic: z.boolean(),
+        isShareToFeed: z.boolean().optional(),
+        collaborators: opaqueList,
+        music: z
+          .object({
+            id: z.string().max(200),
+            artist: shortText,
+            name: shortText,
+            thumbnail: urlText,
+            volume: musicVolumeSchema.catchall(opaqueValue),
+          })
+          .catchall(opaqueValue),
+        products: opaqueList,
+        tags: opaqueList,
+        mentions: opaqueList,
+        link: urlText.optional(),
+        targetCountries: opaqueList,
+        channel: z
+          .object({
+            id: z.string().min(1).max(200),
+            name: shortText,
+            picture: urlText,
+            type: z.string().max(50),
+          })
+          .catchall(opaqueValue)
+          .optional(),
+      })
+      .catchall(opaqueValue),
+    replies: z
+      .array(z.unknown())
+      .max(MAX_POST_REPLIES)
+      .pipe(z.array(replySchema))
+      .transform((replies): unknown[] => replies),
+    topic: shortText,
+    accountId: z.string().min(1).max(200),
+  })
+  .catchall(opaqueValue)
 
 /** A draft's post may be incomplete: only what is typed is checked here; `drafts:schedule` checks the rest. */
 const draftPostSchema = postSchema.extend({
@@ -246,6 +286,7 @@ export const requestSchemas = {
     .strict(),
   /** One automation by id, wherever it sits in the list (a mediadeck://automations/ID link). */
   'automations:get': idRequest,
+  ...automationCallSchemas,
 
   'schedules:list': z
     .object({
@@ -260,11 +301,28 @@ export const requestSchemas = {
   'schedules:delete': idRequest,
   'schedules:update': z.object({ id, post: postSchema }).strict(),
 
+  /** GET /public/me/addon: what the plan holds, shown beside the storage figures. */
+  'plan:addons': none,
+  /** A link post's preview card (the service's link metadata add-on). */
+  'composer:link-metadata': z.object({ url: z.string().url().max(4096) }).strict(),
+  /** TikTok's music chart for the composer's music picker. */
+  'composer:music': z
+    .object({
+      genre: z.string().min(1).max(50),
+      countryCode: z.string().regex(/^[A-Z]{2}$/),
+      dateRange: z.enum(MUSIC_DATE_RANGES),
+    })
+    .strict(),
+  /** The channels and groups of a WhatsApp account. */
+  'composer:whatsapp-channels': z.object({ accountId: id }).strict(),
+
   'drafts:list': none,
   'drafts:get': idRequest,
   'drafts:save': z
     .object({
       id: id.optional(),
+      /** The revision the edit was based on: an older one than stored is refused (Draft.revision). */
+      revision: z.number().int().nonnegative().optional(),
       post: draftPostSchema,
       localMedia: z.array(localMediaSchema).max(50),
       targets: z
@@ -349,7 +407,7 @@ export interface ScheduleRetryResult {
 }
 
 /** What each call answers. */
-export interface CallResponses {
+export interface CallResponses extends AutomationCallResponses {
   'app:info': AppInfo
   'app:open-external': void
   'app:diagnostics': Diagnostics
@@ -386,6 +444,10 @@ export interface CallResponses {
   'schedules:retry': ScheduleRetryResult[]
   'schedules:delete': void
   'schedules:update': void
+  'plan:addons': Addons
+  'composer:link-metadata': LinkMetadata
+  'composer:music': MusicTrack[]
+  'composer:whatsapp-channels': ScheduleChannel[]
   'drafts:list': Draft[]
   'drafts:get': Draft
   'drafts:save': Draft

@@ -72,6 +72,12 @@ export interface Draft {
   attention?: { reason: AttentionReason; message: string }
   createdAt: string
   updatedAt: string
+  /**
+   * Moves by one on every change of the stored draft (main/core/drafts/draft-store.ts). A save names the
+   * revision it was based on; one based on an older revision (another window or the CLI changed it since) is
+   * refused with `draft-changed-elsewhere`, and the person chooses whose version stays.
+   */
+  revision?: number
 }
 
 export interface DraftFieldError {

@@ -13,6 +13,8 @@ export type PreflightCode =
   | 'aspect-ratio'
   | 'too-short'
   | 'too-long'
+  | 'channel-required'
+  | 'share-to-feed-video-only'
 
 export interface PreflightIssue {
   code: PreflightCode
@@ -37,6 +39,23 @@ export interface PreflightPost {
   type: string
   text: string
   media: readonly PreflightMedia[]
+  /** The WhatsApp channel or group chosen (additionalInfo.channel), by its id. */
+  channelId?: string
+  /** Instagram: also share the video to the feed (additionalInfo.isShareToFeed). */
+  shareToFeed?: boolean
+}
+
+/** Where the service says what a WhatsApp post and an Instagram video take (its newer published OpenAPI). */
+const SERVICE_SOURCE = 'https://docs.repliz.com/'
+
+/** What the newer service's per-network options need, whatever the network's own limits. */
+function checkServiceOptions(post: PreflightPost, accountType: string, out: PreflightIssue[]) {
+  const source = { value: null, source: SERVICE_SOURCE }
+  // A WhatsApp account posts to one of its channels or groups; without one the post has nowhere to go.
+  if (accountType === 'whatsapp' && !post.channelId) out.push(issue('channel-required', 'block', source, {}))
+  // Instagram shares videos (reels) to the feed; on another type the option does nothing.
+  if (accountType === 'instagram' && post.shareToFeed && !['video', 'reel'].includes(post.type))
+    out.push(issue('share-to-feed-video-only', 'warn', source, { type: post.type }))
 }
 
 /** Characters as people count them: an emoji is one, not the two UTF-16 units of String.length. */
@@ -102,9 +121,10 @@ function checkMedium(medium: PreflightMedia, limits: MediaLimits | undefined, ou
 
 /** The post's problems on a network of `accountType`, the certain refusals first; none for a network not known. */
 export function preflight(post: PreflightPost, accountType: string): PreflightIssue[] {
-  const limits = limitsOf(accountType)
-  if (!limits) return []
   const out: PreflightIssue[] = []
+  checkServiceOptions(post, accountType, out)
+  const limits = limitsOf(accountType)
+  if (!limits) return out
   if (!(limits.postTypes.value as readonly string[]).includes(post.type)) {
     out.push(issue('type-not-taken', 'block', limits.postTypes, { type: post.type, network: accountType }))
   }
@@ -156,5 +176,9 @@ export function describePreflightIssue(issue: PreflightIssue, network: string): 
       return `${p.name} is shorter than the ${p.min} seconds ${network} takes`
     case 'too-long':
       return `${p.name} is longer than the ${p.max} seconds ${network} takes`
+    case 'channel-required':
+      return `a ${network} post needs a channel or group to go to`
+    case 'share-to-feed-video-only':
+      return `${network} shares only videos to the feed, not ${p.type} posts`
   }
 }

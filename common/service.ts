@@ -368,6 +368,17 @@ export const automationConfigSchema = record({
   like: record({ isActive: flag() }),
   message: messageRuleSchema,
   story: messageRuleSchema,
+  /** Only account defaults and templates carry it (newer OpenAPI); absent elsewhere, and kept absent. */
+  chat: optionalOf(
+    record({
+      isActive: flag(),
+      type: text(),
+      text: text(),
+      prompt: text(),
+      keyword: keywordRuleSchema,
+      delay: delayRuleSchema,
+    }),
+  ),
 })
 export type AutomationConfig = z.infer<typeof automationConfigSchema>
 
@@ -395,7 +406,11 @@ export type Automation = z.infer<typeof automationSchema>
 
 // ---- schedules (section 2.4) ----
 
-export const scheduleMediaSchema = z.object({
+// What Mediadeck sends. Known members are checked; unknown ones pass untouched (loose objects), because a post
+// read from the service and written back must keep every member the editor does not show: the service
+// replaces `additionalInfo` whole, so a dropped `channel` would move a WhatsApp post off its channel.
+
+export const scheduleMediaSchema = z.looseObject({
   alt: z.string(),
   type: z.string(),
   thumbnail: z.string(),
@@ -403,30 +418,62 @@ export const scheduleMediaSchema = z.object({
 })
 export type ScheduleMedia = z.infer<typeof scheduleMediaSchema>
 
-export const scheduleAdditionalInfoSchema = z.object({
+/** How loud the video's own sound and the added music play (TikTok), each 0 to 100 as the service's client sends. */
+export const musicVolumeSchema = z.looseObject({
+  video: z.number().min(0).max(100),
+  music: z.number().min(0).max(100),
+})
+export type MusicVolume = z.infer<typeof musicVolumeSchema>
+
+/**
+ * Both at full, as Mediadeck has always sent; the service's own client starts at video 50, music 100 (newer
+ * OpenAPI examples), but a post with no music chosen should not have its own sound halved.
+ */
+export const DEFAULT_MUSIC_VOLUME: MusicVolume = { video: 100, music: 100 }
+
+export const WHATSAPP_CHANNEL_TYPES = ['channel', 'group'] as const
+
+/**
+ * A WhatsApp channel or group a post goes to (newer OpenAPI `ScheduleAdditionalInfoChannel`; its schema names
+ * the second member `Boom`, its examples and GET /public/addon/whatsapp/channel say `name`: docs/service-fidelity.md).
+ * `type` stays text: a kind the app does not know yet is kept and shown as it is.
+ */
+export const scheduleChannelSchema = z.looseObject({
+  id: z.string().min(1),
+  name: z.string(),
+  picture: z.string(),
+  type: z.string(),
+})
+export type ScheduleChannel = z.infer<typeof scheduleChannelSchema>
+
+export const scheduleAdditionalInfoSchema = z.looseObject({
   isAiGenerated: z.boolean(),
   isDraft: z.boolean(),
   isAutoAddMusic: z.boolean(),
+  /** An Instagram video also shared to the feed (newer OpenAPI); absent means the service's default, no. */
+  isShareToFeed: z.boolean().optional(),
   collaborators: z.array(z.unknown()),
-  music: z.object({
+  music: z.looseObject({
     id: z.string(),
     artist: z.string(),
     name: z.string(),
     thumbnail: z.string(),
-    volume: z.object({ video: z.number(), music: z.number() }),
+    volume: musicVolumeSchema,
   }),
   products: z.array(z.unknown()),
   tags: z.array(z.unknown()),
   mentions: z.array(z.unknown()),
-  link: z.string(),
+  /** Only the older OpenAPI has it (a link post's address now lives in `meta.url`); kept when a post has it. */
+  link: z.string().optional(),
   targetCountries: z.array(z.unknown()),
+  channel: scheduleChannelSchema.optional(),
 })
 export type ScheduleAdditionalInfo = z.infer<typeof scheduleAdditionalInfoSchema>
 
 /** An ISO 8601 timestamp with an explicit zone (Z or an offset), as the service expects for scheduleAt. */
 export const isoTimestampSchema = z.iso.datetime({ offset: true })
 
-export const createScheduleRequestSchema = z.object({
+const createScheduleShape = {
   title: z.string(),
   description: z.string(),
   type: z.string().min(1),
@@ -437,8 +484,13 @@ export const createScheduleRequestSchema = z.object({
   topic: z.string(),
   accountId: z.string().min(1),
   scheduleAt: isoTimestampSchema,
-})
-export type CreateScheduleRequest = z.infer<typeof createScheduleRequestSchema>
+}
+/** Unknown top-level members (a newer service's `templateId`, …) pass, as in additionalInfo above. */
+export const createScheduleRequestSchema = z.looseObject(createScheduleShape)
+// The type names the known members only (no index signature), so Omit and spreads keep them; at run time the
+// unknown members are still there.
+const _knownCreateSchedule = z.object(createScheduleShape)
+export type CreateScheduleRequest = z.infer<typeof _knownCreateSchedule>
 
 export const createScheduleResultSchema = z.looseObject({ scheduleId: z.string() })
 export type CreateScheduleResult = z.infer<typeof createScheduleResultSchema>
@@ -482,10 +534,11 @@ export function emptyScheduleRequest(): Omit<CreateScheduleRequest, 'accountId' 
       isDraft: false,
       isAutoAddMusic: false,
       collaborators: [],
-      music: { id: '', artist: '', name: '', thumbnail: '', volume: { video: 100, music: 100 } },
+      music: { id: '', artist: '', name: '', thumbnail: '', volume: { ...DEFAULT_MUSIC_VOLUME } },
       products: [],
       tags: [],
       mentions: [],
+      // Only the older OpenAPI requires it; the newer drops it and ignores it (docs/service-fidelity.md).
       link: '',
       targetCountries: [],
     },
@@ -514,3 +567,110 @@ export const updateScheduleRequestSchema = createScheduleRequestSchema.extend({
   accountId: z.string().min(1).optional(),
 })
 export type UpdateScheduleRequest = z.infer<typeof updateScheduleRequestSchema>
+
+// ---- the plan's add-ons and the composer's helpers (newer OpenAPI) ----
+
+/** GET /public/me/addon: how many of each add-on the plan holds. Unknown kinds pass and are shown as they are. */
+export const addonsSchema = z.looseObject({
+  account: count(),
+  operator: count(),
+  storage: count(),
+  twitter: count(),
+})
+export type Addons = z.infer<typeof addonsSchema> & Record<string, unknown>
+
+/** GET /public/addon/link/metadata (formerly /public/link/metadata): a page's card. */
+export const linkMetadataSchema = z.looseObject({
+  title: text(),
+  description: text(),
+  image: text(),
+  url: text(),
+})
+export type LinkMetadata = z.infer<typeof linkMetadataSchema>
+
+/** One track of GET /public/addon/tiktok/music (formerly /public/tiktok/music); one without an id is left out. */
+export const musicTrackSchema = z.looseObject({
+  id: z.preprocess((v) => textOf(v) ?? v, z.string().min(1)),
+  artist: text(),
+  name: text(),
+  thumbnail: text(),
+  duration: optionalCount(),
+  url: text(),
+})
+export type MusicTrack = z.infer<typeof musicTrackSchema>
+export const musicListSchema = z.looseObject({ docs: listOf(musicTrackSchema) })
+
+/** The query GET /public/addon/tiktok/music requires: a genre, a country and a time span (OpenAPI lists). */
+export const MUSIC_DATE_RANGES = ['1DAY', '7DAY', '30DAY', '90DAY'] as const
+export const MUSIC_GENRES = [
+  'ALL',
+  'POP',
+  'ROCK',
+  'HIP_HOP/RAP',
+  'ELECTRONIC',
+  'JAZZ',
+  'K-POP',
+  'LO-FI',
+] as const
+
+/** One channel or group of GET /public/addon/whatsapp/channel; `type` kept as sent (channel, group, …). */
+export const whatsappChannelSchema = z.looseObject({
+  id: z.preprocess((v) => textOf(v) ?? v, z.string().min(1)),
+  name: text(),
+  picture: text(),
+  type: text(),
+})
+export const whatsappChannelListSchema = z.looseObject({ docs: listOf(whatsappChannelSchema) })
+
+/**
+ * How the app tells a WhatsApp account: its `type` is "whatsapp". The service's account-types enum does not
+ * list it, but its connection paths (/public/account/whatsapp/...) and add-on (/public/addon/whatsapp/channel)
+ * name it so, and every other type is named the same way (docs/service-fidelity.md).
+ */
+export const WHATSAPP_ACCOUNT_TYPE = 'whatsapp'
+export function isWhatsAppAccount(account: { type: string } | undefined): boolean {
+  return account?.type.toLowerCase() === WHATSAPP_ACCOUNT_TYPE
+}
+// ---- changing automations, templates and reports (newer OpenAPI: /public/automation, /public/template,
+// /public/report) ----
+
+/** POST /public/automation answers `{automationId}`. */
+export const createAutomationResultSchema = z.looseObject({ automationId: z.string().min(1) })
+
+/** POST /public/template answers `{_id}`. */
+export const createTemplateResultSchema = z.looseObject({ _id: z.string().min(1) })
+
+/** A saved rule set with a name (GET /public/template). */
+export const templateSchema = withId({
+  name: text(),
+  config: automationConfigSchema,
+  userId: optionalText(),
+  createdAt: optionalText(),
+  updatedAt: optionalText(),
+})
+export type Template = z.infer<typeof templateSchema>
+
+/** What one automation did, or failed to do (GET /public/report). `type` and `status` outside the service's
+ * enums are kept as they came (the activity view shows them as they are). */
+export const reportSchema = withId({
+  type: text(),
+  status: text(),
+  /** The comment, message or story the rule acted on, with the answer sent (`reply`) where there was one. */
+  value: record({
+    id: optionalText(),
+    type: optionalText(),
+    text: text(),
+    owner: optionalOf(record({ id: text(), name: text(), picture: text() })),
+    createdAt: optionalText(),
+    reply: optionalOf(record({ id: optionalText(), text: text(), createdAt: optionalText() })),
+  }),
+  contentLiveId: optionalText(),
+  accountId: text(),
+  userId: optionalText(),
+  createdAt: text(),
+  updatedAt: optionalText(),
+  account: optionalOf(accountSummarySchema),
+  /** Why the rule failed, where the service says (the sandbox always does for `error`). */
+  errorMessage: optionalText(),
+})
+export type Report = z.infer<typeof reportSchema>

@@ -14,6 +14,12 @@ export const routes: RouteRecordRaw[] = [
     meta: { titleKey: 'common.nav.automations' },
   },
   {
+    path: '/activity',
+    name: 'activity',
+    component: () => import('./views/ActivityView.vue'),
+    meta: { titleKey: 'common.nav.activity' },
+  },
+  {
     path: '/planner',
     name: 'planner',
     component: () => import('./views/PlannerView.vue'),

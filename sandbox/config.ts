@@ -10,6 +10,15 @@ export interface SandboxUserConfig {
   tier: 'standard' | 'gold' | 'premium'
   storageLimit: number
   seed: 'demo' | 'empty'
+  /** What GET /public/me/addon answers: how many of each add-on the plan holds (all 0 when absent). */
+  addons?: SandboxAddons
+}
+
+export interface SandboxAddons {
+  account?: number
+  operator?: number
+  storage?: number
+  twitter?: number
 }
 
 export interface SandboxFaults {
@@ -43,6 +52,11 @@ export interface SandboxConfig {
   faults?: SandboxFaults
   /** Seeds the demo data and the fault dice, so a run can be reproduced. */
   randomSeed?: number
+  /**
+   * Serve the add-on helpers (link metadata, TikTok music) only at their older paths, /public/link/metadata and
+   * /public/tiktok/music, as a service from before /public/addon/ would: for testing a client's fallback.
+   */
+  legacyAddonPaths?: boolean
 }
 
 /** What a rate-limited answer (the `rateLimitRate` fault) asks the client to wait, in seconds. */
@@ -80,6 +94,14 @@ const userSchema = z.strictObject({
   tier: z.enum(PLAN_TIERS),
   storageLimit: z.number().int().min(0),
   seed: z.enum(['demo', 'empty']),
+  addons: z
+    .strictObject({
+      account: z.number().int().min(0).optional(),
+      operator: z.number().int().min(0).optional(),
+      storage: z.number().int().min(0).optional(),
+      twitter: z.number().int().min(0).optional(),
+    })
+    .optional(),
 })
 
 export const sandboxConfigSchema = z
@@ -89,6 +111,7 @@ export const sandboxConfigSchema = z
     uploadUrlTtlSeconds: z.number().int().min(1).max(604_800).optional(),
     faults: sandboxFaultsSchema.optional(),
     randomSeed: z.number().int().optional(),
+    legacyAddonPaths: z.boolean().optional(),
   })
   .refine((c) => new Set(c.users.map((u) => u.accessKey)).size === c.users.length, {
     message: 'accessKey must be unique across users',
@@ -99,7 +122,14 @@ export const GIB = 1024 ** 3
 
 export const DEFAULT_SANDBOX_CONFIG: SandboxConfig = {
   users: [
-    { accessKey: 'demo', secretKey: 'demo-secret', tier: 'premium', storageLimit: 5 * GIB, seed: 'demo' },
+    {
+      accessKey: 'demo',
+      secretKey: 'demo-secret',
+      tier: 'premium',
+      storageLimit: 5 * GIB,
+      seed: 'demo',
+      addons: { account: 0, operator: 1, storage: 1, twitter: 0 },
+    },
   ],
   uploadUrlTtlSeconds: 600,
 }

@@ -5,7 +5,15 @@
 // Pictures are stored as sandbox-relative paths (`/__sandbox/...`, `/uploads/...`) and resolved against the
 // running origins at read time, so they work offline and survive a port change.
 import type { AutomationConfig } from '../common/service'
-import type { AccountRecord, AutomationRecord, FileRecord, ScheduleRecord } from './model'
+import { configBody } from '../common/automation-edit'
+import type {
+  AccountRecord,
+  AutomationRecord,
+  FileRecord,
+  ReportRecord,
+  ScheduleRecord,
+  TemplateRecord,
+} from './model'
 import { createRandom, objectId, type Random } from './random'
 import { gradientPng, posterSvg } from './images'
 
@@ -14,6 +22,8 @@ export interface DemoData {
   automations: AutomationRecord[]
   schedules: ScheduleRecord[]
   files: { record: FileRecord; bytes: Buffer }[]
+  templates: TemplateRecord[]
+  reports: ReportRecord[]
 }
 
 const ACCOUNTS = [
@@ -86,7 +96,8 @@ const AI_PROMPTS = [
   'Answer questions about price with the current menu and never promise delivery times.',
 ]
 const AI_DELETE_PROMPT = 'Hapus komentar yang berisi promosi judi online atau pinjaman ilegal.'
-const DELAY_TYPES = ['second', 'minute', 'hour'] as const
+// The units ConfigDelay accepts (newer OpenAPI), so every demo automation can be saved back as it is.
+const DELAY_TYPES = ['second', 'minute'] as const
 
 function button(random: Random, title: string) {
   const type = random.pick(['postback', 'web_url'])
@@ -396,7 +407,145 @@ export function buildDemoData(o: { userId: string; seed: number; now: Date }): D
   post('threads', 'pending', at(2 * day), 13)
   schedules.sort((a, b) => a.scheduleAt.localeCompare(b.scheduleAt))
 
-  return { accounts, automations, schedules, files }
+  accounts.push(whatsappAccount(o))
+  // Drawn last, so the data above is the same as before reports and templates existed.
+  const templates = demoTemplates(random, o.userId, at(-30 * day))
+  const reports = demoReports(random, o.userId, automations, accounts, nowMs)
+
+  return { accounts, automations, schedules, files, templates, reports }
+}
+
+const COMMENTS = [
+  ['Berapa harganya kak?', 'Halo kak, harganya Rp25.000 ya. Cek DM!'],
+  ['Cabang Bandung buka jam berapa?', 'Buka jam 08.00 sampai 22.00 kak.'],
+  ['Masih ada promonya?', 'Masih kak, sampai Minggu ini.'],
+  ['How much is shipping to Singapore?', 'Shipping to Singapore starts at SGD 8, details in your DM.'],
+  ['Mantap, sukses terus!', 'Terima kasih banyak kak 🙏'],
+  ['Is this available in size L?', 'Yes, size L is back in stock.'],
+] as const
+const PEOPLE = [
+  'Sari Wulandari',
+  'Budi Santoso',
+  'Dewi Lestari',
+  'Agus Pratama',
+  'Lina Marlina',
+  'Rizky Hidayat',
+]
+/** Failures a rule meets on a connected account: each explained in plain words by the app. */
+const FAILURES: Record<string, string> = {
+  reply: 'the comment was deleted before the reply was sent',
+  message: 'the person does not accept messages from this account',
+  story: 'the story mention has expired',
+  delete: 'the platform refused to delete the comment: rate limit reached, try again later',
+  like: 'the platform refused to like the comment: rate limit reached, try again later',
+  chat: 'the conversation is closed',
+}
+
+/** 30 reports over the last two weeks, newest first in the list: 7 failed, 2 of those on the disconnected account. */
+function demoReports(
+  random: Random,
+  userId: string,
+  automations: AutomationRecord[],
+  accounts: AccountRecord[],
+  nowMs: number,
+): ReportRecord[] {
+  const types = ['reply', 'reply', 'like', 'message', 'delete', 'reply', 'story', 'chat'] as const
+  const reports: ReportRecord[] = []
+  for (let i = 0; i < 30; i++) {
+    const automation = automations[(i * 7) % automations.length]!
+    const account = accounts.find((a) => a._id === automation.accountId)!
+    const type = types[i % types.length]!
+    const [comment, answer] = COMMENTS[i % COMMENTS.length]!
+    const person = PEOPLE[i % PEOPLE.length]!
+    const created = new Date(nowMs - (i * 11 + random.int(0, 9)) * 3600_000)
+    // Deterministic: the disconnected account's rules always failed; four others failed for their own reasons.
+    const failed = !account.isConnected || i % 6 === 1
+    const errorMessage = !account.isConnected
+      ? `account ${account.name} (${account.type}) is disconnected; reconnect it and retry`
+      : FAILURES[type]!
+    const commentAt = new Date(created.getTime() - random.int(1, 30) * 60_000)
+    const value: Record<string, unknown> = {
+      id: `${automation.detail.id}_${random.int(1_000_000, 9_999_999)}`,
+      type: 'text',
+      text: type === 'story' ? `${person} mentioned you in a story` : comment,
+      owner: {
+        id: String(random.int(1_000_000_000, 9_999_999_999)),
+        name: person,
+        picture: `/__sandbox/avatar/${encodeURIComponent(person)}.svg`,
+      },
+      medias: [],
+      createdAt: iso(commentAt),
+    }
+    if (!failed && (type === 'reply' || type === 'message' || type === 'chat' || type === 'story')) {
+      value.reply = {
+        id: `${automation.detail.id}_${random.int(1_000_000, 9_999_999)}`,
+        type: 'text',
+        text: answer,
+        owner: { id: account.generatedId, name: account.name, picture: account.picture },
+        medias: [],
+        createdAt: iso(created),
+      }
+    }
+    reports.push({
+      _id: objectId(created, random),
+      type,
+      value,
+      status: failed ? 'error' : 'success',
+      contentLiveId: `${account.generatedId}_${automation.detail.id}`,
+      accountId: account._id,
+      userId,
+      createdAt: iso(created),
+      updatedAt: iso(created),
+      ...(failed ? { errorMessage } : {}),
+    })
+  }
+  return reports
+}
+
+function demoTemplates(random: Random, userId: string, created: Date): TemplateRecord[] {
+  const named = [
+    ['Balas cepat promo', 0],
+    ['Thank you + DM', 4],
+  ] as const
+  return named.map(([name, index], k) => {
+    const at = new Date(created.getTime() + k * 3600_000)
+    const config = configBody(automationConfig(random, index))
+    return {
+      _id: objectId(at, random),
+      name,
+      config: {
+        ...config,
+        chat: { ...(config.chat as object), isActive: k === 0, text: 'Halo! Ada yang bisa kami bantu?' },
+      },
+      userId,
+      createdAt: iso(at),
+      updatedAt: iso(at),
+    }
+  })
+}
+
+/**
+ * A WhatsApp account, whose channels and groups GET /public/addon/whatsapp/channel lists (addon-api.ts). Its
+ * own dice, drawn after everything else, so the rest of the demo data stays as it was before it existed. The
+ * service's account-types enum has no WhatsApp; its connect paths (/public/account/whatsapp/...) name it, so
+ * its type is "whatsapp" (docs/service-fidelity.md).
+ */
+function whatsappAccount(o: { userId: string; seed: number; now: Date }): AccountRecord {
+  const random = createRandom((o.seed ^ 0x77a) >>> 0)
+  const created = new Date(o.now.getTime() - 40 * 24 * 3600 * 1000)
+  const name = 'Kopi Senja WhatsApp'
+  return {
+    _id: objectId(created, random),
+    generatedId: `62812${random.int(10_000_000, 99_999_999)}`,
+    name,
+    username: '+62 812 5550 1234',
+    picture: `/__sandbox/avatar/${encodeURIComponent(name)}.svg`,
+    isConnected: true,
+    type: 'whatsapp',
+    userId: o.userId,
+    createdAt: iso(created),
+    updatedAt: iso(created),
+  }
 }
 
 /**

@@ -7,6 +7,8 @@ import type { AddressInfo, Socket } from 'node:net'
 import type { PlanTier } from '../common/service'
 import { PLAN_TIERS } from '../common/service'
 import { accountRoutes } from './account-api'
+import { addonRoutes } from './addon-api'
+import { automationRoutes } from './automation-api'
 import {
   DEFAULT_SANDBOX_CONFIG,
   parseSandboxConfig,
@@ -24,13 +26,15 @@ import { createPublisher, DEFAULT_PUBLISH_DURATION_MS } from './publisher'
 import { Query } from './query'
 import { createRandom } from './random'
 import { matchRoute, type Route } from './route'
+import { reportRoutes } from './report-api'
 import { scheduleRoutes } from './schedule-api'
 import { createStorageOrigin } from './storage-origin'
 import { storageRoutes } from './storage-api'
+import { templateRoutes } from './template-api'
 import { openStore } from './store'
 import { authenticate, ensureUsers } from './users'
 
-export type { SandboxConfig, SandboxFaults, SandboxUserConfig } from './config'
+export type { SandboxAddons, SandboxConfig, SandboxFaults, SandboxUserConfig } from './config'
 export { DEFAULT_SANDBOX_CONFIG, parseSandboxConfig, parseSandboxFaults } from './config'
 
 export interface RunningSandbox {
@@ -61,6 +65,8 @@ export interface RawRecords {
   automations?: Record<string, unknown>[]
   schedules?: Record<string, unknown>[]
   files?: Record<string, unknown>[]
+  templates?: Record<string, unknown>[]
+  reports?: Record<string, unknown>[]
 }
 
 export interface StartSandboxOptions {
@@ -79,7 +85,15 @@ export interface StartSandboxOptions {
 }
 
 /** Every API route the sandbox serves (the contract test asks it which OpenAPI operations it serves). */
-export const ROUTES: readonly Route[] = [...storageRoutes, ...accountRoutes, ...scheduleRoutes]
+export const ROUTES: readonly Route[] = [
+  ...storageRoutes,
+  ...accountRoutes,
+  ...scheduleRoutes,
+  ...addonRoutes,
+  ...automationRoutes,
+  ...templateRoutes,
+  ...reportRoutes,
+]
 
 const FAULT_ERRORS = [
   [500, 'internal server error'],
@@ -271,7 +285,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
       const own = (r: Record<string, unknown>) => ({ userId: user.userId, ...r })
       // Deliberately unchecked: these records stand for what the real service may hold.
       const data = store.data as unknown as Record<keyof RawRecords, Record<string, unknown>[]>
-      for (const kind of ['accounts', 'automations', 'schedules', 'files'] as const) {
+      for (const kind of ['accounts', 'automations', 'schedules', 'files', 'templates', 'reports'] as const) {
         data[kind].push(...(records[kind] ?? []).map(own))
       }
       await store.commit()

@@ -22,6 +22,8 @@ export interface AccountRecord {
   userId: string
   createdAt: string
   updatedAt: string
+  /** Internal: the default rules set with PUT /public/account/{id}/automation (the service shows them nowhere). */
+  automationDefaults?: Record<string, unknown>
 }
 
 export interface AutomationRecord {
@@ -78,6 +80,31 @@ export interface ScheduleRecord {
   processUntil?: string
 }
 
+/** A saved rule set (/public/template). */
+export interface TemplateRecord {
+  _id: string
+  name: string
+  config: Record<string, unknown>
+  userId: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** What a rule of an automation did (GET /public/report), shaped as the OpenAPI example. */
+export interface ReportRecord {
+  _id: string
+  type: string
+  value: Record<string, unknown>
+  status: 'error' | 'success'
+  contentLiveId: string
+  accountId: string
+  userId: string
+  createdAt: string
+  updatedAt: string
+  /** Why it failed; present exactly when status is error. */
+  errorMessage?: string
+}
+
 export interface StoreData {
   version: 1
   /** Secret of the storage origin's SigV4 credentials; persisted so addresses outlive a restart. */
@@ -87,4 +114,7 @@ export interface StoreData {
   automations: AutomationRecord[]
   files: FileRecord[]
   schedules: ScheduleRecord[]
+  /** Absent in a store written before templates and reports existed; read as empty. */
+  templates: TemplateRecord[]
+  reports: ReportRecord[]
 }

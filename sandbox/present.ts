@@ -22,26 +22,14 @@ export function publicUrl(key: string, origins: Origins): string {
 }
 
 export function presentAccount(a: AccountRecord, origins: Origins) {
-  return { ...a, ...withPicture(a.picture, origins), __v: 0, id: a._id }
+  // The default rules are not part of any account answer the service documents.
+  const { automationDefaults: _defaults, ...rest } = a
+  return { ...rest, ...withPicture(a.picture, origins), __v: 0, id: a._id }
 }
 
 /** An account without a picture (older accounts, some platforms) has no `picture` member at all. */
 function withPicture(picture: string | undefined, origins: Origins): { picture?: string } {
   return picture === undefined ? {} : { picture: resolveUrl(picture, origins) }
-}
-
-export function presentAccountSummary(a: AccountRecord, origins: Origins) {
-  const { _id, generatedId, name, username, picture, isConnected, type } = a
-  return {
-    _id,
-    generatedId,
-    name,
-    username,
-    ...withPicture(picture, origins),
-    isConnected,
-    type,
-    id: _id,
-  }
 }
 
 function presentMedias<T extends { url?: unknown; thumbnail?: unknown }>(medias: T[], origins: Origins): T[] {
@@ -77,7 +65,9 @@ export function presentAutomation(a: AutomationRecord, account: AccountRecord | 
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
     __v: 0,
-    ...(account ? { account: presentAccountSummary(account, origins) } : {}),
+    // Whole, as the newer OpenAPI's automation list shows it (userId, createdAt, updatedAt, __v included): a
+    // superset of the summary the older copy showed.
+    ...(account ? { account: presentAccount(account, origins) } : {}),
     id: a._id,
   }
 }

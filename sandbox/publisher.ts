@@ -3,6 +3,7 @@
 // account, a post type its platform does not publish (OpenAPI "Supported Post Types"), or what the network
 // certainly refuses by its own documented limits (common/publishing-limits.ts: text length, media count), the
 // same table the app checks a post against before it is queued.
+import { WHATSAPP } from './addon-api'
 import { describePreflightIssue, preflight } from '../common/preflight'
 import { SCHEDULE_TYPE_PLATFORMS, type SchedulePostType } from '../common/service'
 import type { SandboxContext } from './context'
@@ -15,18 +16,25 @@ export interface Publisher {
   tick(): Promise<void>
 }
 
+const WHATSAPP_POST_TYPES: readonly string[] = ['text', 'image', 'video', 'album']
+
 export function publishFailure(post: ScheduleRecord, account: AccountRecord | undefined): string | null {
   if (!account) return 'account not found'
   if (!account.isConnected) {
     return `account ${account.name} (${account.type}) is disconnected; reconnect it and retry`
   }
   const platforms = SCHEDULE_TYPE_PLATFORMS[post.type as SchedulePostType] as readonly string[] | undefined
-  if (!platforms?.includes(account.type)) return `${account.type} does not support ${post.type} posts`
+  // The OpenAPI's "Supported Post Types" predates WhatsApp; a channel or group takes text, pictures and videos
+  // (docs/service-fidelity.md), and a post with no channel has nowhere to go.
+  const whatsapp = account.type === WHATSAPP && WHATSAPP_POST_TYPES.includes(post.type)
+  if (!whatsapp && !platforms?.includes(account.type))
+    return `${account.type} does not support ${post.type} posts`
   const refused = preflight(
     {
       type: post.type,
       text: post.description,
       media: post.medias.map((m) => ({ kind: m.type, name: m.url })),
+      channelId: (post.additionalInfo?.channel as { id?: string } | undefined)?.id,
     },
     account.type,
   ).find((issue) => issue.severity === 'block')

@@ -42,7 +42,8 @@ function readPostBody(body: unknown, schema: typeof CREATE_BODY): PostBody {
   const post = body as PostBody
   checkScheduleAt(post.scheduleAt)
   // The service answers each reply with its own publishing status (OpenAPI GET /public/schedule example).
-  const replies = post.replies.map((r) =>
+  // The developer docs make replies (and topic, meta, additionalInfo) optional on create: none is none.
+  const replies = (post.replies ?? []).map((r) =>
     r !== null && typeof r === 'object' && !Array.isArray(r) ? { status: 'pending', ...r } : r,
   )
   return { ...post, replies }

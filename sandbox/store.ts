@@ -23,6 +23,8 @@ function emptyData(): StoreData {
     automations: [],
     files: [],
     schedules: [],
+    templates: [],
+    reports: [],
   }
 }
 
@@ -47,6 +49,9 @@ export async function openStore(dataDir: string): Promise<Store> {
     }
     if (parsed?.version !== 1) throw new Error(`unsupported sandbox store version in ${file}`)
     data = parsed
+    // A store written before templates and reports existed.
+    data.templates ??= []
+    data.reports ??= []
   }
 
   let writing: Promise<void> | null = null

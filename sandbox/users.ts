@@ -29,6 +29,8 @@ export async function ensureUsers(
       ctx.store.data.accounts.push(...demo.accounts)
       ctx.store.data.automations.push(...demo.automations)
       ctx.store.data.schedules.push(...demo.schedules)
+      ctx.store.data.templates.push(...demo.templates)
+      ctx.store.data.reports.push(...demo.reports)
       for (const { record: file, bytes } of demo.files) {
         await ctx.objects.writeBuffer(file.key, bytes)
         ctx.store.data.files.push(file)

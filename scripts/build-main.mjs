@@ -1,8 +1,10 @@
 // Bundles the Electron side into out/: main (ESM, dependencies left to node_modules so electron-builder packs
 // them), the preload (CommonJS: a sandboxed preload cannot load ES modules or Node builtins, so everything it
 // uses is bundled in), and the browser-mode bridge (an IIFE the browser-mode server injects into the page).
+// The command-line tool goes to out/cli (scripts/build-cli.mjs), the `mediadeck` bin of package.json.
 import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
+import { buildCli } from './build-cli.mjs'
 
 const common = { bundle: true, sourcemap: true, logLevel: 'warning', legalComments: 'none' }
 
@@ -10,6 +12,7 @@ for (const dir of ['out/main', 'out/preload', 'out/browser-bridge'])
   rmSync(dir, { recursive: true, force: true })
 
 await Promise.all([
+  buildCli(),
   build({
     ...common,
     entryPoints: ['main/index.ts'],
@@ -43,4 +46,4 @@ await Promise.all([
     target: 'chrome130',
   }),
 ])
-console.log('built out/main, out/preload, out/browser-bridge')
+console.log('built out/main, out/preload, out/browser-bridge, out/cli')

@@ -8,8 +8,9 @@ import { spawnSync } from 'node:child_process'
 import { pathToFileURL } from 'node:url'
 
 /**
- * Whether a release can be made with these arguments and environment: `{ error }` when it cannot, `{ warning }`
- * when it can but its updater will find nothing, `{}` when all is in place.
+ * Whether a release can be made with these arguments and environment: `{ error }` when it cannot, `{}` when
+ * all is in place. Even `--publish never` needs the feed: electron-builder writes app-update.yml into every
+ * package after packing it, expanding `${env.…}` there, and fails then on an unset one (PublishManager.js).
  */
 export function publishPreflight(args, env) {
   const value = (flag) => {
@@ -26,13 +27,13 @@ export function publishPreflight(args, env) {
   const missing = ['MEDIADECK_PUBLISH_OWNER', 'MEDIADECK_PUBLISH_REPO'].filter((name) => !env[name]?.trim())
   if (missing.length === 0) return {}
   const unset = `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set`
-  // A local package that is not published: its updater will find nothing, which is said, not refused.
-  if (publish === 'never') return { warning: `${unset}: this local package has no working update feed.` }
+  const local =
+    publish === 'never'
+      ? 'A local package still carries the feed: name one, even unused ' +
+        '(-c.publish.provider=generic -c.publish.url=https://...).'
+      : 'Set both, or name another feed (-c.publish.provider=generic -c.publish.url=https://...).'
   return {
-    error:
-      `${unset}: the release's update feed (GitHub releases of owner/repository) would point nowhere. ` +
-      `Set both, pass another feed (-c.publish.provider=generic -c.publish.url=https://...), ` +
-      `or build a local package with --publish never.`,
+    error: `${unset}: the release's update feed (GitHub releases of owner/repository) would point nowhere. ${local}`,
   }
 }
 
@@ -43,12 +44,11 @@ function run(command, args) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2)
-  const { error, warning } = publishPreflight(args, process.env)
+  const { error } = publishPreflight(args, process.env)
   if (error) {
     console.error(`npm run dist: ${error}`)
     process.exit(1)
   }
-  if (warning) console.warn(`npm run dist: ${warning}`)
   run('npm', ['run', 'build'])
   run('npx', ['electron-builder', ...args])
 }

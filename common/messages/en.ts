@@ -37,6 +37,12 @@ export default {
     help: 'Help',
     website: 'Repliz Website',
     showLog: 'Show Log File',
+    installCli: 'Install Command Line Tool…',
+  },
+  cliInstall: {
+    doneTitle: 'Command line tool installed',
+    doneDetail: 'Open a new terminal window and run “mediadeck --help”. It is at {where}.',
+    failedTitle: 'The command line tool could not be installed',
   },
   notify: {
     files: '{count} file | {count} files',
@@ -63,6 +69,12 @@ export default {
     copied: 'Diagnostics copied',
     startFailed: 'Mediadeck could not start',
     startFailedBody: '{reason}\n\nThe details are in the log: {logFile}',
+  },
+  data: {
+    bindingTitle: 'Mediadeck cannot start',
+    bindingBody:
+      'The local database (SQLite) could not be loaded, so nothing could be saved. Reinstall Mediadeck; if it happens again, report it with this detail: {problem}',
+    noticeTitle: 'Your local data needed attention',
   },
   update: {
     readyMessage: 'An update is ready',
@@ -104,6 +116,8 @@ export default {
     'request-invalid': 'The app sent a request it does not accept ({field}). Nothing was changed.',
     'draft-invalid': 'The post is not complete: check the marked fields.',
     'draft-not-found': 'This draft no longer exists.',
+    'draft-changed-elsewhere':
+      'This post was changed elsewhere (another window or the command line) after you opened it. Keep your version or take the other one.',
     'draft-sending': 'This post is being sent; change it once that is done.',
     'draft-on-service': 'This post is already on the service; change it there (open it from the calendar).',
     'draft-no-decision': 'This post does not need a decision any more.',
@@ -112,6 +126,8 @@ export default {
     'profile-builtin': 'The built-in Sandbox cannot be deleted.',
     'secret-required': 'Enter the secret key again.',
     'automation-not-found': 'This automation was not found on the service.',
+    'automation-value-not-accepted':
+      'The service does not accept “{value}” for {field}: choose one of {allowed}.',
     'address-not-allowed': 'This address is not one the app opens.',
     'no-file-dialog': 'No file dialog is available here.',
     'rate-limited-until': 'The service asked to wait: try again at {time}.',

@@ -37,6 +37,12 @@ export default {
     help: 'Bantuan',
     website: 'Situs Repliz',
     showLog: 'Tampilkan Berkas Log',
+    installCli: 'Pasang Alat Baris Perintah…',
+  },
+  cliInstall: {
+    doneTitle: 'Alat baris perintah terpasang',
+    doneDetail: 'Buka jendela terminal baru lalu jalankan “mediadeck --help”. Lokasinya: {where}.',
+    failedTitle: 'Alat baris perintah tidak dapat dipasang',
   },
   notify: {
     files: '{count} berkas',
@@ -63,6 +69,12 @@ export default {
     copied: 'Diagnostik disalin',
     startFailed: 'Mediadeck tidak dapat dimulai',
     startFailedBody: '{reason}\n\nRinciannya ada di log: {logFile}',
+  },
+  data: {
+    bindingTitle: 'Mediadeck tidak dapat dimulai',
+    bindingBody:
+      'Basis data lokal (SQLite) tidak dapat dimuat, jadi tidak ada yang bisa disimpan. Pasang ulang Mediadeck; jika terjadi lagi, laporkan dengan rincian ini: {problem}',
+    noticeTitle: 'Data lokal Anda perlu diperhatikan',
   },
   update: {
     readyMessage: 'Pembaruan siap',
@@ -105,6 +117,8 @@ export default {
       'Aplikasi mengirim permintaan yang tidak diterimanya ({field}). Tidak ada yang diubah.',
     'draft-invalid': 'Postingan belum lengkap: periksa kolom yang ditandai.',
     'draft-not-found': 'Draf ini sudah tidak ada.',
+    'draft-changed-elsewhere':
+      'Postingan ini diubah di tempat lain (jendela lain atau baris perintah) setelah Anda membukanya. Pertahankan versi Anda atau ambil versi yang lain.',
     'draft-sending': 'Postingan ini sedang dikirim; ubah setelah selesai.',
     'draft-on-service': 'Postingan ini sudah ada di layanan; ubah di sana (buka dari kalender).',
     'draft-no-decision': 'Postingan ini tidak lagi memerlukan keputusan.',
@@ -113,6 +127,8 @@ export default {
     'profile-builtin': 'Sandbox bawaan tidak dapat dihapus.',
     'secret-required': 'Masukkan kunci rahasia lagi.',
     'automation-not-found': 'Otomatisasi ini tidak ditemukan di layanan.',
+    'automation-value-not-accepted':
+      'Layanan tidak menerima “{value}” untuk {field}: pilih salah satu dari {allowed}.',
     'address-not-allowed': 'Alamat ini bukan alamat yang dibuka aplikasi.',
     'no-file-dialog': 'Dialog berkas tidak tersedia di sini.',
     'rate-limited-until': 'Layanan meminta menunggu: coba lagi pukul {time}.',

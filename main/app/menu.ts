@@ -1,12 +1,16 @@
 // The application menu: the usual roles (so copy/paste, undo, zoom and full screen work with their platform
 // shortcuts) plus "Add files…" and "Add folder…", which open the native dialog and queue what is picked.
+// On macOS and Windows, Help also offers "Install Command Line Tool" (./cli-install.ts).
 import type { MenuItemConstructorOptions } from 'electron'
 import { t, type Translate } from '../../common/messages/index'
+import { offersCliInstall } from './cli-install'
 
 export interface MenuActions {
   addFiles(directories: boolean): void
   openLogs(): void
   openWebsite(): void
+  /** Puts the `mediadeck` command on the PATH; the item shows only where offersCliInstall says so. */
+  installCommandLineTool?(): void
 }
 
 export function buildMenuTemplate(
@@ -25,6 +29,11 @@ export function buildMenuTemplate(
       mac ? { role: 'close' } : { role: 'quit' },
     ],
   }
+  const install = actions.installCommandLineTool
+  const cliItems: MenuItemConstructorOptions[] =
+    install && offersCliInstall(platform)
+      ? [{ type: 'separator' }, { label: tr('menu.installCli'), click: () => install() }]
+      : []
   const template: MenuItemConstructorOptions[] = [
     fileMenu,
     // The roles keep their platform items and shortcuts; only the menus' own titles are ours to translate.
@@ -37,6 +46,7 @@ export function buildMenuTemplate(
       submenu: [
         { label: tr('menu.website'), click: () => actions.openWebsite() },
         { label: tr('menu.showLog'), click: () => actions.openLogs() },
+        ...cliItems,
       ],
     },
   ]

@@ -37,8 +37,11 @@ import { forwardEvents, registerIpc } from '../ipc/register-ipc'
 import { createSenderCheck } from '../ipc/sender-check'
 import { isAppUrl, registerAppScheme, serveAppProtocol } from './app-protocol'
 import { createQuitGuard, decideClose, startsHidden } from './background'
+import { installCommandLineToolFromMenu } from './cli-install'
+import { startCliMode } from './cli-mode'
 import { createCrashRecovery } from './crash-recovery'
 import { electronUpdaterPort, loadElectronUpdater } from './electron-updater-port'
+import { requireSqliteBinding, showDataNotices } from './database-check'
 import { createElectronStoreBackend } from './electron-store-backend'
 import { applyOpenAtLogin } from './login-item'
 import { createMainWindow } from './main-window'
@@ -65,6 +68,8 @@ function trayIconPath(): string {
 
 /** `now`: the clock the crash recovery counts its minute on (tests); the real one by default. */
 export function startElectronApp(options: { now?: () => number } = {}): void {
+  // `Mediadeck --cli …` is the command-line tool: no window, lock or tray; it exits with its code (cli-mode.ts).
+  if (startCliMode(process.argv)) return
   registerAppScheme(protocol)
   // MEDIADECK_DATA_DIR moves everything (store, journal, sandbox, Chromium's own data): tests and portable use.
   // Set before taking the lock, which is per data dir: two data dirs may run side by side, one may not run twice.
@@ -179,6 +184,7 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
     if (quitRequested) return
     quitRequested = true
     const activeHost = host
+    void showDataNotices(activeHost.startupNotices, { dialog, tr })
     void quitGuard
       .allowQuit()
       .then(async (ok) => {
@@ -276,6 +282,7 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
   openLink(deepLinkInArgv(process.argv))
 
   const started = app.whenReady().then(async () => {
+    if (!requireSqliteBinding({ dialog, tr, exit: (code) => app.exit(code), log })) return
     denyAllPermissions(session.defaultSession)
     serveAppProtocol(protocol, {
       root: RENDERER,
@@ -357,6 +364,15 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
               openWebsite: () => {
                 if (isAllowedExternalUrl('https://repliz.com')) void shell.openExternal('https://repliz.com')
               },
+              installCommandLineTool: () =>
+                void installCommandLineToolFromMenu({
+                  platform: process.platform,
+                  resourcesPath: process.resourcesPath,
+                  tr,
+                  log,
+                  showMessage: (options) =>
+                    win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options),
+                }),
             },
             tr,
           ),

@@ -44,3 +44,14 @@ export function writeLine(stream: Writable, line: string): void {
 export function writeJson(stream: Writable, value: unknown): void {
   stream.write(JSON.stringify(value) + '\n')
 }
+
+/**
+ * A command as the registry lists it (main/cli/command-registry.ts): what `--help` prints, and how to load the
+ * module that runs it. The module is imported only when the command is chosen, so the CLI starts light.
+ */
+export interface LazyCommand {
+  name: string[]
+  usage: string
+  summary: string
+  load(): Promise<CliCommand>
+}

@@ -2,9 +2,10 @@
 // store under the data dir (main/core/settings/app-store.ts, file `mediadeck.json`, written by electron-store or conf).
 // The file is only read, never written: the app owns it, and may be running.
 //
-// Each environment variable wins over the saved value it stands for. The saved secret cannot be used: the app
-// encrypts it with Electron's safeStorage (the OS keychain), which plain Node has no way to open, so the
-// secret must come from MEDIADECK_SECRET_KEY. The built-in Sandbox is no help either: it runs inside the app.
+// Each environment variable wins over the saved value it stands for. The app encrypts the saved secret with
+// Electron's safeStorage (the OS keychain), which plain Node has no way to open: the npm bin needs
+// MEDIADECK_SECRET_KEY, while the app's own `--cli` mode (main/app/cli-mode.ts) hands in a decrypter. The
+// built-in Sandbox is no help either: it runs inside the app.
 // Every problem here is one of set-up, so it is a UsageError (exit 2, like a missing profile).
 import { SECRETS_FILE, createOwnerOnlySecretFile } from '../core/profiles/secret-file'
 import { readFile } from 'node:fs/promises'
@@ -23,7 +24,23 @@ export function appStorePath(dataDir: string): string {
 
 const setUp = (message: string): UsageError => new UsageError(message, { showUsage: false })
 
-export const savedProfileResolver: ProfileResolver = async (env) => {
+export interface SavedProfileOptions {
+  /** Opens the secret the app saved (safeStorage ciphertext, base64); only the app's own process can. */
+  decryptSecret?: (cipherText: string) => string
+}
+
+/** The saved profile, its secret from MEDIADECK_SECRET_KEY (which wins) or else from the decrypter. */
+export function createSavedProfileResolver({ decryptSecret }: SavedProfileOptions = {}): ProfileResolver {
+  return (env) => resolveSaved(env, decryptSecret)
+}
+
+/** The npm bin's: plain Node cannot open the keychain, so the secret comes from the environment. */
+export const savedProfileResolver: ProfileResolver = createSavedProfileResolver()
+
+async function resolveSaved(
+  env: NodeJS.ProcessEnv,
+  decryptSecret: SavedProfileOptions['decryptSecret'],
+): ReturnType<ProfileResolver> {
   const dataDir = defaultDataDir(env)
   const file = appStorePath(dataDir)
   let text: string
@@ -61,13 +78,31 @@ export const savedProfileResolver: ProfileResolver = async (env) => {
   if (!saved) {
     throw setUp(`the active profile ${state.activeProfileId} is not among the saved profiles in ${file}`)
   }
+  const name = JSON.stringify(saved.name)
   // The browser mode keeps a saved secret in a file only the user can read (main/core/profiles/secret-file.ts);
-  // the app's OS-keychain secrets are out of the CLI's reach.
-  const secretKey = env.MEDIADECK_SECRET_KEY || savedSecret(dataDir, saved.id)
+  // the app's OS-keychain secrets open only through the app's `--cli` mode, which hands in a decrypter.
+  let secretKey = env.MEDIADECK_SECRET_KEY || savedSecret(dataDir, saved.id)
+  if (!secretKey && decryptSecret) {
+    if (saved.encryptedSecret === undefined) {
+      throw setUp(
+        `the saved profile ${name} has no stored secret key (the app kept it for its session only): ` +
+          'set MEDIADECK_SECRET_KEY, or save the profile again in the app where the keychain works',
+      )
+    }
+    try {
+      secretKey = decryptSecret(saved.encryptedSecret)
+    } catch {
+      throw setUp(
+        `the secret key of the saved profile ${name} cannot be decrypted with this user's keychain: ` +
+          'set MEDIADECK_SECRET_KEY, or enter the secret again in the app',
+      )
+    }
+  }
   if (!secretKey) {
     throw setUp(
-      `the saved profile ${JSON.stringify(saved.name)} has its secret key encrypted by the app with the OS keychain, ` +
-        'which the CLI cannot read: set MEDIADECK_SECRET_KEY',
+      `the saved profile ${name} has its secret key encrypted by the app with the OS keychain, ` +
+        'which the CLI cannot read: set MEDIADECK_SECRET_KEY, or run the command through the installed app ' +
+        '(`Mediadeck --cli …`), which can',
     )
   }
   return {

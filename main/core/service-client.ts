@@ -25,6 +25,14 @@ import {
   scheduleSchema,
   storageStatisticSchema,
   storedFileSchema,
+  addonsSchema,
+  linkMetadataSchema,
+  musicListSchema,
+  whatsappChannelListSchema,
+  createAutomationResultSchema,
+  createTemplateResultSchema,
+  reportSchema,
+  templateSchema,
 } from '../../common/service'
 import type {
   Account,
@@ -36,12 +44,20 @@ import type {
   InitFileResult,
   Page,
   Schedule,
+  ScheduleChannel,
   ScheduleStatus,
   StorageStatistic,
   StoredFile,
   UnreadableRecord,
+  Addons,
+  LinkMetadata,
+  MusicTrack,
+  Report,
+  Template,
 } from '../../common/service'
+import { configBody, CONTENT_RULES, type ReportStatus } from '../../common/automation-edit'
 import { normaliseBaseUrl } from './http/base-url'
+import { ADDON_PATHS, createAddonPaths } from './addon-paths'
 import { createRedactor } from './redaction'
 import { directDispatcher } from './http/network'
 import type { DispatcherFactory } from './http/network'
@@ -132,6 +148,22 @@ export interface ListSchedulesQuery {
   toDate?: string
 }
 
+export interface ListReportsQuery {
+  page: number
+  limit: number
+  type?: string
+  status?: ReportStatus
+  accountIds?: string[]
+  search?: string
+}
+export interface ListTemplatesQuery {
+  page: number
+  limit: number
+  search?: string
+}
+/** A rule set as the app holds it; sent with every required member filled in (common/automation-edit.ts). */
+export type RuleSet = Record<string, unknown>
+
 export interface ServiceClient {
   baseUrl: string
   storageStatistic(o?: CallOptions): Promise<StorageStatistic>
@@ -144,6 +176,22 @@ export interface ServiceClient {
   listAutomations(q: ListAutomationsQuery, o?: CallOptions): Promise<Page<Automation>>
   /** GET /public/automation/{id}: in the service's newer published description; older services answer 404. */
   getAutomation(id: string, o?: CallOptions): Promise<Automation>
+  createAutomation(
+    body: { contentId: string; accountId: string; config: RuleSet },
+    o?: CallOptions,
+  ): Promise<{ automationId: string }>
+  updateAutomation(id: string, config: RuleSet, o?: CallOptions): Promise<void>
+  deleteAutomation(id: string, o?: CallOptions): Promise<void>
+  /** PUT /public/account/{id}/automation: the rules new content of the account starts with (all six). */
+  setAccountAutomation(accountId: string, config: RuleSet, o?: CallOptions): Promise<void>
+  listTemplates(q: ListTemplatesQuery, o?: CallOptions): Promise<Page<Template>>
+  getTemplate(id: string, o?: CallOptions): Promise<Template>
+  createTemplate(body: { name: string; config: RuleSet }, o?: CallOptions): Promise<{ _id: string }>
+  updateTemplate(id: string, body: { name: string; config: RuleSet }, o?: CallOptions): Promise<void>
+  deleteTemplate(id: string, o?: CallOptions): Promise<void>
+  listReports(q: ListReportsQuery, o?: CallOptions): Promise<Page<Report>>
+  getReport(id: string, o?: CallOptions): Promise<Report>
+  retryReport(id: string, o?: CallOptions): Promise<void>
   listAccounts(q: ListAccountsQuery, o?: CallOptions): Promise<Page<Account>>
   countAccounts(o?: CallOptions): Promise<AccountCount>
   listSchedules(q: ListSchedulesQuery, o?: CallOptions): Promise<Page<Schedule>>
@@ -152,7 +200,21 @@ export interface ServiceClient {
   updateSchedule(id: string, body: CreateScheduleRequest, o?: CallOptions): Promise<void>
   deleteSchedule(id: string, o?: CallOptions): Promise<void>
   retrySchedule(id: string, o?: CallOptions): Promise<void>
+  /** GET /public/me/addon: the add-ons the plan holds (newer OpenAPI). */
+  addons(o?: CallOptions): Promise<Addons>
+  /** A page's card; at /public/addon/link/metadata, else the former /public/link/metadata (addon-paths.ts). */
+  linkMetadata(url: string, o?: CallOptions): Promise<LinkMetadata>
+  /** TikTok's music chart; at /public/addon/tiktok/music, else the former /public/tiktok/music. */
+  tiktokMusic(q: MusicQuery, o?: CallOptions): Promise<MusicTrack[]>
+  /** GET /public/addon/whatsapp/channel: the channels and groups a WhatsApp account may post to. */
+  whatsappChannels(accountId: string, o?: CallOptions): Promise<ScheduleChannel[]>
   close(): Promise<void>
+}
+
+export interface MusicQuery {
+  genre: string
+  countryCode: string
+  dateRange: string
 }
 
 export const DEFAULT_TIMEOUTS: ServiceTimeouts = {
@@ -171,9 +233,15 @@ const RETRY_ERROR_CODES = [...CONNECTION_ERROR_CODES, 'UND_ERR_CONNECT_TIMEOUT',
  * exponential series) and a Retry-After beyond our backoff cap is still honoured, up to MAX_RETRY_AFTER_MS.
  * A longer one is not waited for: the answer goes straight to the caller, whose error says when to try again.
  * `throwOnError: false` hands the last failed response through, so its `{code, message}` reaches the caller.
- * The wait ends early when the request's signal aborts (the caller's, or the client closing).
+ * The wait ends early when the request's signal aborts (the caller's, or the client closing), and is not begun
+ * when it would end past the call's deadline (`deadlines`, by the request's signal): the answer in hand (a 429
+ * saying when to try again, a 503) then goes to the caller instead of a bare timeout.
  */
-export function createRetryingDispatcher(inner: Dispatcher, policy: ServiceRetryPolicy): Dispatcher {
+export function createRetryingDispatcher(
+  inner: Dispatcher,
+  policy: ServiceRetryPolicy,
+  deadlines?: WeakMap<AbortSignal, number>,
+): Dispatcher {
   return new RetryAgent(inner, {
     throwOnError: false,
     methods: ['GET', 'HEAD'],
@@ -198,6 +266,8 @@ export function createRetryingDispatcher(inner: Dispatcher, policy: ServiceRetry
       // An aborted request must not keep the process alive waiting for a retry nobody wants.
       const signal = (opts as { signal?: AbortSignal }).signal
       if (signal?.aborted) return cb(err)
+      const deadlineAt = signal && deadlines?.get(signal)
+      if (deadlineAt !== undefined && Date.now() + delay >= deadlineAt) return cb(err)
       const onAbort = () => {
         clearTimeout(timer)
         cb(err)
@@ -225,7 +295,9 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
         headersTimeout: timeouts.headersMs,
         bodyTimeout: timeouts.bodyMs,
       })
-  const dispatcher = createRetryingDispatcher(o.dispatcher ?? ownAgent!, retry)
+  /** When each call in flight must be done, by its request's signal (read by the retry wait). */
+  const deadlines = new WeakMap<AbortSignal, number>()
+  const dispatcher = createRetryingDispatcher(o.dispatcher ?? ownAgent!, retry, deadlines)
   const authorization = `Basic ${Buffer.from(`${o.accessKey}:${o.secretKey}`).toString('base64')}`
   // Closing aborts every request still running or sleeping before a retry: a profile switch or a CLI exit
   // must not wait out a Retry-After.
@@ -247,6 +319,7 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     // The deadline aborts with its own AppError (kind `timeout`, so the callers' retry rules treat it as the
     // transient fault it is); errorFromException hands that reason back unchanged.
     const deadline = new AbortController()
+    const deadlineAt = Date.now() + timeouts.deadlineMs
     const deadlineTimer = setTimeout(() => {
       deadline.abort(
         new AppError({
@@ -257,7 +330,7 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       )
     }, timeouts.deadlineMs)
     try {
-      return await send(method, path, what, opts, deadline.signal)
+      return await send(method, path, what, opts, deadline.signal, deadlineAt)
     } finally {
       clearTimeout(deadlineTimer)
     }
@@ -269,10 +342,12 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     what: string,
     opts: { query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal },
     deadline: AbortSignal,
+    deadlineAt: number,
   ): Promise<{ status: number; text: string }> {
     const signal = AbortSignal.any(
       opts.signal ? [opts.signal, closing.signal, deadline] : [closing.signal, deadline],
     )
+    deadlines.set(signal, deadlineAt)
     const headers: Record<string, string> = { authorization, accept: 'application/json' }
     let payload: string | undefined
     if (opts.body !== undefined) {
@@ -367,6 +442,8 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     return parsed.data
   }
 
+  const addonPath = createAddonPaths()
+
   const id = (value: string): string => {
     if (!value) throw new AppError({ kind: 'validation', message: 'an id is required', field: 'id' })
     return encodeURIComponent(value)
@@ -404,6 +481,60 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       }),
     getAutomation: async (automationId, c) =>
       json(automationSchema, 'GET', `/public/automation/${id(automationId)}`, c),
+    // Rule sets go out whole: configBody fills what an older record lacks and keeps what the app does not know.
+    createAutomation: async ({ contentId, accountId, config }, c) =>
+      json(createAutomationResultSchema, 'POST', '/public/automation', {
+        ...c,
+        body: { contentId, accountId, config: configBody(config, CONTENT_RULES) },
+      }),
+    updateAutomation: async (automationId, config, c) => {
+      await call('PUT', `/public/automation/${id(automationId)}`, {
+        ...c,
+        body: { config: configBody(config, CONTENT_RULES) },
+      })
+    },
+    deleteAutomation: async (automationId, c) => {
+      await call('DELETE', `/public/automation/${id(automationId)}`, c)
+    },
+    setAccountAutomation: async (accountId, config, c) => {
+      await call('PUT', `/public/account/${id(accountId)}/automation`, { ...c, body: configBody(config) })
+    },
+    listTemplates: (q, c) =>
+      page(templateSchema, 'GET', '/public/template', {
+        ...c,
+        query: { page: q.page, limit: q.limit, search: q.search },
+      }),
+    getTemplate: async (templateId, c) => one(templateSchema, 'GET', `/public/template/${id(templateId)}`, c),
+    createTemplate: async ({ name, config }, c) =>
+      json(createTemplateResultSchema, 'POST', '/public/template', {
+        ...c,
+        body: { name, config: configBody(config) },
+      }),
+    updateTemplate: async (templateId, { name, config }, c) => {
+      await call('PUT', `/public/template/${id(templateId)}`, {
+        ...c,
+        body: { name, config: configBody(config) },
+      })
+    },
+    deleteTemplate: async (templateId, c) => {
+      await call('DELETE', `/public/template/${id(templateId)}`, c)
+    },
+    listReports: (q, c) =>
+      page(reportSchema, 'GET', '/public/report', {
+        ...c,
+        query: {
+          page: q.page,
+          limit: q.limit,
+          type: q.type,
+          status: q.status,
+          accountIds: q.accountIds,
+          search: q.search,
+        },
+      }),
+    getReport: async (reportId, c) => one(reportSchema, 'GET', `/public/report/${id(reportId)}`, c),
+    retryReport: async (reportId, c) => {
+      await call('PUT', `/public/report/${id(reportId)}/retry`, { ...c, body: {} })
+    },
     listAccounts: (q, c) =>
       page(accountSchema, 'GET', '/public/account', {
         ...c,
@@ -439,6 +570,25 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     },
     retrySchedule: async (scheduleId, c) => {
       await call('PUT', `/public/schedule/${id(scheduleId)}/retry`, { ...c, body: {} })
+    },
+    addons: (c) => json(addonsSchema, 'GET', '/public/me/addon', c),
+    linkMetadata: (url, c) =>
+      addonPath(ADDON_PATHS.linkMetadata, (path) =>
+        json(linkMetadataSchema, 'GET', path, { ...c, query: { url } }),
+      ),
+    tiktokMusic: async (q, c) => {
+      const query = { genre: q.genre, countryCode: q.countryCode, dateRange: q.dateRange }
+      const list = await addonPath(ADDON_PATHS.tiktokMusic, (path) =>
+        json(musicListSchema, 'GET', path, { ...c, query }),
+      )
+      return list.docs
+    },
+    whatsappChannels: async (accountId, c) => {
+      const list = await json(whatsappChannelListSchema, 'GET', '/public/addon/whatsapp/channel', {
+        ...c,
+        query: { accountId },
+      })
+      return list.docs
     },
     close: async () => {
       closing.abort(new AppError({ kind: 'cancelled', message: 'the service client was closed' }))

@@ -5,7 +5,10 @@
 import { basename } from 'node:path'
 import { AppError } from '../../common/errors'
 import { isLocalCover } from '../../common/local-files'
+import { ADDON_HANDLER_NEEDS, createAddonHandlers } from './addon-handlers'
 import { APP_HANDLER_NEEDS, createAppHandlers } from './app-handlers'
+import { AUTOMATION_HANDLER_NEEDS, createAutomationHandlers } from './automation-handlers'
+import { createRetryBudget } from '../core/retry-budget'
 import { CONNECTION_HANDLER_NEEDS, createConnectionHandlers } from './connection-handlers'
 import { DRAFT_HANDLER_NEEDS, createDraftHandlers } from './drafts-handlers'
 import { FILE_HANDLER_NEEDS, createFileHandlers } from './file-handlers'
@@ -39,6 +42,11 @@ export function createHandlers(deps: HostDeps): Handlers {
     ...createProfileHandlers(only(deps, PROFILE_HANDLER_NEEDS)),
     ...createConnectionHandlers(only(deps, CONNECTION_HANDLER_NEEDS)),
     ...createServiceHandlers(only(deps, SERVICE_HANDLER_NEEDS)),
+    ...createAddonHandlers(only(deps, ADDON_HANDLER_NEEDS)),
+    // The per-account retry budget of posts (main/core/retry-budget.ts); one per host until posts share theirs.
+    ...createAutomationHandlers(only(deps, AUTOMATION_HANDLER_NEEDS), {
+      retryBudget: createRetryBudget({ now: () => new Date() }),
+    }),
     // A draft saved a moment ago may still be only in memory: the doctor reads the file after a flush.
     ...createStorageDoctorHandlers(only(deps, STORAGE_DOCTOR_HANDLER_NEEDS), {
       flushDrafts: () => deps.drafts.flush(),

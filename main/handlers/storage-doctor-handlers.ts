@@ -1,14 +1,14 @@
 // `storage:unused` and `storage:free-up`: the storage doctor (main/core/storage) over the active profile's
-// client and the data folder's drafts file, read afresh on each call so a draft saved a moment ago counts.
-import { join } from 'node:path'
-import { DRAFTS_FILE } from '../core/drafts/draft-store'
+// client and the data folder's drafts (its database), read afresh on each call so a draft saved a moment ago
+// counts.
 import { readLocalDrafts } from '../core/storage/local-drafts'
 import { createStorageDoctor } from '../core/storage/storage-doctor'
-import type { HandlerDeps, HandlerGroup } from './types'
+import type { HostDeps } from './host-deps'
+import type { HandlerGroup } from './types'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
-export const STORAGE_DOCTOR_HANDLER_NEEDS = ['active', 'dataDir', 'emit'] as const
-export type StorageDoctorHandlerDeps = Pick<HandlerDeps, (typeof STORAGE_DOCTOR_HANDLER_NEEDS)[number]>
+export const STORAGE_DOCTOR_HANDLER_NEEDS = ['active', 'database', 'emit'] as const
+export type StorageDoctorHandlerDeps = Pick<HostDeps, (typeof STORAGE_DOCTOR_HANDLER_NEEDS)[number]>
 
 export function createStorageDoctorHandlers(
   deps: StorageDoctorHandlerDeps,
@@ -22,7 +22,7 @@ export function createStorageDoctorHandlers(
       client: deps.active().client,
       async localDrafts() {
         await options.flushDrafts?.()
-        return readLocalDrafts(join(deps.dataDir, DRAFTS_FILE))
+        return readLocalDrafts(deps.database)
       },
     })
   return {

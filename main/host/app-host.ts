@@ -88,6 +88,8 @@ export interface AppHost {
   readonly grants: FileGrants
   /** The data folder's database (main/core/db/database.ts), shared with other processes on the same folder. */
   readonly database: AppDatabase
+  /** What was found damaged and set aside on open (the database, the settings file), in words. */
+  readonly startupNotices: readonly string[]
   readonly profiles: ProfileStore
   readonly store: AppStore
   readonly connection: ConnectionMonitor
@@ -119,6 +121,12 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     else log.info(notice.message)
   }
   const store = openAppStore(options.storeBackend ?? createConfBackend(dataDir))
+  if (store.notice) log.error(store.notice.message)
+  // Said to the person once the app is up (main/app/database-check.ts): nothing set aside goes unsaid.
+  const startupNotices = [
+    ...database.notices.filter((notice) => notice.kind === 'damaged').map((notice) => notice.message),
+    ...(store.notice ? [store.notice.message] : []),
+  ]
   const cipher = options.cipher ?? createSessionOnlyCipher()
   const profiles = createProfileStore({
     store,
@@ -167,6 +175,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   async function build(id: string): Promise<Active> {
     const session = await createProfileSession(id, {
       dataDir,
+      database,
       sandbox,
       profiles,
       store,
@@ -232,6 +241,8 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
 
   const draftsOutbox = createDraftsOutbox({
     dataDir,
+    database,
+    profiles: () => profiles.views(),
     active: () => current.service,
     connection,
     emit: (name, payload) => events.emit(name, payload),
@@ -239,7 +250,14 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
 
   // Cover frames are removed once no draft or upload needs them, in both modes.
   const covers = watchCopies(
-    { dataDir, events, active: () => current.service, flushDrafts: () => draftsOutbox.flush(), log },
+    {
+      dataDir,
+      database,
+      events,
+      active: () => current.service,
+      flushDrafts: () => draftsOutbox.flush(),
+      log,
+    },
     join(dataDir, COVERS_DIR),
     {
       forget: (paths) => grants.forget(paths),
@@ -294,6 +312,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       events,
       drafts: () => handlers['drafts:list'](undefined),
       client: () => current.service.client,
+      database,
       settledFile: join(dataDir, 'announced-posts.json'),
       log,
     })
@@ -308,6 +327,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     sandbox,
     grants,
     database,
+    startupNotices,
     profiles,
     store,
     connection,

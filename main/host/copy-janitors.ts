@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FINAL_UPLOAD_STATES, type UploadProgressEvent } from '../../common/uploads'
-import { DRAFTS_FILE } from '../core/drafts/draft-store'
+import type { AppDatabase } from '../core/db/database'
 import {
   createCopyJanitor,
   type CopyJanitor,
@@ -21,8 +21,10 @@ export interface CopyJanitorHost {
   dataDir: string
   events: Pick<EventHub, 'subscribe'>
   active(): ActiveService
-  /** Writes pending draft changes, so the drafts file read next is what the app holds. */
+  /** Writes pending draft changes, so the drafts read next are what the app holds. */
   flushDrafts(): Promise<void>
+  /** The data folder's database, where the drafts are. */
+  database: AppDatabase
   log: Logger
 }
 
@@ -45,7 +47,7 @@ export function watchCopies(
     },
     async drafts() {
       await host.flushDrafts()
-      return readLocalDrafts(join(host.dataDir, DRAFTS_FILE))
+      return readLocalDrafts(host.database)
     },
     forget: options.forget,
     maxUnclaimedBytes: options.maxUnclaimedBytes,

@@ -1,41 +1,62 @@
 // The drafts store and the outbox runner that sends its queue: a side-effect module of the composition root
-// (main/host/app-host.ts), as upload-effects.ts is. The store opens on first use and the runner starts with
-// it; a profile switch republishes the new profile's drafts and lets the runner send its queue; `close` stops
-// the runner and flushes the store. The drafts handlers only call it (main/handlers/drafts-handlers.ts).
-import { join } from 'node:path'
+// (main/host/app-host.ts), as upload-effects.ts is. The store opens on first use (importing the old
+// drafts.json once) and the runner starts with it; a profile switch republishes the new profile's drafts and
+// lets the runner send its queue; what another process (the CLI) commits to the database is shown within the
+// watch interval (1 s) without a restart. The drafts handlers only call it (main/handlers/drafts-handlers.ts).
 import type { Draft } from '../../common/drafts'
-import { DRAFTS_FILE, openDraftStore, type DraftStore } from '../core/drafts/draft-store'
+import type { AppDatabase } from '../core/db/database'
+import { createLeases } from '../core/db/leases'
+import { openDraftStore, type DraftStore } from '../core/drafts/draft-store'
 import { createDraftsService } from '../core/drafts/drafts-service'
 import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { createOutbox } from '../core/drafts/outbox'
 import { createOutboxRunner } from '../core/drafts/outbox-runner'
+import { registerProfileIdentities, type ProfileCredentials } from '../core/drafts/profile-identity'
 import type { ActiveService, ConnectionMonitor, DraftsDomain, DraftsPort, EventSink } from '../core/ports'
 
 export interface DraftsOutbox extends DraftsPort {
   /** The active profile changed: its drafts go to the page and its queue may be sent. */
   profileChanged(): void
-  /** Writes the store's pending changes (nothing to do before it is opened). */
+  /** Nothing waits to be written (every change commits when made); kept for callers that ask. */
   flush(): Promise<void>
   close(): Promise<void>
 }
 
+/** How often the database is asked whether another process committed (PRAGMA data_version). */
+export const DRAFTS_WATCH_MS = 1_000
+
 export function createDraftsOutbox(deps: {
   dataDir: string
+  database: AppDatabase
+  /** The app's profiles, so drafts the CLI writes with the same credentials are theirs. */
+  profiles: () => readonly ProfileCredentials[]
   active(): ActiveService
   connection: Pick<ConnectionMonitor, 'current' | 'isOnline' | 'check' | 'onChange'>
   emit: EventSink
   now?: () => Date
+  log?: (message: string, error: unknown) => void
 }): DraftsOutbox {
   const now = deps.now ?? (() => new Date())
+  const log = deps.log ?? ((message, error) => console.error(`[outbox] ${message}`, error))
   const profileId = () => deps.active().profileId
   let opened: Promise<DraftsDomain> | undefined
   let store: DraftStore | undefined
+  let stopWatching: (() => void) | undefined
   /** Set once the runner has started: from then on a switch republishes and sends. */
   let started: (DraftsDomain & { publish(): void }) | undefined
 
+  const registerProfiles = () => {
+    try {
+      registerProfileIdentities(deps.database, deps.profiles())
+    } catch (error) {
+      log('recording the profiles of the drafts failed', error)
+    }
+  }
+
   const open = () => {
     opened ??= (async () => {
-      const drafts = await openDraftStore(join(deps.dataDir, DRAFTS_FILE), { profileId: profileId() })
+      registerProfiles()
+      const drafts = await openDraftStore(deps.database, { profileId: profileId(), dataDir: deps.dataDir })
       store = drafts
       const service = createDraftsService({ store: drafts, now, profileId })
       const outbox = createOutbox({
@@ -44,6 +65,7 @@ export function createDraftsOutbox(deps: {
         profileId,
         client: () => deps.active().client,
         upload: createEngineUploader(() => deps.active().uploads),
+        leases: createLeases(deps.database),
       })
       const runner = createOutboxRunner({
         outbox,
@@ -52,11 +74,17 @@ export function createDraftsOutbox(deps: {
         connection: deps.connection,
         profileId,
         onState: (state) => deps.emit('outbox:changed', state),
-        onError: (error) => console.error('[outbox]', error),
+        onError: (error) => log('a run failed', error),
       })
       const publish = () =>
         deps.emit('drafts:changed', { drafts: sorted(drafts.listForProfile(profileId())) })
       drafts.onChange(publish)
+      // The CLI's `drafts add` and a cron `sync` commit from other processes: refresh() takes their changes in
+      // and its change event republishes the list.
+      stopWatching = deps.database.watch(
+        () => void drafts.refresh().catch((error) => log('reading the drafts failed', error)),
+        { intervalMs: DRAFTS_WATCH_MS },
+      )
       runner.start()
       started = { store: drafts, service, runner, publish }
       return started
@@ -69,16 +97,21 @@ export function createDraftsOutbox(deps: {
     profileChanged() {
       // Nothing to republish or send before the store was first opened.
       if (!started) return
+      registerProfiles()
+      // Drafts moved to this profile just now are read in before the list goes out (refresh's work is
+      // synchronous: it is done when the call returns).
+      started.store.refresh(true).catch((error) => log('reading the drafts failed', error))
       started.publish()
-      started.runner.profileChanged().catch((error) => console.error('[outbox]', error))
+      started.runner.profileChanged().catch((error) => log('a run failed', error))
     },
     flush: async () => store?.flush(),
     async close() {
+      stopWatching?.()
       // A store still opening is waited for, so that no runner outlives the host.
       const domain = await opened?.catch(() => undefined)
+      stopWatching?.()
       if (!domain) return
       await domain.runner.stop()
-      await domain.store.flush()
     },
   }
 }

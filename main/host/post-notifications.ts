@@ -1,12 +1,13 @@
 // Tells the person what became of the posts this app sent: a queued draft sent to the service, then the post
 // published or failed. Sent drafts are the app's own record of what it scheduled (status `scheduled` with the
 // service's id); the follower (core/posts/post-follower.ts) reads their status through the active profile's
-// client. Announced posts are kept in a small file, so a restart does not announce them again.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+// client. Announced posts are kept in the database, so a restart does not announce them again.
+import { readFileSync } from 'node:fs'
 import type { Draft } from '../../common/drafts'
 import type { Translate } from '../../common/messages/index'
 import type { AppRoute } from '../../common/routes'
+import type { AppDatabase } from '../core/db/database'
+import { importLegacyFile } from '../core/db/legacy-import'
 import type { ServiceClient } from '../core/service-client'
 import { createPostFollower, type FollowerClock, type PostStatus } from '../core/posts/post-follower'
 import type { EventHub } from './event-hub'
@@ -14,28 +15,49 @@ import type { Logger } from '../core/ports'
 
 const MAX_SETTLED = 2_000
 
-export function openSettledSet(file: string): { has(id: string): boolean; add(id: string): void } {
-  let ids: string[] = []
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
-    if (Array.isArray(parsed)) ids = parsed.filter((id): id is string => typeof id === 'string')
-  } catch {
-    // Missing or damaged: at worst an outcome is announced again.
+/**
+ * The posts whose outcome was announced, in the data folder's database (`announced_posts`), so a restart does
+ * not announce them again; the oldest go past MAX_SETTLED. The old announced-posts.json is imported once.
+ */
+export function openSettledSet(
+  database: AppDatabase,
+  legacyFile?: string,
+): { has(id: string): boolean; add(id: string): void } {
+  const { db } = database
+  const insert = db.prepare('INSERT INTO announced_posts (schedule_id) VALUES (?) ON CONFLICT DO NOTHING')
+  const trim = db.prepare(
+    'DELETE FROM announced_posts WHERE seq <= (SELECT max(seq) FROM announced_posts) - ?',
+  )
+  if (legacyFile) {
+    try {
+      importLegacyFile(database, {
+        name: 'announced-posts.json',
+        path: legacyFile,
+        read: (file) => {
+          try {
+            const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
+            return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : []
+          } catch {
+            return [] // Damaged: at worst an outcome is announced again.
+          }
+        },
+        write: (ids) => ids.reduce((rows, id) => rows + Number(insert.run(id).changes), 0),
+      })
+    } catch {
+      // Not worth failing over: at worst an outcome is announced again.
+    }
   }
-  const set = new Set(ids)
+  const has = db.prepare('SELECT 1 FROM announced_posts WHERE schedule_id = ?')
   return {
-    has: (id) => set.has(id),
+    has: (id) => has.get(id) !== undefined,
     add(id) {
-      if (set.has(id)) return
-      set.add(id)
-      ids.push(id)
-      if (ids.length > MAX_SETTLED) for (const old of ids.splice(0, ids.length - MAX_SETTLED)) set.delete(old)
       try {
-        mkdirSync(dirname(file), { recursive: true })
-        writeFileSync(`${file}.tmp`, JSON.stringify(ids))
-        renameSync(`${file}.tmp`, file)
+        database.write('the announced posts', () => {
+          insert.run(id)
+          trim.run(MAX_SETTLED)
+        })
       } catch {
-        // Not worth failing over: the set still holds it for this session.
+        // Not worth failing over: at worst it is announced again after a restart.
       }
     },
   }
@@ -54,7 +76,9 @@ export interface PostNotificationsOptions extends PostNotifier {
   /** The active profile's drafts, as `drafts:list` answers them. */
   drafts(): Promise<Draft[]>
   client(): ServiceClient
-  settledFile: string
+  database: AppDatabase
+  /** The announced posts' file from before the database, imported once. */
+  settledFile?: string
   log: Logger
   clock?: FollowerClock
   intervalMs?: number
@@ -97,7 +121,7 @@ export function followSentPosts(o: PostNotificationsOptions): { stop(): void } {
         o.notify(tr('notify.postPublishedTitle'), tr('notify.postPublishedBody', { account }), route)
       else o.notify(tr('notify.postFailedTitle'), tr('notify.postFailedBody', { account }), route)
     },
-    settled: openSettledSet(o.settledFile),
+    settled: openSettledSet(o.database, o.settledFile),
     clock: o.clock,
     intervalMs: o.intervalMs,
     onError: (error) => o.log.warn('reading the status of sent posts failed', error),

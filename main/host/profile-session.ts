@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
 import { AppError } from '../../common/errors'
 import { createOfflineCache } from '../core/connection/offline-cache'
+import type { AppDatabase } from '../core/db/database'
 import type { FileGrants } from '../core/files/file-grants'
 import { directDispatcher, type DispatcherFactory } from '../core/http/network'
 import type { ActiveService, ConnectionTarget, EmbeddedSandbox, Logger, OfflineCache } from '../core/ports'
@@ -24,6 +25,8 @@ export interface ProfileSession {
 
 export interface ProfileSessionDeps {
   dataDir: string
+  /** The data folder's database: the offline cache lives there. */
+  database: AppDatabase
   sandbox: EmbeddedSandbox
   profiles: ProfileStore
   store: AppStore
@@ -107,7 +110,9 @@ export async function createProfileSession(id: string, deps: ProfileSessionDeps)
   return {
     service: { profileId: id, mode, client, uploads },
     cache: createOfflineCache({
-      file: join(deps.dataDir, 'cache', `${fileSafe(id)}.json`),
+      database: deps.database,
+      profileId: id,
+      legacyFile: join(deps.dataDir, 'cache', `${fileSafe(id)}.json`),
       onUnreachable: report,
     }),
     target: {

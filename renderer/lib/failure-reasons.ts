@@ -42,6 +42,16 @@ const PATTERNS: ReadonlyArray<{ pattern: RegExp; key: string; names: readonly st
     key: 'tooManyMedia',
     names: ['network', 'max', 'count'],
   },
+  // What an automation's rule meets (GET /public/report; sandbox/demo-seed.ts mirrors them).
+  { pattern: /^the comment was deleted before the reply was sent$/i, key: 'commentGone', names: [] },
+  { pattern: /^the person does not accept messages from this account$/i, key: 'messagesClosed', names: [] },
+  { pattern: /^the story mention has expired$/i, key: 'storyExpired', names: [] },
+  { pattern: /^the conversation is closed$/i, key: 'chatClosed', names: [] },
+  {
+    pattern: /^the platform refused to (delete|like) the comment: rate limit reached, try again later$/i,
+    key: 'platformRateLimit',
+    names: [],
+  },
 ]
 
 export function recogniseFailure(reason: string): KnownFailure | undefined {

@@ -32,6 +32,8 @@ export const useAutomationsStore = defineStore('automations', () => {
   /** Accounts met in automation documents: the filter offers them even when the accounts call fails. */
   const seenAccounts = shallowRef(new Map<string, AccountSummary>())
   const pages = new Map<string, CachedResult<Page<Automation>>>()
+  /** Automations whose delete waits behind its Undo: off the list until it is sent or taken back. */
+  const hidden = ref(new Set<string>())
   let request = 0
 
   const page = computed(() => result.value?.value ?? null)
@@ -88,8 +90,42 @@ export const useAutomationsStore = defineStore('automations', () => {
     return docs.value.find((automation) => automation.id === id || automation._id === id)
   }
 
+  /** The automation as the service now holds it, in every page seen that lists it. */
+  function replace(automation: Automation) {
+    const swap = (cached: CachedResult<Page<Automation>>) => ({
+      ...cached,
+      value: {
+        ...cached.value,
+        docs: cached.value.docs.map((doc) => (doc.id === automation.id ? automation : doc)),
+      },
+    })
+    for (const [key, cached] of pages) pages.set(key, swap(cached))
+    if (result.value) result.value = swap(result.value)
+  }
+
+  /** Sends new rules for one automation; the list shows what the service answers. Throws what failed. */
+  async function save(id: string, config: Record<string, unknown>): Promise<Automation> {
+    const saved = await mediadeck().automations.update({ id, config })
+    replace(saved)
+    return saved
+  }
+
+  function hide(id: string, on: boolean) {
+    const next = new Set(hidden.value)
+    if (on) next.add(id)
+    else next.delete(id)
+    hidden.value = next
+  }
+
+  /** After a create or a delete the pages seen are out of date: forget them and load the current one. */
+  function invalidate() {
+    pages.clear()
+    return reload()
+  }
+
   function reset() {
     pages.clear()
+    hidden.value = new Set()
     result.value = null
     error.value = null
     seenAccounts.value = new Map()
@@ -105,9 +141,14 @@ export const useAutomationsStore = defineStore('automations', () => {
     error,
     planRefused,
     seenAccounts,
+    hidden,
     load,
     reload,
     find,
+    replace,
+    save,
+    hide,
+    invalidate,
     reset,
   }
 })

@@ -32,6 +32,11 @@ export function fieldErrorsOf(error: unknown): DraftFieldError[] {
   ]
 }
 
+/** Whether a save was refused because the draft changed elsewhere since it was opened. */
+export function isChangedElsewhere(error: unknown): boolean {
+  return AppError.from(error).code === 'draft-changed-elsewhere'
+}
+
 /** Local drafts and the outbox (main/core/drafts), mirrored from main's `drafts:changed`/`outbox:changed`. */
 export const useDraftsStore = defineStore('drafts', () => {
   const drafts = shallowRef<Draft[]>([])
@@ -88,8 +93,13 @@ export const useDraftsStore = defineStore('drafts', () => {
     return draft
   }
 
+  /** The draft as stored now (after a save was refused as based on an older revision). */
+  async function fetch(id: string): Promise<Draft> {
+    return replace(await mediadeck().drafts.get({ id }))
+  }
   async function save(input: {
     id?: string
+    revision?: number
     post: DraftPost
     localMedia: LocalMedia[]
     targets?: DraftTarget[]
@@ -151,6 +161,7 @@ export const useDraftsStore = defineStore('drafts', () => {
     load,
     subscribe,
     save,
+    fetch,
     schedule,
     unschedule,
     resolve,

@@ -1,42 +1,19 @@
 // A smoke test of the real app through Playwright's Electron driver. It needs the Electron binary, which
 // cannot be downloaded on the project's build machines: there it skips and says why.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { _electron as electron, expect, test } from '@playwright/test'
 import { AppShell } from './pages/app-shell'
+import { ELECTRON_SKIP_REASON, electronBinary } from './support/electron-binary'
 import type { PageGlobals } from './support/page-globals'
-
-/**
- * The binary's path as the electron package records it, without requiring the package: since Electron 3x its
- * index.js tries to download a missing binary on first require, which must not happen on a machine without it.
- */
-function electronBinary(): string | undefined {
-  try {
-    const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
-    const pathFile = join(dir, 'path.txt')
-    if (!existsSync(pathFile)) return undefined
-    const executable = readFileSync(pathFile, 'utf8').trim()
-    const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(dir, 'dist')
-    const binary = join(distDir, executable)
-    return existsSync(binary) ? binary : undefined
-  } catch {
-    return undefined
-  }
-}
 
 const binary = electronBinary()
 const electronBinaryExists = binary !== undefined
 
 test.describe('Electron app', () => {
-  test.skip(
-    !electronBinaryExists,
-    'Needs the Electron binary, which this machine cannot download (its host is unreachable, so installs use ' +
-      'ELECTRON_SKIP_BINARY_DOWNLOAD=1). Runs on a developer machine or a CI with that host reachable: ' +
-      '`npm ci` without the variable, then `npm run test:e2e` (Linux needs a display, e.g. xvfb-run)',
-  )
+  test.skip(!electronBinaryExists, ELECTRON_SKIP_REASON)
 
   test('opens the hardened window on the sandbox and round-trips a call', async () => {
     if (!existsSync('out/main/index.js')) {

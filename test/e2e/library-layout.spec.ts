@@ -32,7 +32,8 @@ test('keeps each storage figure on one line at 1280 px and across the two-column
     await appPage.setViewportSize({ width, height: 800 })
     await expect(library.storagePanel.getByTestId('stat-total')).toHaveText('51.9 MB')
     const figures = library.storagePanel.locator('dd')
-    await expect(figures).toHaveCount(6)
+    // Six storage figures and the four add-ons the plan holds (GET /public/me/addon), each on one line.
+    await expect(figures).toHaveCount(10)
     for (const figure of await figures.all()) {
       const lines = await figure.evaluate((el) => {
         const style = (

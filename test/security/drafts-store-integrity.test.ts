@@ -1,15 +1,16 @@
-// The drafts store against whatever a crash, a disk error or a hand edit leaves in its file and backup:
-// random bytes, JSON torn at any point, and documents whose records carry random garbage. The guarantee:
-// opening never fails with anything but a clear DraftStoreError (a file from a newer Mediadeck), every
-// readable draft of the copy that opens is listed, unreadable records are kept aside (never dropped), and a
-// reopen after the store wrote its repair finds the same.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+// The import of the old drafts file into the database against whatever a crash, a disk error or a hand edit
+// left in it and its backup: random bytes, JSON torn at any point, and documents whose records carry random
+// garbage. The guarantee: opening never fails with anything but a clear DraftStoreError (a file from a newer
+// Mediadeck), every readable draft of the copy that opens is listed, unreadable records are kept aside in the
+// database (never dropped), and a reopen finds the same, imported once.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DRAFT_STATUSES } from '../../common/drafts'
-import { DraftStoreError, openDraftStore } from '../../main/core/drafts/draft-store'
+import { DraftStoreError } from '../../main/core/drafts/draft-store'
+import { closeStores, openStoreAt } from '../support/draft-store'
 import type { StoredDraft } from '../../main/core/drafts/draft-store'
 import { CURRENT_SCHEMA_VERSION } from '../../main/core/drafts/migrations'
 import { sampleDraft, samplePost } from '../unit/core/drafts/helpers'
@@ -112,38 +113,44 @@ describe('drafts store integrity', () => {
         await writeFile(file, main.bytes)
         if (bak) await writeFile(`${file}.bak`, bak.bytes)
 
-        let store
         try {
-          store = await openDraftStore(file)
-        } catch (error) {
-          // The one refusal: a document from a newer Mediadeck is left untouched, and said so.
-          expect(error).toBeInstanceOf(DraftStoreError)
-          expect((error as Error).message).toMatch(/newer Mediadeck/)
-          return
-        }
-        // A random JSON value may happen to be a usable document; only the generated drafts are checked.
-        const opened =
-          main.usable === true ? main : main.usable === false && bak?.usable === true ? bak : undefined
-        const listed = new Map(store.list().map((d) => [d.id, d]))
-        for (const draft of opened?.valid ?? []) expect(listed.get(draft.id)).toEqual(draft)
-        if (main.usable === false && opened) expect(store.notice?.kind).toBe('recovered-from-backup')
-        if (store.notice) expect(store.notice.message.length).toBeGreaterThan(10)
-
-        // The repair the store wrote back loses nothing: the same drafts open again, quietly.
-        await store.flush()
-        const again = await openDraftStore(file)
-        expect(new Map(again.list().map((d) => [d.id, d]))).toEqual(listed)
-        expect(again.notice?.kind === 'records-set-aside').toBe(false)
-        // Every record the opened copy held is still in the file, listed or set aside.
-        if (opened) {
-          const doc = JSON.parse(await readFile(file, 'utf8'))
-          const original = JSON.parse(opened.bytes as string)
-          const setAside = Array.isArray(doc.setAside) ? doc.setAside : []
-          const asideNow = setAside.filter((e: { from?: string }) => e && e.from === 'drafts').length
-          expect(doc.drafts.length + asideNow).toBeGreaterThanOrEqual(original.drafts.length)
+          await check(file, main, bak)
+        } finally {
+          closeStores()
         }
       }),
       { numRuns: 120 },
     )
   })
 })
+
+async function check(file: string, main: Content, bak: Content | undefined): Promise<void> {
+  let store
+  try {
+    store = await openStoreAt(file)
+  } catch (error) {
+    // The one refusal: a document from a newer Mediadeck is left untouched, and said so.
+    expect(error).toBeInstanceOf(DraftStoreError)
+    expect((error as Error).message).toMatch(/newer Mediadeck/)
+    return
+  }
+  // A random JSON value may happen to be a usable document; only the generated drafts are checked.
+  const opened = main.usable === true ? main : main.usable === false && bak?.usable === true ? bak : undefined
+  const listed = new Map(store.list().map((d) => [d.id, d]))
+  for (const draft of opened?.valid ?? []) expect(listed.get(draft.id)).toEqual({ ...draft, revision: 1 })
+  if (main.usable === false && opened) expect(store.notice?.kind).toBe('recovered-from-backup')
+  if (store.notice) expect(store.notice.message.length).toBeGreaterThan(10)
+
+  // Imported once: the same drafts open again, quietly.
+  const again = await openStoreAt(file)
+  expect(new Map(again.list().map((d) => [d.id, d]))).toEqual(listed)
+  expect(again.notice).toBeNull()
+  // Every record the opened copy held is in the database, listed or set aside.
+  if (opened) {
+    const original = JSON.parse(opened.bytes as string) as { drafts: unknown[] }
+    const count = (sql: string) => (again.database.db.prepare(sql).get() as { n: number }).n
+    const rows = count('SELECT count(*) AS n FROM drafts')
+    const aside = count("SELECT count(*) AS n FROM drafts_set_aside WHERE source = 'drafts'")
+    expect(rows + aside).toBeGreaterThanOrEqual(original.drafts.length)
+  }
+}

@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Draft } from '../../common/drafts'
 import { emptyScheduleRequest } from '../../common/service'
-import { DRAFTS_FILE } from '../../main/core/drafts/draft-store'
+import { DATABASE_FILE, openDatabase } from '../../main/core/db/database'
 import { createAppHost, type AppHost } from '../../main/host/app-host'
 
 const fast = {
@@ -202,10 +202,10 @@ describe('a page cannot publish a file the person did not pick', () => {
     const post = await futurePost('store tampering')
     const draft = await host.call('drafts:save', { post, localMedia: [mediaOf(picked)] })
     await host.close()
-    // The drafts file says the draft's media is another file: the save door is bypassed entirely.
-    const draftsPath = join(dataDir, DRAFTS_FILE)
-    const text = readFileSync(draftsPath, 'utf8').split(picked).join(target)
-    writeFileSync(draftsPath, text)
+    // The stored draft says its media is another file: the save door is bypassed entirely.
+    const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
+    database.db.prepare('UPDATE drafts SET body = replace(body, ?, ?)').run(picked, target)
+    database.close()
     host = await createAppHost({ dataDir, mode: 'browser', ...fast })
     await host.call('drafts:schedule', { id: draft.id })
     const settled = await sendAndSettle(draft.id)

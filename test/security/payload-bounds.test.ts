@@ -2,10 +2,10 @@
 // too large gets a clear validation error before any handler runs, nothing saved before is touched, and the
 // process keeps answering. The depth figures are the ones that ended the browser-mode server (12,000 nested
 // arrays in `post.replies`: RangeError in JSON.stringify) and wrote an 8 MB drafts file (2,000).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { IpcResult } from '../../common/contract'
 import { requestSchemas } from '../../common/contract'
@@ -13,7 +13,7 @@ import type { Draft } from '../../common/drafts'
 import { MAX_PAYLOAD_DEPTH, checkPayloadShape } from '../../common/payload-bounds'
 import { emptyScheduleRequest } from '../../common/service'
 import { startBrowserMode, type BrowserMode } from '../../main/browser-mode/index'
-import { DRAFTS_FILE } from '../../main/core/drafts/draft-store'
+import type { AppDatabase } from '../../main/core/db/database'
 import { dispatchCall } from '../../main/host/dispatch'
 import { createAppHost, type AppHost } from '../../main/host/app-host'
 
@@ -34,16 +34,11 @@ function deepSave(depth: number): unknown {
   }
 }
 
-/** Writes reach the disk coalesced, after the call answers: wait until the file holds `marker`, then its size. */
-async function draftsFileSizeOnceItHolds(file: string, marker: string): Promise<number> {
-  return vi.waitFor(
-    () => {
-      const text = existsSync(file) ? readFileSync(file, 'utf8') : ''
-      if (!text.includes(marker)) throw new Error(`${file} does not hold ${marker} yet`)
-      return Buffer.byteLength(text)
-    },
-    { timeout: 10_000, interval: 20 },
-  )
+/** The stored size of the draft that holds `marker` (committed when its call answered), of all drafts. */
+function storedDraftsSize(database: AppDatabase, marker: string): number {
+  const rows = database.db.prepare('SELECT body FROM drafts').all() as Array<{ body: string }>
+  if (!rows.some((row) => row.body.includes(marker))) throw new Error(`no stored draft holds ${marker}`)
+  return rows.reduce((size, row) => size + Buffer.byteLength(row.body), 0)
 }
 
 /** A valid save of the draft `id` (a new one when undefined) whose text is `description`. */
@@ -110,8 +105,7 @@ describe('through the real dispatch', () => {
   it('answers the 12,000- and 2,000-deep drafts:save with a validation error and writes nothing', async () => {
     const saved = await dispatchCall(host.handlers, 'drafts:save', saveOf('kept-one'))
     expect(saved.ok).toBe(true)
-    const draftsFile = join(host.dataDir, DRAFTS_FILE)
-    const sizeBefore = await draftsFileSizeOnceItHolds(draftsFile, 'kept-one')
+    const sizeBefore = storedDraftsSize(host.database, 'kept-one')
     for (const depth of [12_000, 2_000]) {
       const result = await dispatchCall(host.handlers, 'drafts:save', deepSave(depth))
       expect(result).toMatchObject({
@@ -122,7 +116,7 @@ describe('through the real dispatch', () => {
     // A later good save of the same length reaches the disk: had a deep draft been kept, it would be there too.
     const id = saved.ok ? (saved.value as Draft).id : ''
     expect((await dispatchCall(host.handlers, 'drafts:save', saveOf('kept-two', id))).ok).toBe(true)
-    expect(await draftsFileSizeOnceItHolds(draftsFile, 'kept-two')).toBe(sizeBefore)
+    expect(storedDraftsSize(host.database, 'kept-two')).toBe(sizeBefore)
     const list = await dispatchCall(host.handlers, 'drafts:list', undefined)
     expect(list.ok && (list.value as Draft[]).map((d) => d.post.description)).toEqual(['kept-two'])
   })
@@ -196,8 +190,7 @@ describe('through a real browser-mode server over a real WebSocket', () => {
     const ws = await socket()
     const saved = await callRaw(ws, 'drafts:save', JSON.stringify(saveOf('kept-one')))
     expect(saved.ok).toBe(true)
-    const draftsFile = join(mode.host.dataDir, DRAFTS_FILE)
-    const sizeBefore = await draftsFileSizeOnceItHolds(draftsFile, 'kept-one')
+    const sizeBefore = storedDraftsSize(mode.host.database, 'kept-one')
     for (const depth of [12_000, 2_000]) {
       const frame = deepSaveJson(depth)
       expect(frame.length).toBeLessThan(30_000)
@@ -209,7 +202,7 @@ describe('through a real browser-mode server over a real WebSocket', () => {
     expect(info).toMatchObject({ ok: true, value: { mode: 'browser' } })
     const id = saved.ok ? (saved.value as Draft).id : ''
     expect((await callRaw(ws, 'drafts:save', JSON.stringify(saveOf('kept-two', id)))).ok).toBe(true)
-    expect(await draftsFileSizeOnceItHolds(draftsFile, 'kept-two')).toBe(sizeBefore)
+    expect(storedDraftsSize(mode.host.database, 'kept-two')).toBe(sizeBefore)
     const list = await callRaw(ws, 'drafts:list')
     expect(list.ok && (list.value as Draft[]).map((d) => d.post.description)).toEqual(['kept-two'])
     ws.close()

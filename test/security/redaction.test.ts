@@ -15,6 +15,7 @@ import { createServiceClient } from '../../main/core/service-client'
 import { createAppHost, type AppHost } from '../../main/host/app-host'
 import { dispatchCall } from '../../main/host/dispatch'
 import { configureElectronLog, createRedactor, type Logger } from '../../main/host/logging'
+import { CLI_BIN } from '../integration/support/cli-bin'
 
 const accessKey = 'echo-access'
 const secretKey = 'echo-S3cret-value'
@@ -152,7 +153,7 @@ describe('a service error echoing the credentials', () => {
   })
 
   it('never reaches the stderr of the real CLI', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', 'stats'], {
+    const child = spawn(process.execPath, [CLI_BIN, 'stats'], {
       env: {
         ...process.env,
         MEDIADECK_BASE_URL: echoUrl,

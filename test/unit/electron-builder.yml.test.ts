@@ -8,10 +8,7 @@ import { describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain .mjs script, typed by its use here
 import { publishPreflight } from '../../scripts/dist.mjs'
 
-type Preflight = (
-  args: string[],
-  env: Record<string, string | undefined>,
-) => { error?: string; warning?: string }
+type Preflight = (args: string[], env: Record<string, string | undefined>) => { error?: string }
 const preflight = publishPreflight as Preflight
 
 // electron-builder's own loader and schema check (app-builder-lib, its dependency): the file as it will be read.
@@ -30,18 +27,9 @@ const config = (await builder.getConfig(process.cwd(), null)) as Record<string, 
 
 describe('electron-builder.yml', () => {
   it('is a configuration electron-builder accepts (its own schema)', async () => {
-    const require = createRequire(import.meta.url)
-    const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
-      validateConfiguration(config: unknown, log: { isEnabled: boolean; add(): void }): Promise<void>
-    }
+    await expect(builder.validateConfiguration(config, noDebug)).resolves.toBeUndefined()
     await expect(
-      validateConfiguration(config, { isEnabled: false, add: () => undefined }),
-    ).resolves.toBeUndefined()
-    await expect(
-      validateConfiguration(
-        { ...config, electronFuses: { runAsNod: false } },
-        { isEnabled: false, add: () => undefined },
-      ),
+      builder.validateConfiguration({ ...config, electronFuses: { runAsNod: false } }, noDebug),
     ).rejects.toThrow(/Invalid configuration object[\s\S]*electronFuses/)
   })
 
@@ -103,14 +91,13 @@ describe('npm run dist', () => {
     expect(preflight(['--publish=always'], { ...env, MEDIADECK_PUBLISH_REPO: ' ' }).error).toBeDefined()
   })
 
-  it('goes ahead when both are set, or another feed is named, and only warns for a local package', () => {
+  it('goes ahead when both are set or another feed is named; a local package needs a feed too', () => {
     expect(preflight(['--publish', 'always'], env)).toEqual({})
+    expect(preflight(['--publish', 'never'], env)).toEqual({})
     expect(preflight(['-c.publish.provider=generic', '-c.publish.url=https://updates.example'], {})).toEqual(
       {},
     )
-    expect(preflight(['--publish', 'never'], {})).toEqual({
-      warning: expect.stringContaining('no working update feed'),
-    })
+    expect(preflight(['--publish', 'never'], {}).error).toContain('A local package still carries the feed')
   })
 
   it('stops at once, before building anything, when the feed is unset', () => {

@@ -1,15 +1,16 @@
 // `drafts add FILE [--schedule] [--json]` and `drafts list [--json]`: drafting needs no network, so neither
 // command needs the secret; the data folder (MEDIADECK_DATA_DIR) where the app keeps its drafts, and the base
 // URL and access key when given, which name the profile the drafts belong to (drafts-profile.ts).
-import { join } from 'node:path'
 import type { Draft, DraftStatus } from '../../../common/drafts'
-import { DRAFTS_FILE, openDraftStore } from '../../core/drafts/draft-store'
+import type { AppDatabase } from '../../core/db/database'
+import { openDraftStore, type DraftStore } from '../../core/drafts/draft-store'
 import { DraftValidationAppError } from '../../core/drafts/draft-errors'
 import { createDraftsService } from '../../core/drafts/drafts-service'
 import { validateForQueue } from '../../core/drafts/validation'
 import { parse, noPositionals, UsageError } from '../args'
 import type { CliCommand, CliContext } from '../context'
 import { writeJson, writeLine } from '../context'
+import { openCliDatabase } from '../database'
 import { defaultDataDir } from '../profile'
 import { readDraftFile } from './drafts-input'
 import { draftsProfileId } from './drafts-profile'
@@ -17,11 +18,32 @@ import { draftsProfileId } from './drafts-profile'
 const addUsage = 'drafts add FILE [--schedule] [--json]'
 const listUsage = 'drafts list [--json]'
 
-export async function openCliDrafts(ctx: CliContext, profileId: string, dataDir = defaultDataDir(ctx.env)) {
-  const store = await openDraftStore(join(dataDir, DRAFTS_FILE), { profileId })
-  if (store.notice && store.notice.kind !== 'migrated')
-    writeLine(ctx.stderr, `warning: ${store.notice.message}`)
-  return store
+export interface CliDrafts {
+  database: AppDatabase
+  store: DraftStore
+  profileId: string
+}
+
+/**
+ * The data folder's drafts, for the profile `profileOf` names (it may read the database: the app's profile
+ * of the same credentials owns their drafts). The old drafts.json is imported on first open.
+ */
+export async function openCliDrafts(
+  ctx: CliContext,
+  profileOf: (database: AppDatabase) => string | Promise<string>,
+  dataDir = defaultDataDir(ctx.env),
+): Promise<CliDrafts> {
+  const database = openCliDatabase(dataDir, ctx)
+  try {
+    const profileId = await profileOf(database)
+    const store = await openDraftStore(database, { profileId, dataDir })
+    if (store.notice && store.notice.kind !== 'migrated')
+      writeLine(ctx.stderr, `warning: ${store.notice.message}`)
+    return { database, store, profileId }
+  } catch (error) {
+    database.close()
+    throw error
+  }
 }
 
 /**
@@ -83,13 +105,19 @@ export const draftsAddCommand: CliCommand = {
       const errors = validateForQueue(input, now())
       if (errors.length > 0) throw new DraftValidationAppError(errors)
     }
-    const profileId = await draftsProfileId(ctx)
-    const store = await openCliDrafts(ctx, profileId)
-    const drafts = createDraftsService({ store, now, profileId: () => profileId })
-    let draft = drafts.save(input)
-    // `--schedule` is the contract's spelling (DESIGN.md); it queues the draft for `sync` to send.
-    if (values.schedule) draft = drafts.queue(draft.id)
-    await store.flush()
+    const { database, store, profileId } = await openCliDrafts(ctx, (db) => draftsProfileId(ctx, db))
+    let draft: Draft
+    try {
+      const drafts = createDraftsService({ store, now, profileId: () => profileId })
+      // One transaction: a draft `--schedule` cannot queue is not left behind as a stray draft.
+      draft = database.transaction(() => {
+        const saved = drafts.save(input)
+        // `--schedule` is the contract's spelling (DESIGN.md); it queues the draft for `sync` to send.
+        return values.schedule ? drafts.queue(saved.id) : saved
+      })
+    } finally {
+      database.close()
+    }
     if (values.json) writeJson(ctx.stdout, draftLine(draft))
     else
       writeLine(
@@ -107,9 +135,9 @@ export const draftsListCommand: CliCommand = {
   async run(argv, ctx) {
     const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, listUsage)
     noPositionals(positionals, listUsage)
-    const profileId = await draftsProfileId(ctx)
-    const store = await openCliDrafts(ctx, profileId)
+    const { database, store, profileId } = await openCliDrafts(ctx, (db) => draftsProfileId(ctx, db))
     const list = createDraftsService({ store, now: () => new Date(), profileId: () => profileId }).list()
+    database.close()
     for (const draft of list) {
       if (values.json) writeJson(ctx.stdout, draftLine(draft))
       else writeLine(ctx.stdout, humanDraftLine(draft))

@@ -1,7 +1,5 @@
 // `storage unused [--json]` and `storage free SIZE [--yes]` (docs/design.md, CLI contract): the storage doctor of
 // main/core/storage/storage-doctor.ts over the resolved profile and the data folder's drafts.
-import { join } from 'node:path'
-import { DRAFTS_FILE } from '../../core/drafts/draft-store'
 import { formatBytes } from '../../../common/format-bytes'
 import { readLocalDrafts } from '../../core/storage/local-drafts'
 import { createStorageDoctor, planFreeSpace } from '../../core/storage/storage-doctor'
@@ -10,6 +8,7 @@ import type { ServiceClient } from '../../core/service-client'
 import type { UnusedFile } from '../../../common/storage-doctor'
 import { byteSizeArgument, noPositionals, parse, UsageError } from '../args'
 import type { CliCommand, CliContext } from '../context'
+import { openCliDatabase } from '../database'
 import { writeJson, writeLine } from '../context'
 
 const unusedUsage = 'storage unused [--json]'
@@ -26,13 +25,14 @@ async function withDoctor<T>(
 ): Promise<T> {
   const profile = await ctx.resolveProfile(ctx.env)
   const client = ctx.createClient(profile)
-  const draftsPath = join(profile.dataDir, DRAFTS_FILE)
+  const database = openCliDatabase(profile.dataDir, ctx)
   try {
     // Read afresh on each call: the app may save a draft while this runs.
-    const doctor = createStorageDoctor({ client, localDrafts: () => readLocalDrafts(draftsPath) })
+    const doctor = createStorageDoctor({ client, localDrafts: () => readLocalDrafts(database) })
     return await work(doctor, client)
   } finally {
     await client.close()
+    database.close()
   }
 }
 

@@ -1,6 +1,7 @@
 // `sync [--json]`: sends the profile's queued drafts (local media through the upload engine first), exactly once. Exit 0
 // when every post this run sent is scheduled, 1 when any is still waiting, failed or needs a decision.
 import { join } from 'node:path'
+import { createLeases } from '../../core/db/leases'
 import { createEngineUploader } from '../../core/drafts/engine-uploader'
 import { createOutbox } from '../../core/drafts/outbox'
 import { createUploadEngine } from '../../core/uploads/upload-engine'
@@ -10,7 +11,7 @@ import { writeJson, writeLine } from '../context'
 import { describeError } from '../describe-error'
 import { CLI_JOURNAL } from './upload'
 import { draftLine, humanDraftLine, openCliDrafts } from './drafts'
-import { cliProfileId } from './drafts-profile'
+import { draftsProfileFor } from '../../core/drafts/profile-identity'
 
 const usage = 'sync [--json]'
 
@@ -22,8 +23,11 @@ export const syncCommand: CliCommand = {
     const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, usage)
     noPositionals(positionals, usage)
     const profile = await ctx.resolveProfile(ctx.env)
-    const profileId = cliProfileId(profile.baseUrl, profile.accessKey)
-    const store = await openCliDrafts(ctx, profileId, profile.dataDir)
+    const { database, store, profileId } = await openCliDrafts(
+      ctx,
+      (db) => draftsProfileFor(db, profile.baseUrl, profile.accessKey),
+      profile.dataDir,
+    )
     const client = ctx.createClient(profile)
     const engine = createUploadEngine({
       client,
@@ -40,6 +44,8 @@ export const syncCommand: CliCommand = {
         profileId: () => profileId,
         now: () => new Date(),
         upload: createEngineUploader(() => engine),
+        // The app beside this run (or another cron `sync`) may be sending the same queue.
+        leases: createLeases(database),
       })
       const result = await outbox.sync(abort.signal)
       const touched = [...result.scheduled, ...result.failed, ...result.attention, ...result.waiting]
@@ -57,8 +63,8 @@ export const syncCommand: CliCommand = {
     } finally {
       stopListening()
       await engine.close()
-      await store.flush()
       await client.close()
+      database.close()
     }
   },
 }

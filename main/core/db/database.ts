@@ -199,26 +199,40 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
   let closed = false
   const watchers = new Set<() => void>()
 
+  /** Leaves the transaction or savepoint begun at `outer`/`savepoint` with nothing of it kept. */
+  const undo = (outer: boolean, savepoint: string) => {
+    if (!db.isTransaction) return // SQLite rolled it back itself (a full disk can do that)
+    if (outer) db.exec('ROLLBACK')
+    else {
+      db.exec(`ROLLBACK TO ${savepoint}`)
+      db.exec(`RELEASE ${savepoint}`)
+    }
+  }
+
   const transaction = <T>(fn: () => T): T => {
+    const outer = depth === 0
     const savepoint = `sp${depth}`
-    db.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`)
+    db.exec(outer ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`)
     depth += 1
+    let result: T
     try {
-      const result = fn()
+      result = fn()
       if (result instanceof Promise) throw new Error('a transaction must be synchronous')
-      depth -= 1
-      db.exec(depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`)
-      return result
     } catch (error) {
       depth -= 1
-      if (depth === 0) {
-        if (db.isTransaction) db.exec('ROLLBACK')
-      } else {
-        db.exec(`ROLLBACK TO ${savepoint}`)
-        db.exec(`RELEASE ${savepoint}`)
-      }
+      undo(outer, savepoint)
       throw error
     }
+    depth -= 1
+    try {
+      // COMMIT itself can fail (the disk filled while the log was written, a deferred constraint): the
+      // transaction is then still open, and must be rolled back here or the next one would nest inside it.
+      db.exec(outer ? 'COMMIT' : `RELEASE ${savepoint}`)
+    } catch (error) {
+      undo(outer, savepoint)
+      throw error
+    }
+    return result
   }
 
   return {

@@ -33,14 +33,39 @@ export function processOwner(): string {
   return `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`
 }
 
+/**
+ * Whether `owner` (a processOwner() name) is a process of this machine that no longer runs: a run killed with
+ * SIGKILL (or crashed) cannot release its leases, and waiting out their expiry would hold a cron `sync` or a
+ * restarted app back for a minute. A process of another machine (a shared data folder) is taken for alive.
+ */
+export function deadOwner(owner: string): boolean {
+  const [host, pidText] = owner.split('/')
+  const pid = Number(pidText)
+  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false
+  try {
+    process.kill(pid, 0)
+    return false
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+}
+
 export function createLeases(
   database: AppDatabase,
-  options: { owner?: string; now?: () => number; ttlMs?: number } = {},
+  options: {
+    owner?: string
+    now?: () => number
+    ttlMs?: number
+    /** Whether a holder is a process known to be gone (default: deadOwner). */
+    isDead?: (owner: string) => boolean
+  } = {},
 ): Leases {
   const { db } = database
   const owner = options.owner ?? processOwner()
   const now = options.now ?? Date.now
   const ttl = options.ttlMs ?? LEASE_TTL_MS
+  const isDead = options.isDead ?? deadOwner
   /** What we believe we hold, so that renew() can tell which were lost. */
   const held = new Set<string>()
 
@@ -53,6 +78,7 @@ export function createLeases(
     'UPDATE leases SET expires_at = ? WHERE resource = ? AND owner = ? AND expires_at > ?',
   )
   const drop = db.prepare('DELETE FROM leases WHERE resource = ? AND owner = ?')
+  const takeOver = db.prepare('UPDATE leases SET owner = ?, expires_at = ? WHERE resource = ? AND owner = ?')
 
   const holderOf = (resource: string) => {
     const row = current.get(resource) as { owner: string; expires_at: number } | undefined
@@ -63,9 +89,13 @@ export function createLeases(
     owner,
     acquire(resource) {
       const at = now()
-      const changed = database.transaction(
-        () => take.run({ resource, owner, expires: at + ttl, now: at }).changes,
-      )
+      const changed = database.transaction(() => {
+        const taken = take.run({ resource, owner, expires: at + ttl, now: at }).changes
+        if (taken > 0) return taken
+        // Held by a process of this machine that was killed: its lease would only run out.
+        const row = current.get(resource) as { owner: string } | undefined
+        return row && isDead(row.owner) ? takeOver.run(owner, at + ttl, resource, row.owner).changes : 0
+      })
       if (changed > 0) held.add(resource)
       else held.delete(resource)
       return changed > 0

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { Draft, DraftPost, DraftTarget, LocalMedia } from '../../../common/drafts'
 import { DraftValidationAppError, notFound, wrongState } from './draft-errors'
 import { mergeFieldErrors, postsForTargets, severalTargets } from './draft-targets'
-import type { DraftStore, StoredDraft } from './draft-store'
+import { changedElsewhere, type DraftStore, type StoredDraft } from './draft-store'
 import { MIN_LEAD_MS, validateForQueue } from './validation'
 
 export interface DraftsServiceDeps {
@@ -18,6 +18,8 @@ export interface DraftsServiceDeps {
 
 export interface SaveDraftInput {
   id?: string
+  /** The revision the edit was based on; a save based on an older one is refused (draft-store.ts). */
+  revision?: number
   post: DraftPost
   localMedia: LocalMedia[]
   /** Several accounts (see Draft.targets); one or none is a draft of `post.accountId` alone. */
@@ -61,15 +63,26 @@ export function createDraftsService({
     return draft
   }
 
-  const stamp = (draft: StoredDraft, changes: Partial<Draft>): StoredDraft =>
-    store.update(draft, changes, now())
+  const stamp = (draft: StoredDraft, changes: Partial<Draft>, baseRevision?: number): StoredDraft =>
+    store.update(draft, changes, now(), { baseRevision })
 
-  function enqueue(draft: StoredDraft, post: DraftPost = draft.post): StoredDraft {
+  function enqueue(draft: StoredDraft, post: DraftPost = draft.post, baseRevision?: number): StoredDraft {
     const targets = severalTargets(draft)
     if (targets) return queueEach(draft, postsForTargets(post, targets))
     const errors = validateForQueue({ post, localMedia: draft.localMedia }, now())
     if (errors.length > 0) throw new DraftValidationAppError(errors)
-    return stamp(draft, { post, status: 'queued', error: undefined, attention: undefined })
+    return stamp(
+      draft,
+      {
+        post,
+        localMedia: draft.localMedia,
+        targets: draft.targets,
+        status: 'queued',
+        error: undefined,
+        attention: undefined,
+      },
+      baseRevision,
+    )
   }
 
   /** Every account's post must pass before any is queued: half a multi-account post is not what was asked. */
@@ -101,7 +114,7 @@ export function createDraftsService({
   return {
     list: () => store.listForProfile(profileId()).sort(byTime),
     get,
-    save({ id, post, localMedia, targets: asked }) {
+    save({ id, revision, post, localMedia, targets: asked }) {
       const targets = severalTargets({ targets: asked }) ?? undefined
       if (!id) {
         const at = now().toISOString()
@@ -115,10 +128,13 @@ export function createDraftsService({
           createdAt: at,
           updatedAt: at,
         }
-        store.put(draft)
-        return draft
+        return store.put(draft)
       }
       const draft = get(id)
+      // Checked here too, before the status checks: the status seen may be the other process's change.
+      if (revision !== undefined && draft.revision !== undefined && draft.revision !== revision) {
+        throw changedElsewhere(id)
+      }
       if (draft.status === 'sending')
         throw wrongState('draft-sending', 'This post is being sent; edit it once that is done.')
       if (draft.status === 'scheduled') {
@@ -129,17 +145,14 @@ export function createDraftsService({
       }
       if (draft.status === 'queued') {
         // Still queued after the edit (a drag to another day, a typo fixed) only if it still passes.
-        return enqueue({ ...draft, localMedia, targets }, post)
+        return enqueue({ ...draft, localMedia, targets }, post, revision)
       }
       // Editing a failed or needs-attention post is the person dealing with it: back to a plain draft.
-      return stamp(draft, {
-        post,
-        localMedia,
-        targets,
-        status: 'draft',
-        error: undefined,
-        attention: undefined,
-      })
+      return stamp(
+        draft,
+        { post, localMedia, targets, status: 'draft', error: undefined, attention: undefined },
+        revision,
+      )
     },
     remove(id) {
       const draft = get(id)

@@ -11,6 +11,7 @@ import type { Draft, LocalMedia } from '../../../common/drafts'
 import { AppError, isRetryable, mayHaveBeenApplied } from '../../../common/errors'
 import { isLocalCover } from '../../../common/local-files'
 import type { CreateScheduleRequest, ScheduleMedia } from '../../../common/service'
+import type { Leases } from '../db/leases'
 import type { ServiceClient } from '../service-client'
 import type { DraftStore, SendMarker, StoredDraft } from './draft-store'
 import { findSentPost, scheduleIdOf } from './schedule-lookup'
@@ -59,7 +60,15 @@ export interface OutboxDeps {
   profileId: () => string
   upload: UploadMedia
   now: () => Date
+  /**
+   * Who sends what, between the processes sharing the database (the app and a cron `sync`): a draft is sent
+   * only under its lease (`outbox:<id>`), and each write about it checks the lease is still held.
+   */
+  leases: Leases
 }
+
+/** The lease a draft is sent under. */
+export const outboxLease = (draftId: string) => `outbox:${draftId}`
 
 export interface SyncResult {
   scheduled: string[]
@@ -77,14 +86,23 @@ export interface Outbox {
   readonly running: boolean
 }
 
-export function createOutbox({ store, client: activeClient, profileId, upload, now }: OutboxDeps): Outbox {
+export function createOutbox({
+  store,
+  client: activeClient,
+  profileId,
+  upload,
+  now,
+  leases,
+}: OutboxDeps): Outbox {
   let current: Promise<SyncResult> | null = null
   // Set for the length of a run: a profile switch in the middle must not send the rest through the new account.
   let runClient: OutboxClient | null = null
   const client = (): OutboxClient => runClient ?? activeClient()
 
   const update = (draft: StoredDraft, changes: Partial<Draft>): StoredDraft =>
-    store.update(draft, changes, now())
+    store.update(draft, changes, now(), {
+      lease: { holds: (resource) => leases.holds(resource), resource: outboxLease(draft.id) },
+    })
 
   function claimedIds(except: string): Set<string> {
     return new Set(store.list().flatMap((d) => (d.id !== except && d.scheduleId ? [d.scheduleId] : [])))
@@ -207,48 +225,87 @@ export function createOutbox({ store, client: activeClient, profileId, upload, n
     const result: SyncResult = { scheduled: [], failed: [], attention: [], waiting: [] }
     const owner = profileId()
     runClient = activeClient()
-    // Posts the CLI queued while the app runs are in the file, not yet in memory.
+    // Posts the CLI queued while the app runs are in the database, not yet in memory.
     await store.refresh()
-    const pending = store
-      .listForProfile(owner)
-      .filter((d) => d.status === 'queued' || d.status === 'sending')
-      .sort((a, b) => a.post.scheduleAt.localeCompare(b.post.scheduleAt))
-    for (const listed of pending) {
-      // The person may have edited, moved or unqueued it while earlier posts were being sent.
-      const draft = store.get(listed.id)
-      if (!draft || (draft.status !== 'queued' && draft.status !== 'sending')) continue
-      if (result.stoppedBy || signal?.aborted) {
-        result.waiting.push(draft.id)
-        continue
-      }
-      try {
-        const outcome = await sendOne(draft, signal)
-        result[outcome === 'attention' ? 'attention' : outcome].push(draft.id)
-      } catch (error) {
-        const failure = AppError.from(error)
-        const latest = store.get(draft.id) ?? draft
-        if (failure.kind === 'cancelled' || isRetryable(failure)) {
-          update(latest, { status: 'queued', error: failure.toJSON() })
-          result.waiting.push(draft.id)
-          // A 5xx is about this one request; offline, resets and a cancel are about every request after it.
-          if (failure.kind !== 'server') result.stoppedBy = failure
-        } else if (failure.kind === 'validation') {
-          update(latest, {
-            status: 'needs-attention',
-            error: failure.toJSON(),
-            attention: { reason: 'rejected', message: `The service refused the post: ${failure.message}` },
-          })
-          result.attention.push(draft.id)
-        } else {
-          update(latest, { status: 'failed', error: failure.toJSON() })
-          result.failed.push(draft.id)
-        }
-      }
+    // A send takes minutes on a slow link: the leases of this run are renewed while it lasts.
+    const stopRenewing = leases.startRenewing(() => {})
+    try {
+      await sendAll(owner, result, signal)
+    } finally {
+      stopRenewing()
     }
     store.setLastSyncAt(now().toISOString())
     await store.flush()
     return result
   }
+
+  async function sendAll(owner: string, result: SyncResult, signal?: AbortSignal): Promise<void> {
+    const pending = store
+      .listForProfile(owner)
+      .filter((d) => d.status === 'queued' || d.status === 'sending')
+      .sort((a, b) => a.post.scheduleAt.localeCompare(b.post.scheduleAt))
+    for (const listed of pending) {
+      if (result.stoppedBy || signal?.aborted) {
+        if (isPending(store.get(listed.id))) result.waiting.push(listed.id)
+        continue
+      }
+      const lease = outboxLease(listed.id)
+      // Another process (a cron `sync`, the app) is sending it now: it is theirs to finish.
+      if (!leases.acquire(lease)) {
+        result.waiting.push(listed.id)
+        continue
+      }
+      try {
+        // Taken under the lease: what another process did to it before (sent it, say) is seen now.
+        await store.refresh()
+        // The person may have edited, moved or unqueued it while earlier posts were being sent.
+        const draft = store.get(listed.id)
+        if (!draft || !isPending(draft)) continue
+        await sendUnderLease(draft, lease, result, signal)
+      } finally {
+        leases.release(lease)
+      }
+    }
+  }
+
+  async function sendUnderLease(
+    draft: StoredDraft,
+    lease: string,
+    result: SyncResult,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    try {
+      const outcome = await sendOne(draft, signal)
+      result[outcome === 'attention' ? 'attention' : outcome].push(draft.id)
+    } catch (error) {
+      const failure = AppError.from(error)
+      const latest = store.get(draft.id) ?? draft
+      if (!leases.holds(lease)) {
+        // Lost to another process (this one slept past the lease): it finishes the post; write nothing.
+        result.waiting.push(draft.id)
+        return
+      }
+      if (failure.kind === 'cancelled' || isRetryable(failure)) {
+        update(latest, { status: 'queued', error: failure.toJSON() })
+        result.waiting.push(draft.id)
+        // A 5xx is about this one request; offline, resets and a cancel are about every request after it.
+        if (failure.kind !== 'server') result.stoppedBy = failure
+      } else if (failure.kind === 'validation') {
+        update(latest, {
+          status: 'needs-attention',
+          error: failure.toJSON(),
+          attention: { reason: 'rejected', message: `The service refused the post: ${failure.message}` },
+        })
+        result.attention.push(draft.id)
+      } else {
+        update(latest, { status: 'failed', error: failure.toJSON() })
+        result.failed.push(draft.id)
+      }
+    }
+  }
+
+  const isPending = (draft: StoredDraft | undefined) =>
+    draft !== undefined && (draft.status === 'queued' || draft.status === 'sending')
 
   return {
     sync(signal) {

@@ -116,12 +116,12 @@ export function validateForQueue(draft: Pick<Draft, 'post' | 'localMedia'>, now:
   if (type === 'text' && !post.description.trim() && !post.title.trim()) {
     add('description', 'Write something to post.', 'text-required')
   }
-  if (type === 'link' && !post.meta.url.trim() && !post.additionalInfo.link.trim()) {
+  if (type === 'link' && !post.meta.url.trim() && !(post.additionalInfo.link ?? '').trim()) {
     add('meta.url', 'A link post needs the link.', 'link-required')
   }
   for (const [field, value] of [
     ['meta.url', post.meta.url],
-    ['additionalInfo.link', post.additionalInfo.link],
+    ['additionalInfo.link', post.additionalInfo.link ?? ''],
   ] as const) {
     if (value.trim() && !isHttpUrl(value)) add(field, 'This is not a web address (https://…).', 'url-invalid')
   }

@@ -13,6 +13,7 @@ import {
   THEMES,
 } from '../../../common/app-state'
 import { diskWriteError } from '../disk-errors'
+import { setAsideDamaged, type DamagedFileNotice } from './damaged-file'
 
 export const APP_STATE_VERSION = 1
 
@@ -83,6 +84,8 @@ export function defaultAppState(): AppStateData {
 /** What conf and electron-store both offer. Each throws the file system's error when its write fails. */
 export interface KeyValueBackend {
   readonly path: string
+  /** Set when the file was not JSON and was set aside before opening (damaged-file.ts). */
+  readonly damaged?: DamagedFileNotice | null
   /** Reading gives the whole document; assigning replaces it with one write. */
   store: Record<string, unknown>
   set(key: string, value: unknown): void
@@ -90,6 +93,8 @@ export interface KeyValueBackend {
 
 export interface AppStore {
   readonly path: string
+  /** The file could not be used: it was set aside, and the settings and profiles are the defaults. */
+  readonly notice: DamagedFileNotice | null
   get<K extends keyof AppStateData>(key: K): AppStateData[K]
   set<K extends keyof AppStateData>(key: K, value: AppStateData[K]): void
 }
@@ -108,7 +113,16 @@ export function migrateAppState(raw: Record<string, unknown>): AppStateData {
 }
 
 export function openAppStore(backend: KeyValueBackend): AppStore {
-  const state = migrateAppState(backend.store)
+  let notice = backend.damaged ?? null
+  let state: AppStateData
+  try {
+    state = migrateAppState(backend.store)
+  } catch (error) {
+    // JSON, but not settings this version can read: set aside too, never emptied in place.
+    const problem = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+    notice = setAsideDamaged(backend.path, `unexpected content: ${problem}`)
+    state = defaultAppState()
+  }
   // Write back the migrated whole, so the file on disk always carries the current version: in one write, as
   // a clear followed by one write a key left the file emptied of profiles when a later write failed.
   try {
@@ -119,6 +133,7 @@ export function openAppStore(backend: KeyValueBackend): AppStore {
   }
   return {
     path: backend.path,
+    notice,
     get: (key) => structuredClone(state[key]),
     set: (key, value) => {
       // The disk first: when it refuses, the call fails with the reason and memory still matches the file.

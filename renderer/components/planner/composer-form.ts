@@ -4,6 +4,7 @@ import type { Draft, DraftFieldError, DraftPost, DraftTarget, LocalMedia } from 
 import { localFileAddress } from '../../../common/local-files'
 import type { PreflightPost } from '../../../common/preflight'
 import { PUBLISHING_LIMITS } from '../../../common/publishing-limits'
+import { mergeScheduleEdit } from '../../../common/schedule-merge'
 import { emptyScheduleRequest, type Schedule, type ScheduleMedia } from '../../../common/service'
 import type { MeasuredMedium, MediaMetrics } from '../../composables/use-media-metrics'
 import { toLocalTime } from './calendar'
@@ -88,10 +89,13 @@ export function preflightPostOf(
     ...(m.mimetype ? { mimetype: m.mimetype } : {}),
     ...metricsOf(localFileAddress(m.path)),
   }))
+  const info = fields.post.additionalInfo
   return {
     type: fields.post.type,
     text: fields.captions[accountId] ?? fields.post.description,
     media: [...remote, ...local],
+    ...(info.channel?.id ? { channelId: info.channel.id } : {}),
+    ...(info.isShareToFeed ? { shareToFeed: true } : {}),
   }
 }
 
@@ -99,22 +103,13 @@ export function blankPost(): DraftPost {
   return { ...emptyScheduleRequest(), accountId: '', scheduleAt: '' }
 }
 
-/** A post of the service as the request that writes it back (schedules:update): the editable members only. */
+/**
+ * A post of the service as the request that writes it back (schedules:update): every member it holds, the
+ * ones the editor does not show included (common/schedule-merge.ts), over a blank post's defaults for the
+ * members an older record lacks.
+ */
 export function postOfSchedule(p: Schedule): DraftPost {
-  const base = blankPost()
-  return {
-    ...base,
-    title: p.title,
-    description: p.description,
-    type: p.type,
-    topic: p.topic,
-    medias: p.medias.map((m) => ({ alt: m.alt, type: m.type, thumbnail: m.thumbnail, url: m.url })),
-    meta: { ...base.meta, ...(p.meta ?? {}) },
-    additionalInfo: { ...base.additionalInfo, ...((p.additionalInfo ?? {}) as object) },
-    replies: p.replies,
-    accountId: p.accountId,
-    scheduleAt: p.scheduleAt,
-  }
+  return mergeScheduleEdit(blankPost(), p as unknown as DraftPost)
 }
 
 export function mediaTypeOfMime(mimetype: string | null | undefined): 'image' | 'video' | null {

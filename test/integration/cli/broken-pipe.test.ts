@@ -4,9 +4,10 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openDraftStore } from '../../../main/core/drafts/draft-store'
+import { openStoreAt } from '../../support/draft-store'
 import { sampleDraft } from '../../unit/core/drafts/helpers'
 import { tempFolder } from '../drafts/helpers'
+import { CLI_BIN } from '../support/cli-bin'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -20,7 +21,7 @@ afterEach(() => cleanup())
 function firstLineThenClose(argv: string[], env: NodeJS.ProcessEnv) {
   return new Promise<{ first: string; stderr: string; code: number | null; signal: string | null }>(
     (resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...argv], {
+      const child = spawn(process.execPath, [CLI_BIN, ...argv], {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       })
@@ -45,7 +46,7 @@ function firstLineThenClose(argv: string[], env: NodeJS.ProcessEnv) {
 describe('CLI output to a reader that stops early', () => {
   it('drafts list | head -1 ends quietly with exit 0', async () => {
     const dataDir = path.join(dir, 'data')
-    const store = await openDraftStore(path.join(dataDir, 'drafts.json'))
+    const store = await openStoreAt(path.join(dataDir, 'drafts.json'))
     // Far more than a pipe's buffer (64 KiB on Linux), so the CLI is still writing when the reader leaves.
     store.putMany(
       Array.from({ length: 600 }, (_, i) =>

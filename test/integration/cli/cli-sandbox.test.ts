@@ -1,4 +1,4 @@
-// The CLI as scripts call it (`npm run cli -- ...` is `tsx main/cli/index.ts`), against the real sandbox.
+// The CLI as people run it (the built `mediadeck` bin, which `npm run cli -- ...` runs too), against the real sandbox.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,7 @@ import { openAppStore } from '../../../main/core/settings/app-store'
 import { createConfBackend } from '../../../main/core/settings/conf-backend'
 import { startSandbox } from '../../../sandbox'
 import type { RunningSandbox } from '../../../sandbox'
+import { CLI_BIN } from '../support/cli-bin'
 
 let sandbox: RunningSandbox
 let dir: string
@@ -46,7 +47,7 @@ afterAll(async () => {
 
 function cli(args: string[], user = { key: 'cli', secret: 'cli-secret' }, env?: NodeJS.ProcessEnv) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+    const child = spawn(process.execPath, [CLI_BIN, ...args], {
       env: env ?? {
         ...process.env,
         MEDIADECK_BASE_URL: sandbox.url,
@@ -92,7 +93,8 @@ describe('cli against the sandbox', () => {
     expect(sealed).toMatchObject({ code: 2, stdout: '' })
     expect(sealed.stderr).toBe(
       'error: the saved profile "Sandbox on a port" has its secret key encrypted by the app with the OS ' +
-        'keychain, which the CLI cannot read: set MEDIADECK_SECRET_KEY\n',
+        'keychain, which the CLI cannot read: set MEDIADECK_SECRET_KEY, or run the command through the ' +
+        'installed app (`Mediadeck --cli …`), which can\n',
     )
   })
 

@@ -11,6 +11,7 @@ import {
   type UnreadableNote,
 } from '../../../main/core/service-client'
 import { startSandbox, type RunningSandbox } from '../../../sandbox'
+import { CLI_BIN } from '../support/cli-bin'
 
 let sandbox: RunningSandbox
 let dir: string
@@ -152,7 +153,7 @@ describe('the client reads a drifting page whole, leaving out only records witho
 
 function cli(args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+    const child = spawn(process.execPath, [CLI_BIN, ...args], {
       env: {
         ...process.env,
         MEDIADECK_BASE_URL: sandbox.url,

@@ -9,6 +9,7 @@ import { runCli } from '../../../main/cli/run-cli'
 import { createServiceClient } from '../../../main/core/service-client'
 import { startAnswerDroppingProxy, type AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
 import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
+import { CLI_BIN } from '../support/cli-bin'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -45,7 +46,7 @@ describe('cli upload run again after a kill', () => {
     h.file('holiday.bin', 50_000)
     // The first run's PUT never gets its answer: the kill lands with the upload unfinished in the journal.
     proxy.setRule(() => 'pass')
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', 'upload', path], {
+    const child = spawn(process.execPath, [CLI_BIN, 'upload', path], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: 'ignore',

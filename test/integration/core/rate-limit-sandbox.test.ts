@@ -15,6 +15,7 @@ import type { UploadEngine } from '../../../main/core/uploads/upload-engine'
 import { AppError } from '../../../common/errors'
 import { USERS, sha256Of, startHarness } from './sandbox-harness'
 import type { Harness } from './sandbox-harness'
+import { CLI_BIN } from '../support/cli-bin'
 
 let h: Harness
 const closers: (() => Promise<void>)[] = []
@@ -232,7 +233,7 @@ describe('a Retry-After too long to wait for', () => {
 
   it('`cli stats` exits 1 at once with the time to try again on stderr', async () => {
     h.sandbox.setFaults({ rateLimitRate: 1, rateLimitRetryAfter: '100000' })
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', 'stats'], {
+    const child = spawn(process.execPath, [CLI_BIN, 'stats'], {
       env: {
         ...process.env,
         MEDIADECK_BASE_URL: h.sandbox.url,

@@ -13,6 +13,7 @@ import { startAnswerDroppingProxy } from '../../support/answer-dropping-proxy'
 import type { AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
 import { startHarness, USERS } from './sandbox-harness'
 import type { Harness } from './sandbox-harness'
+import { CLI_BIN } from '../support/cli-bin'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -63,11 +64,11 @@ describe('pending files of inits whose answer died with the process', () => {
         proxy.setRule((method, path) =>
           method === 'POST' && path === '/public/storage/file/init' ? 'hold-answer' : 'pass',
         )
-        const child = spawn(
-          process.execPath,
-          ['--import', 'tsx', 'main/cli/index.ts', 'upload', join(h.dir, `round-${round}.bin`)],
-          { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' },
-        )
+        const child = spawn(process.execPath, [CLI_BIN, 'upload', join(h.dir, `round-${round}.bin`)], {
+          cwd: ROOT,
+          env: { ...process.env, ...env },
+          stdio: 'ignore',
+        })
         const exited = new Promise((resolve) => child.once('exit', resolve))
         // Every unfinished file of every run so far is initialised in this one (the queue resumes them), and
         // the service has made each file before the kill; only the answers are missing.

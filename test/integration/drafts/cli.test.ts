@@ -1,12 +1,14 @@
 // `drafts add`, `drafts list` and `sync` through the CLI's own dispatcher (in process, real streams, real
 // files, the real sandbox over HTTP), plus one run of the real `npm run cli` process for the exit codes.
 import { spawnSync } from 'node:child_process'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runCli } from '../../../main/cli/run-cli'
-import { openDraftStore } from '../../../main/core/drafts/draft-store'
+import { cliProfileId } from '../../../main/cli/commands/drafts-profile'
+import { openStoreAt } from '../../support/draft-store'
+import { sampleDraft, samplePost } from '../../unit/core/drafts/helpers'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { clientFor, connectedAccountId, sandboxOn, tempFolder, writePng } from './helpers'
 
@@ -175,7 +177,7 @@ describe('drafts CLI', () => {
     })
     const queued = lines((await cli('drafts', 'add', file, '--schedule', '--json')).stdout)[0]!
     // The app was offline past its time: what the outbox would have found on disk.
-    const store = await openDraftStore(path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json'))
+    const store = await openStoreAt(path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json'))
     const draft = store.get(String(queued.id))!
     store.put({ ...draft, post: { ...draft.post, scheduleAt: '2020-01-01T00:00:00.000Z' } })
     await store.flush()
@@ -210,37 +212,42 @@ describe('drafts CLI', () => {
     expect(again.stderr).toMatch(/nothing to send/)
   })
 
-  it('drafts list keeps every readable draft and says on stderr how many records were set aside', async () => {
-    const a = await bodyFile('a.json', { description: 'first', type: 'text' })
-    const b = await bodyFile('b.json', { description: 'second', type: 'text' })
-    const first = lines((await cli('drafts', 'add', a, '--json')).stdout)[0]!
-    expect((await cli('drafts', 'add', b, '--json')).code).toBe(0)
-    // One record with a status this version does not know, in the file and in its backup.
+  it('drafts list imports the old drafts file once, keeps every readable draft and says how many were set aside', async () => {
+    // A data folder of the version before the database: one record has a status this version does not know.
+    const profileId = cliProfileId(env.MEDIADECK_BASE_URL!, env.MEDIADECK_ACCESS_KEY!)
+    const draft = (id: string, description: string, status: string) => ({
+      ...sampleDraft({ id, profileId, post: samplePost({ description, accountId }) }),
+      status,
+    })
     const file = path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json')
-    const doc = JSON.parse(await readFile(file, 'utf8'))
-    doc.drafts.find((d: { id: string }) => d.id === first.id).status = 'archived'
+    await mkdir(env.MEDIADECK_DATA_DIR!, { recursive: true })
+    const doc = {
+      schemaVersion: 4,
+      drafts: [draft('a', 'first', 'archived'), draft('b', 'second', 'draft')],
+      sends: {},
+      lastSyncAt: null,
+    }
     await writeFile(file, JSON.stringify(doc))
-    await writeFile(`${file}.bak`, JSON.stringify(doc))
 
     const listed = await cli('drafts', 'list', '--json')
     expect(listed.code).toBe(0)
     expect(lines(listed.stdout).map((l) => l.description)).toEqual(['second'])
     expect(listed.stderr).toMatch(/^warning: 1 record of the drafts file could not be read and was set aside/)
-    // Said once: the record is kept aside in the file, not counted again on every run.
+    // Said once: the record is kept aside in the database, and the old file as drafts.json.pre-db.
     const again = await cli('drafts', 'list', '--json')
     expect(again.stderr).toBe('')
     expect(lines(again.stdout).map((l) => l.description)).toEqual(['second'])
-    expect(JSON.parse(await readFile(file, 'utf8')).setAside).toHaveLength(1)
+    expect(JSON.parse(await readFile(`${file}.pre-db`, 'utf8'))).toEqual(doc)
   })
 
   it('runs as a real process: npm run cli -- drafts list --json', () => {
-    const result = spawnSync('npx', ['tsx', 'main/cli/index.ts', 'drafts', 'list', '--json'], {
+    const result = spawnSync('npm', ['run', '--silent', 'cli', '--', 'drafts', 'list', '--json'], {
       env: { ...process.env, ...env },
       encoding: 'utf8',
     })
     expect(result.status).toBe(0)
     expect(result.stdout).toBe('')
-    const usage = spawnSync('npx', ['tsx', 'main/cli/index.ts', 'drafts', 'add'], {
+    const usage = spawnSync('npm', ['run', '--silent', 'cli', '--', 'drafts', 'add'], {
       env: { ...process.env, ...env },
       encoding: 'utf8',
     })

@@ -1,12 +1,12 @@
 // The outbox against the real sandbox over HTTP, with its faults: lost answers (through a proxy that drops
 // them after the service acted), 5xx, offline (the sandbox closed and restarted on the same port and data),
-// a restart in the middle of a send, and a corrupt drafts file.
-import { readFile, writeFile } from 'node:fs/promises'
+// a restart in the middle of a send, and a torn drafts file from before the database.
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LocalMedia } from '../../../common/drafts'
-import { openDraftStore } from '../../../main/core/drafts/draft-store'
-import type { DraftStore } from '../../../main/core/drafts/draft-store'
+import { openStoreAt, type TestDraftStore } from '../../support/draft-store'
+import { createLeases } from '../../../main/core/db/leases'
 import { createDraftsService } from '../../../main/core/drafts/drafts-service'
 import { createOutbox } from '../../../main/core/drafts/outbox'
 import type { ServiceClient } from '../../../main/core/service-client'
@@ -21,7 +21,7 @@ let cleanup: () => Promise<void>
 let sandbox: RunningSandbox
 let client: ServiceClient
 let engine: UploadEngine
-let store: DraftStore
+let store: TestDraftStore
 let accountId: string
 const closers: Array<() => Promise<unknown>> = []
 
@@ -30,7 +30,7 @@ beforeEach(async () => {
   sandbox = await sandboxOn(path.join(dir, 'sandbox'))
   client = clientFor(sandbox.url)
   engine = engineFor(client, dir)
-  store = await openDraftStore(path.join(dir, 'drafts.json'))
+  store = await openStoreAt(path.join(dir, 'drafts.json'))
   accountId = await connectedAccountId(client)
 })
 
@@ -42,12 +42,18 @@ afterEach(async () => {
   await cleanup()
 })
 
-function outboxWith(c: () => ServiceClient, s = store, now = () => new Date()) {
+function outboxWith(
+  c: () => ServiceClient,
+  s = store,
+  now = () => new Date(),
+  leases = createLeases(s.database),
+) {
   return createOutbox({
     profileId: () => 'sandbox',
     store: s,
     now,
     client: c,
+    leases,
     upload: async (media) => {
       const item = await engine.uploadOne(media.path)
       if (item.state !== 'done' || !item.url) throw new Error(`upload ${item.state}: ${item.error?.message}`)
@@ -169,12 +175,15 @@ describe('outbox against the sandbox', () => {
     await waitFor(async () => (await schedulesWith(post.description)).length === 1)
 
     // What the next start finds on disk: the post marked as being sent.
-    const onDisk = JSON.parse(await readFile(file, 'utf8'))
-    expect(onDisk.drafts[0].status).toBe('sending')
-    expect(onDisk.sends[draft.id]).toMatchObject({ accountId, description: post.description })
+    const restartedStore = await openStoreAt(file)
+    expect(restartedStore.get(draft.id)?.status).toBe('sending')
+    expect(restartedStore.marker(draft.id)).toMatchObject({ accountId, description: post.description })
 
-    const restartedStore = await openDraftStore(file)
-    const result = await outboxWith(() => client, restartedStore).sync()
+    // While the dead run's lease lasts, the post is its own: the restart waits for it to expire.
+    const early = await outboxWith(() => client, restartedStore).sync()
+    expect(early).toMatchObject({ scheduled: [], waiting: [draft.id] })
+    const later = createLeases(restartedStore.database, { now: () => Date.now() + 61_000 })
+    const result = await outboxWith(() => client, restartedStore, undefined, later).sync()
     expect(result.scheduled).toEqual([draft.id])
     const onService = await schedulesWith(post.description)
     expect(onService).toHaveLength(1)
@@ -212,20 +221,21 @@ describe('outbox against the sandbox', () => {
     expect(await schedulesWith(post.description)).toHaveLength(0)
   })
 
-  it('recovers queued drafts from the backup of a corrupt store and sends them', async () => {
-    const file = path.join(dir, 'drafts.json')
+  it('recovers queued drafts from the backup of a torn drafts.json on its import, and sends them', async () => {
     const drafts = createDraftsService({ profileId: () => 'sandbox', store, now: () => new Date() })
     const post = postFor(accountId)
-    const draft = drafts.queue(drafts.save({ post, localMedia: [] }).id)
-    await store.flush()
-    drafts.save({ post: postFor(accountId), localMedia: [] })
-    await store.flush()
-    await writeFile(file, '\0\0\0\0')
+    const { revision: _revision, ...queued } = drafts.queue(drafts.save({ post, localMedia: [] }).id)
+    // A data folder of the version before the database, whose drafts.json a crash tore.
+    const old = path.join(dir, 'old')
+    await mkdir(old)
+    const doc = { schemaVersion: 4, drafts: [queued], sends: {}, lastSyncAt: null }
+    await writeFile(path.join(old, 'drafts.json.bak'), JSON.stringify(doc))
+    await writeFile(path.join(old, 'drafts.json'), '\0\0\0\0')
 
-    const recovered = await openDraftStore(file)
+    const recovered = await openStoreAt(path.join(old, 'drafts.json'))
     expect(recovered.notice?.kind).toBe('recovered-from-backup')
     const result = await outboxWith(() => client, recovered).sync()
-    expect(result.scheduled).toEqual([draft.id])
+    expect(result.scheduled).toEqual([queued.id])
     expect(await schedulesWith(post.description)).toHaveLength(1)
   })
 })

@@ -12,6 +12,7 @@ import { runCli } from '../../../main/cli/run-cli'
 import { CLI_JOURNAL } from '../../../main/cli/commands/upload'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { clientFor, connectedAccountId, sandboxOn, tempFolder, writePng } from './helpers'
+import { CLI_BIN } from '../support/cli-bin'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const DRAFTS = 8
@@ -66,7 +67,7 @@ function initIds(journal: string): string[] {
 async function syncKilledAtUpload(nth: number): Promise<void> {
   const journal = path.join(env.MEDIADECK_DATA_DIR!, CLI_JOURNAL)
   const seen = new Set(initIds(journal))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', 'sync'], {
+  const child = spawn(process.execPath, [CLI_BIN, 'sync'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -124,10 +125,12 @@ describe('sync killed mid-upload', () => {
 
       const final = await cli('sync')
       expect(final.stderr).not.toMatch(/error/)
-      const drafts = JSON.parse(readFileSync(path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json'), 'utf8')) as {
-        drafts: { status: string; localMedia: { uploadedUrl?: string }[] }[]
-      }
-      expect(drafts.drafts.map((d) => d.status)).toEqual(Array(DRAFTS).fill('scheduled'))
+      // The killed runs' leases on their drafts went with them: this run sent every one.
+      const listed = (await cli('drafts', 'list', '--json')).stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { status: string })
+      expect(listed.map((d) => d.status)).toEqual(Array(DRAFTS).fill('scheduled'))
 
       const files = await client.listFiles({ page: 1, limit: 100, search: 'image-' })
       const names = files.docs.map((f) => `${f.filename} ${f.status}`).sort()

@@ -97,7 +97,6 @@ describe('create', () => {
       {},
       noScheduleAt,
       noAccount,
-      noInfo,
       { ...good, scheduleAt: 'tomorrow' },
       { ...good, scheduleAt: '2026-13-45T99:00:00Z' },
       { ...good, scheduleAt: '2026-02-30T10:00:00Z' },
@@ -108,6 +107,22 @@ describe('create', () => {
       { ...good, title: 3 },
       { ...good, replies: {} },
       { ...good, additionalInfo: { ...good.additionalInfo, isDraft: 'no' } },
+      { ...good, additionalInfo: { ...good.additionalInfo, isShareToFeed: 'yes' } },
+      {
+        ...good,
+        additionalInfo: {
+          ...good.additionalInfo,
+          music: { ...good.additionalInfo.music, volume: { video: 50, music: 101 } },
+        },
+      },
+      {
+        ...good,
+        additionalInfo: {
+          ...good.additionalInfo,
+          music: { ...good.additionalInfo.music, volume: { video: -1, music: 100 } },
+        },
+      },
+      { ...good, additionalInfo: { ...good.additionalInfo, channel: { name: 'News', type: 'channel' } } },
       [],
       null,
     ]
@@ -116,6 +131,15 @@ describe('create', () => {
       expect(answer.status, JSON.stringify(b)).toBe(400)
       expect(answer.json).toMatchObject({ code: 400, message: expect.any(String) })
     }
+    // The developer docs make topic, meta, additionalInfo and replies optional on create; the newer OpenAPI
+    // drops `link` and adds isShareToFeed, isAutoAddMusic, music.volume and a WhatsApp channel.
+    const { topic: _t, meta: _m, replies: _r, ...bare } = noInfo
+    expect((await create(bare)).status).toBe(201)
+    const { link: _l, ...newer } = good.additionalInfo as Record<string, unknown>
+    const channel = { id: '1203@newsletter', name: 'News', picture: '', type: 'channel' }
+    expect(
+      (await create({ ...good, additionalInfo: { ...newer, isShareToFeed: true, channel } })).status,
+    ).toBe(201)
     const unknownAccount = await create({ ...good, accountId: 'ffffffffffffffffffffffff' })
     expect(unknownAccount.json).toEqual({ code: 404, message: 'account not found' })
   })

@@ -1,5 +1,5 @@
-// automations:get against the real sandbox, which (like older services) has no GET /public/automation/{id}:
-// the 404 falls back to the list, so an automation past the first page of the view still opens by its id.
+// automations:get against the real sandbox: an automation past the first page of the view opens by its id
+// (GET /public/automation/{id}; for older services without it, the 404 falls back to the list).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

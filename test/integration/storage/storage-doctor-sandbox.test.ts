@@ -9,14 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
 import type { CreateScheduleRequest, StoredFile } from '../../../common/service'
-import { DRAFTS_FILE, openDraftStore } from '../../../main/core/drafts/draft-store'
-import type { DraftStore } from '../../../main/core/drafts/draft-store'
+import { DRAFTS_FILE } from '../../../main/core/drafts/draft-store'
+import { openStoreAt, type TestDraftStore } from '../../support/draft-store'
 import { createServiceClient } from '../../../main/core/service-client'
 import type { ServiceClient } from '../../../main/core/service-client'
 import { readLocalDrafts } from '../../../main/core/storage/local-drafts'
 import { createStorageDoctor } from '../../../main/core/storage/storage-doctor'
 import { startSandbox } from '../../../sandbox'
 import type { RunningSandbox } from '../../../sandbox'
+import { CLI_BIN } from '../support/cli-bin'
 
 const USER = { accessKey: 'doctor', secretKey: 'doctor-secret' }
 const LIMIT = 20_000_000
@@ -25,7 +26,7 @@ let dir: string
 let dataDir: string
 let sandbox: RunningSandbox
 let client: ServiceClient
-let store: DraftStore
+let store: TestDraftStore
 const clock = { offsetMs: 0 }
 let accounts: { facebook: string; threads: string }
 
@@ -41,7 +42,7 @@ beforeAll(async () => {
     publishDurationMs: 0,
   })
   client = createServiceClient({ baseUrl: sandbox.url, ...USER })
-  store = await openDraftStore(join(dataDir, DRAFTS_FILE), { profileId: 'sandbox' })
+  store = await openStoreAt(join(dataDir, DRAFTS_FILE), { profileId: 'sandbox' })
   const list = (await client.listAccounts({ page: 1, limit: 100 })).docs
   accounts = {
     facebook: list.find((a) => a.type === 'facebook')!._id,
@@ -104,7 +105,7 @@ async function publishNow(posts: CreateScheduleRequest[]): Promise<void> {
 
 function cli(args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+    const child = spawn(process.execPath, [CLI_BIN, ...args], {
       env: {
         ...process.env,
         MEDIADECK_BASE_URL: sandbox.url,
@@ -288,7 +289,7 @@ describe('storage doctor against the sandbox', { timeout: 90_000 }, () => {
     await client.createSchedule(post({ medias: [media(far.url)], scheduleAt: later(30) }))
     const doctor = createStorageDoctor({
       client,
-      localDrafts: () => readLocalDrafts(join(dataDir, DRAFTS_FILE)),
+      localDrafts: () => readLocalDrafts(store.database),
     })
     const report = await doctor.findUnused()
     expect(report.files.map((f) => f.id)).not.toContain(far.id)
@@ -303,10 +304,10 @@ describe('storage doctor against the sandbox', { timeout: 90_000 }, () => {
     // Another client (the app in another window, the web dashboard) creating posts, and the app writing a
     // draft to the same drafts file, exactly between the list the deletion was planned from and its re-check.
     const other = createServiceClient({ baseUrl: sandbox.url, ...USER })
-    const app = await openDraftStore(join(dataDir, DRAFTS_FILE), { profileId: 'sandbox' })
+    const app = await openStoreAt(join(dataDir, DRAFTS_FILE), { profileId: 'sandbox' })
     const doctor = createStorageDoctor({
       client,
-      localDrafts: () => readLocalDrafts(join(dataDir, DRAFTS_FILE)),
+      localDrafts: () => readLocalDrafts(app.database),
       async beforeRecheck() {
         await Promise.all([
           other.createSchedule(post({ medias: [media(victims[0]!.url)] })),

@@ -711,4 +711,75 @@ describe('ComposerDialog, preview per network', () => {
     expect(ig.querySelector('[data-testid=preview-link]')).toBeNull()
     expect(fb.querySelector('[data-testid=preview-link]')!.textContent).toContain('kopi.example')
   })
+
+  describe('a draft changed elsewhere while it is open', () => {
+    const stored = (revision: number, description: string) => ({
+      id: 'draft-7',
+      profileId: 'sandbox',
+      status: 'draft' as const,
+      revision,
+      post: { ...emptyScheduleRequest(), accountId: 'acc-fb', scheduleAt: '', description },
+      localMedia: [],
+      createdAt: NOW,
+      updatedAt: NOW,
+    })
+
+    async function openedThenChangedElsewhere() {
+      context.fake.data.drafts = [stored(1, 'first')]
+      await mountComposer(context, 'Asia/Jakarta', { kind: 'draft', draft: stored(1, 'first') })
+      // The CLI (or another window) saves it meanwhile.
+      context.fake.data.drafts = [stored(2, 'theirs')]
+      await type('[data-testid=composer-description]', 'mine')
+      await vi.advanceTimersByTimeAsync(800)
+      await flushPromises()
+    }
+
+    it.each([
+      ['en', 'Keep mine', 'Take theirs'],
+      ['id', 'Pertahankan versi saya', 'Ambil versi mereka'],
+    ] as const)(
+      'offers "keep mine" or "take theirs" (%s) instead of saving over it',
+      async (locale, keep, take) => {
+        context.i18n.global.locale.value = locale
+        await openedThenChangedElsewhere()
+        expect(context.fake.requests('drafts:save').at(-1)).toMatchObject({ id: 'draft-7', revision: 1 })
+        expect(context.fake.data.drafts[0]!.post.description).toBe('theirs')
+        const alert = $('[data-testid=draft-conflict]')
+        expect(alert.textContent).toContain(keep)
+        expect(alert.textContent).toContain(take)
+      },
+    )
+
+    it('keep mine saves the form over the version stored now', async () => {
+      await openedThenChangedElsewhere()
+      $('[data-testid=draft-conflict-keep-mine]').click()
+      await flushPromises()
+      expect(context.fake.requests('drafts:save').at(-1)).toMatchObject({
+        revision: 2,
+        post: { description: 'mine' },
+      })
+      expect(context.fake.data.drafts[0]).toMatchObject({ revision: 3, post: { description: 'mine' } })
+      expect(document.querySelector('[data-testid=draft-conflict]')).toBeNull()
+    })
+
+    it('take theirs shows the version stored now and saves nothing', async () => {
+      await openedThenChangedElsewhere()
+      const saves = context.fake.requests('drafts:save').length
+      $('[data-testid=draft-conflict-take-theirs]').click()
+      await flushPromises()
+      await vi.advanceTimersByTimeAsync(800)
+      await flushPromises()
+      expect(($('[data-testid=composer-description]') as HTMLTextAreaElement).value).toBe('theirs')
+      expect(context.fake.requests('drafts:save')).toHaveLength(saves)
+      expect(document.querySelector('[data-testid=draft-conflict]')).toBeNull()
+      // The next edit is based on their revision, and saves.
+      await type('[data-testid=composer-description]', 'theirs, then mine')
+      await vi.advanceTimersByTimeAsync(800)
+      await flushPromises()
+      expect(context.fake.data.drafts[0]).toMatchObject({
+        revision: 3,
+        post: { description: 'theirs, then mine' },
+      })
+    })
+  })
 })

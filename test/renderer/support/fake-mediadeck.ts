@@ -12,7 +12,18 @@ import type {
 } from '../../../common/contract'
 import type { Draft, ImportPreview, OutboxState } from '../../../common/drafts'
 import type { AppErrorData } from '../../../common/errors'
-import type { Account, Automation, Schedule, StorageStatistic, StoredFile } from '../../../common/service'
+import type {
+  Account,
+  Addons,
+  Automation,
+  MusicTrack,
+  Report,
+  Schedule,
+  ScheduleChannel,
+  StorageStatistic,
+  StoredFile,
+  Template,
+} from '../../../common/service'
 import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
 import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
 import { computeUploadTotals } from '../../../common/uploads'
@@ -51,6 +62,14 @@ export interface FakeData {
   thumbnails: Record<string, string>
   /** What drafts:import-preview answers (main plans it from the file); none, an empty file's preview. */
   importPreview?: ImportPreview
+  /** What plan:addons answers. */
+  addons: Addons
+  /** The channels and groups of each WhatsApp account, by account id (composer:whatsapp-channels). */
+  channels: Record<string, ScheduleChannel[]>
+  /** What composer:music answers for genre ALL; other genres filter it by `genre`. */
+  music: (MusicTrack & { genre?: string })[]
+  templates?: Template[]
+  reports?: Report[]
 }
 
 export interface RecordedCall {
@@ -128,6 +147,20 @@ function defaultData(): FakeData {
     unusedIds: files.filter((_, i) => i % 4 === 0).map((file) => file.id),
     usedAtRecheck: [],
     thumbnails: {},
+    addons: { account: 0, operator: 1, storage: 1, twitter: 0 },
+    channels: {},
+    music: [
+      { id: 'm1', artist: 'CHAYRA', name: 'Mudik Raya', thumbnail: '', duration: 225, url: '', genre: 'POP' },
+      {
+        id: 'm2',
+        artist: 'Senja Trio',
+        name: 'Kopi Pagi',
+        thumbnail: '',
+        duration: 184,
+        url: '',
+        genre: 'JAZZ',
+      },
+    ],
   }
 }
 
@@ -282,6 +315,24 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
           ),
         ),
       ),
+    },
+    plan: {
+      addons: handle('plan:addons', () => data.addons),
+    },
+    composer: {
+      linkMetadata: handle('composer:link-metadata', ({ url }) => {
+        const host = new URL(url).hostname
+        return { title: host, description: `A page on ${host}`, image: '', url }
+      }),
+      music: handle('composer:music', ({ genre }) =>
+        data.music.filter((track) => genre === 'ALL' || track.genre === genre),
+      ),
+      whatsappChannels: handle('composer:whatsapp-channels', ({ accountId }) => {
+        const account = data.accounts.find((a) => a.id === accountId)
+        if (account?.type !== 'whatsapp')
+          throw { kind: 'validation', message: 'invalid account', status: 400 } satisfies AppErrorData
+        return data.channels[accountId] ?? []
+      }),
     },
     storage: {
       stats: handle('storage:stats', () => data.stats),
@@ -458,6 +509,79 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         if (!found) throw { kind: 'not-found', message: 'automation not found' } satisfies AppErrorData
         return found
       }),
+      update: handle('automations:update', ({ id, config }) => {
+        const found = data.automations.find((automation) => automation.id === id)
+        if (!found) throw { kind: 'not-found', message: 'automation not found' } satisfies AppErrorData
+        Object.assign(found, { config: { ...found.config, ...config } })
+        return found
+      }),
+      create: handle('automations:create', ({ contentId, accountId, config }) => {
+        const account = data.accounts.find((a) => a.id === accountId) ?? ACCOUNT_FIXTURES[0]!
+        const created = makeAutomation(900 + nextId++, account)
+        created.detail.id = contentId
+        Object.assign(created, { config: { ...created.config, ...config } })
+        data.automations.unshift(created)
+        return created
+      }),
+      delete: handle('automations:delete', ({ id }) => {
+        data.automations = data.automations.filter((automation) => automation.id !== id)
+      }),
+      setAccountDefaults: handle('automations:set-account-defaults', () => undefined),
+      contents: handle('automations:contents', ({ accountId }) =>
+        data.schedules.filter(
+          (schedule) =>
+            schedule.accountId === accountId &&
+            schedule.status === 'success' &&
+            !data.automations.some((automation) => automation.detail.id === schedule.id),
+        ),
+      ),
+    },
+    templates: {
+      list: handle('templates:list', () => data.templates ?? []),
+      save: handle('templates:save', ({ id, name, config }) => {
+        data.templates ??= []
+        const existing = data.templates.find((template) => template.id === id)
+        const template = {
+          ...(existing ?? { id: `template-${nextId}`, _id: `template-${nextId++}`, createdAt: NOW }),
+          name,
+          config: config as Template['config'],
+        }
+        data.templates = [template, ...data.templates.filter((x) => x.id !== template.id)]
+        return template
+      }),
+      delete: handle('templates:delete', ({ id }) => {
+        data.templates = (data.templates ?? []).filter((template) => template.id !== id)
+      }),
+    },
+    reports: {
+      list: handle('reports:list', ({ page, limit, type, status, accountIds }) =>
+        cached(
+          paginate(
+            (data.reports ?? []).filter(
+              (report) =>
+                (!type || report.type === type) &&
+                (!status || report.status === status) &&
+                (!accountIds || accountIds.length === 0 || accountIds.includes(report.accountId)),
+            ),
+            page,
+            limit,
+          ),
+        ),
+      ),
+      get: handle('reports:get', ({ id }) => {
+        const found = (data.reports ?? []).find((report) => report.id === id)
+        if (!found) throw { kind: 'not-found', message: 'report not found' } satisfies AppErrorData
+        return found
+      }),
+      retry: handle('reports:retry', ({ ids }) =>
+        ids.map((id) => {
+          const found = (data.reports ?? []).find((report) => report.id === id)
+          if (!found)
+            return { id, ok: false, error: { kind: 'not-found' as const, message: 'report not found' } }
+          Object.assign(found, { status: 'success', errorMessage: undefined })
+          return { id, ok: true, status: 'success' }
+        }),
+      ),
     },
     schedules: {
       list: handle('schedules:list', ({ from, to, accountIds, status }) => ({
@@ -508,9 +632,21 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         if (!found) throw { kind: 'not-found', message: 'draft not found' } satisfies AppErrorData
         return found
       }),
-      save: handle('drafts:save', ({ id, post, localMedia }) => {
+      save: handle('drafts:save', ({ id, revision, post, localMedia }) => {
         const existing = data.drafts.find((draft) => draft.id === id)
+        // As main does: a save based on an older revision than the stored one is refused.
+        if (existing?.revision !== undefined && revision !== undefined && revision !== existing.revision) {
+          throw {
+            kind: 'validation',
+            code: 'draft-changed-elsewhere',
+            field: 'revision',
+            message: `The draft ${id} was changed elsewhere`,
+          } satisfies AppErrorData
+        }
         const draft: Draft = {
+          ...(existing?.revision !== undefined || revision !== undefined
+            ? { revision: (existing?.revision ?? 0) + 1 }
+            : {}),
           id: id ?? `draft-${nextId++}`,
           // As main does: a new draft belongs to the active profile, an edited one keeps its own.
           profileId: existing?.profileId ?? data.connection.profileId,

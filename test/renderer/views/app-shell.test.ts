@@ -34,7 +34,13 @@ describe('App shell', () => {
   it('shows the sidebar, the active profile with its sandbox badge, the connection and the storage meter', async () => {
     const wrapper = await mountWith(App, context)
     const nav = wrapper.get('nav[aria-label="Main"]')
-    expect(nav.findAll('a').map((a) => a.text())).toEqual(['Library', 'Automations', 'Planner', 'Settings'])
+    expect(nav.findAll('a').map((a) => a.text())).toEqual([
+      'Library',
+      'Automations',
+      'Activity',
+      'Planner',
+      'Settings',
+    ])
     expect(wrapper.get('[data-testid="active-profile-name"]').text()).toBe('Sandbox')
     expect(wrapper.find('[data-testid="sandbox-badge"]').exists()).toBe(true)
     expect(wrapper.get('[data-testid="connection-status"]').attributes('data-status')).toBe('online')

@@ -66,6 +66,15 @@ describe('cli dispatcher', () => {
     expect(b.err()).toMatch(/unknown command "frobnicate"/)
   })
 
+  it('names the CLI as the host spells it: the bin, or npm run cli', async () => {
+    const bin = io()
+    expect(await runCli(['--help'], { ...bin.options, program: 'mediadeck' })).toBe(0)
+    expect(bin.out()).toMatch(/^usage: mediadeck <command> \[options\]\n/)
+    const usage = io()
+    expect(await runCli(['stats', '--frob'], { ...usage.options, program: 'mediadeck' })).toBe(2)
+    expect(usage.err()).toMatch(/\(usage: mediadeck stats \[--json\]\)\n$/)
+  })
+
   it('exits 2 on a bad option or value, with one line on stderr and no request', async () => {
     for (const argv of [
       ['stats', '--bogus'],

@@ -7,7 +7,11 @@ import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { UsageError } from '../../../main/cli/args'
 import { defaultProfileResolver, runCli } from '../../../main/cli/run-cli'
-import { appStorePath, savedProfileResolver } from '../../../main/cli/saved-profile'
+import {
+  appStorePath,
+  createSavedProfileResolver,
+  savedProfileResolver,
+} from '../../../main/cli/saved-profile'
 import { createProfileStore } from '../../../main/core/profiles/profile-store'
 import { createSessionOnlyCipher, type SecretCipher } from '../../../main/core/profiles/secret-cipher'
 import { SECRETS_FILE, createOwnerOnlySecretFile } from '../../../main/core/profiles/secret-file'
@@ -101,7 +105,60 @@ describe('the saved profile', () => {
     const error = await failure(savedProfileResolver({ MEDIADECK_DATA_DIR: dataDir }))
     expect(error.message).toBe(
       'the saved profile "Work account" has its secret key encrypted by the app with the OS keychain, ' +
-        'which the CLI cannot read: set MEDIADECK_SECRET_KEY',
+        'which the CLI cannot read: set MEDIADECK_SECRET_KEY, or run the command through the installed app ' +
+        '(`Mediadeck --cli …`), which can',
+    )
+  })
+
+  it("with the app's decrypter (its --cli mode), opens the saved secret; the environment still wins", async () => {
+    saveActiveProfile()
+    const opened: string[] = []
+    const resolve = createSavedProfileResolver({
+      decryptSecret: (cipherText) => {
+        opened.push(cipherText)
+        const sealed = Buffer.from(cipherText, 'base64').toString()
+        return [...sealed.replace(/^sealed:/, '')].reverse().join('')
+      },
+    })
+    expect(await resolve({ MEDIADECK_DATA_DIR: dataDir })).toEqual({
+      baseUrl: 'https://api.example.test/v1',
+      accessKey: 'saved-access',
+      secretKey: 'saved-secret',
+      dataDir,
+    })
+    expect(opened).toEqual([keychain.encrypt('saved-secret')])
+    expect((await resolve({ MEDIADECK_DATA_DIR: dataDir, MEDIADECK_SECRET_KEY: 'env' })).secretKey).toBe(
+      'env',
+    )
+    expect(opened).toHaveLength(1)
+  })
+
+  it('says so when the keychain cannot open the secret, or the app kept it for its session only', async () => {
+    saveActiveProfile()
+    const locked = createSavedProfileResolver({
+      decryptSecret: () => {
+        throw new Error('keychain locked')
+      },
+    })
+    expect((await failure(locked({ MEDIADECK_DATA_DIR: dataDir }))).message).toBe(
+      'the secret key of the saved profile "Work account" cannot be decrypted with this user\'s keychain: ' +
+        'set MEDIADECK_SECRET_KEY, or enter the secret again in the app',
+    )
+    // Where the app had no keychain, it never wrote the secret.
+    const store = openAppStore(createConfBackend(dataDir))
+    const sessionOnly = createProfileStore({ store, cipher: { ...keychain, available: false } })
+    const saved = sessionOnly.save({
+      name: 'Laptop',
+      baseUrl: 'https://x.test',
+      accessKey: 'a',
+      secretKey: 's',
+    })
+    sessionOnly.setActiveId(saved.id)
+    const error = await failure(
+      createSavedProfileResolver({ decryptSecret: () => 'x' })({ MEDIADECK_DATA_DIR: dataDir }),
+    )
+    expect(error.message).toMatch(
+      /^the saved profile "Laptop" has no stored secret key \(the app kept it for its session only\)/,
     )
   })
 
@@ -205,7 +262,8 @@ describe('runCli with the saved profile', () => {
     expect(sealed.code).toBe(2)
     expect(sealed.err).toBe(
       'error: the saved profile "Work account" has its secret key encrypted by the app with the OS keychain, ' +
-        'which the CLI cannot read: set MEDIADECK_SECRET_KEY\n',
+        'which the CLI cannot read: set MEDIADECK_SECRET_KEY, or run the command through the installed app ' +
+        '(`Mediadeck --cli …`), which can\n',
     )
     expect(sealed.used).toEqual([])
 

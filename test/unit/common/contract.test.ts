@@ -8,7 +8,14 @@ import {
   requestSchemas,
   type MediadeckApi,
 } from '../../../common/contract'
-import type { StorageStatistic } from '../../../common/service'
+import { mergeScheduleEdit } from '../../../common/schedule-merge'
+import {
+  emptyScheduleRequest,
+  scheduleSchema,
+  type CreateScheduleRequest,
+  type Schedule,
+  type StorageStatistic,
+} from '../../../common/service'
 import type { UploadProgressEvent } from '../../../common/uploads'
 
 describe('IPC contract', () => {
@@ -46,5 +53,49 @@ describe('IPC contract', () => {
       .parameter(0)
       .toEqualTypeOf<UploadProgressEvent>()
     expectTypeOf<MediadeckApi['uploads']['retryFailed']>().toBeFunction()
+  })
+})
+
+describe('schedules:update keeps what the editor does not show', () => {
+  it('passes the newer members and unknown ones through, and still bounds them', () => {
+    // As the composer opens a post of the service (renderer/components/planner/composer-form.ts postOfSchedule).
+    const postOfSchedule = (s: Schedule) =>
+      mergeScheduleEdit(
+        { ...emptyScheduleRequest(), accountId: '', scheduleAt: '' },
+        s as unknown as CreateScheduleRequest,
+      )
+    const record = scheduleSchema.parse({
+      _id: 's1',
+      status: 'pending',
+      scheduleAt: '2026-10-05T07:41:58.486Z',
+      accountId: 'a1',
+      type: 'video',
+      templateId: 't1',
+      medias: [{ type: 'video', url: 'https://storage.repliz.com/v.mp4', customThumbnail: true }],
+      additionalInfo: {
+        isShareToFeed: true,
+        music: { id: '1', artist: 'A', name: 'N', thumbnail: '', volume: { video: 20, music: 80 } },
+        channel: { id: '1@newsletter', name: 'News', picture: '', type: 'community' },
+        futureFlag: 'x',
+      },
+    })
+    const parsed = requestSchemas['schedules:update'].parse({ id: 's1', post: postOfSchedule(record) })
+    expect(parsed.post).toMatchObject({
+      templateId: 't1',
+      medias: [{ customThumbnail: true }],
+      additionalInfo: {
+        isShareToFeed: true,
+        music: { volume: { video: 20, music: 80 } },
+        channel: { id: '1@newsletter', type: 'community' },
+        futureFlag: 'x',
+      },
+    })
+    expect(parsed.post).not.toHaveProperty('status')
+    const deep = { a: { b: { c: { d: { e: 1 } } } } }
+    const tooDeep = { ...postOfSchedule(record), extra: deep }
+    expect(requestSchemas['schedules:update'].safeParse({ id: 's1', post: tooDeep }).success).toBe(false)
+    const loud = postOfSchedule(record)
+    loud.additionalInfo.music.volume.music = 101
+    expect(requestSchemas['schedules:update'].safeParse({ id: 's1', post: loud }).success).toBe(false)
   })
 })

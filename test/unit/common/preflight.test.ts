@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { characterCount, preflight } from '../../../common/preflight'
+import { characterCount, describePreflightIssue, preflight } from '../../../common/preflight'
 import { PUBLISHING_LIMITS } from '../../../common/publishing-limits'
 import { ACCOUNT_TYPES, SCHEDULE_TYPE_PLATFORMS } from '../../../common/service'
 
@@ -89,5 +89,24 @@ describe('preflight', () => {
   it('counts an emoji as one character, and knows no limits of a network it was not told about', () => {
     expect(characterCount('kopi ☕🇮🇩')).toBe(8)
     expect(preflight({ type: 'text', text: 'x'.repeat(10_000), media: [] }, 'myspace')).toEqual([])
+  })
+})
+
+describe('the newer service options', () => {
+  const post = { type: 'text', text: 'Halo', media: [] }
+  it('refuses a WhatsApp post without a channel or group, takes it with one', () => {
+    expect(preflight(post, 'whatsapp')).toEqual([
+      expect.objectContaining({ code: 'channel-required', severity: 'block' }),
+    ])
+    expect(preflight({ ...post, channelId: '1203@newsletter' }, 'whatsapp')).toEqual([])
+    expect(preflight(post, 'facebook').map((i) => i.code)).not.toContain('channel-required')
+  })
+  it('warns that Instagram shares only videos to the feed', () => {
+    const image = { type: 'image', text: '', media: [{ kind: 'image', name: 'a.jpg' }], shareToFeed: true }
+    expect(preflight(image, 'instagram').map((i) => i.code)).toContain('share-to-feed-video-only')
+    expect(preflight({ ...image, type: 'video', media: [] }, 'instagram').map((i) => i.code)).not.toContain(
+      'share-to-feed-video-only',
+    )
+    expect(describePreflightIssue(preflight(image, 'instagram')[0]!, 'instagram')).toMatch(/feed/)
   })
 })

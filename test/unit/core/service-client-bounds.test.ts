@@ -160,3 +160,25 @@ describe('the service client bounds every answer', () => {
     expect(await written).toBeLessThan(total)
   })
 })
+
+describe('retries inside the deadline', () => {
+  it('does not begin a Retry-After wait that would end past the deadline: the rate limit reaches the caller', async () => {
+    let requests = 0
+    const base = await serve((res) => {
+      requests++
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '5' })
+      res.end(JSON.stringify({ code: 429, message: 'slow down' }))
+    })
+    client = createServiceClient({
+      baseUrl: base,
+      accessKey: 'ak',
+      secretKey: 'sk',
+      timeouts: { deadlineMs: 2_000 },
+    })
+    await expect(client.storageStatistic()).rejects.toMatchObject({
+      kind: 'rate-limited',
+      retryAfterMs: 5_000,
+    })
+    expect(requests).toBe(1)
+  })
+})

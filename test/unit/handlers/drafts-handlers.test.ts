@@ -1,6 +1,6 @@
 // The drafts handlers as the shell composes them: a real drafts file in the data folder, events through
 // `emit`, validation refusals carrying every field, shutdown through onDispose.
-import { readFile } from 'node:fs/promises'
+import { DATABASE_FILE, openDatabase } from '../../../main/core/db/database'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '../../../common/app-state'
@@ -94,8 +94,9 @@ describe('drafts handlers', () => {
     expect(await handlers['outbox:status'](undefined)).toMatchObject({ online: false, counts: { queued: 1 } })
     expect(disposers).toHaveLength(1)
     for (const dispose of disposers.splice(0)) await dispose()
-    const onDisk = JSON.parse(await readFile(path.join(dir, 'drafts.json'), 'utf8'))
-    expect(onDisk.drafts.map((d: { status: string }) => d.status)).toEqual(['queued'])
+    const onDisk = openDatabase({ file: path.join(dir, DATABASE_FILE) })
+    expect(onDisk.db.prepare('SELECT status FROM drafts').all()).toEqual([{ status: 'queued' }])
+    onDisk.close()
   })
 
   it('refuses to queue with every bad field in the error data that crosses IPC', async () => {

@@ -2,5 +2,9 @@
 // a shipped migration is never edited (a database that ran it would not run it again).
 import type { Migration } from '../migration-types'
 import { coreMigration } from './001-core'
+import { draftsMigration } from './002-drafts'
 
-export const MIGRATIONS: readonly Migration[] = [coreMigration]
+export const MIGRATIONS: readonly Migration[] = [
+  coreMigration, // 1
+  draftsMigration, // 2
+]

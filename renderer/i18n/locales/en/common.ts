@@ -4,6 +4,7 @@ export default {
     label: 'Main',
     library: 'Library',
     automations: 'Automations',
+    activity: 'Activity',
     planner: 'Planner',
     settings: 'Settings',
   },

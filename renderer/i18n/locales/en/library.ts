@@ -50,6 +50,12 @@ export default {
     offlineText:
       'One upload waits and resumes when the connection is back. | {count} uploads wait and resume when the connection is back.',
   },
+  addons: {
+    title: 'Your plan’s add-ons',
+    kinds: { account: 'Accounts', operator: 'Operators', storage: 'Storage', twitter: 'X (Twitter)' },
+    storageLine:
+      'Your plan holds no storage add-on. | Your plan holds {count} storage add-on. | Your plan holds {count} storage add-ons.',
+  },
   storage: {
     title: 'Storage',
     updated: 'Updated {when}',

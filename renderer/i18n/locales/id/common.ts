@@ -6,6 +6,7 @@ export default {
     label: 'Utama',
     library: 'Pustaka',
     automations: 'Otomasi',
+    activity: 'Aktivitas',
     planner: 'Perencana',
     settings: 'Pengaturan',
   },

@@ -50,6 +50,12 @@ export default {
     offlineTitle: 'Luring',
     offlineText: '{count} unggahan menunggu dan berlanjut saat koneksi kembali.',
   },
+  addons: {
+    title: 'Add-on paket Anda',
+    kinds: { account: 'Akun', operator: 'Operator', storage: 'Penyimpanan', twitter: 'X (Twitter)' },
+    storageLine:
+      'Paket Anda tidak punya add-on penyimpanan. | Paket Anda punya {count} add-on penyimpanan. | Paket Anda punya {count} add-on penyimpanan.',
+  },
   storage: {
     title: 'Penyimpanan',
     updated: 'Diperbarui {when}',

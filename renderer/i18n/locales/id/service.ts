@@ -10,5 +10,10 @@ export default {
     captionTooLong: '{network} menerima paling banyak {max} karakter teks; postingan ini {count}.',
     tooManyMedia:
       '{network} menerima paling banyak {max} berkas media dalam satu postingan; postingan ini {count}.',
+    commentGone: 'Komentar sudah hilang sebelum jawaban terkirim.',
+    messagesClosed: 'Orang ini tidak menerima pesan pribadi dari akun ini.',
+    storyExpired: 'Story sudah kedaluwarsa sebelum jawaban terkirim.',
+    chatClosed: 'Percakapan sudah ditutup sebelum jawaban terkirim.',
+    platformRateLimit: 'Jaringan meminta akun ini memperlambat: coba lagi nanti.',
   },
 } satisfies typeof en

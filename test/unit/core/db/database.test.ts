@@ -52,7 +52,7 @@ describe('openDatabase', () => {
     opened.pop()?.close()
     const migrated = open(file, [...MIGRATIONS, counter])
     const backup = migrated.notices[0]?.backup
-    expect(backup).toMatch(/a\.db\.backup-v1-2026-11-26T10-00-00-000Z$/)
+    expect(backup).toMatch(new RegExp(`a\\.db\\.backup-v${MIGRATIONS.length}-2026-11-26T10-00-00-000Z$`))
     // The backup holds the rows as they were, and the schema of before.
     const copy = open(backup!, MIGRATIONS)
     expect(copy.db.prepare('SELECT rows FROM imports').get()).toEqual({ rows: 3 })
@@ -86,7 +86,9 @@ describe('openDatabase', () => {
         throw new Error('boom')
       },
     }
-    expect(() => open(file, [...MIGRATIONS, broken])).toThrow(/migration 2, broken\): boom/)
+    expect(() => open(file, [...MIGRATIONS, broken])).toThrow(
+      new RegExp(`migration ${MIGRATIONS.length + 1}, broken\\): boom`),
+    )
     const again = open(file)
     expect(again.db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined()
   })
@@ -176,12 +178,32 @@ describe('transactions', () => {
     expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 1 })
   })
 
+  it('a COMMIT that fails leaves no transaction open: the next write is its own, and nothing was kept', () => {
+    const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
+    // A deferred foreign key is checked at COMMIT, so COMMIT itself fails (as a disk filling up at commit does).
+    database.db.exec(`
+      CREATE TABLE parents (id INTEGER PRIMARY KEY);
+      CREATE TABLE children (parent INTEGER REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED)`)
+    expect(() =>
+      database.write('the drafts', () => {
+        database.db.prepare('UPDATE counter SET n = 7').run()
+        database.db.prepare('INSERT INTO children VALUES (42)').run()
+      }),
+    ).toThrow(/FOREIGN KEY/)
+    expect(database.db.isTransaction).toBe(false)
+    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 0 })
+    database.write('the drafts', () => database.db.prepare('UPDATE counter SET n = 1').run())
+    expect(database.db.isTransaction).toBe(false)
+    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 1 })
+  })
+
   it('two processes incrementing at once lose no update', async () => {
     const file = join(folder(), 'a.db')
     open(file, [...MIGRATIONS, counter])
     const script = `
       const { openDatabase } = await import(${JSON.stringify(new URL('../../../../main/core/db/database.ts', import.meta.url).pathname)})
-      const migrations = [...(await import(${JSON.stringify(new URL('../../../../main/core/db/migrations/index.ts', import.meta.url).pathname)})).MIGRATIONS, { version: 2, name: 'test-counter', up() {} }]
+      const { MIGRATIONS } = await import(${JSON.stringify(new URL('../../../../main/core/db/migrations/index.ts', import.meta.url).pathname)})
+      const migrations = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: 'test-counter', up() {} }]
       const database = openDatabase({ file: ${JSON.stringify(file)}, migrations })
       for (let i = 0; i < 200; i += 1) database.transaction(() => {
         const { n } = database.db.prepare('SELECT n FROM counter').get()

@@ -77,3 +77,32 @@ describe('leases', () => {
     expect(tick).toBeUndefined()
   })
 })
+
+describe('a lease of a killed process', () => {
+  it('is taken over at once, while a live process keeps its own', async () => {
+    const { spawn } = await import('node:child_process')
+    const file = join(mkdtempSync(join(tmpdir(), 'mediadeck-lease-')), 'a.db')
+    const mine = openDatabase({ file })
+    opened.push(mine)
+    const script = `
+      const { openDatabase } = await import(${JSON.stringify(new URL('../../../../main/core/db/database.ts', import.meta.url).pathname)})
+      const { createLeases } = await import(${JSON.stringify(new URL('../../../../main/core/db/leases.ts', import.meta.url).pathname)})
+      const leases = createLeases(openDatabase({ file: ${JSON.stringify(file)} }))
+      process.stdout.write(leases.acquire('outbox:d1') ? 'held\\n' : 'refused\\n')
+      setInterval(() => {}, 1000)`
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const said = await new Promise<string>((resolve) => child.stdout.once('data', (d) => resolve(String(d))))
+    expect(said.trim()).toBe('held')
+    const leases = createLeases(mine)
+    // Alive: its lease stands.
+    expect(leases.acquire('outbox:d1')).toBe(false)
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGKILL')
+    await exited
+    // Killed: no need to wait a minute for the expiry.
+    expect(leases.acquire('outbox:d1')).toBe(true)
+    expect(leases.holder('outbox:d1')).toBe(leases.owner)
+  }, 30_000)
+})

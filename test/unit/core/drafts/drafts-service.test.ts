@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DraftValidationAppError } from '../../../../main/core/drafts/draft-errors'
-import { openDraftStore } from '../../../../main/core/drafts/draft-store'
+import { openStoreAt } from '../../../support/draft-store'
 import type { DraftStore } from '../../../../main/core/drafts/draft-store'
 import { createDraftsService } from '../../../../main/core/drafts/drafts-service'
 import { NOW, localImage, samplePost, tempDir } from './helpers'
@@ -12,7 +12,7 @@ let cleanup: () => Promise<void>
 beforeEach(async () => {
   const t = await tempDir()
   cleanup = t.cleanup
-  store = await openDraftStore(path.join(t.dir, 'drafts.json'))
+  store = await openStoreAt(path.join(t.dir, 'drafts.json'))
 })
 afterEach(() => cleanup())
 

@@ -8,7 +8,7 @@ import { AppError } from '../../../../common/errors'
 import { MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from '../../../../common/drafts'
 import type { Draft } from '../../../../common/drafts'
 import { createScheduleRequestSchema } from '../../../../common/service'
-import { openDraftStore } from '../../../../main/core/drafts/draft-store'
+import { openStoreAt } from '../../../support/draft-store'
 import type { DraftStore } from '../../../../main/core/drafts/draft-store'
 import { CSV_COLUMNS, exportDrafts } from '../../../../main/core/drafts/import-export'
 import { importDrafts as importRows } from '../../../../main/core/drafts/round-trip'
@@ -61,7 +61,7 @@ beforeEach(async () => {
   const t = await tempDir()
   cleanup = t.cleanup
   file = path.join(t.dir, 'drafts.json')
-  store = await openDraftStore(file)
+  store = await openStoreAt(file)
   ids = 0
 })
 afterEach(() => cleanup())
@@ -120,7 +120,7 @@ describe('CSV', () => {
       ['plain', 'draft', undefined],
     ])
     await store.flush()
-    expect((await openDraftStore(file)).list()).toHaveLength(2)
+    expect((await openStoreAt(file)).list()).toHaveLength(2)
   })
 
   it('reads a hand-written sheet with only some columns, lists separated by ";"', async () => {

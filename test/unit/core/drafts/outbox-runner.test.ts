@@ -4,8 +4,8 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ConnectionState } from '../../../../common/app-state'
 import type { OutboxState } from '../../../../common/drafts'
-import { openDraftStore } from '../../../../main/core/drafts/draft-store'
-import type { DraftStore } from '../../../../main/core/drafts/draft-store'
+import { openStoreAt, type TestDraftStore } from '../../../support/draft-store'
+import { createLeases } from '../../../../main/core/db/leases'
 import { createDraftsService } from '../../../../main/core/drafts/drafts-service'
 import { createOutbox } from '../../../../main/core/drafts/outbox'
 import { createOutboxRunner } from '../../../../main/core/drafts/outbox-runner'
@@ -51,13 +51,13 @@ function fakeConnection(online: boolean) {
   }
 }
 
-let store: DraftStore
+let store: TestDraftStore
 let cleanup: () => Promise<void>
 
 beforeEach(async () => {
   const t = await tempDir()
   cleanup = t.cleanup
-  store = await openDraftStore(path.join(t.dir, 'drafts.json'))
+  store = await openStoreAt(path.join(t.dir, 'drafts.json'))
 })
 afterEach(async () => {
   vi.useRealTimers()
@@ -69,6 +69,7 @@ function setup(online: boolean) {
   const outbox = createOutbox({
     profileId: () => 'sandbox',
     store,
+    leases: createLeases(store.database),
     now: () => NOW,
     upload: async () => 'unused',
     client: () => ({
@@ -185,6 +186,7 @@ describe('outbox runner', () => {
     const outbox = createOutbox({
       profileId: () => active,
       store,
+      leases: createLeases(store.database),
       now: () => NOW,
       upload: async () => 'unused',
       client: () => ({

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../../../common/errors'
 import type { CreateScheduleRequest, Page, Schedule } from '../../../../common/service'
-import { openDraftStore } from '../../../../main/core/drafts/draft-store'
+import { openStoreAt, type TestDraftStore } from '../../../support/draft-store'
+import { createLeases } from '../../../../main/core/db/leases'
 import type { DraftStore } from '../../../../main/core/drafts/draft-store'
 import { createDraftsService } from '../../../../main/core/drafts/drafts-service'
 import type { DraftPost } from '../../../../common/drafts'
@@ -62,7 +63,7 @@ function fakeService() {
   return { client, created, modes, setListOffline: (v: boolean) => void (listOffline = v) }
 }
 
-let store: DraftStore
+let store: TestDraftStore
 let file: string
 let cleanup: () => Promise<void>
 let now: Date
@@ -71,7 +72,7 @@ beforeEach(async () => {
   const t = await tempDir()
   cleanup = t.cleanup
   file = path.join(t.dir, 'drafts.json')
-  store = await openDraftStore(file)
+  store = await openStoreAt(file)
   now = NOW
 })
 afterEach(() => cleanup())
@@ -83,6 +84,7 @@ function outboxOver(client: OutboxDeps['client'], deps: Partial<Omit<OutboxDeps,
     store,
     now: () => now,
     upload: async () => 'unused',
+    leases: createLeases(store.database),
     ...deps,
     client,
   })
@@ -276,7 +278,7 @@ describe('outbox', () => {
 
     // A restart in between: the marker is on disk. The service is reachable again and holds the post.
     await store.flush()
-    store = await openDraftStore(file)
+    store = await openStoreAt(file)
     setListOffline(false)
     const restarted = outboxOver(() => ({
       createSchedule: async () => {
@@ -394,7 +396,7 @@ describe('outbox', () => {
 describe('outbox cancelled mid-send', () => {
   it('keeps the send marker when a create is cancelled, so the next run looks the post up first', async () => {
     const t = await tempDir()
-    const local = await openDraftStore(path.join(t.dir, 'drafts.json'))
+    const local = await openStoreAt(path.join(t.dir, 'drafts.json'))
     const draft = queueIn(draftsOf(local))
     const controller = new AbortController()
     const outbox = outboxOver(
@@ -421,7 +423,7 @@ describe('outbox cancelled mid-send', () => {
 describe('outbox and edits made during a run', () => {
   it('sends the latest version of a post edited while earlier ones were sent, and skips one taken back', async () => {
     const t = await tempDir()
-    const local = await openDraftStore(path.join(t.dir, 'drafts.json'))
+    const local = await openStoreAt(path.join(t.dir, 'drafts.json'))
     const drafts = draftsOf(local)
     const first = queueIn(drafts, samplePost({ scheduleAt: '2026-07-20T03:00:00.000Z' }))
     const moved = queueIn(drafts, samplePost({ scheduleAt: '2026-07-21T03:00:00.000Z' }))

@@ -5,7 +5,7 @@ import Papa from 'papaparse'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Account, CreateScheduleRequest, Page, Schedule } from '../../../../common/service'
 import { AppError } from '../../../../common/errors'
-import { openDraftStore } from '../../../../main/core/drafts/draft-store'
+import { closeStores, openStoreAt } from '../../../support/draft-store'
 import type { DraftStore } from '../../../../main/core/drafts/draft-store'
 import { exportDrafts } from '../../../../main/core/drafts/import-export'
 import { exportPosts, importDrafts, previewImport } from '../../../../main/core/drafts/round-trip'
@@ -19,10 +19,13 @@ let ids = 0
 beforeEach(async () => {
   const t = await tempDir()
   cleanup = t.cleanup
-  store = await openDraftStore(path.join(t.dir, 'drafts.json'))
+  store = await openStoreAt(path.join(t.dir, 'drafts.json'))
   ids = 0
 })
-afterEach(() => cleanup())
+afterEach(async () => {
+  closeStores()
+  await cleanup()
+})
 
 function deps(client: RoundTripClient | null = null): RoundTripDeps {
   return { store, client, profileId: 'sandbox', now: () => NOW, newId: () => `new-${++ids}` }

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import Papa from 'papaparse'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import path from 'node:path'
-import { openDraftStore } from '../../../../main/core/drafts/draft-store'
+import { closeStores, openStoreAt } from '../../../support/draft-store'
 import type { DraftStore } from '../../../../main/core/drafts/draft-store'
 import { exportDrafts } from '../../../../main/core/drafts/import-export'
 import { importDrafts } from '../../../../main/core/drafts/round-trip'
@@ -57,9 +57,12 @@ describe('a caption through export and import', () => {
   beforeEach(async () => {
     const t = await tempDir()
     cleanup = t.cleanup
-    store = await openDraftStore(path.join(t.dir, 'drafts.json'))
+    store = await openStoreAt(path.join(t.dir, 'drafts.json'))
   })
-  afterEach(() => cleanup())
+  afterEach(async () => {
+    closeStores()
+    await cleanup()
+  })
 
   it('is written so a spreadsheet does not run it', () => {
     const draft = sampleDraft({ post: samplePost({ description: '=HYPERLINK("http://evil","x")' }) })

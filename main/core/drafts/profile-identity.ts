@@ -1,0 +1,73 @@
+// One identity per (base URL, access key), for the app's profiles and the CLI alike. The app names its
+// profiles by id (a UUID, 'sandbox'); the CLI knows only credentials. The identity of the credentials is
+// `cli-` and 16 hex digits of SHA-256 over the normalised base URL and the access key (the secret is left out:
+// `drafts add` works without it, and an id derived from it would leak bits of it). The app records which of
+// its profiles uses each identity (`profile_identities`), so the CLI writes its drafts for that profile and
+// they show in the app; drafts the CLI wrote before under the bare identity move to the profile then.
+import { createHash } from 'node:crypto'
+import type { AppDatabase } from '../db/database'
+
+export function credentialsIdentity(baseUrl: string, accessKey: string): string {
+  const digest = createHash('sha256')
+    .update(`${normaliseBaseUrl(baseUrl)}\n${accessKey}`)
+    .digest('hex')
+  return `cli-${digest.slice(0, 16)}`
+}
+
+/** `HTTP://Host:80/api/` and `http://host/api` are one service. */
+function normaliseBaseUrl(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl.trim())
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+  } catch {
+    return baseUrl.trim().replace(/\/+$/, '')
+  }
+}
+
+/** The profile the drafts of these credentials belong to: the app's profile using them, or their identity. */
+export function draftsProfileFor(database: AppDatabase, baseUrl: string, accessKey: string): string {
+  const identity = credentialsIdentity(baseUrl, accessKey)
+  const row = database.db
+    .prepare('SELECT profile_id FROM profile_identities WHERE identity = ?')
+    .get(identity) as { profile_id: string } | undefined
+  return row?.profile_id ?? identity
+}
+
+export interface ProfileCredentials {
+  id: string
+  baseUrl: string
+  accessKey: string
+}
+
+/**
+ * Records the identity of each of the app's profiles and moves the drafts written under a bare identity to
+ * the profile that uses it, in one transaction. The first profile of an identity keeps it while it exists.
+ * Returns how many drafts moved.
+ */
+export function registerProfileIdentities(
+  database: AppDatabase,
+  profiles: readonly ProfileCredentials[],
+): number {
+  const { db } = database
+  const ids = new Set(profiles.map((profile) => profile.id))
+  const current = db.prepare('SELECT profile_id FROM profile_identities WHERE identity = ?')
+  const put = db.prepare(
+    'INSERT INTO profile_identities (identity, profile_id) VALUES (?, ?) ON CONFLICT (identity) DO UPDATE SET profile_id = excluded.profile_id',
+  )
+  const move = db.prepare(`
+    UPDATE drafts SET profile_id = :profile, body = json_set(body, '$.profileId', :profile),
+      revision = revision + 1
+    WHERE profile_id = :identity`)
+  return database.write('the drafts', () => {
+    let moved = 0
+    for (const profile of profiles) {
+      if (!profile.baseUrl || !profile.accessKey) continue
+      const identity = credentialsIdentity(profile.baseUrl, profile.accessKey)
+      const owner = (current.get(identity) as { profile_id: string } | undefined)?.profile_id
+      if (owner !== undefined && owner !== profile.id && ids.has(owner)) continue
+      if (owner !== profile.id) put.run(identity, profile.id)
+      moved += Number(move.run({ profile: profile.id, identity }).changes)
+    }
+    return moved
+  })
+}

@@ -1,0 +1,109 @@
+// Changing automations, templates and account defaults, and reading and retrying what the automations did
+// (common/automation-calls.ts). Every change goes to the service at once or fails: nothing is queued, since a
+// rule changed later than the person believes is worse than one not changed. Before a rule set is sent its
+// enums are checked against the values the service accepts, except those it sent itself and that were left
+// alone (common/automation-edit.ts).
+import type { ReportRetryResult } from '../../common/automation-calls'
+import { checkConfigEnums, CONTENT_RULES } from '../../common/automation-edit'
+import { AppError } from '../../common/errors'
+import type { Schedule, Template } from '../../common/service'
+import type { RetryBudget } from '../core/retry-budget'
+import type { HostDeps } from './host-deps'
+import { allPages, findAutomation } from './service-handlers'
+import type { HandlerGroup } from './types'
+
+type AutomationCall =
+  | 'automations:update'
+  | 'automations:create'
+  | 'automations:delete'
+  | 'automations:set-account-defaults'
+  | 'automations:contents'
+  | 'templates:list'
+  | 'templates:save'
+  | 'templates:delete'
+  | 'reports:list'
+  | 'reports:get'
+  | 'reports:retry'
+
+export const AUTOMATION_HANDLER_NEEDS = ['active', 'cache'] as const
+export type AutomationHandlerDeps = Pick<HostDeps, (typeof AUTOMATION_HANDLER_NEEDS)[number]>
+
+const PAGE_LIMIT = 100
+
+export function createAutomationHandlers(
+  deps: AutomationHandlerDeps,
+  o: { retryBudget: RetryBudget },
+): HandlerGroup<AutomationCall> {
+  const client = () => deps.active().client
+
+  return {
+    'automations:update': async ({ id, config }) => {
+      const before = await findAutomation(client(), id)
+      checkConfigEnums(pick(config, CONTENT_RULES), before.config)
+      await client().updateAutomation(id, config)
+      return findAutomation(client(), id)
+    },
+    'automations:create': async ({ contentId, accountId, config }) => {
+      checkConfigEnums(pick(config, CONTENT_RULES))
+      const { automationId } = await client().createAutomation({ contentId, accountId, config })
+      return findAutomation(client(), automationId)
+    },
+    'automations:delete': ({ id }) => client().deleteAutomation(id),
+    'automations:set-account-defaults': async ({ accountId, config }) => {
+      checkConfigEnums(config)
+      await client().setAccountAutomation(accountId, config)
+    },
+    'automations:contents': async ({ accountId }) => {
+      const [posts, automations] = await Promise.all([
+        allPages<Schedule>((page) =>
+          client().listSchedules({ page, limit: PAGE_LIMIT, status: 'success', accountIds: [accountId] }),
+        ),
+        allPages((page) => client().listAutomations({ page, limit: PAGE_LIMIT, accountIds: [accountId] })),
+      ])
+      const automated = new Set(automations.docs.map((a) => a.detail.id))
+      return posts.docs.filter((p) => !automated.has(p.id))
+    },
+
+    'templates:list': async () =>
+      (await allPages<Template>((page) => client().listTemplates({ page, limit: PAGE_LIMIT }))).docs,
+    'templates:save': async ({ id, name, config }) => {
+      checkConfigEnums(config, id ? (await client().getTemplate(id)).config : undefined)
+      const saved = id ?? (await client().createTemplate({ name, config }))._id
+      if (id) await client().updateTemplate(id, { name, config })
+      return client().getTemplate(saved)
+    },
+    'templates:delete': ({ id }) => client().deleteTemplate(id),
+
+    'reports:list': (request) =>
+      deps.cache().run(`reports:list ${JSON.stringify(request)}`, () => client().listReports(request)),
+    'reports:get': ({ id }) => client().getReport(id),
+    'reports:retry': async ({ ids }) => {
+      // One at a time, like posts: a burst of retries is what the networks read as spam. One report asked
+      // for alone always goes (and is counted); several are each held once their account's budget is spent.
+      const kind = ids.length === 1 ? 'manual' : 'bulk'
+      const results: ReportRetryResult[] = []
+      for (const id of ids) {
+        try {
+          const report = await client().getReport(id)
+          const take = o.retryBudget.take(report.accountId, kind)
+          if (!take.allowed) {
+            const resetsAt = o.retryBudget.status(report.accountId).resetsAt
+            results.push({ id, ok: false, held: { resetsAt: resetsAt?.toISOString() ?? null } })
+            continue
+          }
+          await client().retryReport(id)
+          const after = await client().getReport(id)
+          results.push({ id, ok: true, status: after.status, ...(take.warned ? { warned: true } : {}) })
+        } catch (error) {
+          results.push({ id, ok: false, error: AppError.from(error).toJSON() })
+        }
+      }
+      return results
+    },
+  }
+}
+
+/** The members of a rule set a content automation carries (the others are not checked or sent). */
+function pick(config: Record<string, unknown>, rules: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(rules.filter((r) => r in config).map((r) => [r, config[r]]))
+}

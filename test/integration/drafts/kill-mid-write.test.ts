@@ -1,0 +1,105 @@
+// kill -9 in the middle of the old drafts file's import and in the middle of a transaction of the drafts
+// store: a real child process, stopped by SIGKILL at a known point inside its open transaction (it says so
+// and then blocks), then the folder opened again. Nothing of the killed transaction is kept, nothing is lost,
+// and the import done again on reopen doubles nothing.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { closeStores, openStoreAt } from '../../support/draft-store'
+import { sampleDraft } from '../../unit/core/drafts/helpers'
+import { tempFolder } from './helpers'
+
+let dir: string
+let cleanup: () => Promise<void>
+beforeEach(async () => {
+  ;({ dir, cleanup } = await tempFolder('kill-mid-'))
+})
+afterEach(async () => {
+  closeStores()
+  await cleanup()
+})
+
+const module = (relative: string) => JSON.stringify(new URL(`../../../${relative}`, import.meta.url).pathname)
+
+/** Runs `body` in a child with `database` and `store` open on `dir`; kills it once it writes "mid". */
+async function killedAtMid(body: string): Promise<void> {
+  const script = `
+    import { writeSync } from 'node:fs'
+    const { openDatabase } = await import(${module('main/core/db/database.ts')})
+    const { openDraftStore } = await import(${module('main/core/drafts/draft-store.ts')})
+    const dir = ${JSON.stringify(dir)}
+    const mid = () => {
+      writeSync(1, 'mid\\n')
+      // Blocks inside the open transaction until the kill.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0)
+    }
+    const database = openDatabase({ file: dir + '/mediadeck.db' })
+    ${body}`
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const said = await new Promise<string>((resolve) => {
+    let text = ''
+    child.stdout.on('data', (chunk) => {
+      text += String(chunk)
+      if (text.includes('\n')) resolve(text.trim())
+    })
+    void exited.then(() => resolve(text.trim()))
+  })
+  expect(said).toBe('mid')
+  child.kill('SIGKILL')
+  await exited
+}
+
+const DRAFTS = 2_000
+
+describe('kill -9', () => {
+  it('during the import of drafts.json: the reopen imports it once, whole', async () => {
+    const file = path.join(dir, 'drafts.json')
+    const drafts = Array.from({ length: DRAFTS }, (_, i) => sampleDraft({ id: `d${i}` }))
+    await writeFile(file, JSON.stringify({ schemaVersion: 4, drafts, sends: {}, lastSyncAt: null }))
+    // Every draft row is written in the import's transaction; the kill lands before its `imports` row.
+    await killedAtMid(`
+      const prepare = database.db.prepare.bind(database.db)
+      database.db.prepare = (sql) => {
+        if (sql.includes('INSERT INTO imports')) mid()
+        return prepare(sql)
+      }
+      await openDraftStore(database, { dataDir: dir })`)
+    expect(existsSync(file)).toBe(true)
+
+    const store = await openStoreAt(file)
+    expect(store.list()).toHaveLength(DRAFTS)
+    const count = (sql: string) => (store.database.db.prepare(sql).get() as { n: number }).n
+    expect(count('SELECT count(*) AS n FROM drafts')).toBe(DRAFTS)
+    expect(count("SELECT count(*) AS n FROM imports WHERE name = 'drafts.json'")).toBe(1)
+    expect(existsSync(`${file}.pre-db`)).toBe(true)
+    // And once more: nothing doubled.
+    expect((await openStoreAt(file)).list()).toHaveLength(DRAFTS)
+  }, 60_000)
+
+  it('during a transaction of the drafts store: nothing of it is kept, and what was saved before stays', async () => {
+    const file = path.join(dir, 'drafts.json')
+    const before = await openStoreAt(file)
+    before.put(sampleDraft({ id: 'kept', status: 'queued' }))
+    closeStores()
+    await killedAtMid(`
+      const store = await openDraftStore(database, { dataDir: dir })
+      const base = store.get('kept')
+      database.transaction(() => {
+        store.update(base, { status: 'draft' }, new Date())
+        store.putMany(Array.from({ length: ${DRAFTS} }, (_, i) => ({ ...base, id: 'new' + i })))
+        mid()
+      })`)
+
+    const after = await openStoreAt(file)
+    expect(after.list().map((d) => [d.id, d.status])).toEqual([['kept', 'queued']])
+    // The database is whole and takes writes again.
+    expect(after.database.db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
+    after.put(sampleDraft({ id: 'later' }))
+    expect((await openStoreAt(file)).list()).toHaveLength(2)
+  }, 60_000)
+})

@@ -1,0 +1,127 @@
+// The calls that change automations and retry their reports, through the host and its embedded sandbox:
+// what the person changes reaches the service, a value outside the service's enums never leaves, one the
+// service sent itself and that was left alone goes back unchanged, and bulk retries keep the retry budget.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAppHost, type AppHost } from '../../../main/host/app-host'
+
+let root: string
+let host: AppHost
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'automation-changes-'))
+  host = await createAppHost({ dataDir: join(root, 'data'), mode: 'browser' })
+})
+
+afterAll(async () => {
+  await host?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+async function first() {
+  return (await host.call('automations:list', { page: 1, limit: 5 })).value.docs[0]!
+}
+
+describe('automations', () => {
+  it('turns a rule off and edits a reply text; the answer is the automation as the service now holds it', async () => {
+    const a = await first()
+    const config = {
+      ...a.config,
+      reply: { ...a.config.reply, isActive: false, text: 'Terima kasih, cek DM ya' },
+    }
+    const saved = await host.call('automations:update', { id: a.id, config })
+    expect(saved.config.reply.isActive).toBe(false)
+    expect(saved.config.reply.text).toBe('Terima kasih, cek DM ya')
+    expect(saved.config.like).toEqual(a.config.like)
+    const again = await host.call('automations:get', { id: a.id })
+    expect(again.config.reply.text).toBe('Terima kasih, cek DM ya')
+  })
+
+  it('refuses a value the service does not accept before sending it, naming the field', async () => {
+    const a = await first()
+    const config = {
+      ...a.config,
+      reply: { ...a.config.reply, delay: { isActive: true, value: 1, type: 'hour' } },
+    }
+    await expect(host.call('automations:update', { id: a.id, config })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'config.reply.delay.type',
+      code: 'automation-value-not-accepted',
+    })
+    expect((await host.call('automations:get', { id: a.id })).config.reply.delay).toEqual(
+      a.config.reply.delay,
+    )
+  })
+
+  it('creates an automation for a published post, which then is no longer offered, and deletes it', async () => {
+    const a = await first()
+    const contents = await host.call('automations:contents', { accountId: a.accountId })
+    expect(contents.length).toBeGreaterThan(0)
+    const created = await host.call('automations:create', {
+      contentId: contents[0]!.id,
+      accountId: a.accountId,
+      config: a.config,
+    })
+    expect(created.detail.id).toBe(contents[0]!.id)
+    const after = await host.call('automations:contents', { accountId: a.accountId })
+    expect(after.map((p) => p.id)).not.toContain(contents[0]!.id)
+    await host.call('automations:delete', { id: created.id })
+    await expect(host.call('automations:get', { id: created.id })).rejects.toMatchObject({
+      kind: 'not-found',
+    })
+  })
+
+  it("sets an account's default rules from a template", async () => {
+    const [template] = await host.call('templates:list')
+    const a = await first()
+    await expect(
+      host.call('automations:set-account-defaults', { accountId: a.accountId, config: template!.config }),
+    ).resolves.toBeUndefined()
+    await expect(
+      host.call('automations:set-account-defaults', { accountId: 'nope', config: template!.config }),
+    ).rejects.toMatchObject({ kind: 'not-found' })
+  })
+
+  it('saves, renames and deletes a template', async () => {
+    const a = await first()
+    const saved = await host.call('templates:save', { name: 'Ramadan', config: a.config })
+    expect(saved.name).toBe('Ramadan')
+    const renamed = await host.call('templates:save', {
+      id: saved.id,
+      name: 'Ramadan 2',
+      config: saved.config,
+    })
+    expect(renamed.name).toBe('Ramadan 2')
+    expect((await host.call('templates:list')).map((x) => x.name)).toContain('Ramadan 2')
+    await host.call('templates:delete', { id: saved.id })
+    expect((await host.call('templates:list')).map((x) => x.name)).not.toContain('Ramadan 2')
+  })
+})
+
+describe('reports', () => {
+  it('lists filtered reports and refuses a type outside the enum before any request', async () => {
+    const failed = await host.call('reports:list', { page: 1, limit: 100, status: 'error' })
+    expect(failed.value.docs.length).toBeGreaterThan(0)
+    expect(failed.value.docs.every((r) => r.status === 'error')).toBe(true)
+    await expect(
+      host.call('reports:list', { page: 1, limit: 10, type: 'share' as 'reply' }),
+    ).rejects.toMatchObject({ kind: 'validation' })
+  })
+
+  it('retries several within each account budget: the fourth of an account in an hour is held', async () => {
+    const all = (await host.call('reports:list', { page: 1, limit: 100, status: 'error' })).value.docs
+    const byAccount = new Map<string, string[]>()
+    for (const r of all) byAccount.set(r.accountId, [...(byAccount.get(r.accountId) ?? []), r.id])
+    const [accountId, ids] = [...byAccount].sort((x, y) => y[1].length - x[1].length)[0]!
+    expect(ids.length).toBeGreaterThanOrEqual(4)
+    const results = await host.call('reports:retry', { ids: ids.slice(0, 4) })
+    expect(results.slice(0, 3).every((r) => r.ok)).toBe(true)
+    expect(results[3]).toMatchObject({ ok: false, held: { resetsAt: expect.any(String) } })
+    // A retry asked for alone always goes, and says the account is past its budget.
+    const [single] = await host.call('reports:retry', { ids: [ids[3]!] })
+    expect(single).toMatchObject({ ok: true, warned: true })
+    expect(accountId).toBeTruthy()
+  })
+})

@@ -1,0 +1,145 @@
+// Changing an automation from the reader, and the Activity view, against the fake window.mediadeck: a switch
+// sends the rule set with that one rule changed, a delete waits behind Undo (sent when the toast closes),
+// offline the controls are disabled, and failed reports are explained and retried.
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Report } from '../../../common/service'
+import UiToastHost from '../../../renderer/components/ui/UiToastHost.vue'
+import { useConnectionStore } from '../../../renderer/stores/connection'
+import { UNDO_TIMEOUT_MS } from '../../../renderer/stores/toasts'
+import ActivityView from '../../../renderer/views/ActivityView.vue'
+import AutomationsView from '../../../renderer/views/AutomationsView.vue'
+import { ACCOUNT_FIXTURES, NOW, summaryOf } from '../support/fixtures'
+import { stubElementSize } from '../support/browser-stubs'
+import { mountWith, setupTest, type TestContext } from '../support/mount'
+
+enableAutoUnmount(afterEach)
+
+function report(id: string, status: 'error' | 'success', errorMessage?: string): Report {
+  const account = ACCOUNT_FIXTURES[0]!
+  return {
+    _id: id,
+    id,
+    type: 'reply',
+    status,
+    value: { text: `Comment ${id}`, owner: { id: 'p', name: 'Sari', picture: '' } },
+    accountId: account.id,
+    createdAt: NOW,
+    account: summaryOf(account),
+    ...(errorMessage ? { errorMessage } : {}),
+  } as Report
+}
+
+describe('changing an automation', () => {
+  let context: TestContext
+  beforeEach(() => {
+    stubElementSize()
+    context = setupTest()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+
+  async function openFirst() {
+    const first = context.fake.data.automations[0]!
+    const wrapper = await mountWith(AutomationsView, context, { route: `/automations?open=${first.id}` })
+    useConnectionStore().subscribe()
+    context.fake.emit('connection:changed', { ...context.fake.data.connection, status: 'online' })
+    await flushPromises()
+    return { wrapper, first }
+  }
+
+  it("a rule's switch sends the rule set with only that rule changed", async () => {
+    const { wrapper, first } = await openFirst()
+    // The fake changes its record in place: keep what it was.
+    const before = structuredClone(JSON.parse(JSON.stringify(first.config))) as typeof first.config
+    const like = wrapper.get('section[data-rule="like"] [data-testid="rule-switch"]')
+    expect(like.attributes('aria-checked')).toBe(String(before.like.isActive))
+    await like.trigger('click')
+    await flushPromises()
+    const [sent] = context.fake.requests('automations:update')
+    expect(sent!.id).toBe(first.id)
+    expect((sent!.config.like as { isActive: boolean }).isActive).toBe(!before.like.isActive)
+    expect(sent!.config.reply).toEqual(before.reply)
+    expect(like.attributes('aria-checked')).toBe(String(!before.like.isActive))
+  })
+
+  it('offline, the switches and buttons are disabled and say why; nothing is sent', async () => {
+    const { wrapper } = await openFirst()
+    context.fake.emit('connection:changed', { ...context.fake.data.connection, status: 'offline' })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="changes-offline"]').text()).toContain('Nothing is kept to send later')
+    for (const toggle of wrapper.findAll('[data-testid="rule-switch"]')) {
+      expect(toggle.attributes('disabled')).toBeDefined()
+    }
+    expect(wrapper.get('[data-testid="automation-delete"]').attributes('disabled')).toBeDefined()
+    expect(context.fake.requests('automations:update')).toEqual([])
+  })
+
+  it('a delete asks, hides the automation, and is sent only when the Undo toast closes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const { wrapper, first } = await openFirst()
+    await mountWith(UiToastHost, context, { route: `/automations?open=${first.id}` })
+    await wrapper.get('[data-testid="automation-delete"]').trigger('click')
+    await flushPromises()
+    const confirm = [...document.querySelectorAll('button')].find(
+      (b) =>
+        b.textContent?.trim() === 'Delete automation' && b.closest('[role="dialog"], [role="alertdialog"]'),
+    )!
+    confirm.click()
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="automation-row"]').map((r) => r.text())).not.toContain(
+      first.detail.title,
+    )
+    expect(context.fake.requests('automations:delete')).toEqual([])
+    vi.advanceTimersByTime(UNDO_TIMEOUT_MS - 100)
+    await flushPromises()
+    expect(context.fake.requests('automations:delete')).toEqual([])
+    vi.advanceTimersByTime(200)
+    await flushPromises()
+    expect(context.fake.requests('automations:delete')).toEqual([{ id: first.id }])
+  })
+})
+
+describe('ActivityView', () => {
+  let context: TestContext
+  beforeEach(() => {
+    stubElementSize()
+    context = setupTest({
+      data: {
+        reports: [
+          report('r1', 'success'),
+          report('r2', 'error', 'the comment was deleted before the reply was sent'),
+          report('r3', 'error', 'something new the app has never seen'),
+        ],
+      },
+    })
+  })
+  afterEach(() => document.body.replaceChildren())
+
+  it('explains failures in plain words, keeps an unknown reason as the service said it, and retries', async () => {
+    const wrapper = await mountWith(ActivityView, context, { route: '/activity' })
+    useConnectionStore().subscribe()
+    context.fake.emit('connection:changed', { ...context.fake.data.connection, status: 'online' })
+    await flushPromises()
+    const why = wrapper.findAll('[data-testid="report-why"]').map((w) => w.text())
+    expect(why).toEqual([
+      'The comment was gone before the answer could be sent.',
+      'something new the app has never seen',
+    ])
+    await wrapper.get('[data-testid="select-all-failed"]').setValue(true)
+    await wrapper.get('[data-testid="retry-selected"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('reports:retry')).toEqual([{ ids: ['r2', 'r3'] }])
+  })
+
+  it('filters by outcome through the service', async () => {
+    const wrapper = await mountWith(ActivityView, context, { route: '/activity' })
+    await flushPromises()
+    await wrapper.get('[data-testid="filter-status"] select').setValue('Failed')
+    await flushPromises()
+    expect(context.fake.requests('reports:list').at(-1)).toMatchObject({ status: 'error' })
+    expect(wrapper.findAll('[data-testid="report-row"]')).toHaveLength(2)
+  })
+})
