@@ -47,8 +47,8 @@ import {
   MIN_UPLOAD_RATE_LIMIT,
   THEMES,
 } from './app-state'
-import type { Draft, DraftFieldError, ImportRowError, OutboxState } from './drafts'
-import { MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS } from './drafts'
+import type { Draft, DraftFieldError, ImportPreview, ImportResult, OutboxState } from './drafts'
+import { MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from './drafts'
 import type { DeleteOutcome, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
@@ -63,6 +63,10 @@ const pageQuery = {
   limit: z.number().int().min(1).max(100),
 }
 const isoDate = z.iso.datetime({ offset: true })
+/** The text of a file to import, bounded before any parsing (common/drafts.ts). */
+const importContent = z.string().max(MAX_IMPORT_CHARS, {
+  message: `The file is too large to import: at most ${MAX_IMPORT_CHARS / 1_000_000} MB of text.`,
+})
 const localPath = z.string().min(1).max(4096)
 /** What a thumbnail is kept under: the shown file's public address. Main hashes it into a file name. */
 const thumbnailKey = z.string().min(1).max(4096)
@@ -355,13 +359,25 @@ export const requestSchemas = {
   'drafts:import': z
     .object({
       format: z.enum(['csv', 'json']),
-      content: z.string().max(MAX_IMPORT_CHARS, {
-        message: `The file is too large to import: at most ${MAX_IMPORT_CHARS / 1_000_000} MB of text.`,
-      }),
+      content: importContent,
+      /** Per conflicting row (its number): `file` takes the file's version; left out, the post is kept. */
+      choices: z
+        .record(z.string().regex(/^\d{1,6}$/), z.enum(['theirs', 'file']))
+        .refine((v) => Object.keys(v).length <= MAX_IMPORT_ROWS, { message: 'too many choices' })
+        .optional(),
     })
     .strict(),
+  'drafts:import-preview': z.object({ format: z.enum(['csv', 'json']), content: importContent }).strict(),
   'drafts:export': z
-    .object({ format: z.enum(['csv', 'json']), ids: z.array(id).max(10_000).optional() })
+    .object({
+      format: z.enum(['csv', 'json']),
+      ids: z.array(id).max(10_000).optional(),
+      /** The service's posts scheduled in this range are exported beside the drafts; open ends allowed. */
+      from: isoDate.optional(),
+      to: isoDate.optional(),
+      /** The planner's zone: times are written in it, with the offset. */
+      timeZone: z.string().min(1).max(100).optional(),
+    })
     .strict(),
 
   'outbox:status': none,
@@ -478,7 +494,8 @@ export interface CallResponses extends AutomationCallResponses {
   'drafts:schedule': Draft
   'drafts:unschedule': Draft
   'drafts:resolve': Draft
-  'drafts:import': { imported: Draft[]; errors: ImportRowError[] }
+  'drafts:import': ImportResult
+  'drafts:import-preview': ImportPreview
   'drafts:export': { filename: string; content: string }
   'outbox:status': OutboxState
   'outbox:send-now': OutboxState

@@ -111,3 +111,48 @@ export interface OutboxState {
     setAside?: number
   }
 }
+
+/**
+ * What an import would do, row by row, before it changes anything (docs/drafts-csv.md): `new` adds a local
+ * draft, `updated` changes a post in place (on the service or in the drafts), `unchanged` leaves it, and
+ * `conflict` is a row edited from an older copy than the post now is: the person chooses.
+ */
+export const IMPORT_OUTCOMES = ['new', 'updated', 'unchanged', 'conflict'] as const
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number]
+
+export interface ImportPreviewRow {
+  /** The file's row (the CSV header is row 1; a JSON entry counts from 1). */
+  row: number
+  outcome: ImportOutcome
+  /** Where the row lands: the service's post or a local draft. */
+  target: 'service' | 'draft'
+  /** The service's id or the draft's, once the row matched one. */
+  id?: string
+  /** The start of the row's text, so the person recognises it. */
+  label: string
+  /** The times of a conflict: the copy the file was edited from, and the post's own now. */
+  fileUpdatedAt?: string
+  currentUpdatedAt?: string
+}
+
+export interface ImportPreview {
+  counts: Record<ImportOutcome, number>
+  rows: ImportPreviewRow[]
+  errors: ImportRowError[]
+}
+
+/** Per conflicting row (by its row number): keep the post as it is now, or take the file's. */
+export type ConflictChoice = 'theirs' | 'file'
+
+export interface ImportResult {
+  /** The new local drafts. */
+  imported: Draft[]
+  /** Local drafts changed in place. */
+  changed: Draft[]
+  /** Posts on the service changed in place, by id. */
+  updatedOnService: string[]
+  unchanged: number
+  /** Conflicts left as they were. */
+  kept: number
+  errors: ImportRowError[]
+}

@@ -2,7 +2,9 @@
 // are the composition root's (main/host/drafts-outbox.ts): these calls open and use them, never start them.
 // Every draft belongs to the profile it was written for: the calls see only the active profile's drafts.
 import { AppError } from '../../common/errors'
-import { exportDrafts, importDrafts } from '../core/drafts/import-export'
+import { exportDrafts } from '../core/drafts/import-export'
+import { exportPosts, importDrafts, previewImport } from '../core/drafts/round-trip'
+import type { RoundTripDeps } from '../core/drafts/round-trip'
 import type { DraftsDomain, DraftsPort } from '../core/ports'
 import type { HandlerDeps, HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
@@ -20,6 +22,7 @@ export type DraftCalls =
   | 'drafts:unschedule'
   | 'drafts:resolve'
   | 'drafts:import'
+  | 'drafts:import-preview'
   | 'drafts:export'
   | 'outbox:status'
   | 'outbox:send-now'
@@ -44,6 +47,21 @@ export function createDraftHandlers(
     const result = change(opened)
     await opened.store.flush()
     return result
+  }
+
+  /**
+   * The import and export talk to the service only while it is reachable; offline, a row naming a post on
+   * the service is refused with the reason and the export holds the local drafts.
+   */
+  async function roundTrip(): Promise<RoundTripDeps> {
+    const { store } = await domain()
+    return {
+      store,
+      client: deps.connection.isOnline() ? deps.active().client : null,
+      profileId: deps.active().profileId,
+      now,
+      allowMedia: options.allowMedia,
+    }
   }
 
   return {
@@ -84,18 +102,20 @@ export function createDraftHandlers(
       }
       return draft
     },
-    'drafts:import': async ({ format, content }) => {
-      const { store } = await domain()
-      return importDrafts(store, format, content, {
-        now,
-        profileId: deps.active().profileId,
-        allowMedia: options.allowMedia,
-      })
-    },
-    'drafts:export': async ({ format, ids }) => {
+    'drafts:import-preview': async ({ format, content }) => previewImport(await roundTrip(), format, content),
+    'drafts:import': async ({ format, content, choices }) =>
+      importDrafts(await roundTrip(), format, content, choices),
+    'drafts:export': async ({ format, ids, from, to, timeZone }) => {
       const { service } = await domain()
-      const drafts = ids ? ids.map((id) => service.get(id)) : service.list()
-      return exportDrafts(drafts, format, now())
+      // Chosen drafts only, as before; otherwise the service's posts in the range with every local draft.
+      if (ids)
+        return exportDrafts(
+          ids.map((id) => service.get(id)),
+          format,
+          now(),
+          timeZone,
+        )
+      return exportPosts(await roundTrip(), format, { range: { from, to }, timeZone })
     },
     'outbox:status': async () => (await domain()).runner.state(),
     'outbox:send-now': async () => (await domain()).runner.sendNow(),

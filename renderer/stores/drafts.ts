@@ -6,7 +6,9 @@ import type {
   DraftFieldError,
   DraftPost,
   DraftTarget,
-  ImportRowError,
+  ConflictChoice,
+  ImportPreview,
+  ImportResult,
   LocalMedia,
   OutboxState,
 } from '../../common/drafts'
@@ -120,20 +122,34 @@ export const useDraftsStore = defineStore('drafts', () => {
   async function sendNow(): Promise<void> {
     outbox.value = await mediadeck().outbox.sendNow()
   }
+  /** What importing the file would do (main plans it); nothing changes until importFile. */
+  async function previewFile(format: 'csv' | 'json', content: string): Promise<ImportPreview> {
+    return mediadeck().drafts.importPreview({ format, content })
+  }
+  /** Imports the file: matched posts change in place, conflicts follow `choices` (by row), the rest is new. */
   async function importFile(
     format: 'csv' | 'json',
     content: string,
-  ): Promise<{ imported: number; errors: ImportRowError[] }> {
-    const result = await mediadeck().drafts.import({ format, content })
+    choices: Record<string, ConflictChoice> = {},
+  ): Promise<ImportResult> {
+    const result = await mediadeck().drafts.import({ format, content, choices })
     // Main's drafts:changed may have brought them already: by id, so none is listed twice.
-    if (result.imported.length > 0) {
-      const ids = new Set(result.imported.map((d) => d.id))
-      drafts.value = [...drafts.value.filter((d) => !ids.has(d.id)), ...result.imported]
+    if (result.imported.length > 0 || result.changed.length > 0) {
+      const changed = new Map(result.changed.map((d) => [d.id, d]))
+      const imported = new Set(result.imported.map((d) => d.id))
+      drafts.value = [
+        ...drafts.value.filter((d) => !imported.has(d.id)).map((d) => changed.get(d.id) ?? d),
+        ...result.imported,
+      ]
     }
-    return { imported: result.imported.length, errors: result.errors }
+    return result
   }
-  async function exportFile(format: 'csv' | 'json'): Promise<{ filename: string; content: string }> {
-    return mediadeck().drafts.export({ format })
+  /** The service's posts in the range and every local draft, times in the planner's zone. */
+  async function exportFile(
+    format: 'csv' | 'json',
+    options: { from?: string; to?: string; timeZone?: string } = {},
+  ): Promise<{ filename: string; content: string }> {
+    return mediadeck().drafts.export({ format, ...options })
   }
 
   return {
@@ -156,6 +172,7 @@ export const useDraftsStore = defineStore('drafts', () => {
     resolve,
     remove,
     sendNow,
+    previewFile,
     importFile,
     exportFile,
   }

@@ -15,7 +15,7 @@ import {
   isoTimestampSchema,
   scheduleAdditionalInfoSchema,
 } from '../../../common/service'
-import type { DraftStore, StoredDraft } from './draft-store'
+import { escapeCell, isoInZone, unescapeCell } from './transfer-cells'
 import { POST_TYPES } from './validation'
 
 export type TransferFormat = 'csv' | 'json'
@@ -49,8 +49,10 @@ function tooLarge(content: string): ImportRowError | null {
 /** The CSV columns, in order. Headers are the body's own paths. */
 export const CSV_COLUMNS = [
   'id',
+  'draftId',
+  'campaignId',
+  'updatedAt',
   'status',
-  'scheduleId',
   'accountId',
   'scheduleAt',
   'type',
@@ -81,8 +83,13 @@ export const CSV_COLUMNS = [
 ] as const
 type Column = (typeof CSV_COLUMNS)[number]
 
-/** Written on export, ignored on import: an imported row is always a new local draft. */
-const EXPORT_ONLY: readonly Column[] = ['id', 'status', 'scheduleId']
+/** Written on export, ignored on import: the state is the service's or the outbox's, not the file's. */
+const EXPORT_ONLY: readonly Column[] = ['status']
+/** Which post a row is (round-trip.ts matches on them), not members of the post. */
+const REFERENCE_COLUMNS = ['id', 'draftId', 'campaignId', 'updatedAt'] as const
+type ReferenceColumn = (typeof REFERENCE_COLUMNS)[number]
+/** Read from files written before `id` became the service's id: the service's id then. */
+const LEGACY_COLUMNS = ['scheduleId'] as const
 const LIST_COLUMNS: readonly Column[] = [
   'additionalInfo.tags',
   'additionalInfo.mentions',
@@ -127,10 +134,38 @@ const importedPostSchema = createScheduleRequestSchema.extend({
   }),
 })
 
-interface ImportItem {
+/** Which post a row says it is, and how recent the copy it was edited from. Empty members are left out. */
+export interface RowReference {
+  /** The service's schedule id. */
+  id?: string
+  draftId?: string
+  campaignId?: string
+  updatedAt?: string
+}
+
+export interface ImportItem {
   row: number
   post: DraftPost
   localMedia: LocalMedia[]
+  ref: RowReference
+}
+
+/** One post as an export writes it: a local draft, a post on the service, or both when they are one. */
+export interface TransferRow {
+  ref: RowReference
+  status: string
+  post: DraftPost
+  localMedia: LocalMedia[]
+}
+
+/** Keeps only the non-empty, trimmed references. */
+function cleanRef(raw: Partial<Record<ReferenceColumn, unknown>>): RowReference {
+  const ref: RowReference = {}
+  for (const key of REFERENCE_COLUMNS) {
+    const value = raw[key]
+    if (typeof value === 'string' && value.trim() !== '') ref[key] = value.trim()
+  }
+  return ref
 }
 
 function blankPost(): DraftPost {
@@ -138,7 +173,7 @@ function blankPost(): DraftPost {
 }
 
 /** Deep-merges what a file gave over a blank post, so a JSON body may leave out members it does not use. */
-function completePost(partial: Record<string, unknown>): Record<string, unknown> {
+export function completePost(partial: Record<string, unknown>): Record<string, unknown> {
   const blank = blankPost()
   const info = (isObject(partial.additionalInfo) ? partial.additionalInfo : {}) as Record<string, unknown>
   const music = (isObject(info.music) ? info.music : {}) as Record<string, unknown>
@@ -167,7 +202,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Validates one item; errors carry `row` and the field path. */
-function checkItem(raw: Record<string, unknown>, rawMedia: unknown, row: number, errors: ImportRowError[]) {
+function checkItem(
+  raw: Record<string, unknown>,
+  rawMedia: unknown,
+  row: number,
+  errors: ImportRowError[],
+  ref: RowReference,
+): ImportItem | null {
   const before = errors.length
   const post = importedPostSchema.safeParse(completePost(raw))
   if (!post.success) {
@@ -183,7 +224,11 @@ function checkItem(raw: Record<string, unknown>, rawMedia: unknown, row: number,
   }
   if (errors.length > before || !post.success || !media.success) return null
   const localMedia: LocalMedia[] = media.data.map((m) => ({ ...m, id: m.id ?? randomUUID() }))
-  return { row, post: post.data as DraftPost, localMedia }
+  if (ref.updatedAt !== undefined && Number.isNaN(Date.parse(ref.updatedAt))) {
+    errors.push({ row, field: 'updatedAt', message: 'must be a time, as the export wrote it, or empty' })
+    return null
+  }
+  return { row, post: post.data as DraftPost, localMedia, ref }
 }
 
 // ---- CSV ----
@@ -293,7 +338,7 @@ async function parseCsv(content: string): Promise<{ items: ImportItem[]; errors:
     return { items: [], errors: [{ row: 1, message: 'The file is empty.' }] }
   const columns = header.map((h) => h.trim())
   columns.forEach((name, index) => {
-    if (!(CSV_COLUMNS as readonly string[]).includes(name)) {
+    if (![...CSV_COLUMNS, ...LEGACY_COLUMNS].includes(name as Column)) {
       errors.push({ row: 1, field: name, message: `Unknown column "${name}" (column ${index + 1}).` })
     }
     if (columns.indexOf(name) !== index)
@@ -317,12 +362,17 @@ async function parseCsv(content: string): Promise<{ items: ImportItem[]; errors:
       continue
     }
     const raw: Record<string, unknown> = {}
+    const ref: Partial<Record<ReferenceColumn, string>> = {}
     let rawMedia: unknown = []
     let cellErrors = false
     columns.forEach((name, i) => {
       const column = name as Column
       if (EXPORT_ONLY.includes(column)) return
-      const cell = parseCell(column, cells[i] ?? '')
+      const text = unescapeCell(cells[i] ?? '')
+      if (name === 'scheduleId') ref.id ||= text
+      if ((REFERENCE_COLUMNS as readonly string[]).includes(name)) ref[name as ReferenceColumn] = text
+      if (name === 'scheduleId' || (REFERENCE_COLUMNS as readonly string[]).includes(name)) return
+      const cell = parseCell(column, text)
       if ('error' in cell) {
         errors.push({ row, field: column, message: cell.error })
         cellErrors = true
@@ -330,16 +380,16 @@ async function parseCsv(content: string): Promise<{ items: ImportItem[]; errors:
       else setPath(raw, column, cell.value)
     })
     if (cellErrors) continue
-    const item = checkItem(raw, rawMedia, row, errors)
+    const item = checkItem(raw, rawMedia, row, errors, cleanRef(ref))
     if (item) items.push(item)
   }
   return { items, errors }
 }
 
-function formatCell(column: Column, draft: Draft): string {
-  if (column === 'id') return draft.id
+function formatCell(column: Column, draft: TransferRow): string {
+  if ((REFERENCE_COLUMNS as readonly string[]).includes(column))
+    return draft.ref[column as ReferenceColumn] ?? ''
   if (column === 'status') return draft.status
-  if (column === 'scheduleId') return draft.scheduleId ?? ''
   if (column === 'localMedia') {
     const media = draft.localMedia.map(({ id: _id, ...rest }) => rest)
     return media.length ? JSON.stringify(media) : ''
@@ -388,7 +438,12 @@ async function parseJson(content: string): Promise<{ items: ImportItem[]; errors
     }
     const wrapped = isObject(entry.post)
     const post = (wrapped ? entry.post : entry) as Record<string, unknown>
-    const item = checkItem(post, wrapped ? entry.localMedia : [], row, errors)
+    // Version 1 of our export named the draft `id` and the service's id `scheduleId`.
+    const legacy = wrapped && isObject(value) && value.version === 1
+    const ref = wrapped
+      ? cleanRef(legacy ? { id: entry.scheduleId, draftId: entry.id } : entry)
+      : cleanRef({ id: entry.id })
+    const item = checkItem(post, wrapped ? entry.localMedia : [], row, errors, ref)
     if (item) items.push(item)
   }
   return { items, errors }
@@ -409,75 +464,39 @@ export async function parseImport(
   return format === 'csv' ? parseCsv(content) : parseJson(content)
 }
 
-export interface ImportOptions {
-  now: () => Date
-  /** The active profile: imported rows are its drafts, whatever profile exported them. */
-  profileId: string
-  newId?: () => string
-  /**
-   * Whether a local file may be attached (the app: picked or dropped in this session). A file names paths
-   * the user never chose; the outbox would upload them, so without this door an imported row could send
-   * any readable file to the storage.
-   */
-  allowMedia?: (path: string) => Promise<boolean>
-}
-
-/** Imports all rows as new drafts, or none when any row has an error. */
-export async function importDrafts(
-  store: Pick<DraftStore, 'putMany' | 'flush'>,
-  format: TransferFormat,
-  content: string,
-  { now, profileId, newId = randomUUID, allowMedia }: ImportOptions,
-): Promise<{ imported: StoredDraft[]; errors: ImportRowError[] }> {
-  const { items, errors } = await parseImport(format, content)
-  if (allowMedia && errors.length === 0) {
-    for (const item of items) {
-      for (const [index, media] of item.localMedia.entries()) {
-        // Already uploaded: the outbox sends its URL and never reads the file.
-        if (media.uploadedUrl || (await allowMedia(media.path))) continue
-        errors.push({
-          row: item.row,
-          field: `localMedia.${index}.path`,
-          message: `${media.name} was not picked or dropped: add it with the file dialog or by dropping it`,
-        })
-      }
-    }
+/** A local draft as a row: `id` is the service's once the draft is scheduled there. */
+export function draftRow(draft: Draft): TransferRow {
+  return {
+    ref: cleanRef({ id: draft.scheduleId, draftId: draft.id, updatedAt: draft.updatedAt }),
+    status: draft.status,
+    post: draft.post,
+    localMedia: draft.localMedia,
   }
-  if (errors.length > 0) return { imported: [], errors }
-  const at = now().toISOString()
-  const imported: StoredDraft[] = items.map((item) => ({
-    id: newId(),
-    profileId,
-    status: 'draft',
-    post: item.post,
-    localMedia: item.localMedia,
-    createdAt: at,
-    updatedAt: at,
-  }))
-  store.putMany(imported)
-  await store.flush()
-  return { imported, errors: [] }
 }
 
-export function exportDrafts(
-  drafts: Draft[],
+/**
+ * Writes rows as CSV or JSON. Times go out in `timeZone` (the planner's) with the offset written, so a person
+ * reads the wall-clock time they planned and the file still names one moment. CSV cells that a spreadsheet
+ * would run as a formula are escaped (transfer-cells.ts); the import undoes it.
+ */
+export function exportRows(
+  rows: TransferRow[],
   format: TransferFormat,
   now: Date,
+  timeZone?: string,
 ): { filename: string; content: string } {
   const day = now.toISOString().slice(0, 10)
+  const zoned = rows.map((r) => ({
+    ...r,
+    post: { ...r.post, scheduleAt: isoInZone(r.post.scheduleAt, timeZone) },
+  }))
   if (format === 'json') {
     const content = JSON.stringify(
       {
         format: JSON_EXPORT_FORMAT,
-        version: 1,
+        version: 2,
         exportedAt: now.toISOString(),
-        drafts: drafts.map((d) => ({
-          id: d.id,
-          status: d.status,
-          ...(d.scheduleId ? { scheduleId: d.scheduleId } : {}),
-          post: d.post,
-          localMedia: d.localMedia,
-        })),
+        drafts: zoned.map((r) => ({ ...r.ref, status: r.status, post: r.post, localMedia: r.localMedia })),
       },
       null,
       2,
@@ -486,7 +505,17 @@ export function exportDrafts(
   }
   const content = Papa.unparse({
     fields: [...CSV_COLUMNS],
-    data: drafts.map((d) => CSV_COLUMNS.map((column) => formatCell(column, d))),
+    data: zoned.map((r) => CSV_COLUMNS.map((column) => escapeCell(formatCell(column, r)))),
   })
   return { filename: `mediadeck-drafts-${day}.csv`, content: content + '\r\n' }
+}
+
+/** Local drafts only (the CLI and tests); the app's export adds the service's posts (round-trip.ts). */
+export function exportDrafts(
+  drafts: Draft[],
+  format: TransferFormat,
+  now: Date,
+  timeZone?: string,
+): { filename: string; content: string } {
+  return exportRows(drafts.map(draftRow), format, now, timeZone)
 }

@@ -32,7 +32,7 @@ describe('ImportExportDialog', () => {
       disabledWhileImporting = document.querySelector<HTMLInputElement>('[data-testid=import-file]')!.disabled
       context.fake.data.drafts = [imported]
       context.fake.emit('drafts:changed', { drafts: [imported] })
-      return { imported: [imported], errors: [] }
+      return { imported: [imported], changed: [], updatedOnService: [], unchanged: 0, kept: 0, errors: [] }
     }
     const store = useDraftsStore()
     const stop = store.subscribe()
@@ -41,6 +41,9 @@ describe('ImportExportDialog', () => {
     const file = new File(['description\nDari CSV\n'], 'drafts.csv', { type: 'text/csv' })
     Object.defineProperty(input, 'files', { value: [file], configurable: true })
     input.dispatchEvent(new Event('change'))
+    await flushPromises()
+    // The file is previewed first; nothing changes until the person applies it.
+    document.querySelector<HTMLButtonElement>('[data-testid="import-apply"]')!.click()
     await flushPromises()
     expect(store.drafts.map((d) => d.id)).toEqual(['d-imported'])
     // The field stays enabled (busy is said with aria-busy): disabling it threw the focus to the page body.

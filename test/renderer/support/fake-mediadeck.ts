@@ -10,7 +10,7 @@ import type {
   EventPayloads,
   MediadeckApi,
 } from '../../../common/contract'
-import type { Draft, OutboxState } from '../../../common/drafts'
+import type { Draft, ImportPreview, OutboxState } from '../../../common/drafts'
 import type { AppErrorData } from '../../../common/errors'
 import type {
   Account,
@@ -60,6 +60,8 @@ export interface FakeData {
   usedAtRecheck: string[]
   /** Kept thumbnails by key, as data: URLs (main's cache in the data folder). */
   thumbnails: Record<string, string>
+  /** What drafts:import-preview answers (main plans it from the file); none, an empty file's preview. */
+  importPreview?: ImportPreview
   /** What plan:addons answers. */
   addons: Addons
   /** The channels and groups of each WhatsApp account, by account id (composer:whatsapp-channels). */
@@ -687,7 +689,23 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       resolve: handle('drafts:resolve', ({ id, action }) =>
         setDraftStatus(id, action === 'keep-draft' ? 'draft' : 'queued'),
       ),
-      import: handle('drafts:import', () => ({ imported: [], errors: [] })),
+      importPreview: handle(
+        'drafts:import-preview',
+        () =>
+          data.importPreview ?? {
+            counts: { new: 0, updated: 0, unchanged: 0, conflict: 0 },
+            rows: [],
+            errors: [],
+          },
+      ),
+      import: handle('drafts:import', () => ({
+        imported: [],
+        changed: [],
+        updatedOnService: [],
+        unchanged: 0,
+        kept: 0,
+        errors: [],
+      })),
       export: handle('drafts:export', ({ format }) => ({
         filename: `drafts.${format}`,
         content: format === 'json' ? JSON.stringify(data.drafts) : '',

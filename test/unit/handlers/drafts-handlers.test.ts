@@ -127,17 +127,19 @@ describe('drafts handlers', () => {
     })
   })
 
-  it('exports and imports through the same store', async () => {
+  it('exports and imports through the same store, updating in place rather than adding a copy', async () => {
     const handlers = draftHandlersOver(deps(), { now: () => NOW })
     await handlers['drafts:save']({ post: samplePost({ title: 'to export' }), localMedia: [] })
     const exported = await handlers['drafts:export']({ format: 'csv' })
     expect(exported.filename).toBe('mediadeck-drafts-2026-07-15.csv')
-    const result = await handlers['drafts:import']({ format: 'csv', content: exported.content })
+    const same = await handlers['drafts:import']({ format: 'csv', content: exported.content })
+    expect(same).toMatchObject({ errors: [], imported: [], unchanged: 1 })
+    const edited = exported.content.replace('to export', 'edited')
+    const preview = await handlers['drafts:import-preview']({ format: 'csv', content: edited })
+    expect(preview.counts).toEqual({ new: 0, updated: 1, unchanged: 0, conflict: 0 })
+    const result = await handlers['drafts:import']({ format: 'csv', content: edited })
     expect(result.errors).toEqual([])
-    expect((await handlers['drafts:list'](undefined)).map((d) => d.post.title)).toEqual([
-      'to export',
-      'to export',
-    ])
+    expect((await handlers['drafts:list'](undefined)).map((d) => d.post.title)).toEqual(['edited'])
   })
 
   it("shows, edits and counts only the active profile's drafts, and republishes them on a switch", async () => {

@@ -351,12 +351,29 @@ export default {
     button: 'Import / export',
     title: 'Import and export drafts',
     export: 'Export',
-    exportHint: 'All drafts and outbox posts, as CSV (one row a post) or JSON.',
+    exportHint:
+      "The posts on the service in the range and every local draft, as CSV (one row a post) or JSON. Times are in the planner's zone.",
     import: 'Import a file',
-    importHint: 'A CSV or JSON file. Every row is checked first; if one is wrong, nothing is imported.',
-    imported: 'One draft imported | {count} drafts imported',
+    importHint:
+      'A CSV or JSON file. A row with an id or draftId updates that post in place. Every row is checked first, and nothing changes before you confirm.',
     refused:
       'Nothing was imported: fix this problem and try again | Nothing was imported: fix these {count} problems and try again',
+    from: 'From',
+    to: 'To',
+    preview:
+      'Nothing has changed yet. This file has {new} new, {updated} to update, {unchanged} unchanged and {conflicts} in conflict.',
+    conflictsCaption: 'Changed here since the file was exported: choose which version to keep',
+    conflictTimes: 'File edited from the version of {file}; the post changed at {current}',
+    post: 'Post',
+    choice: 'Keep',
+    choiceFor: 'Which version of row {row}',
+    keepTheirs: 'The post as it is now',
+    takeFile: "The file's version",
+    apply: 'Import',
+    cancel: 'Cancel',
+    applied: 'One post added or updated | {count} posts added or updated',
+    partly:
+      'Imported, except this row the service refused | Imported, except these {count} rows the service refused',
     row: 'Row',
     column: 'Column',
     problem: 'Problem',

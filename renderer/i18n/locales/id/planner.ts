@@ -354,13 +354,29 @@ export default {
     button: 'Impor / ekspor',
     title: 'Impor dan ekspor draf',
     export: 'Ekspor',
-    exportHint: 'Semua draf dan postingan di kotak keluar, sebagai CSV (satu baris per postingan) atau JSON.',
+    exportHint:
+      'Postingan di layanan dalam rentang ini dan semua draf lokal, sebagai CSV (satu baris per postingan) atau JSON. Waktu mengikuti zona perencana.',
     import: 'Impor berkas',
     importHint:
-      'Berkas CSV atau JSON. Setiap baris diperiksa dulu; jika ada yang salah, tidak ada yang diimpor.',
-    imported: 'Satu draf diimpor | {count} draf diimpor',
+      'Berkas CSV atau JSON. Baris dengan id atau draftId memperbarui postingan itu di tempatnya. Setiap baris diperiksa dulu, dan tidak ada yang berubah sebelum Anda konfirmasi.',
     refused:
       'Tidak ada yang diimpor: perbaiki masalah ini lalu coba lagi | Tidak ada yang diimpor: perbaiki {count} masalah ini lalu coba lagi',
+    from: 'Dari',
+    to: 'Sampai',
+    preview:
+      'Belum ada yang berubah. Berkas ini berisi {new} baru, {updated} untuk diperbarui, {unchanged} tidak berubah, dan {conflicts} bentrok.',
+    conflictsCaption: 'Sudah berubah di sini sejak berkas diekspor: pilih versi yang disimpan',
+    conflictTimes: 'Berkas disunting dari versi {file}; postingan berubah pada {current}',
+    post: 'Postingan',
+    choice: 'Simpan',
+    choiceFor: 'Versi mana untuk baris {row}',
+    keepTheirs: 'Postingan seperti sekarang',
+    takeFile: 'Versi dari berkas',
+    apply: 'Impor',
+    cancel: 'Batal',
+    applied: 'Satu postingan ditambahkan atau diperbarui | {count} postingan ditambahkan atau diperbarui',
+    partly:
+      'Diimpor, kecuali baris ini yang ditolak layanan | Diimpor, kecuali {count} baris ini yang ditolak layanan',
     row: 'Baris',
     column: 'Kolom',
     problem: 'Masalah',

@@ -4,12 +4,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { requestSchemas } from '../../../../common/contract'
+import { AppError } from '../../../../common/errors'
 import { MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from '../../../../common/drafts'
 import type { Draft } from '../../../../common/drafts'
 import { createScheduleRequestSchema } from '../../../../common/service'
 import { openStoreAt } from '../../../support/draft-store'
 import type { DraftStore } from '../../../../main/core/drafts/draft-store'
-import { CSV_COLUMNS, exportDrafts, importDrafts } from '../../../../main/core/drafts/import-export'
+import { CSV_COLUMNS, exportDrafts } from '../../../../main/core/drafts/import-export'
+import { importDrafts as importRows } from '../../../../main/core/drafts/round-trip'
+import type { RoundTripDeps, RoundTripStore } from '../../../../main/core/drafts/round-trip'
 import { NOW, localImage, sampleDraft, samplePost, tempDir } from './helpers'
 
 let store: DraftStore
@@ -17,6 +20,42 @@ let cleanup: () => Promise<void>
 let file: string
 let ids = 0
 const newId = () => `new-${++ids}`
+
+/** The import with no service to ask: every row of these files is a new local draft. */
+function importDrafts(
+  target: Partial<RoundTripStore> & Pick<RoundTripStore, 'putMany' | 'flush'>,
+  format: 'csv' | 'json',
+  content: string,
+  options: Omit<RoundTripDeps, 'store' | 'client'>,
+  client: RoundTripDeps['client'] = null,
+) {
+  const store = {
+    listForProfile: () => [],
+    get: () => undefined,
+    update: () => undefined as never,
+    ...target,
+  }
+  return importRows({ ...options, store, client }, format, content)
+}
+
+/** A service of another account: none of the file's posts are on it, and it lists no accounts. */
+const elsewhere: RoundTripDeps['client'] = {
+  getSchedule: () => Promise.reject(new AppError({ kind: 'not-found', message: 'no such schedule' })),
+  updateSchedule: () => Promise.reject(new Error('not called')),
+  listSchedules: () => Promise.reject(new Error('not called')),
+  listAccounts: async () => ({
+    docs: [],
+    totalDocs: 0,
+    limit: 100,
+    totalPages: 0,
+    page: 1,
+    pagingCounter: 1,
+    hasPrevPage: false,
+    hasNextPage: false,
+    prevPage: null,
+    nextPage: null,
+  }),
+}
 
 beforeEach(async () => {
   const t = await tempDir()
@@ -62,16 +101,23 @@ describe('CSV', () => {
     const { filename, content } = exportDrafts([rich, plain], 'csv', NOW)
     expect(filename).toBe('mediadeck-drafts-2026-07-15.csv')
     expect(content.split('\r\n')[0]).toBe(CSV_COLUMNS.join(','))
-    const result = await importDrafts(store, 'csv', content, { now: () => NOW, profileId: 'sandbox', newId })
+    const result = await importDrafts(
+      store,
+      'csv',
+      content,
+      { now: () => NOW, profileId: 'sandbox', newId },
+      elsewhere,
+    )
     expect(result.errors).toEqual([])
     expect(result.imported.map((d) => d.post)).toEqual([rich.post, plain.post])
     expect(result.imported[0]!.localMedia.map(({ id: _id, ...m }) => m)).toEqual(
       rich.localMedia.map(({ id: _id, ...m }) => m),
     )
-    // Imported posts are new local drafts, whatever status the file says.
+    // Posts found neither on the service nor here are new local drafts, whatever status the file says; they
+    // keep the file's draftId, so importing the file again finds them.
     expect(result.imported.map((d) => [d.id, d.status, d.scheduleId])).toEqual([
-      ['new-1', 'draft', undefined],
-      ['new-2', 'draft', undefined],
+      ['rich', 'draft', undefined],
+      ['plain', 'draft', undefined],
     ])
     await store.flush()
     expect((await openStoreAt(file)).list()).toHaveLength(2)
@@ -146,7 +192,13 @@ describe('JSON', () => {
   it('round-trips through its own export', async () => {
     const { filename, content } = exportDrafts([rich], 'json', NOW)
     expect(filename).toBe('mediadeck-drafts-2026-07-15.json')
-    const result = await importDrafts(store, 'json', content, { now: () => NOW, profileId: 'sandbox', newId })
+    const result = await importDrafts(
+      store,
+      'json',
+      content,
+      { now: () => NOW, profileId: 'sandbox', newId },
+      elsewhere,
+    )
     expect(result.errors).toEqual([])
     expect(result.imported[0]!.post).toEqual(rich.post)
     expect(result.imported[0]!.localMedia).toEqual(rich.localMedia)

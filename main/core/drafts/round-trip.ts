@@ -1,0 +1,361 @@
+// The round trip of docs/drafts-csv.md: an export of the posts on the service in a range and the local drafts,
+// and an import that matches each row by `id` (the service's) or `draftId` and changes that post in place. The
+// import is planned first (previewImport: N new, M updated, K unchanged, C conflicts) and changes nothing until
+// it is applied with the person's choice for each conflict. A row is never duplicated: a post is matched, or
+// it is new and keeps the file's draftId, so importing the same file twice finds it the second time.
+import { randomUUID } from 'node:crypto'
+import { isDeepStrictEqual } from 'node:util'
+import type {
+  ConflictChoice,
+  Draft,
+  DraftPost,
+  ImportOutcome,
+  ImportPreview,
+  ImportPreviewRow,
+  ImportResult,
+  ImportRowError,
+} from '../../../common/drafts'
+import { AppError } from '../../../common/errors'
+import { mergeScheduleEdit } from '../../../common/schedule-merge'
+import type { Account, Schedule } from '../../../common/service'
+import type { ServiceClient } from '../service-client'
+import { readAllPages } from '../storage/read-all-pages'
+import type { DraftStore, StoredDraft } from './draft-store'
+import { completePost, draftRow, exportRows, parseImport } from './import-export'
+import type { ImportItem, TransferFormat, TransferRow } from './import-export'
+
+export type RoundTripClient = Pick<
+  ServiceClient,
+  'getSchedule' | 'updateSchedule' | 'listSchedules' | 'listAccounts'
+>
+/** Only the interface's plain methods, so the change holds whatever keeps the drafts. */
+export type RoundTripStore = Pick<DraftStore, 'listForProfile' | 'get' | 'putMany' | 'update' | 'flush'>
+
+export interface RoundTripDeps {
+  store: RoundTripStore
+  /** The active service; null when there is none to ask (a row naming a service post is then refused). */
+  client: RoundTripClient | null
+  profileId: string
+  now: () => Date
+  newId?: () => string
+  /** Whether a local file may be attached (import-export.ts's door for picked or dropped files). */
+  allowMedia?: (path: string) => Promise<boolean>
+}
+
+type Target =
+  | { kind: 'new'; id: string }
+  | { kind: 'draft'; draft: StoredDraft }
+  | { kind: 'service'; id: string; original: Schedule; draft?: StoredDraft }
+
+interface PlannedRow {
+  item: ImportItem
+  target: Target
+  outcome: ImportOutcome
+  current?: string
+}
+
+// ---- matching ----
+
+/** `a` carries nothing that differs from `b`: members only `b` has (the service's own) are not a change. */
+function carriesNoChange(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => carriesNoChange(x, b[i]))
+  }
+  if (a !== null && typeof a === 'object') {
+    if (b === null || typeof b !== 'object' || Array.isArray(b)) return false
+    return Object.entries(a).every(([k, v]) => carriesNoChange(v, (b as Record<string, unknown>)[k]))
+  }
+  return isDeepStrictEqual(a, b)
+}
+
+/** The file's post against the post as it is: times as instants (the export writes the planner's zone). */
+function samePost(file: DraftPost, current: DraftPost): boolean {
+  const { scheduleAt: fileAt, ...fileRest } = file
+  const { scheduleAt: currentAt, ...currentRest } = current
+  const sameTime = fileAt === currentAt || (fileAt !== '' && Date.parse(fileAt) === Date.parse(currentAt))
+  return sameTime && carriesNoChange(fileRest, currentRest)
+}
+
+/** A schedule as the service answered it, read as a post body with the blanks filled. */
+function scheduleAsPost(schedule: Schedule): DraftPost {
+  return completePost(schedule as unknown as Record<string, unknown>) as unknown as DraftPost
+}
+
+async function findSchedule(client: RoundTripClient | null, id: string): Promise<Schedule | null> {
+  if (!client) return null
+  try {
+    return await client.getSchedule(id)
+  } catch (error) {
+    // Gone from the service (deleted, or a file from another account): the row is then a draft or new.
+    if (error instanceof AppError && error.kind === 'not-found') return null
+    throw error
+  }
+}
+
+/** Accounts may be named in the file by id, name or username (`@` or not); ids are what the service takes. */
+async function accountResolver(client: RoundTripClient | null, items: ImportItem[]) {
+  const named = items.some((i) => i.post.accountId !== '')
+  const accounts: Account[] =
+    client && named
+      ? await readAllPages((page, limit) => client.listAccounts({ page, limit }), { what: 'accounts' })
+      : []
+  return (value: string): { id: string } | { error: string } => {
+    if (value === '' || accounts.length === 0 || accounts.some((a) => a.id === value)) return { id: value }
+    const wanted = value.replace(/^@/, '').toLowerCase()
+    const matches = accounts.filter(
+      (a) => a.username.replace(/^@/, '').toLowerCase() === wanted || a.name.toLowerCase() === wanted,
+    )
+    if (matches.length > 1) {
+      return { error: `"${value}" names ${matches.length} accounts; give the account's id or username` }
+    }
+    // An id of an account this service does not list is kept: the planner's checks say so when it is queued.
+    return { id: matches[0]?.id ?? value }
+  }
+}
+
+function isNewer(file: string | undefined, current: string | undefined): boolean {
+  if (!file || !current) return true
+  return Date.parse(file) >= Date.parse(current)
+}
+
+async function plan(
+  deps: RoundTripDeps,
+  format: TransferFormat,
+  content: string,
+): Promise<{ rows: PlannedRow[]; errors: ImportRowError[] }> {
+  const { items, errors } = await parseImport(format, content)
+  if (errors.length > 0) return { rows: [], errors }
+  const newId = deps.newId ?? randomUUID
+  const resolveAccount = await accountResolver(deps.client, items)
+  const drafts = deps.store.listForProfile(deps.profileId)
+  const byDraftId = new Map(drafts.map((d) => [d.id, d]))
+  const byScheduleId = new Map(drafts.filter((d) => d.scheduleId).map((d) => [d.scheduleId!, d]))
+  const claimed = new Map<string, number>()
+  const rows: PlannedRow[] = []
+  for (const item of items) {
+    const account = resolveAccount(item.post.accountId)
+    if ('error' in account) {
+      errors.push({ row: item.row, field: 'accountId', message: account.error })
+      continue
+    }
+    item.post = { ...item.post, accountId: account.id }
+    const { id, draftId } = item.ref
+    const draft = (id && byScheduleId.get(id)) || (draftId ? byDraftId.get(draftId) : undefined)
+    const scheduleId = id ?? draft?.scheduleId
+    const original = scheduleId ? await findSchedule(deps.client, scheduleId) : null
+    let target: Target
+    if (original && scheduleId) target = { kind: 'service', id: scheduleId, original, draft }
+    else if (draft) target = { kind: 'draft', draft }
+    // New: it keeps the file's draftId when that is free, so the same file imported again matches it.
+    else target = { kind: 'new', id: draftId && !deps.store.get(draftId) ? draftId : newId() }
+
+    const key =
+      target.kind === 'service'
+        ? `s:${target.id}`
+        : `d:${target.kind === 'draft' ? target.draft.id : target.id}`
+    const earlier = claimed.get(key)
+    if (earlier !== undefined) {
+      errors.push({ row: item.row, message: `The same post as row ${earlier}: a post is imported once.` })
+      continue
+    }
+    claimed.set(key, item.row)
+
+    if (scheduleId && !deps.client) {
+      // Unknowable offline whether the post is there: a guess could make a second copy of it.
+      errors.push({
+        row: item.row,
+        field: 'id',
+        message: 'This post is on the service, which cannot be reached now; import again when connected.',
+      })
+      continue
+    }
+    if (target.kind === 'new') {
+      rows.push({ item, target, outcome: 'new' })
+      continue
+    }
+    if (target.kind === 'draft' && target.draft.status === 'sending') {
+      errors.push({ row: item.row, message: 'This draft is being sent now; import again once it is sent.' })
+      continue
+    }
+    if (target.kind === 'draft' && target.draft.status === 'scheduled') {
+      errors.push({
+        row: item.row,
+        field: 'id',
+        message: 'This post is no longer on the service; delete its draft or import the row without ids.',
+      })
+      continue
+    }
+    if (target.kind === 'service' && (item.post.accountId === '' || item.post.scheduleAt === '')) {
+      errors.push({
+        row: item.row,
+        field: item.post.accountId === '' ? 'accountId' : 'scheduleAt',
+        message: 'A post on the service needs its account and its time.',
+      })
+      continue
+    }
+    const current = target.kind === 'service' ? target.original.updatedAt : target.draft.updatedAt
+    const same =
+      target.kind === 'service'
+        ? samePost(item.post, scheduleAsPost(target.original))
+        : samePost(item.post, target.draft.post) && carriesNoChange(mediaOf(item), mediaOf(target.draft))
+    const outcome: ImportOutcome = same
+      ? 'unchanged'
+      : isNewer(item.ref.updatedAt, current)
+        ? 'updated'
+        : 'conflict'
+    rows.push({ item, target, outcome, current })
+  }
+  return { rows, errors }
+}
+
+/** Local files without their per-session ids, which a file does not keep. */
+function mediaOf(d: { localMedia: Draft['localMedia'] }): unknown[] {
+  return d.localMedia.map(({ id: _id, ...rest }) => rest)
+}
+
+function previewRow({ item, target, outcome, current }: PlannedRow): ImportPreviewRow {
+  const text = (item.post.title || item.post.description).replace(/\s+/g, ' ').trim()
+  return {
+    row: item.row,
+    outcome,
+    target: target.kind === 'service' ? 'service' : 'draft',
+    ...(target.kind === 'new' ? {} : { id: target.kind === 'service' ? target.id : target.draft.id }),
+    label: text.length > 80 ? `${text.slice(0, 79)}…` : text,
+    ...(outcome === 'conflict' ? { fileUpdatedAt: item.ref.updatedAt, currentUpdatedAt: current } : {}),
+  }
+}
+
+function summarise(rows: PlannedRow[], errors: ImportRowError[]): ImportPreview {
+  const counts: Record<ImportOutcome, number> = { new: 0, updated: 0, unchanged: 0, conflict: 0 }
+  for (const r of rows) counts[r.outcome] += 1
+  return { counts, rows: errors.length ? [] : rows.map(previewRow), errors }
+}
+
+// ---- the calls ----
+
+/** What importing `content` would do; changes nothing. */
+export async function previewImport(
+  deps: RoundTripDeps,
+  format: TransferFormat,
+  content: string,
+): Promise<ImportPreview> {
+  const { rows, errors } = await plan(deps, format, content)
+  return summarise(rows, errors)
+}
+
+/**
+ * Imports `content`: plans again (the posts may have changed since the preview), and when no row has an error,
+ * updates the matched posts in place and adds the new ones. A conflict takes the file's version only where
+ * `choices` says `file`; otherwise the post is kept as it is.
+ */
+export async function importDrafts(
+  deps: RoundTripDeps,
+  format: TransferFormat,
+  content: string,
+  choices: Record<string, ConflictChoice> = {},
+): Promise<ImportResult> {
+  const result: ImportResult = {
+    imported: [],
+    changed: [],
+    updatedOnService: [],
+    unchanged: 0,
+    kept: 0,
+    errors: [],
+  }
+  const { rows, errors } = await plan(deps, format, content)
+  if (deps.allowMedia && errors.length === 0) {
+    for (const { item } of rows) {
+      for (const [index, media] of item.localMedia.entries()) {
+        // Already uploaded: the outbox sends its URL and never reads the file.
+        if (media.uploadedUrl || (await deps.allowMedia(media.path))) continue
+        errors.push({
+          row: item.row,
+          field: `localMedia.${index}.path`,
+          message: `${media.name} was not picked or dropped: add it with the file dialog or by dropping it`,
+        })
+      }
+    }
+  }
+  if (errors.length > 0) return { ...result, errors }
+  const at = deps.now()
+  const fresh: StoredDraft[] = []
+  for (const { item, target, outcome } of rows) {
+    if (outcome === 'unchanged') result.unchanged += 1
+    if (outcome === 'unchanged') continue
+    if (outcome === 'conflict' && choices[String(item.row)] !== 'file') {
+      result.kept += 1
+      continue
+    }
+    if (target.kind === 'new') {
+      fresh.push({
+        id: target.id,
+        profileId: deps.profileId,
+        status: 'draft',
+        post: item.post,
+        localMedia: item.localMedia,
+        createdAt: at.toISOString(),
+        updatedAt: at.toISOString(),
+      })
+    } else if (target.kind === 'draft') {
+      result.changed.push(
+        deps.store.update(target.draft, { post: item.post, localMedia: item.localMedia }, at),
+      )
+    } else {
+      try {
+        // Every member the file does not carry (a WhatsApp channel, a music volume) stays as it was.
+        await deps.client!.updateSchedule(target.id, mergeScheduleEdit(target.original, item.post))
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        result.errors.push({ row: item.row, message: `The service refused the change: ${message}` })
+        continue
+      }
+      result.updatedOnService.push(target.id)
+      // The local copy of a post the outbox sent follows it, so the planner shows the file's text.
+      if (target.draft) result.changed.push(deps.store.update(target.draft, { post: item.post }, at))
+    }
+  }
+  if (fresh.length > 0) deps.store.putMany(fresh)
+  await deps.store.flush()
+  result.imported = fresh
+  return result
+}
+
+export interface ExportRange {
+  /** ISO times; either may be left out for an open end. */
+  from?: string
+  to?: string
+}
+
+/**
+ * Every post on the service in the range (all pages) and every local draft of the profile. A draft the outbox
+ * sent is the same post as its schedule: one row, with both ids, the service's text and time.
+ */
+export async function exportPosts(
+  deps: Pick<RoundTripDeps, 'store' | 'client' | 'profileId' | 'now'>,
+  format: TransferFormat,
+  { range = {}, timeZone }: { range?: ExportRange; timeZone?: string } = {},
+): Promise<{ filename: string; content: string }> {
+  const drafts = deps.store.listForProfile(deps.profileId)
+  const schedules = deps.client
+    ? await readAllPages(
+        (page, limit) => deps.client!.listSchedules({ page, limit, fromDate: range.from, toDate: range.to }),
+        { what: 'scheduled posts' },
+      )
+    : []
+  const onService = new Set(schedules.map((s) => s.id))
+  const rows: TransferRow[] = schedules.map((s) => {
+    const draft = drafts.find((d) => d.scheduleId === s.id)
+    return {
+      ref: {
+        id: s.id,
+        ...(draft ? { draftId: draft.id } : {}),
+        ...(s.updatedAt ? { updatedAt: s.updatedAt } : {}),
+      },
+      status: s.status,
+      post: scheduleAsPost(s),
+      localMedia: [],
+    }
+  })
+  for (const d of drafts) if (!d.scheduleId || !onService.has(d.scheduleId)) rows.push(draftRow(d))
+  return exportRows(rows, format, deps.now(), timeZone)
+}
