@@ -2,7 +2,7 @@
 // image of every draft is stored once and every draft scheduled once. The real CLI in a process of its own,
 // the real sandbox over HTTP with slow answers, the real journal and drafts files on disk.
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
