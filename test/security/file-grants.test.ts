@@ -178,15 +178,18 @@ describe('a page cannot publish a file the person did not pick', () => {
     expect(settled.localMedia[0]!.uploadedUrl).toMatch(/^https?:\/\//)
   })
 
-  it('a grant record planted in the grants file without a real pick does not open a file of another identity', async () => {
+  it('a grant record planted in the database without a real pick does not open a file of another identity', async () => {
     const marker = `PLANTED-${Date.now()}`
     const target = write('home/.aws/credentials.png', marker)
     await host.close()
-    // A record naming the path but with made-up identity: what a tampered file could say.
-    const grantsPath = join(dataDir, 'grants.json')
-    const doc = JSON.parse(readFileSync(grantsPath, 'utf8')) as { files: unknown[] }
-    doc.files.push({ path: target, dev: '1', ino: '1', grantedAt: new Date().toISOString() })
-    writeFileSync(grantsPath, JSON.stringify(doc))
+    // A record naming the path but with made-up identity: what a tampered database could say.
+    const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
+    database.db
+      .prepare(
+        "INSERT OR REPLACE INTO file_grants (kind, path, dev, ino, granted_at) VALUES ('file', ?, '1', '1', ?)",
+      )
+      .run(target, new Date().toISOString())
+    database.close()
     host = await createAppHost({ dataDir, mode: 'browser', ...fast })
     await expect(host.call('uploads:start', { paths: [target] })).rejects.toMatchObject({
       kind: 'validation',

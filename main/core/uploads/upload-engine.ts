@@ -11,6 +11,7 @@
 // - identical bytes stored once: ./content-dedupe.ts with ./content-index.ts;
 // - progress to listeners, at most one message per interval: ./progress-feed.ts.
 // 401 stops the whole queue (stopQueue below); 402 at init or complete fails that item with storage-full.
+import { mkdirSync } from 'node:fs'
 import { basename, dirname, join, resolve as resolvePath } from 'node:path'
 import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
@@ -66,9 +67,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   const warn = o.warn ?? ((message: string) => console.warn(message))
   // The queue lives in the data folder's database; a caller with none (a test, a bench) gets one beside the
   // journal path, closed with the engine.
-  const ownDatabase = o.database
-    ? undefined
-    : openDatabase({ file: join(dirname(o.journalPath), DATABASE_FILE) })
+  const ownDatabase = o.database ? undefined : openOwnDatabase(o.journalPath)
   const database = o.database ?? ownDatabase!
   const scope = o.scope ?? basename(o.journalPath).replace(/\.jsonl$/, '')
   const leases = createLeases(database, { now: o.leaseClock })
@@ -500,4 +499,10 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       await ownStorageAgent?.close()
     },
   }
+}
+
+/** A database beside the journal path, its folder made as the journal's was (a test's or a bench's queue). */
+function openOwnDatabase(journalPath: string) {
+  mkdirSync(dirname(journalPath), { recursive: true })
+  return openDatabase({ file: join(dirname(journalPath), DATABASE_FILE) })
 }
