@@ -102,7 +102,14 @@ test('creates an automation for a published post, then deletes it behind Undo', 
 
   await appPage.getByTestId('automation-new').click()
   const dialog = appPage.getByTestId('new-automation')
-  await dialog.getByTestId('create-account').selectOption({ index: 1 })
+  // The first connected account with a published post (a WhatsApp account, say, has none to answer on).
+  const accountOptions = await dialog.getByTestId('create-account').locator('option').count()
+  for (let index = 1; index < accountOptions; index += 1) {
+    await dialog.getByTestId('create-account').selectOption({ index })
+    // Settled: the account's posts arrived (their first option no longer says it is loading).
+    await expect(dialog.getByTestId('create-content').locator('option').first()).not.toHaveText('Loading…')
+    if (await dialog.getByTestId('create-content').isEnabled()) break
+  }
   await expect(dialog.getByTestId('create-content')).toBeEnabled()
   await dialog.getByTestId('create-content').selectOption({ index: 1 })
   await appPage.getByTestId('create-submit').click()

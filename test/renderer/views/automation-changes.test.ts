@@ -3,7 +3,7 @@
 // offline the controls are disabled, and failed reports are explained and retried.
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Report } from '../../../common/service'
+import type { Report, Template } from '../../../common/service'
 import UiToastHost from '../../../renderer/components/ui/UiToastHost.vue'
 import { useConnectionStore } from '../../../renderer/stores/connection'
 import { UNDO_TIMEOUT_MS } from '../../../renderer/stores/toasts'
@@ -63,6 +63,27 @@ describe('changing an automation', () => {
     expect((sent!.config.like as { isActive: boolean }).isActive).toBe(!before.like.isActive)
     expect(sent!.config.reply).toEqual(before.reply)
     expect(like.attributes('aria-checked')).toBe(String(!before.like.isActive))
+  })
+
+  it('a template applied fills the fields shown, and what is typed after it is what is saved', async () => {
+    const first = context.fake.data.automations[0]!
+    const config = JSON.parse(JSON.stringify(first.config)) as typeof first.config
+    config.story = { ...config.story, isActive: true, type: 'text', text: 'From the template' }
+    context.fake.data.templates = [{ id: 't1', _id: 't1', name: 'Promo week', config } as Template]
+    const { wrapper } = await openFirst()
+    await wrapper.get('[data-testid="automation-edit"]').trigger('click')
+    await flushPromises()
+    await wrapper.get('[data-testid="template-select"]').setValue('t1')
+    await wrapper.get('[data-testid="template-apply"]').trigger('click')
+    await flushPromises()
+    const story = wrapper.get('fieldset[data-rule="story"] [data-testid="edit-text"]')
+    // Before, the fields kept showing (and editing) the rules the template replaced.
+    expect((story.element as HTMLTextAreaElement).value).toBe('From the template')
+    await story.setValue('Typed after the template')
+    await wrapper.get('[data-testid="editor-save"]').trigger('click')
+    await flushPromises()
+    const [sent] = context.fake.requests('automations:update')
+    expect((sent!.config.story as { text: string }).text).toBe('Typed after the template')
   })
 
   it('offline, the switches and buttons are disabled and say why; nothing is sent', async () => {
