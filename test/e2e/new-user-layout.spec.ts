@@ -59,7 +59,10 @@ test('Escape closes Import / export after a file was imported, and drafts are li
     mimeType: 'text/csv',
     buffer: Buffer.from('description\nImpor satu kali\n'),
   })
-  await expect(dialog).toContainText(/imported|diimpor/i)
+  // The file is previewed first; applying it removes the preview and its button, which had the focus.
+  await appPage.getByTestId('import-apply').focus()
+  await appPage.keyboard.press('Enter')
+  await expect(dialog).toContainText(/added or updated|ditambahkan atau diperbarui/i)
   await appPage.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
   await appPage.getByTestId('planner-view-list').click()
