@@ -3,40 +3,28 @@
 // its leases the second run adopted the first's unfinished item as "interrupted" and sent the file again, and
 // its orphan sweep deleted the first run's pending file on the service.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../main/core/service-client'
-import { startAnswerDroppingProxy, type AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
-import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+import type { AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
+import { USERS, type Harness } from '../core/sandbox-harness'
+import { REPO_ROOT, startCliBehindProxy } from '../support/cli-behind-proxy'
 
 let h: Harness
 let proxy: AnswerDroppingProxy
 let env: NodeJS.ProcessEnv
+let close: () => Promise<void>
 
 beforeAll(async () => {
-  h = await startHarness()
-  proxy = await startAnswerDroppingProxy(h.sandbox.url)
-  env = {
-    MEDIADECK_BASE_URL: proxy.url,
-    MEDIADECK_ACCESS_KEY: USERS.main.accessKey,
-    MEDIADECK_SECRET_KEY: USERS.main.secretKey,
-    MEDIADECK_DATA_DIR: join(h.dir, 'data'),
-  }
+  ;({ h, proxy, env, close } = await startCliBehindProxy())
 })
-afterAll(async () => {
-  await proxy.close()
-  await h.close()
-})
+afterAll(() => close())
 
 function cli(args: string[]): {
   child: ChildProcess
   done: Promise<{ code: number | null; out: string; err: string }>
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -3,34 +3,23 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../main/cli/run-cli'
 import { createServiceClient } from '../../../main/core/service-client'
-import { startAnswerDroppingProxy, type AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
-import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
+import type { AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
+import { USERS, type Harness } from '../core/sandbox-harness'
 import { CLI_BIN } from '../support/cli-bin'
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+import { REPO_ROOT, startCliBehindProxy } from '../support/cli-behind-proxy'
 
 let h: Harness
 let proxy: AnswerDroppingProxy
 let env: NodeJS.ProcessEnv
+let close: () => Promise<void>
 
 beforeAll(async () => {
-  h = await startHarness()
-  proxy = await startAnswerDroppingProxy(h.sandbox.url)
-  env = {
-    MEDIADECK_BASE_URL: proxy.url,
-    MEDIADECK_ACCESS_KEY: USERS.main.accessKey,
-    MEDIADECK_SECRET_KEY: USERS.main.secretKey,
-    MEDIADECK_DATA_DIR: join(h.dir, 'data'),
-  }
+  ;({ h, proxy, env, close } = await startCliBehindProxy())
 })
-afterAll(async () => {
-  await proxy.close()
-  await h.close()
-})
+afterAll(() => close())
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
   const start = Date.now()
@@ -47,7 +36,7 @@ describe('cli upload run again after a kill', () => {
     // The first run's PUT never gets its answer: the kill lands with the upload unfinished in the journal.
     proxy.setRule(() => 'pass')
     const child = spawn(process.execPath, [CLI_BIN, 'upload', path], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       env: { ...process.env, ...env },
       stdio: 'ignore',
     })

@@ -5,36 +5,24 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../main/cli/run-cli'
 import { createServiceClient } from '../../../main/core/service-client'
-import { startAnswerDroppingProxy } from '../../support/answer-dropping-proxy'
 import type { AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
-import { startHarness, USERS } from './sandbox-harness'
+import { USERS } from './sandbox-harness'
 import type { Harness } from './sandbox-harness'
 import { CLI_BIN } from '../support/cli-bin'
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+import { REPO_ROOT, startCliBehindProxy } from '../support/cli-behind-proxy'
 
 let h: Harness
 let proxy: AnswerDroppingProxy
 let env: NodeJS.ProcessEnv
+let close: () => Promise<void>
 
 beforeAll(async () => {
-  h = await startHarness()
-  proxy = await startAnswerDroppingProxy(h.sandbox.url)
-  env = {
-    MEDIADECK_BASE_URL: proxy.url,
-    MEDIADECK_ACCESS_KEY: USERS.main.accessKey,
-    MEDIADECK_SECRET_KEY: USERS.main.secretKey,
-    MEDIADECK_DATA_DIR: join(h.dir, 'data'),
-  }
+  ;({ h, proxy, env, close } = await startCliBehindProxy())
 })
-afterAll(async () => {
-  await proxy.close()
-  await h.close()
-})
+afterAll(() => close())
 
 const client = () => createServiceClient({ baseUrl: h.sandbox.url, ...USERS.main, retry: { maxRetries: 0 } })
 
@@ -65,7 +53,7 @@ describe('pending files of inits whose answer died with the process', () => {
           method === 'POST' && path === '/public/storage/file/init' ? 'hold-answer' : 'pass',
         )
         const child = spawn(process.execPath, [CLI_BIN, 'upload', join(h.dir, `round-${round}.bin`)], {
-          cwd: ROOT,
+          cwd: REPO_ROOT,
           env: { ...process.env, ...env },
           stdio: 'ignore',
         })
