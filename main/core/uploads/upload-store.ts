@@ -85,6 +85,11 @@ interface ItemRow {
   finished_at: string | null
 }
 
+/** A row with its rowid: the order in which the items were added. */
+interface OrderedRow extends ItemRow {
+  r: number
+}
+
 export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   const { database, leases, scope } = o
   const { db } = database
@@ -102,17 +107,20 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   const intents = new Map<string, InitIntent>()
   database.write('the upload queue', () => {
     const unfinished = db
-      .prepare('SELECT * FROM upload_items WHERE scope = ? AND finished_ms IS NULL ORDER BY rowid')
-      .all(scope) as unknown as ItemRow[]
+      .prepare(
+        'SELECT rowid AS r, * FROM upload_items WHERE scope = ? AND finished_ms IS NULL ORDER BY rowid',
+      )
+      .all(scope) as unknown as OrderedRow[]
     const history = db
       .prepare(
         `SELECT * FROM (SELECT rowid AS r, * FROM upload_items WHERE scope = ? AND finished_ms IS NOT NULL
            ORDER BY finished_ms DESC LIMIT ?) ORDER BY r`,
       )
-      .all(scope, HISTORY_IN_MEMORY) as unknown as ItemRow[]
+      .all(scope, HISTORY_IN_MEMORY) as unknown as OrderedRow[]
     const taken = new Set<string>()
     for (const row of unfinished) if (take(row.id)) taken.add(row.id)
-    for (const row of [...history, ...unfinished.filter((r) => taken.has(r.id))].sort(byRowOrder(unfinished)))
+    // In the order the items were added, finished or not: the order a replay of the old journal gave.
+    for (const row of [...history, ...unfinished.filter((r) => taken.has(r.id))].sort((a, b) => a.r - b.r))
       items.set(row.id, fromRow(row))
     const open = db
       .prepare('SELECT nonce, item_id, name, size, at FROM upload_intents WHERE scope = ? ORDER BY rowid')
@@ -317,12 +325,6 @@ export function uploadUsesOutside(
     state: r.state,
     ...(r.error ? { error: JSON.parse(r.error) as AppErrorData } : {}),
   }))
-}
-
-function byRowOrder(unfinished: ItemRow[]) {
-  // History first in its own order, then the unfinished items in theirs: the order a replay gave.
-  const rank = new Map(unfinished.map((r, i) => [r.id, i]))
-  return (a: ItemRow, b: ItemRow) => (rank.get(a.id) ?? -1) - (rank.get(b.id) ?? -1)
 }
 
 function fromRow(r: ItemRow): RestoredItem {

@@ -73,7 +73,8 @@ describe('upload store', () => {
     // A sleeps past its lease: the next process takes x over, with the intent to settle.
     clock.ms += LEASE_TTL_MS + 1
     const c = store(processOn(clock, 'host/3/c'))
-    expect([...c.items.keys()]).toEqual(['y', 'x'])
+    // In the order they were added, as a replay of the journal listed them.
+    expect([...c.items.keys()]).toEqual(['x', 'y'])
     expect([...c.intents.keys()]).toEqual(['n1'])
     // A wakes up: its write about x is refused, and nothing of it is written.
     await expect(a.journal.append([{ t: 'state', id: 'x', state: 'failed', at: 'now' }])).rejects.toEqual(
@@ -117,6 +118,17 @@ describe('upload store', () => {
     expect(again.items.has('h0')).toBe(false)
     expect(again.findByKey('key-0')).toMatchObject({ id: 'h0', state: 'done' })
     expect(p.database.db.prepare('SELECT count(*) AS n FROM upload_items').get()).toEqual({ n })
+  })
+
+  it('reopened, lists its items in the order they were added, finished or not', async () => {
+    const clock = { ms: Date.parse('2026-11-26T00:00:00Z') }
+    const p = processOn(clock, 'host/1/a')
+    const first = store(p, { now: () => clock.ms })
+    // "a" is still queued and "c", added after it, finished: a replay lists a, c, and so must a reopen.
+    await first.journal.append([add('a'), add('c'), done('c', new Date(clock.ms).toISOString())])
+    first.releaseAll()
+    const again = store(p, { now: () => clock.ms })
+    expect([...again.items.keys()]).toEqual(['a', 'c'])
   })
 
   it('imports an old journal once, keeps its unusable lines aside, and renames it *.pre-db', () => {
