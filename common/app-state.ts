@@ -106,7 +106,8 @@ export interface AppInfo {
   version: string
   mode: 'electron' | 'browser'
   platform: string
-  versions: { node: string; electron?: string; chrome?: string; v8?: string }
+  /** The runtime's versions; `napi` and `sqlite` say what node:sqlite and a native addon run against. */
+  versions: { node: string; electron?: string; chrome?: string; v8?: string; napi?: string; sqlite?: string }
   dataDir: string
   logFile?: string
 }

@@ -325,6 +325,8 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
           electron: process.versions.electron,
           chrome: process.versions.chrome,
           v8: process.versions.v8,
+          napi: process.versions.napi,
+          sqlite: process.versions.sqlite,
         },
       },
     })

@@ -298,7 +298,12 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       version: info.version ?? '0.0.0',
       mode,
       platform: info.platform ?? process.platform,
-      versions: info.versions ?? { node: process.versions.node, v8: process.versions.v8 },
+      versions: info.versions ?? {
+        node: process.versions.node,
+        v8: process.versions.v8,
+        napi: process.versions.napi,
+        sqlite: process.versions.sqlite,
+      },
       dataDir,
       ...(info.logFile ? { logFile: info.logFile } : {}),
     }),

@@ -178,7 +178,17 @@ describe('Electron main', () => {
     await expect(invoke('storage:stats', undefined)).resolves.toMatchObject({ ok: true })
     await expect(invoke('app:info', undefined)).resolves.toMatchObject({
       ok: true,
-      value: { mode: 'electron', version: '0.1.0', dataDir },
+      value: {
+        mode: 'electron',
+        version: '0.1.0',
+        dataDir,
+        // The runtime's own word on what the database and a native addon would load against.
+        versions: expect.objectContaining({
+          node: process.versions.node,
+          napi: process.versions.napi,
+          sqlite: process.versions.sqlite,
+        }),
+      },
     })
     await expect(invoke('storage:stats', undefined, {})).resolves.toMatchObject({ ok: false })
     await expect(invoke('profiles:list', undefined)).resolves.toMatchObject({
