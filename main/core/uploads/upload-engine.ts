@@ -1,6 +1,3 @@
-// Over 400 lines on purpose, for now: the items' life cycle and the lease hand-over between processes (forget
-// an item another process took over, adopt one a dead run left) act on the same maps and queue; splitting the
-// lease part into its own module needs those passed as a port, which is the next step for this file.
 // The upload queue: validate -> detect type -> init (ahead) -> (slot opens) PUT -> complete, for many files.
 // This module composes the engine's parts and keeps the items' life cycle (added, final, removed, batches):
 // - who goes next, and the transfer slots: ./transfer-queue.ts;
@@ -9,7 +6,9 @@
 //   with ./journal.ts (a restart resumes unfinished items and never repeats finished ones);
 // - space left: ./space-accounting.ts; the engine's own failures, worded with codes: ./upload-messages.ts;
 // - identical bytes stored once: ./content-dedupe.ts with ./content-index.ts;
-// - progress to listeners, at most one message per interval: ./progress-feed.ts.
+// - the items' leases between processes (renewed, lost, adopted from a run that is gone): ./lease-handover.ts;
+// - progress to listeners, at most one message per interval: ./progress-feed.ts;
+// - what callers wait for (an item's final state, a batch's end): ./item-outcomes.ts.
 // 401 stops the whole queue (stopQueue below); 402 at init or complete fails that item with storage-full.
 import { mkdirSync } from 'node:fs'
 import { basename, dirname, join, resolve as resolvePath } from 'node:path'
@@ -17,12 +16,14 @@ import type { Dispatcher } from 'undici'
 import { AppError } from '../../../common/errors'
 import type { UploadItem } from '../../../common/uploads'
 import { DATABASE_FILE, openDatabase } from '../db/database'
-import { createLeases, LEASE_RENEW_MS } from '../db/leases'
+import { createLeases } from '../db/leases'
 import { directDispatcher } from '../http/network'
 import { restoreEntry, sweepOrphans } from './crash-recovery'
 import { createContentDedupe } from './content-dedupe'
 import { contentIndexPath, openContentIndex } from './content-index'
 import { createFileTransfer } from './file-transfer'
+import { createItemOutcomes } from './item-outcomes'
+import { startLeaseHandover } from './lease-handover'
 import type { JournalRecord } from './journal'
 import { openUploadStore, UploadLeaseLost, uploadLease } from './upload-store'
 import { createProgressFeed, throttleOptions } from './progress-feed'
@@ -35,13 +36,12 @@ import { createTransferQueue } from './transfer-queue'
 import { DEFAULT_LIMITS, isFinal } from './upload-engine-types'
 import type {
   AddOptions,
-  BatchFinishedEvent,
   Entry,
   UploadEngine,
   UploadEngineOptions,
   UploadLimits,
 } from './upload-engine-types'
-import { cancelledByUser, engineClosed, engineClosing, noSuchUpload, stoppedWaiting } from './upload-messages'
+import { cancelledByUser, engineClosed, engineClosing } from './upload-messages'
 
 export type { RetryTiming } from './retry-timing'
 export { DEFAULT_LIMITS } from './upload-engine-types'
@@ -82,11 +82,9 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   })
   const { journal, items: restored, intents: openIntents } = store
   const entries = new Map<string, Entry>()
-  const batches = new Map<string, Set<string>>()
-  const batchListeners = new Set<(e: BatchFinishedEvent) => void>()
-  const finalWaiters = new Map<string, ((item: UploadItem) => void)[]>()
 
   const progress = createProgressFeed(entries, throttleOptions(o.progressIntervalMs ?? 100, o.timers, now))
+  const outcomes = createItemOutcomes(entries, () => progress.flush())
   const space = createSpaceAccounting(client, entries)
   const queue = createTransferQueue({
     entries,
@@ -105,7 +103,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     }),
     client,
     entries,
-    waitFinal,
+    waitFinal: outcomes.waitFinal,
     storage,
     checkRead: o.checkRead,
     warn,
@@ -133,7 +131,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   for (const r of restored.values()) {
     const entry = restoreEntry(r, now)
     entries.set(entry.item.id, entry)
-    trackBatch(entry.item)
+    outcomes.track(entry.item)
   }
   // Pending files that inits of an earlier run may have left without an answer are looked for before any new
   // init: a file this run creates must not be mistaken for one of them.
@@ -165,12 +163,6 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   // Interrupted items from a previous run start again as soon as the caller has had a chance to subscribe.
   setImmediate(queue.pump)
 
-  function trackBatch(item: UploadItem): void {
-    let ids = batches.get(item.batchId)
-    if (!ids) batches.set(item.batchId, (ids = new Set()))
-    ids.add(item.id)
-  }
-
   /** Moves an item to a final state once; later calls (a run ending after a cancel) change nothing. */
   function finish(entry: Entry, state: 'done' | 'failed' | 'cancelled', error?: AppError): Promise<void> {
     const item = entry.item
@@ -185,10 +177,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       if (!(error instanceof UploadLeaseLost)) throw error
       forget(entry)
     })
-    const waiters = finalWaiters.get(item.id)
-    finalWaiters.delete(item.id)
-    for (const resolve of waiters ?? []) resolve({ ...item })
-    checkBatch(item.batchId)
+    outcomes.finished(item)
     return written
   }
 
@@ -201,57 +190,34 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     if (entries.get(id) !== entry) return
     entry.controller?.abort(new UploadLeaseLost(id))
     entries.delete(id)
-    batches.get(entry.item.batchId)?.delete(id)
+    outcomes.untrack(entry.item, false)
     progress.removed(id)
-    finalWaiters.delete(id)
     warn(`upload of ${entry.item.name}: taken over by another Mediadeck process; left to it`)
     queue.pump()
   }
-  const stopRenewing = leases.startRenewing(
-    (lost) => {
-      for (const resource of lost) {
+  const stopHandover = startLeaseHandover({
+    leases,
+    store,
+    timers: o.leaseTimers,
+    heldIds: () => new Set(entries.keys()),
+    closing: () => closing,
+    onLost(resources) {
+      for (const resource of resources) {
         const entry = entries.get(resource.slice('upload:'.length))
         if (entry && uploadLease(entry.item.id) === resource && !isFinal(entry.item.state)) forget(entry)
       }
     },
-    { timers: o.leaseTimers },
-  )
-  // Items another run left (it ended, or was killed and its leases expired) are taken over at each renewal.
-  const leaseTimers = o.leaseTimers ?? {
-    setInterval: (callback: () => void, ms: number) => setInterval(callback, ms).unref(),
-    clearInterval: (handle: unknown) => clearInterval(handle as NodeJS.Timeout),
-  }
-  const adopting = leaseTimers.setInterval(() => {
-    if (closing) return
-    try {
-      const adopted = store.adopt(new Set(entries.keys()))
+    onAdopted(adopted) {
       for (const r of adopted) {
         const entry = restoreEntry(r, now)
         entries.set(entry.item.id, entry)
-        trackBatch(entry.item)
+        outcomes.track(entry.item)
         progress.changed(entry)
       }
-      if (adopted.length > 0) queue.pump()
-    } catch (error) {
-      warn(`upload queue: could not look for items another run left (${AppError.from(error).message})`)
-    }
-  }, LEASE_RENEW_MS)
-
-  function checkBatch(batchId: string): void {
-    const ids = batches.get(batchId)
-    if (!ids) return
-    const event: BatchFinishedEvent = { batchId, done: 0, reused: 0, failed: 0, cancelled: 0 }
-    for (const id of ids) {
-      const item = entries.get(id)?.item
-      if (!item) continue
-      if (!isFinal(item.state)) return
-      event[item.state as 'done' | 'failed' | 'cancelled']++
-      if (item.state === 'done' && item.reused) event.reused++
-    }
-    // The items' final states go out before the news that their batch is over.
-    progress.flush()
-    for (const listener of batchListeners) listener(event)
-  }
+      queue.pump()
+    },
+    warn,
+  })
 
   /** Runs one queued entry to its final state; the queue has counted it as active and ahead. */
   function start(entry: Entry): void {
@@ -318,11 +284,11 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     await journal.append(intake.records, { sync: true })
     for (const entry of intake.entries) {
       entries.set(entry.item.id, entry)
-      trackBatch(entry.item)
+      outcomes.track(entry.item)
       progress.changed(entry)
     }
     // A batch where nothing fitted is finished already; otherwise its last upload reports it.
-    checkBatch(intake.batchId)
+    outcomes.checkBatch(intake.batchId)
     queue.pump()
     return intake.entries.map((e) => ({ ...e.item }))
   }
@@ -333,34 +299,8 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     if (!restoredItem || entries.has(restoredItem.id)) return undefined
     const entry = restoreEntry(restoredItem, now)
     entries.set(entry.item.id, entry)
-    trackBatch(entry.item)
+    outcomes.track(entry.item)
     return entry
-  }
-
-  function waitFinal(id: string, signal?: AbortSignal): Promise<UploadItem> {
-    const entry = entries.get(id)
-    if (!entry) return Promise.reject(noSuchUpload(id))
-    if (isFinal(entry.item.state)) return Promise.resolve({ ...entry.item })
-    return new Promise((resolve, reject) => {
-      const stopWaiting = (): void => {
-        const list = finalWaiters.get(id)
-        if (list)
-          finalWaiters.set(
-            id,
-            list.filter((w) => w !== waiter),
-          )
-        reject(stoppedWaiting(entry.item.name))
-      }
-      const waiter = (item: UploadItem): void => {
-        signal?.removeEventListener('abort', stopWaiting)
-        resolve(item)
-      }
-      if (signal?.aborted) return stopWaiting()
-      signal?.addEventListener('abort', stopWaiting, { once: true })
-      const list = finalWaiters.get(id) ?? []
-      list.push(waiter)
-      finalWaiters.set(id, list)
-    })
   }
 
   /** Concurrent asks for one key share the lookup-or-add, so two of them cannot add the file twice. */
@@ -374,7 +314,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     signal?.throwIfAborted()
     if (!key) {
       const [item] = await add([path])
-      return waitFinal(item!.id, signal)
+      return outcomes.waitFinal(item!.id, signal)
     }
     let asked = keyedAsks.get(key)
     if (!asked) {
@@ -393,7 +333,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       })().finally(() => keyedAsks.delete(key))
       keyedAsks.set(key, asked)
     }
-    return waitFinal(await asked, signal)
+    return outcomes.waitFinal(await asked, signal)
   }
 
   async function cancel(id: string): Promise<void> {
@@ -427,10 +367,8 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     if (!entry) return
     if (!isFinal(entry.item.state)) void cancel(id)
     entries.delete(id)
-    batches.get(entry.item.batchId)?.delete(id)
+    outcomes.untrack(entry.item, true)
     progress.removed(id)
-    for (const resolve of finalWaiters.get(id) ?? []) resolve({ ...entry.item })
-    finalWaiters.delete(id)
     void journal.append([{ t: 'remove', id }]).catch(() => undefined)
     queue.pump()
   }
@@ -467,10 +405,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       bandwidth.setRate(bytesPerSecond)
     },
     onProgress: progress.subscribe,
-    onBatchFinished(listener) {
-      batchListeners.add(listener)
-      return () => batchListeners.delete(listener)
-    },
+    onBatchFinished: outcomes.onBatchFinished,
     whenIdle: queue.whenIdle,
     async close() {
       if (closing) return
@@ -485,8 +420,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
       await Promise.all(runs)
       progress.flush()
       queue.releaseIdleWaiters()
-      stopRenewing()
-      leaseTimers.clearInterval(adopting)
+      stopHandover()
       try {
         store.releaseAll()
       } catch (error) {
