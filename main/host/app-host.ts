@@ -30,6 +30,7 @@ import { createRedactor, silentLogger, type Logger, type Redactor } from './logg
 import { followSentPosts, type PostNotifier } from './post-notifications'
 import { watchAccounts, type AccountAlertPort } from './account-watch'
 import type { FollowerClock } from '../core/posts/post-follower'
+import type { AccountWatch } from '../core/posts/account-watch'
 import { createProfileSession, type ProfileSession, type ProfileSessionDeps } from './profile-session'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createUploadEffects } from './upload-effects'
@@ -101,6 +102,8 @@ export interface AppHost {
   readonly profiles: ProfileStore
   readonly store: AppStore
   readonly connection: ConnectionMonitor
+  /** The account watch of the active profile (main/host/account-watch.ts): tests check on demand. */
+  readonly accountWatch: AccountWatch
   readonly redactor: Redactor
   readonly log: Logger
   active(): ActiveService
@@ -356,6 +359,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     profiles,
     store,
     connection,
+    accountWatch,
     redactor,
     log,
     active: () => current.service,

@@ -33,7 +33,11 @@ export function openAccountWatchStore(database: AppDatabase): AccountWatchStore 
       account_id = excluded.account_id,
       due_at = excluded.due_at,
       checked_at = excluded.checked_at,
-      rechecked_at = coalesce(excluded.rechecked_at, account_watch.rechecked_at),
+      -- A post moved to another time has not had its last look at that time.
+      rechecked_at = CASE
+        WHEN excluded.rechecked_at IS NOT NULL THEN excluded.rechecked_at
+        WHEN account_watch.due_at = excluded.due_at THEN account_watch.rechecked_at
+      END,
       -- A post moved to another account was not told about on that one.
       notified_at = CASE WHEN account_watch.account_id = excluded.account_id THEN account_watch.notified_at END`)
   const rechecked = db.prepare(

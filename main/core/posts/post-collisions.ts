@@ -84,7 +84,11 @@ export function findCollisions(
   const at = Date.parse(query.scheduleAt)
   const exclude = new Set(query.excludeIds ?? [])
   const found: PostCollision[] = []
+  const seen = new Set<string>()
   for (const account of query.accounts) {
+    // An account named twice is judged once, with the first text given.
+    if (seen.has(account.id)) continue
+    seen.add(account.id)
     const text = normalizeText(account.text)
     for (const post of posts) {
       if (post.accountId !== account.id || exclude.has(post._id) || !LIVE.has(post.status)) continue
