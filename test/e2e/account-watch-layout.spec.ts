@@ -88,7 +88,7 @@ test(
     }, existing)
     await planner.setTime(local.date, local.time)
     const warnings = appPage.getByTestId('composer-collisions')
-    await expect(warnings.getByTestId('collision')).toHaveCount(2)
+    await expect(warnings.getByTestId('collision')).toHaveCount(1)
     await shoot(appPage, 'composer-collisions', warnings)
   },
 )

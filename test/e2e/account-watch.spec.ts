@@ -88,11 +88,12 @@ test('a post on top of another of the same account is warned about, and still sc
   await planner.setTime(near.date, near.time)
 
   const warnings = appPage.getByTestId('composer-collisions')
-  await expect(warnings.getByTestId('collision')).toHaveCount(2)
-  await expect(warnings.locator('[data-kind=near]')).toContainText(
-    `${facebook.name} already has a post within 30 minutes`,
-  )
-  await expect(warnings.locator('[data-kind=same-text]')).toContainText('already has this text')
+  // One line for the one post it lands on, with both reasons.
+  const line = warnings.getByTestId('collision')
+  await expect(line).toHaveCount(1)
+  await expect(line).toHaveAttribute('data-kinds', 'near same-text')
+  await expect(line).toContainText(`${facebook.name} already has “Weekend promo: two for one”`)
+  await expect(line).toContainText('within 30 minutes of this one and the same text')
 
   const findings: Finding[] = []
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -83,11 +83,31 @@ describe('composer collisions', () => {
       },
     ])
     const lines = $$('[data-testid=collision]').map((li) => li.textContent!.replace(/\s+/g, ' ').trim())
-    expect(lines[0]).toMatch(/^Warning: Senja Roastery already has a post within 30 minutes: “Menu baru”, /)
-    expect(lines[1]).toMatch(
-      /already has this text, scheduled or published in the last 30 days: “Gula aren minggu ini”/,
+    expect(lines[0]).toMatch(
+      /^Warning: Senja Roastery already has “Menu baru”, .*: within 30 minutes of this one\.$/,
     )
+    expect(lines[1]).toMatch(/already has “Gula aren minggu ini”, .*: the same text\.$/)
     expect(($('[data-testid=composer-schedule]') as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it('says once per post every reason it collides, joined as the language joins a list', async () => {
+    const both = found.collisions[0]!
+    context = setupTest({
+      data: {
+        collisions: {
+          checked: true,
+          collisions: [both, { ...both, kind: 'same-text' }, { ...both, kind: 'same-media' }],
+        },
+      },
+    })
+    await mountComposer(context)
+    await settle()
+    const lines = $$('[data-testid=collision]')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]!.dataset.kinds).toBe('near same-text same-media')
+    expect(lines[0]!.textContent).toContain(
+      ': within 30 minutes of this one, the same text, and the same media.',
+    )
   })
 
   it('asks once for a burst of typing, with the text as it ends', async () => {
@@ -110,9 +130,7 @@ describe('composer collisions', () => {
     context = setupTest({ data: { collisions: found }, locale: 'id' })
     await mountComposer(context)
     await settle()
-    expect($('[data-testid=collision]')!.textContent).toContain(
-      'Senja Roastery sudah punya postingan dalam selang 30 menit',
-    )
+    expect($('[data-testid=collision]')!.textContent).toContain('Senja Roastery sudah punya “Menu baru”')
   })
 
   it('says when it could not check, and checks again on request', async () => {

@@ -11,14 +11,14 @@ export default {
   },
   collisions: {
     title: 'Other posts on the same account',
-    checking: 'Checking the account’s other posts…',
-    near: '{account} already has a post within 30 minutes: {post}, {time}.',
-    'same-text':
-      '{account} already has this text, scheduled or published in the last 30 days: {post}, {time}.',
-    'same-media':
-      '{account} already has this media, scheduled or published in the last 30 days: {post}, {time}.',
+    line: '{account} already has {post}, {time}: {reasons}.',
+    reasons: {
+      near: 'within 30 minutes of this one',
+      'same-text': 'the same text',
+      'same-media': 'the same media',
+    },
     untitled: 'untitled post',
-    note: 'You can still schedule it; networks may hide or throttle posts that repeat.',
+    note: 'Counted: a post of the same account within 30 minutes, or its text or media scheduled or published in the last 30 days. You can still schedule it; networks may hide or throttle posts that repeat.',
     failed: 'Could not check for other posts on the same account ({reason}). Schedule anyway, or try again.',
     retry: 'Check again',
     warn: 'Warning:',

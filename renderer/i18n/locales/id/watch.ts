@@ -10,14 +10,14 @@ export default {
   },
   collisions: {
     title: 'Postingan lain di akun yang sama',
-    checking: 'Memeriksa postingan lain di akun ini…',
-    near: '{account} sudah punya postingan dalam selang 30 menit: {post}, {time}.',
-    'same-text':
-      '{account} sudah punya teks ini, terjadwal atau terbit dalam 30 hari terakhir: {post}, {time}.',
-    'same-media':
-      '{account} sudah punya media ini, terjadwal atau terbit dalam 30 hari terakhir: {post}, {time}.',
+    line: '{account} sudah punya {post}, {time}: {reasons}.',
+    reasons: {
+      near: 'dalam selang 30 menit dari postingan ini',
+      'same-text': 'teks yang sama',
+      'same-media': 'media yang sama',
+    },
     untitled: 'postingan tanpa judul',
-    note: 'Anda tetap dapat menjadwalkannya; jaringan bisa menyembunyikan atau membatasi postingan yang berulang.',
+    note: 'Yang dihitung: postingan akun yang sama dalam selang 30 menit, atau teks maupun medianya yang terjadwal atau terbit dalam 30 hari terakhir. Anda tetap dapat menjadwalkannya; jaringan bisa menyembunyikan atau membatasi postingan yang berulang.',
     failed:
       'Tidak dapat memeriksa postingan lain di akun yang sama ({reason}). Tetap jadwalkan, atau coba lagi.',
     retry: 'Periksa lagi',
