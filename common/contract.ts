@@ -52,6 +52,7 @@ import { MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from './drafts'
 import type { DeleteOutcome, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
+import { watchCallSchemas, type WatchCallResponses, type WatchEventPayloads } from './account-watch'
 
 // ---- request schemas ----
 
@@ -315,6 +316,7 @@ export const requestSchemas = {
   'schedules:fix': z.object({ id, post: postSchema, mode: z.enum(['manual', 'bulk']).optional() }).strict(),
   /** Where each account stands against its retry budget. */
   'schedules:retry-budget': z.object({ accountIds: z.array(id).min(1).max(100) }).strict(),
+  ...watchCallSchemas,
 
   /** GET /public/me/addon: what the plan holds, shown beside the storage figures. */
   'plan:addons': none,
@@ -442,7 +444,7 @@ export interface RetryBudgetState {
 }
 
 /** What each call answers. */
-export interface CallResponses extends AutomationCallResponses {
+export interface CallResponses extends AutomationCallResponses, WatchCallResponses {
   'app:info': AppInfo
   'app:open-external': void
   'app:diagnostics': Diagnostics
@@ -515,7 +517,7 @@ export const INTERNAL_CALLS = ['files:grant-dropped'] as const satisfies readonl
 
 // ---- events ----
 
-export interface EventPayloads {
+export interface EventPayloads extends WatchEventPayloads {
   'uploads:progress': UploadProgressEvent
   'uploads:batch-finished': {
     batchId: string
@@ -548,6 +550,7 @@ export const EVENT_NAMES = [
   'drafts:changed',
   'outbox:changed',
   'app:navigate',
+  'watch:changed',
 ] as const satisfies readonly EventName[]
 
 export const CALL_NAMES = Object.keys(requestSchemas) as CallName[]

@@ -12,6 +12,11 @@ export interface SandboxUserConfig {
   seed: 'demo' | 'empty'
   /** What GET /public/me/addon answers: how many of each add-on the plan holds (all 0 when absent). */
   addons?: SandboxAddons
+  /**
+   * The user's accounts (by id or username) held disconnected from the start: set again at every start, so a
+   * test or a demo of the account watch needs no programmatic call. Absent: the accounts stay as stored.
+   */
+  disconnectedAccounts?: string[]
 }
 
 export interface SandboxAddons {
@@ -108,6 +113,7 @@ const userSchema = z.strictObject({
       twitter: z.number().int().min(0).optional(),
     })
     .optional(),
+  disconnectedAccounts: z.array(z.string().min(1).max(200)).max(1000).optional(),
 })
 
 export const sandboxConfigSchema = z

@@ -7,6 +7,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import type { PlanTier } from '../common/service'
 import { PLAN_TIERS } from '../common/service'
 import { accountRoutes } from './account-api'
+import { applyDisconnectedAccounts } from './account-connections'
 import { addonRoutes } from './addon-api'
 import { automationRoutes } from './automation-api'
 import {
@@ -161,6 +162,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
   const ctx: SandboxContext = { store, objects, presigner, config, faults: () => faults, now, origins, log }
   try {
     await ensureUsers(ctx, config.users, config.randomSeed ?? 0)
+    await applyDisconnectedAccounts(ctx, config.users)
   } catch (error) {
     // Seeding failed (disk full, unwritable dir): do not leave a half-started server listening.
     server.close()

@@ -60,6 +60,11 @@ export default {
     postFailedBody: 'Your post on {account} failed. Open Mediadeck to retry it.',
     draftSentTitle: 'Draft sent',
     draftSentBody: 'A queued draft was sent to the service and is scheduled.',
+    accountDisconnectedTitle: '{account} is disconnected',
+    accountDisconnectedBody:
+      '{count} post due soon will fail: {posts}. | {count} posts due soon will fail: {posts}.',
+    reconnect: 'Reconnect on repliz.com',
+    untitledPost: 'Untitled post',
   },
   crash: {
     title: 'Mediadeck stopped working',

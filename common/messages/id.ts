@@ -60,6 +60,10 @@ export default {
     postFailedBody: 'Postingan Anda di {account} gagal. Buka Mediadeck untuk mencobanya lagi.',
     draftSentTitle: 'Draf terkirim',
     draftSentBody: 'Draf dalam antrean sudah dikirim ke layanan dan dijadwalkan.',
+    accountDisconnectedTitle: '{account} terputus',
+    accountDisconnectedBody: '{count} postingan yang segera terbit akan gagal: {posts}.',
+    reconnect: 'Hubungkan lagi di repliz.com',
+    untitledPost: 'Postingan tanpa judul',
   },
   crash: {
     title: 'Mediadeck berhenti bekerja',

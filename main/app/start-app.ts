@@ -37,6 +37,7 @@ import { forwardEvents, registerIpc } from '../ipc/register-ipc'
 import { createSenderCheck } from '../ipc/sender-check'
 import { isAppUrl, registerAppScheme, serveAppProtocol } from './app-protocol'
 import { createQuitGuard, decideClose, startsHidden } from './background'
+import { createAccountAlerts } from './account-alerts'
 import { installCommandLineToolFromMenu } from './cli-install'
 import { startCliMode } from './cli-mode'
 import { createCrashRecovery } from './crash-recovery'
@@ -316,6 +317,14 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
       network: systemProxyNetwork(),
       // What became of the posts the outbox sent is announced by the host (main/host/post-notifications.ts).
       notifications: { notify, tr: () => tr },
+      // A disconnected account with posts due soon (main/host/account-watch.ts), said with a reconnect action.
+      accountWatch: {
+        alerts: createAccountAlerts({
+          navigate,
+          openExternal: (url) => shell.openExternal(url),
+          warn: (message, error) => log.warn(message, error),
+        }),
+      },
       info: {
         name: app.getName(),
         version: app.getVersion(),

@@ -1,6 +1,7 @@
 // Everything the host can offer handlers: the ports of HandlerDeps plus the stores, the grant set, the sandbox
 // and the platform adapters (native dialog, external browser). No group receives all of it: each declares the
 // members it uses (its *_NEEDS list) and main/handlers/index.ts hands it those alone.
+import type { AccountWatchState } from '../../common/account-watch'
 import type { AppInfo } from '../../common/app-state'
 import type { AppDatabase } from '../core/db/database'
 import type { ProfileStore } from '../core/profiles/profile-store'
@@ -39,4 +40,6 @@ export interface HostDeps extends HandlerDeps {
    * (host/copy-janitors.ts); throws, and nothing is written, when the unclaimed frames would pass their quota.
    */
   claimCover?(path: string, bytes: number): void
+  /** The active profile's account watch (main/host/account-watch.ts); absent, `watch:alerts` answers none. */
+  accountWatch?: { state(): AccountWatchState }
 }

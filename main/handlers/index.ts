@@ -20,6 +20,7 @@ import { STORAGE_DOCTOR_HANDLER_NEEDS, createStorageDoctorHandlers } from './sto
 import type { Handler, Handlers } from './types'
 import { THUMBNAIL_HANDLER_NEEDS, createThumbnailHandlers } from './thumbnail-handlers'
 import { UPLOAD_HANDLER_NEEDS, createUploadHandlers } from './upload-handlers'
+import { WATCH_HANDLER_NEEDS, createWatchHandlers } from './watch-handlers'
 import { errorReason } from '../../common/messages/index'
 
 export type { HostDeps } from './host-deps'
@@ -54,6 +55,7 @@ export function createHandlers(deps: HostDeps): Handlers {
     ...createFileHandlers(only(deps, FILE_HANDLER_NEEDS)),
     ...createUploadHandlers(only(deps, UPLOAD_HANDLER_NEEDS)),
     ...createThumbnailHandlers(only(deps, THUMBNAIL_HANDLER_NEEDS)),
+    ...createWatchHandlers(only(deps, WATCH_HANDLER_NEEDS)),
     ...drafts,
     'drafts:save': guardDraftMedia(only(deps, ['grants']), drafts),
   } satisfies Handlers

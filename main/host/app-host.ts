@@ -28,6 +28,9 @@ import { createEmbeddedSandbox, type SandboxHandle } from './embedded-sandbox'
 import { createEventHub, type EventHub } from './event-hub'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
 import { followSentPosts, type PostNotifier } from './post-notifications'
+import { watchAccounts, type AccountAlertPort } from './account-watch'
+import type { FollowerClock } from '../core/posts/post-follower'
+import type { AccountWatch } from '../core/posts/account-watch'
 import { createProfileSession, type ProfileSession, type ProfileSessionDeps } from './profile-session'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createUploadEffects } from './upload-effects'
@@ -77,6 +80,12 @@ export interface AppHostOptions {
   notifications?: PostNotifier
   /** Most bytes of cover frames saved and not named by a draft yet (default MAX_UNCLAIMED_COVER_BYTES). */
   maxUnclaimedCoverBytes?: number
+  /**
+   * The account watch (main/host/account-watch.ts): its clock and rhythm (tests step them), and the system
+   * notification it raises for a disconnected account (Electron: main/app/account-alerts.ts), worded in the
+   * language of `notifications`. Without `alerts` the planner's banner alone tells.
+   */
+  accountWatch?: { clock?: FollowerClock; intervalMs?: number; alerts?: AccountAlertPort }
 }
 
 export interface AppHost {
@@ -93,6 +102,8 @@ export interface AppHost {
   readonly profiles: ProfileStore
   readonly store: AppStore
   readonly connection: ConnectionMonitor
+  /** The account watch of the active profile (main/host/account-watch.ts): tests check on demand. */
+  readonly accountWatch: AccountWatch
   readonly redactor: Redactor
   readonly log: Logger
   active(): ActiveService
@@ -268,6 +279,21 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   )
   disposers.push(() => covers.close())
 
+  // Runs for as long as the host does: in the tray too, with no window open.
+  const alertPort = options.accountWatch?.alerts
+  const notifications = options.notifications
+  const accountWatch = watchAccounts({
+    events,
+    client: () => current.service.client,
+    scope: () => profiles.activeId(),
+    database,
+    ...(alertPort && notifications ? { alerts: { port: alertPort, tr: () => notifications.tr() } } : {}),
+    log,
+    clock: options.accountWatch?.clock,
+    intervalMs: options.accountWatch?.intervalMs,
+  })
+  disposers.push(() => accountWatch.stop())
+
   const info = options.info ?? {}
   const deps: HostDeps = {
     dataDir,
@@ -293,6 +319,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     activate: switchTo,
     refreshActive: () => switchTo(profiles.activeId()),
     claimCover: (path, bytes) => covers.received(path, bytes),
+    accountWatch,
     appInfo: () => ({
       name: info.name ?? 'Mediadeck',
       version: info.version ?? '0.0.0',
@@ -337,6 +364,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     profiles,
     store,
     connection,
+    accountWatch,
     redactor,
     log,
     active: () => current.service,

@@ -10,6 +10,7 @@ import type {
   EventPayloads,
   MediadeckApi,
 } from '../../../common/contract'
+import type { AccountWatchState, CollisionReport } from '../../../common/account-watch'
 import type { Draft, ImportPreview, OutboxState } from '../../../common/drafts'
 import type { AppErrorData } from '../../../common/errors'
 import type {
@@ -70,6 +71,10 @@ export interface FakeData {
   music: (MusicTrack & { genre?: string })[]
   templates?: Template[]
   reports?: Report[]
+  /** What watch:alerts answers (none found, never checked, by default). */
+  watch?: AccountWatchState
+  /** What schedules:collisions answers (checked, none, by default). */
+  collisions?: CollisionReport
 }
 
 export interface RecordedCall {
@@ -637,11 +642,16 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         )
         return { id, outcome: 'updated' as const, sent: true, warned: false }
       }),
+      collisions: handle('schedules:collisions', () => data.collisions ?? { checked: true, collisions: [] }),
       retryBudget: handle('schedules:retry-budget', ({ accountIds }) =>
         Object.fromEntries(
           accountIds.map((accountId) => [accountId, { used: 0, limit: 3, allowed: true, resetsAt: null }]),
         ),
       ),
+    },
+    watch: {
+      alerts: handle('watch:alerts', () => data.watch ?? { alerts: [], checkedAt: null }),
+      onChanged: on('watch:changed'),
     },
     drafts: {
       list: handle('drafts:list', () => data.drafts),

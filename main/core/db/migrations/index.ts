@@ -5,10 +5,17 @@ import { coreMigration } from './001-core'
 import { draftsMigration } from './002-drafts'
 import { uploadsMigration } from './003-uploads'
 import { filesMigration } from './004-files'
+import { accountWatchMigration } from './008-account-watch'
+import { reservedMigration } from './reserved-for-merge'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
   draftsMigration, // 2
   uploadsMigration, // 3
   filesMigration, // 4
+  // 5 to 7: stand-ins until the branches that own those numbers are merged (reserved-for-merge.ts).
+  reservedMigration(5),
+  reservedMigration(6),
+  reservedMigration(7),
+  accountWatchMigration, // 8
 ]

@@ -1,0 +1,29 @@
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { AccountWatchState } from '../../common/account-watch'
+import type { Schedule } from '../../common/service'
+import { mediadeck } from '../lib/mediadeck'
+
+/**
+ * What main's account watch found (main/host/account-watch.ts): the disconnected accounts with posts due in
+ * the next 24 hours. Main checks in the background, tray included; the planner shows the last answer and
+ * follows each new one (`watch:changed`), which also follows a profile switch.
+ */
+export const useAccountWatchStore = defineStore('account-watch', () => {
+  const state = ref<AccountWatchState>({ alerts: [], checkedAt: null })
+
+  async function load() {
+    state.value = await mediadeck().watch.alerts()
+  }
+
+  function subscribe(): () => void {
+    return mediadeck().watch.onChanged((next) => (state.value = next))
+  }
+
+  /** One of the alert's posts as the service holds it now, to open its detail. */
+  function post(id: string): Promise<Schedule> {
+    return mediadeck().schedules.get({ id })
+  }
+
+  return { state, load, subscribe, post }
+})

@@ -1,0 +1,28 @@
+// The axe-core audit the e2e specs share (through @axe-core/playwright): the serious and critical violations
+// of the page as painted, each rule with the first elements it found, so a failure points at its root.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { animationsSettled } from './animations'
+
+export interface Finding {
+  where: string
+  rule: string
+  impact: string
+  nodes: string[]
+}
+
+export async function audit(page: Page, where: string): Promise<Finding[]> {
+  // Let transitions end: axe measures colours as painted, and a fading dialog reads as low contrast.
+  await animationsSettled(page)
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      where,
+      rule: v.id,
+      impact: v.impact!,
+      nodes: v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`),
+    }))
+}
