@@ -25,6 +25,7 @@ import { profilesState } from '../handlers/profile-handlers'
 import type { Handlers } from '../handlers/types'
 import { dispatchCall } from './dispatch'
 import { createEmbeddedSandbox, type SandboxHandle } from './embedded-sandbox'
+import { createPictureServer, type PictureServer, type PictureServerDeps } from './pictures'
 import { createEventHub, type EventHub } from './event-hub'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
 import { followSentPosts, type PostNotifier } from './post-notifications'
@@ -77,6 +78,8 @@ export interface AppHostOptions {
   notifications?: PostNotifier
   /** Most bytes of cover frames saved and not named by a draft yet (default MAX_UNCLAIMED_COVER_BYTES). */
   maxUnclaimedCoverBytes?: number
+  /** The picture store's settings (tests: a clock, small caps); main/core/pictures/picture-store.ts. */
+  pictures?: PictureServerDeps['store']
 }
 
 export interface AppHost {
@@ -86,6 +89,8 @@ export interface AppHost {
   readonly events: EventHub
   readonly sandbox: SandboxHandle
   readonly grants: FileGrants
+  /** The `picture` route both transports serve: pictures of other hosts, fetched and kept by main. */
+  readonly pictures: PictureServer
   /** The data folder's database (main/core/db/database.ts), shared with other processes on the same folder. */
   readonly database: AppDatabase
   /** What was found damaged and set aside on open (the database, the settings file), in words. */
@@ -268,6 +273,17 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   )
   disposers.push(() => covers.close())
 
+  const pictures = createPictureServer({
+    dataDir,
+    database,
+    sandbox,
+    active: () => current.service,
+    network,
+    log,
+    store: options.pictures,
+  })
+  disposers.push(() => pictures.close())
+
   const info = options.info ?? {}
   const deps: HostDeps = {
     dataDir,
@@ -327,6 +343,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     events,
     sandbox,
     grants,
+    pictures,
     database,
     startupNotices,
     profiles,

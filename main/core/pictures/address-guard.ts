@@ -50,7 +50,8 @@ export function isNonPublicAddress(address: string): boolean {
   return true // not an address at all: never treat it as public
 }
 
-const refuse = (message: string) => new AppError({ kind: 'validation', code: 'picture-refused', message })
+const refuse = (message: string, field?: string) =>
+  new AppError({ kind: 'validation', code: 'picture-refused', message, ...(field ? { field } : {}) })
 
 /** The address as a URL, or a refusal when it is not an http(s) address without credentials. */
 export function parsePictureAddress(raw: string): URL {
@@ -58,11 +59,12 @@ export function parsePictureAddress(raw: string): URL {
   try {
     url = new URL(raw)
   } catch {
-    throw refuse('A picture address must be a web address (http or https).')
+    throw refuse('A picture address must be a web address (http or https).', 'src')
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw refuse(`A picture address must be http or https, not ${url.protocol.slice(0, -1)}.`)
-  if (url.username || url.password) throw refuse('A picture address must not carry a user name or password.')
+    throw refuse(`A picture address must be http or https, not ${url.protocol.slice(0, -1)}.`, 'src')
+  if (url.username || url.password)
+    throw refuse('A picture address must not carry a user name or password.', 'src')
   return url
 }
 

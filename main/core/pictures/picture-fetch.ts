@@ -86,9 +86,10 @@ async function follow(
       try {
         url = parsePictureAddress(new URL(location, url).toString())
       } catch (error) {
-        throw error instanceof AppError
-          ? error
-          : refuse('The picture redirected to an address that is not one.')
+        // The far side's doing, not the asker's: no `field`.
+        throw refuse(
+          error instanceof AppError ? error.message : 'The picture redirected to an address that is not one.',
+        )
       }
       continue
     }
