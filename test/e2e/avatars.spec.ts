@@ -14,6 +14,13 @@ import { expect, test, type BrowserModeApp } from './support/browser-mode'
 
 const DIR = join('.test-results', 'screenshots', 'avatars')
 
+/** What the tests read of an <img> (this tree's TypeScript has no DOM types). */
+interface ImageLike {
+  complete: boolean
+  naturalWidth: number
+  src: string
+}
+
 /** Every address the page asked for, as it asked. */
 function recordRequests(page: Page): string[] {
   const asked: string[] = []
@@ -26,7 +33,8 @@ async function shownPictures(avatars: Locator): Promise<number> {
   return avatars.evaluateAll(
     (images) =>
       images.filter(
-        (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+        (image) =>
+          (image as unknown as ImageLike).complete && (image as unknown as ImageLike).naturalWidth > 0,
       ).length,
   )
 }
@@ -58,7 +66,9 @@ test('avatars come through main, still show after the sandbox stops and the page
 
   const online = await automationsWithAvatars(appPage)
   const shownOnline = await shownPictures(online)
-  const sources = await online.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src))
+  const sources = await online.evaluateAll((images) =>
+    images.map((image) => (image as unknown as ImageLike).src),
+  )
   for (const src of sources) {
     const url = new URL(src)
     expect(url.origin).toBe(origin)
