@@ -79,7 +79,7 @@ function linkMetadata(r: ApiRequest): void {
   sendJson(r.res, 200, {
     title: host,
     description: `${host}${url.pathname === '/' ? '' : url.pathname}`,
-    image: `${r.ctx.origins.api}/__sandbox/avatar/${encodeURIComponent(host)}.svg`,
+    image: `${r.ctx.origins.api}/__sandbox/avatar/${encodeURIComponent(host)}.png`,
     url: url.toString(),
   })
 }

@@ -262,7 +262,7 @@ export function buildDemoData(o: { userId: string; seed: number; now: Date }): D
       name: a.name,
       username: a.username,
       // Drift a real account list holds: a channel that never set a picture has no `picture` member.
-      ...(a.type === 'youtube' ? {} : { picture: `/__sandbox/avatar/${encodeURIComponent(a.name)}.svg` }),
+      ...(a.type === 'youtube' ? {} : { picture: `/__sandbox/avatar/${encodeURIComponent(a.name)}.png` }),
       isConnected: a.isConnected,
       type: a.type,
       userId: o.userId,
@@ -492,7 +492,7 @@ function demoReports(
       owner: {
         id: String(random.int(1_000_000_000, 9_999_999_999)),
         name: person,
-        picture: `/__sandbox/avatar/${encodeURIComponent(person)}.svg`,
+        picture: `/__sandbox/avatar/${encodeURIComponent(person)}.png`,
       },
       medias: [],
       createdAt: iso(commentAt),
@@ -560,7 +560,7 @@ function whatsappAccount(o: { userId: string; seed: number; now: Date }): Accoun
     generatedId: `62812${random.int(10_000_000, 99_999_999)}`,
     name,
     username: '+62 812 5550 1234',
-    picture: `/__sandbox/avatar/${encodeURIComponent(name)}.svg`,
+    picture: `/__sandbox/avatar/${encodeURIComponent(name)}.png`,
     isConnected: true,
     type: 'whatsapp',
     userId: o.userId,

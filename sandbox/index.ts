@@ -20,7 +20,7 @@ import {
 } from './config'
 import type { SandboxContext } from './context'
 import { HttpError, sendError } from './http-util'
-import { avatarSvg } from './images'
+import { avatarPng, avatarSvg } from './images'
 import { createObjectStore } from './objects'
 import { createPresigner } from './presign'
 import { createPublisher, DEFAULT_PUBLISH_DURATION_MS } from './publisher'
@@ -183,7 +183,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
     const latency = faults.latencyMs ?? 0
     if (latency > 0) await (o.sleep ?? sleep)(latency)
 
-    const avatar = /^\/__sandbox\/avatar\/([^/]+)\.svg$/.exec(url.pathname)
+    const avatar = /^\/__sandbox\/avatar\/([^/]+)\.(svg|png)$/.exec(url.pathname)
     if (avatar && (req.method === 'GET' || req.method === 'HEAD')) {
       let name = avatar[1]!
       try {
@@ -191,9 +191,13 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
       } catch {
         // keep the raw text as the name
       }
-      const svg = avatarSvg(name)
-      res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' })
-      return void res.end(req.method === 'HEAD' ? undefined : svg)
+      const png = avatar[2] === 'png'
+      const body = png ? avatarPng(name) : avatarSvg(name)
+      res.writeHead(200, {
+        'content-type': png ? 'image/png' : 'image/svg+xml',
+        'cache-control': 'public, max-age=86400',
+      })
+      return void res.end(req.method === 'HEAD' ? undefined : body)
     }
 
     const hostname = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase()

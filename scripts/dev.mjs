@@ -17,7 +17,19 @@ const mainBase = `http://127.0.0.1:${mainPort}/${token}/`
 
 const vite = await createServer({
   configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
-  server: { host: '127.0.0.1', port: Number(process.env.MEDIADECK_DEV_VITE_PORT || 5173) },
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.MEDIADECK_DEV_VITE_PORT || 5173),
+    // The page asks main for pictures of other hosts on its own origin (common/pictures.ts): here that origin
+    // is Vite's, so the route is handed on to main's, under the token.
+    proxy: {
+      '/picture': {
+        target: `http://127.0.0.1:${mainPort}`,
+        changeOrigin: true,
+        rewrite: (path) => `/${token}${path}`,
+      },
+    },
+  },
   plugins: [
     {
       name: 'mediadeck-dev-bridge',

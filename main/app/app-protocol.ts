@@ -7,8 +7,10 @@ import { Readable } from 'node:stream'
 import type { Protocol } from 'electron'
 import mime from 'mime'
 import { LOCAL_FILE_ROUTE } from '../../common/local-files'
+import { PICTURE_ROUTE } from '../../common/pictures'
 import type { FileGrants } from '../core/files/file-grants'
 import { readGrantedFile } from '../core/files/granted-file-reader'
+import type { PictureServer } from '../host/pictures'
 
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'mediadeck'
@@ -68,13 +70,44 @@ export async function answerLocalFile(
   return new Response(body, { status: answer.status, headers: answer.headers })
 }
 
+/**
+ * app://mediadeck/picture?src=…&key=…: a picture of another host (an account's avatar), answered by main from
+ * what it fetched and keeps (host/pictures.ts), so the page never loads that host; null for other addresses.
+ */
+export async function answerPicture(
+  pictures: Pick<PictureServer, 'answer'> | undefined,
+  request: Pick<Request, 'url' | 'method'>,
+): Promise<Response | null> {
+  if (!isAppUrl(request.url)) return null
+  const url = new URL(request.url)
+  if (url.pathname !== `/${PICTURE_ROUTE}`) return null
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return new Response('method not allowed', { status: 405 })
+  if (!pictures) return new Response('not ready', { status: 503 })
+  const answer = await pictures.answer(url.searchParams)
+  const body =
+    request.method === 'HEAD'
+      ? null
+      : typeof answer.body === 'string'
+        ? answer.body
+        : new Uint8Array(answer.body)
+  return new Response(body, { status: answer.status, headers: answer.headers })
+}
+
 export function serveAppProtocol(
   protocol: Pick<Protocol, 'handle'>,
-  options: { root: string; csp: string; grants?: () => Pick<FileGrants, 'checkOpened'> | undefined },
+  options: {
+    root: string
+    csp: string
+    grants?: () => Pick<FileGrants, 'checkOpened'> | undefined
+    pictures?: () => Pick<PictureServer, 'answer'> | undefined
+  },
 ): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const local = await answerLocalFile(options.grants?.(), request)
     if (local) return local
+    const picture = await answerPicture(options.pictures?.(), request)
+    if (picture) return picture
     const file = resolveAppPath(options.root, request.url)
     if (!file) return new Response('not found', { status: 404 })
     try {

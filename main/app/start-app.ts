@@ -289,6 +289,7 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
       root: RENDERER,
       csp: contentSecurityPolicy({ mediaOrigins: LOOPBACK_MEDIA_ORIGINS }),
       grants: () => host?.grants,
+      pictures: () => host?.pictures,
     })
     const cipher = createSafeStorageCipher(safeStorage)
     if (!cipher.available)

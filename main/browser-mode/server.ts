@@ -16,6 +16,7 @@ import mime from 'mime'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { AppError } from '../../common/errors'
 import { LOCAL_FILE_ROUTE } from '../../common/local-files'
+import { PICTURE_ROUTE } from '../../common/pictures'
 import { SECRETS_FILE, createOwnerOnlySecretFile } from '../core/profiles/secret-file'
 import { createAppHost, type AppHost, type AppHostOptions } from '../host/app-host'
 import { readGrantedFile } from '../core/files/granted-file-reader'
@@ -192,6 +193,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     }
     if (rest === LOCAL_FILE_ROUTE) return sendGrantedFile(req, res)
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'method not allowed')
+    if (rest === PICTURE_ROUTE) return sendPicture(req, res)
     if (rest === '' && !(req.url ?? '').split('?')[0]!.endsWith('/')) {
       res.writeHead(302, { location: `/${token}/` }).end()
       return
@@ -230,6 +232,13 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     body.on('error', () => res.destroy())
     res.on('close', () => body.destroy())
     body.pipe(res)
+  }
+
+  /** /<token>/picture?src=…&key=…: a picture of another host, fetched and kept by main (host/pictures.ts). */
+  async function sendPicture(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const answer = await host.pictures.answer(new URL(req.url ?? '/', 'http://x').searchParams)
+    res.writeHead(answer.status, answer.headers)
+    res.end(req.method === 'HEAD' ? undefined : answer.body)
   }
 
   function sendIndex(res: ServerResponse): void {

@@ -25,6 +25,7 @@ import { profilesState } from '../handlers/profile-handlers'
 import type { Handlers } from '../handlers/types'
 import { dispatchCall } from './dispatch'
 import { createEmbeddedSandbox, type SandboxHandle } from './embedded-sandbox'
+import { createPictureServer, type PictureServer, type PictureServerDeps } from './pictures'
 import { createEventHub, type EventHub } from './event-hub'
 import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
 import { followSentPosts, type PostNotifier } from './post-notifications'
@@ -86,6 +87,8 @@ export interface AppHostOptions {
    * language of `notifications`. Without `alerts` the planner's banner alone tells.
    */
   accountWatch?: { clock?: FollowerClock; intervalMs?: number; alerts?: AccountAlertPort }
+  /** The picture store's settings (tests: a clock, small caps); main/core/pictures/picture-store.ts. */
+  pictures?: PictureServerDeps['store']
 }
 
 export interface AppHost {
@@ -95,6 +98,8 @@ export interface AppHost {
   readonly events: EventHub
   readonly sandbox: SandboxHandle
   readonly grants: FileGrants
+  /** The `picture` route both transports serve: pictures of other hosts, fetched and kept by main. */
+  readonly pictures: PictureServer
   /** The data folder's database (main/core/db/database.ts), shared with other processes on the same folder. */
   readonly database: AppDatabase
   /** What was found damaged and set aside on open (the database, the settings file), in words. */
@@ -293,6 +298,16 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     intervalMs: options.accountWatch?.intervalMs,
   })
   disposers.push(() => accountWatch.stop())
+  const pictures = createPictureServer({
+    dataDir,
+    database,
+    sandbox,
+    active: () => current.service,
+    network,
+    log,
+    store: options.pictures,
+  })
+  disposers.push(() => pictures.close())
 
   const info = options.info ?? {}
   const deps: HostDeps = {
@@ -359,6 +374,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     events,
     sandbox,
     grants,
+    pictures,
     database,
     startupNotices,
     profiles,

@@ -3,7 +3,8 @@
 // no framing. Images and media come from the app itself (its thumbnails, data: and blob: previews) and from the
 // storage origins the files live on, never from any https host: a picture elsewhere (an account's avatar on
 // a platform's CDN, a media URL typed into a post) would tell that host when the app is open and what it
-// shows. Those do not load (UiAvatar falls back to initials); main is to fetch them on the page's behalf.
+// shows. Main fetches such pictures on the page's behalf and serves them on the page's own origin
+// (common/pictures.ts, main/host/pictures.ts); one main never fetched shows as initials (UiAvatar).
 export interface CspOptions {
   /** Extra origins images/media may load from (the embedded sandbox's storage origin). */
   mediaOrigins?: string[]

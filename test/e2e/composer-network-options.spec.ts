@@ -135,5 +135,11 @@ test('a link post fetches its card from the sandbox and the preview shows it', a
   await appPage.getByTestId('composer-description').fill('Our menu: https://kopi.example/menu')
   await appPage.getByTestId('composer-link-fetch').click()
   await expect(appPage.getByTestId('composer-link-result')).toContainText('kopi.example')
+  // The card's picture comes through main on the page's own origin, and decodes.
+  const image = appPage.getByTestId('composer-link-image')
+  await expect(image).toHaveAttribute('src', /^picture\?src=http/)
+  await expect
+    .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0)
   await expect(appPage.getByTestId('preview-link')).toContainText('kopi.example/menu')
 })

@@ -166,6 +166,20 @@ describe('UiAvatar and UiProgressBar', () => {
     expect(wrapper.text()).toBe('KS')
   })
 
+  it("asks main for the picture (the page's own origin), never the picture's host", () => {
+    const wrapper = mount(UiAvatar, {
+      props: { src: 'https://cdn.example/p.png?sig=1', name: 'Kopi Senja', pictureKey: 'account:a1' },
+    })
+    const src = wrapper.get('img').attributes('src')!
+    expect(src).toBe('picture?src=https%3A%2F%2Fcdn.example%2Fp.png%3Fsig%3D1&key=account%3Aa1')
+    // No picture at all: initials, nothing asked.
+    expect(
+      mount(UiAvatar, { props: { src: '', name: 'Ana' } })
+        .find('img')
+        .exists(),
+    ).toBe(false)
+  })
+
   it('exposes its value to assistive technology', () => {
     const wrapper = mount(UiProgressBar, { props: { value: 0.426, label: 'Upload' } })
     const bar = wrapper.get('[role="progressbar"]')

@@ -7,6 +7,7 @@ import { uploadsMigration } from './003-uploads'
 import { filesMigration } from './004-files'
 import { accountWatchMigration } from './008-account-watch'
 import { reservedMigration } from './reserved-for-merge'
+import { picturesMigration } from './009-pictures'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   reservedMigration(6),
   reservedMigration(7),
   accountWatchMigration, // 8
+  picturesMigration, // 9
 ]

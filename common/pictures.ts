@@ -1,0 +1,25 @@
+// How the page shows a picture that lives on another host (an account's avatar on a platform's CDN): never
+// from that host (the page's CSP names the app's own origins only, main/host/csp.ts), but through a route of
+// the page's own origin that main answers from the pictures it fetched and keeps (main/core/pictures/). In
+// Electron that is app://mediadeck/picture?…, in browser mode /<token>/picture?…; as with local files
+// (./local-files.ts) both are the page's base address plus this relative one.
+
+export const PICTURE_ROUTE = 'picture'
+
+/**
+ * The page-relative address of the picture at `url`, kept by main under `key` (what the picture is of:
+ * `account:<id>`, so the same avatar at a new CDN address is still the one kept). An empty `url` stays empty
+ * (the avatar shows initials), and an address the page may load itself (data:, blob:) is left as it is.
+ */
+export function pictureAddress(url: string | undefined, key?: string): string {
+  if (!url || !/^https?:\/\//i.test(url)) return url ?? ''
+  const params = new URLSearchParams({ src: url })
+  if (key) params.set('key', key)
+  return `${PICTURE_ROUTE}?${params.toString()}`
+}
+
+/** The key of an account's avatar: its id outlives the address the service gives for the picture. */
+export const accountPictureKey = (accountId: string): string => `account:${accountId}`
+
+/** The key of the picture of a person on a platform (the owner of a comment an automation answered). */
+export const ownerPictureKey = (ownerId: string): string => `owner:${ownerId}`

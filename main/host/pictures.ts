@@ -1,0 +1,143 @@
+// The `picture` route of both hosts (common/pictures.ts): the app:// protocol in Electron (main/app/
+// app-protocol.ts) and the browser mode's server answer it here, for the active profile, from the picture
+// store (main/core/pictures/picture-store.ts). What reaches the network, and how, is the profile's: its
+// service and the local sandbox are the only loopback hosts a picture may come from, and a service's pictures
+// go through the same proxy as its calls while the embedded sandbox's are fetched directly.
+import { lookup } from 'node:dns/promises'
+import { join } from 'node:path'
+import type { Dispatcher } from 'undici'
+import { AppError } from '../../common/errors'
+import type { AppDatabase } from '../core/db/database'
+import { directDispatcher, type DispatcherFactory } from '../core/http/network'
+import type { ActiveService, EmbeddedSandbox, Logger } from '../core/ports'
+import type { LookupAll } from '../core/pictures/address-guard'
+import {
+  createPictureStore,
+  PICTURES_DIR,
+  type PictureStore,
+  type PictureStoreOptions,
+} from '../core/pictures/picture-store'
+
+export interface PictureAnswer {
+  status: number
+  headers: Record<string, string>
+  body: Buffer | string
+}
+
+export interface PictureServer {
+  /** The answer to `picture?src=…&key=…`, given the address's query. */
+  answer(query: URLSearchParams): Promise<PictureAnswer>
+  close(): Promise<void>
+}
+
+export interface PictureServerDeps {
+  dataDir: string
+  database: AppDatabase
+  sandbox: Pick<EmbeddedSandbox, 'running' | 'port'>
+  active(): Pick<ActiveService, 'profileId' | 'mode'> & { client: { baseUrl: string } }
+  network: DispatcherFactory
+  log: Logger
+  /** Tests: a store of their own settings (a clock, small caps). */
+  store?: Partial<Omit<PictureStoreOptions, 'database' | 'dir'>>
+}
+
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]']
+/** Picture answers are bytes, never a document that runs anything. */
+const SAFE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  'referrer-policy': 'no-referrer',
+}
+
+export const lookupAll: LookupAll = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address)
+
+/** An origin and, for a loopback host, the same port under each loopback name (people type localhost). */
+function originsOf(base: string): string[] {
+  try {
+    const url = new URL(base)
+    if (!LOOPBACK_NAMES.includes(url.hostname)) return [url.origin]
+    return LOOPBACK_NAMES.map((name) => `${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`)
+  } catch {
+    return []
+  }
+}
+
+export function createPictureServer(deps: PictureServerDeps): PictureServer {
+  const timeouts = { connect: { timeout: 10_000 }, headersTimeout: 15_000, bodyTimeout: 15_000 }
+  let direct: Dispatcher | undefined
+  let proxied: Dispatcher | undefined
+  const store: PictureStore = createPictureStore({
+    lookup: lookupAll,
+    clock: {
+      now: () => Date.now(),
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    },
+    ...deps.store,
+    database: deps.database,
+    dir: join(deps.dataDir, PICTURES_DIR),
+  })
+
+  return {
+    async answer(query) {
+      const src = query.get('src') ?? ''
+      const key = query.get('key') || src
+      const active = deps.active()
+      const trusted = [
+        ...originsOf(active.client.baseUrl),
+        ...(deps.sandbox.running ? originsOf(`http://127.0.0.1:${deps.sandbox.port}`) : []),
+      ]
+      // The embedded sandbox is on loopback and always reached directly, as its calls are.
+      const dispatcher =
+        active.mode === 'sandbox'
+          ? (direct ??= directDispatcher(timeouts))
+          : (proxied ??= deps.network(timeouts))
+      try {
+        const picture = await store.get({ scope: active.profileId, key, url: src, dispatcher, trusted })
+        return {
+          status: 200,
+          headers: {
+            ...SAFE_HEADERS,
+            'content-type': picture.type,
+            'content-length': String(picture.bytes.length),
+            // Asked again on every use: main answers from its disk in a millisecond, and the kept copy is the
+            // one truth (a page cache would show a picture main has replaced or evicted).
+            'cache-control': 'no-cache',
+          },
+          body: picture.bytes,
+        }
+      } catch (error) {
+        const failure = AppError.from(error)
+        deps.log.debug(`picture not shown (${failure.kind}): ${failure.message}`)
+        return {
+          status: statusOf(failure),
+          headers: {
+            ...SAFE_HEADERS,
+            'content-type': 'text/plain; charset=utf-8',
+            'cache-control': 'no-store',
+          },
+          body: failure.message,
+        }
+      }
+    },
+    async close() {
+      await Promise.all([direct?.close(), proxied?.close()])
+    },
+  }
+}
+
+function statusOf(error: AppError): number {
+  // An address that is none (field `src`) is the asker's fault; a refused answer or host is the far side's.
+  if (error.code === 'picture-refused' && error.field !== 'src') return error.status === 404 ? 404 : 502
+  switch (error.kind) {
+    case 'validation':
+      return 400
+    case 'not-found':
+      return 404
+    case 'timeout':
+      return 504
+    default:
+      return 502
+  }
+}

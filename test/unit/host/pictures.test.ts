@@ -1,0 +1,100 @@
+// The hosts' picture route (main/host/pictures.ts) over a real database and real HTTP servers on loopback:
+// which loopback origins the active profile trusts (its service, the running sandbox, and nothing else on this
+// machine), which network a picture goes through (the profile's proxy for a service, direct for the sandbox),
+// and the status each failure gets.
+import { mkdtempSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase, type AppDatabase } from '../../../main/core/db/database'
+import { directDispatcher, type DispatcherFactory } from '../../../main/core/http/network'
+import { silentLogger } from '../../../main/host/logging'
+import { createPictureServer, type PictureServer } from '../../../main/host/pictures'
+import { avatarPng } from '../../../sandbox/images'
+
+const servers: Server[] = []
+let database: AppDatabase
+let dataDir: string
+let made: string[]
+const open: PictureServer[] = []
+
+async function pictureHost(): Promise<number> {
+  const server = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'image/png' }).end(avatarPng('A')),
+  )
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  servers.push(server)
+  return (server.address() as AddressInfo).port
+}
+
+/** The proxy-aware factory of the app, here direct, noting each dispatcher it makes. */
+const network: DispatcherFactory = (options) => {
+  made.push('network')
+  return directDispatcher(options)
+}
+
+function serve(mode: 'sandbox' | 'service', baseUrl: string, sandboxPort: number): PictureServer {
+  const server = createPictureServer({
+    dataDir,
+    database,
+    sandbox: { running: mode === 'sandbox', port: sandboxPort },
+    active: () => ({ profileId: mode, mode, client: { baseUrl } }),
+    network,
+    log: silentLogger,
+  })
+  open.push(server)
+  return server
+}
+
+const query = (src: string, key?: string) => new URLSearchParams({ src, ...(key ? { key } : {}) })
+
+beforeEach(() => {
+  made = []
+  dataDir = mkdtempSync(join(tmpdir(), 'mediadeck-host-pictures-'))
+  database = openDatabase({ file: join(dataDir, 'mediadeck.db') })
+})
+
+afterEach(async () => {
+  for (const server of open.splice(0)) await server.close()
+  database.close()
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections()
+    await new Promise<void>((done) => server.close(() => done()))
+  }
+})
+
+describe('picture route of the hosts', () => {
+  it('on the sandbox, fetches the sandbox pictures directly and refuses any other loopback host', async () => {
+    const sandbox = await pictureHost()
+    const other = await pictureHost()
+    const pictures = serve('sandbox', `http://127.0.0.1:${sandbox}`, sandbox)
+
+    const ok = await pictures.answer(query(`http://localhost:${sandbox}/__sandbox/avatar/A.png`, 'account:1'))
+    expect(ok.status).toBe(200)
+    expect(ok.headers['content-type']).toBe('image/png')
+    const local = await pictures.answer(query(`http://127.0.0.1:${other}/admin.png`))
+    expect(local.status).toBe(502)
+    expect(String(local.body)).toMatch(/127\.0\.0\.1 is a local or private address/)
+    expect(made).toEqual([])
+  })
+
+  it("on a service, trusts the service's origin under each loopback name and goes through the profile's network", async () => {
+    const service = await pictureHost()
+    const pictures = serve('service', `http://localhost:${service}/api/`, 0)
+    const answer = await pictures.answer(query(`http://127.0.0.1:${service}/avatar.png`, 'account:1'))
+    expect(answer.status).toBe(200)
+    expect(made).toEqual(['network'])
+  })
+
+  it('says 400 for an address that is none and 502 for a host it refuses, keeping nothing', async () => {
+    const pictures = serve('service', 'https://api.repliz.test', 0)
+    expect((await pictures.answer(query('javascript:alert(1)'))).status).toBe(400)
+    expect((await pictures.answer(new URLSearchParams())).status).toBe(400)
+    const refused = await pictures.answer(query(`http://[::1]:${await pictureHost()}/a.png`))
+    expect(refused.status).toBe(502)
+    expect(refused.headers['content-type']).toMatch(/^text\/plain/)
+    expect(database.db.prepare('SELECT COUNT(*) AS n FROM pictures').get()).toEqual({ n: 0 })
+  })
+})
