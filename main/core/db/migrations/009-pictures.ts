@@ -2,13 +2,10 @@
 // which profile asked, what the picture is of (an account id outlives the CDN address its avatar had), where
 // it came from, and when it was fetched and last shown. The bytes are files under <data>/pictures; the
 // registry says which file is whose, so eviction and lookups never list the folder.
-//
-// Numbered 9 in its file name because migrations 5 to 8 are being written beside it; its `version` is its
-// place in this branch's list (there must be no gap) and becomes 9 when those land before it.
 import type { Migration } from '../migration-types'
 
 export const picturesMigration: Migration = {
-  version: 5,
+  version: 9,
   name: 'pictures',
   up(db) {
     db.exec(`
