@@ -13,6 +13,7 @@ import type { Draft } from '../../../common/drafts'
 import type { ActiveService } from '../../../main/core/ports'
 import type { HandlerDeps } from '../../../main/handlers/types'
 import { draftHandlersOver } from '../../support/draft-handlers'
+import { cliArgs } from '../support/cli-bin'
 import { samplePost } from '../../unit/core/drafts/helpers'
 import { tempFolder } from './helpers'
 
@@ -35,7 +36,7 @@ afterEach(async () => {
 
 /** The real CLI in a process of its own, on the test's data folder (keyless: the Sandbox's drafts). */
 function cli(...argv: string[]) {
-  return run(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...argv], {
+  return run(process.execPath, cliArgs(argv), {
     cwd: ROOT,
     env: { ...process.env, MEDIADECK_DATA_DIR: dataDir, MEDIADECK_BASE_URL: '', MEDIADECK_ACCESS_KEY: '' },
   })
