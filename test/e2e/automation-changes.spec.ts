@@ -9,10 +9,13 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { AppShell } from './pages/app-shell'
 import { AutomationsPage } from './pages/automations-page'
+import { animationsSettled } from './support/animations'
+import { axeTimeout } from './support/axe-budget'
 import { expect, test } from './support/browser-mode'
 
 async function seriousAxe(page: Page, where: string) {
-  await page.waitForTimeout(400)
+  // Let transitions end (by their own promises, not a guessed 400 ms): axe measures colours as painted.
+  await animationsSettled(page)
   const { violations } = await new AxeBuilder({ page }).analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -216,7 +219,7 @@ test('Activity: filters, failures in plain words, retry one and several', async 
 test('axe: no serious or critical finding in the editor, dialogs and Activity, both themes', async ({
   appPage,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(axeTimeout(8))
   const shell = new AppShell(appPage)
   const automations = new AutomationsPage(appPage)
   const findings = []
