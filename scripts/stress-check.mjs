@@ -44,8 +44,11 @@ const stress = spawn('stress-ng', ['--cpu', String(cpus), '--timeout', '0', '--q
 const stopStress = () => {
   if (stress.exitCode === null && stress.signalCode === null) stress.kill('SIGTERM')
 }
+// The command running now: stopped with stress-ng when the check is interrupted, so nothing is left behind.
+let current
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    current?.kill('SIGTERM')
     stopStress()
     process.exit(130)
   })
@@ -56,7 +59,11 @@ console.log(`stress-check: stress-ng --cpu ${cpus} started (pid ${stress.pid}), 
 function run(command, commandArgs, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, { stdio: 'inherit', env })
-    child.on('close', (code) => resolve(code ?? 1))
+    current = child
+    child.on('close', (code) => {
+      current = undefined
+      resolve(code ?? 1)
+    })
   })
 }
 
