@@ -245,44 +245,48 @@ test('axe: no serious or critical finding in the editor, dialogs and Activity, b
   expect(findings, JSON.stringify(findings, null, 2)).toEqual([])
 })
 
-test('screenshots of the editor and Activity at 1280 and 900 px, light and dark, English and Indonesian', async ({
-  appPage,
-  app,
-}) => {
-  test.setTimeout(180_000)
-  const dir = join('.test-results', 'screenshots')
-  mkdirSync(dir, { recursive: true })
-  const automations = new AutomationsPage(appPage)
-  for (const language of ['en', 'id'] as const) {
-    await app.host.call('settings:update', { language })
-    await expect(appPage.locator('html')).toHaveAttribute('lang', language)
-    for (const width of [1280, 900]) {
-      await appPage.setViewportSize({ width, height: 900 })
-      await appPage.getByTestId('nav-automations').click()
-      await automations.rows.first().getByRole('link').click()
-      await automations.detail.getByTestId('automation-edit').click()
-      await expect(appPage.getByTestId('automation-editor')).toBeVisible()
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await appPage.emulateMedia({ colorScheme })
-        await appPage.waitForTimeout(250)
-        await appPage.screenshot({
-          path: join(dir, `automation-editor-${width}-${language}-${colorScheme}.png`),
-        })
-        // The reply rule's own fields (texts, words, keyword answers, delay) lie below the fold.
-        await appPage
-          .getByTestId('automation-editor')
-          .locator('fieldset[data-rule="reply"]')
-          .screenshot({ path: join(dir, `automation-editor-reply-${width}-${language}-${colorScheme}.png`) })
-      }
-      await appPage.getByTestId('editor-cancel').click()
-      await appPage.getByTestId('nav-activity').click()
-      await expect(appPage.getByTestId('report-row').first()).toBeVisible()
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await appPage.emulateMedia({ colorScheme })
-        await appPage.waitForTimeout(250)
-        await appPage.screenshot({ path: join(dir, `activity-${width}-${language}-${colorScheme}.png`) })
+// Pictures for a person to look at, compared with nothing: `npm run screenshots`, not `npm test`.
+test(
+  'screenshots of the editor and Activity at 1280 and 900 px, light and dark, English and Indonesian',
+  { tag: '@screenshots' },
+  async ({ appPage, app }) => {
+    test.setTimeout(180_000)
+    const dir = join('.test-results', 'screenshots')
+    mkdirSync(dir, { recursive: true })
+    const automations = new AutomationsPage(appPage)
+    for (const language of ['en', 'id'] as const) {
+      await app.host.call('settings:update', { language })
+      await expect(appPage.locator('html')).toHaveAttribute('lang', language)
+      for (const width of [1280, 900]) {
+        await appPage.setViewportSize({ width, height: 900 })
+        await appPage.getByTestId('nav-automations').click()
+        await automations.rows.first().getByRole('link').click()
+        await automations.detail.getByTestId('automation-edit').click()
+        await expect(appPage.getByTestId('automation-editor')).toBeVisible()
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await appPage.emulateMedia({ colorScheme })
+          await appPage.waitForTimeout(250)
+          await appPage.screenshot({
+            path: join(dir, `automation-editor-${width}-${language}-${colorScheme}.png`),
+          })
+          // The reply rule's own fields (texts, words, keyword answers, delay) lie below the fold.
+          await appPage
+            .getByTestId('automation-editor')
+            .locator('fieldset[data-rule="reply"]')
+            .screenshot({
+              path: join(dir, `automation-editor-reply-${width}-${language}-${colorScheme}.png`),
+            })
+        }
+        await appPage.getByTestId('editor-cancel').click()
+        await appPage.getByTestId('nav-activity').click()
+        await expect(appPage.getByTestId('report-row').first()).toBeVisible()
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await appPage.emulateMedia({ colorScheme })
+          await appPage.waitForTimeout(250)
+          await appPage.screenshot({ path: join(dir, `activity-${width}-${language}-${colorScheme}.png`) })
+        }
       }
     }
-  }
-  await appPage.emulateMedia({ colorScheme: 'light' })
-})
+    await appPage.emulateMedia({ colorScheme: 'light' })
+  },
+)
