@@ -11,7 +11,10 @@ export default defineConfig({
   grep: screenshots ? /@screenshots/ : undefined,
   grepInvert: screenshots ? undefined : /@screenshots/,
   outputDir: './.test-results/e2e',
-  timeout: 60_000,
+  // A test's bound counts its fixtures too: beside stress-ng on the shared 2-core machine (load average 25–30),
+  // launching Chromium and starting the host took ~16 s, and the automation editor's flow of ~30 steps had not
+  // ended 48 s later (1–5 s a step). The bound only catches a hang: no e2e test asserts a duration.
+  timeout: 120_000,
   workers: 1,
   reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
   use: {

@@ -31,6 +31,12 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.ts'],
+          // The same bound as the node projects, not vitest's 5 s: a test timeout only catches a hang, and time
+          // is never what these tests assert. A view's test mounts the whole view in jsdom, and a file's first
+          // test also pays for Vite compiling the view's lazily routed components: beside stress-ng on the
+          // shared 2-core machine such tests took 3–8 s, and the planner's first one failed at 5 s.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
     ],

@@ -4,13 +4,14 @@
 import { AppShell } from './pages/app-shell'
 import { PlannerPage } from './pages/planner-page'
 import { audit, type Finding } from './support/axe'
+import { axeTimeout } from './support/axe-budget'
 import { expect, test } from './support/browser-mode'
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`no serious or critical axe violation in any view or dialog, ${colorScheme} theme`, async ({
     appPage,
   }) => {
-    test.setTimeout(180_000)
+    test.setTimeout(axeTimeout(12))
     await appPage.emulateMedia({ colorScheme })
     const shell = new AppShell(appPage)
     const findings: Finding[] = []

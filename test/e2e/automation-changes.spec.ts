@@ -9,10 +9,13 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { AppShell } from './pages/app-shell'
 import { AutomationsPage } from './pages/automations-page'
+import { animationsSettled } from './support/animations'
+import { axeTimeout } from './support/axe-budget'
 import { expect, test } from './support/browser-mode'
 
 async function seriousAxe(page: Page, where: string) {
-  await page.waitForTimeout(400)
+  // Let transitions end (by their own promises, not a guessed 400 ms): axe measures colours as painted.
+  await animationsSettled(page)
   const { violations } = await new AxeBuilder({ page }).analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -216,7 +219,7 @@ test('Activity: filters, failures in plain words, retry one and several', async 
 test('axe: no serious or critical finding in the editor, dialogs and Activity, both themes', async ({
   appPage,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(axeTimeout(8))
   const shell = new AppShell(appPage)
   const automations = new AutomationsPage(appPage)
   const findings = []
@@ -242,44 +245,48 @@ test('axe: no serious or critical finding in the editor, dialogs and Activity, b
   expect(findings, JSON.stringify(findings, null, 2)).toEqual([])
 })
 
-test('screenshots of the editor and Activity at 1280 and 900 px, light and dark, English and Indonesian', async ({
-  appPage,
-  app,
-}) => {
-  test.setTimeout(180_000)
-  const dir = join('.test-results', 'screenshots')
-  mkdirSync(dir, { recursive: true })
-  const automations = new AutomationsPage(appPage)
-  for (const language of ['en', 'id'] as const) {
-    await app.host.call('settings:update', { language })
-    await expect(appPage.locator('html')).toHaveAttribute('lang', language)
-    for (const width of [1280, 900]) {
-      await appPage.setViewportSize({ width, height: 900 })
-      await appPage.getByTestId('nav-automations').click()
-      await automations.rows.first().getByRole('link').click()
-      await automations.detail.getByTestId('automation-edit').click()
-      await expect(appPage.getByTestId('automation-editor')).toBeVisible()
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await appPage.emulateMedia({ colorScheme })
-        await appPage.waitForTimeout(250)
-        await appPage.screenshot({
-          path: join(dir, `automation-editor-${width}-${language}-${colorScheme}.png`),
-        })
-        // The reply rule's own fields (texts, words, keyword answers, delay) lie below the fold.
-        await appPage
-          .getByTestId('automation-editor')
-          .locator('fieldset[data-rule="reply"]')
-          .screenshot({ path: join(dir, `automation-editor-reply-${width}-${language}-${colorScheme}.png`) })
-      }
-      await appPage.getByTestId('editor-cancel').click()
-      await appPage.getByTestId('nav-activity').click()
-      await expect(appPage.getByTestId('report-row').first()).toBeVisible()
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await appPage.emulateMedia({ colorScheme })
-        await appPage.waitForTimeout(250)
-        await appPage.screenshot({ path: join(dir, `activity-${width}-${language}-${colorScheme}.png`) })
+// Pictures for a person to look at, compared with nothing: `npm run screenshots`, not `npm test`.
+test(
+  'screenshots of the editor and Activity at 1280 and 900 px, light and dark, English and Indonesian',
+  { tag: '@screenshots' },
+  async ({ appPage, app }) => {
+    test.setTimeout(180_000)
+    const dir = join('.test-results', 'screenshots')
+    mkdirSync(dir, { recursive: true })
+    const automations = new AutomationsPage(appPage)
+    for (const language of ['en', 'id'] as const) {
+      await app.host.call('settings:update', { language })
+      await expect(appPage.locator('html')).toHaveAttribute('lang', language)
+      for (const width of [1280, 900]) {
+        await appPage.setViewportSize({ width, height: 900 })
+        await appPage.getByTestId('nav-automations').click()
+        await automations.rows.first().getByRole('link').click()
+        await automations.detail.getByTestId('automation-edit').click()
+        await expect(appPage.getByTestId('automation-editor')).toBeVisible()
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await appPage.emulateMedia({ colorScheme })
+          await appPage.waitForTimeout(250)
+          await appPage.screenshot({
+            path: join(dir, `automation-editor-${width}-${language}-${colorScheme}.png`),
+          })
+          // The reply rule's own fields (texts, words, keyword answers, delay) lie below the fold.
+          await appPage
+            .getByTestId('automation-editor')
+            .locator('fieldset[data-rule="reply"]')
+            .screenshot({
+              path: join(dir, `automation-editor-reply-${width}-${language}-${colorScheme}.png`),
+            })
+        }
+        await appPage.getByTestId('editor-cancel').click()
+        await appPage.getByTestId('nav-activity').click()
+        await expect(appPage.getByTestId('report-row').first()).toBeVisible()
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await appPage.emulateMedia({ colorScheme })
+          await appPage.waitForTimeout(250)
+          await appPage.screenshot({ path: join(dir, `activity-${width}-${language}-${colorScheme}.png`) })
+        }
       }
     }
-  }
-  await appPage.emulateMedia({ colorScheme: 'light' })
-})
+    await appPage.emulateMedia({ colorScheme: 'light' })
+  },
+)

@@ -6,6 +6,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { animationsSettled } from './support/animations'
+import { axeTimeout } from './support/axe-budget'
 import { expect, test } from './support/browser-mode'
 import type { PageGlobals } from './support/page-globals'
 import { PlannerPage } from './pages/planner-page'
@@ -30,8 +32,8 @@ const WORDS = {
 } as const
 
 async function seriousFindings(page: Page): Promise<string[]> {
-  // Let transitions end: axe measures colours as painted.
-  await page.waitForTimeout(400)
+  // Let transitions end (by their own promises, not a guessed 400 ms): axe measures colours as painted.
+  await animationsSettled(page)
   const { violations } = await new AxeBuilder({ page }).include('[data-testid=composer]').analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -43,7 +45,7 @@ for (const language of ['en', 'id'] as const) {
     appPage,
     app,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(axeTimeout(2, 120_000))
     mkdirSync(SHOTS, { recursive: true })
     const words = WORDS[language]
     const accounts = (await app.host.call('accounts:list', {})).value

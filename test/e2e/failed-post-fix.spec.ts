@@ -8,12 +8,15 @@ import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { PlannerPage } from './pages/planner-page'
+import { animationsSettled } from './support/animations'
+import { axeTimeout } from './support/axe-budget'
 import { expect, test } from './support/browser-mode'
 
 const DIR = join('.test-results', 'screenshots', 'fix')
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForTimeout(400)
+  // Let transitions end (by their own promises, not a guessed 400 ms): axe measures colours as painted.
+  await animationsSettled(page)
   const { violations } = await new AxeBuilder({ page }).analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -101,7 +104,7 @@ test('fix surfaces: no serious axe violation in either theme; screenshots at 128
   appPage,
   app,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(axeTimeout(6, 180_000))
   mkdirSync(DIR, { recursive: true })
   const findings: string[] = []
   for (const language of ['en', 'id'] as const) {

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox } from '../../../sandbox'
 import type { RunningSandbox } from '../../../sandbox'
+import { cliArgs } from '../support/cli-bin'
 
 let sandbox: RunningSandbox
 let dir: string
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 function cli(args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+    const child = spawn(process.execPath, cliArgs(args), {
       env: {
         ...process.env,
         MEDIADECK_BASE_URL: sandbox.url,

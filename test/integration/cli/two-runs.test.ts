@@ -8,6 +8,7 @@ import { createServiceClient } from '../../../main/core/service-client'
 import type { AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
 import { USERS, type Harness } from '../core/sandbox-harness'
 import { REPO_ROOT, startCliBehindProxy } from '../support/cli-behind-proxy'
+import { cliArgs } from '../support/cli-bin'
 
 let h: Harness
 let proxy: AnswerDroppingProxy
@@ -23,7 +24,7 @@ function cli(args: string[]): {
   child: ChildProcess
   done: Promise<{ code: number | null; out: string; err: string }>
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+  const child = spawn(process.execPath, cliArgs(args), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@
 // 3 were listed (a fixed temp file name and a read-merge-write with no lock); every one is kept now, and the
 // app shows what the CLI added within 2 s without a restart.
 import { execFile } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,9 +11,13 @@ import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '../../../common/app-state'
 import type { Draft } from '../../../common/drafts'
+import { DATABASE_FILE, openDatabase, type AppDatabase } from '../../../main/core/db/database'
 import type { ActiveService } from '../../../main/core/ports'
 import type { HandlerDeps } from '../../../main/handlers/types'
+import { DRAFTS_WATCH_MS } from '../../../main/host/drafts-outbox'
 import { draftHandlersOver } from '../../support/draft-handlers'
+import { until } from '../../support/manual-clock'
+import { cliArgs } from '../support/cli-bin'
 import { samplePost } from '../../unit/core/drafts/helpers'
 import { tempFolder } from './helpers'
 
@@ -35,7 +40,7 @@ afterEach(async () => {
 
 /** The real CLI in a process of its own, on the test's data folder (keyless: the Sandbox's drafts). */
 function cli(...argv: string[]) {
-  return run(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...argv], {
+  return run(process.execPath, cliArgs(argv), {
     cwd: ROOT,
     env: { ...process.env, MEDIADECK_DATA_DIR: dataDir, MEDIADECK_BASE_URL: '', MEDIADECK_ACCESS_KEY: '' },
   })
@@ -91,9 +96,26 @@ describe('one data folder, several processes', () => {
     expect(await listed()).toEqual(Array.from({ length: 8 }, (_, i) => `post ${i + 1}`).sort())
   }, 120_000)
 
-  it('keeps the app’s saves and the CLI’s adds made at once, and shows the CLI’s in the app within 2 s', async () => {
+  it('keeps the app’s saves and the CLI’s adds made at once, and shows the CLI’s in the app at the watch’s next look', async () => {
     const events: Array<{ name: string; payload: unknown }> = []
-    const app = draftHandlersOver(appDeps(events))
+    // The app's database, its watch on a timer the test fires: "the app shows the CLI's drafts within the
+    // watch interval" is then asserted on the watch's own interval and one look, never on the wall clock.
+    mkdirSync(dataDir, { recursive: true })
+    const database = openDatabase({ file: path.join(dataDir, DATABASE_FILE) })
+    disposers.push(() => database.close())
+    const looks: Array<{ look: () => void; ms: number }> = []
+    const watched: AppDatabase = {
+      ...database,
+      watch: (listener, options) =>
+        database.watch(listener, {
+          ...options,
+          timers: {
+            setInterval: (look, ms) => looks.push({ look, ms }),
+            clearInterval: () => undefined,
+          },
+        }),
+    }
+    const app = draftHandlersOver(appDeps(events), { database: watched })
     await app['drafts:list'](undefined)
     const files = await Promise.all(Array.from({ length: 4 }, (_, i) => body(i + 1)))
     const adds = Promise.all(files.map((file) => cli('drafts', 'add', file)))
@@ -107,15 +129,19 @@ describe('one data folder, several processes', () => {
       await new Promise((resolve) => setImmediate(resolve))
     }
     await adds
-    const added = Date.now()
-    // The watch (1 s) hears the CLI's commits: drafts:changed carries them, with no call from the page.
+    // The watch (every 1 s) hears the CLI's commits at its next look: drafts:changed carries them, with no
+    // call from the page.
     const seen = () => {
       const last = events.filter((e) => e.name === 'drafts:changed').at(-1)?.payload as
         { drafts: Draft[] } | undefined
       return (last?.drafts ?? []).filter((d) => d.post.description.startsWith('post ')).length
     }
-    while (seen() < 4 && Date.now() - added < 2_000) await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(seen()).toBe(4)
+    // Before the watch looks, the app has not read them (its saves republish what it holds).
+    expect(seen()).toBe(0)
+    expect(looks.map((l) => l.ms)).toEqual([DRAFTS_WATCH_MS])
+    expect(DRAFTS_WATCH_MS).toBe(1_000)
+    looks[0]!.look()
+    await until(() => seen() === 4, 'the CLI’s drafts in drafts:changed')
 
     const all = await listed()
     expect(all.filter((d) => d.startsWith('post '))).toHaveLength(4)

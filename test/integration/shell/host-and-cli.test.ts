@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_FILE, openDatabase } from '../../../main/core/db/database'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
+import { cliArgs } from '../support/cli-bin'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const EACH = 15
@@ -39,21 +40,17 @@ describe('the host and a CLI run on one data folder', () => {
     const mine = files('app')
     const theirs = files('cli')
     const { accessKey, secretKey } = host.sandbox.credentials
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'main/cli/index.ts', 'upload', '--json', ...theirs],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          MEDIADECK_BASE_URL: host.sandbox.url,
-          MEDIADECK_ACCESS_KEY: accessKey,
-          MEDIADECK_SECRET_KEY: secretKey,
-          MEDIADECK_DATA_DIR: host.dataDir,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn(process.execPath, cliArgs(['upload', '--json', ...theirs]), {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        MEDIADECK_BASE_URL: host.sandbox.url,
+        MEDIADECK_ACCESS_KEY: accessKey,
+        MEDIADECK_SECRET_KEY: secretKey,
+        MEDIADECK_DATA_DIR: host.dataDir,
       },
-    )
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let out = ''
     let err = ''
     child.stdout!.on('data', (d) => (out += d))
