@@ -26,6 +26,17 @@ export interface ChangeTimers {
   clearInterval(handle: unknown): void
 }
 
+export interface TransactionOptions {
+  /**
+   * `'crash'`: the commit survives the process crashing but not a power cut (no fsync: WAL with
+   * synchronous = NORMAL), for bookkeeping whose loss in a power cut costs nothing, such as a lease: every
+   * process of the machine is gone then, and a lease of a dead process is taken over. The next durable commit
+   * syncs the log, this one included. Default `'power-cut'` (synchronous = FULL). Inside another transaction
+   * it is part of that one, and as durable.
+   */
+  durability?: 'crash' | 'power-cut'
+}
+
 export interface AppDatabase {
   readonly file: string
   readonly db: DatabaseSync
@@ -36,7 +47,7 @@ export interface AppDatabase {
    * then both write. Called inside another transaction it nests as a savepoint, so a multi-step change made
    * of single-step ones is still all or nothing. `fn` must be synchronous.
    */
-  transaction<T>(fn: () => T): T
+  transaction<T>(fn: () => T, options?: TransactionOptions): T
   /**
    * The same, with a failure said plainly: a full disk or a database another process holds too long becomes an
    * AppError naming `what` was not saved (`the drafts`), and nothing of the change is kept.
@@ -209,8 +220,18 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
     }
   }
 
-  const transaction = <T>(fn: () => T): T => {
+  const transaction = <T>(fn: () => T, options: TransactionOptions = {}): T => {
     const outer = depth === 0
+    if (outer && options.durability === 'crash') {
+      // A commit with fsync costs milliseconds that block the event loop; the setting is per connection, so
+      // it is set back before any other transaction can begin.
+      db.exec('PRAGMA synchronous = NORMAL')
+      try {
+        return transaction(fn)
+      } finally {
+        if (db.isOpen) db.exec('PRAGMA synchronous = FULL')
+      }
+    }
     const savepoint = `sp${depth}`
     db.exec(outer ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`)
     depth += 1

@@ -42,6 +42,11 @@ export interface UpdateOptions {
   baseRevision?: number
   /** A lease (main/core/db/leases.ts) the change needs: refused, changing nothing, when no longer held. */
   lease?: { holds(resource: string): boolean; resource: string }
+  /**
+   * Sets (a marker) or clears (null) the draft's send marker in the same transaction: one commit instead of two
+   * for the outbox's "sending, and this create is about to leave" and "scheduled, the create was answered".
+   */
+  marker?: SendMarker | null
 }
 
 export interface DraftStore {
@@ -240,8 +245,13 @@ export async function openDraftStore(
         }
         // Removed by another process meanwhile: what this one changes is written back, not lost.
         const current = row ? decode(row) : draft
-        return write({ ...current, ...changes, updatedAt: at.toISOString() })
+        const written = write({ ...current, ...changes, updatedAt: at.toISOString() })
+        if (options.marker) putMarker.run(draft.id, JSON.stringify(options.marker))
+        else if (options.marker === null) deleteMarker.run(draft.id)
+        return written
       })
+      if (options.marker) markers.set(stored.id, options.marker)
+      else if (options.marker === null) markers.delete(stored.id)
       drafts.set(stored.id, stored)
       notify()
       return stored

@@ -153,6 +153,46 @@ describe('transactions', () => {
     expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
   })
 
+  it("commits a 'crash' transaction without fsync and puts synchronous = FULL back, even after a failure", () => {
+    const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
+    const bump = database.db.prepare('UPDATE counter SET n = n + 1')
+    const synchronous = () =>
+      (database.db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous
+    const FULL = 2
+    const NORMAL = 1
+    const seen: number[] = []
+    database.transaction(
+      () => {
+        bump.run()
+        seen.push(synchronous())
+      },
+      { durability: 'crash' },
+    )
+    expect(synchronous()).toBe(FULL)
+    expect(() =>
+      database.transaction(
+        () => {
+          bump.run()
+          throw new Error('failed')
+        },
+        { durability: 'crash' },
+      ),
+    ).toThrow('failed')
+    expect(synchronous()).toBe(FULL)
+    // Inside a durable transaction it is part of it, and as durable.
+    database.transaction(() =>
+      database.transaction(
+        () => {
+          bump.run()
+          seen.push(synchronous())
+        },
+        { durability: 'crash' },
+      ),
+    )
+    expect(seen).toEqual([NORMAL, FULL])
+    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
+  })
+
   it('a full database gives a clear disk-full error and keeps nothing of the change', () => {
     const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
     database.db.exec('CREATE TABLE blobs (b BLOB)')
