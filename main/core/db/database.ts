@@ -52,7 +52,7 @@ export interface AppDatabase {
    * The same, with a failure said plainly: a full disk or a database another process holds too long becomes an
    * AppError naming `what` was not saved (`the drafts`), and nothing of the change is kept.
    */
-  write<T>(what: string, fn: () => T): T
+  write<T>(what: string, fn: () => T, options?: TransactionOptions): T
   /**
    * Calls `listener` after another connection (another process: the CLI beside the app) committed a change.
    * PRAGMA data_version moves only for other connections' commits, so our own writes do not echo back.
@@ -261,9 +261,9 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
     db,
     notices,
     transaction,
-    write(what, fn) {
+    write(what, fn, options) {
       try {
-        return transaction(fn)
+        return transaction(fn, options)
       } catch (error) {
         throw dataError(error, what, file)
       }

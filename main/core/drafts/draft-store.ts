@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Draft } from '../../../common/drafts'
 import { AppError } from '../../../common/errors'
 import { errorReason } from '../../../common/messages/index'
-import type { AppDatabase } from '../db/database'
+import type { AppDatabase, TransactionOptions } from '../db/database'
 import { importLegacyFile, PRE_DB_SUFFIX } from '../db/legacy-import'
 import { existsSync } from 'node:fs'
 import { DRAFTS_FILE, readLegacyDrafts, writeLegacyDrafts, type LegacyDrafts } from './legacy-drafts'
@@ -47,6 +47,11 @@ export interface UpdateOptions {
    * for the outbox's "sending, and this create is about to leave" and "scheduled, the create was answered".
    */
   marker?: SendMarker | null
+  /**
+   * `'crash'`: committed without waiting for the disk (database.ts TransactionOptions): only for a change whose
+   * loss in a power cut the caller recovers from, as the outbox does a "scheduled" whose send marker it clears.
+   */
+  durability?: TransactionOptions['durability']
 }
 
 export interface DraftStore {
@@ -232,24 +237,28 @@ export async function openDraftStore(
       return stored
     },
     update(draft, changes, at, options = {}) {
-      const stored = database.write('the drafts', () => {
-        if (options.lease && !options.lease.holds(options.lease.resource)) {
-          throw new AppError({
-            kind: 'cancelled',
-            message: `Another Mediadeck process took over sending the draft ${draft.id}; this one stopped.`,
-          })
-        }
-        const row = selectOne.get(draft.id) as Row | undefined
-        if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
-          throw changedElsewhere(draft.id)
-        }
-        // Removed by another process meanwhile: what this one changes is written back, not lost.
-        const current = row ? decode(row) : draft
-        const written = write({ ...current, ...changes, updatedAt: at.toISOString() })
-        if (options.marker) putMarker.run(draft.id, JSON.stringify(options.marker))
-        else if (options.marker === null) deleteMarker.run(draft.id)
-        return written
-      })
+      const stored = database.write(
+        'the drafts',
+        () => {
+          if (options.lease && !options.lease.holds(options.lease.resource)) {
+            throw new AppError({
+              kind: 'cancelled',
+              message: `Another Mediadeck process took over sending the draft ${draft.id}; this one stopped.`,
+            })
+          }
+          const row = selectOne.get(draft.id) as Row | undefined
+          if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
+            throw changedElsewhere(draft.id)
+          }
+          // Removed by another process meanwhile: what this one changes is written back, not lost.
+          const current = row ? decode(row) : draft
+          const written = write({ ...current, ...changes, updatedAt: at.toISOString() })
+          if (options.marker) putMarker.run(draft.id, JSON.stringify(options.marker))
+          else if (options.marker === null) deleteMarker.run(draft.id)
+          return written
+        },
+        options.durability ? { durability: options.durability } : {},
+      )
       if (options.marker) markers.set(stored.id, options.marker)
       else if (options.marker === null) markers.delete(stored.id)
       drafts.set(stored.id, stored)

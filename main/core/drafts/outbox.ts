@@ -100,10 +100,16 @@ export function createOutbox({
   const client = (): OutboxClient => runClient ?? activeClient()
 
   /** `marker`: set (or clear, null) the send marker in the same commit. */
-  const update = (draft: StoredDraft, changes: Partial<Draft>, marker?: SendMarker | null): StoredDraft =>
+  const update = (
+    draft: StoredDraft,
+    changes: Partial<Draft>,
+    marker?: SendMarker | null,
+    durability?: 'crash',
+  ): StoredDraft =>
     store.update(draft, changes, now(), {
       lease: { holds: (resource) => leases.holds(resource), resource: outboxLease(draft.id) },
       ...(marker === undefined ? {} : { marker }),
+      ...(durability ? { durability } : {}),
     })
 
   function claimedIds(except: string): Set<string> {
@@ -198,7 +204,10 @@ export function createOutbox({
     await store.flush()
     try {
       const result = await client().createSchedule(body, { signal })
-      update(draft, { status: 'scheduled', scheduleId: result.scheduleId, error: undefined }, null)
+      // Without waiting for the disk: should a power cut take this commit, the marker is still there and the
+      // next run finds the post on the service (adopt) instead of creating it again. The next durable commit
+      // (the next post's marker, the run's last sync time) syncs it anyway.
+      update(draft, { status: 'scheduled', scheduleId: result.scheduleId, error: undefined }, null, 'crash')
       await store.flush()
       return 'scheduled'
     } catch (error) {
