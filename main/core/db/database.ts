@@ -3,7 +3,8 @@
 // damaged file aside instead of failing on it, takes a backup before each pending migration and runs the
 // migrations one transaction each. Repositories are built over the AppDatabase this returns; no core module
 // reads or writes state files any other way.
-import { existsSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { Worker } from 'node:worker_threads'
 import { AppError } from '../../../common/errors'
 import { diskWriteError } from '../disk-errors'
 import type { Migration } from './migration-types'
@@ -58,6 +59,12 @@ export interface AppDatabase {
    * PRAGMA data_version moves only for other connections' commits, so our own writes do not echo back.
    */
   watch(listener: () => void, options?: { intervalMs?: number; timers?: ChangeTimers }): () => void
+  /**
+   * The integrity check's verdict: null when the file is sound (or was checked, and set aside if damaged, at
+   * open); a `damaged` notice when the background check (OpenDatabaseOptions.integrityCheck) found damage. The
+   * file is then set aside at the next open, which checks it first.
+   */
+  checked(): Promise<DatabaseNotice | null>
   close(): void
 }
 
@@ -67,7 +74,17 @@ export interface OpenDatabaseOptions {
   now?: () => Date
   /** How long a write waits for another process's transaction before failing (default 5 s). */
   busyTimeoutMs?: number
+  /**
+   * When `PRAGMA quick_check` reads every page of the file looking for damage. `'at-open'` (the default):
+   * before anything uses it, as the CLI's short runs do. `'background'` (the app): at open only if the last
+   * session did not close cleanly (its write-ahead log is still there) or a check failed before; otherwise in
+   * a worker thread on a connection of its own, so the first screen does not wait for it (docs/data-layer.md).
+   */
+  integrityCheck?: 'at-open' | 'background'
 }
+
+/** Left beside the file by a background check that found damage: the next open checks first, and sets aside. */
+export const CHECK_FAILED_SUFFIX = '.check-failed'
 
 export class DatabaseOpenError extends Error {}
 
@@ -78,9 +95,15 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
   const busyTimeoutMs = options.busyTimeoutMs ?? 5_000
   const notices: DatabaseNotice[] = []
 
+  // A file closed cleanly by every process has no write-ahead log left (SQLite removes it on the last close).
+  const background =
+    options.integrityCheck === 'background' &&
+    existsSync(file) &&
+    !hasLog(file) &&
+    !existsSync(file + CHECK_FAILED_SUFFIX)
   let db: DatabaseSync
   try {
-    db = connect(file, busyTimeoutMs)
+    db = connect(file, busyTimeoutMs, !background)
   } catch (error) {
     if (!isDamage(error)) throw error
     const keptAt = setAside(file, now())
@@ -89,8 +112,9 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
       keptAt,
       message: `The local database was damaged (${describe(error)}). It was set aside as ${keptAt} and a new one was created; data imported from the old files is restored where they remain.`,
     })
-    db = connect(file, busyTimeoutMs)
+    db = connect(file, busyTimeoutMs, true)
   }
+  rmSync(file + CHECK_FAILED_SUFFIX, { force: true })
 
   const backup = migrate(db, file, migrations, now)
   if (backup !== undefined) {
@@ -102,19 +126,99 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
         : 'The local database was created.',
     })
   }
-  return wrap(file, db, notices)
+  const database = wrap(file, db, notices)
+  return background ? { ...database, ...checkInBackground(file, now, database) } : database
 }
 
-function connect(file: string, busyTimeoutMs: number): DatabaseSync {
+function hasLog(file: string): boolean {
+  try {
+    return statSync(file + '-wal').size > 0
+  } catch {
+    return false
+  }
+}
+
+// Plain CommonJS for an eval'd worker: the same code runs from tsx, the CLI bundle and Electron's main bundle.
+const QUICK_CHECK_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads')
+let answer
+try {
+  const { DatabaseSync } = require('node:sqlite')
+  const db = new DatabaseSync(workerData.file, { readOnly: true, timeout: 5000 })
+  try {
+    answer = { result: db.prepare('PRAGMA quick_check(1)').get().quick_check }
+  } finally {
+    db.close()
+  }
+} catch (error) {
+  answer = { error: String((error && error.message) || error), errcode: error && error.errcode }
+}
+parentPort.postMessage(answer)
+`
+
+/**
+ * Runs PRAGMA quick_check on a connection of a worker thread. Damage found is said (the `damaged` notice of
+ * checked()) and marked beside the file, so the next open checks first and sets it aside; a check that could
+ * not run (the worker failed to start, the database busy) is not damage.
+ */
+function checkInBackground(
+  file: string,
+  now: () => Date,
+  database: AppDatabase,
+): Pick<AppDatabase, 'checked' | 'close'> {
+  let worker: Worker | undefined
+  const verdict = new Promise<DatabaseNotice | null>((resolve) => {
+    try {
+      worker = new Worker(QUICK_CHECK_WORKER, { eval: true, workerData: { file } })
+    } catch {
+      resolve(null)
+      return
+    }
+    worker.unref()
+    worker.once('error', () => resolve(null))
+    worker.once('exit', () => resolve(null))
+    worker.once('message', (answer: { result?: string; error?: string; errcode?: number }) => {
+      const damaged =
+        answer.result !== undefined
+          ? answer.result !== 'ok'
+          : answer.errcode === SQLITE_CODES.CORRUPT || answer.errcode === SQLITE_CODES.NOTADB
+      if (!damaged) return resolve(null)
+      const problem = answer.result ?? answer.error ?? 'no answer'
+      try {
+        writeFileSync(file + CHECK_FAILED_SUFFIX, `${now().toISOString()} ${problem}\n`)
+      } catch {
+        // Said below all the same; without the mark the next open's own check still finds it if it must.
+      }
+      resolve({
+        kind: 'damaged',
+        message: `The local database is damaged (integrity check failed: ${problem}). Restart Mediadeck: it will set the file aside as ${file}.damaged-<time>, create a new one, and restore what it can from the old files.`,
+      })
+    })
+  })
+  return {
+    checked: () => verdict,
+    close() {
+      void worker?.terminate()
+      database.close()
+    },
+  }
+}
+
+function connect(file: string, busyTimeoutMs: number, check: boolean): DatabaseSync {
   const db = openSqlite(file, { timeoutMs: busyTimeoutMs })
   try {
     db.exec('PRAGMA journal_mode = WAL')
     // FULL: a transaction reported committed survives a power cut too (WAL + NORMAL would only survive a crash).
     db.exec('PRAGMA synchronous = FULL')
     db.exec('PRAGMA foreign_keys = ON')
-    const check = db.prepare('PRAGMA quick_check(1)').get() as { quick_check?: string } | undefined
-    if (check?.quick_check !== 'ok') {
-      throw Object.assign(new Error(`integrity check failed: ${check?.quick_check ?? 'no answer'}`), {
+    if (!check) {
+      // Still a first look at the file: a file that is no database at all (NOTADB) fails here at once.
+      db.prepare('PRAGMA schema_version').get()
+      return db
+    }
+    const answer = db.prepare('PRAGMA quick_check(1)').get() as { quick_check?: string } | undefined
+    if (answer?.quick_check !== 'ok') {
+      throw Object.assign(new Error(`integrity check failed: ${answer?.quick_check ?? 'no answer'}`), {
         errcode: SQLITE_CODES.CORRUPT,
       })
     }
@@ -289,6 +393,7 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
       watchers.add(stop)
       return stop
     },
+    checked: () => Promise.resolve(null),
     close() {
       if (closed) return
       for (const stop of [...watchers]) stop()
