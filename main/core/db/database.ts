@@ -3,10 +3,10 @@
 // damaged file aside instead of failing on it, takes a backup before each pending migration and runs the
 // migrations one transaction each. Repositories are built over the AppDatabase this returns; no core module
 // reads or writes state files any other way.
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { Worker } from 'node:worker_threads'
+import { existsSync, renameSync, rmSync } from 'node:fs'
 import { AppError } from '../../../common/errors'
 import { diskWriteError } from '../disk-errors'
+import { CHECK_FAILED_SUFFIX, checkInBackground, hasLog } from './integrity-check'
 import type { Migration } from './migration-types'
 import { MIGRATIONS } from './migrations/index'
 import { SQLITE_CODES, openSqlite, sqliteCode, type DatabaseSync } from './sqlite'
@@ -83,8 +83,7 @@ export interface OpenDatabaseOptions {
   integrityCheck?: 'at-open' | 'background'
 }
 
-/** Left beside the file by a background check that found damage: the next open checks first, and sets aside. */
-export const CHECK_FAILED_SUFFIX = '.check-failed'
+export { CHECK_FAILED_SUFFIX } from './integrity-check'
 
 export class DatabaseOpenError extends Error {}
 
@@ -128,80 +127,6 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
   }
   const database = wrap(file, db, notices)
   return background ? { ...database, ...checkInBackground(file, now, database) } : database
-}
-
-function hasLog(file: string): boolean {
-  try {
-    return statSync(file + '-wal').size > 0
-  } catch {
-    return false
-  }
-}
-
-// Plain CommonJS for an eval'd worker: the same code runs from tsx, the CLI bundle and Electron's main bundle.
-const QUICK_CHECK_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads')
-let answer
-try {
-  const { DatabaseSync } = require('node:sqlite')
-  const db = new DatabaseSync(workerData.file, { readOnly: true, timeout: 5000 })
-  try {
-    answer = { result: db.prepare('PRAGMA quick_check(1)').get().quick_check }
-  } finally {
-    db.close()
-  }
-} catch (error) {
-  answer = { error: String((error && error.message) || error), errcode: error && error.errcode }
-}
-parentPort.postMessage(answer)
-`
-
-/**
- * Runs PRAGMA quick_check on a connection of a worker thread. Damage found is said (the `damaged` notice of
- * checked()) and marked beside the file, so the next open checks first and sets it aside; a check that could
- * not run (the worker failed to start, the database busy) is not damage.
- */
-function checkInBackground(
-  file: string,
-  now: () => Date,
-  database: AppDatabase,
-): Pick<AppDatabase, 'checked' | 'close'> {
-  let worker: Worker | undefined
-  const verdict = new Promise<DatabaseNotice | null>((resolve) => {
-    try {
-      worker = new Worker(QUICK_CHECK_WORKER, { eval: true, workerData: { file } })
-    } catch {
-      resolve(null)
-      return
-    }
-    worker.unref()
-    worker.once('error', () => resolve(null))
-    worker.once('exit', () => resolve(null))
-    worker.once('message', (answer: { result?: string; error?: string; errcode?: number }) => {
-      const damaged =
-        answer.result !== undefined
-          ? answer.result !== 'ok'
-          : answer.errcode === SQLITE_CODES.CORRUPT || answer.errcode === SQLITE_CODES.NOTADB
-      if (!damaged) return resolve(null)
-      const problem = answer.result ?? answer.error ?? 'no answer'
-      try {
-        writeFileSync(file + CHECK_FAILED_SUFFIX, `${now().toISOString()} ${problem}\n`)
-      } catch {
-        // Said below all the same; without the mark the next open's own check still finds it if it must.
-      }
-      resolve({
-        kind: 'damaged',
-        message: `The local database is damaged (integrity check failed: ${problem}). Restart Mediadeck: it will set the file aside as ${file}.damaged-<time>, create a new one, and restore what it can from the old files.`,
-      })
-    })
-  })
-  return {
-    checked: () => verdict,
-    close() {
-      void worker?.terminate()
-      database.close()
-    },
-  }
 }
 
 function connect(file: string, busyTimeoutMs: number, check: boolean): DatabaseSync {
