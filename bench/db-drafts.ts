@@ -4,9 +4,10 @@
 // - save: saving one draft (an edit, answered once durable) among 10,000 drafts, p50 and p95 of SAVES saves;
 // - send: sending 40 and 400 queued drafts to the sandbox over HTTP, and their ratio;
 // - open: the host (createAppHost) opening a data folder of 10,000 drafts, up to its first drafts:list
-//   answered, the second open (no migration or import pending).
+//   answered, the second open (no migration or import pending), with 10,000 finished uploads in the sandbox
+//   profile's history besides.
 // The old tree has no database: its store is opened on drafts.json, and flush() is its durability.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -16,6 +17,7 @@ const ROOT = resolve(argRoot === -1 ? new URL('..', import.meta.url).pathname : 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const DRAFTS = 10_000
 const SAVES = 30
+const UPLOADS = 10_000
 const hasDatabase = existsSync(join(ROOT, 'main/core/db/database.ts'))
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the two trees' modules differ; each is used as it is */
@@ -121,8 +123,10 @@ async function sendBench(): Promise<{ t40: number; t400: number; ratio: number }
     seed: 'demo',
   }
   const times: Record<number, number[]> = { 40: [], 400: [] }
+  // BENCH_SEND_COUNTS=40: only the short run (a profile, a paired timing with farm-bench).
+  const counts = (process.env.BENCH_SEND_COUNTS ?? '40,400').split(',').map(Number)
   for (let run = 0; run < RUNS; run++) {
-    for (const count of [40, 400]) {
+    for (const count of counts) {
       const dir = mkdtempSync(join(tmpdir(), 'bench-send-'))
       const sandbox = await startSandbox({
         dataDir: join(dir, 'sandbox'),
@@ -172,9 +176,38 @@ async function sendBench(): Promise<{ t40: number; t400: number; ratio: number }
       }
     }
   }
-  const t40 = median(times[40]!)
-  const t400 = median(times[400]!)
+  const t40 = median(times[40]!) ?? NaN
+  const t400 = median(times[400]!) ?? NaN
   return { t40, t400, ratio: t400 / t40 }
+}
+
+/**
+ * The sandbox profile's upload journal, as the old code wrote it, of `n` uploads finished within the retention:
+ * the first open of the new code imports it into the database, the old code reads it on every open.
+ */
+function uploadHistory(dataDir: string, n: number): void {
+  const now = Date.now()
+  const lines: string[] = []
+  for (let i = 0; i < n; i++) {
+    const at = new Date(now - (n - i) * 1000).toISOString()
+    const item = {
+      id: `h-${i}`,
+      path: `/photos/${i}.jpg`,
+      name: `${i}.jpg`,
+      size: 100_000 + i,
+      mtimeMs: 1,
+      mimetype: 'image/jpeg',
+      batchId: `b-${Math.floor(i / 20)}`,
+      createdAt: at,
+    }
+    lines.push(JSON.stringify({ t: 'add', item }))
+    lines.push(
+      JSON.stringify({ t: 'init', id: item.id, fileId: `f-${i}`, key: `k/${i}`, url: `https://s/${i}` }),
+    )
+    lines.push(JSON.stringify({ t: 'state', id: item.id, state: 'done', at }))
+  }
+  mkdirSync(join(dataDir, 'uploads'), { recursive: true })
+  writeFileSync(join(dataDir, 'uploads', 'sandbox.jsonl'), lines.join('\n') + '\n')
 }
 
 async function openBench(): Promise<{ ms: number }> {
@@ -183,6 +216,7 @@ async function openBench(): Promise<{ ms: number }> {
   const times: number[] = []
   try {
     await seed(dir, DRAFTS)
+    uploadHistory(dir, UPLOADS)
     const open = async () => {
       const started = performance.now()
       const host = await createAppHost({ dataDir: dir, mode: 'browser' })

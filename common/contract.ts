@@ -49,7 +49,7 @@ import {
 } from './app-state'
 import type { Draft, DraftFieldError, ImportPreview, ImportResult, OutboxState } from './drafts'
 import { MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from './drafts'
-import type { DeleteOutcome, UnusedReport } from './storage-doctor'
+import type { DeleteOutcome, UnusedFile, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
 import { watchCallSchemas, type WatchCallResponses, type WatchEventPayloads } from './account-watch'
@@ -248,7 +248,13 @@ export const requestSchemas = {
   'storage:files': z.object({ ...pageQuery, search: z.string().max(200).optional() }).strict(),
   'storage:delete': z.object({ ids: z.array(id).min(1).max(500) }).strict(),
   /** The storage doctor: stored files nothing upcoming, failed or drafted uses (main/core/storage). */
-  'storage:unused': none,
+  'storage:unused': z
+    .object({
+      /** Names this scan in its `storage:unused-found` events, so the page follows its own scan only. */
+      scan: z.string().min(1).max(64),
+    })
+    .strict()
+    .optional(),
   /** Deletes those of `ids` still unused at a re-check just before the delete; the rest are kept and named. */
   'storage:free-up': z.object({ ids: z.array(id).min(1).max(500) }).strict(),
 
@@ -528,6 +534,11 @@ export interface EventPayloads extends WatchEventPayloads {
     cancelled: number
   }
   'storage:changed': { reason: 'upload-completed' | 'deleted' }
+  /**
+   * A `storage:unused` call that named a scan, still reading: the unused files of one more page of the file
+   * list. A first look; the call's answer is the list.
+   */
+  'storage:unused-found': { scan: string; files: UnusedFile[]; checked: number; total: number }
   'connection:changed': ConnectionState
   'profiles:changed': ProfilesState
   /** Another profile is active: everything per profile (storage, queue, posts, drafts) is now that profile's. */
@@ -543,6 +554,7 @@ export const EVENT_NAMES = [
   'uploads:progress',
   'uploads:batch-finished',
   'storage:changed',
+  'storage:unused-found',
   'connection:changed',
   'profiles:changed',
   'profiles:switched',

@@ -20,6 +20,33 @@ function userFiles(ctx: SandboxContext, user: AuthedUser): FileRecord[] {
   return ctx.store.data.files.filter((f) => f.userId === user.record.userId)
 }
 
+/**
+ * Each user's files newest first, sorted once per version of the file list rather than for every page: a
+ * client reading 10,000 files asks for 100 pages, and each sort of all of them took tens of milliseconds.
+ * The list only grows by push (a new length) or is replaced whole (a new array), and a record's `createdAt`,
+ * `_id` and `userId` never change, so the array and its length name its version.
+ */
+const sortedFiles = new WeakMap<FileRecord[], { length: number; byUser: Map<string, FileRecord[]> }>()
+
+function newestFirst(ctx: SandboxContext, user: AuthedUser): readonly FileRecord[] {
+  const all = ctx.store.data.files
+  let entry = sortedFiles.get(all)
+  if (!entry || entry.length !== all.length) {
+    entry = { length: all.length, byUser: new Map() }
+    sortedFiles.set(all, entry)
+  }
+  let sorted = entry.byUser.get(user.record.userId)
+  if (!sorted) {
+    sorted = userFiles(ctx, user).sort(
+      (a, b) =>
+        orderText(b.createdAt).localeCompare(orderText(a.createdAt)) ||
+        orderText(b._id).localeCompare(orderText(a._id)),
+    )
+    entry.byUser.set(user.record.userId, sorted)
+  }
+  return sorted
+}
+
 function usedBytes(files: readonly FileRecord[]): number {
   return files.reduce((sum, f) => sum + f.size, 0)
 }
@@ -149,13 +176,8 @@ export const storageRoutes: Route[] = [
     async handle({ res, query, user, ctx }) {
       const pageRequest = readPageRequest(query)
       const search = query.string('search')?.trim().toLowerCase()
-      const files = userFiles(ctx, user)
-        .filter((f) => !search || f.filename.toLowerCase().includes(search))
-        .sort(
-          (a, b) =>
-            orderText(b.createdAt).localeCompare(orderText(a.createdAt)) ||
-            orderText(b._id).localeCompare(orderText(a._id)),
-        )
+      const sorted = newestFirst(ctx, user)
+      const files = search ? sorted.filter((f) => f.filename.toLowerCase().includes(search)) : sorted
       const page = paginate(files, pageRequest)
       sendJson(res, 200, { ...page, docs: page.docs.map((f) => presentFile(f, ctx.origins)) })
     },

@@ -341,6 +341,10 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
       },
     })
     const activeHost = host
+    // Damage the background integrity check finds is said as a start-up notice is, once it is known.
+    void activeHost.integrityNotice.then(async (notice) => {
+      if (notice) await showDataNotices([notice], { dialog, tr })
+    })
 
     registerIpc({
       ipcMain,

@@ -27,7 +27,15 @@ export function createStorageDoctorHandlers(
       },
     })
   return {
-    'storage:unused': () => doctor().findUnused(),
+    // A named scan streams what each page of files shows while the rest is read (a first look; the answer is
+    // the list); the doctor reads the service itself, never a local copy, and deleting judges every file again.
+    'storage:unused': (request) =>
+      doctor().findUnused(
+        undefined,
+        request?.scan
+          ? (found) => deps.emit('storage:unused-found', { scan: request.scan, ...found })
+          : undefined,
+      ),
     'storage:free-up': async ({ ids }) => {
       const outcome = await doctor().deleteUnused(ids)
       // Deleted, or found gone: no upload may reuse them (the content index is bounded by what is stored).

@@ -104,6 +104,8 @@ export interface AppHost {
   readonly database: AppDatabase
   /** What was found damaged and set aside on open (the database, the settings file), in words. */
   readonly startupNotices: readonly string[]
+  /** Damage the database's background integrity check found after open, in words; null when none. */
+  readonly integrityNotice: Promise<string | null>
   readonly profiles: ProfileStore
   readonly store: AppStore
   readonly connection: ConnectionMonitor
@@ -131,7 +133,12 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const log = options.log ?? silentLogger
   const network = options.network ?? envProxyDispatcher(process.env)
   const redactor = options.redactor ?? createRedactor()
-  const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
+  // The integrity check reads every page; after a clean close it runs beside the first screen, not before it.
+  const database = openDatabase({ file: join(dataDir, DATABASE_FILE), integrityCheck: 'background' })
+  const integrityNotice = database.checked().then((notice) => {
+    if (notice) log.error(notice.message)
+    return notice?.message ?? null
+  })
   for (const notice of database.notices) {
     if (notice.kind === 'damaged') log.error(notice.message)
     else log.info(notice.message)
@@ -377,6 +384,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     pictures,
     database,
     startupNotices,
+    integrityNotice,
     profiles,
     store,
     connection,

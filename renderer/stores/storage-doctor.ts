@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { ref, shallowRef } from 'vue'
 import { AppError, type AppErrorData } from '../../common/errors'
-import type { DeleteOutcome, UnusedReport } from '../../common/storage-doctor'
+import type { DeleteOutcome, UnusedFile, UnusedReport } from '../../common/storage-doctor'
 import { mediadeck } from '../lib/mediadeck'
 
 /** The storage doctor: the stored files nothing needs (judged in main), and deleting a confirmed choice. */
@@ -9,20 +9,41 @@ export const useStorageDoctorStore = defineStore('storage-doctor', () => {
   const report = ref<UnusedReport | null>(null)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
+  /**
+   * While a scan reads the file list (100 pages for 10,000 files), the unused files of the pages read so far,
+   * largest first: drawn before the list is complete. The report replaces them.
+   */
+  const found = shallowRef<UnusedFile[]>([])
+  const progress = ref<{ checked: number; total: number } | null>(null)
   let request = 0
 
   async function load() {
     const mine = ++request
+    const scan = `scan-${mine}-${Date.now().toString(36)}`
     loading.value = true
+    found.value = []
+    progress.value = null
+    const byId = new Map<string, UnusedFile>()
+    const stop = mediadeck().storage.onUnusedFound((event) => {
+      if (event.scan !== scan || mine !== request) return
+      for (const file of event.files) byId.set(file.id, file)
+      found.value = [...byId.values()].sort((a, b) => b.size - a.size || a.id.localeCompare(b.id))
+      progress.value = { checked: event.checked, total: event.total }
+    })
     try {
-      const result = await mediadeck().storage.unused()
+      const result = await mediadeck().storage.unused({ scan })
       if (mine !== request) return
       report.value = result
       error.value = null
     } catch (e) {
       if (mine === request) error.value = AppError.from(e).toJSON()
     } finally {
-      if (mine === request) loading.value = false
+      stop()
+      if (mine === request) {
+        loading.value = false
+        found.value = []
+        progress.value = null
+      }
     }
   }
 
@@ -38,6 +59,8 @@ export const useStorageDoctorStore = defineStore('storage-doctor', () => {
     report.value = null
     error.value = null
     loading.value = false
+    found.value = []
+    progress.value = null
   }
 
   /** Follows `storage:changed`: a change reloads the list while `wanted()`. A profile switch resets it. */
@@ -47,5 +70,5 @@ export const useStorageDoctorStore = defineStore('storage-doctor', () => {
     })
   }
 
-  return { report, loading, error, load, freeUp, reset, subscribe }
+  return { report, loading, error, found, progress, load, freeUp, reset, subscribe }
 })

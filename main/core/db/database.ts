@@ -6,6 +6,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import { AppError } from '../../../common/errors'
 import { diskWriteError } from '../disk-errors'
+import { CHECK_FAILED_SUFFIX, checkInBackground, hasLog } from './integrity-check'
 import type { Migration } from './migration-types'
 import { MIGRATIONS } from './migrations/index'
 import { SQLITE_CODES, openSqlite, sqliteCode, type DatabaseSync } from './sqlite'
@@ -26,6 +27,17 @@ export interface ChangeTimers {
   clearInterval(handle: unknown): void
 }
 
+export interface TransactionOptions {
+  /**
+   * `'crash'`: the commit survives the process crashing but not a power cut (no fsync: WAL with
+   * synchronous = NORMAL), for bookkeeping whose loss in a power cut costs nothing, such as a lease: every
+   * process of the machine is gone then, and a lease of a dead process is taken over. The next durable commit
+   * syncs the log, this one included. Default `'power-cut'` (synchronous = FULL). Inside another transaction
+   * it is part of that one, and as durable.
+   */
+  durability?: 'crash' | 'power-cut'
+}
+
 export interface AppDatabase {
   readonly file: string
   readonly db: DatabaseSync
@@ -36,17 +48,23 @@ export interface AppDatabase {
    * then both write. Called inside another transaction it nests as a savepoint, so a multi-step change made
    * of single-step ones is still all or nothing. `fn` must be synchronous.
    */
-  transaction<T>(fn: () => T): T
+  transaction<T>(fn: () => T, options?: TransactionOptions): T
   /**
    * The same, with a failure said plainly: a full disk or a database another process holds too long becomes an
    * AppError naming `what` was not saved (`the drafts`), and nothing of the change is kept.
    */
-  write<T>(what: string, fn: () => T): T
+  write<T>(what: string, fn: () => T, options?: TransactionOptions): T
   /**
    * Calls `listener` after another connection (another process: the CLI beside the app) committed a change.
    * PRAGMA data_version moves only for other connections' commits, so our own writes do not echo back.
    */
   watch(listener: () => void, options?: { intervalMs?: number; timers?: ChangeTimers }): () => void
+  /**
+   * The integrity check's verdict: null when the file is sound (or was checked, and set aside if damaged, at
+   * open); a `damaged` notice when the background check (OpenDatabaseOptions.integrityCheck) found damage. The
+   * file is then set aside at the next open, which checks it first.
+   */
+  checked(): Promise<DatabaseNotice | null>
   close(): void
 }
 
@@ -56,7 +74,16 @@ export interface OpenDatabaseOptions {
   now?: () => Date
   /** How long a write waits for another process's transaction before failing (default 5 s). */
   busyTimeoutMs?: number
+  /**
+   * When `PRAGMA quick_check` reads every page of the file looking for damage. `'at-open'` (the default):
+   * before anything uses it, as the CLI's short runs do. `'background'` (the app): at open only if the last
+   * session did not close cleanly (its write-ahead log is still there) or a check failed before; otherwise in
+   * a worker thread on a connection of its own, so the first screen does not wait for it (docs/data-layer.md).
+   */
+  integrityCheck?: 'at-open' | 'background'
 }
+
+export { CHECK_FAILED_SUFFIX } from './integrity-check'
 
 export class DatabaseOpenError extends Error {}
 
@@ -67,9 +94,15 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
   const busyTimeoutMs = options.busyTimeoutMs ?? 5_000
   const notices: DatabaseNotice[] = []
 
+  // A file closed cleanly by every process has no write-ahead log left (SQLite removes it on the last close).
+  const background =
+    options.integrityCheck === 'background' &&
+    existsSync(file) &&
+    !hasLog(file) &&
+    !existsSync(file + CHECK_FAILED_SUFFIX)
   let db: DatabaseSync
   try {
-    db = connect(file, busyTimeoutMs)
+    db = connect(file, busyTimeoutMs, !background)
   } catch (error) {
     if (!isDamage(error)) throw error
     const keptAt = setAside(file, now())
@@ -78,8 +111,9 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
       keptAt,
       message: `The local database was damaged (${describe(error)}). It was set aside as ${keptAt} and a new one was created; data imported from the old files is restored where they remain.`,
     })
-    db = connect(file, busyTimeoutMs)
+    db = connect(file, busyTimeoutMs, true)
   }
+  rmSync(file + CHECK_FAILED_SUFFIX, { force: true })
 
   const backup = migrate(db, file, migrations, now)
   if (backup !== undefined) {
@@ -91,19 +125,25 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
         : 'The local database was created.',
     })
   }
-  return wrap(file, db, notices)
+  const database = wrap(file, db, notices)
+  return background ? { ...database, ...checkInBackground(file, now, database) } : database
 }
 
-function connect(file: string, busyTimeoutMs: number): DatabaseSync {
+function connect(file: string, busyTimeoutMs: number, check: boolean): DatabaseSync {
   const db = openSqlite(file, { timeoutMs: busyTimeoutMs })
   try {
     db.exec('PRAGMA journal_mode = WAL')
     // FULL: a transaction reported committed survives a power cut too (WAL + NORMAL would only survive a crash).
     db.exec('PRAGMA synchronous = FULL')
     db.exec('PRAGMA foreign_keys = ON')
-    const check = db.prepare('PRAGMA quick_check(1)').get() as { quick_check?: string } | undefined
-    if (check?.quick_check !== 'ok') {
-      throw Object.assign(new Error(`integrity check failed: ${check?.quick_check ?? 'no answer'}`), {
+    if (!check) {
+      // Still a first look at the file: a file that is no database at all (NOTADB) fails here at once.
+      db.prepare('PRAGMA schema_version').get()
+      return db
+    }
+    const answer = db.prepare('PRAGMA quick_check(1)').get() as { quick_check?: string } | undefined
+    if (answer?.quick_check !== 'ok') {
+      throw Object.assign(new Error(`integrity check failed: ${answer?.quick_check ?? 'no answer'}`), {
         errcode: SQLITE_CODES.CORRUPT,
       })
     }
@@ -209,8 +249,18 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
     }
   }
 
-  const transaction = <T>(fn: () => T): T => {
+  const transaction = <T>(fn: () => T, options: TransactionOptions = {}): T => {
     const outer = depth === 0
+    if (outer && options.durability === 'crash') {
+      // A commit with fsync costs milliseconds that block the event loop; the setting is per connection, so
+      // it is set back before any other transaction can begin.
+      db.exec('PRAGMA synchronous = NORMAL')
+      try {
+        return transaction(fn)
+      } finally {
+        if (db.isOpen) db.exec('PRAGMA synchronous = FULL')
+      }
+    }
     const savepoint = `sp${depth}`
     db.exec(outer ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`)
     depth += 1
@@ -240,9 +290,9 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
     db,
     notices,
     transaction,
-    write(what, fn) {
+    write(what, fn, options) {
       try {
-        return transaction(fn)
+        return transaction(fn, options)
       } catch (error) {
         throw dataError(error, what, file)
       }
@@ -268,6 +318,7 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
       watchers.add(stop)
       return stop
     },
+    checked: () => Promise.resolve(null),
     close() {
       if (closed) return
       for (const stop of [...watchers]) stop()

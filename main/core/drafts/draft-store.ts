@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Draft } from '../../../common/drafts'
 import { AppError } from '../../../common/errors'
 import { errorReason } from '../../../common/messages/index'
-import type { AppDatabase } from '../db/database'
+import type { AppDatabase, TransactionOptions } from '../db/database'
 import { importLegacyFile, PRE_DB_SUFFIX } from '../db/legacy-import'
 import { existsSync } from 'node:fs'
 import { DRAFTS_FILE, readLegacyDrafts, writeLegacyDrafts, type LegacyDrafts } from './legacy-drafts'
@@ -42,6 +42,16 @@ export interface UpdateOptions {
   baseRevision?: number
   /** A lease (main/core/db/leases.ts) the change needs: refused, changing nothing, when no longer held. */
   lease?: { holds(resource: string): boolean; resource: string }
+  /**
+   * Sets (a marker) or clears (null) the draft's send marker in the same transaction: one commit instead of two
+   * for the outbox's "sending, and this create is about to leave" and "scheduled, the create was answered".
+   */
+  marker?: SendMarker | null
+  /**
+   * `'crash'`: committed without waiting for the disk (database.ts TransactionOptions): only for a change whose
+   * loss in a power cut the caller recovers from, as the outbox does a "scheduled" whose send marker it clears.
+   */
+  durability?: TransactionOptions['durability']
 }
 
 export interface DraftStore {
@@ -146,7 +156,12 @@ export async function openDraftStore(
   )
   const dataVersion = db.prepare('PRAGMA data_version')
 
-  const decode = (row: Row): StoredDraft => ({ ...(JSON.parse(row.body) as Draft), revision: row.revision })
+  // The parsed object is new and ours: set the revision on it rather than copy 10,000 drafts once more at open.
+  const decode = (row: Row): StoredDraft => {
+    const draft = JSON.parse(row.body) as StoredDraft
+    draft.revision = row.revision
+    return draft
+  }
   const version = () => (dataVersion.get() as { data_version: number }).data_version
 
   // PRAGMA data_version moves only for other connections' commits: ours never make us read everything again.
@@ -227,21 +242,30 @@ export async function openDraftStore(
       return stored
     },
     update(draft, changes, at, options = {}) {
-      const stored = database.write('the drafts', () => {
-        if (options.lease && !options.lease.holds(options.lease.resource)) {
-          throw new AppError({
-            kind: 'cancelled',
-            message: `Another Mediadeck process took over sending the draft ${draft.id}; this one stopped.`,
-          })
-        }
-        const row = selectOne.get(draft.id) as Row | undefined
-        if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
-          throw changedElsewhere(draft.id)
-        }
-        // Removed by another process meanwhile: what this one changes is written back, not lost.
-        const current = row ? decode(row) : draft
-        return write({ ...current, ...changes, updatedAt: at.toISOString() })
-      })
+      const stored = database.write(
+        'the drafts',
+        () => {
+          if (options.lease && !options.lease.holds(options.lease.resource)) {
+            throw new AppError({
+              kind: 'cancelled',
+              message: `Another Mediadeck process took over sending the draft ${draft.id}; this one stopped.`,
+            })
+          }
+          const row = selectOne.get(draft.id) as Row | undefined
+          if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
+            throw changedElsewhere(draft.id)
+          }
+          // Removed by another process meanwhile: what this one changes is written back, not lost.
+          const current = row ? decode(row) : draft
+          const written = write({ ...current, ...changes, updatedAt: at.toISOString() })
+          if (options.marker) putMarker.run(draft.id, JSON.stringify(options.marker))
+          else if (options.marker === null) deleteMarker.run(draft.id)
+          return written
+        },
+        options.durability ? { durability: options.durability } : {},
+      )
+      if (options.marker) markers.set(stored.id, options.marker)
+      else if (options.marker === null) markers.delete(stored.id)
       drafts.set(stored.id, stored)
       notify()
       return stored

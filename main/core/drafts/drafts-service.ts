@@ -44,9 +44,12 @@ export interface DraftsService {
   resolve(id: string, action: ResolveAction): StoredDraft
 }
 
+const at = (d: Draft) => d.post.scheduleAt || d.updatedAt
+/** ISO times compare as plain strings: no locale collation for each of the ~130,000 comparisons of 10,000. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
 function byTime(a: StoredDraft, b: StoredDraft): number {
-  const at = (d: Draft) => d.post.scheduleAt || d.updatedAt
-  return at(a).localeCompare(at(b)) || a.createdAt.localeCompare(b.createdAt)
+  return compare(at(a), at(b)) || compare(a.createdAt, b.createdAt)
 }
 
 export function createDraftsService({

@@ -99,9 +99,17 @@ export function createOutbox({
   let runClient: OutboxClient | null = null
   const client = (): OutboxClient => runClient ?? activeClient()
 
-  const update = (draft: StoredDraft, changes: Partial<Draft>): StoredDraft =>
+  /** `marker`: set (or clear, null) the send marker in the same commit. */
+  const update = (
+    draft: StoredDraft,
+    changes: Partial<Draft>,
+    marker?: SendMarker | null,
+    durability?: 'crash',
+  ): StoredDraft =>
     store.update(draft, changes, now(), {
       lease: { holds: (resource) => leases.holds(resource), resource: outboxLease(draft.id) },
+      ...(marker === undefined ? {} : { marker }),
+      ...(durability ? { durability } : {}),
     })
 
   function claimedIds(except: string): Set<string> {
@@ -157,7 +165,10 @@ export function createOutbox({
       return 'attention'
     }
 
-    draft = update(draft, { status: 'sending', error: undefined })
+    // A draft with nothing to upload goes to "sending" in the same commit as its send marker: each commit
+    // waits for the disk (fsync), and a run of many posts paid for one more per post.
+    const uploadsFirst = draft.localMedia.some((m) => !m.uploadedUrl) || localCovers(draft).size > 0
+    if (uploadsFirst) draft = update(draft, { status: 'sending', error: undefined })
     for (const media of draft.localMedia) {
       if (media.uploadedUrl) continue
       signal?.throwIfAborted()
@@ -169,10 +180,7 @@ export function createOutbox({
     }
     // A cover still on disk (a frame taken from the video, an image picked for it) goes up the same way, and
     // its address takes the path's place in `thumbnail` (reference section 2.4).
-    const covers = new Set(
-      [...draft.post.medias, ...draft.localMedia].map((m) => m.thumbnail).filter(isLocalCover),
-    )
-    for (const path of covers) {
+    for (const path of localCovers(draft)) {
       signal?.throwIfAborted()
       const url = await upload(
         { path, name: basename(path) },
@@ -190,13 +198,16 @@ export function createOutbox({
       title: body.title,
       description: body.description,
     }
-    store.setMarker(draft.id, marker)
     // The marker must be on disk before the request leaves: after a crash it is the only trace of the send.
+    if (uploadsFirst) store.setMarker(draft.id, marker)
+    else draft = update(draft, { status: 'sending', error: undefined }, marker)
     await store.flush()
     try {
       const result = await client().createSchedule(body, { signal })
-      update(draft, { status: 'scheduled', scheduleId: result.scheduleId, error: undefined })
-      store.setMarker(draft.id, undefined)
+      // Without waiting for the disk: should a power cut take this commit, the marker is still there and the
+      // next run finds the post on the service (adopt) instead of creating it again. The next durable commit
+      // (the next post's marker, the run's last sync time) syncs it anyway.
+      update(draft, { status: 'scheduled', scheduleId: result.scheduleId, error: undefined }, null, 'crash')
       await store.flush()
       return 'scheduled'
     } catch (error) {
@@ -220,6 +231,10 @@ export function createOutbox({
       throw failure
     }
   }
+
+  /** The covers of `draft` still on disk, to upload before the post is created. */
+  const localCovers = (draft: Draft): Set<string> =>
+    new Set([...draft.post.medias, ...draft.localMedia].map((m) => m.thumbnail).filter(isLocalCover))
 
   async function run(signal?: AbortSignal): Promise<SyncResult> {
     const result: SyncResult = { scheduled: [], failed: [], attention: [], waiting: [] }

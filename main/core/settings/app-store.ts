@@ -2,6 +2,7 @@
 // sandbox's last port) behind one small interface. The backend is electron-store in the app and its engine
 // `conf` in plain Node (browser mode, CLI, tests): both are a JSON file with get/set, so one schema, one
 // version number and one migration path serve both.
+import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import {
   DEFAULT_SETTINGS,
@@ -132,9 +133,10 @@ export function openAppStore(backend: KeyValueBackend): AppStore {
     state = defaultAppState()
   }
   // Write back the migrated whole, so the file on disk always carries the current version: in one write, as
-  // a clear followed by one write a key left the file emptied of profiles when a later write failed.
+  // a clear followed by one write a key left the file emptied of profiles when a later write failed. A file
+  // already current is not written again: that write (and its fsync) was paid at every start.
   try {
-    backend.store = { ...state }
+    if (!isDeepStrictEqual(backend.store, state)) backend.store = { ...state }
   } catch {
     // A full or read-only disk: the file keeps what it held (read and migrated again next time); the app
     // still starts, and the first change the person makes reports the problem.

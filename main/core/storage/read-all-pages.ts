@@ -8,7 +8,7 @@ import type { Page } from '../../../common/service'
 /** Public clients cap `limit` at 100 (reference/README.md). */
 export const PAGE_SIZE = 100
 
-export interface ReadAllOptions {
+export interface ReadAllOptions<T = unknown> {
   /** What the list is, for the error message: "stored files", "scheduled posts". */
   what: string
   /** More pages than this is refused rather than read for minutes; 1000 pages are 100 000 items. */
@@ -21,11 +21,16 @@ export interface ReadAllOptions {
    * 10,000 stored files are 100 pages, whose round trips add up when read in a row.
    */
   concurrency?: number
+  /**
+   * Hears each page as it arrives, in any order, before the whole list is read: for a first look while the rest
+   * is on its way. A list that changed while read is read again from its start, so a page may be heard twice.
+   */
+  onPage?: (docs: readonly T[], page: number, totalDocs: number) => void
 }
 
 export async function readAllPages<T>(
   fetchPage: (page: number, limit: number) => Promise<Page<T>>,
-  o: ReadAllOptions,
+  o: ReadAllOptions<T>,
 ): Promise<T[]> {
   const maxPages = o.maxPages ?? 1000
   const maxRestarts = o.maxRestarts ?? 3
@@ -38,6 +43,7 @@ export async function readAllPages<T>(
     o.signal?.throwIfAborted()
     const first = await fetchPage(1, PAGE_SIZE)
     const total = first.totalDocs
+    o.onPage?.(first.docs, 1, total)
     const items: T[] = [...first.docs]
     const pages = first.hasNextPage && first.docs.length > 0 ? Math.max(first.totalPages, 2) : 1
     if (pages > maxPages) throw tooMany()
@@ -46,7 +52,12 @@ export async function readAllPages<T>(
       o.signal?.throwIfAborted()
       const numbers = Array.from({ length: Math.min(o.concurrency!, pages - from + 1) }, (_, i) => from + i)
       // In page order, so that the list keeps the service's order.
-      for (const result of await Promise.all(numbers.map((page) => fetchPage(page, PAGE_SIZE)))) {
+      const heard = (page: number) => (result: Page<T>) => {
+        o.onPage?.(result.docs, page, result.totalDocs)
+        return result
+      }
+      const results = await Promise.all(numbers.map((page) => fetchPage(page, PAGE_SIZE).then(heard(page))))
+      for (const result of results) {
         if (result.totalDocs !== total) changed = true
         items.push(...result.docs)
       }
@@ -67,6 +78,7 @@ export async function readAllPages<T>(
         })
       }
       const result = await fetchPage(page, PAGE_SIZE)
+      o.onPage?.(result.docs, page, result.totalDocs)
       total ??= result.totalDocs
       if (result.totalDocs !== total) {
         changed = true

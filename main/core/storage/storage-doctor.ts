@@ -99,32 +99,72 @@ function mentionTails(text: string): string[] {
   return tails
 }
 
-/** Index from every name a mention may use (key, URL path) to the file's id. */
-function fileIndex(files: readonly StoredFile[]): Map<string, string> {
-  const index = new Map<string, string>()
-  for (const f of files) {
-    index.set(f.key.replace(/^\/+/, ''), f.id)
-    try {
-      const path = safeDecode(new URL(f.url).pathname).replace(/^\/+/, '')
-      if (path) index.set(path, f.id)
-    } catch {
-      // A file without a parseable URL is still found by its key.
-    }
+/** Every name a mention may use for the file: its key, its URL's path. */
+function fileNames(file: StoredFile): string[] {
+  const names = [file.key.replace(/^\/+/, '')]
+  try {
+    const path = safeDecode(new URL(file.url).pathname).replace(/^\/+/, '')
+    if (path) names.push(path)
+  } catch {
+    // A file without a parseable URL is still found by its key.
   }
-  return index
+  return names
 }
 
-function mentionedIds(value: unknown, index: Map<string, string>): Set<string> {
+/**
+ * What the posts and drafts mention, gathered once: the names that are a use, and the latest published time
+ * of each name. A file is then judged alone by its names, so the pages of a long file list can be judged as
+ * they arrive.
+ */
+export interface Mentions {
+  used: Set<string>
+  lastPublished: Map<string, string>
+}
+
+function addTails(value: unknown, into: (tail: string) => void): void {
   const strings: string[] = []
   collectStrings(value, strings)
-  const ids = new Set<string>()
-  for (const s of strings) {
-    for (const tail of mentionTails(s)) {
-      const id = index.get(tail)
-      if (id) ids.add(id)
+  for (const s of strings) for (const tail of mentionTails(s)) into(tail)
+}
+
+export function collectMentions(posts: readonly Schedule[], drafts: readonly RawDraft[]): Mentions {
+  const used = new Set<string>()
+  const lastPublished = new Map<string, string>()
+  const markUsed = (tail: string) => void used.add(tail)
+  for (const post of posts) {
+    if (IN_USE_STATUSES.has(post.status)) {
+      addTails(post, markUsed)
+      continue
+    }
+    // Published: not a use by itself, but its last time is worth showing, and unpublished replies still are one.
+    addTails(post, (tail) => {
+      const last = lastPublished.get(tail)
+      if (!last || post.scheduleAt > last) lastPublished.set(tail, post.scheduleAt)
+    })
+    for (const reply of post.replies) {
+      const status = (reply as { status?: unknown } | null)?.status
+      if (typeof status === 'string' && status !== 'success') addTails(reply, markUsed)
     }
   }
-  return ids
+  for (const draft of drafts) {
+    if (draft.status === 'scheduled') continue
+    // The whole draft: its post, its local media's uploadedUrl, and whatever a later schema adds.
+    addTails(draft, markUsed)
+  }
+  return { used, lastPublished }
+}
+
+/** Whether one file is used, and the latest published post that mentioned it. */
+export function judgeFile(file: StoredFile, mentions: Mentions): FileUse {
+  const names = fileNames(file)
+  let lastUsedAt: string | null = null
+  for (const name of names) {
+    const at = mentions.lastPublished.get(name)
+    if (at && (!lastUsedAt || at > lastUsedAt)) lastUsedAt = at
+  }
+  // A file still pending is an upload under way: its reservation becomes the file once completed.
+  const used = file.status !== 'success' || names.some((name) => mentions.used.has(name))
+  return { used, lastUsedAt }
 }
 
 /** Which files are used, and the latest published post that mentioned each. */
@@ -133,34 +173,8 @@ export function judgeUse(
   posts: readonly Schedule[],
   drafts: readonly RawDraft[],
 ): Map<string, FileUse> {
-  const index = fileIndex(files)
-  const uses = new Map<string, FileUse>(
-    files.map((f) => [f.id, { used: f.status !== 'success', lastUsedAt: null }]),
-  )
-  const markUsed = (ids: Iterable<string>) => {
-    for (const id of ids) uses.get(id)!.used = true
-  }
-  for (const post of posts) {
-    if (IN_USE_STATUSES.has(post.status)) {
-      markUsed(mentionedIds(post, index))
-      continue
-    }
-    // Published: not a use by itself, but its last time is worth showing, and unpublished replies still are one.
-    for (const id of mentionedIds(post, index)) {
-      const use = uses.get(id)!
-      if (!use.lastUsedAt || post.scheduleAt > use.lastUsedAt) use.lastUsedAt = post.scheduleAt
-    }
-    for (const reply of post.replies) {
-      const status = (reply as { status?: unknown } | null)?.status
-      if (typeof status === 'string' && status !== 'success') markUsed(mentionedIds(reply, index))
-    }
-  }
-  for (const draft of drafts) {
-    if (draft.status === 'scheduled') continue
-    // The whole draft: its post, its local media's uploadedUrl, and whatever a later schema adds.
-    markUsed(mentionedIds(draft, index))
-  }
-  return uses
+  const mentions = collectMentions(posts, drafts)
+  return new Map(files.map((f) => [f.id, judgeFile(f, mentions)]))
 }
 
 function byId<T extends { id: string }>(items: readonly T[]): T[] {
@@ -169,9 +183,22 @@ function byId<T extends { id: string }>(items: readonly T[]): T[] {
   return [...seen.values()]
 }
 
+/** Unused files found so far by a findUnused still reading: one page of the file list, judged. */
+export interface UnusedFound {
+  files: UnusedFile[]
+  /** Stored files judged so far (pages read again after a change of the list count again), of `total`. */
+  checked: number
+  total: number
+}
+
 export interface StorageDoctor {
-  /** Reads everything (all pages) and answers the unused files, largest first. */
-  findUnused(signal?: AbortSignal): Promise<UnusedReport>
+  /**
+   * Reads everything (all pages) and answers the unused files, largest first. `onFound` hears the unused
+   * files of each page of the file list as it arrives, judged against the posts and drafts read before it, so
+   * a view can draw the first rows long before the last of 100 pages is read. What it hears is a first look:
+   * the answer is the list, and a deletion judges each file again (deleteUnused).
+   */
+  findUnused(signal?: AbortSignal, onFound?: (found: UnusedFound) => void): Promise<UnusedReport>
   /**
    * Deletes those of `ids` that are still unused at a re-check made just before the delete request; the rest
    * are reported and kept. Uses the mass endpoint.
@@ -182,13 +209,17 @@ export interface StorageDoctor {
 export function createStorageDoctor(deps: StorageDoctorDeps): StorageDoctor {
   const { client } = deps
 
-  const readFiles = async (signal?: AbortSignal) =>
+  const readFiles = async (
+    signal?: AbortSignal,
+    onPage?: (docs: readonly StoredFile[], page: number, totalDocs: number) => void,
+  ) =>
     byId(
       await readAllPages((page, limit) => client.listFiles({ page, limit }, { signal }), {
         what: 'stored files',
         signal,
         // The longest list by far (10,000 files are 100 pages): a few pages at a time.
         concurrency: 4,
+        ...(onPage ? { onPage } : {}),
       }),
     )
   const readPosts = (signal?: AbortSignal) =>
@@ -217,9 +248,23 @@ export function createStorageDoctor(deps: StorageDoctorDeps): StorageDoctor {
   }
 
   return {
-    async findUnused(signal) {
+    async findUnused(signal, onFound) {
       const stat = await client.storageStatistic({ signal })
-      const { files, posts, drafts, uses } = await readState(signal)
+      // Posts and drafts first (few pages), so that each page of files can be judged as it arrives. The
+      // service is read afresh, never through a local copy: this list is what a person deletes from.
+      const [posts, drafts] = await Promise.all([readPosts(signal), deps.localDrafts()])
+      const mentions = collectMentions(posts, drafts)
+      let checked = 0
+      const files = await readFiles(signal, (docs, _page, total) => {
+        checked += docs.length
+        if (!onFound) return
+        const found = docs.flatMap((file) => {
+          const use = judgeFile(file, mentions)
+          return use.used ? [] : [toUnused(file, use)]
+        })
+        onFound({ files: found, checked, total })
+      })
+      const uses = new Map(files.map((f) => [f.id, judgeFile(f, mentions)]))
       const unused = files
         .filter((f) => !uses.get(f.id)!.used)
         .map((f) => toUnused(f, uses.get(f.id)!))

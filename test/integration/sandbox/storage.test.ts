@@ -325,6 +325,30 @@ describe('file endpoints', () => {
     expect((await call(base, 'DELETE', '/public/storage/file/mass')).status).toBe(400)
   })
 
+  it('keeps the list newest first as files come and go between reads (its sort is kept between pages)', async () => {
+    const names = async () =>
+      (await call(base, 'GET', '/public/storage/file?page=1&limit=100&search=order-')).json.docs.map(
+        (f: { filename: string }) => f.filename,
+      )
+    const upload = (name: string) =>
+      uploadFile(base, Buffer.from(name), { filename: name, mimetype: 'text/plain' })
+    const first = await upload('order-a.txt')
+    t.clock.advance(1000)
+    await upload('order-b.txt')
+    expect(await names()).toEqual(['order-b.txt', 'order-a.txt'])
+    expect(await names()).toEqual(['order-b.txt', 'order-a.txt'])
+    t.clock.advance(1000)
+    await upload('order-c.txt')
+    expect(await names()).toEqual(['order-c.txt', 'order-b.txt', 'order-a.txt'])
+    expect((await call(base, 'DELETE', `/public/storage/file/${first.id}`)).status).toBe(204)
+    expect(await names()).toEqual(['order-c.txt', 'order-b.txt'])
+    // Another user's list is sorted on its own.
+    expect(
+      (await call(base, 'GET', '/public/storage/file?page=1&limit=100&search=order-', { auth: STD_AUTH }))
+        .json.docs,
+    ).toEqual([])
+  })
+
   it('the demo user has stored files served at their public URLs', async () => {
     const listed = await call(base, 'GET', '/public/storage/file?page=1&limit=100&search=.png')
     const demo = (

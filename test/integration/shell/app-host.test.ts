@@ -1,6 +1,15 @@
 // The AppHost with its handlers against the real embedded sandbox: profiles and their connection test per
 // plan tier, the grant set, event batching while uploading, and the offline cache.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -8,6 +17,7 @@ import type { EventName, EventPayloads } from '../../../common/contract'
 import { emptyScheduleRequest } from '../../../common/service'
 import type { UploadItem } from '../../../common/uploads'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
+import { DATABASE_FILE, openDatabase } from '../../../main/core/db/database'
 import { MAX_EXPANDED_FILES } from '../../../main/core/files/file-grants'
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index'
 import { manualClock, until } from '../../support/manual-clock'
@@ -407,6 +417,40 @@ describe('post notifications', () => {
       expect(notified[0]?.route).toMatchObject({ view: 'planner' })
     } finally {
       await announcing.close()
+    }
+  })
+})
+
+describe('the database integrity check', () => {
+  it('opens a cleanly closed database without waiting for the check, and tells what the check finds', async () => {
+    const dataDir = join(root, 'torn')
+    mkdirSync(dataDir, { recursive: true })
+    const file = join(dataDir, DATABASE_FILE)
+    const database = openDatabase({ file })
+    database.db.exec('CREATE TABLE big (x TEXT); CREATE INDEX big_x ON big(x)')
+    database.transaction(() => {
+      for (let i = 0; i < 2000; i += 1)
+        database.db.prepare('INSERT INTO big VALUES (?)').run(`row ${i} `.repeat(20))
+    })
+    database.close()
+    const fd = openSync(file, 'r+')
+    writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, 40_960)
+    closeSync(fd)
+
+    const first = await createAppHost({ dataDir, mode: 'browser', ...fast })
+    try {
+      expect(first.startupNotices).toEqual([])
+      expect(await first.integrityNotice).toMatch(/damaged \(integrity check failed[\s\S]*Restart Mediadeck/)
+    } finally {
+      await first.close()
+    }
+    // The next start checks first: the file is set aside and said, as at any open.
+    const next = await createAppHost({ dataDir, mode: 'browser', ...fast })
+    try {
+      expect(next.startupNotices.join('\n')).toMatch(/set aside as .*damaged-/)
+      expect(await next.integrityNotice).toBeNull()
+    } finally {
+      await next.close()
     }
   })
 })

@@ -52,6 +52,47 @@ describe('StorageDoctor', () => {
     expect(wrapper.text()).toContain('never in a post')
   })
 
+  it('draws the unused files of the pages read so far while the scan goes on, then the whole list', async () => {
+    const { context, wrapper } = await mountDoctor()
+    const release = context.fake.hold('storage:unused')
+    await wrapper.get('[data-testid="doctor-open"]').trigger('click')
+    await flushPromises()
+    const [request] = context.fake.requests('storage:unused')
+    expect(request?.scan).toEqual(expect.any(String))
+    const file = (id: string, size: number) => ({
+      id,
+      filename: `${id}.jpg`,
+      mimetype: 'image/jpeg',
+      size,
+      url: `https://storage.example/${id}.jpg`,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      lastUsedAt: null,
+    })
+    // Another scan's page is not this one's.
+    context.fake.emit('storage:unused-found', {
+      scan: 'other',
+      files: [file('x', 9)],
+      checked: 100,
+      total: 10_000,
+    })
+    context.fake.emit('storage:unused-found', {
+      scan: request!.scan,
+      files: [file('small', 1), file('large', 5)],
+      checked: 100,
+      total: 10_000,
+    })
+    await flushPromises()
+    expect(names(wrapper)).toEqual(['large.jpg', 'small.jpg'])
+    expect(wrapper.get('[data-testid="doctor-reading"]').text()).toContain('100 of 10000')
+    // Deleting waits for the whole list.
+    expect(wrapper.find('[data-testid="doctor-delete"]').exists()).toBe(false)
+    release()
+    await flushPromises()
+    expect(names(wrapper)).toHaveLength(7)
+    expect(wrapper.find('[data-testid="doctor-reading"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="doctor-summary"]').text()).toContain('7 unused files')
+  })
+
   it('opens by itself on a storage-full refusal, with what the refused upload misses as the amount', async () => {
     const usage = { total: 100 * MB, used: 60 * MB, free: 40 * MB }
     const { context, wrapper } = await mountDoctor({

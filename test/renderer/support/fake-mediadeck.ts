@@ -390,6 +390,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         return outcome
       }),
       onChanged: on('storage:changed'),
+      onUnusedFound: on('storage:unused-found'),
     },
     files: {
       pick: handle('files:pick', () => {

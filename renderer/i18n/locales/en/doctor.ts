@@ -10,6 +10,8 @@ export default {
   publishedRule:
     'Files used only by published posts are listed: every network keeps its own copy once a post is published.',
   loading: 'Checking every file against your posts and drafts…',
+  reading:
+    '{count} unused file so far; {checked} of {total} stored files checked… | {count} unused files so far; {checked} of {total} stored files checked…',
   empty: 'No unused files: every stored file is used by a post or a draft.',
   summary: '{count} unused file, {size} | {count} unused files, {size}',
   lastUse: 'last used {date}',

@@ -11,6 +11,7 @@ export default {
   publishedRule:
     'File yang hanya dipakai postingan yang sudah terbit ikut tercantum: setiap jaringan menyimpan salinannya sendiri setelah postingan terbit.',
   loading: 'Memeriksa setiap file terhadap postingan dan draf Anda…',
+  reading: '{count} file tidak dipakai sejauh ini; {checked} dari {total} file tersimpan sudah diperiksa…',
   empty: 'Tidak ada file yang tidak dipakai: setiap file tersimpan dipakai postingan atau draf.',
   summary: '{count} file tidak dipakai, {size}',
   lastUse: 'terakhir dipakai {date}',

@@ -128,6 +128,76 @@ describe('openDatabase', () => {
   })
 })
 
+/** A database of `a.db` in a new folder, closed cleanly, with pages in its middle overwritten (a torn write). */
+function tornFile(): { dir: string; file: string } {
+  const dir = folder()
+  const file = join(dir, 'a.db')
+  const database = open(file)
+  database.db.exec('CREATE TABLE big (x TEXT); CREATE INDEX big_x ON big(x)')
+  database.transaction(() => {
+    for (let i = 0; i < 2000; i += 1)
+      database.db.prepare('INSERT INTO big VALUES (?)').run(`row ${i} `.repeat(20))
+  })
+  database.close()
+  opened.pop()
+  expect(existsSync(`${file}-wal`)).toBe(false) // a clean close leaves no log
+  const fd = openSync(file, 'r+')
+  writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, 40_960)
+  closeSync(fd)
+  return { dir, file }
+}
+
+describe('the integrity check in the background (the app)', () => {
+  const openInBackground = (file: string) => {
+    const database = openDatabase({
+      file,
+      integrityCheck: 'background',
+      now: () => new Date('2026-11-26T10:00:00Z'),
+    })
+    opened.push(database)
+    return database
+  }
+
+  it('opens a cleanly closed file without reading every page; damage found is said, and set aside at the next open', async () => {
+    const { dir, file } = tornFile()
+    const database = openInBackground(file)
+    expect(database.notices).toEqual([])
+    const notice = await database.checked()
+    expect(notice).toMatchObject({
+      kind: 'damaged',
+      message: expect.stringMatching(/integrity check failed/),
+    })
+    expect(existsSync(`${file}.check-failed`)).toBe(true)
+    database.close()
+    // The next open checks first, whatever it is asked: the file is set aside and a new one made.
+    const reopened = openInBackground(file)
+    expect(reopened.notices[0]?.kind).toBe('damaged')
+    expect(readdirSync(dir).some((name) => name.startsWith('a.db.damaged-'))).toBe(true)
+    expect(existsSync(`${file}.check-failed`)).toBe(false)
+    expect(await reopened.checked()).toBeNull()
+  })
+
+  it('checks at open, and sets aside at once, a file whose last session did not close cleanly', async () => {
+    const { dir, file } = tornFile()
+    // What a crash leaves: a write-ahead log beside the file (not a valid one here; SQLite ignores it).
+    writeFileSync(`${file}-wal`, Buffer.alloc(64, 1))
+    const database = openInBackground(file)
+    expect(database.notices[0]?.kind).toBe('damaged')
+    expect(readdirSync(dir).some((name) => name.startsWith('a.db.damaged-'))).toBe(true)
+    expect(await database.checked()).toBeNull()
+  })
+
+  it('finds a sound file sound, and leaves no mark', async () => {
+    const file = join(folder(), 'a.db')
+    open(file).close()
+    opened.pop()
+    const database = openInBackground(file)
+    expect(await database.checked()).toBeNull()
+    expect(existsSync(`${file}.check-failed`)).toBe(false)
+    database.db.exec('CREATE TABLE t (x)') // still usable
+  })
+})
+
 describe('transactions', () => {
   it('nests as savepoints: an inner failure rolls back the inner part only when caught', () => {
     const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
@@ -150,6 +220,46 @@ describe('transactions', () => {
         throw new Error('outer')
       }),
     ).toThrow('outer')
+    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
+  })
+
+  it("commits a 'crash' transaction without fsync and puts synchronous = FULL back, even after a failure", () => {
+    const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
+    const bump = database.db.prepare('UPDATE counter SET n = n + 1')
+    const synchronous = () =>
+      (database.db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous
+    const FULL = 2
+    const NORMAL = 1
+    const seen: number[] = []
+    database.transaction(
+      () => {
+        bump.run()
+        seen.push(synchronous())
+      },
+      { durability: 'crash' },
+    )
+    expect(synchronous()).toBe(FULL)
+    expect(() =>
+      database.transaction(
+        () => {
+          bump.run()
+          throw new Error('failed')
+        },
+        { durability: 'crash' },
+      ),
+    ).toThrow('failed')
+    expect(synchronous()).toBe(FULL)
+    // Inside a durable transaction it is part of it, and as durable.
+    database.transaction(() =>
+      database.transaction(
+        () => {
+          bump.run()
+          seen.push(synchronous())
+        },
+        { durability: 'crash' },
+      ),
+    )
+    expect(seen).toEqual([NORMAL, FULL])
     expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
   })
 

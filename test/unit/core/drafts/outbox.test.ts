@@ -1,7 +1,7 @@
 // The outbox's decisions, with a stand-in for the service that records what it was sent. The same behaviour
 // against the real sandbox over HTTP is in test/integration/drafts.
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../../common/errors'
 import type { CreateScheduleRequest, Page, Schedule } from '../../../../common/service'
 import { openStoreAt, type TestDraftStore } from '../../../support/draft-store'
@@ -382,6 +382,41 @@ describe('outbox', () => {
     const result = await outbox.sync()
     expect(result.failed).toEqual([draft.id])
     expect(store.get(draft.id)!.error?.message).toMatch(/no longer exists/)
+  })
+
+  it('sends a post with nothing to upload in one commit that waits for the disk, marker kept until answered', async () => {
+    // Each commit with synchronous = FULL is an fsync that blocks the process: a run of 40 posts paid for six
+    // a post (lease taken, sending, marker, scheduled, marker cleared, lease released). "Scheduled" need not
+    // wait: lost in a power cut, it leaves the marker, and the next run finds the post instead of sending it.
+    const { outbox, queue, client } = setup()
+    const drafts = [queue(), queue(samplePost({ description: 'second' }))]
+    const { db } = store.database
+    let synchronous = 'FULL'
+    const durable: string[] = []
+    const seenAtCreate: Array<{ status?: string; marker: boolean }> = []
+    const exec = db.exec.bind(db)
+    vi.spyOn(db, 'exec').mockImplementation((sql: string) => {
+      synchronous = /^PRAGMA synchronous = (\w+)/.exec(sql)?.[1] ?? synchronous
+      if (sql === 'COMMIT' && synchronous === 'FULL') durable.push(sql)
+      return exec(sql)
+    })
+    const create = client.createSchedule
+    client.createSchedule = async (body, options) => {
+      const id = drafts[seenAtCreate.length]!.id
+      seenAtCreate.push({ status: store.get(id)?.status, marker: store.marker(id) !== undefined })
+      return create(body, options)
+    }
+    const result = await outbox.sync()
+    expect(result.scheduled).toEqual(drafts.map((d) => d.id))
+    // One a post (its marker, before the create leaves), and one for the run's last sync time.
+    expect(durable).toHaveLength(drafts.length + 1)
+    expect(seenAtCreate).toEqual(drafts.map(() => ({ status: 'sending', marker: true })))
+    for (const draft of drafts) expect(store.marker(draft.id)).toBeUndefined()
+    // What a reopen finds: the markers cleared with the scheduled state, the leases free.
+    const reopened = await openStoreAt(file)
+    expect(drafts.map((d) => reopened.get(d.id)?.status)).toEqual(['scheduled', 'scheduled'])
+    expect(drafts.map((d) => reopened.marker(d.id))).toEqual([undefined, undefined])
+    expect(createLeases(reopened.database).holder(`outbox:${drafts[0]!.id}`)).toBeUndefined()
   })
 
   it('shares one run between concurrent calls', async () => {

@@ -43,6 +43,25 @@ describe('app store', () => {
     expect(backend.data.schemaVersion).toBe(APP_STATE_VERSION)
   })
 
+  it('writes a file that is already current not again when it opens', () => {
+    const backend = memoryBackend({ settings: { theme: 'dark' } })
+    openAppStore(backend)
+    let writes = 0
+    const counting: KeyValueBackend = {
+      path: backend.path,
+      get store() {
+        return backend.store
+      },
+      set store(value) {
+        writes += 1
+        backend.store = value
+      },
+      set: backend.set,
+    }
+    expect(openAppStore(counting).get('settings').theme).toBe('dark')
+    expect(writes).toBe(0)
+  })
+
   it('replaces a damaged value by its default without losing the rest', () => {
     const state = migrateAppState({
       schemaVersion: 1,

@@ -6,7 +6,13 @@ import type { Draft } from '../../../../common/drafts'
 import type { Schedule, StoredFile } from '../../../../common/service'
 import { emptyScheduleRequest } from '../../../../common/service'
 import { selectFewestToFree } from '../../../../common/storage-doctor'
-import { judgeUse } from '../../../../main/core/storage/storage-doctor'
+import {
+  createStorageDoctor,
+  judgeUse,
+  type DoctorClient,
+  type UnusedFound,
+} from '../../../../main/core/storage/storage-doctor'
+import type { Page } from '../../../../common/service'
 
 const file = (n: number, status: StoredFile['status'] = 'success'): StoredFile => ({
   _id: `f${n}`,
@@ -105,6 +111,64 @@ describe('judgeUse', () => {
       [],
     )
     expect(usedIds(uses)).toEqual(['f8', 'f9'])
+  })
+})
+
+/** One page of a mongoose-paginate list of `docs` items in all. */
+function pageOf<T>(all: readonly T[], page: number, limit: number): Page<T> {
+  const totalPages = Math.max(1, Math.ceil(all.length / limit))
+  return {
+    docs: all.slice((page - 1) * limit, page * limit),
+    totalDocs: all.length,
+    limit,
+    totalPages,
+    page,
+    pagingCounter: (page - 1) * limit + 1,
+    hasPrevPage: page > 1,
+    hasNextPage: page < totalPages,
+    prevPage: page > 1 ? page - 1 : null,
+    nextPage: page < totalPages ? page + 1 : null,
+  }
+}
+
+describe('findUnused', () => {
+  it('hears the unused files of the first pages before the last page of files is read', async () => {
+    const files = Array.from({ length: 1_000 }, (_, i) => file(i + 1))
+    // A post still to publish uses file 1, a draft file 2: judged from the first page already.
+    const posts = [post('pending', { medias: [media(files[0]!.url)] })]
+    const drafts = [draft('draft', { post: { ...draft('draft').post, medias: [media(files[1]!.url)] } })]
+    let releaseLast!: () => void
+    const lastPage = new Promise<void>((resolve) => (releaseLast = resolve))
+    const heard: UnusedFound[] = []
+    const client = {
+      storageStatistic: async () => ({
+        file: { total: files.length, success: files.length, pending: 0 },
+        usage: { total: 1e12, used: 1e9, free: 1e12 - 1e9 },
+      }),
+      listSchedules: async ({ page, limit }: { page: number; limit: number }) => pageOf(posts, page, limit),
+      listFiles: async ({ page, limit }: { page: number; limit: number }) => {
+        if (page === 10) await lastPage
+        return pageOf(files, page, limit)
+      },
+      deleteFiles: async () => undefined,
+    } as unknown as DoctorClient
+    const doctor = createStorageDoctor({ client, localDrafts: async () => drafts })
+    const report = doctor.findUnused(undefined, (found) => heard.push(found))
+    await expect.poll(() => heard.length).toBeGreaterThanOrEqual(1)
+    const first = heard.find((found) => found.files.some((f) => f.id === 'f3'))!
+    expect(first.total).toBe(1_000)
+    // Judged as the whole list judges it: the used files are not heard.
+    expect(heard.flatMap((found) => found.files.map((f) => f.id))).not.toContain('f1')
+    expect(heard.flatMap((found) => found.files.map((f) => f.id))).not.toContain('f2')
+    expect(heard.some((found) => found.files.some((f) => f.id === 'f1000'))).toBe(false)
+    releaseLast()
+    const result = await report
+    expect(result.files).toHaveLength(998)
+    expect(result.files[0]!.id).toBe('f1000') // largest first
+    expect(new Set(heard.flatMap((found) => found.files.map((f) => f.id)))).toEqual(
+      new Set(result.files.map((f) => f.id)),
+    )
+    expect(heard.at(-1)!.checked).toBe(1_000)
   })
 })
 
