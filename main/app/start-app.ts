@@ -185,7 +185,6 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
     if (quitRequested) return
     quitRequested = true
     const activeHost = host
-    void showDataNotices(activeHost.startupNotices, { dialog, tr })
     void quitGuard
       .allowQuit()
       .then(async (ok) => {
@@ -342,9 +341,14 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
     })
     const activeHost = host
     // Damage the background integrity check finds is said as a start-up notice is, once it is known.
-    void activeHost.integrityNotice.then(async (notice) => {
-      if (notice) await showDataNotices([notice], { dialog, tr })
-    })
+    // What opening the data folder found (a damaged file set aside, a migration) is said as the app starts;
+    // damage the background integrity check finds, once it is known.
+    void showDataNotices(activeHost.startupNotices, { dialog, tr })
+      .then(() => activeHost.integrityNotice)
+      .then(async (notice) => {
+        if (notice) await showDataNotices([notice], { dialog, tr })
+      })
+      .catch((error) => log.error('could not show the data notices', error))
 
     registerIpc({
       ipcMain,

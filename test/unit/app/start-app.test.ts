@@ -100,6 +100,10 @@ const fake = vi.hoisted(() => {
       dialog: {
         showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
         showErrorBox: (title: string, body: string) => calls.push(`error-box:${title}:${body}`),
+        showMessageBox: async (options: { message: string; detail?: string }) => {
+          calls.push(`message-box:${options.message}:${options.detail ?? ''}`)
+          return { response: 0 }
+        },
       },
       powerSaveBlocker: { start: () => 1, stop: () => undefined },
       ipcMain: {
@@ -154,9 +158,14 @@ afterAll(async () => {
 describe('Electron main', () => {
   it('starts hardened and answers the contract over IPC from the app window only', async () => {
     process.env.MEDIADECK_DATA_DIR = dataDir
+    // A database that is not one: set aside at open, and the person is told as the app starts, not at quit.
+    writeFileSync(join(dataDir, 'mediadeck.db'), 'not a database, only some bytes '.repeat(200))
     const { startElectronApp } = await import('../../../main/app/start-app')
     startElectronApp()
     await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 15_000 })
+    await vi.waitFor(() =>
+      expect(fake.calls.find((c) => c.startsWith('message-box:'))).toMatch(/mediadeck\.db\.damaged-/),
+    )
 
     expect(fake.calls.slice(0, 3)).toEqual(['scheme', 'setPath', 'lock'])
     expect(fake.calls).toEqual(expect.arrayContaining(['permissions', 'protocol', 'menu']))
