@@ -52,6 +52,8 @@ import { MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from './drafts'
 import type { DeleteOutcome, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
+import { snippetCallSchemas, type SnippetCallResponses } from './snippet-calls'
+import type { Snippet } from './snippets'
 
 // ---- request schemas ----
 
@@ -292,6 +294,7 @@ export const requestSchemas = {
   /** One automation by id, wherever it sits in the list (a mediadeck://automations/ID link). */
   'automations:get': idRequest,
   ...automationCallSchemas,
+  ...snippetCallSchemas,
 
   'schedules:list': z
     .object({
@@ -442,7 +445,7 @@ export interface RetryBudgetState {
 }
 
 /** What each call answers. */
-export interface CallResponses extends AutomationCallResponses {
+export interface CallResponses extends AutomationCallResponses, SnippetCallResponses {
   'app:info': AppInfo
   'app:open-external': void
   'app:diagnostics': Diagnostics
@@ -535,6 +538,8 @@ export interface EventPayloads {
   'outbox:changed': OutboxState
   /** Main sends the window to a view: a notification was clicked, a mediadeck:// link was opened. */
   'app:navigate': AppRoute
+  /** The snippets changed: here, or in another process sharing the database (the CLI). The whole list. */
+  'snippets:changed': { snippets: Snippet[] }
 }
 export type EventName = keyof EventPayloads
 export const EVENT_NAMES = [
@@ -548,6 +553,7 @@ export const EVENT_NAMES = [
   'drafts:changed',
   'outbox:changed',
   'app:navigate',
+  'snippets:changed',
 ] as const satisfies readonly EventName[]
 
 export const CALL_NAMES = Object.keys(requestSchemas) as CallName[]

@@ -25,6 +25,8 @@ import type {
   Template,
 } from '../../../common/service'
 import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
+import type { Snippet } from '../../../common/snippets'
+import { fakeSnippets } from './fake-snippets'
 import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
 import { computeUploadTotals } from '../../../common/uploads'
 import type { UploadItem, UploadTotals } from '../../../common/uploads'
@@ -69,6 +71,8 @@ export interface FakeData {
   /** What composer:music answers for genre ALL; other genres filter it by `genre`. */
   music: (MusicTrack & { genre?: string })[]
   templates?: Template[]
+  /** The composer's reusable text (fake-snippets.ts). */
+  snippets?: Snippet[]
   reports?: Report[]
 }
 
@@ -540,6 +544,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         ),
       ),
     },
+    snippets: fakeSnippets(data, { handle, on, emit }),
     templates: {
       list: handle('templates:list', () => data.templates ?? []),
       save: handle('templates:save', ({ id, name, config }) => {
