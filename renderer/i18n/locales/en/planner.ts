@@ -135,6 +135,7 @@ export default {
     help: 'Show these shortcuts',
     move: 'Move the focused post by a day, a week or an hour',
     schedule: 'Schedule, in the composer',
+    snippet: 'Insert a snippet or hashtag group, in a text of the composer',
     close: 'Close a dialog',
   },
   undo: {

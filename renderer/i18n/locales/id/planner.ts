@@ -135,6 +135,7 @@ export default {
     help: 'Tampilkan pintasan ini',
     move: 'Pindahkan postingan yang difokuskan sehari, seminggu, atau sejam',
     schedule: 'Jadwalkan, di penyusun',
+    snippet: 'Sisipkan cuplikan atau grup tagar, di teks penyusun',
     close: 'Tutup dialog',
   },
   undo: {
