@@ -17,7 +17,12 @@ export const useSnippetsStore = defineStore('snippets', () => {
   let subscribers = 0
   let unsubscribe: (() => void) | undefined
 
-  const snippets = computed(() => all.value.filter((s) => !hidden.value.has(s.id)))
+  // By name, as main lists them, also while a snippet just saved here waits for main's list.
+  const snippets = computed(() =>
+    all.value
+      .filter((s) => !hidden.value.has(s.id))
+      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
+  )
   const ofKind = (kind: SnippetKind) => snippets.value.filter((s) => s.kind === kind)
   const captions = computed(() => ofKind('caption'))
   const hashtags = computed(() => ofKind('hashtags'))
