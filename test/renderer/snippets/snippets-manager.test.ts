@@ -53,6 +53,8 @@ describe('reusable text in Settings', () => {
     await flushPromises()
     expect($('[data-testid=snippet-name-error]').textContent).toBe('Give it a name.')
     expect($('[data-testid=snippet-name]').getAttribute('aria-invalid')).toBe('true')
+    // The person lands on what to fix.
+    expect(document.activeElement).toBe($('[data-testid=snippet-name]'))
     type('[data-testid=snippet-name]', 'Bali')
     type('[data-testid=snippet-body]', 'bali, travel #no-way')
     $('[data-testid=snippet-save]').click()
@@ -81,6 +83,7 @@ describe('reusable text in Settings', () => {
     expect($('[data-testid=snippet-name-error]').textContent).toBe(
       'There is already one named “Promo”: choose another name.',
     )
+    expect(document.activeElement).toBe($('[data-testid=snippet-name]'))
   })
 
   it('refuses a huge text before sending it, with its length', async () => {
