@@ -190,8 +190,6 @@ test(
       name: 'Kopi',
       body: '#kopi #kopisusu #gulaaren #senja #jakarta #coffeeshop #baristaindonesia #ngopi',
     })
-    const shell = new AppShell(appPage)
-    const planner = new PlannerPage(appPage)
     for (const language of ['en', 'id'] as const) {
       await appPage.evaluate(
         (lang) => (globalThis as unknown as PageGlobals).mediadeck.settings.update({ language: lang }),
