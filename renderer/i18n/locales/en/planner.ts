@@ -355,6 +355,8 @@ export default {
     exportHint:
       "The posts on the service in the range and every local draft, as CSV (one row a post) or JSON. Times are in the planner's zone.",
     import: 'Import a file',
+    choose: 'Choose a file…',
+    noFile: 'No file chosen',
     importHint:
       'A CSV or JSON file. A row with an id or draftId updates that post in place. Every row is checked first, and nothing changes before you confirm.',
     refused:
