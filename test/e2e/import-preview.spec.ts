@@ -10,9 +10,9 @@ import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
 import { readAllPages } from '../../main/core/storage/read-all-pages'
 import { PlannerPage } from './pages/planner-page'
+import { screenshotThemes, setLanguage } from './pages/screenshots'
 import { audit, type Finding } from './support/axe-audit'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
-import type { PageGlobals } from './support/page-globals'
 
 const SHOTS = join('.test-results', 'screenshots', 'import-preview')
 
@@ -175,21 +175,11 @@ test(
     await chooseFile(appPage, content)
     await expect(appPage.getByTestId('import-conflicts')).toBeVisible()
     for (const language of ['en', 'id'] as const) {
-      await appPage.evaluate(
-        (lang) => (globalThis as unknown as PageGlobals).mediadeck.settings.update({ language: lang }),
-        language,
-      )
+      await setLanguage(appPage, language)
       for (const width of [1280, 900]) {
         await appPage.setViewportSize({ width, height: 900 })
-        for (const colorScheme of ['light', 'dark'] as const) {
-          await appPage.emulateMedia({ colorScheme })
-          await appPage.getByTestId('import-preview').scrollIntoViewIfNeeded()
-          await appPage.waitForTimeout(200)
-          await appPage.screenshot({
-            path: join(SHOTS, `preview-${width}-${colorScheme}-${language}.png`),
-            animations: 'disabled',
-          })
-        }
+        await appPage.getByTestId('import-preview').scrollIntoViewIfNeeded()
+        await screenshotThemes(appPage, (theme) => join(SHOTS, `preview-${width}-${theme}-${language}.png`))
       }
     }
   },

@@ -9,9 +9,9 @@ import { DATABASE_FILE, openDatabase } from '../../main/core/db/database'
 import { createSnippetStore } from '../../main/core/snippets/snippet-store'
 import { AppShell } from './pages/app-shell'
 import { PlannerPage } from './pages/planner-page'
+import { screenshotThemes, setLanguage } from './pages/screenshots'
 import { audit, type Finding } from './support/axe-audit'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
-import type { PageGlobals } from './support/page-globals'
 
 const SHOTS = join('.test-results', 'screenshots', 'snippets')
 
@@ -174,6 +174,8 @@ test(
   'reusable text in both themes and languages, at 1280 and 900 px',
   { tag: '@screenshots' },
   async ({ appPage, app }) => {
+    // 24 pictures on a shared machine: more than the default minute.
+    test.setTimeout(180_000)
     mkdirSync(SHOTS, { recursive: true })
     await app.host.call('snippets:create', {
       kind: 'caption',
@@ -191,10 +193,7 @@ test(
       body: '#kopi #kopisusu #gulaaren #senja #jakarta #coffeeshop #baristaindonesia #ngopi',
     })
     for (const language of ['en', 'id'] as const) {
-      await appPage.evaluate(
-        (lang) => (globalThis as unknown as PageGlobals).mediadeck.settings.update({ language: lang }),
-        language,
-      )
+      await setLanguage(appPage, language)
       for (const width of [1280, 900]) {
         await appPage.setViewportSize({ width, height: 900 })
         await go(appPage, '#/settings')
@@ -226,13 +225,5 @@ async function go(page: Page, hash: string) {
 }
 
 async function shots(page: Page, name: string, language: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await page.waitForTimeout(200)
-    await page.screenshot({
-      path: join(SHOTS, `${name}-${colorScheme}-${language}.png`),
-      animations: 'disabled',
-    })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
+  await screenshotThemes(page, (theme) => join(SHOTS, `${name}-${theme}-${language}.png`))
 }
