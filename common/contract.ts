@@ -53,6 +53,8 @@ import type { DeleteOutcome, UnusedFile, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
 import { watchCallSchemas, type WatchCallResponses, type WatchEventPayloads } from './account-watch'
+import { snippetCallSchemas, type SnippetCallResponses } from './snippet-calls'
+import type { Snippet } from './snippets'
 
 // ---- request schemas ----
 
@@ -299,6 +301,7 @@ export const requestSchemas = {
   /** One automation by id, wherever it sits in the list (a mediadeck://automations/ID link). */
   'automations:get': idRequest,
   ...automationCallSchemas,
+  ...snippetCallSchemas,
 
   'schedules:list': z
     .object({
@@ -450,7 +453,7 @@ export interface RetryBudgetState {
 }
 
 /** What each call answers. */
-export interface CallResponses extends AutomationCallResponses, WatchCallResponses {
+export interface CallResponses extends AutomationCallResponses, WatchCallResponses, SnippetCallResponses {
   'app:info': AppInfo
   'app:open-external': void
   'app:diagnostics': Diagnostics
@@ -548,6 +551,8 @@ export interface EventPayloads extends WatchEventPayloads {
   'outbox:changed': OutboxState
   /** Main sends the window to a view: a notification was clicked, a mediadeck:// link was opened. */
   'app:navigate': AppRoute
+  /** The snippets changed: here, or in another process sharing the database (the CLI). The whole list. */
+  'snippets:changed': { snippets: Snippet[] }
 }
 export type EventName = keyof EventPayloads
 export const EVENT_NAMES = [
@@ -563,6 +568,7 @@ export const EVENT_NAMES = [
   'outbox:changed',
   'app:navigate',
   'watch:changed',
+  'snippets:changed',
 ] as const satisfies readonly EventName[]
 
 export const CALL_NAMES = Object.keys(requestSchemas) as CallName[]

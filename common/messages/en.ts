@@ -138,5 +138,17 @@ export default {
     'address-not-allowed': 'This address is not one the app opens.',
     'no-file-dialog': 'No file dialog is available here.',
     'rate-limited-until': 'The service asked to wait: try again at {time}.',
+    'snippet-name-empty': 'Give it a name.',
+    'snippet-name-too-long': 'A name is at most {max} characters.',
+    'snippet-body-empty': 'Write the text to insert.',
+    'snippet-body-too-long': 'The text is {length} characters; a snippet is at most {max}.',
+    'snippet-not-hashtag': '“{word}” is not a hashtag: use letters, digits and _ only.',
+    'snippet-too-many-hashtags': 'This group has {count} hashtags; networks take at most {max} in one post.',
+    'snippet-name-taken': 'There is already one named “{name}”: choose another name.',
+    'snippet-same-text': 'The same text is already saved as “{name}”.',
+    'snippet-not-found': 'This snippet no longer exists (deleted in another window or the command line).',
+    'snippet-changed-elsewhere':
+      'This snippet was changed elsewhere after you opened it. Close it and open it again to see that version.',
+    'snippets-full': 'You have {max} snippets and hashtag groups, the most kept: delete some first.',
   },
 }

@@ -138,5 +138,19 @@ export default {
     'address-not-allowed': 'Alamat ini bukan alamat yang dibuka aplikasi.',
     'no-file-dialog': 'Dialog berkas tidak tersedia di sini.',
     'rate-limited-until': 'Layanan meminta menunggu: coba lagi pukul {time}.',
+    'snippet-name-empty': 'Beri nama.',
+    'snippet-name-too-long': 'Nama paling banyak {max} karakter.',
+    'snippet-body-empty': 'Tulis teks yang akan disisipkan.',
+    'snippet-body-too-long': 'Teks ini {length} karakter; cuplikan paling banyak {max}.',
+    'snippet-not-hashtag': '“{word}” bukan tagar: gunakan huruf, angka, dan _ saja.',
+    'snippet-too-many-hashtags':
+      'Grup ini berisi {count} tagar; jaringan menerima paling banyak {max} dalam satu postingan.',
+    'snippet-name-taken': 'Sudah ada yang bernama “{name}”: pilih nama lain.',
+    'snippet-same-text': 'Teks yang sama sudah disimpan sebagai “{name}”.',
+    'snippet-not-found': 'Cuplikan ini sudah tidak ada (dihapus di jendela lain atau baris perintah).',
+    'snippet-changed-elsewhere':
+      'Cuplikan ini diubah di tempat lain setelah Anda membukanya. Tutup dan buka lagi untuk melihat versi itu.',
+    'snippets-full':
+      'Anda memiliki {max} cuplikan dan grup tagar, jumlah terbanyak yang disimpan: hapus beberapa dulu.',
   },
 } satisfies typeof en

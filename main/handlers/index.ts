@@ -16,6 +16,7 @@ import type { HostDeps } from './host-deps'
 import { PROFILE_HANDLER_NEEDS, createProfileHandlers } from './profile-handlers'
 import { SERVICE_HANDLER_NEEDS, createServiceHandlers } from './service-handlers'
 import { SETTINGS_HANDLER_NEEDS, createSettingsHandlers } from './settings-handlers'
+import { SNIPPET_HANDLER_NEEDS, createSnippetHandlers } from './snippet-handlers'
 import { STORAGE_DOCTOR_HANDLER_NEEDS, createStorageDoctorHandlers } from './storage-doctor-handlers'
 import type { Handler, Handlers } from './types'
 import { THUMBNAIL_HANDLER_NEEDS, createThumbnailHandlers } from './thumbnail-handlers'
@@ -56,6 +57,7 @@ export function createHandlers(deps: HostDeps): Handlers {
     ...createUploadHandlers(only(deps, UPLOAD_HANDLER_NEEDS)),
     ...createThumbnailHandlers(only(deps, THUMBNAIL_HANDLER_NEEDS)),
     ...createWatchHandlers(only(deps, WATCH_HANDLER_NEEDS)),
+    ...createSnippetHandlers(only(deps, SNIPPET_HANDLER_NEEDS)),
     ...drafts,
     'drafts:save': guardDraftMedia(only(deps, ['grants']), drafts),
   } satisfies Handlers

@@ -92,7 +92,11 @@ describe('ImportExportDialog', () => {
 
   it('says it in Indonesian', async () => {
     await mountDialog('id')
-    await pickFile('x')
+    // The app's own file button, not the browser's "Choose File" in the browser's language.
+    expect($('.transfer__pick')!.textContent).toContain('Pilih berkas…')
+    expect($('[data-testid="import-file-name"]')!.textContent).toBe('Belum ada berkas yang dipilih')
+    await pickFile('x', 'jadwal-november.csv')
+    expect($('[data-testid="import-file-name"]')!.textContent).toBe('jadwal-november.csv')
     const text = $('[data-testid="import-preview"]')!.textContent!
     expect(text).toContain('1 baru, 2 untuk diperbarui, 3 tidak berubah, dan 2 bentrok')
     expect(text).toContain('Versi dari berkas')

@@ -26,6 +26,8 @@ import type {
   Template,
 } from '../../../common/service'
 import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
+import type { Snippet } from '../../../common/snippets'
+import { fakeSnippets } from './fake-snippets'
 import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
 import { computeUploadTotals } from '../../../common/uploads'
 import type { UploadItem, UploadTotals } from '../../../common/uploads'
@@ -70,6 +72,8 @@ export interface FakeData {
   /** What composer:music answers for genre ALL; other genres filter it by `genre`. */
   music: (MusicTrack & { genre?: string })[]
   templates?: Template[]
+  /** The composer's reusable text (fake-snippets.ts). */
+  snippets?: Snippet[]
   reports?: Report[]
   /** What watch:alerts answers (none found, never checked, by default). */
   watch?: AccountWatchState
@@ -546,6 +550,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         ),
       ),
     },
+    snippets: fakeSnippets(data, { handle, on, emit }),
     templates: {
       list: handle('templates:list', () => data.templates ?? []),
       save: handle('templates:save', ({ id, name, config }) => {

@@ -7,6 +7,7 @@ import { uploadsMigration } from './003-uploads'
 import { filesMigration } from './004-files'
 import { accountWatchMigration } from './008-account-watch'
 import { reservedMigration } from './reserved-for-merge'
+import { snippetsMigration } from './007-snippets'
 import { picturesMigration } from './009-pictures'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,10 +15,10 @@ export const MIGRATIONS: readonly Migration[] = [
   draftsMigration, // 2
   uploadsMigration, // 3
   filesMigration, // 4
-  // 5 to 7: stand-ins until the branches that own those numbers are merged (reserved-for-merge.ts).
+  // 5 and 6: stand-ins until the branches that own those numbers are merged (reserved-for-merge.ts).
   reservedMigration(5),
   reservedMigration(6),
-  reservedMigration(7),
+  snippetsMigration, // 7
   accountWatchMigration, // 8
   picturesMigration, // 9
 ]

@@ -135,6 +135,7 @@ export default {
     help: 'Show these shortcuts',
     move: 'Move the focused post by a day, a week or an hour',
     schedule: 'Schedule, in the composer',
+    snippet: 'Insert a snippet or hashtag group, in a text of the composer',
     close: 'Close a dialog',
   },
   undo: {
@@ -354,6 +355,8 @@ export default {
     exportHint:
       "The posts on the service in the range and every local draft, as CSV (one row a post) or JSON. Times are in the planner's zone.",
     import: 'Import a file',
+    choose: 'Choose a file…',
+    noFile: 'No file chosen',
     importHint:
       'A CSV or JSON file. A row with an id or draftId updates that post in place. Every row is checked first, and nothing changes before you confirm.',
     refused:

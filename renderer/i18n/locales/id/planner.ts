@@ -135,6 +135,7 @@ export default {
     help: 'Tampilkan pintasan ini',
     move: 'Pindahkan postingan yang difokuskan sehari, seminggu, atau sejam',
     schedule: 'Jadwalkan, di penyusun',
+    snippet: 'Sisipkan cuplikan atau grup tagar, di teks penyusun',
     close: 'Tutup dialog',
   },
   undo: {
@@ -357,6 +358,8 @@ export default {
     exportHint:
       'Postingan di layanan dalam rentang ini dan semua draf lokal, sebagai CSV (satu baris per postingan) atau JSON. Waktu mengikuti zona perencana.',
     import: 'Impor berkas',
+    choose: 'Pilih berkas…',
+    noFile: 'Belum ada berkas yang dipilih',
     importHint:
       'Berkas CSV atau JSON. Baris dengan id atau draftId memperbarui postingan itu di tempatnya. Setiap baris diperiksa dulu, dan tidak ada yang berubah sebelum Anda konfirmasi.',
     refused:

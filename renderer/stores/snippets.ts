@@ -1,0 +1,76 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { AppError, type AppErrorData } from '../../common/errors'
+import type { Snippet, SnippetKind } from '../../common/snippets'
+import { mediadeck } from '../lib/mediadeck'
+
+/**
+ * The composer's reusable text (common/snippets.ts), mirrored from main's `snippets:changed`, which also
+ * carries what another process (the CLI) saved. Not per profile: a switch keeps them.
+ */
+export const useSnippetsStore = defineStore('snippets', () => {
+  const all = shallowRef<Snippet[]>([])
+  /** Deleted on screen, the delete held back until its Undo toast closes. */
+  const hidden = ref<ReadonlySet<string>>(new Set())
+  const loaded = ref(false)
+  const error = ref<AppErrorData | null>(null)
+  let subscribers = 0
+  let unsubscribe: (() => void) | undefined
+
+  // By name, as main lists them, also while a snippet just saved here waits for main's list.
+  const snippets = computed(() =>
+    all.value
+      .filter((s) => !hidden.value.has(s.id))
+      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
+  )
+  const ofKind = (kind: SnippetKind) => snippets.value.filter((s) => s.kind === kind)
+  const captions = computed(() => ofKind('caption'))
+  const hashtags = computed(() => ofKind('hashtags'))
+
+  async function load() {
+    try {
+      all.value = await mediadeck().snippets.list()
+      error.value = null
+      loaded.value = true
+    } catch (caught) {
+      error.value = AppError.from(caught).toJSON()
+    }
+  }
+
+  /** Ref-counted: the Settings section and an open composer may both listen. Loads on the first. */
+  function subscribe(): () => void {
+    if (subscribers++ === 0) {
+      unsubscribe = mediadeck().snippets.onChanged(({ snippets: next }) => {
+        all.value = next
+        loaded.value = true
+      })
+      void load()
+    }
+    return () => {
+      if (--subscribers === 0) unsubscribe?.()
+    }
+  }
+
+  function replace(snippet: Snippet) {
+    all.value = [...all.value.filter((s) => s.id !== snippet.id), snippet]
+    return snippet
+  }
+  async function create(input: { kind: SnippetKind; name: string; body: string }) {
+    return replace(await mediadeck().snippets.create(input))
+  }
+  async function update(input: { id: string; name?: string; body?: string; revision?: number }) {
+    return replace(await mediadeck().snippets.update(input))
+  }
+  async function remove(id: string) {
+    await mediadeck().snippets.delete({ id })
+    all.value = all.value.filter((s) => s.id !== id)
+  }
+  function hide(id: string, hide: boolean) {
+    const next = new Set(hidden.value)
+    if (hide) next.add(id)
+    else next.delete(id)
+    hidden.value = next
+  }
+
+  return { snippets, captions, hashtags, loaded, error, load, subscribe, create, update, remove, hide }
+})
