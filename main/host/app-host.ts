@@ -289,7 +289,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     crashReportsDir: options.crashReportsDir,
     network,
     drafts: draftsOutbox,
-    cache: () => current.cache,
+    replica: () => current.replica,
     activate: switchTo,
     refreshActive: () => switchTo(profiles.activeId()),
     claimCover: (path, bytes) => covers.received(path, bytes),

@@ -4,21 +4,21 @@
 import { join } from 'node:path'
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
 import { AppError } from '../../common/errors'
-import { createOfflineCache } from '../core/connection/offline-cache'
 import type { AppDatabase } from '../core/db/database'
 import type { FileGrants } from '../core/files/file-grants'
 import { directDispatcher, type DispatcherFactory } from '../core/http/network'
-import type { ActiveService, ConnectionTarget, EmbeddedSandbox, Logger, OfflineCache } from '../core/ports'
+import type { ActiveService, ConnectionTarget, EmbeddedSandbox, Logger } from '../core/ports'
 import type { ProfileStore } from '../core/profiles/profile-store'
 import type { Redactor } from '../core/redaction'
 import { createServiceClient, describeUnreadable, type ServiceClientOptions } from '../core/service-client'
 import type { AppStore } from '../core/settings/app-store'
 import { createUploadEngine, type UploadEngineOptions } from '../core/uploads/upload-engine'
+import { createReplica, replicaIdentity, type Replica } from '../core/replica/replica'
 import { reportingFailures } from './reporting-client'
 
 export interface ProfileSession {
   service: ActiveService
-  cache: OfflineCache
+  replica: Replica
   target: ConnectionTarget
   dispose(): Promise<void>
 }
@@ -114,9 +114,12 @@ export async function createProfileSession(id: string, deps: ProfileSessionDeps)
   const mode = id === SANDBOX_PROFILE_ID ? 'sandbox' : 'service'
   return {
     service: { profileId: id, mode, client, uploads },
-    cache: createOfflineCache({
+    replica: createReplica({
       database: deps.database,
       profileId: id,
+      // The built-in Sandbox is one service whatever port it got this time.
+      identity:
+        id === SANDBOX_PROFILE_ID ? 'sandbox' : replicaIdentity(credentials.baseUrl, credentials.accessKey),
       legacyFile: join(deps.dataDir, 'cache', `${fileSafe(id)}.json`),
       onUnreachable: report,
     }),

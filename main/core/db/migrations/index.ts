@@ -5,10 +5,12 @@ import { coreMigration } from './001-core'
 import { draftsMigration } from './002-drafts'
 import { uploadsMigration } from './003-uploads'
 import { filesMigration } from './004-files'
+import { replicaMigration } from './005-replica'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
   draftsMigration, // 2
   uploadsMigration, // 3
   filesMigration, // 4
+  replicaMigration, // 5
 ]
