@@ -1,5 +1,5 @@
 // One profile's live session: its service client (reporting failures to the connection monitor), a probe
-// client for the monitor, its upload engine and its offline cache. The app host keeps one at a time and
+// client for the monitor, its upload engine and its replica. The app host keeps one at a time and
 // builds the next on a switch; disposing a session closes its engine and clients.
 import { join } from 'node:path'
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
@@ -31,7 +31,7 @@ export interface ProfileSession {
 
 export interface ProfileSessionDeps {
   dataDir: string
-  /** The data folder's database: the offline cache and the upload queue live in it. */
+  /** The data folder's database: the replica and the upload queue live in it. */
   database: AppDatabase
   sandbox: EmbeddedSandbox
   profiles: ProfileStore
