@@ -137,7 +137,22 @@ export async function createProfileSession(
   // Logs, events and call results mask these from now on, in every form they can take on the wire
   // (the secret, access:secret, its base64 as the Authorization header carries it).
   if (!problem) redactor.addCredentials(credentials.accessKey, credentials.secretKey)
-  const report = (error: unknown) => deps.reportFailure(error, id)
+  const replica = createReplica({
+    database: deps.database,
+    profileId: id,
+    // The built-in Sandbox is one service whatever port it got this time.
+    identity:
+      id === SANDBOX_PROFILE_ID ? 'sandbox' : replicaIdentity(credentials.baseUrl, credentials.accessKey),
+    legacyFile: join(deps.dataDir, 'cache', `${fileSafe(id)}.json`),
+    onUnreachable: (error) => deps.reportFailure(error, id),
+  })
+  // Nothing can refresh it until the secret is entered again: what it shows is the last copy, stale.
+  if (problem) replica.markStale()
+  // A 401 from any call (an upload, the outbox, a list) says the replica can no longer be refreshed: stale.
+  const report = (error: unknown) => {
+    if (AppError.from(error).kind === 'unauthorized' && !problem) replica.markStale()
+    deps.reportFailure(error, id)
+  }
   const via = id === SANDBOX_PROFILE_ID ? directDispatcher : deps.network
   const rawClient = problem
     ? unusableClient(credentials.baseUrl, problem)
@@ -170,17 +185,6 @@ export async function createProfileSession(
     timers: deps.uploadTimers,
   })
   const mode = id === SANDBOX_PROFILE_ID ? 'sandbox' : 'service'
-  const replica = createReplica({
-    database: deps.database,
-    profileId: id,
-    // The built-in Sandbox is one service whatever port it got this time.
-    identity:
-      id === SANDBOX_PROFILE_ID ? 'sandbox' : replicaIdentity(credentials.baseUrl, credentials.accessKey),
-    legacyFile: join(deps.dataDir, 'cache', `${fileSafe(id)}.json`),
-    onUnreachable: report,
-  })
-  // Nothing can refresh it until the secret is entered again: what it shows is the last copy, stale.
-  if (problem) replica.markStale()
   return {
     service: { profileId: id, mode, client, uploads },
     replica,

@@ -10,6 +10,7 @@ import type { Schedule } from '../../../../common/service'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import {
   createReplica,
+  forgetReplica,
   replicaIdentity,
   type Collected,
   type ReplicaOptions,
@@ -215,5 +216,15 @@ describe('replica', () => {
     expect(replica.peek({ what: 'accounts' })).toMatchObject({ value: [{ id: 'a1' }], stale: false })
     expect(peekIds(replica)).toEqual(['p1'])
     expect(existsSync(`${legacyFile}.pre-db`)).toBe(true)
+  })
+
+  it('goes with a deleted profile, and only that one', async () => {
+    await open().list('storage', {}, async () => ({ usage: { free: 1 } }))
+    await open().schedules(NOVEMBER, whole([post('p1', '2026-11-03T09:00:00Z')]))
+    await open({ profileId: 'p2' }).list('storage', {}, async () => ({ usage: { free: 2 } }))
+    forgetReplica(database, 'p1')
+    expect(open().peek({ what: 'storage' })).toBeNull()
+    expect(open().peek({ what: 'schedules', request: NOVEMBER })).toBeNull()
+    expect(open({ profileId: 'p2' }).peek({ what: 'storage' })?.value).toEqual({ usage: { free: 2 } })
   })
 })
