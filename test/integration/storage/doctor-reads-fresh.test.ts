@@ -1,9 +1,9 @@
 // Anything that deletes by the service's current state reads the service fresh, never the replica (issue 22):
 // a replica that is stale (it was filled before a post started using a file, then a 401 marked it stale) must
 // never get that file deleted by the storage doctor through the app host.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReplicaPeek } from '../../../common/contract'
@@ -41,6 +41,35 @@ async function storeFile(name: string, size: number): Promise<StoredFile> {
 describe('the storage doctor and a stale replica', () => {
   it('is not given the replica at all', () => {
     expect(STORAGE_DOCTOR_HANDLER_NEEDS).not.toContain('replica')
+  })
+
+  it('reaches the replica from the list handlers and the session only: no delete, doctor or dedupe path', () => {
+    const main = join(__dirname, '../../../main')
+    const files = readdirSync(main, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))
+    const readers = files
+      .filter((file) =>
+        /from '[./]*(core\/)?replica\/replica(-posts)?'/.test(readFileSync(join(main, file), 'utf8')),
+      )
+      .map((file) => relative(main, join(main, file)))
+      .sort()
+    expect(readers).toEqual(
+      [
+        'handlers/host-deps.ts',
+        'handlers/profile-handlers.ts', // forgets a deleted profile's replica
+        'handlers/service-handlers.ts',
+        'host/profile-session.ts',
+      ].sort(),
+    )
+    // And through the host: the handler groups given `replica` (their *_NEEDS) are the lists' alone.
+    const given = files
+      .filter((file) => file.startsWith('handlers/'))
+      .filter((file) => /_NEEDS = \[[^\]]*'replica'/.test(readFileSync(join(main, file), 'utf8')))
+      .sort()
+    expect(given).toEqual([
+      'handlers/automation-handlers.ts', // reports:list
+      'handlers/replica-handlers.ts', // replica:peek
+      'handlers/service-handlers.ts', // accounts, schedules, automations, files, storage
+    ])
   })
 
   it('keeps a file a post started using after the replica was last refreshed', async () => {

@@ -227,4 +227,27 @@ describe('replica', () => {
     expect(open().peek({ what: 'schedules', request: NOVEMBER })).toBeNull()
     expect(open({ profileId: 'p2' }).peek({ what: 'storage' })?.value).toEqual({ usage: { free: 2 } })
   })
+
+  it('merges the accounts of a partial refresh by id and keeps the rest; a complete one replaces them', async () => {
+    const replica = open()
+    const account = (id: string, name = id) => ({ id, _id: id, name })
+    const pages =
+      (docs: Array<ReturnType<typeof account>>, complete: boolean) =>
+      async (into: Collected<ReturnType<typeof account>>) => {
+        into.docs.push(...docs)
+        if (!complete) return offline()
+        into.complete = true
+        return into
+      }
+    await replica.pagedList('accounts', {}, pages([account('a1'), account('a2')], true))
+    const partial = await replica.pagedList(
+      'accounts',
+      {},
+      pages([account('a1', 'renamed'), account('a3')], false),
+    )
+    expect(partial.stale).toBe(true)
+    expect(partial.value).toEqual([account('a1', 'renamed'), account('a2'), account('a3')])
+    await replica.pagedList('accounts', {}, pages([account('a3')], true))
+    expect(replica.peek({ what: 'accounts' })?.value).toEqual([account('a3')])
+  })
 })
