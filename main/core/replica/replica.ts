@@ -57,6 +57,11 @@ export interface Replica {
   ): Promise<CachedResult<Schedule[]>>
   /** The last known value, without the network; null when none is known. */
   peek(request: ReplicaPeekRequest): ReplicaPeekAnswer
+  /**
+   * Posts or stored files this app just deleted on the service: gone from the copy now, so a view drawn from
+   * it before the next refresh (or offline, after a restart) does not show them again. Never throws.
+   */
+  forget(what: 'posts' | 'files', ids: readonly string[]): void
   /** A 401: every answer says stale until a call succeeds. Never throws. */
   markStale(): void
   clear(): void
@@ -101,6 +106,12 @@ export function createReplica(options: ReplicaOptions): Replica {
   )
   const getList = db.prepare(
     'SELECT value, fetched_at FROM replica_lists WHERE profile_id = ? AND what = ? AND key = ?',
+  )
+  const filesLists = db.prepare(
+    "SELECT key, value FROM replica_lists WHERE profile_id = ? AND what = 'files'",
+  )
+  const rewriteList = db.prepare(
+    'UPDATE replica_lists SET value = ? WHERE profile_id = ? AND what = ? AND key = ?',
   )
   const latestList = db.prepare(
     'SELECT value, fetched_at FROM replica_lists WHERE profile_id = ? AND what = ? ORDER BY fetched_at DESC LIMIT 1',
@@ -272,6 +283,24 @@ export function createReplica(options: ReplicaOptions): Replica {
           return peekList<ReplicaValues['files']>('files', request.request)
         case 'storage':
           return peekList<ReplicaValues['storage']>('storage', {})
+      }
+    },
+
+    forget(what, ids) {
+      const gone = new Set(ids)
+      try {
+        database.write('the replica', () => {
+          if (what === 'posts') return posts.forget(gone)
+          const rows = filesLists.all(profileId) as Array<{ key: string; value: string }>
+          for (const row of rows) {
+            const page = JSON.parse(row.value) as { docs?: Array<{ id: string }> }
+            if (!page?.docs?.some((file) => gone.has(file.id))) continue
+            const docs = page.docs.filter((file) => !gone.has(file.id))
+            rewriteList.run(JSON.stringify({ ...page, docs }), profileId, 'files', row.key)
+          }
+        })
+      } catch {
+        // The next refresh of the list says the same.
       }
     },
 

@@ -250,4 +250,23 @@ describe('replica', () => {
     await replica.pagedList('accounts', {}, pages([account('a3')], true))
     expect(replica.peek({ what: 'accounts' })?.value).toEqual([account('a3')])
   })
+
+  it('forgets the posts and files this app deleted, at once', async () => {
+    const replica = open()
+    await replica.schedules(
+      NOVEMBER,
+      whole([post('p1', '2026-11-03T09:00:00Z'), post('p2', '2026-11-04T09:00:00Z')]),
+    )
+    await replica.list('files', { page: 1, limit: 50 }, async () => ({
+      docs: [{ id: 'f1' }, { id: 'f2' }],
+      page: 1,
+    }))
+    replica.forget('posts', ['p1'])
+    replica.forget('files', ['f2'])
+    expect(peekIds(replica)).toEqual(['p2'])
+    expect(replica.peek({ what: 'files', request: { page: 1, limit: 50 } })?.value).toEqual({
+      docs: [{ id: 'f1' }],
+      page: 1,
+    })
+  })
 })
