@@ -132,3 +132,30 @@ describe('a cold start offline', () => {
     expect(await app.call('replica:peek', { what: 'accounts' })).toMatchObject({ stale: true })
   })
 })
+
+describe('a profile edited', () => {
+  it("forgets the profile's replica when its access key changes", async () => {
+    const app = await startApp()
+    const id = app.profiles.activeId()
+    await app.call('profiles:save', {
+      id,
+      name: 'Work',
+      baseUrl: service.url,
+      accessKey: 'demo',
+      secretKey: 'demo-secret',
+    })
+    await app.call('accounts:list', {})
+    expect(await app.call('replica:peek', { what: 'accounts' })).toMatchObject({ stale: false })
+    // The same profile now names another user of the service: nothing the first one saw may show.
+    await app.call('profiles:save', {
+      id,
+      name: 'Work',
+      baseUrl: service.url,
+      accessKey: 'other',
+      secretKey: 'other-secret',
+    })
+    expect(app.profiles.activeId()).toBe(id)
+    expect(await app.call('replica:peek', { what: 'accounts' })).toBeNull()
+    expect(await app.call('replica:peek', { what: 'schedules', request: month() })).toBeNull()
+  })
+})
