@@ -128,8 +128,9 @@ describe('a cold start offline', () => {
       profileId: saved,
       error: { code: 'profile-secret-lost', params: { name: 'Work' } },
     })
-    // The replica still answers (stale: nothing can refresh it).
+    // The replica still answers (stale: nothing can refresh it); its uploads wait for the secret.
     expect(await app.call('replica:peek', { what: 'accounts' })).toMatchObject({ stale: true })
+    expect(app.active().uploads.isPaused()).toBe(true)
   })
 })
 
