@@ -189,6 +189,41 @@ const draftPostSchema = postSchema.extend({
   scheduleAt: z.union([isoDate, z.literal('')]),
 })
 
+const accountsListRequest = z
+  .object({
+    types: z.array(z.enum(ACCOUNT_TYPES)).max(20).optional(),
+    search: z.string().max(200).optional(),
+  })
+  .strict()
+const storageFilesRequest = z.object({ ...pageQuery, search: z.string().max(200).optional() }).strict()
+const automationsListRequest = z
+  .object({
+    ...pageQuery,
+    accountIds: z.array(id).max(100).optional(),
+    search: z.string().max(200).optional(),
+  })
+  .strict()
+const schedulesListRequest = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    accountIds: z.array(id).max(100).optional(),
+    status: z.enum(SCHEDULE_STATUSES).optional(),
+  })
+  .strict()
+/**
+ * The last known value of a list, from the replica of the service (main/core/replica): never touches the
+ * network, so a view renders at once (even offline, from a cold start) and then refreshes with the live call.
+ * `schedules` is assembled from the posts of the months fetched before; answers null when nothing is known.
+ */
+const replicaPeekRequest = z.discriminatedUnion('what', [
+  z.object({ what: z.literal('accounts'), request: accountsListRequest.optional() }).strict(),
+  z.object({ what: z.literal('schedules'), request: schedulesListRequest }).strict(),
+  z.object({ what: z.literal('automations'), request: automationsListRequest }).strict(),
+  z.object({ what: z.literal('files'), request: storageFilesRequest }).strict(),
+  z.object({ what: z.literal('storage') }).strict(),
+])
+
 export const requestSchemas = {
   'app:info': none,
   'app:open-external': z.object({ url: z.string().url().max(4096) }).strict(),
@@ -239,15 +274,10 @@ export const requestSchemas = {
   'connection:status': none,
   'connection:check': none,
 
-  'accounts:list': z
-    .object({
-      types: z.array(z.enum(ACCOUNT_TYPES)).max(20).optional(),
-      search: z.string().max(200).optional(),
-    })
-    .strict(),
+  'accounts:list': accountsListRequest,
 
   'storage:stats': none,
-  'storage:files': z.object({ ...pageQuery, search: z.string().max(200).optional() }).strict(),
+  'storage:files': storageFilesRequest,
   'storage:delete': z.object({ ids: z.array(id).min(1).max(500) }).strict(),
   /** The storage doctor: stored files nothing upcoming, failed or drafted uses (main/core/storage). */
   'storage:unused': z
@@ -291,26 +321,13 @@ export const requestSchemas = {
   /** Uploads one granted file through the queue and answers once it is stored, with its public URL. */
   'uploads:one': z.object({ path: localPath }).strict(),
 
-  'automations:list': z
-    .object({
-      ...pageQuery,
-      accountIds: z.array(id).max(100).optional(),
-      search: z.string().max(200).optional(),
-    })
-    .strict(),
+  'automations:list': automationsListRequest,
   /** One automation by id, wherever it sits in the list (a mediadeck://automations/ID link). */
   'automations:get': idRequest,
   ...automationCallSchemas,
   ...snippetCallSchemas,
 
-  'schedules:list': z
-    .object({
-      from: isoDate,
-      to: isoDate,
-      accountIds: z.array(id).max(100).optional(),
-      status: z.enum(SCHEDULE_STATUSES).optional(),
-    })
-    .strict(),
+  'schedules:list': schedulesListRequest,
   'schedules:get': idRequest,
   /**
    * `mode` says who asked, for the account's retry budget (main/core/retry-budget.ts): one post retried by hand
@@ -394,6 +411,8 @@ export const requestSchemas = {
   'outbox:status': none,
   'outbox:send-now': none,
 
+  'replica:peek': replicaPeekRequest,
+
   /**
    * A tile's small picture, made by the renderer from the file it shows: the image bytes themselves (base64),
    * never a path. Main checks the size and that the bytes are a WebP, JPEG or PNG before keeping them.
@@ -424,6 +443,29 @@ export interface CachedResult<T> {
   fetchedAt: string
   /** Records the service sent that could not be read (no id) and were left out; absent when none. */
   skipped?: number
+}
+
+/** What each list of the replica holds (`replica:peek`'s `what` -> the value of its answer). */
+export interface ReplicaValues {
+  accounts: Account[]
+  schedules: Schedule[]
+  automations: Page<Automation>
+  files: Page<StoredFile>
+  storage: StorageStatistic
+}
+export type ReplicaWhat = keyof ReplicaValues
+export type ReplicaPeekRequest = z.input<typeof replicaPeekRequest>
+/** The answer of `replica:peek` for one `what`: the last value known, or null when none is. */
+export type ReplicaPeek<W extends ReplicaWhat> = CachedResult<ReplicaValues[W]> | null
+/** What `replica:peek` answers: narrow it with ReplicaPeek<W> for the `what` asked. */
+export type ReplicaPeekAnswer = { [W in ReplicaWhat]: CachedResult<ReplicaValues[W]> }[ReplicaWhat] | null
+/**
+ * A value the live call could not refresh (the service unreachable) and answered from the replica: the calls
+ * whose answer is not a CachedResult (`storage:stats`, `storage:files`) carry these two members then.
+ */
+export interface ReplicaMark {
+  stale?: true
+  fetchedAt?: string
 }
 
 export interface ScheduleRetryResult {
@@ -468,8 +510,8 @@ export interface CallResponses extends AutomationCallResponses, WatchCallRespons
   'connection:status': ConnectionState
   'connection:check': ConnectionState
   'accounts:list': CachedResult<Account[]>
-  'storage:stats': StorageStatistic
-  'storage:files': Page<StoredFile>
+  'storage:stats': StorageStatistic & ReplicaMark
+  'storage:files': Page<StoredFile> & ReplicaMark
   'storage:delete': void
   'storage:unused': UnusedReport
   'storage:free-up': DeleteOutcome
@@ -510,6 +552,7 @@ export interface CallResponses extends AutomationCallResponses, WatchCallRespons
   'drafts:export': { filename: string; content: string }
   'outbox:status': OutboxState
   'outbox:send-now': OutboxState
+  'replica:peek': ReplicaPeekAnswer
   'thumbnails:put': void
   'thumbnails:get': Record<string, string>
 }

@@ -2,7 +2,7 @@
 // name. Core and handlers depend on these interfaces only; main/host and main/app provide the implementations
 // (main/core/connection/connection-monitor.ts, main/host/embedded-sandbox.ts, main/host/logging.ts, ...).
 import type { ConnectionState } from '../../common/app-state'
-import type { CachedResult, EventName, EventPayloads } from '../../common/contract'
+import type { EventName, EventPayloads } from '../../common/contract'
 import type { DraftStore } from './drafts/draft-store'
 import type { DraftsService } from './drafts/drafts-service'
 import type { OutboxRunner } from './drafts/outbox-runner'
@@ -58,12 +58,6 @@ export interface ConnectionMonitor {
    */
   reportFailure(error: unknown, profileId?: string): void
   close(): void
-}
-
-/** The last pages seen of the lists that make sense offline, per profile. */
-export interface OfflineCache {
-  /** Runs `fetch`; on success stores the answer; when unreachable answers the stored copy as stale. */
-  run<T>(key: string, fetch: () => Promise<T>): Promise<CachedResult<T>>
 }
 
 export interface Logger {

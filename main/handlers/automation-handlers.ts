@@ -25,7 +25,7 @@ type AutomationCall =
   | 'reports:get'
   | 'reports:retry'
 
-export const AUTOMATION_HANDLER_NEEDS = ['active', 'cache'] as const
+export const AUTOMATION_HANDLER_NEEDS = ['active', 'replica'] as const
 export type AutomationHandlerDeps = Pick<HostDeps, (typeof AUTOMATION_HANDLER_NEEDS)[number]>
 
 const PAGE_LIMIT = 100
@@ -74,8 +74,7 @@ export function createAutomationHandlers(
     },
     'templates:delete': ({ id }) => client().deleteTemplate(id),
 
-    'reports:list': (request) =>
-      deps.cache().run(`reports:list ${JSON.stringify(request)}`, () => client().listReports(request)),
+    'reports:list': (request) => deps.replica().list('reports', request, () => client().listReports(request)),
     'reports:get': ({ id }) => client().getReport(id),
     'reports:retry': async ({ ids }) => {
       // One at a time, like posts: a burst of retries is what the networks read as spam. One report asked

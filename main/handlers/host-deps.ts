@@ -7,7 +7,8 @@ import type { AppDatabase } from '../core/db/database'
 import type { ProfileStore } from '../core/profiles/profile-store'
 import type { AppStore } from '../core/settings/app-store'
 import type { FileGrants } from '../core/files/file-grants'
-import type { DraftsPort, EmbeddedSandbox, OfflineCache, PlatformAdapters } from '../core/ports'
+import type { DraftsPort, EmbeddedSandbox, PlatformAdapters } from '../core/ports'
+import type { Replica } from '../core/replica/replica'
 import type { Redactor } from '../core/redaction'
 import type { DispatcherFactory } from '../core/http/network'
 import type { HandlerDeps } from './types'
@@ -29,8 +30,8 @@ export interface HostDeps extends HandlerDeps {
   crashReportsDir?: string
   /** The drafts store and its outbox runner (main/host/drafts-outbox.ts); `flush` writes pending changes. */
   drafts: DraftsPort & { flush(): Promise<void> }
-  /** The offline cache of the active profile. */
-  cache(): OfflineCache
+  /** The replica of the active profile's service (main/core/replica). */
+  replica(): Replica
   /** Switches the active profile (serialised; emits profiles:changed and profiles:switched). */
   activate(id: string): Promise<void>
   /** Rebuilds the active service when the active profile was edited. */

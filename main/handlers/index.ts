@@ -14,6 +14,7 @@ import { DRAFT_HANDLER_NEEDS, createDraftHandlers } from './drafts-handlers'
 import { FILE_HANDLER_NEEDS, createFileHandlers } from './file-handlers'
 import type { HostDeps } from './host-deps'
 import { PROFILE_HANDLER_NEEDS, createProfileHandlers } from './profile-handlers'
+import { REPLICA_HANDLER_NEEDS, createReplicaHandlers } from './replica-handlers'
 import { SERVICE_HANDLER_NEEDS, createServiceHandlers } from './service-handlers'
 import { SETTINGS_HANDLER_NEEDS, createSettingsHandlers } from './settings-handlers'
 import { SNIPPET_HANDLER_NEEDS, createSnippetHandlers } from './snippet-handlers'
@@ -47,6 +48,7 @@ export function createHandlers(deps: HostDeps): Handlers {
     ...createProfileHandlers(only(deps, PROFILE_HANDLER_NEEDS)),
     ...createConnectionHandlers(only(deps, CONNECTION_HANDLER_NEEDS)),
     ...createServiceHandlers(only(deps, SERVICE_HANDLER_NEEDS), { retryBudget }),
+    ...createReplicaHandlers(only(deps, REPLICA_HANDLER_NEEDS)),
     ...createAddonHandlers(only(deps, ADDON_HANDLER_NEEDS)),
     ...createAutomationHandlers(only(deps, AUTOMATION_HANDLER_NEEDS), { retryBudget }),
     // A draft saved a moment ago may still be only in memory: the doctor reads the file after a flush.

@@ -1,10 +1,11 @@
 // The calls that read or change the service through the active profile's client: accounts, storage,
 // automations and schedules. Lists that make sense offline answer the last copy seen (stale) when the
 // service cannot be reached.
-import type { CachedResult, RetryBudgetState, ScheduleRetryResult } from '../../common/contract'
+import type { ReplicaMark, RetryBudgetState, ScheduleRetryResult } from '../../common/contract'
 import { AppError } from '../../common/errors'
 import type { Account, Automation, Page, Schedule } from '../../common/service'
 import type { ServiceClient } from '../core/service-client'
+import { collecting, type Collected } from '../core/replica/replica'
 import { forgetStoredFiles } from '../core/uploads/content-index'
 import { budgetRefusal, fixFailedPost } from '../core/posts/fix-failed-post'
 import { createRetryBudget, type RetryBudget } from '../core/retry-budget'
@@ -31,34 +32,30 @@ type ServiceCall =
 const PAGE_LIMIT = 100
 const MAX_PAGES = 50
 
-/** Every page's records, and how many records the client left out because it could not read them. */
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
-export const SERVICE_HANDLER_NEEDS = ['active', 'cache', 'database', 'emit'] as const
+export const SERVICE_HANDLER_NEEDS = ['active', 'replica', 'database', 'emit'] as const
 export type ServiceHandlerDeps = Pick<HostDeps, (typeof SERVICE_HANDLER_NEEDS)[number]>
 
-export interface AllPages<T> {
-  docs: T[]
-  skipped: number
-}
-
-export async function allPages<T>(fetchPage: (page: number) => Promise<Page<T>>): Promise<AllPages<T>> {
-  const out: T[] = []
-  let skipped = 0
+/**
+ * Every page's records, and how many records the client left out because it could not read them. Pages are
+ * gathered into `into` as they arrive, so a caller still has them when a later page fails; `complete` says the
+ * list reached its end (not the MAX_PAGES stop).
+ */
+export async function allPages<T>(
+  fetchPage: (page: number) => Promise<Page<T>>,
+  into: Collected<T> = collecting<T>(),
+): Promise<Collected<T>> {
   for (let page = 1; page <= MAX_PAGES; page++) {
     const result = await fetchPage(page)
-    out.push(...result.docs)
-    skipped += result.skipped ?? 0
+    into.docs.push(...result.docs)
+    into.skipped += result.skipped ?? 0
     // A page whose every record was left out is not the end of the list.
-    if (!result.hasNextPage || result.docs.length + (result.skipped ?? 0) === 0) break
+    if (!result.hasNextPage || result.docs.length + (result.skipped ?? 0) === 0) {
+      into.complete = true
+      break
+    }
   }
-  return { docs: out, skipped }
-}
-
-/** The cached list as the contract answers it; a copy cached before `skipped` existed is a bare array. */
-function listAnswer<T>(cached: CachedResult<AllPages<T> | T[]>): CachedResult<T[]> {
-  const { value, ...rest } = cached
-  if (Array.isArray(value)) return { ...rest, value }
-  return { ...rest, value: value.docs, ...(value.skipped > 0 ? { skipped: value.skipped } : {}) }
+  return into
 }
 
 /**
@@ -91,42 +88,41 @@ export function createServiceHandlers(
   const client = () => deps.active().client
   // One budget for the app: account ids are the service's, unique across profiles.
   const budget = options.retryBudget ?? createRetryBudget({ now: () => new Date() })
-  const cacheKey = (name: string, request: unknown) => `${name} ${JSON.stringify(request ?? null)}`
+  const replica = () => deps.replica()
 
   return {
-    'accounts:list': async (request) =>
-      listAnswer<Account>(
-        await deps.cache().run(cacheKey('accounts:list', request), () =>
-          allPages<Account>((page) =>
-            client().listAccounts({
-              page,
-              limit: PAGE_LIMIT,
-              types: request.types,
-              search: request.search,
-            }),
-          ),
+    'accounts:list': (request) =>
+      replica().pagedList<Account>('accounts', request, (into) =>
+        allPages<Account>(
+          (page) =>
+            client().listAccounts({ page, limit: PAGE_LIMIT, types: request.types, search: request.search }),
+          into,
         ),
       ),
 
-    'storage:stats': () => client().storageStatistic(),
-    'storage:files': (request) => client().listFiles(request),
+    // The two storage reads answer bare values (no CachedResult): a copy answered offline carries ReplicaMark.
+    'storage:stats': async () =>
+      marked(await replica().list('storage', {}, () => client().storageStatistic())),
+    'storage:files': async (request) =>
+      marked(await replica().list('files', request, () => client().listFiles(request))),
     'storage:delete': async ({ ids }) => {
       if (ids.length === 1) await client().deleteFile(ids[0]!)
       else await client().deleteFiles(ids)
       // Gone from the service: no upload may reuse them (the content index is bounded by what is stored).
       forgetStoredFiles(deps.database, ids)
+      replica().forget('files', ids)
       deps.emit('storage:changed', { reason: 'deleted' })
     },
 
     'automations:list': (request) =>
-      deps.cache().run(cacheKey('automations:list', request), () => client().listAutomations(request)),
+      replica().list('automations', request, () => client().listAutomations(request)),
 
     'automations:get': ({ id }) => findAutomation(client(), id),
 
-    'schedules:list': async (request) =>
-      listAnswer<Schedule>(
-        await deps.cache().run(cacheKey('schedules:list', request), () =>
-          allPages<Schedule>((page) =>
+    'schedules:list': (request) =>
+      replica().schedules(request, (into) =>
+        allPages<Schedule>(
+          (page) =>
             client().listSchedules({
               page,
               limit: PAGE_LIMIT,
@@ -135,7 +131,7 @@ export function createServiceHandlers(
               accountIds: request.accountIds,
               status: request.status,
             }),
-          ),
+          into,
         ),
       ),
     'schedules:get': ({ id }) => client().getSchedule(id),
@@ -165,7 +161,15 @@ export function createServiceHandlers(
           return [accountId, { ...s, resetsAt: s.resetsAt?.toISOString() ?? null }]
         }),
       ),
-    'schedules:delete': ({ id }) => client().deleteSchedule(id),
+    'schedules:delete': async ({ id }) => {
+      await client().deleteSchedule(id)
+      replica().forget('posts', [id])
+    },
     'schedules:update': ({ id, post }) => client().updateSchedule(id, post),
   }
+}
+
+/** A fresh value as it was; a copy from the replica with `stale` and `fetchedAt` laid over it. */
+function marked<T extends object>(answer: { value: T; stale: boolean; fetchedAt: string }): T & ReplicaMark {
+  return answer.stale ? { ...answer.value, stale: true, fetchedAt: answer.fetchedAt } : answer.value
 }

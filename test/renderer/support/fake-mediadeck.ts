@@ -733,6 +733,10 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       sendNow: handle('outbox:send-now', () => data.outbox),
       onChanged: on('outbox:changed'),
     },
+    // Nothing is known before a view's first live call: the stores render from their live answers.
+    replica: {
+      peek: handle('replica:peek', () => null),
+    },
     thumbnails: {
       put: handle('thumbnails:put', ({ key, data: bytes }) => {
         data.thumbnails[key] = `data:image/webp;base64,${bytes}`

@@ -7,6 +7,7 @@ import {
   expectedApiPaths,
   requestSchemas,
   type MediadeckApi,
+  type ReplicaMark,
 } from '../../../common/contract'
 import { mergeScheduleEdit } from '../../../common/schedule-merge'
 import {
@@ -47,7 +48,9 @@ describe('IPC contract', () => {
   })
 
   it('types window.mediadeck by domain', () => {
-    expectTypeOf<MediadeckApi['storage']['stats']>().returns.resolves.toEqualTypeOf<StorageStatistic>()
+    expectTypeOf<MediadeckApi['storage']['stats']>().returns.resolves.toEqualTypeOf<
+      StorageStatistic & ReplicaMark
+    >()
     expectTypeOf<MediadeckApi['uploads']['onProgress']>()
       .parameter(0)
       .parameter(0)

@@ -5,9 +5,10 @@ import { coreMigration } from './001-core'
 import { draftsMigration } from './002-drafts'
 import { uploadsMigration } from './003-uploads'
 import { filesMigration } from './004-files'
-import { accountWatchMigration } from './008-account-watch'
+import { replicaMigration } from './005-replica'
 import { reservedMigration } from './reserved-for-merge'
 import { snippetsMigration } from './007-snippets'
+import { accountWatchMigration } from './008-account-watch'
 import { picturesMigration } from './009-pictures'
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -15,8 +16,8 @@ export const MIGRATIONS: readonly Migration[] = [
   draftsMigration, // 2
   uploadsMigration, // 3
   filesMigration, // 4
-  // 5 and 6: stand-ins until the branches that own those numbers are merged (reserved-for-merge.ts).
-  reservedMigration(5),
+  replicaMigration, // 5
+  // 6: a stand-in until the campaigns branch, which owns that number, is merged (reserved-for-merge.ts).
   reservedMigration(6),
   snippetsMigration, // 7
   accountWatchMigration, // 8
