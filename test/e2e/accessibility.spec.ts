@@ -1,35 +1,10 @@
 // The accessibility audit: axe-core (through @axe-core/playwright) over every view and every dialog of the app,
 // in the light and the dark theme, against the real host in browser mode. No serious or critical violation
 // may remain; a failure lists each rule with the elements it found, so the fix can go to its root.
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { AppShell } from './pages/app-shell'
 import { PlannerPage } from './pages/planner-page'
-import { animationsSettled } from './support/animations'
+import { audit, type Finding } from './support/axe'
 import { expect, test } from './support/browser-mode'
-
-interface Finding {
-  where: string
-  rule: string
-  impact: string
-  nodes: string[]
-}
-
-async function audit(page: Page, where: string): Promise<Finding[]> {
-  // Let transitions end: axe measures colours as painted, and a fading dialog reads as low contrast.
-  await animationsSettled(page)
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      where,
-      rule: v.id,
-      impact: v.impact!,
-      nodes: v.nodes
-        .slice(0, 5)
-        .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`),
-    }))
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`no serious or critical axe violation in any view or dialog, ${colorScheme} theme`, async ({
