@@ -125,6 +125,8 @@ export default {
     'draft-no-decision': 'This post does not need a decision any more.',
     'new-time-required': 'Choose the new time.',
     'profile-not-found': 'This profile no longer exists.',
+    'profile-secret-lost':
+      '“{name}” cannot be used: its secret key was kept for the last session only. Enter it again in Settings → Profiles; until then the last copy of its data is shown.',
     'profile-builtin': 'The built-in Sandbox cannot be deleted.',
     'secret-required': 'Enter the secret key again.',
     'automation-not-found': 'This automation was not found on the service.',

@@ -126,6 +126,8 @@ export default {
     'draft-no-decision': 'Postingan ini tidak lagi memerlukan keputusan.',
     'new-time-required': 'Pilih waktu yang baru.',
     'profile-not-found': 'Profil ini sudah tidak ada.',
+    'profile-secret-lost':
+      '“{name}” tidak dapat dipakai: kunci rahasianya hanya disimpan untuk sesi terakhir. Masukkan lagi di Pengaturan → Profil; sampai saat itu salinan terakhir datanya yang ditampilkan.',
     'profile-builtin': 'Sandbox bawaan tidak dapat dihapus.',
     'secret-required': 'Masukkan kunci rahasia lagi.',
     'automation-not-found': 'Otomatisasi ini tidak ditemukan di layanan.',

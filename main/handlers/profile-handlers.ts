@@ -8,6 +8,7 @@ import { normaliseBaseUrl } from '../core/http/base-url'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
+import { forgetReplica } from '../core/replica/replica'
 
 type ProfileCall =
   'profiles:list' | 'profiles:save' | 'profiles:delete' | 'profiles:activate' | 'profiles:test'
@@ -15,6 +16,7 @@ type ProfileCall =
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
 export const PROFILE_HANDLER_NEEDS = [
   'activate',
+  'database',
   'emit',
   'network',
   'profiles',
@@ -78,6 +80,8 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): HandlerGroup<Pr
       const wasActive = deps.profiles.activeId() === id
       deps.profiles.delete(id)
       if (wasActive) await deps.activate(SANDBOX_PROFILE_ID)
+      // What the service answered that profile is no one's now.
+      forgetReplica(deps.database, id)
       return changed()
     },
     'profiles:activate': async ({ id }) => {

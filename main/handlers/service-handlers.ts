@@ -110,6 +110,7 @@ export function createServiceHandlers(
       else await client().deleteFiles(ids)
       // Gone from the service: no upload may reuse them (the content index is bounded by what is stored).
       forgetStoredFiles(deps.database, ids)
+      replica().forget('files', ids)
       deps.emit('storage:changed', { reason: 'deleted' })
     },
 
@@ -160,7 +161,10 @@ export function createServiceHandlers(
           return [accountId, { ...s, resetsAt: s.resetsAt?.toISOString() ?? null }]
         }),
       ),
-    'schedules:delete': ({ id }) => client().deleteSchedule(id),
+    'schedules:delete': async ({ id }) => {
+      await client().deleteSchedule(id)
+      replica().forget('posts', [id])
+    },
     'schedules:update': ({ id, post }) => client().updateSchedule(id, post),
   }
 }

@@ -123,7 +123,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const store = openAppStore(options.storeBackend ?? createConfBackend(dataDir))
   if (store.notice) log.error(store.notice.message)
   // Said to the person once the app is up (main/app/database-check.ts): nothing set aside goes unsaid.
-  const startupNotices = [
+  const startupNotices: string[] = [
     ...database.notices.filter((notice) => notice.kind === 'damaged').map((notice) => notice.message),
     ...(store.notice ? [store.notice.message] : []),
   ]
@@ -173,22 +173,26 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   interface Active extends ProfileSession {
     unfollow(): void
   }
-  async function build(id: string): Promise<Active> {
-    const session = await createProfileSession(id, {
-      dataDir,
-      database,
-      sandbox,
-      profiles,
-      store,
-      grants,
-      redactor,
-      log,
-      network,
-      service: options.service,
-      progressIntervalMs: options.progressIntervalMs,
-      uploadTimers: options.uploadTimers,
-      reportFailure: (error, profileId) => monitor?.reportFailure(error, profileId),
-    })
+  async function build(id: string, how: { allowUnusable?: boolean } = {}): Promise<Active> {
+    const session = await createProfileSession(
+      id,
+      {
+        dataDir,
+        database,
+        sandbox,
+        profiles,
+        store,
+        grants,
+        redactor,
+        log,
+        network,
+        service: options.service,
+        progressIntervalMs: options.progressIntervalMs,
+        uploadTimers: options.uploadTimers,
+        reportFailure: (error, profileId) => monitor?.reportFailure(error, profileId),
+      },
+      how,
+    )
     if (uploadsPaused) session.service.uploads.setPaused(true)
     return { ...session, unfollow: uploadEffects.follow(session.service.uploads) }
   }
@@ -200,12 +204,19 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   // Failures can come in while the first profile is built, before the monitor exists: it checks at start.
   let monitor: ConnectionMonitor | undefined = undefined
 
-  // Start on the saved profile; one whose secret did not survive the last session falls back to the Sandbox.
+  // Start on the saved profile, reachable or not: its replica answers offline. The app never switches
+  // profiles on its own: one whose secret did not survive the last session is still started on, and the
+  // connection state says why it cannot be used (profile-session.ts). Only a saved id that names no profile
+  // any more starts the Sandbox, and that is said too.
   let current: Active
   try {
-    current = await build(profiles.activeId())
+    current = await build(profiles.activeId(), { allowUnusable: true })
   } catch (error) {
-    log.warn('the saved profile cannot be used, starting on the Sandbox', AppError.from(error).message)
+    const reason = AppError.from(error).message
+    log.warn('the saved profile cannot be used, starting on the Sandbox', reason)
+    startupNotices.push(
+      `The saved profile could not be opened (${reason}); the built-in Sandbox was started.`,
+    )
     profiles.setActiveId(SANDBOX_PROFILE_ID)
     current = await build(SANDBOX_PROFILE_ID)
   }

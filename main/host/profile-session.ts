@@ -1,16 +1,22 @@
 // One profile's live session: its service client (reporting failures to the connection monitor), a probe
-// client for the monitor, its upload engine and its offline cache. The app host keeps one at a time and
+// client for the monitor, its upload engine and its replica. The app host keeps one at a time and
 // builds the next on a switch; disposing a session closes its engine and clients.
 import { join } from 'node:path'
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
 import { AppError } from '../../common/errors'
+import { errorReason } from '../../common/messages/index'
 import type { AppDatabase } from '../core/db/database'
 import type { FileGrants } from '../core/files/file-grants'
 import { directDispatcher, type DispatcherFactory } from '../core/http/network'
 import type { ActiveService, ConnectionTarget, EmbeddedSandbox, Logger } from '../core/ports'
 import type { ProfileStore } from '../core/profiles/profile-store'
 import type { Redactor } from '../core/redaction'
-import { createServiceClient, describeUnreadable, type ServiceClientOptions } from '../core/service-client'
+import {
+  createServiceClient,
+  describeUnreadable,
+  type ServiceClient,
+  type ServiceClientOptions,
+} from '../core/service-client'
 import type { AppStore } from '../core/settings/app-store'
 import { createUploadEngine, type UploadEngineOptions } from '../core/uploads/upload-engine'
 import { createReplica, replicaIdentity, type Replica } from '../core/replica/replica'
@@ -25,7 +31,7 @@ export interface ProfileSession {
 
 export interface ProfileSessionDeps {
   dataDir: string
-  /** The data folder's database: the offline cache and the upload queue live in it. */
+  /** The data folder's database: the replica and the upload queue live in it. */
   database: AppDatabase
   sandbox: EmbeddedSandbox
   profiles: ProfileStore
@@ -59,45 +65,112 @@ export const uploadJournalPath = (dataDir: string, profileId: string): string =>
  */
 const PROBE_TIMEOUTS = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 }
 
-export async function createProfileSession(id: string, deps: ProfileSessionDeps): Promise<ProfileSession> {
+/**
+ * A profile that cannot be used now (its secret was kept for the last session only): every call of its client
+ * fails with `problem`, which the connection monitor shows as the reason ('unauthorized', with the problem's
+ * code and the profile's name). Its replica still answers, so the app can start on it offline and say why.
+ */
+function unusableClient(baseUrl: string, problem: AppError): ServiceClient {
+  return new Proxy({ baseUrl } as ServiceClient, {
+    get(target, key) {
+      if (key === 'baseUrl') return target.baseUrl
+      if (key === 'close') return async () => undefined
+      if (key === 'then') return undefined
+      return async () => {
+        throw problem
+      }
+    },
+  })
+}
+
+/** Why a saved profile cannot be used: said in the connection state, in the person's language. */
+function secretLost(name: string): AppError {
+  return new AppError({
+    kind: 'unauthorized',
+    ...errorReason('profile-secret-lost', { name }),
+    message: `"${name}" cannot be used: its secret key was kept for the last session only; enter it again`,
+  })
+}
+
+export async function createProfileSession(
+  id: string,
+  deps: ProfileSessionDeps,
+  options: {
+    /**
+     * On start: a saved profile whose secret is gone is still the one started on (its replica answers, every
+     * call says why it cannot be used), never another. A switch asked by the person throws instead.
+     */
+    allowUnusable?: boolean
+  } = {},
+): Promise<ProfileSession> {
   const { sandbox, redactor } = deps
   let credentials: { baseUrl: string; accessKey: string; secretKey: string }
   let name: string
+  let problem: AppError | undefined
   if (id === SANDBOX_PROFILE_ID) {
     await sandbox.start()
     credentials = { baseUrl: sandbox.url, ...sandbox.credentials }
     name = 'Sandbox'
   } else {
     const profile = deps.profiles.get(id)
-    if (!profile) throw new AppError({ kind: 'not-found', message: 'profile not found' })
-    if (!profile.secretKey) {
+    if (!profile)
+      throw new AppError({
+        kind: 'not-found',
+        ...errorReason('profile-not-found'),
+        message: 'profile not found',
+      })
+    if (!profile.secretKey && !options.allowUnusable) {
       throw new AppError({
         kind: 'validation',
         field: 'secretKey',
         message: `enter the secret key of "${profile.name}" again: it was kept for the last session only`,
       })
     }
-    credentials = { baseUrl: profile.baseUrl, accessKey: profile.accessKey, secretKey: profile.secretKey }
+    if (!profile.secretKey) problem = secretLost(profile.name)
+    credentials = {
+      baseUrl: profile.baseUrl,
+      accessKey: profile.accessKey,
+      secretKey: profile.secretKey ?? '',
+    }
     name = profile.name
   }
   // Logs, events and call results mask these from now on, in every form they can take on the wire
   // (the secret, access:secret, its base64 as the Authorization header carries it).
-  redactor.addCredentials(credentials.accessKey, credentials.secretKey)
-  const report = (error: unknown) => deps.reportFailure(error, id)
+  if (!problem) redactor.addCredentials(credentials.accessKey, credentials.secretKey)
+  const replica = createReplica({
+    database: deps.database,
+    profileId: id,
+    // The built-in Sandbox is one service whatever port it got this time.
+    identity:
+      id === SANDBOX_PROFILE_ID ? 'sandbox' : replicaIdentity(credentials.baseUrl, credentials.accessKey),
+    legacyFile: join(deps.dataDir, 'cache', `${fileSafe(id)}.json`),
+    onUnreachable: (error) => deps.reportFailure(error, id),
+  })
+  // Nothing can refresh it until the secret is entered again: what it shows is the last copy, stale.
+  if (problem) replica.markStale()
+  // A 401 from any call (an upload, the outbox, a list) says the replica can no longer be refreshed: stale.
+  const report = (error: unknown) => {
+    if (AppError.from(error).kind === 'unauthorized' && !problem) replica.markStale()
+    deps.reportFailure(error, id)
+  }
   const via = id === SANDBOX_PROFILE_ID ? directDispatcher : deps.network
-  const rawClient = createServiceClient({
-    ...credentials,
-    ...deps.service,
-    network: via,
-    onUnreadable: (note) => deps.log.warn(describeUnreadable(note)),
-  })
+  const rawClient = problem
+    ? unusableClient(credentials.baseUrl, problem)
+    : createServiceClient({
+        ...credentials,
+        ...deps.service,
+        network: via,
+        onUnreadable: (note) => deps.log.warn(describeUnreadable(note)),
+      })
   const client = reportingFailures(rawClient, report)
-  const probeClient = createServiceClient({
-    ...credentials,
-    network: via,
-    timeouts: { ...PROBE_TIMEOUTS, ...deps.service?.timeouts },
-    retry: { maxRetries: 0 },
-  })
+  const probeClient = problem
+    ? rawClient
+    : createServiceClient({
+        ...credentials,
+        network: via,
+        timeouts: { ...PROBE_TIMEOUTS, ...deps.service?.timeouts },
+        retry: { maxRetries: 0 },
+      })
   const settings = deps.store.get('settings')
   const uploads = createUploadEngine({
     client,
@@ -114,15 +187,7 @@ export async function createProfileSession(id: string, deps: ProfileSessionDeps)
   const mode = id === SANDBOX_PROFILE_ID ? 'sandbox' : 'service'
   return {
     service: { profileId: id, mode, client, uploads },
-    replica: createReplica({
-      database: deps.database,
-      profileId: id,
-      // The built-in Sandbox is one service whatever port it got this time.
-      identity:
-        id === SANDBOX_PROFILE_ID ? 'sandbox' : replicaIdentity(credentials.baseUrl, credentials.accessKey),
-      legacyFile: join(deps.dataDir, 'cache', `${fileSafe(id)}.json`),
-      onUnreachable: report,
-    }),
+    replica,
     target: {
       mode,
       profileId: id,

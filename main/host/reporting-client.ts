@@ -1,6 +1,6 @@
 // The active profile's service client, telling the connection monitor about every call that fails. Wrapping
 // the client rather than the IPC handlers also covers the calls nobody awaits over IPC: the outbox sending a
-// scheduled post, the upload engine's init and complete, the lists behind the offline cache.
+// scheduled post, the upload engine's init and complete, the lists behind the replica.
 import type { ServiceClient } from '../core/service-client'
 
 export function reportingFailures(client: ServiceClient, report: (error: unknown) => void): ServiceClient {

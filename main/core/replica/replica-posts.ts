@@ -126,6 +126,11 @@ export function createReplicaPosts(db: DatabaseSync, profileId: string) {
       }
     },
 
+    /** Posts deleted on the service by this app. Runs inside the caller's transaction. */
+    forget(ids: Iterable<string>): void {
+      for (const id of ids) deletePost.run(profileId, id)
+    },
+
     /** Drops the ranges not viewed for 90 days and the posts no remaining range covers. */
     prune(now: Date): void {
       dropUnviewed.run(profileId, now.getTime() - RANGE_UNVIEWED_DAYS * DAY_MS)

@@ -57,7 +57,12 @@ export interface Replica {
   ): Promise<CachedResult<Schedule[]>>
   /** The last known value, without the network; null when none is known. */
   peek(request: ReplicaPeekRequest): ReplicaPeekAnswer
-  /** A 401: every answer says stale until a call succeeds. */
+  /**
+   * Posts or stored files this app just deleted on the service: gone from the copy now, so a view drawn from
+   * it before the next refresh (or offline, after a restart) does not show them again. Never throws.
+   */
+  forget(what: 'posts' | 'files', ids: readonly string[]): void
+  /** A 401: every answer says stale until a call succeeds. Never throws. */
   markStale(): void
   clear(): void
 }
@@ -102,14 +107,17 @@ export function createReplica(options: ReplicaOptions): Replica {
   const getList = db.prepare(
     'SELECT value, fetched_at FROM replica_lists WHERE profile_id = ? AND what = ? AND key = ?',
   )
+  const filesLists = db.prepare(
+    "SELECT key, value FROM replica_lists WHERE profile_id = ? AND what = 'files'",
+  )
+  const rewriteList = db.prepare(
+    'UPDATE replica_lists SET value = ? WHERE profile_id = ? AND what = ? AND key = ?',
+  )
   const latestList = db.prepare(
     'SELECT value, fetched_at FROM replica_lists WHERE profile_id = ? AND what = ? ORDER BY fetched_at DESC LIMIT 1',
   )
 
-  function clearRows(): void {
-    for (const table of ['replica_lists', 'replica_posts', 'replica_ranges'])
-      db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(profileId)
-  }
+  const clearRows = () => deleteRows(database, profileId)
 
   // Another service (or key) than the copy was made from: nothing of it may show as this one's. A profile
   // with no identity recorded yet (imported from the offline cache) keeps its copy.
@@ -120,6 +128,14 @@ export function createReplica(options: ReplicaOptions): Replica {
     posts.prune(now())
   })
   if (options.legacyFile) importLegacy(options.legacyFile)
+
+  function markStale(): void {
+    try {
+      database.write('the replica', () => setStale.run(now().toISOString(), profileId))
+    } catch {
+      // Only a word on the answers: a disk that refuses it must not turn a 401 into another failure.
+    }
+  }
 
   const isStale = () =>
     Boolean((getState.get(profileId) as { stale_since: string | null } | undefined)?.stale_since)
@@ -149,13 +165,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   /** A failed refresh: a 401 marks the replica stale; unreachable answers the copy; anything else throws. */
   function failed<T>(error: unknown, copy: () => Stored<T> | undefined): CachedResult<T> {
     const appError = AppError.from(error)
-    if (appError.kind === 'unauthorized') {
-      try {
-        database.write('the replica', () => setStale.run(now().toISOString(), profileId))
-      } catch {
-        // The answer is an error anyway.
-      }
-    }
+    if (appError.kind === 'unauthorized') markStale()
     if (!isUnreachable(appError)) throw appError
     options.onUnreachable?.(appError)
     const stored = copy()
@@ -276,9 +286,25 @@ export function createReplica(options: ReplicaOptions): Replica {
       }
     },
 
-    markStale() {
-      database.write('the replica', () => setStale.run(now().toISOString(), profileId))
+    forget(what, ids) {
+      const gone = new Set(ids)
+      try {
+        database.write('the replica', () => {
+          if (what === 'posts') return posts.forget(gone)
+          const rows = filesLists.all(profileId) as Array<{ key: string; value: string }>
+          for (const row of rows) {
+            const page = JSON.parse(row.value) as { docs?: Array<{ id: string }> }
+            if (!page?.docs?.some((file) => gone.has(file.id))) continue
+            const docs = page.docs.filter((file) => !gone.has(file.id))
+            rewriteList.run(JSON.stringify({ ...page, docs }), profileId, 'files', row.key)
+          }
+        })
+      } catch {
+        // The next refresh of the list says the same.
+      }
     },
+
+    markStale,
 
     clear() {
       database.write('the replica', clearRows)
@@ -290,6 +316,25 @@ export function createReplica(options: ReplicaOptions): Replica {
     if (request !== undefined && canonicalJson(request) !== '{}') return null
     const row = latestList.get(profileId, what) as { value: string; fetched_at: string } | undefined
     return row ? { value: JSON.parse(row.value) as T, stale: isStale(), fetchedAt: row.fetched_at } : null
+  }
+}
+
+const REPLICA_TABLES = ['replica_lists', 'replica_posts', 'replica_ranges'] as const
+
+function deleteRows(database: AppDatabase, profileId: string): void {
+  for (const table of REPLICA_TABLES)
+    database.db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(profileId)
+}
+
+/** A profile deleted: its replica goes with it, identity included. */
+export function forgetReplica(database: AppDatabase, profileId: string): void {
+  try {
+    database.write('the replica', () => {
+      deleteRows(database, profileId)
+      database.db.prepare('DELETE FROM replica_profiles WHERE profile_id = ?').run(profileId)
+    })
+  } catch {
+    // Rows of a deleted profile are never read; the next delete or a clear takes them.
   }
 }
 

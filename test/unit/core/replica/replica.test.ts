@@ -10,6 +10,7 @@ import type { Schedule } from '../../../../common/service'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import {
   createReplica,
+  forgetReplica,
   replicaIdentity,
   type Collected,
   type ReplicaOptions,
@@ -215,5 +216,57 @@ describe('replica', () => {
     expect(replica.peek({ what: 'accounts' })).toMatchObject({ value: [{ id: 'a1' }], stale: false })
     expect(peekIds(replica)).toEqual(['p1'])
     expect(existsSync(`${legacyFile}.pre-db`)).toBe(true)
+  })
+
+  it('goes with a deleted profile, and only that one', async () => {
+    await open().list('storage', {}, async () => ({ usage: { free: 1 } }))
+    await open().schedules(NOVEMBER, whole([post('p1', '2026-11-03T09:00:00Z')]))
+    await open({ profileId: 'p2' }).list('storage', {}, async () => ({ usage: { free: 2 } }))
+    forgetReplica(database, 'p1')
+    expect(open().peek({ what: 'storage' })).toBeNull()
+    expect(open().peek({ what: 'schedules', request: NOVEMBER })).toBeNull()
+    expect(open({ profileId: 'p2' }).peek({ what: 'storage' })?.value).toEqual({ usage: { free: 2 } })
+  })
+
+  it('merges the accounts of a partial refresh by id and keeps the rest; a complete one replaces them', async () => {
+    const replica = open()
+    const account = (id: string, name = id) => ({ id, _id: id, name })
+    const pages =
+      (docs: Array<ReturnType<typeof account>>, complete: boolean) =>
+      async (into: Collected<ReturnType<typeof account>>) => {
+        into.docs.push(...docs)
+        if (!complete) return offline()
+        into.complete = true
+        return into
+      }
+    await replica.pagedList('accounts', {}, pages([account('a1'), account('a2')], true))
+    const partial = await replica.pagedList(
+      'accounts',
+      {},
+      pages([account('a1', 'renamed'), account('a3')], false),
+    )
+    expect(partial.stale).toBe(true)
+    expect(partial.value).toEqual([account('a1', 'renamed'), account('a2'), account('a3')])
+    await replica.pagedList('accounts', {}, pages([account('a3')], true))
+    expect(replica.peek({ what: 'accounts' })?.value).toEqual([account('a3')])
+  })
+
+  it('forgets the posts and files this app deleted, at once', async () => {
+    const replica = open()
+    await replica.schedules(
+      NOVEMBER,
+      whole([post('p1', '2026-11-03T09:00:00Z'), post('p2', '2026-11-04T09:00:00Z')]),
+    )
+    await replica.list('files', { page: 1, limit: 50 }, async () => ({
+      docs: [{ id: 'f1' }, { id: 'f2' }],
+      page: 1,
+    }))
+    replica.forget('posts', ['p1'])
+    replica.forget('files', ['f2'])
+    expect(peekIds(replica)).toEqual(['p2'])
+    expect(replica.peek({ what: 'files', request: { page: 1, limit: 50 } })?.value).toEqual({
+      docs: [{ id: 'f1' }],
+      page: 1,
+    })
   })
 })
