@@ -184,6 +184,9 @@ export async function createProfileSession(
     progressIntervalMs: deps.progressIntervalMs,
     timers: deps.uploadTimers,
   })
+  // Its unfinished uploads wait for the secret: run now, each would meet the same refusal and end failed.
+  // (setImmediate starts the engine's queue, so holding it here is before any transfer.)
+  if (problem) uploads.setPaused(true)
   const mode = id === SANDBOX_PROFILE_ID ? 'sandbox' : 'service'
   return {
     service: { profileId: id, mode, client, uploads },

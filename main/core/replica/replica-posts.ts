@@ -114,7 +114,11 @@ export function createReplicaPosts(db: DatabaseSync, profileId: string) {
         rangesOver.all(profileId, to, from) as Array<{ fetched_at: string; filter: string }>
       ).filter((range) => range.filter === '' || range.filter === filter)
       if (ranges.length === 0) return null
-      touchRanges.run(now.getTime(), profileId, to, from)
+      try {
+        touchRanges.run(now.getTime(), profileId, to, from)
+      } catch {
+        // A database another process holds: the look is not counted, the answer still goes out.
+      }
       const rows = postsIn.all(profileId, from, to) as Array<{
         account_id: string
         status: string

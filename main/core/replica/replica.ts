@@ -259,7 +259,7 @@ export function createReplica(options: ReplicaOptions): Replica {
       } catch (error) {
         if (into.docs.length > 0) save(() => posts.record(request, into.docs, false, now()))
         return failed(error, () => {
-          const known = database.transaction(() => posts.peek(request, now()))
+          const known = posts.peek(request, now())
           return known ? { value: known.posts, fetchedAt: known.fetchedAt } : undefined
         })
       }
@@ -274,7 +274,7 @@ export function createReplica(options: ReplicaOptions): Replica {
           return stored && { ...stored, value: docsOf<ReplicaValues['accounts'][number]>(stored.value) }
         }
         case 'schedules': {
-          const known = database.transaction(() => posts.peek(request.request, now()))
+          const known = posts.peek(request.request, now())
           return known && { value: known.posts, stale: isStale(), fetchedAt: known.fetchedAt }
         }
         case 'automations':

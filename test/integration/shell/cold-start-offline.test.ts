@@ -128,7 +128,35 @@ describe('a cold start offline', () => {
       profileId: saved,
       error: { code: 'profile-secret-lost', params: { name: 'Work' } },
     })
-    // The replica still answers (stale: nothing can refresh it).
+    // The replica still answers (stale: nothing can refresh it); its uploads wait for the secret.
     expect(await app.call('replica:peek', { what: 'accounts' })).toMatchObject({ stale: true })
+    expect(app.active().uploads.isPaused()).toBe(true)
+  })
+})
+
+describe('a profile edited', () => {
+  it("forgets the profile's replica when its access key changes", async () => {
+    const app = await startApp()
+    const id = app.profiles.activeId()
+    await app.call('profiles:save', {
+      id,
+      name: 'Work',
+      baseUrl: service.url,
+      accessKey: 'demo',
+      secretKey: 'demo-secret',
+    })
+    await app.call('accounts:list', {})
+    expect(await app.call('replica:peek', { what: 'accounts' })).toMatchObject({ stale: false })
+    // The same profile now names another user of the service: nothing the first one saw may show.
+    await app.call('profiles:save', {
+      id,
+      name: 'Work',
+      baseUrl: service.url,
+      accessKey: 'other',
+      secretKey: 'other-secret',
+    })
+    expect(app.profiles.activeId()).toBe(id)
+    expect(await app.call('replica:peek', { what: 'accounts' })).toBeNull()
+    expect(await app.call('replica:peek', { what: 'schedules', request: month() })).toBeNull()
   })
 })
