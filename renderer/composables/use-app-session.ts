@@ -110,6 +110,8 @@ export function useAppSession() {
       (next, previous) => {
         if (next !== 'online' || previous === 'online' || previous === undefined) return
         if (storage.statsError || storage.stats) void storage.loadStats()
+        // A page of files shown from the replica is fetched again too (the Library keeps it on screen meanwhile).
+        if (storage.filesStale || storage.filesError) void storage.loadFiles()
         if (automations.stale || automations.error) void automations.reload()
         if (accounts.stale || accounts.error) void accounts.load(true)
       },

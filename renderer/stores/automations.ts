@@ -1,9 +1,10 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { CachedResult } from '../../common/contract'
-import { AppError, type AppErrorData } from '../../common/errors'
+import type { AppErrorData } from '../../common/errors'
 import type { AccountSummary, Automation, Page } from '../../common/service'
 import { mediadeck } from '../lib/mediadeck'
+import { errorBeside, peek, renderThenRefresh } from '../lib/replica'
 
 export interface AutomationsQuery {
   page: number
@@ -60,23 +61,35 @@ export const useAutomationsStore = defineStore('automations', () => {
     const known = pages.get(key)
     if (known) result.value = known
     loading.value = true
+    const listRequest = {
+      page: next.page,
+      limit: next.limit,
+      ...(next.accountIds.length > 0 ? { accountIds: next.accountIds } : {}),
+      ...(next.search.trim() ? { search: next.search.trim() } : {}),
+    }
     try {
-      const answer = await mediadeck().automations.list({
-        page: next.page,
-        limit: next.limit,
-        ...(next.accountIds.length > 0 ? { accountIds: next.accountIds } : {}),
-        ...(next.search.trim() ? { search: next.search.trim() } : {}),
+      // A page seen in this session is already on screen; otherwise the replica's copy is, until the answer.
+      const outcome = await renderThenRefresh({
+        peek: () => (known ? Promise.resolve(null) : peek({ what: 'automations', request: listRequest })),
+        refresh: () => mediadeck().automations.list(listRequest),
+        current: () => id === request,
+        show: (copy) => {
+          result.value = copy
+          remember(copy.value.docs)
+        },
       })
       if (id !== request) return
-      pages.set(key, answer)
-      result.value = answer
-      error.value = null
-      remember(answer.value.docs)
-    } catch (caught) {
-      if (id !== request) return
-      error.value = AppError.from(caught).toJSON()
+      if (outcome.ok) {
+        pages.set(key, outcome.result)
+        result.value = outcome.result
+        error.value = null
+        remember(outcome.result.value.docs)
+        return
+      }
       // A page seen before stays on screen, marked as possibly out of date; an unseen one gives way to the error.
-      result.value = known ? { ...known, stale: true } : null
+      const last = known ?? outcome.copy
+      result.value = last ? { ...last, stale: true } : null
+      error.value = last ? errorBeside({ ...outcome, copy: last }) : outcome.error
     } finally {
       if (id === request) loading.value = false
     }

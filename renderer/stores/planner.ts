@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { ScheduleFixResult, ScheduleRetryResult } from '../../common/contract'
+import type { CachedResult, ScheduleFixResult, ScheduleRetryResult } from '../../common/contract'
 import type { Draft } from '../../common/drafts'
 import { AppError, type AppErrorData } from '../../common/errors'
 import type { CreateScheduleRequest, Schedule } from '../../common/service'
@@ -18,6 +18,7 @@ import {
 } from '../components/planner/calendar'
 import { postOfSchedule } from '../components/planner/composer-form'
 import { mediadeck } from '../lib/mediadeck'
+import { errorBeside, peek, renderThenRefresh } from '../lib/replica'
 import { useDraftsStore } from './drafts'
 
 /** How far back and ahead the failed-posts list looks: the service has no "all failed" call without a range. */
@@ -130,22 +131,42 @@ export const usePlannerStore = defineStore('planner', () => {
   })
   const byDay = computed(() => bucketByDay(entries.value, timeZone.value))
 
+  function show(answer: CachedResult<Schedule[]>) {
+    posts.value = answer.value
+    skipped.value = answer.skipped ?? 0
+    stale.value = answer.stale
+    fetchedAt.value = answer.fetchedAt
+  }
+
+  /**
+   * The period's posts: the replica's copy at once (a month seen before, offline too), then the service's. The
+   * posts shown stay until the new ones land, so switching periods or refreshing never empties the calendar.
+   */
   async function load() {
     const mine = ++request
     loading.value = true
+    const query = {
+      ...range.value,
+      ...(accountIds.value.length ? { accountIds: accountIds.value } : {}),
+    }
     try {
-      const answer = await mediadeck().schedules.list({
-        ...range.value,
-        ...(accountIds.value.length ? { accountIds: accountIds.value } : {}),
+      const outcome = await renderThenRefresh({
+        peek: () => peek({ what: 'schedules', request: query }),
+        refresh: () => mediadeck().schedules.list(query),
+        current: () => mine === request,
+        show,
       })
       if (mine !== request) return
-      posts.value = answer.value
-      skipped.value = answer.skipped ?? 0
-      stale.value = answer.stale
-      fetchedAt.value = answer.fetchedAt
-      error.value = null
-    } catch (caught) {
-      if (mine === request) error.value = AppError.from(caught).toJSON()
+      if (outcome.ok) {
+        show(outcome.result)
+        error.value = null
+      } else if (outcome.copy) {
+        // The period seen before, from the replica, said to be as of when it was fetched.
+        show({ ...outcome.copy, stale: true })
+        error.value = errorBeside(outcome)
+      } else {
+        error.value = outcome.error
+      }
     } finally {
       if (mine === request) loading.value = false
     }

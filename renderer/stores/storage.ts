@@ -1,9 +1,11 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { AppError, type AppErrorData } from '../../common/errors'
+import type { CachedResult } from '../../common/contract'
+import type { AppErrorData } from '../../common/errors'
 import type { Page, StorageStatistic, StoredFile } from '../../common/service'
 import { mediaTypeOfMime } from '../components/planner/composer-form'
 import { mediadeck } from '../lib/mediadeck'
+import { errorBeside, fresh, peek, renderThenRefresh } from '../lib/replica'
 
 export interface FilesQuery {
   page: number
@@ -13,9 +15,8 @@ export interface FilesQuery {
 
 const STATS_REFRESH_WINDOW_MS = 400
 
-function toErrorData(error: unknown): AppErrorData {
-  return AppError.from(error).toJSON()
-}
+/** When a figure or a page was fetched: the wall clock, which renderer tests set with fake timers. */
+const now = () => new Date()
 
 /** Storage usage (the sidebar meter and the Library panel) and the service's stored-file list. */
 export const useStorageStore = defineStore('storage', () => {
@@ -23,11 +24,16 @@ export const useStorageStore = defineStore('storage', () => {
   const statsLoading = ref(false)
   const statsError = ref<AppErrorData | null>(null)
   const statsUpdatedAt = ref<string | null>(null)
+  /** The figure is the replica's because the service could not be reached (as of statsUpdatedAt). */
+  const statsStale = ref(false)
 
   const files = ref<Page<StoredFile> | null>(null)
   const filesQuery = ref<FilesQuery>({ page: 1, limit: 20, search: '' })
   const filesLoading = ref(false)
   const filesError = ref<AppErrorData | null>(null)
+  /** The page shown is the replica's because the service could not be reached (as of filesFetchedAt). */
+  const filesStale = ref(false)
+  const filesFetchedAt = ref<string | null>(null)
   let statsRequest = 0
   let filesRequest = 0
   /**
@@ -82,14 +88,29 @@ export const useStorageStore = defineStore('storage', () => {
   async function loadStats() {
     const request = ++statsRequest
     statsLoading.value = true
+    const showStats = (copy: CachedResult<StorageStatistic>) => {
+      stats.value = copy.value
+      statsStale.value = copy.stale
+      statsUpdatedAt.value = copy.fetchedAt
+    }
     try {
-      const result = await mediadeck().storage.stats()
+      // The replica's figure is shown only when none is yet: a refresh after an upload keeps the one on screen.
+      const outcome = await renderThenRefresh({
+        peek: () => (stats.value ? Promise.resolve(null) : peek({ what: 'storage' })),
+        refresh: () => fresh(() => mediadeck().storage.stats(), now),
+        current: () => request === statsRequest,
+        show: showStats,
+      })
       if (request !== statsRequest) return
-      stats.value = result
-      statsError.value = null
-      statsUpdatedAt.value = new Date().toISOString()
-    } catch (error) {
-      if (request === statsRequest) statsError.value = toErrorData(error)
+      if (outcome.ok) {
+        showStats(outcome.result)
+        statsError.value = null
+        return
+      }
+      const last =
+        outcome.copy ?? (stats.value ? { value: stats.value, fetchedAt: statsUpdatedAt.value } : null)
+      if (last?.fetchedAt) showStats({ value: last.value, fetchedAt: last.fetchedAt, stale: true })
+      statsError.value = last ? errorBeside({ ...outcome, copy: last }) : outcome.error
     } finally {
       if (request === statsRequest) statsLoading.value = false
     }
@@ -100,15 +121,30 @@ export const useStorageStore = defineStore('storage', () => {
     // Only the newest request may land: a slow page 1 must not overwrite page 2.
     const request = ++filesRequest
     filesLoading.value = true
+    const { page, limit, search } = filesQuery.value
+    const listRequest = { page, limit, ...(search ? { search } : {}) }
+    const showFiles = (copy: CachedResult<Page<StoredFile>>) => {
+      rememberNames(copy.value.docs)
+      files.value = copy.value
+      filesStale.value = copy.stale
+      filesFetchedAt.value = copy.fetchedAt
+    }
     try {
-      const { page, limit, search } = filesQuery.value
-      const result = await mediadeck().storage.files({ page, limit, ...(search ? { search } : {}) })
-      rememberNames(result.docs)
+      const outcome = await renderThenRefresh({
+        peek: () => peek({ what: 'files', request: listRequest }),
+        refresh: () => fresh(() => mediadeck().storage.files(listRequest), now),
+        current: () => request === filesRequest,
+        show: showFiles,
+      })
       if (request !== filesRequest) return
-      files.value = result
-      filesError.value = null
-    } catch (error) {
-      if (request === filesRequest) filesError.value = toErrorData(error)
+      if (outcome.ok) {
+        showFiles(outcome.result)
+        filesError.value = null
+        return
+      }
+      // Offline, the replica's page stands in, said to be as of when it was fetched.
+      if (outcome.copy) showFiles({ ...outcome.copy, stale: true })
+      filesError.value = errorBeside(outcome)
     } finally {
       if (request === filesRequest) filesLoading.value = false
     }
@@ -150,8 +186,12 @@ export const useStorageStore = defineStore('storage', () => {
     filesLoading.value = false
     stats.value = null
     statsError.value = null
+    statsStale.value = false
+    statsUpdatedAt.value = null
     files.value = null
     filesError.value = null
+    filesStale.value = false
+    filesFetchedAt.value = null
     filesQuery.value = { ...filesQuery.value, page: 1, search: '' }
   }
 
@@ -169,6 +209,7 @@ export const useStorageStore = defineStore('storage', () => {
     statsLoading,
     statsError,
     statsUpdatedAt,
+    statsStale,
     usedRatio,
     files,
     namesByUrl,
@@ -179,6 +220,8 @@ export const useStorageStore = defineStore('storage', () => {
     filesQuery,
     filesLoading,
     filesError,
+    filesStale,
+    filesFetchedAt,
     loadStats,
     loadFiles,
     deleteFiles,

@@ -111,7 +111,7 @@ test('the last page seen stays readable offline, marked as possibly out of date'
   await app.host.sandbox.stop()
   try {
     await appPage.getByTestId('automations-refresh').click()
-    await expect(appPage.getByTestId('stale-notice')).toContainText('Possibly out of date', {
+    await expect(appPage.getByTestId('stale-notice')).toContainText('Offline · as of', {
       timeout: 20_000,
     })
     await expect(automations.rows).toHaveCount(20)

@@ -1,5 +1,6 @@
 // A profile switch is handled in one place (useAppSession, on main's profiles:switched): every per-profile
-// store forgets the previous profile, even while its view is not on screen.
+// store forgets the previous profile, even while its view is not on screen. Back online, what a view showed
+// from the replica is fetched again.
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Draft } from '../../../common/drafts'
@@ -7,8 +8,10 @@ import { emptyScheduleRequest } from '../../../common/service'
 import App from '../../../renderer/App.vue'
 import { useDraftsStore } from '../../../renderer/stores/drafts'
 import { usePlannerStore } from '../../../renderer/stores/planner'
+import { useStorageStore } from '../../../renderer/stores/storage'
 import { stubElementSize, stubMatchMedia } from '../support/browser-stubs'
-import { NOW, makeSchedule } from '../support/fixtures'
+import { createFakeMediadeck } from '../support/fake-mediadeck'
+import { NOW, makeSchedule, makeStoredFile, paginate } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
 enableAutoUnmount(afterEach)
@@ -74,5 +77,39 @@ describe('useAppSession on a profile switch', () => {
     expect(planner.fetchedAt).toBeNull()
     expect(drafts.drafts).toEqual([])
     expect(wrapper.text()).not.toContain('Sandbox draft')
+  })
+})
+
+describe('useAppSession back online', () => {
+  afterEach(() => document.body.replaceChildren())
+
+  it('fetches again the files and the figure the Library showed from the replica', async () => {
+    stubElementSize()
+    stubMatchMedia()
+    const context = setupTest({
+      data: {
+        connection: { ...createFakeMediadeck().data.connection, status: 'offline' },
+        replica: {
+          files: {
+            value: paginate([makeStoredFile(90)], 1, 20),
+            stale: false,
+            fetchedAt: '2026-11-20T02:14:00.000Z',
+          },
+        },
+      },
+    })
+    const offline = { kind: 'network', message: 'connect ECONNREFUSED' } as const
+    context.fake.fail('storage:files', offline)
+    context.fake.fail('storage:stats', offline)
+    await mountWith(App, context, { route: '/library' })
+    const storage = useStorageStore()
+    expect(storage.filesStale).toBe(true)
+    expect(storage.files?.docs.map((file) => file.id)).toEqual(['file-090'])
+
+    context.fake.emit('connection:changed', { ...context.fake.data.connection, status: 'online' })
+    await flushPromises()
+    expect(storage.filesStale).toBe(false)
+    expect(storage.files?.docs).toHaveLength(20)
+    expect(storage.stats?.file.total).toBe(25)
   })
 })

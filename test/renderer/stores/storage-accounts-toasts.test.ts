@@ -24,13 +24,18 @@ describe('storage store', () => {
     expect(store.statsUpdatedAt).not.toBeNull()
   })
 
-  it('keeps the last statistic when a refresh fails, with the error alongside', async () => {
+  it('keeps the last statistic when a refresh fails: stale offline, with the error alongside otherwise', async () => {
     const store = useStorageStore()
     await store.loadStats()
     fake.fail('storage:stats', { kind: 'network', message: 'reset' })
     await store.loadStats()
     expect(store.stats).not.toBeNull()
-    expect(store.statsError?.kind).toBe('network')
+    expect(store.statsStale).toBe(true)
+    expect(store.statsError).toBeNull()
+    fake.fail('storage:stats', { kind: 'unauthorized', message: 'bad keys', status: 401 })
+    await store.loadStats()
+    expect(store.stats).not.toBeNull()
+    expect(store.statsError?.kind).toBe('unauthorized')
   })
 
   it('pages and searches the file list', async () => {

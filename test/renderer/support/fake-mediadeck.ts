@@ -3,12 +3,15 @@
 import type { ConnectionState, PickedFile, ProfilesState, Settings } from '../../../common/app-state'
 import { DEFAULT_SETTINGS } from '../../../common/app-state'
 import type {
+  CachedResult,
   CallName,
   CallRequest,
   CallResponse,
   EventName,
   EventPayloads,
   MediadeckApi,
+  ReplicaValues,
+  ReplicaWhat,
 } from '../../../common/contract'
 import type { AccountWatchState, CollisionReport } from '../../../common/account-watch'
 import type { Draft, ImportPreview, OutboxState } from '../../../common/drafts'
@@ -79,6 +82,8 @@ export interface FakeData {
   watch?: AccountWatchState
   /** What schedules:collisions answers (checked, none, by default). */
   collisions?: CollisionReport
+  /** What replica:peek answers per list (main's last copy, read without the network); none, null. */
+  replica?: { [W in ReplicaWhat]?: CachedResult<ReplicaValues[W]> }
 }
 
 export interface RecordedCall {
@@ -733,9 +738,9 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       sendNow: handle('outbox:send-now', () => data.outbox),
       onChanged: on('outbox:changed'),
     },
-    // Nothing is known before a view's first live call: the stores render from their live answers.
+    // What main's replica holds per list (data.replica); none by default, as before any live call.
     replica: {
-      peek: handle('replica:peek', () => null),
+      peek: handle('replica:peek', ({ what }) => data.replica?.[what] ?? null),
     },
     thumbnails: {
       put: handle('thumbnails:put', ({ key, data: bytes }) => {

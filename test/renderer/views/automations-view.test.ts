@@ -215,7 +215,7 @@ describe('AutomationsView', () => {
     await wrapper.get('[data-testid="automations-refresh"]').trigger('click')
     await flushPromises()
     expect(wrapper.findAll('[data-testid="automation-row"]')).toHaveLength(20)
-    expect(wrapper.get('[data-testid="stale-notice"]').text()).toContain('Possibly out of date')
+    expect(wrapper.get('[data-testid="stale-notice"]').text()).toContain('Offline · as of')
   })
 
   it('shows an error state with a retry when nothing was seen before', async () => {

@@ -7,7 +7,7 @@ import { useUploadsStore } from '../../../renderer/stores/uploads'
 import { stubClipboard, stubElementSize } from '../support/browser-stubs'
 import type { UploadItem } from '../../../common/uploads'
 import { uploadTotalsOf } from '../support/fake-mediadeck'
-import { makeUploadItem } from '../support/fixtures'
+import { makeStoredFile, makeUploadItem, paginate } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
 async function mountLibrary(context: TestContext) {
@@ -57,6 +57,27 @@ describe('LibraryView', () => {
   })
 
   afterEach(() => document.body.replaceChildren())
+
+  it('offline, shows the storage figure and the files from the replica, each saying how old they are', async () => {
+    const seen = '2026-11-20T02:14:00.000Z'
+    context.fake.data.replica = {
+      storage: { value: context.fake.data.stats, stale: false, fetchedAt: seen },
+      files: { value: paginate([makeStoredFile(90)], 1, 20), stale: false, fetchedAt: seen },
+    }
+    const offline = { kind: 'network', message: 'connect ECONNREFUSED' } as const
+    context.fake.fail('storage:stats', offline)
+    context.fake.fail('storage:files', offline)
+    const wrapper = await mountLibrary(context)
+    const panel = wrapper.get('[data-testid="storage-panel"]')
+    expect(panel.get('[data-testid="stat-files"]').text()).toBe('25')
+    expect(panel.get('[data-testid="stale-notice"]').text()).toContain('Offline · as of')
+    // One age, not two: the header's "Updated … ago" gives way to the notice.
+    expect(panel.text()).not.toContain('Updated')
+    const files = wrapper.get('[data-testid="stored-files"]')
+    expect(files.findAll('[data-testid="stored-file"]')).toHaveLength(1)
+    expect(files.get('[data-testid="stale-notice"]').text()).toContain('Offline · as of')
+    expect(files.find('[role="alert"]').exists()).toBe(false)
+  })
 
   it('shows the storage statistic in human units', async () => {
     const wrapper = await mountLibrary(context)

@@ -93,8 +93,8 @@ export default {
     detail: 'The service sent it without an id, so it is left out here; the log names it.',
   },
   stale: {
-    badge: 'Possibly out of date',
-    detail: 'Shown from the last copy seen {when}; the service could not be reached.',
+    badge: 'Offline · as of {when}',
+    detail: 'The service could not be reached; this is the last copy seen, {when}.',
   },
   loading: 'Loading…',
   yes: 'Yes',

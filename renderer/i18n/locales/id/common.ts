@@ -95,8 +95,8 @@ export default {
     detail: 'Layanan mengirimnya tanpa id, jadi tidak ditampilkan di sini; log mencatat namanya.',
   },
   stale: {
-    badge: 'Mungkin sudah usang',
-    detail: 'Ditampilkan dari salinan terakhir {when}; layanan tidak dapat dijangkau.',
+    badge: 'Luring · per {when}',
+    detail: 'Layanan tidak dapat dijangkau; ini salinan terakhir, {when}.',
   },
   loading: 'Memuat…',
   yes: 'Ya',

@@ -1,0 +1,80 @@
+// Render from the replica, then refresh. Main keeps the last answer of each list the service gave (the replica,
+// in the data folder's database) and answers it without the network (`replica:peek`); a view shows that copy
+// at once and then the service's answer. A cold start offline so shows the last state instead of empty lists,
+// and a start online shows the page before the service has answered.
+import type {
+  CachedResult,
+  ReplicaMark,
+  ReplicaPeek,
+  ReplicaPeekRequest,
+  ReplicaWhat,
+} from '../../common/contract'
+import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
+import { mediadeck } from './mediadeck'
+
+/**
+ * The replica's copy of a list, or null when main has none. Never throws: the copy only spares a wait, so a
+ * failure to read it (an older host, a closed database) is the same as no copy.
+ */
+export async function peek<W extends ReplicaWhat>(
+  request: Extract<ReplicaPeekRequest, { what: W }>,
+): Promise<ReplicaPeek<W>> {
+  try {
+    // The answer is the list `what` names (common/contract.ts, ReplicaPeekAnswer).
+    return ((await mediadeck().replica.peek(request)) as ReplicaPeek<W>) ?? null
+  } catch {
+    return null
+  }
+}
+
+export type Refreshed<T> =
+  | { ok: true; result: CachedResult<T> }
+  /** The refresh failed; `copy` is the replica's copy when there is one (already shown, now to mark stale). */
+  | { ok: false; error: AppErrorData; copy: CachedResult<T> | null }
+
+/**
+ * Asks the replica and the service together. The copy is shown (`show`, with `stale: false`: nothing is known
+ * to be wrong with it yet) only if the service has not answered first and the request is still the newest
+ * (`current`); the service's answer replaces it in place, so a list is never cleared while it loads. What
+ * the refresh came to is returned for the store to keep: the answer, or the error and the copy to mark stale.
+ */
+export async function renderThenRefresh<T>(options: {
+  peek: () => Promise<CachedResult<T> | null>
+  refresh: () => Promise<CachedResult<T>>
+  current: () => boolean
+  show: (copy: CachedResult<T>) => void
+}): Promise<Refreshed<T>> {
+  let landed = false
+  const copy = options.peek().then((found) => {
+    if (found && !landed && options.current()) options.show({ ...found, stale: false })
+    return found
+  })
+  try {
+    const result = await options.refresh()
+    landed = true
+    return { ok: true, result }
+  } catch (caught) {
+    landed = true
+    return { ok: false, error: AppError.from(caught).toJSON(), copy: await copy }
+  }
+}
+
+/**
+ * The error a view shows beside the stale copy: none when the service was only out of reach, which the
+ * offline notice already says; a refusal (keys, plan) is still shown, over the last state.
+ */
+export function errorBeside(failed: { error: AppErrorData; copy: unknown }): AppErrorData | null {
+  return failed.copy && isUnreachable(failed.error) ? null : failed.error
+}
+
+/**
+ * The storage figures and a page of files answer a bare value, marked `stale` and `fetchedAt` when main took
+ * it from the replica because the service could not be reached: as a CachedResult, fetched now when fresh.
+ */
+export async function fresh<T extends object>(
+  fetch: () => Promise<T & ReplicaMark>,
+  now: () => Date,
+): Promise<CachedResult<T>> {
+  const { stale, fetchedAt, ...value } = await fetch()
+  return { value: value as T, stale: stale === true, fetchedAt: fetchedAt ?? now().toISOString() }
+}
