@@ -5,10 +5,14 @@ import { coreMigration } from './001-core'
 import { draftsMigration } from './002-drafts'
 import { uploadsMigration } from './003-uploads'
 import { filesMigration } from './004-files'
+import { reservedMigration } from './005-reserved'
+import { campaignsMigration } from './006-campaigns'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
   draftsMigration, // 2
   uploadsMigration, // 3
   filesMigration, // 4
+  reservedMigration, // 5
+  campaignsMigration, // 6
 ]
