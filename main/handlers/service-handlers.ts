@@ -6,6 +6,7 @@ import { AppError } from '../../common/errors'
 import type { Account, Automation, Page, Schedule } from '../../common/service'
 import type { ServiceClient } from '../core/service-client'
 import { forgetStoredFiles } from '../core/uploads/content-index'
+import { createCampaignStore } from '../core/campaigns/campaign-store'
 import { budgetRefusal, fixFailedPost } from '../core/posts/fix-failed-post'
 import { createRetryBudget, type RetryBudget } from '../core/retry-budget'
 import type { HostDeps } from './host-deps'
@@ -91,6 +92,7 @@ export function createServiceHandlers(
   const client = () => deps.active().client
   // One budget for the app: account ids are the service's, unique across profiles.
   const budget = options.retryBudget ?? createRetryBudget({ now: () => new Date() })
+  const campaigns = createCampaignStore(deps.database)
   const cacheKey = (name: string, request: unknown) => `${name} ${JSON.stringify(request ?? null)}`
 
   return {
@@ -157,7 +159,12 @@ export function createServiceHandlers(
       }
       return results
     },
-    'schedules:fix': ({ id, post, mode }) => fixFailedPost({ client: client(), budget }, id, post, mode),
+    'schedules:fix': async ({ id, post, mode }) => {
+      const result = await fixFailedPost({ client: client(), budget }, id, post, mode)
+      // A failed post of a campaign replaced by a new one stays in its campaign.
+      if (result.outcome === 'replaced' && result.id !== id) campaigns.replaceSchedule(id, result.id)
+      return result
+    },
     'schedules:retry-budget': async ({ accountIds }) =>
       Object.fromEntries(
         accountIds.map((accountId): [string, RetryBudgetState] => {
