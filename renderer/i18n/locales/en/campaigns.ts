@@ -23,7 +23,7 @@ export default {
     offset: 'Offset (minutes)',
     offsetHint: 'From the campaign time, −720 to +720 (12 hours).',
     offsetInvalid: 'Whole minutes between −720 and +720.',
-    goesOut: 'Goes out {when}',
+    goesOut: 'Goes out {when}.',
     locked: 'Locked: {status}',
     remove: 'Remove {account}',
     add: 'Add an account',

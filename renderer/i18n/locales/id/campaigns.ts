@@ -23,7 +23,7 @@ export default {
     offset: 'Selisih (menit)',
     offsetHint: 'Dari waktu kampanye, −720 sampai +720 (12 jam).',
     offsetInvalid: 'Menit bulat antara −720 dan +720.',
-    goesOut: 'Terbit {when}',
+    goesOut: 'Terbit {when}.',
     locked: 'Dikunci: {status}',
     remove: 'Hapus {account}',
     add: 'Tambah akun',
