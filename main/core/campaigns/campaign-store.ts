@@ -20,6 +20,8 @@ export interface CampaignStore {
   listForProfile(profileId: string): Campaign[]
   /** The campaign a local draft's post belongs to, if any. */
   byDraft(draftId: string): Campaign | undefined
+  /** The id of the campaign a post belongs to, by its draft or its service id; one query, for exports. */
+  idOf(ids: { draftId?: string; scheduleId?: string }): string | undefined
   /**
    * Sets the campaign's time and members whole (members not listed leave it); undefined when fewer than two
    * are left and the campaign went.
@@ -151,6 +153,12 @@ export function createCampaignStore(
       const row = db.prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ?').get(draftId) as
         { campaign_id: string } | undefined
       return row ? get(row.campaign_id) : undefined
+    },
+    idOf({ draftId, scheduleId }) {
+      const row = db
+        .prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ? OR schedule_id = ? LIMIT 1')
+        .get(draftId ?? null, scheduleId ?? null) as { campaign_id: string } | undefined
+      return row?.campaign_id
     },
     update(id, { at, members }) {
       if (members) checkMembers(members)

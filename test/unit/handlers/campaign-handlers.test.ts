@@ -3,6 +3,7 @@
 // draft; an added account gets a post; a removed one loses its draft. Payloads are checked by the contract's
 // schemas first, as main/host/dispatch.ts does.
 import { mkdirSync } from 'node:fs'
+import Papa from 'papaparse'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '../../../common/app-state'
@@ -59,7 +60,7 @@ beforeEach(async () => {
   const drafts = createDraftsOutbox({ ...base, profiles: () => [] })
   close = () => drafts.close()
   handlers = {
-    ...createDraftHandlers({ ...base, drafts }, { now: () => NOW }),
+    ...createDraftHandlers({ ...base, drafts, database }, { now: () => NOW }),
     ...createCampaignHandlers({ ...base, drafts }, { now: () => NOW }),
   }
 })
@@ -194,6 +195,23 @@ describe('campaigns handlers', () => {
     expect(schema.safeParse({ ...base, variants: [], extra: 1 }).success).toBe(false)
     expect(schema.safeParse({ ...base, variants: [variant('ig', -720)] }).success).toBe(true)
     expect(requestSchemas['campaigns:remove-account'].safeParse({ id: 'c1' }).success).toBe(false)
+  })
+
+  it('the export names each post’s campaign, and an import that edits a row keeps it in its campaign', async () => {
+    const campaign = await queueThree()
+    const exported = await handlers['drafts:export']({ format: 'csv' })
+    const rows = Papa.parse<Record<string, string>>(exported.content, {
+      header: true,
+      skipEmptyLines: true,
+    }).data
+    expect(rows.map((r) => r.campaignId)).toEqual([campaign.id, campaign.id, campaign.id])
+    const edited = exported.content.replace('TikTok words', 'TikTok words edited')
+    const result = await handlers['drafts:import']({ format: 'csv', content: edited })
+    expect(result).toMatchObject({ imported: [], errors: [] })
+    expect(result.changed.map((d) => d.post.description)).toEqual(['TikTok words edited'])
+    const [after] = await handlers['campaigns:list'](undefined)
+    expect(after?.members.map((m) => m.draftId)).toEqual(campaign.members.map((m) => m.draftId))
+    expect(after?.members.find((m) => m.draftId === result.changed[0]!.id)?.accountId).toBe('tt')
   })
 
   it('an unknown campaign is not found', async () => {
