@@ -49,6 +49,8 @@ import {
 } from './app-state'
 import type { Draft, DraftFieldError, ImportPreview, ImportResult, OutboxState } from './drafts'
 import { MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from './drafts'
+import { MAX_CAMPAIGN_MEMBERS, MAX_OFFSET_MINUTES } from './campaigns'
+import type { Campaign, CampaignEditOutcome } from './campaigns'
 import type { DeleteOutcome, UnusedFile, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
@@ -182,6 +184,9 @@ const postSchema = createScheduleRequestSchema
     accountId: z.string().min(1).max(200),
   })
   .catchall(opaqueValue)
+
+/** One account's time in a campaign, from the campaign's: whole minutes within ±12 h (common/campaigns.ts). */
+const offsetMinutes = z.number().int().min(-MAX_OFFSET_MINUTES).max(MAX_OFFSET_MINUTES)
 
 /** A draft's post may be incomplete: only what is typed is checked here; `drafts:schedule` checks the rest. */
 const draftPostSchema = postSchema.extend({
@@ -369,7 +374,17 @@ export const requestSchemas = {
       post: draftPostSchema,
       localMedia: z.array(localMediaSchema).max(50),
       targets: z
-        .array(z.object({ accountId: z.string().max(200), description: postText.optional() }).strict())
+        .array(
+          z
+            .object({
+              accountId: z.string().max(200),
+              description: postText.optional(),
+              title: shortText.optional(),
+              additionalInfo: postSchema.shape.additionalInfo.optional(),
+              offsetMinutes: offsetMinutes.optional(),
+            })
+            .strict(),
+        )
         .max(MAX_DRAFT_TARGETS)
         .optional(),
     })
@@ -431,6 +446,42 @@ export const requestSchemas = {
     .strict(),
   /** The kept thumbnails of these keys, as data: URLs; keys without one are left out. */
   'thumbnails:get': z.object({ keys: z.array(thumbnailKey).min(1).max(100) }).strict(),
+
+  /** The active profile's campaigns, each with its posts' drafts and service ids (common/campaigns.ts). */
+  'campaigns:list': none,
+  /** A campaign edited as one: shared members, and one variant per account (a new account adds a post). */
+  'campaigns:update': z
+    .object({
+      id,
+      at: isoDate,
+      shared: z
+        .object({
+          type: z.string().min(1).max(50),
+          medias: z.array(boundedMediaSchema).max(MAX_POST_MEDIAS),
+          meta: postSchema.shape.meta,
+        })
+        .strict(),
+      variants: z
+        .array(
+          z
+            .object({
+              accountId: id,
+              title: shortText,
+              description: postText,
+              additionalInfo: postSchema.shape.additionalInfo,
+              offsetMinutes,
+            })
+            .strict(),
+        )
+        .min(1)
+        .max(MAX_CAMPAIGN_MEMBERS)
+        .refine((variants) => new Set(variants.map((v) => v.accountId)).size === variants.length, {
+          message: 'Each account is listed once.',
+        }),
+    })
+    .strict(),
+  /** Takes an account out of a campaign and deletes its post, still pending (held behind Undo by the page). */
+  'campaigns:remove-account': z.object({ id, accountId: id }).strict(),
 } as const
 
 export type CallName = keyof typeof requestSchemas
@@ -555,6 +606,10 @@ export interface CallResponses extends AutomationCallResponses, WatchCallRespons
   'replica:peek': ReplicaPeekAnswer
   'thumbnails:put': void
   'thumbnails:get': Record<string, string>
+  'campaigns:list': Campaign[]
+  /** The campaign as it is now (null when fewer than two posts are left), and what happened to each post. */
+  'campaigns:update': { campaign: Campaign | null; outcomes: CampaignEditOutcome[] }
+  'campaigns:remove-account': Campaign | null
 }
 export type CallResponse<C extends CallName> = CallResponses[C]
 

@@ -42,6 +42,15 @@ export interface DraftTarget {
   accountId: string
   /** The text for this account; the post's own description when absent. */
   description?: string
+  /** The title for this account; the post's own when absent. */
+  title?: string
+  /** This account's network options, whole; the post's own when absent. */
+  additionalInfo?: DraftPost['additionalInfo']
+  /**
+   * Minutes from the post's time this account's post goes out, −720 to +720 (common/campaigns.ts); none is 0.
+   * Queued, the draft becomes a campaign (main/core/campaigns/) whose time is the post's.
+   */
+  offsetMinutes?: number
 }
 
 /** How many accounts one draft may be written for: one post each is created on the service. */

@@ -2,7 +2,9 @@
 // are the composition root's (main/host/drafts-outbox.ts): these calls open and use them, never start them.
 // Every draft belongs to the profile it was written for: the calls see only the active profile's drafts.
 import { AppError } from '../../common/errors'
-import { exportDrafts } from '../core/drafts/import-export'
+import { createCampaignStore } from '../core/campaigns/campaign-store'
+import type { AppDatabase } from '../core/db/database'
+import { exportDrafts, type CampaignLookup } from '../core/drafts/import-export'
 import { exportPosts, importDrafts, previewImport } from '../core/drafts/round-trip'
 import type { RoundTripDeps } from '../core/drafts/round-trip'
 import type { DraftsDomain, DraftsPort } from '../core/ports'
@@ -10,8 +12,12 @@ import type { HandlerDeps, HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
-export const DRAFT_HANDLER_NEEDS = ['active', 'connection', 'drafts'] as const
-export type DraftHandlerDeps = Pick<HandlerDeps, 'active' | 'connection'> & { drafts: DraftsPort }
+export const DRAFT_HANDLER_NEEDS = ['active', 'connection', 'drafts', 'database'] as const
+export type DraftHandlerDeps = Pick<HandlerDeps, 'active' | 'connection'> & {
+  drafts: DraftsPort
+  /** Where the campaigns are (main/core/campaigns/): the export names each post's. None: left empty. */
+  database?: AppDatabase
+}
 
 export type DraftCalls =
   | 'drafts:list'
@@ -36,6 +42,8 @@ export function createDraftHandlers(
 ): HandlerGroup<DraftCalls> {
   const now = options.now ?? (() => new Date())
   const domain = () => deps.drafts.open()
+  const campaigns = deps.database ? createCampaignStore(deps.database) : null
+  const campaignOf: CampaignLookup | undefined = campaigns ? (ids) => campaigns.idOf(ids) : undefined
 
   /**
    * Runs a change and answers only once it is on disk: a write that fails (a full disk, a read-only folder)
@@ -61,6 +69,7 @@ export function createDraftHandlers(
       profileId: deps.active().profileId,
       now,
       allowMedia: options.allowMedia,
+      campaignOf,
     }
   }
 
@@ -114,6 +123,7 @@ export function createDraftHandlers(
           format,
           now(),
           timeZone,
+          campaignOf,
         )
       return exportPosts(await roundTrip(), format, { range: { from, to }, timeZone })
     },

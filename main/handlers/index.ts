@@ -8,6 +8,7 @@ import { isLocalCover } from '../../common/local-files'
 import { ADDON_HANDLER_NEEDS, createAddonHandlers } from './addon-handlers'
 import { APP_HANDLER_NEEDS, createAppHandlers } from './app-handlers'
 import { AUTOMATION_HANDLER_NEEDS, createAutomationHandlers } from './automation-handlers'
+import { CAMPAIGN_HANDLER_NEEDS, createCampaignHandlers } from './campaign-handlers'
 import { createRetryBudget } from '../core/retry-budget'
 import { CONNECTION_HANDLER_NEEDS, createConnectionHandlers } from './connection-handlers'
 import { DRAFT_HANDLER_NEEDS, createDraftHandlers } from './drafts-handlers'
@@ -61,6 +62,7 @@ export function createHandlers(deps: HostDeps): Handlers {
     ...createWatchHandlers(only(deps, WATCH_HANDLER_NEEDS)),
     ...createSnippetHandlers(only(deps, SNIPPET_HANDLER_NEEDS)),
     ...drafts,
+    ...createCampaignHandlers(only(deps, CAMPAIGN_HANDLER_NEEDS)),
     'drafts:save': guardDraftMedia(only(deps, ['grants']), drafts),
   } satisfies Handlers
 }

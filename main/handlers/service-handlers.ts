@@ -7,6 +7,7 @@ import type { Account, Automation, Page, Schedule } from '../../common/service'
 import type { ServiceClient } from '../core/service-client'
 import { collecting, type Collected } from '../core/replica/replica'
 import { forgetStoredFiles } from '../core/uploads/content-index'
+import { createCampaignStore } from '../core/campaigns/campaign-store'
 import { budgetRefusal, fixFailedPost } from '../core/posts/fix-failed-post'
 import { createRetryBudget, type RetryBudget } from '../core/retry-budget'
 import type { HostDeps } from './host-deps'
@@ -89,6 +90,7 @@ export function createServiceHandlers(
   // One budget for the app: account ids are the service's, unique across profiles.
   const budget = options.retryBudget ?? createRetryBudget({ now: () => new Date() })
   const replica = () => deps.replica()
+  const campaigns = createCampaignStore(deps.database)
 
   return {
     'accounts:list': (request) =>
@@ -153,7 +155,12 @@ export function createServiceHandlers(
       }
       return results
     },
-    'schedules:fix': ({ id, post, mode }) => fixFailedPost({ client: client(), budget }, id, post, mode),
+    'schedules:fix': async ({ id, post, mode }) => {
+      const result = await fixFailedPost({ client: client(), budget }, id, post, mode)
+      // A failed post of a campaign replaced by a new one stays in its campaign.
+      if (result.outcome === 'replaced' && result.id !== id) campaigns.replaceSchedule(id, result.id)
+      return result
+    },
     'schedules:retry-budget': async ({ accountIds }) =>
       Object.fromEntries(
         accountIds.map((accountId): [string, RetryBudgetState] => {

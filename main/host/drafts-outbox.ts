@@ -4,6 +4,7 @@
 // lets the runner send its queue; what another process (the CLI) commits to the database is shown within the
 // watch interval (1 s) without a restart. The drafts handlers only call it (main/handlers/drafts-handlers.ts).
 import type { Draft } from '../../common/drafts'
+import { createCampaignStore } from '../core/campaigns/campaign-store'
 import type { AppDatabase } from '../core/db/database'
 import { createLeases } from '../core/db/leases'
 import { openDraftStore, type DraftStore } from '../core/drafts/draft-store'
@@ -58,7 +59,12 @@ export function createDraftsOutbox(deps: {
       registerProfiles()
       const drafts = await openDraftStore(deps.database, { profileId: profileId(), dataDir: deps.dataDir })
       store = drafts
-      const service = createDraftsService({ store: drafts, now, profileId })
+      const service = createDraftsService({
+        store: drafts,
+        now,
+        profileId,
+        campaigns: createCampaignStore(deps.database, { now }),
+      })
       const outbox = createOutbox({
         store: drafts,
         now,

@@ -10,6 +10,7 @@ import { useAutomationsStore } from '../stores/automations'
 import { useConnectionStore } from '../stores/connection'
 import { usePlannerStore } from '../stores/planner'
 import { useDraftsStore } from '../stores/drafts'
+import { useCampaignsStore } from '../stores/campaigns'
 import { useProfilesStore } from '../stores/profiles'
 import { useStorageStore } from '../stores/storage'
 import { useStorageDoctorStore } from '../stores/storage-doctor'
@@ -31,6 +32,7 @@ export function useAppSession() {
   const accounts = useAccountsStore()
   const planner = usePlannerStore()
   const drafts = useDraftsStore()
+  const campaigns = useCampaignsStore()
   const storageDoctor = useStorageDoctorStore()
   const toasts = useToastsStore()
   const { t } = useI18n()
@@ -72,7 +74,8 @@ export function useAppSession() {
   }
 
   function onProfileSwitched() {
-    for (const store of [automations, accounts, storage, storageDoctor, planner, drafts]) store.reset()
+    for (const store of [automations, accounts, storage, storageDoctor, planner, drafts, campaigns])
+      store.reset()
     profiles.switches++
     void Promise.allSettled([storage.loadStats(), uploads.load(), connection.load(), drafts.load()])
   }

@@ -16,9 +16,11 @@ import {
   type PlannerView,
   type ResolvedLocalTime,
 } from '../components/planner/calendar'
+import { groupCampaigns } from '../components/planner/campaign-cards'
 import { postOfSchedule } from '../components/planner/composer-form'
 import { mediadeck } from '../lib/mediadeck'
 import { errorBeside, peek, renderThenRefresh } from '../lib/replica'
+import { useCampaignsStore } from './campaigns'
 import { useDraftsStore } from './drafts'
 
 /** How far back and ahead the failed-posts list looks: the service has no "all failed" call without a range. */
@@ -72,6 +74,7 @@ function draftEntry(draft: Draft): CalendarEntry {
 /** The calendar: which period and accounts are shown, the service's posts in it, and the local drafts. */
 export const usePlannerStore = defineStore('planner', () => {
   const drafts = useDraftsStore()
+  const campaigns = useCampaignsStore()
   const view = ref<PlannerView>('month')
   const anchor = ref(new Date())
   const timeZone = ref(systemTimeZone())
@@ -122,12 +125,16 @@ export const usePlannerStore = defineStore('planner', () => {
       .filter((d) => !accountFilter || !d.post.accountId || accountFilter.has(d.post.accountId))
       .map(draftEntry)
     const now = Date.now()
-    return [...posts.value.map((post) => postEntry(post, now)), ...local]
+    const singles = [...posts.value.map((post) => postEntry(post, now)), ...local]
       .filter((entry) => !hidden.value.has(entry.key))
       .map((entry) => {
         const at = heldMoves.value.get(entry.key)
         return at ? { ...entry, at } : entry
       })
+    // A campaign's posts become one card (campaign-cards.ts); a card hidden by a held delete goes whole.
+    return groupCampaigns(singles, campaigns.campaigns, drafts.byId).filter(
+      (entry) => !hidden.value.has(entry.key),
+    )
   })
   const byDay = computed(() => bucketByDay(entries.value, timeZone.value))
 

@@ -2,6 +2,7 @@
 // Status moves here follow common/drafts.ts: draft -> queued (validated) -> sending -> scheduled | failed |
 // needs-attention; the person can take a queued, failed or needs-attention post back to draft.
 import { randomUUID } from 'node:crypto'
+import { checkMembers, type CampaignStore } from '../campaigns/campaign-store'
 import type { Draft, DraftPost, DraftTarget, LocalMedia } from '../../../common/drafts'
 import { DraftValidationAppError, notFound, wrongState } from './draft-errors'
 import { mergeFieldErrors, postsForTargets, severalTargets } from './draft-targets'
@@ -14,6 +15,12 @@ export interface DraftsServiceDeps {
   /** The active profile: the service sees only its drafts, and new drafts are written for it. */
   profileId: () => string
   newId?: () => string
+  /**
+   * Where a draft of several accounts, once split, is recorded as a campaign (main/core/campaigns/). Without
+   * it (the CLI's `drafts add`) the posts are queued as single posts, as before campaigns.
+   */
+  campaigns?: Pick<CampaignStore, 'create'>
+  log?: (message: string, error: unknown) => void
 }
 
 export interface SaveDraftInput {
@@ -57,6 +64,8 @@ export function createDraftsService({
   now,
   profileId,
   newId = randomUUID,
+  campaigns,
+  log = (message, error) => console.error(`[drafts] ${message}`, error),
 }: DraftsServiceDeps): DraftsService {
   function get(id: string): StoredDraft {
     const draft = store.get(id)
@@ -93,6 +102,14 @@ export function createDraftsService({
     const errors = mergeFieldErrors(
       posts.map((post) => validateForQueue({ post, localMedia: draft.localMedia }, now())),
     )
+    const targets = severalTargets(draft) ?? []
+    // The offsets are checked with the rest: a campaign refused after its posts were queued would leave them
+    // queued at times the person did not see refused.
+    try {
+      checkMembers(targets.map((t) => ({ accountId: t.accountId, offsetMinutes: t.offsetMinutes ?? 0 })))
+    } catch (error) {
+      errors.push({ field: 'offsetMinutes', code: 'offset-out-of-range', message: (error as Error).message })
+    }
     if (errors.length > 0) throw new DraftValidationAppError(errors)
     const at = now().toISOString()
     const [first, ...others] = posts.map((post, index): StoredDraft => {
@@ -111,6 +128,23 @@ export function createDraftsService({
           }
     })
     store.putMany([first!, ...others])
+    if (campaigns) {
+      // After the posts, not with them: a record that could not be written leaves single posts queued, which
+      // is what a lost record shows anyway (common/campaigns.ts); the posts themselves are never lost.
+      try {
+        campaigns.create({
+          profileId: draft.profileId,
+          at: draft.post.scheduleAt,
+          members: [first!, ...others].map((queued, index) => ({
+            accountId: queued.post.accountId,
+            offsetMinutes: targets[index]?.offsetMinutes ?? 0,
+            draftId: queued.id,
+          })),
+        })
+      } catch (error) {
+        log('the campaign record could not be written; its posts are queued as single posts', error)
+      }
+    }
     return first!
   }
 

@@ -150,6 +150,13 @@ export interface ImportItem {
   ref: RowReference
 }
 
+/**
+ * The campaign a post belongs to (main/core/campaigns/campaign-store.ts), by its draft or its service id: the
+ * export writes it in `campaignId`. An import matches rows by `id` and `draftId` and changes the posts in
+ * place, so a row's post stays in its campaign; the column itself is not read back.
+ */
+export type CampaignLookup = (ids: { draftId?: string; scheduleId?: string }) => string | undefined
+
 /** One post as an export writes it: a local draft, a post on the service, or both when they are one. */
 export interface TransferRow {
   ref: RowReference
@@ -484,12 +491,17 @@ export function exportRows(
   format: TransferFormat,
   now: Date,
   timeZone?: string,
+  campaignOf?: CampaignLookup,
 ): { filename: string; content: string } {
   const day = now.toISOString().slice(0, 10)
-  const zoned = rows.map((r) => ({
-    ...r,
-    post: { ...r.post, scheduleAt: isoInZone(r.post.scheduleAt, timeZone) },
-  }))
+  const zoned = rows.map((r) => {
+    const campaignId = campaignOf?.({ draftId: r.ref.draftId, scheduleId: r.ref.id })
+    return {
+      ...r,
+      ref: campaignId ? { ...r.ref, campaignId } : r.ref,
+      post: { ...r.post, scheduleAt: isoInZone(r.post.scheduleAt, timeZone) },
+    }
+  })
   if (format === 'json') {
     const content = JSON.stringify(
       {
@@ -516,6 +528,7 @@ export function exportDrafts(
   format: TransferFormat,
   now: Date,
   timeZone?: string,
+  campaignOf?: CampaignLookup,
 ): { filename: string; content: string } {
-  return exportRows(drafts.map(draftRow), format, now, timeZone)
+  return exportRows(drafts.map(draftRow), format, now, timeZone, campaignOf)
 }

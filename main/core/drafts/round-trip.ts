@@ -22,7 +22,7 @@ import type { ServiceClient } from '../service-client'
 import { readAllPages } from '../storage/read-all-pages'
 import type { DraftStore, StoredDraft } from './draft-store'
 import { completePost, draftRow, exportRows, parseImport } from './import-export'
-import type { ImportItem, TransferFormat, TransferRow } from './import-export'
+import type { CampaignLookup, ImportItem, TransferFormat, TransferRow } from './import-export'
 
 export type RoundTripClient = Pick<
   ServiceClient,
@@ -33,6 +33,8 @@ export type RoundTripStore = Pick<DraftStore, 'listForProfile' | 'get' | 'putMan
 
 export interface RoundTripDeps {
   store: RoundTripStore
+  /** Which campaign a post belongs to, for the export's `campaignId`; none writes it empty. */
+  campaignOf?: CampaignLookup
   /** The active service; null when there is none to ask (a row naming a service post is then refused). */
   client: RoundTripClient | null
   profileId: string
@@ -331,7 +333,7 @@ export interface ExportRange {
  * sent is the same post as its schedule: one row, with both ids, the service's text and time.
  */
 export async function exportPosts(
-  deps: Pick<RoundTripDeps, 'store' | 'client' | 'profileId' | 'now'>,
+  deps: Pick<RoundTripDeps, 'store' | 'client' | 'profileId' | 'now' | 'campaignOf'>,
   format: TransferFormat,
   { range = {}, timeZone }: { range?: ExportRange; timeZone?: string } = {},
 ): Promise<{ filename: string; content: string }> {
@@ -357,5 +359,5 @@ export async function exportPosts(
     }
   })
   for (const d of drafts) if (!d.scheduleId || !onService.has(d.scheduleId)) rows.push(draftRow(d))
-  return exportRows(rows, format, deps.now(), timeZone)
+  return exportRows(rows, format, deps.now(), timeZone, deps.campaignOf)
 }

@@ -34,10 +34,18 @@ export interface CalendarDay {
   isToday: boolean
 }
 
+/** What a campaign's card shows beside a post's: its accounts and its posts' statuses summed. */
+export interface CampaignCard {
+  /** Its accounts, in the campaign's order. */
+  accountIds: string[]
+  /** The entries of its posts found in the period, each as a single post would show. */
+  posts: CalendarEntry[]
+}
+
 export interface CalendarEntry {
-  /** Unique across sources: `post:<scheduleId>` or `draft:<draftId>`. */
+  /** Unique across sources: `post:<scheduleId>`, `draft:<draftId>` or `campaign:<campaignId>`. */
   key: string
-  source: 'service' | 'local'
+  source: 'service' | 'local' | 'campaign'
   id: string
   status: EntryStatus
   /** UTC ISO instant. */
@@ -50,6 +58,8 @@ export interface CalendarEntry {
   movable: boolean
   /** A post of the service put back in its queue by a retry, with its old time: when it was retried. */
   retriedAt?: string
+  /** Set on a campaign's card (source `campaign`). */
+  campaign?: CampaignCard
 }
 
 export function systemTimeZone(): string {

@@ -1,5 +1,6 @@
 // The composer's plain helpers, kept out of the components so they can be tested alone.
 import type { PickedFile } from '../../../common/app-state'
+import { isValidOffset } from '../../../common/campaigns'
 import type { Draft, DraftFieldError, DraftPost, DraftTarget, LocalMedia } from '../../../common/drafts'
 import { localFileAddress } from '../../../common/local-files'
 import type { PreflightPost } from '../../../common/preflight'
@@ -29,6 +30,11 @@ export interface ComposerFields {
   accountIds: string[]
   /** Each account's own text where the person wrote one; the post's description otherwise. */
   captions: Record<string, string>
+  /**
+   * Each account's minutes from the post's time where it is not 0, typed as text (a half-typed "-" stays);
+   * several accounts make a campaign (common/campaigns.ts), each going out at the time plus its offset.
+   */
+  offsets: Record<string, string>
   post: DraftPost
   localMedia: LocalMedia[]
   date: string
@@ -207,6 +213,9 @@ export function formOfTarget(target: ComposerTarget, timeZone: string): Composer
       captions: Object.fromEntries(
         targets.flatMap((t) => (t.description === undefined ? [] : [[t.accountId, t.description]])),
       ),
+      offsets: Object.fromEntries(
+        targets.flatMap((t) => (t.offsetMinutes ? [[t.accountId, String(t.offsetMinutes)]] : [])),
+      ),
       post,
       localMedia,
       date,
@@ -224,6 +233,17 @@ export function formOfTarget(target: ComposerTarget, timeZone: string): Composer
   }
 }
 
+/** An account's offset as typed, in minutes; null when it is not whole minutes within ±12 h. */
+export function offsetOf(fields: Pick<ComposerFields, 'offsets'>, accountId: string): number | null {
+  const minutes = Number(fields.offsets[accountId]?.trim() || '0')
+  return isValidOffset(minutes) ? minutes : null
+}
+
+/** The accounts whose typed offset is not one the campaign takes. */
+export function offsetErrors(fields: Pick<ComposerFields, 'offsets' | 'accountIds'>): string[] {
+  return fields.accountIds.filter((id) => offsetOf(fields, id) === null)
+}
+
 /** The form as the draft it saves: the typed lists split, the time as the UTC instant it resolved to. */
 export function draftOfForm(
   fields: ComposerFields,
@@ -234,9 +254,16 @@ export function draftOfForm(
   // One account is the post's own; several are listed with their own texts (an empty one is "the same").
   const targets =
     accountIds.length > 1
-      ? accountIds.map((accountId) => {
+      ? accountIds.map((accountId): DraftTarget => {
           const own = fields.captions[accountId]
-          return own?.trim() ? { accountId, description: own } : { accountId }
+          const offset = offsetOf(fields, accountId)
+          return {
+            accountId,
+            ...(own?.trim() ? { description: own } : {}),
+            // An offset that is not one yet (typed half, or past 12 h) is not saved: the composer marks it and
+            // holds Schedule back until it is fixed (offsetErrors).
+            ...(offset ? { offsetMinutes: offset } : {}),
+          }
         })
       : undefined
   return {

@@ -15,11 +15,23 @@ export function useHeldDelete() {
   const toasts = useToastsStore()
   const { short } = useErrorText()
 
-  return function holdDelete(key: string, send: () => Promise<unknown>) {
+  /**
+   * `options.message` says what the toast says instead of "Deleted <title>" (an account taken out of a
+   * campaign); `options.onUndo` runs when Undo is pressed, after the entry is shown again.
+   */
+  return function holdDelete(
+    key: string,
+    send: () => Promise<unknown>,
+    options: { message?: string; onUndo?: () => void } = {},
+  ) {
     const title = planner.entries.find((entry) => entry.key === key)?.title || t('planner.entry.untitled')
     planner.hide([key], true)
     toasts.hold(
-      { tone: 'info', title: t('planner.undo.deleted', { title }), undoLabel: t('planner.undo.button') },
+      {
+        tone: 'info',
+        title: options.message ?? t('planner.undo.deleted', { title }),
+        undoLabel: t('planner.undo.button'),
+      },
       {
         commit: async () => {
           try {
@@ -34,7 +46,10 @@ export function useHeldDelete() {
             planner.hide([key], false)
           }
         },
-        undo: () => planner.hide([key], false),
+        undo: () => {
+          planner.hide([key], false)
+          options.onUndo?.()
+        },
       },
     )
   }

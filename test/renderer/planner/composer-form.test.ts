@@ -3,6 +3,7 @@ import type { DraftFieldError } from '../../../common/drafts'
 import {
   draftOfForm,
   formOfTarget,
+  offsetErrors,
   hasControl,
   routeFieldErrors,
 } from '../../../renderer/components/planner/composer-form'
@@ -61,5 +62,43 @@ describe('composer form', () => {
     expect(hasControl('medias.x.type')).toBe(false)
     expect(hasControl('medias.1.type.extra')).toBe(false)
     expect(hasControl('meta.title')).toBe(false)
+  })
+})
+
+describe('per-account offsets', () => {
+  it('are written into the targets when valid, read back, and named when not', () => {
+    const start = formOfTarget({ kind: 'new' }, 'Asia/Jakarta')
+    const fields = {
+      ...start.fields,
+      accountIds: ['ig', 'tt', 'x', 'fb'],
+      offsets: { tt: '30', x: '-720', fb: '721' },
+    }
+    const written = draftOfForm(fields, '2026-11-22T02:00:00.000Z')
+    expect(written.targets).toEqual([
+      { accountId: 'ig' },
+      { accountId: 'tt', offsetMinutes: 30 },
+      { accountId: 'x', offsetMinutes: -720 },
+      // Past 12 h: not saved; the composer holds Schedule back and names it.
+      { accountId: 'fb' },
+    ])
+    expect(offsetErrors(fields)).toEqual(['fb'])
+    expect(offsetErrors({ ...fields, offsets: { tt: '-' } })).toEqual(['tt'])
+    const reopened = formOfTarget(
+      {
+        kind: 'draft',
+        draft: {
+          id: 'd',
+          profileId: 'p',
+          status: 'draft',
+          post: written.post,
+          localMedia: [],
+          targets: written.targets,
+          createdAt: '',
+          updatedAt: '',
+        },
+      },
+      'Asia/Jakarta',
+    )
+    expect(reopened.fields.offsets).toEqual({ tt: '30', x: '-720' })
   })
 })

@@ -14,6 +14,7 @@ import type {
   ReplicaWhat,
 } from '../../../common/contract'
 import type { AccountWatchState, CollisionReport } from '../../../common/account-watch'
+import type { Campaign } from '../../../common/campaigns'
 import type { Draft, ImportPreview, OutboxState } from '../../../common/drafts'
 import type { AppErrorData } from '../../../common/errors'
 import type {
@@ -84,6 +85,8 @@ export interface FakeData {
   collisions?: CollisionReport
   /** What replica:peek answers per list (main's last copy, read without the network); none, null. */
   replica?: { [W in ReplicaWhat]?: CachedResult<ReplicaValues[W]> }
+  /** The local campaign records (main/core/campaigns/); their posts are in `drafts` and `schedules`. */
+  campaigns?: Campaign[]
 }
 
 export interface RecordedCall {
@@ -732,6 +735,37 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         content: format === 'json' ? JSON.stringify(data.drafts) : '',
       })),
       onChanged: on('drafts:changed'),
+    },
+    campaigns: {
+      list: handle('campaigns:list', () => data.campaigns ?? []),
+      // Applies the variants to the campaign's posts as main would, without the service's rules.
+      update: handle('campaigns:update', ({ id, at, variants }) => {
+        const campaign = (data.campaigns ?? []).find((c) => c.id === id)
+        if (!campaign) throw { kind: 'not-found', message: 'campaign not found' } satisfies AppErrorData
+        campaign.at = at
+        for (const variant of variants) {
+          const member = campaign.members.find((m) => m.accountId === variant.accountId)
+          if (!member) continue
+          member.offsetMinutes = variant.offsetMinutes
+          data.schedules = data.schedules.map((s) =>
+            s._id === member.scheduleId
+              ? { ...s, title: variant.title, description: variant.description }
+              : s,
+          )
+        }
+        return {
+          campaign,
+          outcomes: variants.map((v) => ({ accountId: v.accountId, outcome: 'updated' as const })),
+        }
+      }),
+      removeAccount: handle('campaigns:remove-account', ({ id, accountId }) => {
+        const campaign = (data.campaigns ?? []).find((c) => c.id === id)
+        if (!campaign) return null
+        const member = campaign.members.find((m) => m.accountId === accountId)
+        data.schedules = data.schedules.filter((s) => s._id !== member?.scheduleId)
+        campaign.members = campaign.members.filter((m) => m.accountId !== accountId)
+        return campaign
+      }),
     },
     outbox: {
       status: handle('outbox:status', () => data.outbox),

@@ -6,7 +6,7 @@ import { draftsMigration } from './002-drafts'
 import { uploadsMigration } from './003-uploads'
 import { filesMigration } from './004-files'
 import { replicaMigration } from './005-replica'
-import { reservedMigration } from './reserved-for-merge'
+import { campaignsMigration } from './006-campaigns'
 import { snippetsMigration } from './007-snippets'
 import { accountWatchMigration } from './008-account-watch'
 import { picturesMigration } from './009-pictures'
@@ -17,8 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   uploadsMigration, // 3
   filesMigration, // 4
   replicaMigration, // 5
-  // 6: a stand-in until the campaigns branch, which owns that number, is merged (reserved-for-merge.ts).
-  reservedMigration(6),
+  campaignsMigration, // 6
   snippetsMigration, // 7
   accountWatchMigration, // 8
   picturesMigration, // 9

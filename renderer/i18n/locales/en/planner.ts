@@ -332,6 +332,7 @@ export default {
   },
   validation: {
     'account-required': 'Choose an account.',
+    'offset-out-of-range': 'Each account’s time offset must be whole minutes between −12 h and +12 h.',
     'time-required': 'Choose when to publish.',
     'time-invalid': 'The time is not a valid date.',
     'time-too-soon': 'The time must be at least a minute from now.',

@@ -333,6 +333,7 @@ export default {
   },
   validation: {
     'account-required': 'Pilih akun.',
+    'offset-out-of-range': 'Selisih waktu tiap akun harus menit bulat antara −12 jam dan +12 jam.',
     'time-required': 'Pilih kapan diterbitkan.',
     'time-invalid': 'Waktunya bukan tanggal yang valid.',
     'time-too-soon': 'Waktunya harus paling cepat satu menit dari sekarang.',

@@ -1,0 +1,215 @@
+// The campaigns repository (tables of main/core/db/migrations/006-campaigns.ts): which posts were composed
+// together, each account's offset from the campaign's time, and where each post is now (its local draft, the
+// service's id once sent). Every change is one transaction of the shared database, so the CLI and the app see
+// the same campaigns. A campaign left with fewer than two posts is no campaign: its record goes, and its last
+// post shows as a single post.
+import { randomUUID } from 'node:crypto'
+import { isValidOffset, type Campaign, type CampaignMember } from '../../../common/campaigns'
+import { AppError } from '../../../common/errors'
+import type { AppDatabase } from '../db/database'
+
+export interface NewCampaign {
+  profileId: string
+  at: string
+  members: CampaignMember[]
+}
+
+export interface CampaignStore {
+  create(input: NewCampaign): Campaign
+  get(id: string): Campaign | undefined
+  listForProfile(profileId: string): Campaign[]
+  /** The campaign a local draft's post belongs to, if any. */
+  byDraft(draftId: string): Campaign | undefined
+  /** The id of the campaign a post belongs to, by its draft or its service id; one query, for exports. */
+  idOf(ids: { draftId?: string; scheduleId?: string }): string | undefined
+  /**
+   * Sets the campaign's time and members whole (members not listed leave it); undefined when fewer than two
+   * are left and the campaign went.
+   */
+  update(id: string, changes: { at?: string; members?: CampaignMember[] }): Campaign | undefined
+  /** Takes one account's post out; the campaign goes when fewer than two are left. */
+  removeMember(id: string, accountId: string): Campaign | undefined
+  /** Records the service's id of posts sent from a campaign's drafts; returns how many were new. */
+  linkSchedules(links: readonly { draftId: string; scheduleId: string }[]): number
+  /** A failed post replaced by a new one (main/core/posts/fix-failed-post.ts): the campaign follows it. */
+  replaceSchedule(oldId: string, newId: string): void
+  remove(id: string): void
+}
+
+interface CampaignRow {
+  id: string
+  profile_id: string
+  at: string
+  created_at: string
+  updated_at: string
+}
+interface MemberRow {
+  campaign_id: string
+  account_id: string
+  offset_minutes: number
+  draft_id: string | null
+  schedule_id: string | null
+}
+
+function invalid(message: string): AppError {
+  return new AppError({ kind: 'validation', field: 'campaign', message })
+}
+
+/** Refuses what the tables would refuse less clearly: an offset past ±12 h, an account listed twice. */
+export function checkMembers(members: readonly CampaignMember[]): void {
+  const seen = new Set<string>()
+  for (const member of members) {
+    if (!isValidOffset(member.offsetMinutes)) {
+      throw new AppError({
+        kind: 'validation',
+        field: 'offsetMinutes',
+        code: 'offset-out-of-range',
+        message: `The time offset of ${member.accountId} must be whole minutes between -12 h and +12 h (got ${member.offsetMinutes}).`,
+      })
+    }
+    if (seen.has(member.accountId)) throw invalid(`The account ${member.accountId} is listed twice.`)
+    seen.add(member.accountId)
+  }
+}
+
+export function createCampaignStore(
+  database: AppDatabase,
+  options: { now?: () => Date; newId?: () => string } = {},
+): CampaignStore {
+  const now = options.now ?? (() => new Date())
+  const newId = options.newId ?? randomUUID
+  const { db } = database
+
+  const membersOf = (id: string): CampaignMember[] =>
+    (
+      db
+        .prepare('SELECT * FROM campaign_posts WHERE campaign_id = ? ORDER BY position, account_id')
+        .all(id) as unknown as MemberRow[]
+    ).map((row) => ({
+      accountId: row.account_id,
+      offsetMinutes: row.offset_minutes,
+      ...(row.draft_id ? { draftId: row.draft_id } : {}),
+      ...(row.schedule_id ? { scheduleId: row.schedule_id } : {}),
+    }))
+
+  const campaignOf = (row: CampaignRow): Campaign => ({
+    id: row.id,
+    profileId: row.profile_id,
+    at: row.at,
+    members: membersOf(row.id),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  })
+
+  const get = (id: string): Campaign | undefined => {
+    const row = db.prepare('SELECT * FROM campaigns WHERE id = ?').get(id) as CampaignRow | undefined
+    return row ? campaignOf(row) : undefined
+  }
+
+  const writeMembers = (id: string, members: readonly CampaignMember[]) => {
+    db.prepare('DELETE FROM campaign_posts WHERE campaign_id = ?').run(id)
+    const insert = db.prepare(
+      `INSERT INTO campaign_posts (campaign_id, account_id, offset_minutes, draft_id, schedule_id, position)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    members.forEach((member, position) =>
+      insert.run(
+        id,
+        member.accountId,
+        member.offsetMinutes,
+        member.draftId ?? null,
+        member.scheduleId ?? null,
+        position,
+      ),
+    )
+  }
+
+  const remove = (id: string) => {
+    db.prepare('DELETE FROM campaigns WHERE id = ?').run(id)
+  }
+
+  return {
+    create({ profileId, at, members }) {
+      checkMembers(members)
+      if (members.length < 2) throw invalid('A campaign is a post for two or more accounts.')
+      const id = newId()
+      const stamp = now().toISOString()
+      database.write('the campaign', () => {
+        db.prepare(
+          'INSERT INTO campaigns (id, profile_id, at, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+        ).run(id, profileId, at, stamp, stamp)
+        writeMembers(id, members)
+      })
+      return get(id)!
+    },
+    get,
+    listForProfile(profileId) {
+      const rows = db
+        .prepare('SELECT * FROM campaigns WHERE profile_id = ? ORDER BY at, id')
+        .all(profileId) as unknown as CampaignRow[]
+      return rows.map(campaignOf)
+    },
+    byDraft(draftId) {
+      const row = db.prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ?').get(draftId) as
+        { campaign_id: string } | undefined
+      return row ? get(row.campaign_id) : undefined
+    },
+    idOf({ draftId, scheduleId }) {
+      const row = db
+        .prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ? OR schedule_id = ? LIMIT 1')
+        .get(draftId ?? null, scheduleId ?? null) as { campaign_id: string } | undefined
+      return row?.campaign_id
+    },
+    update(id, { at, members }) {
+      if (members) checkMembers(members)
+      database.write('the campaign', () => {
+        if (!get(id)) throw new AppError({ kind: 'not-found', message: `No campaign ${id}.` })
+        db.prepare('UPDATE campaigns SET at = COALESCE(?, at), updated_at = ? WHERE id = ?').run(
+          at ?? null,
+          now().toISOString(),
+          id,
+        )
+        if (members) {
+          if (members.length < 2) remove(id)
+          else writeMembers(id, members)
+        }
+      })
+      return get(id)
+    },
+    removeMember(id, accountId) {
+      return database.write('the campaign', () => {
+        const campaign = get(id)
+        if (!campaign) return undefined
+        const left = campaign.members.filter((m) => m.accountId !== accountId)
+        if (left.length < 2) {
+          remove(id)
+          return undefined
+        }
+        writeMembers(id, left)
+        db.prepare('UPDATE campaigns SET updated_at = ? WHERE id = ?').run(now().toISOString(), id)
+        return get(id)
+      })
+    },
+    linkSchedules(links) {
+      if (links.length === 0) return 0
+      return database.write('the campaign', () => {
+        const link = db.prepare(
+          'UPDATE campaign_posts SET schedule_id = ? WHERE draft_id = ? AND schedule_id IS NULL',
+        )
+        let changed = 0
+        for (const { draftId, scheduleId } of links) {
+          changed += Number(link.run(scheduleId, draftId).changes)
+        }
+        return changed
+      })
+    },
+    replaceSchedule(oldId, newId) {
+      database.write('the campaign', () => {
+        db.prepare('UPDATE campaign_posts SET schedule_id = ? WHERE schedule_id = ?').run(newId, oldId)
+      })
+    },
+    remove(id) {
+      database.write('the campaign', () => remove(id))
+    },
+  }
+}

@@ -1,0 +1,14 @@
+import { useI18n } from 'vue-i18n'
+import type { CalendarEntry } from './calendar'
+import { cardStatuses } from './campaign-cards'
+
+/** A campaign card's summed status in the person's language: "2 published · 1 failed". */
+export function useCampaignText() {
+  const { t } = useI18n()
+  function summary(card: CalendarEntry): string {
+    return cardStatuses(card)
+      .map(({ status, count }) => t(`campaigns.status.${status}`, { count }, count))
+      .join(t('campaigns.separator'))
+  }
+  return { summary }
+}
