@@ -4,128 +4,32 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
-import type { AppInfo } from '../../common/app-state'
-import type { CallName, CallRequest, CallResponse } from '../../common/contract'
 import { AppError } from '../../common/errors'
-import type { SandboxConfig } from '../../sandbox/index'
-import { createConnectionMonitor, type MonitorTimers } from '../core/connection/connection-monitor'
-import { DATABASE_FILE, openDatabase, type AppDatabase } from '../core/db/database'
-import { openFileGrants, type FileGrants } from '../core/files/file-grants'
-import { envProxyDispatcher, type DispatcherFactory } from '../core/http/network'
-import type { ActiveService, ConnectionMonitor, PlatformAdapters } from '../core/ports'
-import { createProfileStore, type ProfileStore } from '../core/profiles/profile-store'
-import { createSessionOnlyCipher, type SecretCipher } from '../core/profiles/secret-cipher'
-import type { SecretVault } from '../core/profiles/secret-file'
-import type { ServiceClientOptions } from '../core/service-client'
-import { openAppStore, type AppStore, type KeyValueBackend } from '../core/settings/app-store'
-import { createConfBackend } from '../core/settings/conf-backend'
+import { createConnectionMonitor } from '../core/connection/connection-monitor'
+import { openFileGrants } from '../core/files/file-grants'
+import { envProxyDispatcher } from '../core/http/network'
+import type { ActiveService, ConnectionMonitor } from '../core/ports'
+import { createProfileStore } from '../core/profiles/profile-store'
+import { createSessionOnlyCipher } from '../core/profiles/secret-cipher'
 import { createHandlers } from '../handlers/index'
 import type { HostDeps } from '../handlers/host-deps'
 import { profilesState } from '../handlers/profile-handlers'
-import type { Handlers } from '../handlers/types'
 import { dispatchCall } from './dispatch'
-import { createEmbeddedSandbox, type SandboxHandle } from './embedded-sandbox'
-import { createPictureServer, type PictureServer, type PictureServerDeps } from './pictures'
-import { createEventHub, type EventHub } from './event-hub'
-import { createRedactor, silentLogger, type Logger, type Redactor } from './logging'
-import { followSentPosts, type PostNotifier } from './post-notifications'
-import { watchAccounts, type AccountAlertPort } from './account-watch'
-import type { FollowerClock } from '../core/posts/post-follower'
-import type { AccountWatch } from '../core/posts/account-watch'
-import { createProfileSession, type ProfileSession, type ProfileSessionDeps } from './profile-session'
+import { openDataFolder } from './data-folder'
+import { createEmbeddedSandbox } from './embedded-sandbox'
+import { createPictureServer } from './pictures'
+import { createEventHub } from './event-hub'
+import { createRedactor, silentLogger } from './logging'
+import { followSentPosts } from './post-notifications'
+import { watchAccounts } from './account-watch'
+import { createProfileSession, type ProfileSession } from './profile-session'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createUploadEffects } from './upload-effects'
 import { watchCopies } from './copy-janitors'
 import { COVERS_DIR, coverQuotaError, MAX_UNCLAIMED_COVER_BYTES } from '../core/files/cover-files'
 
-export interface AppHostOptions {
-  dataDir: string
-  mode: 'electron' | 'browser'
-  /** electron-store in the app; conf in the data dir by default. */
-  storeBackend?: KeyValueBackend
-  /** safeStorage in the app; session-only (nothing written) by default. */
-  cipher?: SecretCipher
-  /**
-   * Where secrets are kept when the cipher cannot encrypt: the browser mode passes a file only the user can
-   * read (main/core/profiles/secret-file.ts); without one they last for the session.
-   */
-  secretVault?: SecretVault
-  platform?: PlatformAdapters
-  log?: Logger
-  redactor?: Redactor
-  info?: Partial<Pick<AppInfo, 'name' | 'version' | 'versions' | 'logFile' | 'platform'>>
-  sandbox?: { host?: string; config?: SandboxConfig }
-  /** The connection monitor's rhythm; tests pass fake timers to step through its checks. */
-  connection?: {
-    onlineIntervalMs?: number
-    minBackoffMs?: number
-    maxBackoffMs?: number
-    timers?: MonitorTimers
-    now?: () => Date
-  }
-  /**
-   * How the service and its storage are reached: the system's proxy in Electron (main/app/system-proxy.ts),
-   * the environment's (HTTPS_PROXY / HTTP_PROXY / NO_PROXY) by default. The embedded sandbox, on loopback, is
-   * always reached directly.
-   */
-  network?: DispatcherFactory
-  /** Client timeouts and retries (tests shorten them). */
-  service?: Pick<ServiceClientOptions, 'timeouts' | 'retry'>
-  /** Where crashReporter keeps its dumps (Electron); listed in About and in the diagnostics. */
-  crashReportsDir?: string
-  /** Least time between two progress messages (default 100 ms: ~10 a second). */
-  progressIntervalMs?: number
-  /** The upload engine's clock for its bandwidth cap and progress interval (tests); the real one by default. */
-  uploadTimers?: ProfileSessionDeps['uploadTimers']
-  /** The system's notifications (Electron): given, the host announces what became of the posts it sent. */
-  notifications?: PostNotifier
-  /** Most bytes of cover frames saved and not named by a draft yet (default MAX_UNCLAIMED_COVER_BYTES). */
-  maxUnclaimedCoverBytes?: number
-  /**
-   * The account watch (main/host/account-watch.ts): its clock and rhythm (tests step them), and the system
-   * notification it raises for a disconnected account (Electron: main/app/account-alerts.ts), worded in the
-   * language of `notifications`. Without `alerts` the planner's banner alone tells.
-   */
-  accountWatch?: { clock?: FollowerClock; intervalMs?: number; alerts?: AccountAlertPort }
-  /** The picture store's settings (tests: a clock, small caps); main/core/pictures/picture-store.ts. */
-  pictures?: PictureServerDeps['store']
-}
-
-export interface AppHost {
-  readonly dataDir: string
-  readonly mode: 'electron' | 'browser'
-  readonly handlers: Handlers
-  readonly events: EventHub
-  readonly sandbox: SandboxHandle
-  readonly grants: FileGrants
-  /** The `picture` route both transports serve: pictures of other hosts, fetched and kept by main. */
-  readonly pictures: PictureServer
-  /** The data folder's database (main/core/db/database.ts), shared with other processes on the same folder. */
-  readonly database: AppDatabase
-  /** What was found damaged and set aside on open (the database, the settings file), in words. */
-  readonly startupNotices: readonly string[]
-  /** Damage the database's background integrity check found after open, in words; null when none. */
-  readonly integrityNotice: Promise<string | null>
-  readonly profiles: ProfileStore
-  readonly store: AppStore
-  readonly connection: ConnectionMonitor
-  /** The account watch of the active profile (main/host/account-watch.ts): tests check on demand. */
-  readonly accountWatch: AccountWatch
-  readonly redactor: Redactor
-  readonly log: Logger
-  active(): ActiveService
-  /** Pausing holds new transfers on every profile's queue (a switch keeps it) until resumed; not persisted. */
-  uploadsPaused(): boolean
-  setUploadsPaused(paused: boolean): void
-  /** Writes the drafts store's pending changes to the drafts file (nothing to do before it is opened). */
-  flushDrafts(): Promise<void>
-  /** Runs a call as a transport would (validated); rejects with an AppError. For tests and the CLI. */
-  call<C extends CallName>(name: C, ...request: CallArgs<C>): Promise<CallResponse<C>>
-  close(): Promise<void>
-}
-
-type CallArgs<C extends CallName> =
-  undefined extends CallRequest<C> ? [request?: CallRequest<C>] : [CallRequest<C>]
+export type { AppHost, AppHostOptions } from './app-host-types'
+import type { AppHost, AppHostOptions } from './app-host-types'
 
 export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const { dataDir, mode } = options
@@ -133,23 +37,11 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const log = options.log ?? silentLogger
   const network = options.network ?? envProxyDispatcher(process.env)
   const redactor = options.redactor ?? createRedactor()
-  // The integrity check reads every page; after a clean close it runs beside the first screen, not before it.
-  const database = openDatabase({ file: join(dataDir, DATABASE_FILE), integrityCheck: 'background' })
-  const integrityNotice = database.checked().then((notice) => {
-    if (notice) log.error(notice.message)
-    return notice?.message ?? null
-  })
-  for (const notice of database.notices) {
-    if (notice.kind === 'damaged') log.error(notice.message)
-    else log.info(notice.message)
-  }
-  const store = openAppStore(options.storeBackend ?? createConfBackend(dataDir))
-  if (store.notice) log.error(store.notice.message)
-  // Said to the person once the app is up (main/app/database-check.ts): nothing set aside goes unsaid.
-  const startupNotices: string[] = [
-    ...database.notices.filter((notice) => notice.kind === 'damaged').map((notice) => notice.message),
-    ...(store.notice ? [store.notice.message] : []),
-  ]
+  const { database, store, startupNotices, integrityNotice } = openDataFolder(
+    dataDir,
+    log,
+    options.storeBackend,
+  )
   const cipher = options.cipher ?? createSessionOnlyCipher()
   const profiles = createProfileStore({
     store,

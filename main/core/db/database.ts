@@ -220,7 +220,8 @@ function migrate(
       db.exec(`PRAGMA user_version = ${migration.version}`)
       db.exec('COMMIT')
     } catch (error) {
-      db.exec('ROLLBACK')
+      // A COMMIT refused by a full disk may leave no transaction to roll back: the refusal is what to tell.
+      if (db.isTransaction) db.exec('ROLLBACK')
       throw new DatabaseOpenError(
         `Could not update the local database (migration ${migration.version}, ${migration.name}): ${describe(error)}. It was left as it was${backup ? `; a copy is at ${backup}` : ''}.`,
         { cause: error },

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: what is left here is one life cycle (add, start, finish, cancel, retry, remove,
+// close) acting on one map of items and one queue; every part that stands alone is a module listed below.
 // The upload queue: validate -> detect type -> init (ahead) -> (slot opens) PUT -> complete, for many files.
 // This module composes the engine's parts and keeps the items' life cycle (added, final, removed, batches):
 // - who goes next, and the transfer slots: ./transfer-queue.ts;

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ConnectionState } from '../../../common/app-state'
 import { createConfBackend } from '../../../main/core/settings/conf-backend'
 import { openAppStore } from '../../../main/core/settings/app-store'
+import { openDatabase } from '../../../main/core/db/database'
 import { draftHandlersOver } from '../../support/draft-handlers'
 import type { HandlerDeps } from '../../../main/handlers/types'
 import type { ActiveService } from '../../../main/core/ports'
@@ -22,7 +23,7 @@ let disposers: Array<() => void | Promise<void>> = []
 beforeAll(async () => {
   mountPoint = await mkdtemp(path.join(os.tmpdir(), 'full-disk-'))
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', mountPoint], { stdio: 'pipe' })
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint], { stdio: 'pipe' })
   } catch (error) {
     const stderr = String((error as { stderr?: Buffer }).stderr ?? '')
     // Only a refusal to mount skips (an unprivileged run); any other failure is a real one.
@@ -49,7 +50,7 @@ afterEach(async () => {
 
 /** Takes every free block of the file system (the write stops with ENOSPC once nothing is left). */
 async function fill(): Promise<void> {
-  await writeFile(path.join(dataDir, 'filler'), Buffer.alloc(1024 * 1024, 1)).catch((error: unknown) => {
+  await writeFile(path.join(dataDir, 'filler'), Buffer.alloc(8 * 1024 * 1024, 1)).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
   })
   await expect(writeFile(path.join(dataDir, 'probe'), 'x')).rejects.toMatchObject({ code: 'ENOSPC' })
@@ -118,6 +119,17 @@ describe('a full disk', () => {
     const restarted = draftHandlersOver(deps(), { now: () => NOW })
     const after = (await restarted['drafts:list'](undefined)).map((d) => d.post.title)
     expect(after.sort()).toEqual([...reported].sort())
+  })
+
+  it('a database made on a full disk fails with the disk as its reason, and nothing half-made is taken for it', async () => {
+    await fill()
+    const file = path.join(dataDir, 'mediadeck.db')
+    expect(() => openDatabase({ file })).toThrow(/disk is full|database or disk is full|SQLITE_FULL/i)
+    await rm(path.join(dataDir, 'filler'))
+    // With room again, the same file opens and is made whole.
+    const database = openDatabase({ file })
+    expect(database.db.prepare('PRAGMA user_version').get()).not.toEqual({ user_version: 0 })
+    database.close()
   })
 
   it('fails a settings change with "disk is full" and keeps the earlier settings', async () => {

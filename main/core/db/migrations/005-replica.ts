@@ -59,21 +59,22 @@ export const replicaMigration: Migration = {
     db.exec('DROP TABLE offline_cache')
   },
   drops: ['offline_cache'],
+  // A profile of its own: migration 2's seeded offline copy was already moved in under 'sandbox'.
   seed(db) {
     db.prepare(
-      "INSERT INTO replica_profiles (profile_id, identity, stale_since) VALUES ('sandbox', 'sandbox', NULL)",
+      "INSERT INTO replica_profiles (profile_id, identity, stale_since) VALUES ('seeded', 'seeded', NULL)",
     ).run()
     db.prepare(
       `INSERT INTO replica_lists (profile_id, what, key, value, fetched_at)
-       VALUES ('sandbox', 'accounts', '{}', '[]', '2026-01-01T00:00:00.000Z')`,
+       VALUES ('seeded', 'accounts', '{}', '[]', '2026-01-01T00:00:00.000Z')`,
     ).run()
     db.prepare(
       `INSERT INTO replica_posts (profile_id, id, schedule_at, account_id, status, body, fetched_at)
-       VALUES ('sandbox', 'p1', 1767225600000, 'a1', 'pending', '{}', '2026-01-01T00:00:00.000Z')`,
+       VALUES ('seeded', 'p1', 1767225600000, 'a1', 'pending', '{}', '2026-01-01T00:00:00.000Z')`,
     ).run()
     db.prepare(
       `INSERT INTO replica_ranges (profile_id, from_at, to_at, filter, complete, fetched_at, viewed_at)
-       VALUES ('sandbox', 1767225600000, 1769903999999, '', 1, '2026-01-01T00:00:00.000Z', 1767225600000)`,
+       VALUES ('seeded', 1767225600000, 1769903999999, '', 1, '2026-01-01T00:00:00.000Z', 1767225600000)`,
     ).run()
   },
 }

@@ -1,0 +1,36 @@
+// The data folder as the host opens it: its database (the integrity check after a clean close runs beside the
+// first screen, not before it) and its settings file, with what was found damaged and set aside said in
+// words: logged at once, and kept for the person (main/app/database-check.ts), so nothing goes unsaid.
+import { join } from 'node:path'
+import { DATABASE_FILE, openDatabase, type AppDatabase } from '../core/db/database'
+import { openAppStore, type AppStore, type KeyValueBackend } from '../core/settings/app-store'
+import { createConfBackend } from '../core/settings/conf-backend'
+import type { Logger } from './logging'
+
+export interface DataFolder {
+  database: AppDatabase
+  store: AppStore
+  /** What opening found damaged and set aside (the database, the settings file), in words. */
+  startupNotices: string[]
+  /** Damage the background integrity check found, once it is known (null: sound). */
+  integrityNotice: Promise<string | null>
+}
+
+export function openDataFolder(dataDir: string, log: Logger, storeBackend?: KeyValueBackend): DataFolder {
+  const database = openDatabase({ file: join(dataDir, DATABASE_FILE), integrityCheck: 'background' })
+  const integrityNotice = database.checked().then((notice) => {
+    if (notice) log.error(notice.message)
+    return notice?.message ?? null
+  })
+  for (const notice of database.notices) {
+    if (notice.kind === 'damaged') log.error(notice.message)
+    else log.info(notice.message)
+  }
+  const store = openAppStore(storeBackend ?? createConfBackend(dataDir))
+  if (store.notice) log.error(store.notice.message)
+  const startupNotices: string[] = [
+    ...database.notices.filter((notice) => notice.kind === 'damaged').map((notice) => notice.message),
+    ...(store.notice ? [store.notice.message] : []),
+  ]
+  return { database, store, startupNotices, integrityNotice }
+}
