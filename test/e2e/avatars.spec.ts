@@ -5,11 +5,11 @@
 // English and Bahasa Indonesia (the @screenshots test) under .test-results/screenshots/avatars/.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { AppShell } from './pages/app-shell'
 import { AutomationsPage } from './pages/automations-page'
 import { animationsSettled } from './support/animations'
+import { audit, type Finding } from './support/axe'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
 
 const DIR = join('.test-results', 'screenshots', 'avatars')
@@ -93,16 +93,10 @@ test('avatars come through main, still show after the sandbox stops and the page
   expect(elsewhere).toEqual([])
   expect(asked.filter((url) => url.includes('/__sandbox/avatar/') && !url.startsWith(origin))).toEqual([])
 
-  const findings: string[] = []
+  const findings: Finding[] = []
   for (const colorScheme of ['light', 'dark'] as const) {
     await appPage.emulateMedia({ colorScheme })
-    await animationsSettled(appPage)
-    const { violations } = await new AxeBuilder({ page: appPage }).analyze()
-    findings.push(
-      ...violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    )
+    findings.push(...(await audit(appPage, `avatars offline, ${colorScheme}`)))
   }
   expect(findings).toEqual([])
   expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])

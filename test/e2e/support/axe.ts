@@ -12,7 +12,17 @@ export interface Finding {
 }
 
 export async function audit(page: Page, where: string): Promise<Finding[]> {
-  // Let transitions end: axe measures colours as painted, and a fading dialog reads as low contrast.
+  // Let refreshes under way end (they dim the rows they may replace), then transitions: axe measures colours as
+  // painted, and a fading dialog or a dimmed row reads as low contrast. A region busy for good is audited as is.
+  await page
+    .waitForFunction(
+      () => !(globalThis as unknown as Window).document.querySelector('[aria-busy="true"]'),
+      null,
+      {
+        timeout: 15_000,
+      },
+    )
+    .catch(() => undefined)
   await animationsSettled(page)
   const { violations } = await new AxeBuilder({ page }).analyze()
   return violations
