@@ -16,7 +16,10 @@ export async function audit(page: Page, where: string): Promise<Finding[]> {
   // painted, and a fading dialog or a dimmed row reads as low contrast. A region busy for good is audited as is.
   await page
     .waitForFunction(
-      () => !(globalThis as unknown as Window).document.querySelector('[aria-busy="true"]'),
+      () =>
+        !(
+          globalThis as unknown as { document: { querySelector(s: string): unknown } }
+        ).document.querySelector('[aria-busy="true"]'),
       null,
       {
         timeout: 15_000,
