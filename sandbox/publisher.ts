@@ -112,7 +112,7 @@ export function createPublisher(ctx: SandboxContext, durationMs: number): Publis
     async tick() {
       const now = ctx.now()
       const nowIso = now.toISOString()
-      let changed = false
+      const changed = new Set<ScheduleRecord>()
       // Those that may finish in this tick (a zero publishing time finishes a due post at once).
       const finishing = ctx.store.data.schedules.filter(
         (p) =>
@@ -127,7 +127,7 @@ export function createPublisher(ctx: SandboxContext, durationMs: number): Publis
           post.status = 'process'
           post.processUntil = new Date(now.getTime() + durationMs).toISOString()
           post.updatedAt = nowIso
-          changed = true
+          changed.add(post)
         }
         if (post.status === 'process' && Date.parse(post.processUntil ?? nowIso) <= now.getTime()) {
           const account = ctx.store.data.accounts.find((a) => a._id === post.accountId)
@@ -137,10 +137,14 @@ export function createPublisher(ctx: SandboxContext, durationMs: number): Publis
           else delete post.errorMessage
           delete post.processUntil
           post.updatedAt = nowIso
-          changed = true
+          changed.add(post)
         }
       }
-      if (changed) await ctx.store.commit()
+      if (changed.size > 0) {
+        await ctx.store.commit(
+          [...changed].map((record) => ({ upsert: { collection: 'schedules', record } })),
+        )
+      }
     },
   }
 }

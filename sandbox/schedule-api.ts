@@ -100,7 +100,7 @@ export const scheduleRoutes: Route[] = [
         Math.floor(now.getTime() / 1000)
           .toString(16)
           .padStart(8, '0') + randomBytes(8).toString('hex')
-      ctx.store.data.schedules.push({
+      const record: ScheduleRecord = {
         _id: id,
         title: body.title,
         description: body.description,
@@ -116,8 +116,9 @@ export const scheduleRoutes: Route[] = [
         userId: user.record.userId,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
-      })
-      await ctx.store.commit()
+      }
+      ctx.store.data.schedules.push(record)
+      await ctx.store.commit({ upsert: { collection: 'schedules', record } })
       sendJson(res, 201, { scheduleId: id })
     },
   },
@@ -135,7 +136,7 @@ export const scheduleRoutes: Route[] = [
       post.status = 'pending'
       delete post.errorMessage
       post.updatedAt = ctx.now().toISOString()
-      await ctx.store.commit()
+      await ctx.store.commit({ upsert: { collection: 'schedules', record: post } })
       sendNoContent(res)
     },
   },
@@ -149,10 +150,10 @@ export const scheduleRoutes: Route[] = [
       const ids = query.array('scheduleIds')
       if (!ids || ids.length === 0) throw new HttpError(400, 'scheduleIds is required')
       const wanted = new Set(ids)
-      ctx.store.data.schedules = ctx.store.data.schedules.filter(
-        (s) => !(s.userId === user.record.userId && wanted.has(s._id)),
-      )
-      await ctx.store.commit()
+      const removed = (s: ScheduleRecord) => s.userId === user.record.userId && wanted.has(s._id)
+      const gone = ctx.store.data.schedules.filter(removed)
+      ctx.store.data.schedules = ctx.store.data.schedules.filter((s) => !removed(s))
+      await ctx.store.commit(gone.map((s) => ({ remove: { collection: 'schedules', id: s._id } })))
       sendNoContent(res)
     },
   },
@@ -195,7 +196,7 @@ export const scheduleRoutes: Route[] = [
         accountId: update.accountId ?? post.accountId,
         updatedAt: ctx.now().toISOString(),
       })
-      await ctx.store.commit()
+      await ctx.store.commit({ upsert: { collection: 'schedules', record: post } })
       sendNoContent(res)
     },
   },
@@ -207,7 +208,7 @@ export const scheduleRoutes: Route[] = [
       await readJsonBody(req)
       const post = findSchedule(ctx, user, params.id!)
       ctx.store.data.schedules = ctx.store.data.schedules.filter((s) => s !== post)
-      await ctx.store.commit()
+      await ctx.store.commit({ remove: { collection: 'schedules', id: post._id } })
       sendNoContent(res)
     },
   },

@@ -66,7 +66,7 @@ function extensionFor(filename: string, mimetype: string): string {
 async function removeFiles(ctx: SandboxContext, files: FileRecord[]): Promise<void> {
   const ids = new Set(files.map((f) => f._id))
   ctx.store.data.files = ctx.store.data.files.filter((f) => !ids.has(f._id))
-  await ctx.store.commit()
+  await ctx.store.commit(files.map((f) => ({ remove: { collection: 'files', id: f._id } })))
   await Promise.all(files.map((f) => ctx.objects.remove(f.key)))
 }
 
@@ -119,7 +119,7 @@ export const storageRoutes: Route[] = [
         now,
         expiresIn,
       })
-      await ctx.store.commit()
+      await ctx.store.commit({ upsert: { collection: 'files', record } })
       sendJson(res, 201, {
         id,
         upload: ctx.origins.storage + upload,
@@ -147,7 +147,7 @@ export const storageRoutes: Route[] = [
       }
       file.status = 'success'
       file.updatedAt = ctx.now().toISOString()
-      await ctx.store.commit()
+      await ctx.store.commit({ upsert: { collection: 'files', record: file } })
       sendNoContent(res)
     },
   },
