@@ -129,6 +129,18 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
     return journal
   }
 
+  /** Reopened for writing rather than truncated through the append handle, which Windows would refuse. */
+  async function emptyJournal(): Promise<void> {
+    await journal?.close()
+    journal = null
+    const handle = await fsp.open(journalFile, 'w')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  }
+
   async function writeSnapshot(): Promise<void> {
     const text = JSON.stringify({ ...data, journalSeq: seq })
     const tmp = `${file}.${process.pid}.${counter++}.tmp`
@@ -144,9 +156,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
     if (journalBytes > 0 || journalDamaged) {
       // Lines up to `seq` are in the snapshot now; a crash before this leaves them, skipped at open.
       await syncDir(dataDir)
-      const handle = await openJournal()
-      await handle.truncate(0)
-      await handle.sync()
+      await emptyJournal()
       journalBytes = 0
       journalLines = 0
       journalDamaged = false
@@ -221,7 +231,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
     async close() {
       await settled()
       // A clean stop leaves the whole store in store.json, as older versions and tools read it.
-      if (journalBytes > 0) await commit().catch(() => undefined)
+      if (journalBytes > 0 || journalDamaged) await commit().catch(() => undefined)
       await settled()
       await journal?.close()
       journal = null

@@ -3,7 +3,7 @@
 // A crash is simulated by copying the data dir as it stands once commits resolved (what a kill would leave),
 // by writing the files as a crash would leave them, and by a real kill -9 of a child process.
 import { spawn } from 'node:child_process'
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
@@ -185,6 +185,22 @@ describe('the journal', () => {
     // Each compaction at least doubles the snapshot it compacts into: few of them.
     expect(compactions).toBeLessThan(8)
     expect(ids(await openAt(await crashCopy(dir)))).toHaveLength(40)
+  })
+
+  it('a failed append rejects its commit, and the next commit writes a snapshot that holds it', async () => {
+    const dir = await tempDir()
+    const store = await openAt(dir)
+    // A directory where the journal goes: it cannot be opened for appending.
+    await mkdir(path.join(dir, JOURNAL_FILE))
+    const a = post('a')
+    store.data.schedules.push(a)
+    await expect(store.commit(upsert(a))).rejects.toThrow(/EISDIR/)
+    await rm(path.join(dir, JOURNAL_FILE), { recursive: true })
+    const b = post('b')
+    store.data.schedules.push(b)
+    await store.commit(upsert(b))
+    expect((await snapshotOf(dir)).schedules.map((s) => s._id)).toEqual(['a', 'b'])
+    expect(await journalOf(dir)).toBe('')
   })
 
   it('a clean close leaves the whole store in store.json and an empty journal', async () => {
