@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { startSandbox } from '../sandbox'
 import { median, writeResultsSection } from './support/results'
+import { finishedUploadsJournal } from './support/upload-journal'
 
 const RUNS = 7
 const SIZES = [1_000, 10_000] as const
@@ -58,36 +59,11 @@ async function loadTree(root: string, label: string): Promise<Tree> {
   }
 }
 
-/** A journal, as both versions read it, of `n` uploads finished over the last hours (within the retention). */
-function historyJournal(path: string, n: number): void {
-  const now = Date.now()
-  const lines: string[] = []
-  for (let i = 0; i < n; i++) {
-    const at = new Date(now - (n - i) * 1000).toISOString()
-    const item = {
-      id: `h-${i}`,
-      path: `/photos/${i}.jpg`,
-      name: `${i}.jpg`,
-      size: 100_000 + i,
-      mtimeMs: 1,
-      mimetype: 'image/jpeg',
-      batchId: `b-${Math.floor(i / 20)}`,
-      createdAt: at,
-    }
-    lines.push(JSON.stringify({ t: 'add', item }))
-    lines.push(
-      JSON.stringify({ t: 'init', id: item.id, fileId: `f-${i}`, key: `k/${i}`, url: `https://s/${i}` }),
-    )
-    lines.push(JSON.stringify({ t: 'state', id: item.id, state: 'done', at }))
-  }
-  writeFileSync(path, lines.join('\n') + '\n')
-}
-
 /** A data folder with `n` finished uploads, opened once by `tree` (so a new version's import is not timed). */
 async function prepared(tree: Tree, baseUrl: string, dir: string, n: number): Promise<string> {
   const folder = join(dir, `${tree.label}-${n}`)
   mkdirSync(folder, { recursive: true })
-  historyJournal(join(folder, 'q.jsonl'), n)
+  writeFileSync(join(folder, 'q.jsonl'), finishedUploadsJournal(n))
   const client = tree.createServiceClient({ baseUrl, ...KEYS })
   const engine = tree.createUploadEngine({
     client,

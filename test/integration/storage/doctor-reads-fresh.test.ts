@@ -1,42 +1,17 @@
 // Anything that deletes by the service's current state reads the service fresh, never the replica (issue 22):
 // a replica that is stale (it was filled before a post started using a file, then a 401 marked it stale) must
 // never get that file deleted by the storage doctor through the app host.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { request } from 'undici'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ReplicaPeek } from '../../../common/contract'
-import { emptyScheduleRequest, type StoredFile } from '../../../common/service'
+import { emptyScheduleRequest } from '../../../common/service'
 import { createReplica } from '../../../main/core/replica/replica'
 import { STORAGE_DOCTOR_HANDLER_NEEDS } from '../../../main/handlers/storage-doctor-handlers'
-import { createAppHost, type AppHost } from '../../../main/host/app-host'
-import { silentLogger } from '../../../main/host/logging'
+import { browserHostForFile } from './support/browser-host'
+import { storeFile } from './support/stored-file'
 
-let root: string
-let host: AppHost
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'doctor-fresh-'))
-  host = await createAppHost({ dataDir: join(root, 'data'), mode: 'browser', log: silentLogger })
-})
-afterAll(async () => {
-  await host?.close()
-  rmSync(root, { recursive: true, force: true })
-})
-
-async function storeFile(name: string, size: number): Promise<StoredFile> {
-  const client = host.active().client
-  const init = await client.initFile({ filename: name, size, mimetype: 'application/octet-stream' })
-  const put = await request(init.upload, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/octet-stream', 'content-length': String(size) },
-    body: Buffer.alloc(size, 3),
-  })
-  await put.body.dump()
-  await client.completeFile(init.id)
-  return client.getFile(init.id)
-}
+const startedHost = browserHostForFile('doctor-fresh-')
 
 describe('the storage doctor and a stale replica', () => {
   it('is not given the replica at all', () => {
@@ -73,8 +48,9 @@ describe('the storage doctor and a stale replica', () => {
   })
 
   it('keeps a file a post started using after the replica was last refreshed', async () => {
+    const host = startedHost()
     const client = host.active().client
-    const file = await storeFile('used-later.bin', 100_000)
+    const file = await storeFile(client, 'used-later.bin', 100_000)
     const at = new Date(Date.now() + 5 * 86_400_000)
     const range = {
       from: new Date(at.getTime() - 86_400_000).toISOString(),

@@ -1,45 +1,18 @@
 // `storage:unused` and `storage:free-up` through the app host (browser mode, its embedded sandbox), as the
 // renderer calls them: a draft saved through `drafts:save` a moment before counts, although the drafts store
 // writes the file later, coalesced.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { request } from 'undici'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { emptyScheduleRequest } from '../../../common/service'
-import type { StoredFile } from '../../../common/service'
-import { createAppHost, type AppHost } from '../../../main/host/app-host'
-import { silentLogger } from '../../../main/host/logging'
+import { browserHostForFile } from './support/browser-host'
+import { storeFile } from './support/stored-file'
 
-let root: string
-let host: AppHost
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'doctor-host-'))
-  host = await createAppHost({ dataDir: join(root, 'data'), mode: 'browser', log: silentLogger })
-})
-afterAll(async () => {
-  await host?.close()
-  rmSync(root, { recursive: true, force: true })
-})
-
-async function storeFile(name: string, size: number): Promise<StoredFile> {
-  const client = host.active().client
-  const init = await client.initFile({ filename: name, size, mimetype: 'application/octet-stream' })
-  const put = await request(init.upload, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/octet-stream', 'content-length': String(size) },
-    body: Buffer.alloc(size, 1),
-  })
-  await put.body.dump()
-  await client.completeFile(init.id)
-  return client.getFile(init.id)
-}
+const startedHost = browserHostForFile('doctor-host-')
 
 describe('storage doctor calls', () => {
   it('lists unused files, counts a just-saved draft, and frees only what is still unused', async () => {
-    const loose = await storeFile('loose.bin', 300_000)
-    const drafted = await storeFile('drafted.bin', 200_000)
+    const host = startedHost()
+    const loose = await storeFile(host.active().client, 'loose.bin', 300_000)
+    const drafted = await storeFile(host.active().client, 'drafted.bin', 200_000)
     const events: string[] = []
     const stop = host.events.subscribe((name, payload) => {
       if (name === 'storage:changed') events.push((payload as { reason: string }).reason)
@@ -72,6 +45,7 @@ describe('storage doctor calls', () => {
   })
 
   it('validates its requests', async () => {
+    const host = startedHost()
     await expect(host.call('storage:free-up', { ids: [] })).rejects.toMatchObject({ kind: 'validation' })
     await expect(
       host.call('storage:free-up', { ids: Array.from({ length: 501 }, (_, i) => `f${i}`) }),

@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
@@ -18,6 +17,7 @@ import { createStorageDoctor } from '../../../main/core/storage/storage-doctor'
 import { startSandbox } from '../../../sandbox'
 import type { RunningSandbox } from '../../../sandbox'
 import { CLI_BIN } from '../support/cli-bin'
+import { storeFile } from './support/stored-file'
 
 const USER = { accessKey: 'doctor', secretKey: 'doctor-secret' }
 const LIMIT = 20_000_000
@@ -54,20 +54,6 @@ afterAll(async () => {
   await sandbox.close()
   rmSync(dir, { recursive: true, force: true })
 })
-
-/** init, PUT to the presigned address, complete: a stored file of `size` bytes. */
-async function storeFile(name: string, size: number): Promise<StoredFile> {
-  const init = await client.initFile({ filename: name, size, mimetype: 'application/octet-stream' })
-  const put = await request(init.upload, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/octet-stream', 'content-length': String(size) },
-    body: Buffer.alloc(size, 7),
-  })
-  await put.body.dump()
-  expect(put.statusCode).toBe(200)
-  await client.completeFile(init.id)
-  return client.getFile(init.id)
-}
 
 const media = (url: string, thumbnail = '') => ({ alt: '', type: 'image', url, thumbnail })
 
@@ -154,14 +140,14 @@ describe('storage doctor against the sandbox', { timeout: 90_000 }, () => {
       ['draft-uploaded', 550_000],
       ['published-reply-waiting', 500_000],
     ] as const)
-      used[name] = await storeFile(`${name}.bin`, size)
+      used[name] = await storeFile(client, `${name}.bin`, size)
     for (const [name, size] of [
       ['published-only', 400_000],
       ['never-used', 300_000],
       ['old-a', 250_000],
       ['old-b', 100_000],
     ] as const)
-      unused[name] = await storeFile(`${name}.bin`, size)
+      unused[name] = await storeFile(client, `${name}.bin`, size)
 
     await publishNow([
       post({ medias: [media(unused['published-only']!.url)] }),
@@ -282,7 +268,7 @@ describe('storage doctor against the sandbox', { timeout: 90_000 }, () => {
   })
 
   it('sees a use on the second page of posts (every page is read)', async () => {
-    const far = await storeFile('far-future.bin', 90_000)
+    const far = await storeFile(client, 'far-future.bin', 90_000)
     const later = (days: number) => new Date(Date.now() + clock.offsetMs + days * 86_400_000).toISOString()
     // Posts list by scheduleAt: 100 earlier ones push the one that uses the file onto page 2.
     for (let i = 0; i < 100; i++) await client.createSchedule(post({ type: 'text', scheduleAt: later(5) }))
@@ -298,9 +284,12 @@ describe('storage doctor against the sandbox', { timeout: 90_000 }, () => {
   })
 
   it('keeps every file a post or draft started to use between the list and the delete', async () => {
-    const victims = [await storeFile('late-post.bin', 120_000), await storeFile('late-cover.bin', 110_000)]
-    const draftVictim = await storeFile('late-draft.bin', 105_000)
-    const spare = await storeFile('spare.bin', 101_000)
+    const victims = [
+      await storeFile(client, 'late-post.bin', 120_000),
+      await storeFile(client, 'late-cover.bin', 110_000),
+    ]
+    const draftVictim = await storeFile(client, 'late-draft.bin', 105_000)
+    const spare = await storeFile(client, 'spare.bin', 101_000)
     // Another client (the app in another window, the web dashboard) creating posts, and the app writing a
     // draft to the same drafts file, exactly between the list the deletion was planned from and its re-check.
     const other = createServiceClient({ baseUrl: sandbox.url, ...USER })

@@ -1,23 +1,8 @@
 // Reading a whole list: all pages, starting over when the list moves underneath, never a silent part.
 import { describe, expect, it } from 'vitest'
-import type { Page } from '../../../../common/service'
 import { readAllPages } from '../../../../main/core/storage/read-all-pages'
-
-function pageOf(items: number[], page: number, limit: number): Page<number> {
-  const totalPages = Math.max(1, Math.ceil(items.length / limit))
-  return {
-    docs: items.slice((page - 1) * limit, page * limit),
-    totalDocs: items.length,
-    limit,
-    totalPages,
-    page,
-    pagingCounter: (page - 1) * limit + 1,
-    hasPrevPage: page > 1,
-    hasNextPage: page < totalPages,
-    prevPage: page > 1 ? page - 1 : null,
-    nextPage: page < totalPages ? page + 1 : null,
-  }
-}
+// The pages are cut as the service cuts them: the sandbox's mongoose-paginate arithmetic.
+import { paginate } from '../../../../sandbox/paginate'
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 
@@ -27,7 +12,7 @@ describe('readAllPages', () => {
     const items = await readAllPages(
       async (page, limit) => {
         limits.push(limit)
-        return pageOf(range(250), page, limit)
+        return paginate(range(250), { page, limit })
       },
       { what: 'things' },
     )
@@ -42,7 +27,7 @@ describe('readAllPages', () => {
       async (page, limit) => {
         calls++
         // Right after page 1 is read, the first item is deleted: item 100 moves onto page 1.
-        const answer = pageOf(list, page, limit)
+        const answer = paginate(list, { page, limit })
         if (calls === 1) list = list.slice(1)
         return answer
       },
@@ -54,11 +39,14 @@ describe('readAllPages', () => {
 
   it('refuses rather than decide from part of the list', async () => {
     await expect(
-      readAllPages(async (page, limit) => pageOf(range(1000), page, limit), { what: 'posts', maxPages: 3 }),
+      readAllPages(async (page, limit) => paginate(range(1000), { page, limit }), {
+        what: 'posts',
+        maxPages: 3,
+      }),
     ).rejects.toThrow(/posts: more than 3 pages/)
     let n = 0
     await expect(
-      readAllPages(async (page, limit) => pageOf(range(150 + n++), page, limit), { what: 'posts' }),
+      readAllPages(async (page, limit) => paginate(range(150 + n++), { page, limit }), { what: 'posts' }),
     ).rejects.toThrow(/kept changing/)
   })
 
@@ -75,7 +63,7 @@ describe('readAllPages', () => {
         inFlight--
         // One removal while the first pass reads: the pass is dropped, the second one is whole.
         if (++calls === 4) list = list.slice(1)
-        return pageOf(list, page, limit)
+        return paginate(list, { page, limit })
       },
       { what: 'things', concurrency: 4 },
     )

@@ -12,7 +12,8 @@ import {
   type DoctorClient,
   type UnusedFound,
 } from '../../../../main/core/storage/storage-doctor'
-import type { Page } from '../../../../common/service'
+// The pages are cut as the service cuts them: the sandbox's mongoose-paginate arithmetic.
+import { paginate } from '../../../../sandbox/paginate'
 
 const file = (n: number, status: StoredFile['status'] = 'success'): StoredFile => ({
   _id: `f${n}`,
@@ -114,23 +115,6 @@ describe('judgeUse', () => {
   })
 })
 
-/** One page of a mongoose-paginate list of `docs` items in all. */
-function pageOf<T>(all: readonly T[], page: number, limit: number): Page<T> {
-  const totalPages = Math.max(1, Math.ceil(all.length / limit))
-  return {
-    docs: all.slice((page - 1) * limit, page * limit),
-    totalDocs: all.length,
-    limit,
-    totalPages,
-    page,
-    pagingCounter: (page - 1) * limit + 1,
-    hasPrevPage: page > 1,
-    hasNextPage: page < totalPages,
-    prevPage: page > 1 ? page - 1 : null,
-    nextPage: page < totalPages ? page + 1 : null,
-  }
-}
-
 describe('findUnused', () => {
   it('hears the unused files of the first pages before the last page of files is read', async () => {
     const files = Array.from({ length: 1_000 }, (_, i) => file(i + 1))
@@ -145,10 +129,11 @@ describe('findUnused', () => {
         file: { total: files.length, success: files.length, pending: 0 },
         usage: { total: 1e12, used: 1e9, free: 1e12 - 1e9 },
       }),
-      listSchedules: async ({ page, limit }: { page: number; limit: number }) => pageOf(posts, page, limit),
+      listSchedules: async ({ page, limit }: { page: number; limit: number }) =>
+        paginate(posts, { page, limit }),
       listFiles: async ({ page, limit }: { page: number; limit: number }) => {
         if (page === 10) await lastPage
-        return pageOf(files, page, limit)
+        return paginate(files, { page, limit })
       },
       deleteFiles: async () => undefined,
     } as unknown as DoctorClient
