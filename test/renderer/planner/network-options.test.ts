@@ -3,7 +3,7 @@
 // a post of the service written back keeps every member the composer does not show.
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Account, Schedule } from '../../../common/service'
+import { emptyScheduleRequest, type Account, type Schedule } from '../../../common/service'
 import ComposerDialog, { type ComposerTarget } from '../../../renderer/components/planner/ComposerDialog.vue'
 import PlanAddons from '../../../renderer/components/library/PlanAddons.vue'
 import { ACCOUNT_FIXTURES, NOW, makeAccount, makeSchedule } from '../support/fixtures'
@@ -82,6 +82,36 @@ describe('network options', () => {
       expect(sent!.additionalInfo.channel).toEqual(CHANNELS[1])
     },
   )
+
+  it('rewords the refusal to schedule when the language changes while it shows', async () => {
+    const draft = {
+      id: 'draft-wa',
+      profileId: 'sandbox',
+      status: 'draft' as const,
+      post: {
+        ...emptyScheduleRequest(),
+        accountId: 'acc-wa',
+        scheduleAt: '2026-11-25T03:00:00.000Z',
+        description: 'Halo',
+      },
+      localMedia: [],
+      createdAt: NOW,
+      updatedAt: NOW,
+    }
+    await mountComposer(context, { kind: 'draft', draft })
+    $('[data-testid=composer-schedule]').click()
+    await flushPromises()
+    // WhatsApp with no channel: refused before anything is queued, said at the top of the form.
+    expect(context.fake.requests('drafts:schedule')).toHaveLength(0)
+    expect($('[data-form-error]').textContent).toBe(
+      'A network refuses this post as it is: fix the lines marked Refused, then schedule.',
+    )
+    context.i18n.global.locale.value = 'id'
+    await flushPromises()
+    expect($('[data-form-error]').textContent).toBe(
+      'Sebuah jaringan menolak postingan ini: perbaiki baris bertanda Ditolak, lalu jadwalkan.',
+    )
+  })
 
   it('offers "Also share to feed" for an Instagram video only, and sends it', async () => {
     await mountComposer(context, { kind: 'service', post: servicePost('acc-ig', { type: 'image' }) })
