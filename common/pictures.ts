@@ -23,3 +23,11 @@ export const accountPictureKey = (accountId: string): string => `account:${accou
 
 /** The key of the picture of a person on a platform (the owner of a comment an automation answered). */
 export const ownerPictureKey = (ownerId: string): string => `owner:${ownerId}`
+
+/**
+ * The page-relative address of the small picture main keeps of the stored file at `fileUrl` (the library's
+ * tiles, main/core/thumbnails): answered from main's disk, 404 when none is kept, never from the storage host.
+ */
+export function thumbnailAddress(fileUrl: string): string {
+  return `${PICTURE_ROUTE}?${new URLSearchParams({ thumb: fileUrl }).toString()}`
+}
