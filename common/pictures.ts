@@ -31,3 +31,16 @@ export const ownerPictureKey = (ownerId: string): string => `owner:${ownerId}`
 export function thumbnailAddress(fileUrl: string): string {
   return `${PICTURE_ROUTE}?${new URLSearchParams({ thumb: fileUrl }).toString()}`
 }
+
+/**
+ * Where the page shows a stored picture (a post's image, a video's cover), best first: main's copy of the
+ * original (fetched once and kept, so it shows offline once seen), then the library's small picture of it
+ * (kept when the file was seen in the library, for an original main could not fetch: offline and never
+ * shown, or larger than it keeps). An address that is no web address (a local file's route, data:, blob:) is
+ * the page's own already and is shown as it is.
+ */
+export function storedPictureAddresses(url: string): string[] {
+  if (!url) return []
+  if (!/^https?:\/\//i.test(url)) return [url]
+  return [pictureAddress(url), thumbnailAddress(url)]
+}
