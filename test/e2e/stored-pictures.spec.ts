@@ -151,11 +151,22 @@ test(
           }
         }
       }
+      await appPage
+        .getByTestId('stored-files')
+        .evaluate((el) =>
+          (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'start' }),
+        )
       await shoot('library')
       await composeWithPicture(appPage, account)
-      await appPage.getByTestId('composer-preview').scrollIntoViewIfNeeded()
+      // The media list's picture at the top, the preview's below it.
+      await appPage
+        .getByTestId('composer-media')
+        .evaluate((el) =>
+          (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'start' }),
+        )
       await shoot('composer')
       await appPage.keyboard.press('Escape')
+      await appPage.getByTestId('composer-keep-discard').click()
     }
   },
 )
