@@ -42,5 +42,18 @@ export function thumbnailAddress(fileUrl: string): string {
 export function storedPictureAddresses(url: string): string[] {
   if (!url) return []
   if (!/^https?:\/\//i.test(url)) return [url]
-  return [pictureAddress(url), thumbnailAddress(url)]
+  return keptByMain(url) ? [pictureAddress(url), thumbnailAddress(url)] : [thumbnailAddress(url)]
+}
+
+/**
+ * Whether main's picture route can keep the picture at this web address: not an SVG, which can carry script
+ * and is refused (main/core/pictures/picture-fetch.ts), so asking would only fail. Known by the name, as
+ * stored files keep theirs (the tiles' thumbnails of an SVG are raster and kept all the same).
+ */
+export function keptByMain(url: string): boolean {
+  try {
+    return !/\.svgz?$/i.test(new URL(url).pathname)
+  } catch {
+    return false
+  }
 }

@@ -5,7 +5,7 @@
 // same checked door as a video's cover frame) and uploads it through the queue (uploads:one). Made here
 // because the page already decodes every format the platform shows, and main has no image decoder.
 import type { InjectionKey } from 'vue'
-import { pictureAddress } from '../../common/pictures'
+import { keptByMain, pictureAddress } from '../../common/pictures'
 import { characterCount } from '../../common/preflight'
 
 /** The part of a picture that is kept, in its own pixels. */
@@ -68,10 +68,12 @@ export const MAX_CROP_EDGE = 4096
 /**
  * Loads the stored picture, draws the crop, and encodes it as a JPEG (the format every network takes). The
  * picture is main's copy (common/pictures.ts: kept, so it decodes offline and on the page's own origin); one
- * main does not keep (larger than its cap) is read from the storage, which allows the read.
+ * main does not keep (larger than its cap, an SVG) is read from the storage, which allows the read.
  */
 export async function cropToBlob(url: string, rect: CropRect): Promise<Blob> {
-  const image = await decodedImage(pictureAddress(url)).catch(() => decodedImage(url))
+  const image = keptByMain(url)
+    ? await decodedImage(pictureAddress(url)).catch(() => decodedImage(url))
+    : await decodedImage(url)
   const scale = Math.min(1, MAX_CROP_EDGE / Math.max(rect.width, rect.height))
   const canvas = document.createElement('canvas')
   canvas.width = Math.max(1, Math.round(rect.width * scale))

@@ -2,7 +2,12 @@
 // the page's own picture route, anything the page may load itself is left as it is, and the route's query is
 // read back by main exactly as written (main/host/pictures.ts parses it with URLSearchParams).
 import { describe, expect, it } from 'vitest'
-import { pictureAddress, storedPictureAddresses, thumbnailAddress } from '../../../common/pictures'
+import {
+  keptByMain,
+  pictureAddress,
+  storedPictureAddresses,
+  thumbnailAddress,
+} from '../../../common/pictures'
 import { localFileAddress } from '../../../common/local-files'
 
 const queryOf = (address: string) => new URL(address, 'app://mediadeck/').searchParams
@@ -31,5 +36,13 @@ describe('picture addresses', () => {
     expect(storedPictureAddresses('data:image/png;base64,AAAA')).toEqual(['data:image/png;base64,AAAA'])
     expect(storedPictureAddresses('')).toEqual([])
     expect(pictureAddress('blob:app://mediadeck/1')).toBe('blob:app://mediadeck/1')
+  })
+
+  it('never asks main for an SVG, which it refuses: only its raster thumbnail', () => {
+    const svg = 'https://storage.repliz.com/u1/flash-sale.SVG'
+    expect(keptByMain(svg)).toBe(false)
+    expect(keptByMain('https://storage.repliz.com/u1/photo.png?v=svg')).toBe(true)
+    expect(keptByMain('not an address')).toBe(false)
+    expect(storedPictureAddresses(svg)).toEqual([thumbnailAddress(svg)])
   })
 })
