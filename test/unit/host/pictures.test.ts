@@ -127,6 +127,8 @@ describe('picture route of the hosts', () => {
     // One never kept is a 404 (the tile makes it), asked of nobody: no dispatcher was made.
     expect((await pictures.answer(new URLSearchParams({ thumb: `${fileUrl}?other` }))).status).toBe(404)
     expect((await pictures.answer(new URLSearchParams({ thumb: '' }))).status).toBe(400)
+    // A key is hashed into a name, never a path: the data folder's own files are not reachable by it.
+    expect((await pictures.answer(new URLSearchParams({ thumb: '../mediadeck.db' }))).status).toBe(404)
     expect(made).toEqual([])
   })
 })
