@@ -444,7 +444,10 @@ export const requestSchemas = {
         .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'A thumbnail is sent as base64.' }),
     })
     .strict(),
-  /** The kept thumbnails of these keys, as data: URLs; keys without one are left out. */
+  /**
+   * The kept thumbnails of these keys, as addresses of the page's picture route (common/pictures.ts); keys
+   * without one are left out.
+   */
   'thumbnails:get': z.object({ keys: z.array(thumbnailKey).min(1).max(100) }).strict(),
 
   /** The active profile's campaigns, each with its posts' drafts and service ids (common/campaigns.ts). */

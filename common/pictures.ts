@@ -23,3 +23,37 @@ export const accountPictureKey = (accountId: string): string => `account:${accou
 
 /** The key of the picture of a person on a platform (the owner of a comment an automation answered). */
 export const ownerPictureKey = (ownerId: string): string => `owner:${ownerId}`
+
+/**
+ * The page-relative address of the small picture main keeps of the stored file at `fileUrl` (the library's
+ * tiles, main/core/thumbnails): answered from main's disk, 404 when none is kept, never from the storage host.
+ */
+export function thumbnailAddress(fileUrl: string): string {
+  return `${PICTURE_ROUTE}?${new URLSearchParams({ thumb: fileUrl }).toString()}`
+}
+
+/**
+ * Where the page shows a stored picture (a post's image, a video's cover), best first: main's copy of the
+ * original (fetched once and kept, so it shows offline once seen), then the library's small picture of it
+ * (kept when the file was seen in the library, for an original main could not fetch: offline and never
+ * shown, or larger than it keeps). An address that is no web address (a local file's route, data:, blob:) is
+ * the page's own already and is shown as it is.
+ */
+export function storedPictureAddresses(url: string): string[] {
+  if (!url) return []
+  if (!/^https?:\/\//i.test(url)) return [url]
+  return keptByMain(url) ? [pictureAddress(url), thumbnailAddress(url)] : [thumbnailAddress(url)]
+}
+
+/**
+ * Whether main's picture route can keep the picture at this web address: not an SVG, which can carry script
+ * and is refused (main/core/pictures/picture-fetch.ts), so asking would only fail. Known by the name, as
+ * stored files keep theirs (the tiles' thumbnails of an SVG are raster and kept all the same).
+ */
+export function keptByMain(url: string): boolean {
+  try {
+    return !/\.svgz?$/i.test(new URL(url).pathname)
+  } catch {
+    return false
+  }
+}

@@ -11,6 +11,7 @@ import type { DraftsPort, EmbeddedSandbox, PlatformAdapters } from '../core/port
 import type { Replica } from '../core/replica/replica'
 import type { Redactor } from '../core/redaction'
 import type { DispatcherFactory } from '../core/http/network'
+import type { ThumbnailCache } from '../core/thumbnails/thumbnail-cache'
 import type { HandlerDeps } from './types'
 
 export interface HostDeps extends HandlerDeps {
@@ -30,6 +31,8 @@ export interface HostDeps extends HandlerDeps {
   crashReportsDir?: string
   /** The drafts store and its outbox runner (main/host/drafts-outbox.ts); `flush` writes pending changes. */
   drafts: DraftsPort & { flush(): Promise<void> }
+  /** The library tiles' small pictures (main/core/thumbnails), shared with the picture route. */
+  thumbnails: ThumbnailCache
   /** The replica of the active profile's service (main/core/replica). */
   replica(): Replica
   /** Switches the active profile (serialised; emits profiles:changed and profiles:switched). */

@@ -1,24 +1,22 @@
 // `thumbnails:put` and `thumbnails:get`: the tiles' small pictures, kept in the data folder (core/thumbnails).
-import { join } from 'node:path'
-import { MAX_THUMBNAIL_BYTES } from '../../common/contract'
-import { createThumbnailCache, DEFAULT_THUMBNAIL_CACHE_BYTES } from '../core/thumbnails/thumbnail-cache'
-import type { HandlerDeps, HandlerGroup } from './types'
+// `get` answers with addresses of the page's own origin (common/pictures.ts), not the bytes: the page loads each
+// from the picture route (main/host/pictures.ts), which reads the same cache.
+import { thumbnailAddress } from '../../common/pictures'
+import type { ThumbnailCache } from '../core/thumbnails/thumbnail-cache'
+import type { HandlerGroup } from './types'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
-export const THUMBNAIL_HANDLER_NEEDS = ['dataDir'] as const
-export type ThumbnailHandlerDeps = Pick<HandlerDeps, (typeof THUMBNAIL_HANDLER_NEEDS)[number]>
+export const THUMBNAIL_HANDLER_NEEDS = ['thumbnails'] as const
+export interface ThumbnailHandlerDeps {
+  thumbnails: Pick<ThumbnailCache, 'put' | 'kept'>
+}
 
 export function createThumbnailHandlers(
   deps: ThumbnailHandlerDeps,
-  options: { maxBytes?: number } = {},
 ): HandlerGroup<'thumbnails:put' | 'thumbnails:get'> {
-  const cache = createThumbnailCache({
-    dir: join(deps.dataDir, 'thumbnails'),
-    maxBytes: options.maxBytes ?? DEFAULT_THUMBNAIL_CACHE_BYTES,
-    maxItemBytes: MAX_THUMBNAIL_BYTES,
-  })
   return {
-    'thumbnails:put': ({ key, data }) => cache.put(key, Buffer.from(data, 'base64')),
-    'thumbnails:get': ({ keys }) => cache.get(keys),
+    'thumbnails:put': ({ key, data }) => deps.thumbnails.put(key, Buffer.from(data, 'base64')),
+    'thumbnails:get': async ({ keys }) =>
+      Object.fromEntries((await deps.thumbnails.kept(keys)).map((key) => [key, thumbnailAddress(key)])),
   }
 }

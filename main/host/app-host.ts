@@ -18,6 +18,12 @@ import { dispatchCall } from './dispatch'
 import { openDataFolder } from './data-folder'
 import { createEmbeddedSandbox } from './embedded-sandbox'
 import { createPictureServer } from './pictures'
+import {
+  createThumbnailCache,
+  DEFAULT_THUMBNAIL_CACHE_BYTES,
+  THUMBNAILS_DIR,
+} from '../core/thumbnails/thumbnail-cache'
+import { MAX_THUMBNAIL_BYTES } from '../../common/contract'
 import { createEventHub } from './event-hub'
 import { createRedactor, silentLogger } from './logging'
 import { followSentPosts } from './post-notifications'
@@ -208,8 +214,15 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     intervalMs: options.accountWatch?.intervalMs,
   })
   disposers.push(() => accountWatch.stop())
+  // One cache for the thumbnails:* calls that fill it and the picture route that serves it.
+  const thumbnails = createThumbnailCache({
+    dir: join(dataDir, THUMBNAILS_DIR),
+    maxBytes: DEFAULT_THUMBNAIL_CACHE_BYTES,
+    maxItemBytes: MAX_THUMBNAIL_BYTES,
+  })
   const pictures = createPictureServer({
     dataDir,
+    thumbnails,
     database,
     sandbox,
     active: () => current.service,
@@ -241,6 +254,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     network,
     drafts: draftsOutbox,
     replica: () => current.replica,
+    thumbnails,
     activate: switchTo,
     refreshActive: () => switchTo(profiles.activeId()),
     claimCover: (path, bytes) => covers.received(path, bytes),

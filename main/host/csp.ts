@@ -4,7 +4,10 @@
 // storage origins the files live on, never from any https host: a picture elsewhere (an account's avatar on
 // a platform's CDN, a media URL typed into a post) would tell that host when the app is open and what it
 // shows. Main fetches such pictures on the page's behalf and serves them on the page's own origin
-// (common/pictures.ts, main/host/pictures.ts); one main never fetched shows as initials (UiAvatar).
+// (common/pictures.ts, main/host/pictures.ts); one main never fetched shows as initials (UiAvatar). The
+// library's thumbnails and the composer's pictures come that way too; the storage origins stay for what main
+// does not keep: videos (played and read for covers from the storage), the originals the page reads once to
+// make a tile's thumbnail, SVGs, and a picture past main's size cap.
 export interface CspOptions {
   /** Extra origins images/media may load from (the embedded sandbox's storage origin). */
   mediaOrigins?: string[]

@@ -3,6 +3,9 @@
 // store (main/core/pictures/picture-store.ts). What reaches the network, and how, is the profile's: its
 // service and the local sandbox are the only loopback hosts a picture may come from, and a service's pictures
 // go through the same proxy as its calls while the embedded sandbox's are fetched directly.
+//
+// `picture?thumb=<file address>` is the library tile's small picture instead (main/core/thumbnails): the page
+// made it and main keeps it, so it is read from the disk and never fetched; 404 when none is kept.
 import { lookup } from 'node:dns/promises'
 import { join } from 'node:path'
 import type { Dispatcher } from 'undici'
@@ -11,6 +14,7 @@ import type { AppDatabase } from '../core/db/database'
 import { directDispatcher, type DispatcherFactory } from '../core/http/network'
 import type { ActiveService, EmbeddedSandbox, Logger } from '../core/ports'
 import type { LookupAll } from '../core/pictures/address-guard'
+import type { ThumbnailCache } from '../core/thumbnails/thumbnail-cache'
 import {
   createPictureStore,
   PICTURES_DIR,
@@ -25,7 +29,7 @@ export interface PictureAnswer {
 }
 
 export interface PictureServer {
-  /** The answer to `picture?src=…&key=…`, given the address's query. */
+  /** The answer to `picture?src=…&key=…` or `picture?thumb=…`, given the address's query. */
   answer(query: URLSearchParams): Promise<PictureAnswer>
   close(): Promise<void>
 }
@@ -33,6 +37,8 @@ export interface PictureServer {
 export interface PictureServerDeps {
   dataDir: string
   database: AppDatabase
+  /** The library tiles' small pictures, answered for `thumb`. */
+  thumbnails: Pick<ThumbnailCache, 'read'>
   sandbox: Pick<EmbeddedSandbox, 'running' | 'port'>
   active(): Pick<ActiveService, 'profileId' | 'mode'> & { client: { baseUrl: string } }
   network: DispatcherFactory
@@ -81,6 +87,8 @@ export function createPictureServer(deps: PictureServerDeps): PictureServer {
 
   return {
     async answer(query) {
+      const thumb = query.get('thumb')
+      if (thumb !== null) return answerThumbnail(deps.thumbnails, thumb)
       const src = query.get('src') ?? ''
       const key = query.get('key') || src
       const active = deps.active()
@@ -124,6 +132,32 @@ export function createPictureServer(deps: PictureServerDeps): PictureServer {
     async close() {
       await Promise.all([direct?.close(), proxied?.close()])
     },
+  }
+}
+
+async function answerThumbnail(
+  thumbnails: Pick<ThumbnailCache, 'read'>,
+  key: string,
+): Promise<PictureAnswer> {
+  const kept = key ? await thumbnails.read(key).catch(() => undefined) : undefined
+  if (!kept) {
+    return {
+      status: key ? 404 : 400,
+      headers: { ...SAFE_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+      body: key ? 'No thumbnail is kept for this file.' : 'A thumbnail needs the file address.',
+    }
+  }
+  return {
+    status: 200,
+    headers: {
+      ...SAFE_HEADERS,
+      'content-type': kept.type,
+      'content-length': String(kept.bytes.length),
+      // A file's thumbnail is made once and never changes (a new upload is a new address); evicted, it 404s
+      // and the tile makes it again.
+      'cache-control': 'no-cache',
+    },
+    body: kept.bytes,
   }
 }
 

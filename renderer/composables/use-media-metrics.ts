@@ -3,6 +3,7 @@
 // ratios and video lengths while the post is written. Reading is best effort: a file that cannot be read here
 // simply stays unmeasured, and the preflight then makes no shape or length check for it.
 import { inject, shallowReactive, watch, type InjectionKey } from 'vue'
+import { keptByMain, pictureAddress } from '../../common/pictures'
 
 export interface MediaMetrics {
   width: number
@@ -52,19 +53,28 @@ function withTimeout(read: (done: (metrics: MediaMetrics | null) => void) => () 
   })
 }
 
-/** The platform's own reading: an <img> for a picture, a <video> reading only its metadata for a video. */
+/**
+ * The platform's own reading: an <img> for a picture, a <video> reading only its metadata for a video. A
+ * stored picture is read from main's copy (common/pictures.ts), so it is measured offline once seen; one main
+ * does not keep (larger than its cap, an SVG) is read from the storage. A video is read from where it is.
+ */
 export const readMediaMetrics: MediaMetricsReader = (address, kind) =>
   withTimeout((done) => {
     if (kind === 'image') {
       const image = new Image()
+      const tries = keptByMain(address) ? [...new Set([pictureAddress(address), address])] : [address]
       image.onload = () =>
         done(
           image.naturalWidth && image.naturalHeight
             ? { width: image.naturalWidth, height: image.naturalHeight }
             : null,
         )
-      image.onerror = () => done(null)
-      image.src = address
+      image.onerror = () => {
+        tries.shift()
+        if (tries[0]) image.src = tries[0]
+        else done(null)
+      }
+      image.src = tries[0]!
       return () => {
         image.onload = image.onerror = null
       }

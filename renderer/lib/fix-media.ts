@@ -5,6 +5,7 @@
 // same checked door as a video's cover frame) and uploads it through the queue (uploads:one). Made here
 // because the page already decodes every format the platform shows, and main has no image decoder.
 import type { InjectionKey } from 'vue'
+import { keptByMain, pictureAddress } from '../../common/pictures'
 import { characterCount } from '../../common/preflight'
 
 /** The part of a picture that is kept, in its own pixels. */
@@ -64,13 +65,15 @@ export function shortenText(text: string, max: number): { kept: string; cut: str
 /** Largest edge of a crop sent: a 4,000 px picture encodes well under the 4 MB a page-made file may be. */
 export const MAX_CROP_EDGE = 4096
 
-/** Loads the stored picture, draws the crop, and encodes it as a JPEG (the format every network takes). */
+/**
+ * Loads the stored picture, draws the crop, and encodes it as a JPEG (the format every network takes). The
+ * picture is main's copy (common/pictures.ts: kept, so it decodes offline and on the page's own origin); one
+ * main does not keep (larger than its cap, an SVG) is read from the storage, which allows the read.
+ */
 export async function cropToBlob(url: string, rect: CropRect): Promise<Blob> {
-  const image = new Image()
-  image.crossOrigin = 'anonymous'
-  image.decoding = 'async'
-  image.src = url
-  await image.decode()
+  const image = keptByMain(url)
+    ? await decodedImage(pictureAddress(url)).catch(() => decodedImage(url))
+    : await decodedImage(url)
   const scale = Math.min(1, MAX_CROP_EDGE / Math.max(rect.width, rect.height))
   const canvas = document.createElement('canvas')
   canvas.width = Math.max(1, Math.round(rect.width * scale))
@@ -82,6 +85,15 @@ export async function cropToBlob(url: string, rect: CropRect): Promise<Blob> {
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('not encoded'))), 'image/jpeg', 0.9),
   )
+}
+
+async function decodedImage(address: string): Promise<HTMLImageElement> {
+  const image = new Image()
+  image.crossOrigin = 'anonymous'
+  image.decoding = 'async'
+  image.src = address
+  await image.decode()
+  return image
 }
 
 /** Draws a crop of a stored picture; a test puts a stub in place of the canvas jsdom lacks. */

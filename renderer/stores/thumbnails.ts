@@ -11,8 +11,9 @@ const GET_BATCH = 100
 
 /**
  * The tiles' small pictures by the file's address: first asked of main's cache (one call for the tiles of a
- * page), and those it lacks made here, shown, and sent to main to keep. A file whose thumbnail cannot be made
- * is marked failed and its tile shows the original, as before thumbnails existed.
+ * page, answered with addresses of the page's own picture route, so a kept one shows offline and its bytes
+ * never cross IPC), and those it lacks made here, shown, and sent to main to keep. A file whose thumbnail
+ * cannot be made is marked failed and its tile shows the original, as before thumbnails existed.
  */
 export const useThumbnailsStore = defineStore('thumbnails', () => {
   const urls = ref<Record<string, string>>({})
@@ -22,6 +23,7 @@ export const useThumbnailsStore = defineStore('thumbnails', () => {
   let askTimer: ReturnType<typeof setTimeout> | undefined
   const toMake: Array<{ key: string; kind: 'image' | 'video' }> = []
   let making = 0
+  const kinds = new Map<string, 'image' | 'video'>()
 
   /** Tests replace the decoder (jsdom has no canvas). */
   function useMaker(next: ThumbnailMaker) {
@@ -31,6 +33,7 @@ export const useThumbnailsStore = defineStore('thumbnails', () => {
   function want(key: string, kind: 'image' | 'video') {
     if (states.value[key]) return
     states.value = { ...states.value, [key]: 'loading' }
+    kinds.set(key, kind)
     asking.push({ key, kind })
     askTimer ??= setTimeout(() => void ask(), 0)
   }
@@ -52,6 +55,22 @@ export const useThumbnailsStore = defineStore('thumbnails', () => {
         else toMake.push(item)
       }
     }
+    pump()
+  }
+
+  /**
+   * The kept thumbnail main named did not load (evicted since it answered): made again, once. One made here
+   * that does not show either is failed.
+   */
+  function lost(key: string) {
+    const url = urls.value[key]
+    if (!url || url.startsWith('data:')) {
+      states.value = { ...states.value, [key]: 'failed' }
+      return
+    }
+    const { [key]: _gone, ...rest } = urls.value
+    urls.value = rest
+    toMake.push({ key, kind: kinds.get(key) ?? 'image' })
     pump()
   }
 
@@ -87,5 +106,5 @@ export const useThumbnailsStore = defineStore('thumbnails', () => {
       .catch(() => undefined)
   }
 
-  return { urls, states, want, useMaker }
+  return { urls, states, want, lost, useMaker }
 })

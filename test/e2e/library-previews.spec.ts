@@ -42,10 +42,12 @@ test('tiles show thumbnails kept by main; a reload downloads no original; previe
   const thumbDir = join(app.dataDir, 'thumbnails')
   await expect.poll(() => readdirSync(thumbDir).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(pngCount)
 
-  // Again, from main's cache: the originals are not fetched.
+  // Again, from main's cache on the page's own origin (the picture route): the originals are not fetched.
   const originals: string[] = []
+  const origin = new URL(app.url).origin
   appPage.on('request', (request) => {
-    if (/\.(png|jpe?g|webp|mp4)(\?|$)/.test(request.url())) originals.push(request.url())
+    const url = new URL(request.url())
+    if (url.origin !== origin && /\.(png|jpe?g|webp|mp4)$/.test(url.pathname)) originals.push(url.href)
   })
   await appPage.reload()
   await expect(pngTiles.getByTestId('thumb-small')).toHaveCount(pngCount, { timeout: 20_000 })

@@ -7,7 +7,11 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_THUMBNAIL_BYTES } from '../../common/contract'
 import { AppError } from '../../common/errors'
-import { createThumbnailCache } from '../../main/core/thumbnails/thumbnail-cache'
+import {
+  createThumbnailCache,
+  DEFAULT_THUMBNAIL_CACHE_BYTES,
+  THUMBNAILS_DIR,
+} from '../../main/core/thumbnails/thumbnail-cache'
 import { dispatchCall } from '../../main/host/dispatch'
 import { createThumbnailHandlers } from '../../main/handlers/thumbnail-handlers'
 import type { Handlers } from '../../main/handlers/types'
@@ -27,12 +31,17 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 function call(name: 'thumbnails:put' | 'thumbnails:get', request: unknown) {
-  const handlers = createThumbnailHandlers({ dataDir: dir } as never) as unknown as Handlers
+  const thumbnails = createThumbnailCache({
+    dir: join(dir, THUMBNAILS_DIR),
+    maxBytes: DEFAULT_THUMBNAIL_CACHE_BYTES,
+    maxItemBytes: MAX_THUMBNAIL_BYTES,
+  })
+  const handlers = createThumbnailHandlers({ thumbnails }) as unknown as Handlers
   return dispatchCall(handlers, name, request, silentLogger)
 }
 
 describe('thumbnails from a page', () => {
-  it('keeps a WebP and gives it back as a data: URL', async () => {
+  it("keeps a WebP and answers with its address on the page's picture route, never the bytes", async () => {
     const bytes = webp(2000)
     expect(await call('thumbnails:put', { key: 'https://s/a.png', data: bytes.toString('base64') })).toEqual({
       ok: true,
@@ -41,7 +50,7 @@ describe('thumbnails from a page', () => {
     const got = await call('thumbnails:get', { keys: ['https://s/a.png', 'https://s/none.png'] })
     expect(got).toEqual({
       ok: true,
-      value: { 'https://s/a.png': `data:image/webp;base64,${bytes.toString('base64')}` },
+      value: { 'https://s/a.png': 'picture?thumb=https%3A%2F%2Fs%2Fa.png' },
     })
   })
 
@@ -83,9 +92,11 @@ describe('thumbnails from a page', () => {
     await cache.put('b', webp(1000, 2))
     await cache.put('c', webp(1000, 3))
     // Reading a makes b the least recently used.
-    expect(Object.keys(await cache.get(['a']))).toEqual(['a'])
+    expect(await cache.kept(['a'])).toEqual(['a'])
     await cache.put('d', webp(1000, 4))
-    expect(Object.keys(await cache.get(['a', 'b', 'c', 'd'])).sort()).toEqual(['a', 'c', 'd'])
+    expect((await cache.kept(['a', 'b', 'c', 'd'])).sort()).toEqual(['a', 'c', 'd'])
+    expect((await cache.read('d'))?.bytes).toEqual(webp(1000, 4))
+    expect(await cache.read('b')).toBeUndefined()
     expect(await cache.size()).toBeLessThanOrEqual(3000)
     await expect(cache.put('e', webp(2001))).rejects.toBeInstanceOf(AppError)
     // A new cache over the same folder finds what is there and keeps to the bound.

@@ -1,7 +1,8 @@
-// The pictures the views show that live elsewhere (account avatars on a platform's CDN), fetched by main and
-// kept under <data>/pictures so the page never loads a third-party host (main/host/csp.ts) and still shows
-// them offline. The registry is the `pictures` table (db/migrations/009-pictures.ts); the bytes are one file
-// per picture, named by hashing the profile and the key, so no address or key ever names a path.
+// The pictures the views show that live elsewhere (account avatars on a platform's CDN; the stored pictures of
+// a post in the composer, keyed by their address), fetched by main and kept under <data>/pictures so the page
+// never loads a third-party host (main/host/csp.ts) and still shows them offline. The registry is the
+// `pictures` table (db/migrations/009-pictures.ts); the bytes are one file per picture, named by hashing the
+// profile and the key, so no address or key ever names a path.
 //
 // A picture is known by what it is of (`account:<id>`), not by its address: a CDN hands out a new, short-lived
 // address for the same avatar on every list, and a copy fetched within `maxAgeMs` answers for any of them.
@@ -18,11 +19,17 @@ import type { LookupAll } from './address-guard'
 import { fetchPicture, PICTURE_TYPES, type PictureType } from './picture-fetch'
 
 export const PICTURES_DIR = 'pictures'
-export const DEFAULT_PICTURE_CACHE_BYTES = 50 * 1024 * 1024
-/** An avatar is tens of kilobytes; a few megabytes is past any picture a view shows in a 40 px circle. */
-export const DEFAULT_MAX_PICTURE_BYTES = 5 * 1024 * 1024
+/** Room for the avatars (tens of kilobytes each) and the pictures of the posts being written (megabytes). */
+export const DEFAULT_PICTURE_CACHE_BYTES = 200 * 1024 * 1024
+/**
+ * An avatar is tens of kilobytes, but a post's picture is shown from here too (the composer's previews): 20 MB
+ * is the largest picture most networks take (common/publishing-limits.ts). A larger one is not kept; the
+ * composer shows the library's thumbnail of it instead (common/pictures.ts storedPictureAddresses).
+ */
+export const DEFAULT_MAX_PICTURE_BYTES = 20 * 1024 * 1024
 export const DEFAULT_PICTURE_MAX_AGE_MS = 24 * 60 * 60 * 1000
-export const DEFAULT_PICTURE_DEADLINE_MS = 15_000
+/** 20 MB in 30 s is about 5 Mbit/s: a slow link, not a stalled host. */
+export const DEFAULT_PICTURE_DEADLINE_MS = 30_000
 /** Longer keys are no account id; refusing them keeps the table's rows small. */
 const MAX_KEY_LENGTH = 2048
 

@@ -1,5 +1,6 @@
 // Small pictures of stored files, made by the renderer and kept in <data>/thumbnails so a tile never downloads
-// the original again. The total is bounded: past it the least recently used go first. "Used" is the file's
+// the original again. The page shows them through its own origin's picture route (common/pictures.ts
+// thumbnailAddress, main/host/pictures.ts), so a kept one shows offline and its bytes never cross IPC. The total is bounded: past it the least recently used go first. "Used" is the file's
 // modification time, set on every read: access times are not kept on many mounts (noatime, relatime).
 //
 // What arrives is untrusted bytes from a page: each is bounded in size and must begin as a WebP, JPEG or PNG
@@ -10,6 +11,7 @@ import { join } from 'node:path'
 import { AppError } from '../../../common/errors'
 import { formatBytes } from '../../../common/format-bytes'
 
+export const THUMBNAILS_DIR = 'thumbnails'
 export const DEFAULT_THUMBNAIL_CACHE_BYTES = 200 * 1024 * 1024
 
 export type ThumbnailType = 'image/webp' | 'image/jpeg' | 'image/png'
@@ -33,8 +35,10 @@ export interface ThumbnailCacheOptions {
 
 export interface ThumbnailCache {
   put(key: string, bytes: Uint8Array): Promise<void>
-  /** data: URLs of the keys that have a thumbnail. */
-  get(keys: readonly string[]): Promise<Record<string, string>>
+  /** Those of `keys` that have a thumbnail, each marked used. */
+  kept(keys: readonly string[]): Promise<string[]>
+  /** The thumbnail kept under `key` and its type, or undefined when there is none (or it is no longer one). */
+  read(key: string): Promise<{ bytes: Buffer; type: ThumbnailType } | undefined>
   /** Bytes kept now (for tests and diagnostics). */
   size(): Promise<number>
 }
@@ -122,22 +126,27 @@ export function createThumbnailCache(options: ThumbnailCacheOptions): ThumbnailC
         await evict(entries)
       })
     },
-    async get(keys) {
+    async kept(keys) {
       const entries = await load()
-      const found: Record<string, string> = {}
+      const found: string[] = []
       for (const key of keys) {
         const name = nameOf(key)
         const entry = entries.get(name)
         if (!entry) continue
-        const bytes = await readFile(join(options.dir, name)).catch(() => undefined)
-        const type = bytes && thumbnailTypeOf(bytes)
-        if (!bytes || !type) continue
-        found[key] = `data:${type};base64,${bytes.toString('base64')}`
+        found.push(key)
         entry.usedAt = now()
         const seconds = entry.usedAt / 1000
         await utimes(join(options.dir, name), seconds, seconds).catch(() => undefined)
       }
       return found
+    },
+    async read(key) {
+      const entries = await load()
+      const name = nameOf(key)
+      if (!entries.has(name)) return undefined
+      const bytes = await readFile(join(options.dir, name)).catch(() => undefined)
+      const type = bytes && thumbnailTypeOf(bytes)
+      return bytes && type ? { bytes, type } : undefined
     },
     async size() {
       await load()

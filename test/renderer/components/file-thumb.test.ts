@@ -1,9 +1,11 @@
-// Tiles show small thumbnails, never the originals: kept ones come from main in one call per page, missing ones
-// are made once here and sent to main as bytes; a file whose thumbnail cannot be made shows the original.
+// Tiles show small thumbnails, never the originals: kept ones are named by main in one call per page and load
+// from the page's own picture route, missing ones are made once here and sent to main as bytes; a file whose
+// thumbnail cannot be made shows the original.
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import LibraryView from '../../../renderer/views/LibraryView.vue'
 import { useThumbnailsStore } from '../../../renderer/stores/thumbnails'
+import { thumbnailAddress } from '../../../common/pictures'
 import { stubElementSize } from '../support/browser-stubs'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
@@ -19,7 +21,7 @@ describe('stored file thumbnails', () => {
 
   it('asks main once for the page, makes the missing ones, and keeps them with main as bytes', async () => {
     const kept = context.fake.data.files[1]!.url
-    context.fake.data.thumbnails[kept] = 'data:image/webp;base64,S0VQVA=='
+    context.fake.data.thumbnails[kept] = 'S0VQVA=='
     const maker = vi.fn(async (url: string) => new Blob([`thumb of ${url}`], { type: 'image/webp' }))
     useThumbnailsStore().useMaker(maker)
     const wrapper = await mountWith(LibraryView, context, { route: '/library' })
@@ -38,10 +40,12 @@ describe('stored file thumbnails', () => {
     expect(atob(puts[0]!.data)).toBe(`thumb of ${puts[0]!.key}`)
 
     const cards = wrapper.findAll('[data-testid="stored-file"]')
-    expect(cards[1]!.get('img').attributes('src')).toBe('data:image/webp;base64,S0VQVA==')
+    // The kept one from the page's own origin, by its file's address; the ones just made from this page.
+    expect(cards[1]!.get('img').attributes('src')).toBe(thumbnailAddress(kept))
+    expect(cards[1]!.get('img').attributes('src')).toMatch(/^picture\?thumb=/)
     // No tile loads an original.
-    for (const img of wrapper.findAll('[data-testid="stored-file"] img'))
-      expect(img.attributes('src')).toMatch(/^data:image\/webp;base64,/)
+    for (const [i, img] of wrapper.findAll('[data-testid="stored-file"] img').entries())
+      if (i !== 1) expect(img.attributes('src')).toMatch(/^data:image\/webp;base64,/)
     expect(wrapper.findAll('[data-testid="stored-file"] video')).toHaveLength(0)
   })
 
@@ -58,5 +62,22 @@ describe('stored file thumbnails', () => {
     expect(cards[1]!.get('img').attributes('loading')).toBe('lazy')
     expect(cards[0]!.get('video').attributes('preload')).toBe('metadata')
     expect(context.fake.requests('thumbnails:put')).toEqual([])
+  })
+
+  it('makes a kept thumbnail again when it does not load (evicted since main named it)', async () => {
+    const kept = context.fake.data.files[1]!.url
+    context.fake.data.thumbnails[kept] = 'S0VQVA=='
+    const maker = vi.fn(async (url: string) => new Blob([`thumb of ${url}`], { type: 'image/webp' }))
+    useThumbnailsStore().useMaker(maker)
+    const wrapper = await mountWith(LibraryView, context, { route: '/library' })
+    await vi.waitFor(() =>
+      expect(wrapper.find(`[data-testid="stored-file"] img[src="${thumbnailAddress(kept)}"]`).exists()).toBe(
+        true,
+      ),
+    )
+    await wrapper.get(`img[src="${thumbnailAddress(kept)}"]`).trigger('error')
+    await vi.waitFor(() => expect(maker.mock.calls.map(([url]) => url)).toContain(kept))
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="stored-file"]')[1]!.get('img').attributes('src')).toMatch(/^data:/)
   })
 })

@@ -2,6 +2,7 @@ import { flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DraftValidationError } from '../../../common/contract'
 import type { AppErrorData } from '../../../common/errors'
+import { pictureAddress } from '../../../common/pictures'
 import { emptyScheduleRequest } from '../../../common/service'
 import {
   mediaMetricsReaderKey,
@@ -788,7 +789,8 @@ describe('ComposerDialog, preview per network', () => {
     expect(ig.querySelector('[data-testid=preview-text]')!.textContent!.length).toBeLessThan(140)
     expect(fb.querySelector('[data-testid=preview-text]')!.textContent).not.toContain('… more')
     expect((ig.querySelector('[data-testid=preview-media]') as HTMLElement).style.aspectRatio).toBe('4 / 5')
-    expect(ig.querySelector('img')!.getAttribute('src')).toBe('https://files.example/cat.jpg')
+    // From main's copy on the page's own origin, never from the storage host.
+    expect(ig.querySelector('img')!.getAttribute('src')).toBe(pictureAddress('https://files.example/cat.jpg'))
     expect(ig.querySelector('[data-testid=preview-link]')).toBeNull()
     expect(fb.querySelector('[data-testid=preview-link]')!.textContent).toContain('kopi.example')
   })

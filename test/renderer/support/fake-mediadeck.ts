@@ -15,6 +15,7 @@ import type {
 } from '../../../common/contract'
 import type { AccountWatchState, CollisionReport } from '../../../common/account-watch'
 import type { Campaign } from '../../../common/campaigns'
+import { thumbnailAddress } from '../../../common/pictures'
 import type { Draft, ImportPreview, OutboxState } from '../../../common/drafts'
 import type { AppErrorData } from '../../../common/errors'
 import type {
@@ -65,7 +66,7 @@ export interface FakeData {
   unusedIds: string[]
   /** Ids a post or draft starts to use before `storage:free-up` deletes: kept, as main's re-check would. */
   usedAtRecheck: string[]
-  /** Kept thumbnails by key, as data: URLs (main's cache in the data folder). */
+  /** Kept thumbnails by key, as base64 bytes (main's cache in the data folder). */
   thumbnails: Record<string, string>
   /** What drafts:import-preview answers (main plans it from the file); none, an empty file's preview. */
   importPreview?: ImportPreview
@@ -777,12 +778,13 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       peek: handle('replica:peek', ({ what }) => data.replica?.[what] ?? null),
     },
     thumbnails: {
+      // Kept by their bytes; named back as main names them, by their address on the picture route.
       put: handle('thumbnails:put', ({ key, data: bytes }) => {
-        data.thumbnails[key] = `data:image/webp;base64,${bytes}`
+        data.thumbnails[key] = bytes
       }),
       get: handle('thumbnails:get', ({ keys }) =>
         Object.fromEntries(
-          keys.flatMap((key) => (data.thumbnails[key] ? [[key, data.thumbnails[key]]] : [])),
+          keys.flatMap((key) => (data.thumbnails[key] ? [[key, thumbnailAddress(key)]] : [])),
         ),
       ),
     },

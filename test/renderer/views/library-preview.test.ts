@@ -2,6 +2,7 @@
 // copy the address, start a new post with the file, and delete after confirmation.
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { pictureAddress } from '../../../common/pictures'
 import LibraryView from '../../../renderer/views/LibraryView.vue'
 import { useComposeRequestStore } from '../../../renderer/stores/compose-request'
 import { stubClipboard, stubElementSize } from '../support/browser-stubs'
@@ -38,7 +39,10 @@ describe('stored file preview', () => {
   it('shows an image, a video with controls and another type by its details, moving with the arrows', async () => {
     await openPreview(1)
     expect(shownName()).toBe('asset-1.jpg')
-    expect(preview()!.querySelector('img')!.getAttribute('src')).toBe(context.fake.data.files[1]!.url)
+    // main's copy of the picture, on the page's own origin.
+    expect(preview()!.querySelector('img')!.getAttribute('src')).toBe(
+      pictureAddress(context.fake.data.files[1]!.url),
+    )
     await press('ArrowRight')
     expect(shownName()).toBe('asset-2.pdf')
     expect(preview()!.dataset.kind).toBe('document')

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { pictureAddress } from '../../../common/pictures'
 import { openDatabase, type AppDatabase } from '../../../main/core/db/database'
 import { directDispatcher } from '../../../main/core/http/network'
+import { createThumbnailCache } from '../../../main/core/thumbnails/thumbnail-cache'
 import { silentLogger } from '../../../main/host/logging'
 import { createPictureServer, type PictureServer } from '../../../main/host/pictures'
 import { avatarPng } from '../../../sandbox/images'
@@ -48,6 +49,7 @@ beforeEach(async () => {
   pictures = createPictureServer({
     dataDir: dir,
     database,
+    thumbnails: createThumbnailCache({ dir: join(dir, 'thumbnails'), maxBytes: 1e6, maxItemBytes: 1e5 }),
     sandbox: { running: false, port: 0 },
     active: () => ({ profileId: 'p1', mode: 'service', client: { baseUrl: `${base}/api` } }),
     network: directDispatcher,

@@ -1,7 +1,7 @@
 // The hosts' picture route (main/host/pictures.ts) over a real database and real HTTP servers on loopback:
 // which loopback origins the active profile trusts (its service, the running sandbox, and nothing else on this
 // machine), which network a picture goes through (the profile's proxy for a service, direct for the sandbox),
-// and the status each failure gets.
+// and the status each failure gets; and the library's thumbnails, answered from main's cache without a fetch.
 import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -11,12 +11,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type AppDatabase } from '../../../main/core/db/database'
 import { directDispatcher, type DispatcherFactory } from '../../../main/core/http/network'
 import { silentLogger } from '../../../main/host/logging'
+import {
+  createThumbnailCache,
+  DEFAULT_THUMBNAIL_CACHE_BYTES,
+  THUMBNAILS_DIR,
+  type ThumbnailCache,
+} from '../../../main/core/thumbnails/thumbnail-cache'
+import { MAX_THUMBNAIL_BYTES } from '../../../common/contract'
+import { thumbnailAddress } from '../../../common/pictures'
 import { createPictureServer, type PictureServer } from '../../../main/host/pictures'
 import { avatarPng } from '../../../sandbox/images'
 
 const servers: Server[] = []
 let database: AppDatabase
 let dataDir: string
+let thumbnails: ThumbnailCache
 let made: string[]
 const open: PictureServer[] = []
 
@@ -39,6 +48,7 @@ function serve(mode: 'sandbox' | 'service', baseUrl: string, sandboxPort: number
   const server = createPictureServer({
     dataDir,
     database,
+    thumbnails,
     sandbox: { running: mode === 'sandbox', port: sandboxPort },
     active: () => ({ profileId: mode, mode, client: { baseUrl } }),
     network,
@@ -54,6 +64,11 @@ beforeEach(() => {
   made = []
   dataDir = mkdtempSync(join(tmpdir(), 'mediadeck-host-pictures-'))
   database = openDatabase({ file: join(dataDir, 'mediadeck.db') })
+  thumbnails = createThumbnailCache({
+    dir: join(dataDir, THUMBNAILS_DIR),
+    maxBytes: DEFAULT_THUMBNAIL_CACHE_BYTES,
+    maxItemBytes: MAX_THUMBNAIL_BYTES,
+  })
 })
 
 afterEach(async () => {
@@ -96,5 +111,24 @@ describe('picture route of the hosts', () => {
     expect(refused.status).toBe(502)
     expect(refused.headers['content-type']).toMatch(/^text\/plain/)
     expect(database.db.prepare('SELECT COUNT(*) AS n FROM pictures').get()).toEqual({ n: 0 })
+  })
+
+  it("answers a library thumbnail from main's cache, the same bytes the page put, without fetching", async () => {
+    const fileUrl = `http://127.0.0.1:${await pictureHost()}/storage/photo.png`
+    const bytes = avatarPng('T')
+    await thumbnails.put(fileUrl, bytes)
+    const pictures = serve('service', 'https://api.repliz.test', 0)
+    const address = new URL(thumbnailAddress(fileUrl), 'app://mediadeck/')
+    const kept = await pictures.answer(address.searchParams)
+    expect(kept.status).toBe(200)
+    expect(kept.headers['content-type']).toBe('image/png')
+    expect(kept.headers['x-content-type-options']).toBe('nosniff')
+    expect(Buffer.from(kept.body as Buffer).equals(bytes)).toBe(true)
+    // One never kept is a 404 (the tile makes it), asked of nobody: no dispatcher was made.
+    expect((await pictures.answer(new URLSearchParams({ thumb: `${fileUrl}?other` }))).status).toBe(404)
+    expect((await pictures.answer(new URLSearchParams({ thumb: '' }))).status).toBe(400)
+    // A key is hashed into a name, never a path: the data folder's own files are not reachable by it.
+    expect((await pictures.answer(new URLSearchParams({ thumb: '../mediadeck.db' }))).status).toBe(404)
+    expect(made).toEqual([])
   })
 })
