@@ -141,6 +141,14 @@ export const usePlannerStore = defineStore('planner', () => {
     fetchedAt.value = answer.fetchedAt
   }
 
+  /** What the period's posts are asked for with (`load`; the start-up's early peek asks the same). */
+  function periodQuery() {
+    return {
+      ...range.value,
+      ...(accountIds.value.length ? { accountIds: accountIds.value } : {}),
+    }
+  }
+
   /**
    * The period's posts: the replica's copy at once (a month seen before, offline too), then the service's. The
    * posts shown stay until the new ones land, so switching periods or refreshing never empties the calendar.
@@ -148,10 +156,7 @@ export const usePlannerStore = defineStore('planner', () => {
   async function load() {
     const mine = ++request
     loading.value = true
-    const query = {
-      ...range.value,
-      ...(accountIds.value.length ? { accountIds: accountIds.value } : {}),
-    }
+    const query = periodQuery()
     try {
       const outcome = await renderThenRefresh({
         peek: () => peek({ what: 'schedules', request: query }),
@@ -352,6 +357,7 @@ export const usePlannerStore = defineStore('planner', () => {
     entries,
     byDay,
     load,
+    periodQuery,
     loadFailed,
     reset,
     go,
