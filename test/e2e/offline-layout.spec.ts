@@ -162,10 +162,13 @@ test(
             await animationsSettled(appPage)
             await appPage.screenshot({ path: join(dir, `${view}-${width}-${language}-${colorScheme}.png`) })
             // The failed posts, beside the calendar and below the fold.
-            if (view === 'planner')
+            if (view === 'planner') {
               await appPage.getByTestId('planner-failed').screenshot({
                 path: join(dir, `failed-${width}-${language}-${colorScheme}.png`),
               })
+              // Back to the top for the next picture of the whole page.
+              await appPage.locator('main').evaluate((main) => main.scrollTo(0, 0))
+            }
           }
         }
       }
