@@ -1,17 +1,9 @@
-// Builds the domain-shaped window.mediadeck from the contract's names over any transport: Electron IPC in
-// the preload, a WebSocket in the browser stand-in. Nothing is exposed that common/contract.ts does not
-// declare, and nothing of the transport itself (no ipcRenderer, no socket) reaches the page.
-import {
-  CALL_NAMES,
-  EVENT_NAMES,
-  INTERNAL_CALLS,
-  apiPathOfCall,
-  apiPathOfEvent,
-  type CallName,
-  type EventName,
-  type IpcResult,
-  type MediadeckApi,
-} from '../common/contract'
+// Builds the domain-shaped window.mediadeck from the contract's names (common/api-surface.ts, handed in) over
+// any transport: Electron IPC in the preload, a WebSocket in the browser stand-in. Nothing is exposed that
+// common/contract.ts does not declare, and nothing of the transport itself (no ipcRenderer, no socket) reaches
+// the page. Only types of the contract are imported: the browser bridge stays free of its schemas.
+import type { ApiSurface } from '../common/api-surface'
+import type { CallName, EventName, IpcResult, MediadeckApi } from '../common/contract'
 import type { AppErrorData } from '../common/errors'
 import type { DroppedFile, PickedFile } from '../common/app-state'
 
@@ -31,18 +23,18 @@ type AnyMethod = (...args: unknown[]) => unknown
  * Failures reject with plain AppErrorData rather than an Error: Electron's contextBridge copies plain
  * objects faithfully but drops an Error's own fields (kind, status, field...).
  */
-export function buildMediadeckApi(transport: BridgeTransport, local: PreloadLocal): MediadeckApi {
-  const internal = new Set<string>(INTERNAL_CALLS)
+export function buildMediadeckApi(
+  transport: BridgeTransport,
+  local: PreloadLocal,
+  surface: ApiSurface,
+): MediadeckApi {
   const api: Record<string, Record<string, AnyMethod>> = {}
   const domain = (name: string): Record<string, AnyMethod> => (api[name] ??= {})
 
-  for (const name of CALL_NAMES) {
-    if (internal.has(name)) continue
-    const [d, method] = apiPathOfCall(name)
+  for (const [name, d, method] of surface.calls) {
     domain(d)[method] = async (request?: unknown) => unwrap(await transport.invoke(name, request))
   }
-  for (const name of EVENT_NAMES) {
-    const [d, method] = apiPathOfEvent(name)
+  for (const [name, d, method] of surface.events) {
     domain(d)[method] = (listener: unknown) => {
       if (typeof listener !== 'function') throw new TypeError(`${d}.${method} needs a listener function`)
       const unsubscribe = transport.subscribe(name, (payload) => (listener as (p: unknown) => void)(payload))

@@ -9,7 +9,14 @@ import { parseDeepLink } from '../common/deep-links'
 import type { ClientMessage, ServerMessage } from '../common/ws-protocol'
 import type { AppRoute } from '../common/routes'
 import type { AppErrorData } from '../common/errors'
+import type { ApiSurface } from '../common/api-surface'
 import { buildMediadeckApi, type BridgeTransport } from './api'
+
+/**
+ * The API's calls and events, put before this script by the host that serves it (main/browser-mode/server.ts,
+ * from common/api-surface.ts): bundling the contract here would run its schemas in every page, before the app.
+ */
+declare const MEDIADECK_API_SURFACE: ApiSurface
 
 interface Pending {
   resolve(result: IpcResult<unknown>): void
@@ -193,7 +200,7 @@ function freeze<T extends object>(api: T): T {
   return Object.freeze(api)
 }
 
-const api = buildMediadeckApi(transport, { fromDrop })
+const api = buildMediadeckApi(transport, { fromDrop }, MEDIADECK_API_SURFACE)
 const files = api.files as unknown as Record<string, unknown>
 files.pick = pick
 // The host checks the allow-list (and rejects what is not on it); the page then opens the tab itself, since

@@ -2,6 +2,7 @@
 // contract's API on window.mediadeck and nothing else: no ipcRenderer, no Node. Dropped files are resolved
 // to paths here with webUtils.getPathForFile (File.path is gone since Electron 32) and granted in main.
 import { contextBridge, ipcRenderer, webUtils } from 'electron'
+import { apiSurface } from '../common/api-surface'
 import type { IpcResult } from '../common/contract'
 import { buildMediadeckApi, type BridgeTransport } from './api'
 
@@ -16,16 +17,20 @@ const transport: BridgeTransport = {
   },
 }
 
-const api = buildMediadeckApi(transport, {
-  async fromDrop(files) {
-    const paths = [...files]
-      .map((file) => webUtils.getPathForFile(file as File))
-      .filter((path) => path !== '')
-    if (paths.length === 0) return []
-    const result = (await ipcRenderer.invoke('files:grant-dropped', { paths })) as IpcResult<unknown>
-    if (!result.ok) throw { ...result.error }
-    return result.value as Awaited<ReturnType<typeof api.files.fromDrop>>
+const api = buildMediadeckApi(
+  transport,
+  {
+    async fromDrop(files) {
+      const paths = [...files]
+        .map((file) => webUtils.getPathForFile(file as File))
+        .filter((path) => path !== '')
+      if (paths.length === 0) return []
+      const result = (await ipcRenderer.invoke('files:grant-dropped', { paths })) as IpcResult<unknown>
+      if (!result.ok) throw { ...result.error }
+      return result.value as Awaited<ReturnType<typeof api.files.fromDrop>>
+    },
   },
-})
+  apiSurface(),
+)
 
 contextBridge.exposeInMainWorld('mediadeck', api)

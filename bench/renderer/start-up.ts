@@ -5,7 +5,8 @@
 // app's host started again on the same data folder, as after a flight. With --baseline, an older checkout
 // (its own node_modules and built renderer, `npm run build:renderer` there) is measured in the same sitting by
 // the same code, so the two figures are comparable on a shared machine. Writes the "Start-up" section of
-// bench/RESULTS.md.
+// bench/RESULTS.md. `--runs N` takes N runs instead of 11 and `--no-write` only prints the section: for
+// trying a change, not for the figure recorded.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -17,7 +18,14 @@ import type * as SandboxModule from '../../sandbox/index'
 import { CHROMIUM_PATH, launchChromium } from '../../test/support/chromium'
 import { formatMs, median, percentile, writeResultsSection } from '../support/results'
 
-const RUNS = 11
+/** The value after `name` on the command line. */
+const option = (name: string) => {
+  const at = process.argv.indexOf(name)
+  return at === -1 ? undefined : process.argv[at + 1]
+}
+const RUNS = Number(option('--runs') ?? 11)
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(`--runs wants a whole number of runs, not ${option('--runs')}`)
 const HERE = fileURLToPath(import.meta.url)
 const OWN_ROOT = resolve(HERE, '../../..')
 const POST = '[data-testid=planner-entry][data-key^="post:"]'
@@ -112,12 +120,16 @@ async function measure(root: string): Promise<StartUp> {
 
 /** One checkout measured in a process of its own, so its modules never meet this tree's. */
 function measureIn(root: string): StartUp {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', HERE, '--measure', root], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 * 1024 * 1024,
-  })
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', HERE, '--measure', root, '--runs', String(RUNS)],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  )
   if (run.status !== 0) throw new Error(`start-up measure failed on ${root} (exit ${run.status})`)
   return JSON.parse(run.stdout.trim().split('\n').pop()!) as StartUp
 }
@@ -176,12 +188,12 @@ function section(now: StartUp, before: StartUp | undefined, load: string): strin
 if (process.argv[2] === '--measure') {
   console.log(JSON.stringify(await measure(resolve(process.argv[3]!))))
 } else {
-  const at = process.argv.indexOf('--baseline')
-  const baseline = at === -1 ? undefined : resolve(process.argv[at + 1]!)
+  const baselineDir = option('--baseline')
+  const baseline = baselineDir === undefined ? undefined : resolve(baselineDir)
   const loadStart = loadavg()[0]!.toFixed(2)
   const before = baseline ? measureIn(baseline) : undefined
   const now = measureIn(OWN_ROOT)
   const text = section(now, before, `${loadStart} at the start, ${loadavg()[0]!.toFixed(2)} at the end`)
-  await writeResultsSection('Start-up', text)
+  if (!process.argv.includes('--no-write')) await writeResultsSection('Start-up', text)
   console.log(text)
 }

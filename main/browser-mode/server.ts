@@ -14,6 +14,7 @@ import { extname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import mime from 'mime'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { apiSurface } from '../../common/api-surface'
 import { AppError } from '../../common/errors'
 import { LOCAL_FILE_ROUTE } from '../../common/local-files'
 import { PICTURE_ROUTE } from '../../common/pictures'
@@ -100,7 +101,9 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const indexHtml = renderer.get('index.html')?.toString('utf8')
   if (options.devOrigin === undefined && indexHtml === undefined)
     throw new Error(`the renderer build in ${rendererDir} changed while it was read`)
-  const bridge = await loadBridge()
+  // The bridge builds window.mediadeck from the API's names, which are handed to it here (it does not bundle
+  // the contract: its schemas would run in every page before the app, preload/browser-bridge.ts).
+  const bridge = `var MEDIADECK_API_SURFACE = ${JSON.stringify(apiSurface())};\n${await loadBridge()}`
   if (options.token !== undefined && !TOKEN_PATTERN.test(options.token)) {
     throw new Error('the browser mode token must be at least 32 URL-safe characters (A-Z a-z 0-9 - _)')
   }

@@ -6,11 +6,31 @@ import type {
   CachedResult,
   ReplicaMark,
   ReplicaPeek,
+  ReplicaPeekAnswer,
   ReplicaPeekRequest,
   ReplicaWhat,
 } from '../../common/contract'
 import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
 import { mediadeck } from './mediadeck'
+
+/** Peeks asked for at start-up, before the view that wants them is mounted (`prime`), by request. */
+const primed = new Map<string, Promise<ReplicaPeekAnswer>>()
+const keyOf = (request: ReplicaPeekRequest) => JSON.stringify(request)
+
+/**
+ * Asks for a copy now, for a view that will ask for it soon: at start-up, the first screen's copies are asked
+ * for before the app is mounted and its view's code loaded, so they are there when the view asks (`peek`
+ * takes the answer, once). Until `forgetPrimed`, which start-up calls once the first view has asked.
+ */
+export function prime(request: ReplicaPeekRequest): void {
+  const key = keyOf(request)
+  if (!primed.has(key)) primed.set(key, mediadeck().replica.peek(request))
+}
+
+/** Drops the copies asked for early and not taken: a later peek asks main again, for its newest copy. */
+export function forgetPrimed(): void {
+  primed.clear()
+}
 
 /**
  * The replica's copy of a list, or null when main has none. Never throws: the copy only spares a wait, so a
@@ -19,7 +39,10 @@ import { mediadeck } from './mediadeck'
 export async function peek<W extends ReplicaWhat>(
   request: Extract<ReplicaPeekRequest, { what: W }>,
 ): Promise<ReplicaPeek<W>> {
+  const early = primed.get(keyOf(request))
+  primed.delete(keyOf(request))
   try {
+    if (early) return ((await early) as ReplicaPeek<W>) ?? null
     // The answer is the list `what` names (common/contract.ts, ReplicaPeekAnswer).
     return ((await mediadeck().replica.peek(request)) as ReplicaPeek<W>) ?? null
   } catch {

@@ -22,10 +22,7 @@ import { mediadeck } from '../lib/mediadeck'
 import { errorBeside, peek, renderThenRefresh } from '../lib/replica'
 import { useCampaignsStore } from './campaigns'
 import { useDraftsStore } from './drafts'
-
-/** How far back and ahead the failed-posts list looks: the service has no "all failed" call without a range. */
-const FAILED_LOOKBACK_DAYS = 90
-const FAILED_LOOKAHEAD_DAYS = 366
+import { useFailedList } from './failed-list'
 
 function scheduleIdOf(post: Schedule): string {
   return post.id ?? post._id
@@ -88,9 +85,8 @@ export const usePlannerStore = defineStore('planner', () => {
   const fetchedAt = ref<string | null>(null)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
-  const failed = shallowRef<Schedule[]>([])
-  const failedLoading = ref(false)
-  const failedError = ref<AppErrorData | null>(null)
+  const { failed, failedLoading, failedError, failedStale, failedFetchedAt, loadFailed, resetFailed } =
+    useFailedList()
   let request = 0
   // What a held action (see toasts.hold) already shows while it waits to be sent: entries and failed posts
   // hidden by a delete or a retry (by entry key, `failed:<id>` for a failed post), entries shown at a new time.
@@ -145,6 +141,14 @@ export const usePlannerStore = defineStore('planner', () => {
     fetchedAt.value = answer.fetchedAt
   }
 
+  /** What the period's posts are asked for with (`load`; the start-up's early peek asks the same). */
+  function periodQuery() {
+    return {
+      ...range.value,
+      ...(accountIds.value.length ? { accountIds: accountIds.value } : {}),
+    }
+  }
+
   /**
    * The period's posts: the replica's copy at once (a month seen before, offline too), then the service's. The
    * posts shown stay until the new ones land, so switching periods or refreshing never empties the calendar.
@@ -152,10 +156,7 @@ export const usePlannerStore = defineStore('planner', () => {
   async function load() {
     const mine = ++request
     loading.value = true
-    const query = {
-      ...range.value,
-      ...(accountIds.value.length ? { accountIds: accountIds.value } : {}),
-    }
+    const query = periodQuery()
     try {
       const outcome = await renderThenRefresh({
         peek: () => peek({ what: 'schedules', request: query }),
@@ -189,27 +190,7 @@ export const usePlannerStore = defineStore('planner', () => {
     fetchedAt.value = null
     loading.value = false
     error.value = null
-    failed.value = []
-    failedLoading.value = false
-    failedError.value = null
-  }
-
-  async function loadFailed() {
-    failedLoading.value = true
-    const now = Date.now()
-    try {
-      const answer = await mediadeck().schedules.list({
-        from: new Date(now - FAILED_LOOKBACK_DAYS * 86_400_000).toISOString(),
-        to: new Date(now + FAILED_LOOKAHEAD_DAYS * 86_400_000).toISOString(),
-        status: 'error',
-      })
-      failed.value = [...answer.value].sort((a, b) => b.scheduleAt.localeCompare(a.scheduleAt))
-      failedError.value = null
-    } catch (caught) {
-      failedError.value = AppError.from(caught).toJSON()
-    } finally {
-      failedLoading.value = false
-    }
+    resetFailed()
   }
 
   function go(step: number) {
@@ -368,12 +349,15 @@ export const usePlannerStore = defineStore('planner', () => {
     failed,
     failedLoading,
     failedError,
+    failedStale,
+    failedFetchedAt,
     failedShown,
     days,
     range,
     entries,
     byDay,
     load,
+    periodQuery,
     loadFailed,
     reset,
     go,

@@ -85,6 +85,8 @@ test('a cold start offline shows the last state, queues a post, and sends it onc
   const seenPost = planner.page.getByTestId('planner-entry').first()
   await expect(seenPost).toBeVisible()
   const seenKey = (await seenPost.getAttribute('data-key'))!
+  await expect(planner.failed.getByTestId('failed-post').first()).toBeVisible()
+  const failedSeen = await planner.failed.getByTestId('failed-post').count()
   const library = new LibraryPage(page)
   await page.getByTestId('nav-library').click()
   await expect(library.storedFiles.getByTestId('stored-file').first()).toBeVisible()
@@ -111,7 +113,10 @@ test('a cold start offline shows the last state, queues a post, and sends it onc
 
   await planner.open()
   await expect(page.locator(`[data-testid=planner-entry][data-key="${seenKey}"]`)).toBeVisible()
-  await expect(page.getByTestId('stale-notice')).toContainText('Offline · as of')
+  await expect(page.getByTestId('stale-notice').first()).toContainText('Offline · as of')
+  // The failed posts seen online are there too, from the replica, with their own notice.
+  await expect(planner.failed.getByTestId('failed-post')).toHaveCount(failedSeen)
+  await expect(planner.failed.getByTestId('stale-notice')).toContainText('Offline · as of')
 
   await page.getByTestId('nav-library').click()
   await expect(library.storedFiles.getByTestId('stored-file').first()).toContainText(fileName.split('\n')[0]!)

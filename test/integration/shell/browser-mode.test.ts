@@ -97,6 +97,10 @@ describe('browser mode server', () => {
     const bridge = await raw(`${new URL(mode.url).pathname}mediadeck-bridge.js`)
     expect(bridge.status).toBe(200)
     expect(bridge.body).toContain('mediadeck')
+    // Handed the API's names, it bundles neither the contract nor its schemas: every page runs it before the
+    // app (it was 840 KB with them).
+    expect(bridge.body.startsWith('var MEDIADECK_API_SURFACE = {')).toBe(true)
+    expect(bridge.body.length).toBeLessThan(64 * 1024)
   })
 
   it('answers 404 without the token and refuses foreign Host headers and path escapes', async () => {

@@ -176,6 +176,66 @@ describe('planner', () => {
   })
 })
 
+describe('failed posts', () => {
+  const failedPost = (id: string, at: string, title: string) => ({
+    ...post(id, at, title),
+    status: 'error' as const,
+  })
+
+  it('renders the list from the replica before the service answers, then the service’s list', async () => {
+    const planner = usePlannerStore()
+    fake.data.replica = { schedules: copy([failedPost('seen-1', NOW, 'Failed before')]) }
+    fake.data.schedules = [failedPost('live-1', NOW, 'Failed on the service')]
+    const release = fake.hold('schedules:list')
+    const loading = planner.loadFailed()
+    await flushPromises()
+    expect(planner.failed.map((p) => p.title)).toEqual(['Failed before'])
+    expect(planner.failedStale).toBe(false)
+    expect(planner.failedLoading).toBe(true)
+    const [asked] = fake.requests('replica:peek')
+    expect(asked).toMatchObject({ what: 'schedules', request: { status: 'error' } })
+    // The same request as the live call's, so the replica answers the range that call keeps.
+    expect(asked).toEqual({ what: 'schedules', request: fake.requests('schedules:list').at(-1) })
+
+    release()
+    await loading
+    expect(planner.failed.map((p) => p.title)).toEqual(['Failed on the service'])
+    expect(planner.failedFetchedAt).toBe(NOW)
+    expect(planner.failedLoading).toBe(false)
+  })
+
+  it('offline: the copy stays, stale as of its fetch, with no error beside it', async () => {
+    const planner = usePlannerStore()
+    fake.data.replica = { schedules: copy([failedPost('seen-1', NOW, 'Failed before')]) }
+    fake.fail('schedules:list', OFFLINE)
+    await planner.loadFailed()
+    expect(planner.failed.map((p) => p.title)).toEqual(['Failed before'])
+    expect(planner.failedStale).toBe(true)
+    expect(planner.failedFetchedAt).toBe(SEEN)
+    expect(planner.failedError).toBeNull()
+  })
+
+  it('with no copy and no service: the error, an empty list', async () => {
+    const planner = usePlannerStore()
+    fake.data.replica = {}
+    fake.fail('schedules:list', OFFLINE)
+    await planner.loadFailed()
+    expect(planner.failed).toEqual([])
+    expect(planner.failedError?.kind).toBe('network')
+  })
+
+  it('asks for the same range all day, so the replica keeps one range a day for it', async () => {
+    const planner = usePlannerStore()
+    await planner.loadFailed()
+    vi.setSystemTime(new Date(Date.parse(NOW) + 3_600_000))
+    await planner.loadFailed()
+    const [first, second] = fake.requests('schedules:list').slice(-2)
+    expect(second).toEqual(first)
+    expect(Date.parse(first!.to) - Date.parse(NOW)).toBeGreaterThan(366 * 86_400_000)
+    expect(Date.parse(NOW) - Date.parse(first!.from)).toBeGreaterThanOrEqual(90 * 86_400_000)
+  })
+})
+
 describe('automations', () => {
   it('shows the replica’s page at once; offline it stays, stale', async () => {
     const store = useAutomationsStore()

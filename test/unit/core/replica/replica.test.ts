@@ -158,6 +158,31 @@ describe('replica', () => {
     expect(peekIds(replica, DECEMBER)).toEqual(['d1', 'd2'])
   })
 
+  it('answers the failed-posts list (a wide range filtered by status) from the copy, on the next day too', async () => {
+    const replica = open()
+    const day = (offset: number) => ({
+      from: new Date(Date.UTC(2026, 10, 26 - 90 + offset)).toISOString(),
+      to: new Date(Date.UTC(2026, 10, 26 + 367 + offset) - 1).toISOString(),
+      status: 'error' as const,
+    })
+    await replica.schedules(
+      NOVEMBER,
+      whole([post('p1', '2026-11-03T09:00:00Z'), post('e1', '2026-11-04T09:00:00Z', { status: 'error' })]),
+    )
+    await replica.schedules(
+      day(0),
+      whole([
+        post('e1', '2026-11-04T09:00:00Z', { status: 'error' }),
+        post('e2', '2026-10-02T09:00:00Z', { status: 'error' }),
+      ]),
+    )
+    clock = new Date(clock.getTime() + 86_400_000)
+    // The next start asks for the range a day on: the copy of the day before answers it, failed posts only.
+    const next = open().peek({ what: 'schedules', request: day(1) })
+    expect((next?.value as Schedule[]).map((p) => p.id)).toEqual(['e2', 'e1'])
+    expect(next).toMatchObject({ stale: false, fetchedAt: '2026-11-26T10:00:00.000Z' })
+  })
+
   it('drops months not viewed for 90 days, keeps those looked at', async () => {
     const replica = open()
     await replica.schedules(NOVEMBER, whole([post('p1', '2026-11-03T09:00:00Z')]))

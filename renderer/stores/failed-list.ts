@@ -1,0 +1,82 @@
+import { ref, shallowRef } from 'vue'
+import type { CachedResult } from '../../common/contract'
+import type { AppErrorData } from '../../common/errors'
+import type { Schedule } from '../../common/service'
+import { mediadeck } from '../lib/mediadeck'
+import { errorBeside, peek, renderThenRefresh } from '../lib/replica'
+
+/** How far back and ahead the failed-posts list looks: the service has no "all failed" call without a range. */
+const FAILED_LOOKBACK_DAYS = 90
+const FAILED_LOOKAHEAD_DAYS = 366
+const DAY_MS = 86_400_000
+
+/**
+ * The range the failed list asks for, whole UTC days around `now`: the same request all day long, so the
+ * replica keeps one range for it per day instead of one per load, and its copy is found by the next start.
+ */
+export function failedRange(now: number): { from: string; to: string; status: 'error' } {
+  const day = Math.floor(now / DAY_MS) * DAY_MS
+  return {
+    from: new Date(day - FAILED_LOOKBACK_DAYS * DAY_MS).toISOString(),
+    // The end of the last day of the look-ahead: `now` plus the look-ahead is always inside.
+    to: new Date(day + (FAILED_LOOKAHEAD_DAYS + 1) * DAY_MS - 1).toISOString(),
+    status: 'error',
+  }
+}
+
+/**
+ * The planner's list of the service's failed posts (newest first), rendered from the replica at once and then
+ * refreshed, as the calendar is: offline, the copy stays, marked stale as of its fetch.
+ */
+export function useFailedList() {
+  const failed = shallowRef<Schedule[]>([])
+  const failedLoading = ref(false)
+  const failedError = ref<AppErrorData | null>(null)
+  const failedStale = ref(false)
+  const failedFetchedAt = ref<string | null>(null)
+  let request = 0
+
+  function show(answer: CachedResult<Schedule[]>) {
+    failed.value = [...answer.value].sort((a, b) => b.scheduleAt.localeCompare(a.scheduleAt))
+    failedStale.value = answer.stale
+    failedFetchedAt.value = answer.fetchedAt
+  }
+
+  async function loadFailed() {
+    const mine = ++request
+    failedLoading.value = true
+    const query = failedRange(Date.now())
+    try {
+      const outcome = await renderThenRefresh({
+        peek: () => peek({ what: 'schedules', request: query }),
+        refresh: () => mediadeck().schedules.list(query),
+        current: () => mine === request,
+        show,
+      })
+      if (mine !== request) return
+      if (outcome.ok) {
+        show(outcome.result)
+        failedError.value = null
+      } else if (outcome.copy) {
+        show({ ...outcome.copy, stale: true })
+        failedError.value = errorBeside(outcome)
+      } else {
+        failedError.value = outcome.error
+      }
+    } finally {
+      if (mine === request) failedLoading.value = false
+    }
+  }
+
+  /** Another profile is active: its failed posts are not the previous one's. */
+  function resetFailed() {
+    request++
+    failed.value = []
+    failedLoading.value = false
+    failedError.value = null
+    failedStale.value = false
+    failedFetchedAt.value = null
+  }
+
+  return { failed, failedLoading, failedError, failedStale, failedFetchedAt, loadFailed, resetFailed }
+}
