@@ -3,7 +3,7 @@
 // and the sandbox's publisher fails a post the same way the network would (sandbox/publisher.ts).
 // The post types each network takes are the service's own word (OpenAPI "Supported Post Types",
 // SCHEDULE_TYPE_PLATFORMS); the rest is what the network's API states for a post published on a person's behalf.
-import { SCHEDULE_TYPE_PLATFORMS, type AccountType, type SchedulePostType } from './service'
+import { SCHEDULE_TYPE_PLATFORMS, type AccountType, type SchedulePostType } from './service-vocabulary'
 
 /** A limit and the page that states it. */
 export interface Sourced<T> {

@@ -3,27 +3,31 @@
 // Response schemas are loose (unknown members are kept) so a new field on the service never breaks a read;
 // request schemas are strict about what they require.
 import { z } from 'zod'
-
-export const ACCOUNT_TYPES = [
-  'facebook',
-  'instagram',
-  'threads',
-  'tiktok',
-  'linkedin',
-  'youtube',
-  'shopee',
-  'twitter',
-] as const
-export type AccountType = (typeof ACCOUNT_TYPES)[number]
-
-export const PLAN_TIERS = ['standard', 'gold', 'premium'] as const
-export type PlanTier = (typeof PLAN_TIERS)[number]
-
-export const SCHEDULE_STATUSES = ['pending', 'process', 'error', 'success'] as const
-export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number]
-
-export const FILE_STATUSES = ['pending', 'success'] as const
-export type FileStatus = (typeof FILE_STATUSES)[number]
+// The plain values (enums, the blank creation body, how a WhatsApp account is told) live in a module without
+// zod, so the page's first script can use them without carrying the schemas; kept reachable from here too.
+import { FILE_STATUSES, SCHEDULE_STATUSES } from './service-vocabulary'
+export {
+  ACCOUNT_TYPES,
+  PLAN_TIERS,
+  SCHEDULE_STATUSES,
+  FILE_STATUSES,
+  DEFAULT_MUSIC_VOLUME,
+  WHATSAPP_CHANNEL_TYPES,
+  emptyScheduleRequest,
+  SCHEDULE_POST_TYPES,
+  SCHEDULE_TYPE_PLATFORMS,
+  MUSIC_DATE_RANGES,
+  MUSIC_GENRES,
+  WHATSAPP_ACCOUNT_TYPE,
+  isWhatsAppAccount,
+} from './service-vocabulary'
+export type {
+  AccountType,
+  PlanTier,
+  ScheduleStatus,
+  FileStatus,
+  SchedulePostType,
+} from './service-vocabulary'
 
 /** The service's error body: `code` equals the HTTP status. */
 export const serviceErrorBodySchema = z.object({ code: z.number(), message: z.string() })
@@ -426,14 +430,6 @@ export const musicVolumeSchema = z.looseObject({
 export type MusicVolume = z.infer<typeof musicVolumeSchema>
 
 /**
- * Both at full, as Mediadeck has always sent; the service's own client starts at video 50, music 100 (newer
- * OpenAPI examples), but a post with no music chosen should not have its own sound halved.
- */
-export const DEFAULT_MUSIC_VOLUME: MusicVolume = { video: 100, music: 100 }
-
-export const WHATSAPP_CHANNEL_TYPES = ['channel', 'group'] as const
-
-/**
  * A WhatsApp channel or group a post goes to (newer OpenAPI `ScheduleAdditionalInfoChannel`; its schema names
  * the second member `Boom`, its examples and GET /public/addon/whatsapp/channel say `name`: docs/service-fidelity.md).
  * `type` stays text: a kind the app does not know yet is kept and shown as it is.
@@ -521,47 +517,6 @@ export const scheduleSchema = withId({
 })
 export type Schedule = z.infer<typeof scheduleSchema>
 
-/** A blank creation body: every member of section 2.4 present, nothing chosen. */
-export function emptyScheduleRequest(): Omit<CreateScheduleRequest, 'accountId' | 'scheduleAt'> {
-  return {
-    title: '',
-    description: '',
-    type: 'text',
-    medias: [],
-    meta: { title: '', description: '', url: '' },
-    additionalInfo: {
-      isAiGenerated: false,
-      isDraft: false,
-      isAutoAddMusic: false,
-      collaborators: [],
-      music: { id: '', artist: '', name: '', thumbnail: '', volume: { ...DEFAULT_MUSIC_VOLUME } },
-      products: [],
-      tags: [],
-      mentions: [],
-      // Only the older OpenAPI requires it; the newer drops it and ignores it (docs/service-fidelity.md).
-      link: '',
-      targetCountries: [],
-    },
-    replies: [],
-    topic: '',
-  }
-}
-
-/** Post types the service accepts for a schedule (OpenAPI BodyCreateSchedulePublicDTO.type). */
-export const SCHEDULE_POST_TYPES = ['text', 'image', 'video', 'reel', 'album', 'link', 'story'] as const
-export type SchedulePostType = (typeof SCHEDULE_POST_TYPES)[number]
-
-/** Which platforms publish which post type (OpenAPI "Supported Post Types" of POST /public/schedule). */
-export const SCHEDULE_TYPE_PLATFORMS: Record<SchedulePostType, readonly AccountType[]> = {
-  text: ['facebook', 'threads'],
-  image: ['facebook', 'instagram', 'threads', 'tiktok', 'linkedin'],
-  video: ['facebook', 'instagram', 'threads', 'tiktok', 'youtube', 'linkedin'],
-  reel: ['facebook'],
-  album: ['facebook', 'instagram', 'threads', 'tiktok', 'linkedin'],
-  link: ['facebook'],
-  story: ['facebook', 'instagram'],
-}
-
 /** PUT /public/schedule/{id} body (OpenAPI BodyUpdateSchedulePublicDTO): the creation body, accountId optional. */
 export const updateScheduleRequestSchema = createScheduleRequestSchema.extend({
   accountId: z.string().min(1).optional(),
@@ -600,19 +555,6 @@ export const musicTrackSchema = z.looseObject({
 export type MusicTrack = z.infer<typeof musicTrackSchema>
 export const musicListSchema = z.looseObject({ docs: listOf(musicTrackSchema) })
 
-/** The query GET /public/addon/tiktok/music requires: a genre, a country and a time span (OpenAPI lists). */
-export const MUSIC_DATE_RANGES = ['1DAY', '7DAY', '30DAY', '90DAY'] as const
-export const MUSIC_GENRES = [
-  'ALL',
-  'POP',
-  'ROCK',
-  'HIP_HOP/RAP',
-  'ELECTRONIC',
-  'JAZZ',
-  'K-POP',
-  'LO-FI',
-] as const
-
 /** One channel or group of GET /public/addon/whatsapp/channel; `type` kept as sent (channel, group, …). */
 export const whatsappChannelSchema = z.looseObject({
   id: z.preprocess((v) => textOf(v) ?? v, z.string().min(1)),
@@ -622,15 +564,6 @@ export const whatsappChannelSchema = z.looseObject({
 })
 export const whatsappChannelListSchema = z.looseObject({ docs: listOf(whatsappChannelSchema) })
 
-/**
- * How the app tells a WhatsApp account: its `type` is "whatsapp". The service's account-types enum does not
- * list it, but its connection paths (/public/account/whatsapp/...) and add-on (/public/addon/whatsapp/channel)
- * name it so, and every other type is named the same way (docs/service-fidelity.md).
- */
-export const WHATSAPP_ACCOUNT_TYPE = 'whatsapp'
-export function isWhatsAppAccount(account: { type: string } | undefined): boolean {
-  return account?.type.toLowerCase() === WHATSAPP_ACCOUNT_TYPE
-}
 // ---- changing automations, templates and reports (newer OpenAPI: /public/automation, /public/template,
 // /public/report) ----
 
