@@ -150,7 +150,7 @@ function section(now: StartUp, before: StartUp | undefined, load: string): strin
     '',
     `Recorded by \`npx tsx bench/renderer/start-up.ts${before ? ' --baseline DIR' : ''}\` on ${new Date().toISOString()}: ${cpus().length} CPUs`,
     `(${cpus()[0]?.model.trim()}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB, Node ${process.version}, Chromium at \`${CHROMIUM_PATH}\` headless,`,
-    `viewport 1440×960. Load average (1 min) ${load} on a machine shared by several workers: compare the`,
+    `viewport 1440×960. Load average (1 min) ${load} (nothing else running at 1–2 on this machine): compare the`,
     'two columns as a ratio, not with figures of another sitting.',
     '',
     "First usable screen: the planner opened in a fresh browser context, from the page's navigation to the",
