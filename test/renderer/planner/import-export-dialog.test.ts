@@ -78,6 +78,13 @@ describe('ImportExportDialog', () => {
       },
     ])
     expect($('[data-testid="import-preview"]')).toBeNull()
+    // What it did stays said, and follows the language when the person switches it.
+    expect($('[data-testid="import-result"]')!.textContent!.trim()).toBe('0 posts added or updated')
+    context.i18n.global.locale.value = 'id'
+    await flushPromises()
+    expect($('[data-testid="import-result"]')!.textContent!.trim()).toBe(
+      '0 postingan ditambahkan atau diperbarui',
+    )
   })
 
   it('drops the preview on Cancel without importing', async () => {
