@@ -91,6 +91,23 @@ export function errorBeside(failed: { error: AppErrorData; copy: unknown }): App
 }
 
 /**
+ * What a store keeps of a refresh: the service's answer, or else the replica's copy marked stale (as of when it
+ * was fetched) with the error to show beside it. Returns the error for the store's own `error` (null when
+ * there is nothing more to say than the offline notice).
+ */
+export function settle<T>(
+  outcome: Refreshed<T>,
+  show: (result: CachedResult<T>) => void,
+): AppErrorData | null {
+  if (outcome.ok) {
+    show(outcome.result)
+    return null
+  }
+  if (outcome.copy) show({ ...outcome.copy, stale: true })
+  return errorBeside(outcome)
+}
+
+/**
  * The storage figures and a page of files answer a bare value, marked `stale` and `fetchedAt` when main took
  * it from the replica because the service could not be reached: as a CachedResult, fetched now when fresh.
  */

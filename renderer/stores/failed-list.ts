@@ -3,7 +3,7 @@ import type { CachedResult } from '../../common/contract'
 import type { AppErrorData } from '../../common/errors'
 import type { Schedule } from '../../common/service'
 import { mediadeck } from '../lib/mediadeck'
-import { errorBeside, peek, renderThenRefresh } from '../lib/replica'
+import { peek, renderThenRefresh, settle } from '../lib/replica'
 
 /** How far back and ahead the failed-posts list looks: the service has no "all failed" call without a range. */
 const FAILED_LOOKBACK_DAYS = 90
@@ -53,16 +53,7 @@ export function useFailedList() {
         current: () => mine === request,
         show,
       })
-      if (mine !== request) return
-      if (outcome.ok) {
-        show(outcome.result)
-        failedError.value = null
-      } else if (outcome.copy) {
-        show({ ...outcome.copy, stale: true })
-        failedError.value = errorBeside(outcome)
-      } else {
-        failedError.value = outcome.error
-      }
+      if (mine === request) failedError.value = settle(outcome, show)
     } finally {
       if (mine === request) failedLoading.value = false
     }

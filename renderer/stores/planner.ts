@@ -19,7 +19,7 @@ import {
 import { groupCampaigns } from '../components/planner/campaign-cards'
 import { postOfSchedule } from '../components/planner/composer-form'
 import { mediadeck } from '../lib/mediadeck'
-import { errorBeside, peek, renderThenRefresh } from '../lib/replica'
+import { peek, renderThenRefresh, settle } from '../lib/replica'
 import { useCampaignsStore } from './campaigns'
 import { useDraftsStore } from './drafts'
 import { useFailedList } from './failed-list'
@@ -164,17 +164,8 @@ export const usePlannerStore = defineStore('planner', () => {
         current: () => mine === request,
         show,
       })
-      if (mine !== request) return
-      if (outcome.ok) {
-        show(outcome.result)
-        error.value = null
-      } else if (outcome.copy) {
-        // The period seen before, from the replica, said to be as of when it was fetched.
-        show({ ...outcome.copy, stale: true })
-        error.value = errorBeside(outcome)
-      } else {
-        error.value = outcome.error
-      }
+      // Offline, the period seen before stays, said to be as of when it was fetched.
+      if (mine === request) error.value = settle(outcome, show)
     } finally {
       if (mine === request) loading.value = false
     }

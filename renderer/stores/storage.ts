@@ -5,7 +5,7 @@ import type { AppErrorData } from '../../common/errors'
 import type { Page, StorageStatistic, StoredFile } from '../../common/service'
 import { mediaTypeOfMime } from '../components/planner/composer-form'
 import { mediadeck } from '../lib/mediadeck'
-import { errorBeside, fresh, peek, renderThenRefresh } from '../lib/replica'
+import { errorBeside, fresh, peek, renderThenRefresh, settle } from '../lib/replica'
 
 export interface FilesQuery {
   page: number
@@ -136,15 +136,8 @@ export const useStorageStore = defineStore('storage', () => {
         current: () => request === filesRequest,
         show: showFiles,
       })
-      if (request !== filesRequest) return
-      if (outcome.ok) {
-        showFiles(outcome.result)
-        filesError.value = null
-        return
-      }
       // Offline, the replica's page stands in, said to be as of when it was fetched.
-      if (outcome.copy) showFiles({ ...outcome.copy, stale: true })
-      filesError.value = errorBeside(outcome)
+      if (request === filesRequest) filesError.value = settle(outcome, showFiles)
     } finally {
       if (request === filesRequest) filesLoading.value = false
     }

@@ -1,0 +1,46 @@
+// What a store keeps of a refresh (renderer/lib/replica.ts, settle): the service's answer as it is; else the
+// replica's copy marked stale, with no error beside it when the service was only out of reach (the offline
+// notice says it) and the refusal when it refused; else the error alone.
+import { describe, expect, it } from 'vitest'
+import type { CachedResult } from '../../../common/contract'
+import type { AppErrorData } from '../../../common/errors'
+import { settle } from '../../../renderer/lib/replica'
+
+const copy: CachedResult<string[]> = {
+  value: ['seen before'],
+  stale: false,
+  fetchedAt: '2026-11-26T09:14:00.000Z',
+}
+const unreachable: AppErrorData = { kind: 'network', message: 'connect ECONNREFUSED 127.0.0.1:9' }
+const refused: AppErrorData = { kind: 'unauthorized', message: 'The access key was refused.' }
+
+function settled(outcome: Parameters<typeof settle<string[]>>[0]) {
+  const shown: CachedResult<string[]>[] = []
+  const error = settle(outcome, (result) => shown.push(result))
+  return { shown, error }
+}
+
+describe('settle', () => {
+  it('shows the answer and clears the error', () => {
+    const result = { value: ['fresh'], stale: false, fetchedAt: '2026-11-26T10:00:00.000Z' }
+    expect(settled({ ok: true, result })).toEqual({ shown: [result], error: null })
+  })
+
+  it('offline, keeps the copy marked stale as of its fetch, with nothing beside it', () => {
+    expect(settled({ ok: false, error: unreachable, copy })).toEqual({
+      shown: [{ ...copy, stale: true }],
+      error: null,
+    })
+  })
+
+  it('refused, keeps the copy marked stale and says the refusal', () => {
+    expect(settled({ ok: false, error: refused, copy })).toEqual({
+      shown: [{ ...copy, stale: true }],
+      error: refused,
+    })
+  })
+
+  it('with no copy, shows nothing and gives the error', () => {
+    expect(settled({ ok: false, error: unreachable, copy: null })).toEqual({ shown: [], error: unreachable })
+  })
+})
