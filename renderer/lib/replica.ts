@@ -11,6 +11,7 @@ import type {
   ReplicaWhat,
 } from '../../common/contract'
 import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
+import type { Schedule } from '../../common/service'
 import { mediadeck } from './mediadeck'
 
 /** Peeks asked for at start-up, before the view that wants them is mounted (`prime`), by request. */
@@ -88,6 +89,20 @@ export async function renderThenRefresh<T>(options: {
  */
 export function errorBeside(failed: { error: AppErrorData; copy: unknown }): AppErrorData | null {
   return failed.copy && isUnreachable(failed.error) ? null : failed.error
+}
+
+/** Scheduled posts for a query (a period, the failed posts' days): the replica's copy at once, then the service's. */
+export function schedulesThenRefresh(
+  query: Extract<ReplicaPeekRequest, { what: 'schedules' }>['request'],
+  current: () => boolean,
+  show: (copy: CachedResult<Schedule[]>) => void,
+): Promise<Refreshed<Schedule[]>> {
+  return renderThenRefresh({
+    peek: () => peek({ what: 'schedules', request: query }),
+    refresh: () => mediadeck().schedules.list(query),
+    current,
+    show,
+  })
 }
 
 /**

@@ -2,8 +2,7 @@ import { ref, shallowRef } from 'vue'
 import type { CachedResult } from '../../common/contract'
 import type { AppErrorData } from '../../common/errors'
 import type { Schedule } from '../../common/service'
-import { mediadeck } from '../lib/mediadeck'
-import { peek, renderThenRefresh, settle } from '../lib/replica'
+import { schedulesThenRefresh, settle } from '../lib/replica'
 
 /** How far back and ahead the failed-posts list looks: the service has no "all failed" call without a range. */
 const FAILED_LOOKBACK_DAYS = 90
@@ -47,12 +46,7 @@ export function useFailedList() {
     failedLoading.value = true
     const query = failedRange(Date.now())
     try {
-      const outcome = await renderThenRefresh({
-        peek: () => peek({ what: 'schedules', request: query }),
-        refresh: () => mediadeck().schedules.list(query),
-        current: () => mine === request,
-        show,
-      })
+      const outcome = await schedulesThenRefresh(query, () => mine === request, show)
       if (mine === request) failedError.value = settle(outcome, show)
     } finally {
       if (mine === request) failedLoading.value = false

@@ -19,7 +19,7 @@ import {
 import { groupCampaigns } from '../components/planner/campaign-cards'
 import { postOfSchedule } from '../components/planner/composer-form'
 import { mediadeck } from '../lib/mediadeck'
-import { peek, renderThenRefresh, settle } from '../lib/replica'
+import { schedulesThenRefresh, settle } from '../lib/replica'
 import { useCampaignsStore } from './campaigns'
 import { useDraftsStore } from './drafts'
 import { useFailedList } from './failed-list'
@@ -158,12 +158,7 @@ export const usePlannerStore = defineStore('planner', () => {
     loading.value = true
     const query = periodQuery()
     try {
-      const outcome = await renderThenRefresh({
-        peek: () => peek({ what: 'schedules', request: query }),
-        refresh: () => mediadeck().schedules.list(query),
-        current: () => mine === request,
-        show,
-      })
+      const outcome = await schedulesThenRefresh(query, () => mine === request, show)
       // Offline, the period seen before stays, said to be as of when it was fetched.
       if (mine === request) error.value = settle(outcome, show)
     } finally {
