@@ -372,6 +372,24 @@ describe('LibraryView', () => {
     expect(context.fake.requests('storage:files').at(-1)).toMatchObject({ search: 'asset-2', page: 1 })
   })
 
+  it('says the shown files are being replaced while a refresh is under way (dimmed and aria-busy), not after', async () => {
+    const wrapper = await mountLibrary(context)
+    const grid = () => wrapper.get('[data-testid="stored-files"] ul.files__grid')
+    expect(grid().attributes('aria-busy')).not.toBe('true')
+    const release = context.fake.hold('storage:files')
+    await wrapper.get('[data-testid="stored-files"] input[type="search"]').setValue('asset-2')
+    await wrapper
+      .get('[data-testid="stored-files"] input[type="search"]')
+      .trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    // Dimmed rows are not what the files look like: assistive tech and the accessibility audit wait for them.
+    expect(grid().classes()).toContain('files__grid--loading')
+    expect(grid().attributes('aria-busy')).toBe('true')
+    release()
+    await flushPromises()
+    expect(grid().attributes('aria-busy')).not.toBe('true')
+  })
+
   it('shows an error state when the file list cannot load', async () => {
     context.fake.fail('storage:files', { kind: 'unauthorized', message: 'unauthorized', status: 401 })
     const wrapper = await mountLibrary(context)
