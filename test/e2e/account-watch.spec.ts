@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import { emptyScheduleRequest, type Account } from '../../common/service'
 import { PlannerPage, localInstant } from './pages/planner-page'
-import { audit, type Finding } from './support/axe'
+import { audit, auditInBothThemes, type Finding } from './support/axe'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
 
 async function accountsOf(app: BrowserModeApp): Promise<Account[]> {
@@ -53,11 +53,7 @@ test('a disconnected account with a post due soon shows in the planner until it 
   await expect(alert).toContainText('Promo akhir pekan')
   await expect(alert.getByTestId('account-watch-reconnect')).toHaveText('Reconnect on repliz.com')
 
-  const findings: Finding[] = []
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await appPage.emulateMedia({ colorScheme })
-    findings.push(...(await audit(appPage, `planner with the account banner, ${colorScheme}`)))
-  }
+  const findings = await auditInBothThemes(appPage, 'planner with the account banner')
   expect(findings, JSON.stringify(findings, null, 2)).toEqual([])
 
   // Reachable by keyboard: the post's name opens its detail.

@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test'
 import { AppShell } from './pages/app-shell'
 import { AutomationsPage } from './pages/automations-page'
 import { animationsSettled } from './support/animations'
-import { audit, type Finding } from './support/axe'
+import { auditInBothThemes } from './support/axe'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
 
 const DIR = join('.test-results', 'screenshots', 'avatars')
@@ -93,12 +93,7 @@ test('avatars come through main, still show after the sandbox stops and the page
   expect(elsewhere).toEqual([])
   expect(asked.filter((url) => url.includes('/__sandbox/avatar/') && !url.startsWith(origin))).toEqual([])
 
-  const findings: Finding[] = []
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await appPage.emulateMedia({ colorScheme })
-    findings.push(...(await audit(appPage, `avatars offline, ${colorScheme}`)))
-  }
-  expect(findings).toEqual([])
+  expect(await auditInBothThemes(appPage, 'avatars offline')).toEqual([])
   expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
 })
 

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { animationsSettled } from './support/animations'
-import { audit, type Finding } from './support/axe'
+import { auditInBothThemes, type Finding } from './support/axe'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
 
 const DIR = join('.test-results', 'screenshots', 'pictures')
@@ -105,16 +105,10 @@ test('thumbnails and the composer picture come from the page origin and still sh
   expect(app.host.sandbox.running).toBe(false)
   expect((await libraryThumbnails(appPage)).sort()).toEqual([...kept].sort())
   const findings: Finding[] = []
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await appPage.emulateMedia({ colorScheme })
-    findings.push(...(await audit(appPage, `library offline, ${colorScheme}`)))
-  }
+  findings.push(...(await auditInBothThemes(appPage, 'library offline')))
   const offline = await shownSources(await composeWithPicture(appPage, account))
   expect(offline.sort()).toEqual([...online].sort())
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await appPage.emulateMedia({ colorScheme })
-    findings.push(...(await audit(appPage, `composer offline, ${colorScheme}`)))
-  }
+  findings.push(...(await auditInBothThemes(appPage, 'composer offline')))
   expect(findings).toEqual([])
   // Offline, nothing is asked of another origin but the stored originals of tiles that have no thumbnail (an
   // SVG: main keeps none), which the page reads to make one (lib/make-thumbnail.ts) and fail at once.

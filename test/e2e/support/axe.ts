@@ -39,3 +39,13 @@ export async function audit(page: Page, where: string): Promise<Finding[]> {
         .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`),
     }))
 }
+
+/** The same screen audited in the light theme and then the dark one (left in dark), each finding named by it. */
+export async function auditInBothThemes(page: Page, where: string): Promise<Finding[]> {
+  const findings: Finding[] = []
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    findings.push(...(await audit(page, `${where}, ${colorScheme}`)))
+  }
+  return findings
+}
