@@ -21,6 +21,7 @@ export type DraftHandlerDeps = Pick<HandlerDeps, 'active' | 'connection'> & {
 
 export type DraftCalls =
   | 'drafts:list'
+  | 'drafts:snapshot'
   | 'drafts:get'
   | 'drafts:save'
   | 'drafts:delete'
@@ -79,6 +80,13 @@ export function createDraftHandlers(
       // Drafts the CLI added while the app was open.
       await store.refresh()
       return service.list()
+    },
+    'drafts:snapshot': async () => {
+      const { store, service, publishedSeq } = await domain()
+      await store.refresh()
+      // The changes waiting go out first: the list read next includes them, and the number says so.
+      const seq = publishedSeq()
+      return { items: service.list(), seq }
     },
     'drafts:get': async ({ id }) => (await domain()).service.get(id),
     'drafts:save': (request) => durably(({ service }) => service.save(request)),
