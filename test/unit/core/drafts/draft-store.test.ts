@@ -91,7 +91,8 @@ describe('draft store', () => {
     const heard: string[] = []
     app.onChange((drafts) => heard.push(drafts.find((d) => d.id === 'a')!.status))
     const refuse = (current: { status: string }) => {
-      if (current.status === 'scheduled') throw new AppError({ kind: 'validation', code: 'draft-on-service' })
+      if (current.status === 'scheduled')
+        throw new AppError({ kind: 'validation', code: 'draft-on-service', message: 'sent' })
     }
     expect(() => app.update(seen, { status: 'draft' }, new Date(), { guard: refuse })).toThrow(AppError)
     expect(() => app.remove('a', refuse)).toThrow(AppError)
