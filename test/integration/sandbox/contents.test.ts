@@ -107,6 +107,19 @@ describe('GET /public/content', () => {
   })
 })
 
+describe('figures of the listed contents', () => {
+  it("every content the list shows, its automations' included, has figures once an hour old", async () => {
+    const { docs } = await allContents(facebook.id)
+    const hourAgo = new Date(t.clock.now().getTime() - 3600_000).toISOString()
+    const old = docs.filter((d) => d.createdAt < hourAgo)
+    expect(old.some((d) => d.hasAutomation)).toBe(true)
+    for (const d of old) {
+      const figures = await call(base, 'GET', `/public/content/${d.id}/statistic?accountId=${facebook.id}`)
+      expect([d.id, figures.status]).toEqual([d.id, 200])
+    }
+  })
+})
+
 describe('GET /public/content/{id}', () => {
   it('answers one content, and 404s name the account or the content', async () => {
     const first = (await call(base, 'GET', `/public/content?accountId=${facebook.id}`)).json.docs[0]
