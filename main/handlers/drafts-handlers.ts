@@ -49,10 +49,12 @@ export function createDraftHandlers(
   /**
    * Runs a change and answers only once it is on disk: a write that fails (a full disk, a read-only folder)
    * fails the call with its reason, and the store has rolled back, so the list never shows what a restart
-   * would not find.
+   * would not find. What other processes committed is announced first (one indexed query): a change refused
+   * because the CLI sent the post a moment ago reaches the page with the post as it is now, not a second later.
    */
   async function durably<T>(change: (domain: DraftsDomain) => T): Promise<T> {
     const opened = await domain()
+    await opened.store.refresh()
     const result = change(opened)
     await opened.store.flush()
     return result

@@ -8,7 +8,7 @@
 import type { Draft } from '../../common/drafts'
 import { createListPublisher, type PublisherTimers } from './list-publisher'
 import { createCampaignStore } from '../core/campaigns/campaign-store'
-import type { AppDatabase } from '../core/db/database'
+import type { AppDatabase, ChangeTimers } from '../core/db/database'
 import { createLeases } from '../core/db/leases'
 import { openDraftStore, type DraftStore } from '../core/drafts/draft-store'
 import { createDraftsService } from '../core/drafts/drafts-service'
@@ -40,6 +40,8 @@ export function createDraftsOutbox(deps: {
   now?: () => Date
   /** The clock of the page's change events (at most one every 50 ms); tests step it. */
   timers?: PublisherTimers
+  /** The watch's timer (tests hold it still); the real interval by default. */
+  watchTimers?: ChangeTimers
   log?: (message: string, error: unknown) => void
 }): DraftsOutbox {
   const now = deps.now ?? (() => new Date())
@@ -107,7 +109,7 @@ export function createDraftsOutbox(deps: {
       // changed from the change log and announces it as any change.
       stopWatching = deps.database.watch(
         () => void drafts.refresh().catch((error) => log('reading the drafts failed', error)),
-        { intervalMs: DRAFTS_WATCH_MS },
+        { intervalMs: DRAFTS_WATCH_MS, ...(deps.watchTimers ? { timers: deps.watchTimers } : {}) },
       )
       runner.start()
       started = {

@@ -54,6 +54,13 @@ export interface UpdateOptions {
    * loss in a power cut the caller recovers from, as the outbox does a "scheduled" whose send marker it clears.
    */
   durability?: TransactionOptions['durability']
+  /**
+   * Decides on the row as stored now, inside the transaction that changes it: throws (an AppError) to refuse.
+   * What this process holds in memory may be a second old (another process, the CLI's `sync`, sent the post
+   * meanwhile); a status check made on that copy would unqueue a post already on the service. On a refusal
+   * the stored row replaces the copy and listeners hear of it, so the page shows what is true now.
+   */
+  guard?: (current: StoredDraft) => void
 }
 
 /** What one commit (or several seen at once) did to the drafts: the drafts as stored now, and the ids gone. */
@@ -89,7 +96,8 @@ export interface DraftStore {
   update(draft: StoredDraft, changes: Partial<Draft>, at: Date, options?: UpdateOptions): StoredDraft
   /** Adds or replaces several at once: one transaction, one change event. */
   putMany(drafts: StoredDraft[]): void
-  remove(id: string): boolean
+  /** Removes it; `guard` decides on the row as stored now, as in update (UpdateOptions.guard). */
+  remove(id: string, guard?: (current: StoredDraft) => void): boolean
   /**
    * Runs `fn` as one transaction: the store's writes inside it (and any other repository's on the same
    * database, such as a campaign record) commit together or not at all, and are announced once, after it.
@@ -281,6 +289,31 @@ export async function openDraftStore(
     return row ? decode(row) : undefined
   }
 
+  /** The row a guard refused, set inside the transaction and announced once it has rolled back. */
+  let refused: StoredDraft | null = null
+  function check(current: StoredDraft, guard: ((current: StoredDraft) => void) | undefined): void {
+    if (!guard) return
+    try {
+      guard(current)
+    } catch (error) {
+      refused = current
+      throw error
+    }
+  }
+  function guarded<T>(write: () => T): T {
+    refused = null
+    try {
+      return write()
+    } catch (error) {
+      const current = refused as StoredDraft | null
+      refused = null
+      // What asked for the change was behind: the row as stored goes to the listeners with the refusal, so
+      // the page shows what is true now (once committed, when the refusal came inside a larger change).
+      if (current) database.afterCommit(() => notify({ changed: [current], removed: [] }))
+      throw error
+    }
+  }
+
   const store: DraftStore = {
     path: database.file,
     notice,
@@ -301,28 +334,31 @@ export async function openDraftStore(
       })
     },
     update(draft, changes, at, options = {}) {
-      return database.write(
-        'the drafts',
-        () => {
-          if (options.lease && !options.lease.holds(options.lease.resource)) {
-            throw new AppError({
-              kind: 'cancelled',
-              message: `Another Mediadeck process took over sending the draft ${draft.id}; this one stopped.`,
-            })
-          }
-          const row = selectOne.get(draft.id) as Row | undefined
-          if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
-            throw changedElsewhere(draft.id)
-          }
-          // Removed by another process meanwhile: what this one changes is written back, not lost.
-          const current = row ? decode(row) : draft
-          afterCommit()
-          const written = write({ ...current, ...changes, updatedAt: at.toISOString() })
-          if (options.marker) putMarker.run(draft.id, JSON.stringify(options.marker))
-          else if (options.marker === null) deleteMarker.run(draft.id)
-          return written
-        },
-        options.durability ? { durability: options.durability } : {},
+      return guarded(() =>
+        database.write(
+          'the drafts',
+          () => {
+            if (options.lease && !options.lease.holds(options.lease.resource)) {
+              throw new AppError({
+                kind: 'cancelled',
+                message: `Another Mediadeck process took over sending the draft ${draft.id}; this one stopped.`,
+              })
+            }
+            const row = selectOne.get(draft.id) as Row | undefined
+            if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
+              throw changedElsewhere(draft.id)
+            }
+            // Removed by another process meanwhile: what this one changes is written back, not lost.
+            const current = row ? decode(row) : draft
+            if (row) check(current, options.guard)
+            afterCommit()
+            const written = write({ ...current, ...changes, updatedAt: at.toISOString() })
+            if (options.marker) putMarker.run(draft.id, JSON.stringify(options.marker))
+            else if (options.marker === null) deleteMarker.run(draft.id)
+            return written
+          },
+          options.durability ? { durability: options.durability } : {},
+        ),
       )
     },
     putMany(list) {
@@ -332,12 +368,16 @@ export async function openDraftStore(
         list.forEach(write)
       })
     },
-    remove(id) {
-      return database.write('the drafts', () => {
-        const had = deleteOne.run(id).changes > 0
-        if (had) afterCommit()
-        return had
-      })
+    remove(id, guard) {
+      return guarded(() =>
+        database.write('the drafts', () => {
+          const row = selectOne.get(id) as Row | undefined
+          if (row) check(decode(row), guard)
+          const had = deleteOne.run(id).changes > 0
+          if (had) afterCommit()
+          return had
+        }),
+      )
     },
     batch: (fn) => database.write('the drafts', fn),
     marker(id) {

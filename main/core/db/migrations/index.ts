@@ -10,7 +10,8 @@ import { campaignsMigration } from './006-campaigns'
 import { snippetsMigration } from './007-snippets'
 import { accountWatchMigration } from './008-account-watch'
 import { picturesMigration } from './009-pictures'
-import { draftChangesMigration } from './010-draft-changes'
+import { insightsMigration } from './010-insights'
+import { draftChangesMigration } from './011-draft-changes'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -22,5 +23,6 @@ export const MIGRATIONS: readonly Migration[] = [
   snippetsMigration, // 7
   accountWatchMigration, // 8
   picturesMigration, // 9
-  draftChangesMigration, // 10
+  insightsMigration, // 10
+  draftChangesMigration, // 11
 ]

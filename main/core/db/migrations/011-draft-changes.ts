@@ -6,7 +6,7 @@
 import type { Migration } from '../migration-types'
 
 export const draftChangesMigration: Migration = {
-  version: 10,
+  version: 11,
   name: 'draft-changes',
   up(db) {
     db.exec(`
