@@ -29,6 +29,7 @@ import { createRandom } from './random'
 import { matchRoute, type Route } from './route'
 import { reportRoutes } from './report-api'
 import { scheduleRoutes } from './schedule-api'
+import { statisticRoutes } from './statistic-api'
 import { createStorageOrigin } from './storage-origin'
 import { storageRoutes } from './storage-api'
 import { templateRoutes } from './template-api'
@@ -94,6 +95,7 @@ export const ROUTES: readonly Route[] = [
   ...automationRoutes,
   ...templateRoutes,
   ...reportRoutes,
+  ...statisticRoutes,
 ]
 
 const FAULT_ERRORS = [
