@@ -1,5 +1,5 @@
 // The upload queue's memory in the local database (main/core/db/, tables from migrations 003-uploads and
-// 010-upload-identity): the
+// 011-upload-identity): the
 // engine writes the same records it wrote to its JSON-lines journal (./journal.ts), and each `append` is one
 // transaction that applies them to the item's row. Several processes share the tables (the app, the browser
 // mode, any number of CLI runs), so an unfinished item belongs to the process holding its lease

@@ -10,7 +10,8 @@ import { campaignsMigration } from './006-campaigns'
 import { snippetsMigration } from './007-snippets'
 import { accountWatchMigration } from './008-account-watch'
 import { picturesMigration } from './009-pictures'
-import { uploadIdentityMigration } from './010-upload-identity'
+import { insightsMigration } from './010-insights'
+import { uploadIdentityMigration } from './011-upload-identity'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -22,5 +23,6 @@ export const MIGRATIONS: readonly Migration[] = [
   snippetsMigration, // 7
   accountWatchMigration, // 8
   picturesMigration, // 9
-  uploadIdentityMigration, // 10
+  insightsMigration, // 10
+  uploadIdentityMigration, // 11
 ]

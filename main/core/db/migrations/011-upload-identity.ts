@@ -9,7 +9,7 @@
 import type { Migration } from '../migration-types'
 
 export const uploadIdentityMigration: Migration = {
-  version: 10,
+  version: 11,
   name: 'upload-identity',
   up(db) {
     db.exec(`
