@@ -143,7 +143,7 @@ export const inboxReplyCommand: CliCommand = {
       // Files first, all of them: a message is sent only once every address it needs exists.
       const files = media.filter((m) => m.path !== undefined)
       if (files.length > 0) {
-        const uploads = openCliUploads(profile.dataDir, ctx, { client, network: ctx.network })
+        const uploads = openCliUploads(profile, ctx, { client, network: ctx.network })
         const stop = ctx.onInterrupt(() => void uploads.engine.close())
         let added: { id: string }[] = []
         try {
