@@ -27,7 +27,7 @@ export const syncCommand: CliCommand = {
       profile.dataDir,
     )
     const client = ctx.createClient(profile)
-    const uploads = openCliUploads(profile.dataDir, ctx, { client, network: ctx.network })
+    const uploads = openCliUploads(profile, ctx, { client, network: ctx.network })
     const { engine } = uploads
     const abort = new AbortController()
     const stopListening = ctx.onInterrupt(() => abort.abort())
