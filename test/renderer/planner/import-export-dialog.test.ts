@@ -82,12 +82,12 @@ describe('ImportExportDialog', () => {
     // What it did stays said, and follows the language when the person switches it.
     // In the preview's words and counts.
     expect($('[data-testid="import-result"]')!.textContent!.trim()).toBe(
-      'Done: 1 created, 2 updated, 3 left as they were and 2 conflicts kept as they are now.',
+      'Done: 1 created, 2 updated, 3 left unchanged and 2 in conflict kept as they are now.',
     )
     context.i18n.global.locale.value = 'id'
     await flushPromises()
     expect($('[data-testid="import-result"]')!.textContent!.trim()).toBe(
-      'Selesai: 1 dibuat, 2 diperbarui, 3 dibiarkan apa adanya, dan 2 bentrok disimpan seperti sekarang.',
+      'Selesai: 1 dibuat, 2 diperbarui, 3 dibiarkan tidak berubah, dan 2 bentrok disimpan seperti sekarang.',
     )
   })
 

@@ -407,7 +407,7 @@ export default {
       conflict: 'Ask you',
     },
     moreRows: 'and one more row | and {count} more rows',
-    done: 'Done: {new} created, {updated} updated, {unchanged} left as they were and {conflicts} conflicts kept as they are now.',
+    done: 'Done: {new} created, {updated} updated, {unchanged} left unchanged and {conflicts} in conflict kept as they are now.',
     tooLarge:
       'This file is {size} MB; Mediadeck imports files of at most {limit} MB. Split it into smaller files and import each.',
     unreadable:

@@ -410,7 +410,7 @@ export default {
       conflict: 'Bertanya kepada Anda',
     },
     moreRows: 'dan satu baris lagi | dan {count} baris lagi',
-    done: 'Selesai: {new} dibuat, {updated} diperbarui, {unchanged} dibiarkan apa adanya, dan {conflicts} bentrok disimpan seperti sekarang.',
+    done: 'Selesai: {new} dibuat, {updated} diperbarui, {unchanged} dibiarkan tidak berubah, dan {conflicts} bentrok disimpan seperti sekarang.',
     tooLarge:
       'Berkas ini {size} MB; Mediadeck mengimpor berkas paling besar {limit} MB. Pecah menjadi berkas yang lebih kecil lalu impor satu per satu.',
     unreadable:
