@@ -49,6 +49,7 @@ function decodeWindows1252(bytes: Uint8Array): string {
 }
 
 /** Control characters a text file does not hold (tab, line feed and carriage return aside): a binary file. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const BINARY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/
 
 /** Reads bytes as the text they most likely are, or says they are not text this import can read. */

@@ -147,7 +147,12 @@ async function accountResolver(client: RoundTripClient | null, items: ImportItem
     const matches = network ? named.filter((a) => a.type.toLowerCase() === network) : named
     if (matches.length > 1) {
       const message = `"${value}" names ${matches.length} accounts; give the account's id or username${network ? '' : ' and network'}`
-      return { error: rowError(row, 'account-ambiguous', message, { field, params: { value, count: matches.length } }) }
+      return {
+        error: rowError(row, 'account-ambiguous', message, {
+          field,
+          params: { value, count: matches.length },
+        }),
+      }
     }
     if (matches.length === 0 && named.length > 0 && network) {
       const message = `"${value}" has no account on ${hint.network}`
@@ -254,9 +259,14 @@ async function plan(
     }
     if (target.kind === 'service' && (item.post.accountId === '' || item.post.scheduleAt === '')) {
       errors.push(
-        rowError(item.row, 'service-needs-account-time', 'A post on the service needs its account and its time.', {
-          field: item.post.accountId === '' ? 'accountId' : 'scheduleAt',
-        }),
+        rowError(
+          item.row,
+          'service-needs-account-time',
+          'A post on the service needs its account and its time.',
+          {
+            field: item.post.accountId === '' ? 'accountId' : 'scheduleAt',
+          },
+        ),
       )
       continue
     }

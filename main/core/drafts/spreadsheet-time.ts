@@ -7,7 +7,13 @@ import type { DateOrder } from '../../../common/drafts'
 import { isoTimestampSchema } from '../../../common/service'
 
 /** Year first: one reading only, whatever the order of day and month elsewhere. */
-const YEAR_FIRST = ["yyyy-M-d H:mm", "yyyy-M-d H:mm:ss", "yyyy-M-d'T'H:mm", "yyyy-M-d'T'H:mm:ss", 'yyyy/M/d H:mm']
+const YEAR_FIRST = [
+  'yyyy-M-d H:mm',
+  'yyyy-M-d H:mm:ss',
+  "yyyy-M-d'T'H:mm",
+  "yyyy-M-d'T'H:mm:ss",
+  'yyyy/M/d H:mm',
+]
 
 /** Day and month in either order, with `/`, `.` or `-` between them (Excel's, LibreOffice's, Google's). */
 function slashFormats(order: DateOrder, year: 'yyyy' | 'yy'): string[] {

@@ -89,7 +89,8 @@ const jakarta = { timeZone: 'Asia/Jakarta' }
 
 describe('times as a spreadsheet writes them', () => {
   it("reads them in the planner's zone, day-first, and says so", async () => {
-    const csv = 'scheduleAt,description\n05/12/2026 09:00,one\n2026-12-06 09:00,two\n2026-12-07T09:00:00Z,three\n'
+    const csv =
+      'scheduleAt,description\n05/12/2026 09:00,one\n2026-12-06 09:00,two\n2026-12-07T09:00:00Z,three\n'
     const preview = await previewImport(deps(), 'csv', csv, jakarta)
     expect(preview.errors).toEqual([])
     expect(preview.reading).toEqual({
@@ -111,10 +112,16 @@ describe('times as a spreadsheet writes them', () => {
     const csv = 'scheduleAt,description\n05/12/2026 09:00,one\n12/25/2026 09:00,two\n'
     const preview = await previewImport(deps(), 'csv', csv, jakarta)
     expect(preview.reading?.dateOrder).toBe('mdy')
-    const switched = await importDrafts(deps(), 'csv', 'scheduleAt\n05/12/2026 09:00\n', {}, {
-      ...jakarta,
-      dateOrder: 'mdy',
-    })
+    const switched = await importDrafts(
+      deps(),
+      'csv',
+      'scheduleAt\n05/12/2026 09:00\n',
+      {},
+      {
+        ...jakarta,
+        dateOrder: 'mdy',
+      },
+    )
     expect(switched.imported[0]!.post.scheduleAt).toBe('2026-05-12T02:00:00.000Z')
   })
 })
@@ -229,7 +236,9 @@ describe('the template', () => {
   it('reads back as one new draft, its time a spreadsheet time in the zone', async () => {
     const { filename, content } = csvTemplate(NOW, 'Asia/Jakarta')
     expect(filename).toBe('mediadeck-template.csv')
-    expect(content.split('\r\n')[0]).toBe('account,network,scheduleAt,type,title,description,additionalInfo.tags')
+    expect(content.split('\r\n')[0]).toBe(
+      'account,network,scheduleAt,type,title,description,additionalInfo.tags',
+    )
     expect(content).toContain('22/07/2026 09:00')
     const result = await importDrafts(deps(), 'csv', content, {}, jakarta)
     expect(result.errors).toEqual([])
