@@ -11,6 +11,7 @@ import { snippetsMigration } from './007-snippets'
 import { accountWatchMigration } from './008-account-watch'
 import { picturesMigration } from './009-pictures'
 import { insightsMigration } from './010-insights'
+import { uploadIdentityMigration } from './011-upload-identity'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   accountWatchMigration, // 8
   picturesMigration, // 9
   insightsMigration, // 10
+  uploadIdentityMigration, // 11
 ]
