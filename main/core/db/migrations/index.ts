@@ -11,7 +11,8 @@ import { snippetsMigration } from './007-snippets'
 import { accountWatchMigration } from './008-account-watch'
 import { picturesMigration } from './009-pictures'
 import { insightsMigration } from './010-insights'
-import { draftChangesMigration } from './011-draft-changes'
+import { uploadIdentityMigration } from './011-upload-identity'
+import { draftChangesMigration } from './012-draft-changes'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -24,5 +25,6 @@ export const MIGRATIONS: readonly Migration[] = [
   accountWatchMigration, // 8
   picturesMigration, // 9
   insightsMigration, // 10
-  draftChangesMigration, // 11
+  uploadIdentityMigration, // 11
+  draftChangesMigration, // 12
 ]

@@ -6,7 +6,7 @@
 import type { Migration } from '../migration-types'
 
 export const draftChangesMigration: Migration = {
-  version: 11,
+  version: 12,
   name: 'draft-changes',
   up(db) {
     db.exec(`
