@@ -37,7 +37,7 @@ export const syncCommand: CliCommand = {
         client: () => client,
         // Only this account's drafts: another profile's are written for other account ids and media.
         profileId: () => profileId,
-        now: () => new Date(),
+        now: ctx.now ?? (() => new Date()),
         upload: createEngineUploader(() => engine),
         // The app beside this run (or another cron `sync`) may be sending the same queue.
         leases: createLeases(database),
