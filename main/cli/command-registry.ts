@@ -112,4 +112,22 @@ export const COMMAND_REGISTRY: readonly LazyCommand[] = [
     () => import('./commands/storage'),
     'storageFreeCommand',
   ),
+  lazy(
+    'insights account ID [--since DATE] [--until DATE] [--json]',
+    "an account's figures over a period: its posts' figures summed, and its follower change",
+    () => import('./commands/insights'),
+    'insightsAccountCommand',
+  ),
+  lazy(
+    'insights posts --account ID [--since DATE] [--until DATE] [--csv|--json]',
+    "every post of an account in a period with its network's figures, newest first",
+    () => import('./commands/insights'),
+    'insightsPostsCommand',
+  ),
+  lazy(
+    'insights best-times --account ID [--json]',
+    "the account's three best slots in the coming week, from its own history",
+    () => import('./commands/insights'),
+    'insightsBestTimesCommand',
+  ),
 ]

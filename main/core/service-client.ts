@@ -57,8 +57,10 @@ import type {
 } from '../../common/service'
 import {
   accountFiguresSchema,
+  contentPageSchema,
   postFiguresSchema,
   type AccountFigures,
+  type ContentPage,
   type PostFigures,
 } from '../../common/insights'
 import { configBody, CONTENT_RULES, type ReportStatus } from '../../common/automation-edit'
@@ -214,6 +216,8 @@ export interface ServiceClient {
   tiktokMusic(q: MusicQuery, o?: CallOptions): Promise<MusicTrack[]>
   /** GET /public/addon/whatsapp/channel: the channels and groups a WhatsApp account may post to. */
   whatsappChannels(accountId: string, o?: CallOptions): Promise<ScheduleChannel[]>
+  /** GET /public/content (Gold+): a page of an account's published posts, newest first. */
+  listContents(accountId: string, nextToken?: string, o?: CallOptions): Promise<ContentPage>
   /** GET /public/content/{id}/statistic (Gold+): a published post's figures; null when it has none yet (404). */
   contentStatistic(contentId: string, accountId: string, o?: CallOptions): Promise<PostFigures | null>
   /** GET /public/account/{id}/statistic: an account's figures; null for a network without any (404). */
@@ -600,6 +604,8 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       })
       return list.docs
     },
+    listContents: (accountId, nextToken, c) =>
+      json(contentPageSchema, 'GET', '/public/content', { ...c, query: { accountId, nextToken } }),
     contentStatistic: (contentId, accountId, c) =>
       noFigures(
         json(postFiguresSchema, 'GET', `/public/content/${id(contentId)}/statistic`, {
