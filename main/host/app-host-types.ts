@@ -4,7 +4,7 @@ import type { AppInfo } from '../../common/app-state'
 import type { CallName, CallRequest, CallResponse } from '../../common/contract'
 import type { SandboxConfig } from '../../sandbox/index'
 import type { MonitorTimers } from '../core/connection/connection-monitor'
-import type { AppDatabase } from '../core/db/database'
+import type { AppDatabase, ChangeTimers } from '../core/db/database'
 import type { FileGrants } from '../core/files/file-grants'
 import type { DispatcherFactory } from '../core/http/network'
 import type { ActiveService, ConnectionMonitor, PlatformAdapters } from '../core/ports'
@@ -73,6 +73,11 @@ export interface AppHostOptions {
    * language of `notifications`. Without `alerts` the planner's banner alone tells.
    */
   accountWatch?: { clock?: FollowerClock; intervalMs?: number; alerts?: AccountAlertPort }
+  /**
+   * The timer of the drafts' watch for other processes' commits (main/host/drafts-outbox.ts): tests hold it
+   * still to act on the copy as it was before another process's commit.
+   */
+  draftsWatchTimers?: ChangeTimers
   /** The picture store's settings (tests: a clock, small caps); main/core/pictures/picture-store.ts. */
   pictures?: PictureServerDeps['store']
 }

@@ -179,6 +179,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     active: () => current.service,
     connection,
     emit: (name, payload) => events.emit(name, payload),
+    ...(options.draftsWatchTimers ? { watchTimers: options.draftsWatchTimers } : {}),
   })
 
   // Cover frames are removed once no draft or upload needs them, in both modes.

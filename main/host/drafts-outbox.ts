@@ -5,7 +5,7 @@
 // watch interval (1 s) without a restart. The drafts handlers only call it (main/handlers/drafts-handlers.ts).
 import type { Draft } from '../../common/drafts'
 import { createCampaignStore } from '../core/campaigns/campaign-store'
-import type { AppDatabase } from '../core/db/database'
+import type { AppDatabase, ChangeTimers } from '../core/db/database'
 import { createLeases } from '../core/db/leases'
 import { openDraftStore, type DraftStore } from '../core/drafts/draft-store'
 import { createDraftsService } from '../core/drafts/drafts-service'
@@ -35,6 +35,8 @@ export function createDraftsOutbox(deps: {
   connection: Pick<ConnectionMonitor, 'current' | 'isOnline' | 'check' | 'onChange'>
   emit: EventSink
   now?: () => Date
+  /** The watch's timer (tests hold it still); the real interval by default. */
+  watchTimers?: ChangeTimers
   log?: (message: string, error: unknown) => void
 }): DraftsOutbox {
   const now = deps.now ?? (() => new Date())
@@ -89,7 +91,7 @@ export function createDraftsOutbox(deps: {
       // and its change event republishes the list.
       stopWatching = deps.database.watch(
         () => void drafts.refresh().catch((error) => log('reading the drafts failed', error)),
-        { intervalMs: DRAFTS_WATCH_MS },
+        { intervalMs: DRAFTS_WATCH_MS, ...(deps.watchTimers ? { timers: deps.watchTimers } : {}) },
       )
       runner.start()
       started = { store: drafts, service, runner, publish }

@@ -7,6 +7,8 @@ import { existsSync, renameSync, rmSync } from 'node:fs'
 import { AppError } from '../../../common/errors'
 import { diskWriteError } from '../disk-errors'
 import { CHECK_FAILED_SUFFIX, checkInBackground, hasLog } from './integrity-check'
+import { pruneDatabaseCopies } from './kept-files'
+import { checkNumbering, migrate, refuseForeign, stamp } from './migrate'
 import type { Migration } from './migration-types'
 import { MIGRATIONS } from './migrations/index'
 import { SQLITE_CODES, openSqlite, sqliteCode, type DatabaseSync } from './sqlite'
@@ -85,7 +87,7 @@ export interface OpenDatabaseOptions {
 
 export { CHECK_FAILED_SUFFIX } from './integrity-check'
 
-export class DatabaseOpenError extends Error {}
+export { DatabaseOpenError } from './migrate'
 
 export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
   const { file } = options
@@ -93,6 +95,7 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
   const now = options.now ?? (() => new Date())
   const busyTimeoutMs = options.busyTimeoutMs ?? 5_000
   const notices: DatabaseNotice[] = []
+  checkNumbering(migrations)
 
   // A file closed cleanly by every process has no write-ahead log left (SQLite removes it on the last close).
   const background =
@@ -102,7 +105,7 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
     !existsSync(file + CHECK_FAILED_SUFFIX)
   let db: DatabaseSync
   try {
-    db = connect(file, busyTimeoutMs, !background)
+    db = connect(file, busyTimeoutMs, !background, migrations)
   } catch (error) {
     if (!isDamage(error)) throw error
     const keptAt = setAside(file, now())
@@ -111,11 +114,18 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
       keptAt,
       message: `The local database was damaged (${describe(error)}). It was set aside as ${keptAt} and a new one was created; data imported from the old files is restored where they remain.`,
     })
-    db = connect(file, busyTimeoutMs, true)
+    db = connect(file, busyTimeoutMs, true, migrations)
   }
   rmSync(file + CHECK_FAILED_SUFFIX, { force: true })
 
-  const backup = migrate(db, file, migrations, now)
+  let backup: string | undefined
+  try {
+    backup = migrate(db, file, migrations, now)
+  } catch (error) {
+    db.close()
+    throw error
+  }
+  pruneDatabaseCopies(file, now())
   if (backup !== undefined) {
     notices.push({
       kind: 'migrated',
@@ -129,24 +139,29 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
   return background ? { ...database, ...checkInBackground(file, now, database) } : database
 }
 
-function connect(file: string, busyTimeoutMs: number, check: boolean): DatabaseSync {
+function connect(
+  file: string,
+  busyTimeoutMs: number,
+  check: boolean,
+  migrations: readonly Migration[],
+): DatabaseSync {
   const db = openSqlite(file, { timeoutMs: busyTimeoutMs })
   try {
+    if (check) {
+      const answer = db.prepare('PRAGMA quick_check(1)').get() as { quick_check?: string } | undefined
+      if (answer?.quick_check !== 'ok') {
+        throw Object.assign(new Error(`integrity check failed: ${answer?.quick_check ?? 'no answer'}`), {
+          errcode: SQLITE_CODES.CORRUPT,
+        })
+      }
+    }
+    // Before anything is written: a file that is no database at all (NOTADB) fails here, and one another
+    // program made, or a newer Mediadeck, is refused as it is (turning WAL on would rewrite its header).
+    refuseForeign(db, file, migrations)
     db.exec('PRAGMA journal_mode = WAL')
     // FULL: a transaction reported committed survives a power cut too (WAL + NORMAL would only survive a crash).
     db.exec('PRAGMA synchronous = FULL')
     db.exec('PRAGMA foreign_keys = ON')
-    if (!check) {
-      // Still a first look at the file: a file that is no database at all (NOTADB) fails here at once.
-      db.prepare('PRAGMA schema_version').get()
-      return db
-    }
-    const answer = db.prepare('PRAGMA quick_check(1)').get() as { quick_check?: string } | undefined
-    if (answer?.quick_check !== 'ok') {
-      throw Object.assign(new Error(`integrity check failed: ${answer?.quick_check ?? 'no answer'}`), {
-        errcode: SQLITE_CODES.CORRUPT,
-      })
-    }
     return db
   } catch (error) {
     db.close()
@@ -163,8 +178,6 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-')
-
 /** Moves the damaged file and its WAL and shared-memory files aside; returns where the file went. */
 function setAside(file: string, at: Date): string {
   const keptAt = `${file}.damaged-${stamp(at)}`
@@ -172,67 +185,6 @@ function setAside(file: string, at: Date): string {
     if (existsSync(file + suffix)) renameSync(file + suffix, keptAt + suffix)
   }
   return keptAt
-}
-
-/**
- * Brings the schema to the last migration. Returns undefined when nothing ran, '' when the database was new,
- * and the backup's path when an existing database was migrated.
- */
-function migrate(
-  db: DatabaseSync,
-  file: string,
-  migrations: readonly Migration[],
-  now: () => Date,
-): string | undefined {
-  migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) {
-      throw new DatabaseOpenError(
-        `migration ${migration.name} has version ${migration.version}, expected ${index + 1}`,
-      )
-    }
-  })
-  const latest = migrations.length
-  const version = userVersion(db)
-  if (version > latest) {
-    throw new DatabaseOpenError(
-      `The local database ${file} was written by a newer version of Mediadeck (schema ${version}, this one knows ${latest}). Going back to an older version is not supported; nothing was changed.`,
-    )
-  }
-  if (version === latest) return undefined
-
-  // A copy of the database as it was, before the first change: VACUUM INTO writes a consistent snapshot even
-  // while other processes use the file. A new database has nothing to keep.
-  let backup = ''
-  if (version > 0) {
-    backup = `${file}.backup-v${version}-${stamp(now())}`
-    rmSync(backup, { force: true })
-    db.exec(`VACUUM INTO '${backup.replace(/'/g, "''")}'`)
-  }
-  for (const migration of migrations.slice(version)) {
-    db.exec('BEGIN IMMEDIATE')
-    try {
-      // Another process may have run it while we waited for the lock.
-      if (userVersion(db) >= migration.version) {
-        db.exec('COMMIT')
-        continue
-      }
-      migration.up(db)
-      db.exec(`PRAGMA user_version = ${migration.version}`)
-      db.exec('COMMIT')
-    } catch (error) {
-      // A COMMIT refused by a full disk may leave no transaction to roll back: the refusal is what to tell.
-      if (db.isTransaction) db.exec('ROLLBACK')
-      throw new DatabaseOpenError(
-        `Could not update the local database (migration ${migration.version}, ${migration.name}): ${describe(error)}. It was left as it was${backup ? `; a copy is at ${backup}` : ''}.`,
-        { cause: error },
-      )
-    }
-  }
-  return backup
-}
-
-function userVersion(db: DatabaseSync): number {
-  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version
 }
 
 function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDatabase {

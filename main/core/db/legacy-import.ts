@@ -2,9 +2,11 @@
 // The rows and the `imports` row that says so commit in one transaction, so a kill -9 in the middle leaves
 // either nothing (the next open imports again) or everything (the next open only renames). After the commit
 // the file is renamed to `<file>.pre-db` and kept for manual recovery. A database found damaged and replaced
-// imports the `.pre-db` copies again, so what came from the old files is not lost with it.
-import { existsSync, renameSync } from 'node:fs'
+// imports the `.pre-db` copies again, so what came from the old files is not lost with it. A `.pre-db` copy is
+// removed 90 days after its import (kept-files.ts).
+import { existsSync, renameSync, rmSync } from 'node:fs'
 import type { AppDatabase } from './database'
+import { preDbExpired } from './kept-files'
 
 export interface LegacyImport<T> {
   /** The import's name in the `imports` table: one per old file format. */
@@ -24,25 +26,31 @@ export type LegacyImportResult =
 
 export const PRE_DB_SUFFIX = '.pre-db'
 
-export function importLegacyFile<T>(database: AppDatabase, spec: LegacyImport<T>): LegacyImportResult {
+export function importLegacyFile<T>(
+  database: AppDatabase,
+  spec: LegacyImport<T>,
+  now = new Date(),
+): LegacyImportResult {
   const kept = spec.path + PRE_DB_SUFFIX
   const original = existsSync(spec.path)
   const source = original ? spec.path : existsSync(kept) ? kept : undefined
   if (!source) return { status: 'none' }
 
-  if (imported(database, spec.name)) {
+  const importedAt = imported(database, spec.name)
+  if (importedAt !== undefined) {
     // Imported before a crash kept the rename from happening (or by another process just now).
     if (original) renameQuietly(spec.path, kept)
+    if (preDbExpired(importedAt, now)) rmSync(kept, { force: true })
     return { status: 'already-imported' }
   }
   const data = spec.read(source)
   const rows = database.transaction(() => {
     // Another process may have imported it while we read.
-    if (imported(database, spec.name)) return undefined
+    if (imported(database, spec.name) !== undefined) return undefined
     const count = spec.write(data)
     database.db
       .prepare('INSERT INTO imports (name, imported_at, rows) VALUES (?, ?, ?)')
-      .run(spec.name, new Date().toISOString(), count)
+      .run(spec.name, now.toISOString(), count)
     return count
   })
   if (original) renameQuietly(spec.path, kept)
@@ -50,8 +58,10 @@ export function importLegacyFile<T>(database: AppDatabase, spec: LegacyImport<T>
   return { status: 'imported', rows, from: source, keptAt: kept }
 }
 
-function imported(database: AppDatabase, name: string): boolean {
-  return database.db.prepare('SELECT 1 FROM imports WHERE name = ?').get(name) !== undefined
+/** When the import named `name` was done, or undefined if it was not. */
+function imported(database: AppDatabase, name: string): string | undefined {
+  const row = database.db.prepare('SELECT imported_at FROM imports WHERE name = ?').get(name)
+  return row === undefined ? undefined : String(row.imported_at)
 }
 
 /** Another process importing the same folder may have renamed it first. */

@@ -23,6 +23,13 @@ export interface SendMarker {
   scheduleAt: string
   title: string
   description: string
+  /** When the post was last looked for on the service and not found (main/core/drafts/unknown-outcome.ts). */
+  lookedAt?: string
+  /**
+   * The service answered that the create failed (a 5xx), and the lookup that would confirm it could not be
+   * made: one look settles it, then the post may be sent again.
+   */
+  answered?: boolean
 }
 
 export interface StoreNotice {
@@ -52,6 +59,13 @@ export interface UpdateOptions {
    * loss in a power cut the caller recovers from, as the outbox does a "scheduled" whose send marker it clears.
    */
   durability?: TransactionOptions['durability']
+  /**
+   * Decides on the row as stored now, inside the transaction that changes it: throws (an AppError) to refuse.
+   * What this process holds in memory may be a second old (another process, the CLI's `sync`, sent the post
+   * meanwhile); a status check made on that copy would unqueue a post already on the service. On a refusal
+   * the stored row replaces the copy and listeners hear of it, so the page shows what is true now.
+   */
+  guard?: (current: StoredDraft) => void
 }
 
 export interface DraftStore {
@@ -72,7 +86,8 @@ export interface DraftStore {
   update(draft: StoredDraft, changes: Partial<Draft>, at: Date, options?: UpdateOptions): StoredDraft
   /** Adds or replaces several at once: one transaction, one change event. */
   putMany(drafts: StoredDraft[]): void
-  remove(id: string): boolean
+  /** Removes it; `guard` decides on the row as stored now, as in update (UpdateOptions.guard). */
+  remove(id: string, guard?: (current: StoredDraft) => void): boolean
   marker(id: string): SendMarker | undefined
   setMarker(id: string, marker: SendMarker | undefined): void
   lastSyncAt(): string | null
@@ -229,6 +244,33 @@ export async function openDraftStore(
     return changed
   }
 
+  /** The row a guard refused, set inside the transaction and taken in once it has rolled back. */
+  let refused: StoredDraft | null = null
+  function check(current: StoredDraft, guard: ((current: StoredDraft) => void) | undefined): void {
+    if (!guard) return
+    try {
+      guard(current)
+    } catch (error) {
+      refused = current
+      throw error
+    }
+  }
+  function guarded<T>(write: () => T): T {
+    refused = null
+    try {
+      return write()
+    } catch (error) {
+      const current = refused as StoredDraft | null
+      refused = null
+      // The copy was behind: what is stored now replaces it, and the page hears of it with the refusal.
+      if (current && drafts.get(current.id)?.revision !== current.revision) {
+        drafts.set(current.id, current)
+        notify()
+      }
+      throw error
+    }
+  }
+
   const store: DraftStore = {
     path: database.file,
     notice,
@@ -242,27 +284,30 @@ export async function openDraftStore(
       return stored
     },
     update(draft, changes, at, options = {}) {
-      const stored = database.write(
-        'the drafts',
-        () => {
-          if (options.lease && !options.lease.holds(options.lease.resource)) {
-            throw new AppError({
-              kind: 'cancelled',
-              message: `Another Mediadeck process took over sending the draft ${draft.id}; this one stopped.`,
-            })
-          }
-          const row = selectOne.get(draft.id) as Row | undefined
-          if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
-            throw changedElsewhere(draft.id)
-          }
-          // Removed by another process meanwhile: what this one changes is written back, not lost.
-          const current = row ? decode(row) : draft
-          const written = write({ ...current, ...changes, updatedAt: at.toISOString() })
-          if (options.marker) putMarker.run(draft.id, JSON.stringify(options.marker))
-          else if (options.marker === null) deleteMarker.run(draft.id)
-          return written
-        },
-        options.durability ? { durability: options.durability } : {},
+      const stored = guarded(() =>
+        database.write(
+          'the drafts',
+          () => {
+            if (options.lease && !options.lease.holds(options.lease.resource)) {
+              throw new AppError({
+                kind: 'cancelled',
+                message: `Another Mediadeck process took over sending the draft ${draft.id}; this one stopped.`,
+              })
+            }
+            const row = selectOne.get(draft.id) as Row | undefined
+            if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
+              throw changedElsewhere(draft.id)
+            }
+            // Removed by another process meanwhile: what this one changes is written back, not lost.
+            const current = row ? decode(row) : draft
+            if (row) check(current, options.guard)
+            const written = write({ ...current, ...changes, updatedAt: at.toISOString() })
+            if (options.marker) putMarker.run(draft.id, JSON.stringify(options.marker))
+            else if (options.marker === null) deleteMarker.run(draft.id)
+            return written
+          },
+          options.durability ? { durability: options.durability } : {},
+        ),
       )
       if (options.marker) markers.set(stored.id, options.marker)
       else if (options.marker === null) markers.delete(stored.id)
@@ -276,8 +321,14 @@ export async function openDraftStore(
       for (const draft of stored) drafts.set(draft.id, draft)
       notify()
     },
-    remove(id) {
-      const had = database.write('the drafts', () => deleteOne.run(id).changes > 0)
+    remove(id, guard) {
+      const had = guarded(() =>
+        database.write('the drafts', () => {
+          const row = selectOne.get(id) as Row | undefined
+          if (row) check(decode(row), guard)
+          return deleteOne.run(id).changes > 0
+        }),
+      )
       markers.delete(id)
       const known = drafts.delete(id)
       if (had || known) notify()

@@ -3,7 +3,7 @@
 // needs-attention; the person can take a queued, failed or needs-attention post back to draft.
 import { randomUUID } from 'node:crypto'
 import { checkMembers, type CampaignStore } from '../campaigns/campaign-store'
-import type { Draft, DraftPost, DraftTarget, LocalMedia } from '../../../common/drafts'
+import type { Draft, DraftPost, DraftStatus, DraftTarget, LocalMedia } from '../../../common/drafts'
 import { DraftValidationAppError, notFound, wrongState } from './draft-errors'
 import { mergeFieldErrors, postsForTargets, severalTargets } from './draft-targets'
 import { changedElsewhere, type DraftStore, type StoredDraft } from './draft-store'
@@ -75,10 +75,24 @@ export function createDraftsService({
     return draft
   }
 
-  const stamp = (draft: StoredDraft, changes: Partial<Draft>, baseRevision?: number): StoredDraft =>
-    store.update(draft, changes, now(), { baseRevision })
+  /**
+   * Writes `changes` when the row as stored now still allows it (`allow`, run inside the transaction): the
+   * copy in memory may lag another process's commit (the CLI's `sync` sent the post a moment ago).
+   */
+  const stamp = (
+    draft: StoredDraft,
+    changes: Partial<Draft>,
+    allow: (status: DraftStatus) => void,
+    baseRevision?: number,
+  ): StoredDraft =>
+    store.update(draft, changes, now(), { baseRevision, guard: (current) => allow(current.status) })
 
-  function enqueue(draft: StoredDraft, post: DraftPost = draft.post, baseRevision?: number): StoredDraft {
+  function enqueue(
+    draft: StoredDraft,
+    allow: (status: DraftStatus) => void,
+    post: DraftPost = draft.post,
+    baseRevision?: number,
+  ): StoredDraft {
     const targets = severalTargets(draft)
     if (targets) return queueEach(draft, postsForTargets(post, targets))
     const errors = validateForQueue({ post, localMedia: draft.localMedia }, now())
@@ -93,6 +107,7 @@ export function createDraftsService({
         error: undefined,
         attention: undefined,
       },
+      allow,
       baseRevision,
     )
   }
@@ -148,6 +163,18 @@ export function createDraftsService({
     return first!
   }
 
+  /** A post being sent or already on the service is not edited here. */
+  function editable(status: DraftStatus): void {
+    if (status === 'sending')
+      throw wrongState('draft-sending', 'This post is being sent; edit it once that is done.')
+    if (status === 'scheduled') {
+      throw wrongState(
+        'draft-on-service',
+        'This post is already on the service; edit it in the planner there.',
+      )
+    }
+  }
+
   return {
     list: () => store.listForProfile(profileId()).sort(byTime),
     get,
@@ -172,62 +199,83 @@ export function createDraftsService({
       if (revision !== undefined && draft.revision !== undefined && draft.revision !== revision) {
         throw changedElsewhere(id)
       }
-      if (draft.status === 'sending')
-        throw wrongState('draft-sending', 'This post is being sent; edit it once that is done.')
-      if (draft.status === 'scheduled') {
-        throw wrongState(
-          'draft-on-service',
-          'This post is already on the service; edit it in the planner there.',
-        )
+      // The edit was decided for the status seen: a post sent or queued elsewhere since is not this edit's.
+      const allow = (status: DraftStatus) => {
+        editable(status)
+        if (status !== draft.status) throw changedElsewhere(id)
       }
+      allow(draft.status)
       if (draft.status === 'queued') {
         // Still queued after the edit (a drag to another day, a typo fixed) only if it still passes.
-        return enqueue({ ...draft, localMedia, targets }, post, revision)
+        return enqueue({ ...draft, localMedia, targets }, allow, post, revision)
       }
       // Editing a failed or needs-attention post is the person dealing with it: back to a plain draft.
       return stamp(
         draft,
         { post, localMedia, targets, status: 'draft', error: undefined, attention: undefined },
+        allow,
         revision,
       )
     },
     remove(id) {
-      const draft = get(id)
-      if (draft.status === 'sending')
-        throw wrongState('draft-sending', 'This post is being sent; wait for it to finish.')
-      store.remove(id)
+      get(id)
+      // Decided on the row as stored now: a post the CLI sent a moment ago stays listed with its schedule.
+      store.remove(id, (current) => {
+        if (current.status === 'sending')
+          throw wrongState('draft-sending', 'This post is being sent; wait for it to finish.')
+        if (current.status === 'scheduled') {
+          throw wrongState(
+            'draft-on-service',
+            'This post is already on the service; delete it from the calendar instead.',
+          )
+        }
+      })
     },
     queue(id) {
       const draft = get(id)
-      if (draft.status === 'queued') return draft
-      if (draft.status === 'sending' || draft.status === 'scheduled') {
-        throw wrongState('draft-on-service', 'This post is already on its way to the service.')
+      const allow = (status: DraftStatus) => {
+        if (status === 'sending' || status === 'scheduled') {
+          throw wrongState('draft-on-service', 'This post is already on its way to the service.')
+        }
       }
-      return enqueue(draft)
+      allow(draft.status)
+      if (draft.status === 'queued') return draft
+      return enqueue(draft, allow)
     },
     unqueue(id) {
       const draft = get(id)
-      if (draft.status === 'draft') return draft
-      if (draft.status === 'sending' || draft.status === 'scheduled') {
-        throw wrongState('draft-on-service', 'This post has been sent; delete it from the service instead.')
+      const allow = (status: DraftStatus) => {
+        if (status === 'sending' || status === 'scheduled') {
+          throw wrongState('draft-on-service', 'This post has been sent; delete it from the service instead.')
+        }
       }
-      return stamp(draft, { status: 'draft', error: undefined, attention: undefined })
+      allow(draft.status)
+      if (draft.status === 'draft') return draft
+      return stamp(draft, { status: 'draft', error: undefined, attention: undefined }, allow)
     },
     resolve(id, action) {
       const draft = get(id)
-      if (draft.status !== 'needs-attention' && draft.status !== 'failed') {
-        throw wrongState('draft-no-decision', 'This post does not need a decision.')
+      // The outbox of another process may have settled it meanwhile (sent it again, say).
+      const allow = (status: DraftStatus) => {
+        if (status !== 'needs-attention' && status !== 'failed') {
+          throw wrongState('draft-no-decision', 'This post does not need a decision.')
+        }
       }
+      allow(draft.status)
       switch (action.action) {
         case 'keep-draft':
-          return stamp(draft, { status: 'draft', error: undefined, attention: undefined })
+          return stamp(draft, { status: 'draft', error: undefined, attention: undefined }, allow)
         case 'send-now': {
           // "Now" on the service means the next minute: it refuses a time already past by the time it arrives.
-          const scheduleAt = new Date(now().getTime() + MIN_LEAD_MS + 30_000).toISOString()
-          return enqueue(draft, { ...draft.post, scheduleAt })
+          const soonest = now().getTime() + MIN_LEAD_MS + 30_000
+          // "Send again" after a create whose outcome stayed unknown: at its own time while that is ahead.
+          const again =
+            draft.attention?.reason === 'answer-lost' && Date.parse(draft.post.scheduleAt) >= soonest
+          const scheduleAt = again ? draft.post.scheduleAt : new Date(soonest).toISOString()
+          return enqueue(draft, allow, { ...draft.post, scheduleAt })
         }
         case 'reschedule':
-          return enqueue(draft, { ...draft.post, scheduleAt: action.scheduleAt })
+          return enqueue(draft, allow, { ...draft.post, scheduleAt: action.scheduleAt })
       }
     },
   }

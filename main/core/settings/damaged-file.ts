@@ -2,6 +2,7 @@
 // replaced with defaults; never silently emptied, as conf's `clearInvalidConfig: true` did. The person keeps
 // the old file to recover a profile from, and hears that it happened (a dialog in the app, a log line).
 import { existsSync, readFileSync, renameSync } from 'node:fs'
+import { KEEP_DAMAGED, pruneStamped } from '../db/kept-files'
 
 export interface DamagedFileNotice {
   message: string
@@ -15,6 +16,8 @@ const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-')
 export function setAsideDamaged(file: string, problem: string, now = new Date()): DamagedFileNotice {
   const keptAt = `${file}.damaged-${stamp(now)}`
   renameSync(file, keptAt)
+  // The newest few are enough to recover from; a file damaged again and again must not fill the folder.
+  pruneStamped(file, '.damaged-', KEEP_DAMAGED)
   return {
     keptAt,
     message: `The settings file could not be read (${problem}). It was set aside as ${keptAt} and the settings and profiles start from their defaults; the old file is kept to recover from.`,

@@ -6,6 +6,7 @@
 // 2xx); each response example's shape (members present, of the same type) is compared with the sandbox's answer.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ACCOUNT_TYPES } from '../../../common/service'
 import { ROUTES } from '../../../sandbox/index'
 import { matchRoute } from '../../../sandbox/route'
 import { call, GIB, put, startTestSandbox, type TestSandbox } from './helpers'
@@ -155,6 +156,12 @@ for (const copy of COPIES) {
   /** A WhatsApp account, for the operations that take only one (GET /public/addon/whatsapp/channel). */
   let whatsappId: string
   const ids: Record<string, string> = {}
+  /**
+   * One connected account of each network with one post published a day before the clock, for the operations
+   * whose answer the document shows once per network (the figures): each example is compared with the answer
+   * for an account of the network it is named after.
+   */
+  const networkPosts: Record<string, { accountId: string; contentId: string }> = {}
 
   /** The request with the demo account's id and a future time in place of the example's. */
   function adapt(value: Json, future: string): Json {
@@ -169,19 +176,26 @@ for (const copy of COPIES) {
     )
   }
 
-  function target(o: Op, query: 'all' | 'required'): string {
+  function target(o: Op, query: 'all' | 'required', network?: string): string {
+    const onNetwork = network === undefined ? undefined : networkPosts[network]!
     const path = o.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-      const id = name === 'accountId' ? accountId : ids[name]
+      if (onNetwork && name === 'accountId') return onNetwork.accountId
+      if (onNetwork && name === 'contentId') return onNetwork.contentId
+      // A content's comment is addressed by the platform's id, a queued one (/public/comment) by the queue's.
+      const platform = name === 'commentId' && o.path.startsWith('/public/content/')
+      const id = name === 'accountId' ? accountId : platform ? ids.platformCommentId : ids[name]
       if (!id) throw new Error(`no ${name} to call ${o.method} ${o.path} with`)
       return encodeURIComponent(id)
     })
     const params = new URLSearchParams()
     for (const p of o.op.parameters ?? []) {
       if (p.in !== 'query' || (query === 'required' && !p.required)) continue
+      // A cursor from another listing (the platform's own, in the example) is refused as it would be there.
+      if (p.name === 'nextToken') continue
       const example = p.schema?.example
       if (example === undefined) continue
       const accountParam = /^accountIds?$/.test(p.name)
-      const account = o.path.includes('/whatsapp/') ? whatsappId : accountId
+      const account = onNetwork?.accountId ?? (o.path.includes('/whatsapp/') ? whatsappId : accountId)
       for (const v of Array.isArray(example) ? example : [example]) {
         params.append(Array.isArray(example) ? `${p.name}[]` : p.name, accountParam ? account : String(v))
       }
@@ -232,6 +246,8 @@ for (const copy of COPIES) {
       ],
     })
     if (copy === 'service-openapi-newer.json') await seedAutomationRecords()
+    await seedNetworkPosts()
+    await seedInboxRecords()
   })
   afterAll(async () => {
     await t?.stop()
@@ -282,6 +298,114 @@ for (const copy of COPIES) {
     })
   }
 
+  /**
+   * The inbox's operations address a content, a comment on it and a chat: a published post of the account,
+   * the comment the examples name on it (`commentId` of the private-reply and comment examples), and a
+   * queued comment and a chat that people wrote through the programmatic API.
+   */
+  async function seedInboxRecords(): Promise<void> {
+    const at = t.clock.now().toISOString()
+    const contentId = '113958387982006_916614914406921'
+    const platformCommentId = '18083576267346315'
+    await t.sandbox.insertRecords('demo', {
+      schedules: [
+        {
+          _id: contentId,
+          title: 'Published',
+          description: 'A published post people comment on',
+          topic: '',
+          type: 'text',
+          medias: [],
+          meta: { title: '', description: '', url: '' },
+          additionalInfo: {},
+          replies: [],
+          status: 'success',
+          scheduleAt: at,
+          accountId,
+          createdAt: at,
+          updatedAt: at,
+        },
+      ],
+      comments: [
+        {
+          _id: '69afe793cb043c8192dcc3c7',
+          status: 'pending',
+          contentId,
+          comment: {
+            id: platformCommentId,
+            type: 'text',
+            text: 'Komentar pertama',
+            owner: { id: '6793729447315239', name: 'Shika', picture: 'https://example.com/shika.png' },
+            medias: [],
+            createdAt: at,
+            replies: [],
+          },
+          accountId,
+          createdAt: at,
+          updatedAt: at,
+        },
+      ],
+    })
+    const added = await t.sandbox.addIncoming('demo', {
+      comments: [{ accountId, contentId, text: 'MANTEP PAK', from: 'Shika' }],
+      messages: [{ accountId, text: 'This is Me', from: 'Shika' }],
+    })
+    Object.assign(ids, {
+      contentId,
+      platformCommentId,
+      commentId: added.comments[0]!.id,
+      chatId: added.messages[0]!.chatId,
+    })
+  }
+
+  async function seedNetworkPosts(): Promise<void> {
+    const day = new Date(t.clock.now().getTime() - 86_400_000).toISOString()
+    const accounts: Record<string, Json>[] = []
+    const schedules: Record<string, Json>[] = []
+    ACCOUNT_TYPES.forEach((type, i) => {
+      const n = String(i + 1).padStart(2, '0')
+      const ids = { accountId: `6b00000000000000000000${n}`, contentId: `6c00000000000000000000${n}` }
+      networkPosts[type] = ids
+      accounts.push({
+        _id: ids.accountId,
+        generatedId: `net-${type}`,
+        name: `Figures on ${type}`,
+        username: type,
+        picture: `/__sandbox/avatar/${type}.png`,
+        isConnected: true,
+        type,
+        createdAt: day,
+        updatedAt: day,
+      })
+      schedules.push({
+        _id: ids.contentId,
+        title: '',
+        description: `Published on ${type}`,
+        topic: '',
+        type: type === 'youtube' ? 'video' : 'image',
+        medias: [],
+        meta: { title: '', description: '', url: '' },
+        additionalInfo: {},
+        replies: [],
+        status: 'success',
+        scheduleAt: day,
+        accountId: ids.accountId,
+        createdAt: day,
+        updatedAt: day,
+      })
+    })
+    await t.sandbox.insertRecords('demo', { accounts, schedules })
+  }
+
+  /** The success examples named after a network (the figures), by network; empty for any other operation. */
+  function networkExamples(op: Operation): [string, Json][] {
+    const examples = op.responses?.['200']?.content?.['application/json']?.examples ?? {}
+    const named = Object.entries(examples).filter(([name]) =>
+      (ACCOUNT_TYPES as readonly string[]).includes(name),
+    )
+    return named.length === Object.keys(examples).length ? named.map(([name, e]) => [name, e.value]) : []
+  }
+
   describe(`the OpenAPI copy ${copy}`, () => {
     it('lists the operations the sandbox must answer, including account count', () => {
       const names = operations.map((o) => `${o.method.toUpperCase()} ${o.path}`)
@@ -310,6 +434,19 @@ for (const copy of COPIES) {
 
   describe(`every served operation of ${copy}, in order`, () => {
     for (const o of operations) {
+      const perNetwork = networkExamples(o.op)
+      if (perNetwork.length > 0) {
+        it(`${o.method.toUpperCase()} ${o.path}: each network's account answers that network's example shape`, async () => {
+          for (const [network, example] of perNetwork) {
+            const answer = await call(base, 'GET', target(o, 'all', network))
+            expect(answer.status, `${network}: ${answer.text}`).toBe(200)
+            expect(shapeProblems(example, answer.json), `${network}: ${answer.text.slice(0, 400)}`).toEqual(
+              [],
+            )
+          }
+        })
+        continue
+      }
       it(`${o.method.toUpperCase()} ${o.path}: its example requests succeed and answer the example's shape`, async () => {
         const future = new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString()
         const bodies = requestBodies(DOC, o.op)

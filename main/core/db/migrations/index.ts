@@ -10,6 +10,8 @@ import { campaignsMigration } from './006-campaigns'
 import { snippetsMigration } from './007-snippets'
 import { accountWatchMigration } from './008-account-watch'
 import { picturesMigration } from './009-pictures'
+import { insightsMigration } from './010-insights'
+import { uploadIdentityMigration } from './011-upload-identity'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -21,4 +23,6 @@ export const MIGRATIONS: readonly Migration[] = [
   snippetsMigration, // 7
   accountWatchMigration, // 8
   picturesMigration, // 9
+  insightsMigration, // 10
+  uploadIdentityMigration, // 11
 ]

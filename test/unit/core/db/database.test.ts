@@ -1,7 +1,19 @@
 import { execFile } from 'node:child_process'
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, writeFileSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../../../common/errors'
@@ -72,6 +84,64 @@ describe('openDatabase', () => {
         .db.prepare('SELECT n FROM counter')
         .get(),
     ).toEqual({ n: 0 })
+  })
+
+  it('refuses a database another program made, whatever its version, and leaves it byte for byte', () => {
+    const dir = folder()
+    const cases: Array<[string, string, RegExp]> = [
+      ['none.db', 'CREATE TABLE notes (text TEXT)', /has tables \(notes\) but no Mediadeck schema version/],
+      [
+        'old.db',
+        'CREATE TABLE notes (text TEXT); PRAGMA user_version = 3',
+        /schema version is 3, but it has no/,
+      ],
+      [
+        'new.db',
+        'CREATE TABLE notes (text TEXT); PRAGMA user_version = 99',
+        /schema version is 99, but it has no/,
+      ],
+    ]
+    for (const [name, sql, why] of cases) {
+      const file = join(dir, name)
+      const other = new DatabaseSync(file)
+      other.exec(sql)
+      other.close()
+      const before = readFileSync(file)
+      expect(() => open(file)).toThrow(DatabaseOpenError)
+      expect(() => open(file)).toThrow(why)
+      expect(() => open(file)).toThrow(/is not a database Mediadeck created .*It was not changed/)
+      expect(readFileSync(file).equals(before), name).toBe(true)
+      expect(readdirSync(dir).filter((entry) => entry.startsWith(name))).toEqual([name])
+    }
+  })
+
+  it('a backup cut short (the run killed while it was written) is never taken for one; the next open writes it whole', () => {
+    const dir = folder()
+    const file = join(dir, 'a.db')
+    open(file).db.prepare("INSERT INTO imports VALUES ('x', 'now', 3)").run()
+    opened.pop()?.close()
+    // The VACUUM INTO writes its file, which is then cut in half, and the run stops there, as a kill would.
+    const exec = DatabaseSync.prototype.exec
+    DatabaseSync.prototype.exec = function (this: DatabaseSync, sql: string) {
+      exec.call(this, sql)
+      const into = /^VACUUM INTO '(.*)'$/.exec(sql)?.[1]
+      if (into) {
+        truncateSync(into, statSync(into).size / 2)
+        throw new Error('killed')
+      }
+    }
+    try {
+      expect(() => open(file, [...MIGRATIONS, counter])).toThrow('killed')
+    } finally {
+      DatabaseSync.prototype.exec = exec
+    }
+    const backups = () => readdirSync(dir).filter((name) => /^a\.db\.backup-v\d+-[\dTZ-]+$/.test(name))
+    expect(backups()).toEqual([])
+    const migrated = open(file, [...MIGRATIONS, counter])
+    expect(backups()).toEqual([basename(migrated.notices[0]!.backup!)])
+    expect(open(migrated.notices[0]!.backup!).db.prepare('SELECT rows FROM imports').get()).toEqual({
+      rows: 3,
+    })
   })
 
   it('leaves the database as it was when a migration fails', () => {

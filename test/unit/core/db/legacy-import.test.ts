@@ -38,6 +38,17 @@ function setUp() {
 }
 
 describe('importLegacyFile', () => {
+  it('keeps the .pre-db copy 90 days after the import, then removes it', () => {
+    const { database, path, spec } = setUp()
+    const day = (n: number) => new Date(Date.parse('2026-01-01T00:00:00Z') + n * 86_400_000)
+    expect(importLegacyFile(database, spec(), day(0))).toMatchObject({ status: 'imported' })
+    expect(importLegacyFile(database, spec(), day(90))).toEqual({ status: 'already-imported' })
+    expect(existsSync(`${path}.pre-db`)).toBe(true)
+    expect(importLegacyFile(database, spec(), day(91))).toEqual({ status: 'already-imported' })
+    expect(existsSync(`${path}.pre-db`)).toBe(false)
+    expect(importLegacyFile(database, spec(), day(92))).toEqual({ status: 'none' })
+  })
+
   it('imports once, renames the file to .pre-db, and does nothing the second time', () => {
     const { database, path, spec, count } = setUp()
     expect(importLegacyFile(database, spec())).toMatchObject({ status: 'imported', rows: 3 })

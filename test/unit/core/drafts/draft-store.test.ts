@@ -81,6 +81,27 @@ describe('draft store', () => {
     expect(reopened.get('a')).toMatchObject({ revision: 2, post: { title: 'theirs' } })
   })
 
+  it('a guard decides on the row as stored now; a refusal changes nothing and brings the stored row in', async () => {
+    const app = await openStoreAt(file)
+    const cli = await openStoreAt(file)
+    const seen = app.put(sampleDraft({ id: 'a', status: 'queued' }))
+    await cli.refresh()
+    // The other process sent it; the app has not looked since.
+    cli.update(cli.get('a')!, { status: 'scheduled', scheduleId: 's1' }, new Date())
+    const heard: string[] = []
+    app.onChange((drafts) => heard.push(drafts.find((d) => d.id === 'a')!.status))
+    const refuse = (current: { status: string }) => {
+      if (current.status === 'scheduled')
+        throw new AppError({ kind: 'validation', code: 'draft-on-service', message: 'sent' })
+    }
+    expect(() => app.update(seen, { status: 'draft' }, new Date(), { guard: refuse })).toThrow(AppError)
+    expect(() => app.remove('a', refuse)).toThrow(AppError)
+    expect(heard).toEqual(['scheduled'])
+    expect(app.get('a')).toMatchObject({ status: 'scheduled', scheduleId: 's1' })
+    const reopened = await openStoreAt(file)
+    expect(reopened.get('a')).toMatchObject({ status: 'scheduled', revision: 2 })
+  })
+
   it("takes in another connection's inserts, changes and removals on refresh, and says so once", async () => {
     const app = await openStoreAt(file)
     const cli = await openStoreAt(file)

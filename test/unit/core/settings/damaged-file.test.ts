@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openAppStore } from '../../../../main/core/settings/app-store'
 import { APP_STORE_NAME, createConfBackend } from '../../../../main/core/settings/conf-backend'
+import { setAsideIfUnreadable } from '../../../../main/core/settings/damaged-file'
 
 let dir: string
 let file: string
@@ -18,6 +19,18 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 const keptCopies = () => readdirSync(dir).filter((name) => name.includes('.damaged-'))
 
 describe('a damaged settings file', () => {
+  it('keeps the newest 3 copies set aside', () => {
+    for (const day of [1, 2, 3, 4]) {
+      writeFileSync(file, `torn ${day}`)
+      setAsideIfUnreadable(file, new Date(Date.UTC(2026, 0, day)))
+    }
+    expect(
+      keptCopies()
+        .map((name) => readFileSync(join(dir, name), 'utf8'))
+        .sort(),
+    ).toEqual(['torn 2', 'torn 3', 'torn 4'])
+  })
+
   it.each([
     ['torn mid-write', '{"schemaVersion":1,"profiles":[{"id":"p1","name":"Toko'],
     ['JSON of another shape', '["not", "settings"]'],

@@ -1,0 +1,139 @@
+// Brings a database to the last migration (docs/data-layer.md, "How the database is opened"): refuses a file
+// this app did not create, or one of a newer version, before changing anything in it; takes a backup of an
+// existing database before the first pending migration; runs each migration in a transaction of its own.
+import { renameSync, rmSync } from 'node:fs'
+import type { Migration } from './migration-types'
+import { PARTIAL_SUFFIX } from './kept-files'
+import { schemaOfMigrations } from './schema-snapshot'
+import type { DatabaseSync } from './sqlite'
+
+export class DatabaseOpenError extends Error {}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+export const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-')
+
+function userVersion(db: DatabaseSync): number {
+  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version
+}
+
+function tableNames(db: DatabaseSync): Set<string> {
+  const rows = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all() as Array<{ name: string }>
+  return new Set(rows.map((row) => row.name))
+}
+
+// The tables each version has, worked out once per list of migrations and version by running the migrations up
+// to it on a database in memory (only those the file ran already: a pending one may yet fail).
+const expectedTables = new WeakMap<readonly Migration[], Map<number, Set<string>>>()
+function tablesAt(migrations: readonly Migration[], version: number): Set<string> {
+  const known = expectedTables.get(migrations) ?? new Map<number, Set<string>>()
+  expectedTables.set(migrations, known)
+  let tables = known.get(version)
+  if (!tables) {
+    const snapshot = schemaOfMigrations(migrations.slice(0, version))
+    tables = new Set(version === 0 ? [] : Object.keys(snapshot[String(version)]!.tables))
+    known.set(version, tables)
+  }
+  return tables
+}
+
+/**
+ * Throws, having changed nothing, when `file` is not a Mediadeck database this code can open: one with tables
+ * but no version (another program's), one missing tables its version has, or one of a newer Mediadeck. Runs
+ * before the connection turns on WAL, which would rewrite the file's header.
+ */
+export function refuseForeign(db: DatabaseSync, file: string, migrations: readonly Migration[]): void {
+  // One read transaction, so both answers come from the same moment, not from either side of another
+  // process's migration.
+  db.exec('BEGIN')
+  let version: number
+  let present: Set<string>
+  try {
+    version = userVersion(db)
+    present = tableNames(db)
+    db.exec('COMMIT')
+  } catch (error) {
+    // A file that is no database at all fails here (NOTADB), and is told as such by the caller.
+    if (db.isTransaction) db.exec('ROLLBACK')
+    throw error
+  }
+  const latest = migrations.length
+  // A newer Mediadeck may drop or rename tables; the first migration's are the mark of one.
+  const expected = version > latest ? tablesAt(migrations, 1) : tablesAt(migrations, version)
+  const missing = [...expected].filter((name) => !present.has(name))
+  if ((version === 0 && present.size > 0) || missing.length > 0) {
+    const why =
+      version === 0
+        ? `it has tables (${[...present].slice(0, 3).join(', ')}) but no Mediadeck schema version`
+        : `its schema version is ${version}, but it has no ${missing.slice(0, 3).join(', ')} table`
+    throw new DatabaseOpenError(
+      `The file ${file} is not a database Mediadeck created (${why}). It was not changed. Move it out of the data folder, or choose another data folder.`,
+    )
+  }
+  if (version > latest) {
+    throw new DatabaseOpenError(
+      `The local database ${file} was written by a newer version of Mediadeck (schema ${version}, this one knows ${latest}). Going back to an older version is not supported; nothing was changed.`,
+    )
+  }
+}
+
+/**
+ * Brings the schema to the last migration. Returns undefined when nothing ran, '' when the database was new,
+ * and the backup's path when an existing database was migrated.
+ */
+export function migrate(
+  db: DatabaseSync,
+  file: string,
+  migrations: readonly Migration[],
+  now: () => Date,
+): string | undefined {
+  const latest = migrations.length
+  const version = userVersion(db)
+  if (version === latest) return undefined
+
+  // A copy of the database as it was, before the first change: VACUUM INTO writes a consistent snapshot even
+  // while other processes use the file. It is written under a temporary name and renamed once complete, so a
+  // run killed in the middle never leaves a "backup" with half the pages (kept-files.ts removes what it left).
+  // A new database has nothing to keep.
+  let backup = ''
+  if (version > 0) {
+    backup = `${file}.backup-v${version}-${stamp(now())}`
+    const partial = `${backup}${PARTIAL_SUFFIX}-${process.pid}`
+    rmSync(partial, { force: true })
+    db.exec(`VACUUM INTO '${partial.replace(/'/g, "''")}'`)
+    renameSync(partial, backup)
+  }
+  for (const migration of migrations.slice(version)) {
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      // Another process may have run it while we waited for the lock.
+      if (userVersion(db) >= migration.version) {
+        db.exec('COMMIT')
+        continue
+      }
+      migration.up(db)
+      db.exec(`PRAGMA user_version = ${migration.version}`)
+      db.exec('COMMIT')
+    } catch (error) {
+      // A COMMIT refused by a full disk may leave no transaction to roll back: the refusal is what to tell.
+      if (db.isTransaction) db.exec('ROLLBACK')
+      throw new DatabaseOpenError(
+        `Could not update the local database (migration ${migration.version}, ${migration.name}): ${describe(error)}. It was left as it was${backup ? `; a copy is at ${backup}` : ''}.`,
+        { cause: error },
+      )
+    }
+  }
+  return backup
+}
+
+/** Migrations are numbered 1, 2, 3… in their list, with no gap. */
+export function checkNumbering(migrations: readonly Migration[]): void {
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new DatabaseOpenError(
+        `migration ${migration.name} has version ${migration.version}, expected ${index + 1}`,
+      )
+    }
+  })
+}
