@@ -109,7 +109,7 @@ describe('automations', () => {
       host.call('automations:create', { contentId: 'c', accountId: a.accountId, config: {} }),
     ).rejects.toMatchObject({ field: 'config' })
     await expect(
-      host.call('templates:save', { name: 'x', config: { like: { isActive: 1 } } }),
+      host.call('templates:save', { name: 'x', config: { like: { isActive: 1 as unknown as boolean } } }),
     ).rejects.toMatchObject({ field: 'config.like.isActive' })
     expect((await host.call('automations:get', { id: a.id })).config).toEqual(a.config)
   })
