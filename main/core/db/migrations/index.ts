@@ -12,6 +12,7 @@ import { accountWatchMigration } from './008-account-watch'
 import { picturesMigration } from './009-pictures'
 import { insightsMigration } from './010-insights'
 import { uploadIdentityMigration } from './011-upload-identity'
+import { inboxRepliesMigration } from './012-inbox-replies'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   picturesMigration, // 9
   insightsMigration, // 10
   uploadIdentityMigration, // 11
+  inboxRepliesMigration, // 12
 ]
