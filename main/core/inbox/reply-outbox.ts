@@ -1,4 +1,4 @@
-// Replies written while the service could not be reached wait here (migration 12, `inbox_replies`) and are
+// Replies written while the service could not be reached wait here (migration 13, `inbox_replies`) and are
 // sent once it can, exactly once, under a lease like a draft's (main/core/db/leases.ts): the app, the browser
 // mode and any number of `sync` runs may share the data folder, and only the lease holder writes about a reply.
 //

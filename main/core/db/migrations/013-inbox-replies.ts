@@ -7,7 +7,7 @@
 import type { Migration } from '../migration-types'
 
 export const inboxRepliesMigration: Migration = {
-  version: 12,
+  version: 13,
   name: 'inbox-replies',
   up(db) {
     db.exec(`
