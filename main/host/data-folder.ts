@@ -24,12 +24,14 @@ export function openDataFolder(dataDir: string, log: Logger, storeBackend?: KeyV
   })
   for (const notice of database.notices) {
     if (notice.kind === 'damaged') log.error(notice.message)
+    else if (notice.kind === 'private') log.warn(notice.message)
     else log.info(notice.message)
   }
   const store = openAppStore(storeBackend ?? createConfBackend(dataDir))
   if (store.notice) log.error(store.notice.message)
   const startupNotices: string[] = [
-    ...database.notices.filter((notice) => notice.kind === 'damaged').map((notice) => notice.message),
+    // Said once: a folder made private has nothing more to say at the next start.
+    ...database.notices.filter((notice) => notice.kind !== 'migrated').map((notice) => notice.message),
     ...(store.notice ? [store.notice.message] : []),
   ]
   return { database, store, startupNotices, integrityNotice }
