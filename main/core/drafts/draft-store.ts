@@ -10,9 +10,11 @@ import { AppError } from '../../../common/errors'
 import { errorReason } from '../../../common/messages/index'
 import type { AppDatabase, TransactionOptions } from '../db/database'
 import { importLegacyFile, PRE_DB_SUFFIX } from '../db/legacy-import'
+import { readRow, readRows } from '../db/rows'
 import { existsSync } from 'node:fs'
 import { DRAFTS_FILE, readLegacyDrafts, writeLegacyDrafts, type LegacyDrafts } from './legacy-drafts'
 import type { MigrationContext } from './migrations'
+import { draftSendsTable, draftsTable } from './draft-rows'
 
 export { DRAFTS_FILE, DraftStoreError } from './legacy-drafts'
 
@@ -104,12 +106,6 @@ export interface OpenDraftStoreOptions {
   dataDir?: string
 }
 
-interface Row {
-  id: string
-  revision: number
-  body: string
-}
-
 /** The refusal of a save based on an older revision; `current` is what is stored now, for "take theirs". */
 export function changedElsewhere(id: string): AppError {
   return new AppError({
@@ -164,25 +160,20 @@ export async function openDraftStore(
   )
   const dataVersion = db.prepare('PRAGMA data_version')
 
-  // The parsed object is new and ours: set the revision on it rather than copy 10,000 drafts once more at open.
-  const decode = (row: Row): StoredDraft => {
-    const draft = JSON.parse(row.body) as StoredDraft
-    draft.revision = row.revision
-    return draft
-  }
+  // Through the table's declaration (draft-rows.ts): a row that is not a draft is set aside, never fatal.
+  const readOne = (id: string): StoredDraft | undefined => readRow(database, draftsTable, selectOne.get(id))
   const version = () => (dataVersion.get() as { data_version: number }).data_version
 
   // PRAGMA data_version moves only for other connections' commits: ours never make us read everything again.
   let seen = version()
   const drafts = new Map<string, StoredDraft>()
-  for (const row of selectAll.all() as unknown as Row[]) drafts.set(row.id, decode(row))
+  for (const draft of readRows(database, draftsTable, selectAll.all())) drafts.set(draft.id, draft)
   let markers = readMarkers()
   let lastSync = readLastSync()
   const listeners = new Set<(drafts: StoredDraft[]) => void>()
 
   function readMarkers(): Map<string, SendMarker> {
-    const rows = selectMarkers.all() as Array<{ draft_id: string; marker: string }>
-    return new Map(rows.map((row) => [row.draft_id, JSON.parse(row.marker) as SendMarker]))
+    return new Map(readRows(database, draftSendsTable, selectMarkers.all()))
   }
   function readLastSync(): string | null {
     return (selectState.get() as { value: string } | undefined)?.value ?? null
@@ -228,9 +219,10 @@ export async function openDraftStore(
     }
     for (const [id, revision] of stored) {
       if (drafts.get(id)?.revision === revision) continue
-      const row = selectOne.get(id) as Row | undefined
-      if (row) drafts.set(id, decode(row))
-      changed = true
+      // A row set aside as unreadable (core/db/rows.ts) is not a change the page can show.
+      const draft = readOne(id)
+      if (draft) drafts.set(id, draft)
+      if (draft || drafts.delete(id)) changed = true
     }
     markers = readMarkers()
     lastSync = readLastSync()
@@ -287,12 +279,12 @@ export async function openDraftStore(
                 message: `Another Mediadeck process took over sending the draft ${draft.id}; this one stopped.`,
               })
             }
-            const row = selectOne.get(draft.id) as Row | undefined
+            const row = readOne(draft.id)
             if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
               throw changedElsewhere(draft.id)
             }
             // Removed by another process meanwhile: what this one changes is written back, not lost.
-            const current = row ? decode(row) : draft
+            const current = row ?? draft
             if (row) check(current, options.guard)
             const written = write({ ...current, ...changes, updatedAt: at.toISOString() })
             if (options.marker) putMarker.run(draft.id, JSON.stringify(options.marker))
@@ -317,8 +309,8 @@ export async function openDraftStore(
     remove(id, guard) {
       const had = guarded(() =>
         database.write('the drafts', () => {
-          const row = selectOne.get(id) as Row | undefined
-          if (row) check(decode(row), guard)
+          const row = readOne(id)
+          if (row) check(row, guard)
           return deleteOne.run(id).changes > 0
         }),
       )

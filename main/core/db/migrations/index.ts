@@ -10,6 +10,7 @@ import { campaignsMigration } from './006-campaigns'
 import { snippetsMigration } from './007-snippets'
 import { accountWatchMigration } from './008-account-watch'
 import { picturesMigration } from './009-pictures'
+import { rowsSetAsideMigration } from './010-rows-set-aside'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   snippetsMigration, // 7
   accountWatchMigration, // 8
   picturesMigration, // 9
+  rowsSetAsideMigration, // 10
 ]
