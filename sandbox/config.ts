@@ -67,6 +67,11 @@ export interface SandboxConfig {
    * /public/tiktok/music, as a service from before /public/addon/ would: for testing a client's fallback.
    */
   legacyAddonPaths?: boolean
+  /**
+   * A stream of incoming comments and direct messages for the demo users: one every `everySeconds` of the
+   * sandbox's clock, alternating, each the same for the same index (sandbox/inbox-seed.ts). Absent: none.
+   */
+  incoming?: { everySeconds: number }
 }
 
 /** What a rate-limited answer (the `rateLimitRate` fault) asks the client to wait, in seconds. */
@@ -124,6 +129,7 @@ export const sandboxConfigSchema = z
     faults: sandboxFaultsSchema.optional(),
     randomSeed: z.number().int().optional(),
     legacyAddonPaths: z.boolean().optional(),
+    incoming: z.strictObject({ everySeconds: z.number().int().min(1).max(86_400) }).optional(),
   })
   .refine((c) => new Set(c.users.map((u) => u.accessKey)).size === c.users.length, {
     message: 'accessKey must be unique across users',

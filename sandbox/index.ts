@@ -10,6 +10,9 @@ import { accountRoutes } from './account-api'
 import { applyDisconnectedAccounts } from './account-connections'
 import { addonRoutes } from './addon-api'
 import { automationRoutes } from './automation-api'
+import { chatRoutes } from './chat-api'
+import { commentRoutes } from './comment-api'
+import { contentRoutes } from './content-api'
 import {
   DEFAULT_SANDBOX_CONFIG,
   parseSandboxConfig,
@@ -20,6 +23,8 @@ import {
 } from './config'
 import type { SandboxContext } from './context'
 import { HttpError, sendError } from './http-util'
+import { addIncoming, type AddedIncoming, type IncomingChatMessage, type IncomingComment } from './inbox-api'
+import { deliverIncoming } from './inbox-seed'
 import { avatarPng, avatarSvg } from './images'
 import { createObjectStore } from './objects'
 import { createPresigner } from './presign'
@@ -34,8 +39,9 @@ import { createStorageOrigin } from './storage-origin'
 import { storageRoutes } from './storage-api'
 import { templateRoutes } from './template-api'
 import { openStore } from './store'
-import { authenticate, ensureUsers } from './users'
+import { authenticate, ensureUsers, userSeedOf } from './users'
 
+export type { AddedIncoming, IncomingChatMessage, IncomingComment } from './inbox-api'
 export type { SandboxAddons, SandboxConfig, SandboxFaults, SandboxUserConfig } from './config'
 export { DEFAULT_SANDBOX_CONFIG, parseSandboxConfig, parseSandboxFaults } from './config'
 
@@ -59,6 +65,14 @@ export interface RunningSandbox {
    * no id at all), for tests of the client's tolerant reading.
    */
   insertRecords(accessKey: string, records: RawRecords): Promise<void>
+  /**
+   * People write to the user's accounts now (or at each item's `at`): comments (queued pending, then the
+   * content's automation acts on them) and direct messages (unread). Resolves once they are on disk.
+   */
+  addIncoming(
+    accessKey: string,
+    items: { comments?: IncomingComment[]; messages?: IncomingChatMessage[] },
+  ): Promise<AddedIncoming>
   close(): Promise<void>
 }
 
@@ -69,6 +83,9 @@ export interface RawRecords {
   files?: Record<string, unknown>[]
   templates?: Record<string, unknown>[]
   reports?: Record<string, unknown>[]
+  comments?: Record<string, unknown>[]
+  chats?: Record<string, unknown>[]
+  messages?: Record<string, unknown>[]
 }
 
 export interface StartSandboxOptions {
@@ -96,6 +113,9 @@ export const ROUTES: readonly Route[] = [
   ...templateRoutes,
   ...reportRoutes,
   ...statisticRoutes,
+  ...contentRoutes,
+  ...commentRoutes,
+  ...chatRoutes,
 ]
 
 const FAULT_ERRORS = [
@@ -249,9 +269,20 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
 
   const publisherIntervalMs = o.publisherIntervalMs ?? 1000
   let ticking: Promise<void> = Promise.resolve()
+  /** The incoming stream (config `incoming`): its items due by now, on disk before the tick resolves. */
+  const incoming = async (): Promise<void> => {
+    if (!config.incoming) return
+    const { changes, users } = deliverIncoming(ctx, config.incoming.everySeconds, (u) =>
+      userSeedOf(u.accessKey, config.randomSeed ?? 0),
+    )
+    // The users' stream counters are not journalled records: a whole snapshot holds them.
+    if (users) await store.commit()
+    else if (changes.length > 0) await store.commit(changes)
+  }
   const tick = (): Promise<void> => {
     ticking = ticking
       .then(() => publisher.tick())
+      .then(incoming)
       .catch((error: unknown) => log(`publisher: ${String(error)}`))
     return ticking
   }
@@ -293,10 +324,26 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
       const own = (r: Record<string, unknown>) => ({ userId: user.userId, ...r })
       // Deliberately unchecked: these records stand for what the real service may hold.
       const data = store.data as unknown as Record<keyof RawRecords, Record<string, unknown>[]>
-      for (const kind of ['accounts', 'automations', 'schedules', 'files', 'templates', 'reports'] as const) {
+      const kinds = [
+        'accounts',
+        'automations',
+        'schedules',
+        'files',
+        'templates',
+        'reports',
+        'comments',
+        'chats',
+        'messages',
+      ] as const
+      for (const kind of kinds) {
         data[kind].push(...(records[kind] ?? []).map(own))
       }
       await store.commit()
+    },
+    async addIncoming(accessKey, items) {
+      const { added, changes } = addIncoming(ctx, accessKey, items)
+      await store.commit(changes)
+      return added
     },
     close() {
       closed ??= (async () => {

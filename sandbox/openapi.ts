@@ -76,6 +76,15 @@ export const FIDELITY: readonly Correction[] = [
       s.required = (s.required ?? []).filter((m) => m !== 'Boom')
     },
   },
+  {
+    schema: 'ObjectButton',
+    why:
+      'every example (POST /public/chat/{chatId}/message and /public/content/{contentId}/message, "button" and ' +
+      '"buttonImage") sends `buttons` as a list of buttons, where the schema names a single Button',
+    apply: (s) => {
+      s.properties!.buttons = { type: 'array', items: { $ref: '#/components/schemas/Button' } }
+    },
+  },
 ]
 
 function corrected(doc: OpenApiDocument): OpenApiDocument {

@@ -8,6 +8,7 @@
 // counted nothing yet: the app's "no figures yet"), and for a network the document shows no figures for
 // (WhatsApp's posts; the account figures of every network but Instagram, Threads and TikTok).
 import { userAccounts } from './account-api'
+import { accountContents } from './content-api'
 import type { AuthedUser, SandboxContext } from './context'
 import { accountFigures, postFigures, type FigurePost } from './figures'
 import { HttpError, sendJson } from './http-util'
@@ -44,7 +45,17 @@ export const statisticRoutes: Route[] = [
     async handle({ res, params, query, user, ctx }) {
       const account = findAccount(ctx, user, query.requiredString('accountId'))
       const post = publishedPosts(ctx, account).find((s) => s._id === params.contentId)
-      const figures = post ? postFigures(asFigurePost(post, account), ctx.now()) : null
+      // GET /public/content lists the contents the account's automations are on too: they have figures.
+      const content = post ? undefined : accountContents(ctx, account).find((c) => c.id === params.contentId)
+      const figurePost = post
+        ? asFigurePost(post, account)
+        : content && {
+            id: content.id,
+            publishedAt: content.createdAt,
+            type: content.type,
+            network: account.type,
+          }
+      const figures = figurePost ? postFigures(figurePost, ctx.now()) : null
       if (!figures) throw new HttpError(404, 'statistic not found')
       sendJson(res, 200, figures)
     },

@@ -12,6 +12,9 @@ export const KEYED_COLLECTIONS = [
   'schedules',
   'templates',
   'reports',
+  'comments',
+  'chats',
+  'messages',
 ] as const
 export type KeyedCollection = (typeof KEYED_COLLECTIONS)[number]
 

@@ -48,6 +48,9 @@ function emptyData(): StoreData {
     schedules: [],
     templates: [],
     reports: [],
+    comments: [],
+    chats: [],
+    messages: [],
   }
 }
 
@@ -78,6 +81,10 @@ function parseSnapshot(text: string | null, file: string): { data: StoreData; se
   // A store written before templates and reports existed.
   parsed.templates ??= []
   parsed.reports ??= []
+  // A store written before the inbox existed.
+  parsed.comments ??= []
+  parsed.chats ??= []
+  parsed.messages ??= []
   return { data: parsed, seq }
 }
 

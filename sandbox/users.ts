@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http'
 import type { SandboxUserConfig } from './config'
 import type { AuthedUser, SandboxContext } from './context'
 import { buildDemoData } from './demo-seed'
+import { seedInbox } from './inbox-seed'
 import type { AccountRecord, UserRecord } from './model'
 import { createRandom, hashString, objectId } from './random'
 
@@ -15,13 +16,23 @@ export async function ensureUsers(
 ): Promise<void> {
   let changed = false
   for (const user of users) {
-    if (ctx.store.data.users.some((u) => u.accessKey === user.accessKey)) continue
     const now = ctx.now()
-    const userSeed = (hashString(user.accessKey) ^ seed) >>> 0
+    const userSeed = userSeedOf(user.accessKey, seed)
+    const existing = ctx.store.data.users.find((u) => u.accessKey === user.accessKey)
+    if (existing) {
+      // A store seeded before the inbox existed gets the inbox's demo data once.
+      if (!existing.inboxSeeded) {
+        if (user.seed === 'demo') seedInbox(ctx, existing, userSeed, now)
+        existing.inboxSeeded = true
+        changed = true
+      }
+      continue
+    }
     const record: UserRecord = {
       userId: objectId(now, createRandom(userSeed)),
       accessKey: user.accessKey,
       createdAt: now.toISOString(),
+      inboxSeeded: true,
     }
     ctx.store.data.users.push(record)
     const demo = buildDemoData({ userId: record.userId, seed: userSeed, now })
@@ -35,6 +46,7 @@ export async function ensureUsers(
         await ctx.objects.writeBuffer(file.key, bytes)
         ctx.store.data.files.push(file)
       }
+      seedInbox(ctx, record, userSeed, now)
     } else {
       // "empty" means no automations, posts or files; a few accounts remain so schedules can be created.
       ctx.store.data.accounts.push(...emptyUserAccounts(demo.accounts))
@@ -42,6 +54,11 @@ export async function ensureUsers(
     changed = true
   }
   if (changed) await ctx.store.commit()
+}
+
+/** The seed of one user's demo data: the same for a user at every start. */
+export function userSeedOf(accessKey: string, seed: number): number {
+  return (hashString(accessKey) ^ seed) >>> 0
 }
 
 function emptyUserAccounts(accounts: AccountRecord[]): AccountRecord[] {

@@ -127,6 +127,8 @@ export default {
       'This post was changed elsewhere (another window or the command line) after you opened it. Keep your version or take the other one.',
     'draft-sending': 'This post is being sent; change it once that is done.',
     'draft-on-service': 'This post is already on the service; change it there (open it from the calendar).',
+    'send-outcome-checking':
+      'No answer came when this post was sent; the service is asked again at {at} whether it has it, before anything is sent again.',
     'draft-no-decision': 'This post does not need a decision any more.',
     'new-time-required': 'Choose the new time.',
     'profile-not-found': 'This profile no longer exists.',

@@ -127,6 +127,8 @@ export default {
       'Postingan ini diubah di tempat lain (jendela lain atau baris perintah) setelah Anda membukanya. Pertahankan versi Anda atau ambil versi yang lain.',
     'draft-sending': 'Postingan ini sedang dikirim; ubah setelah selesai.',
     'draft-on-service': 'Postingan ini sudah ada di layanan; ubah di sana (buka dari kalender).',
+    'send-outcome-checking':
+      'Tidak ada jawaban saat postingan ini dikirim; layanan ditanya lagi pada {at} apakah sudah menerimanya, sebelum apa pun dikirim ulang.',
     'draft-no-decision': 'Postingan ini tidak lagi memerlukan keputusan.',
     'new-time-required': 'Pilih waktu yang baru.',
     'profile-not-found': 'Profil ini sudah tidak ada.',

@@ -18,6 +18,8 @@ export interface CliIo {
    * stderr are terminals): a command that needs consent and finds none refuses instead of guessing.
    */
   confirm?(question: string): Promise<boolean>
+  /** The clock of the commands that wait on time (the outbox's looks for an unanswered create); the real one by default. */
+  now?: () => Date
 }
 
 export interface CliContext extends CliIo {

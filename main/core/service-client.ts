@@ -55,6 +55,12 @@ import type {
   Report,
   Template,
 } from '../../common/service'
+import {
+  accountFiguresSchema,
+  postFiguresSchema,
+  type AccountFigures,
+  type PostFigures,
+} from '../../common/insights'
 import { configBody, CONTENT_RULES, type ReportStatus } from '../../common/automation-edit'
 import { normaliseBaseUrl } from './http/base-url'
 import { ADDON_PATHS, createAddonPaths } from './addon-paths'
@@ -208,6 +214,10 @@ export interface ServiceClient {
   tiktokMusic(q: MusicQuery, o?: CallOptions): Promise<MusicTrack[]>
   /** GET /public/addon/whatsapp/channel: the channels and groups a WhatsApp account may post to. */
   whatsappChannels(accountId: string, o?: CallOptions): Promise<ScheduleChannel[]>
+  /** GET /public/content/{id}/statistic (Gold+): a published post's figures; null when it has none yet (404). */
+  contentStatistic(contentId: string, accountId: string, o?: CallOptions): Promise<PostFigures | null>
+  /** GET /public/account/{id}/statistic: an account's figures; null for a network without any (404). */
+  accountStatistic(accountId: string, o?: CallOptions): Promise<AccountFigures | null>
   close(): Promise<void>
 }
 
@@ -590,10 +600,38 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       })
       return list.docs
     },
+    contentStatistic: (contentId, accountId, c) =>
+      noFigures(
+        json(postFiguresSchema, 'GET', `/public/content/${id(contentId)}/statistic`, {
+          ...c,
+          query: { accountId },
+        }),
+      ),
+    accountStatistic: (accountId, c) =>
+      noFigures(json(accountFiguresSchema, 'GET', `/public/account/${id(accountId)}/statistic`, c)),
     close: async () => {
       closing.abort(new AppError({ kind: 'cancelled', message: 'the service client was closed' }))
       await ownAgent?.close()
     },
+  }
+}
+
+/**
+ * The service's 404 "statistic not found" (a post the platform has not counted yet, a network without account
+ * figures) is an answer, not a failure: null. "account not found" stays an error.
+ */
+async function noFigures<T>(answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer
+  } catch (error) {
+    if (
+      error instanceof AppError &&
+      error.kind === 'not-found' &&
+      /statistic not found/i.test(error.message)
+    ) {
+      return null
+    }
+    throw error
   }
 }
 

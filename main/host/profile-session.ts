@@ -19,6 +19,7 @@ import {
 } from '../core/service-client'
 import type { AppStore } from '../core/settings/app-store'
 import { createUploadEngine, type UploadEngineOptions } from '../core/uploads/upload-engine'
+import { credentialsIdentity } from '../core/drafts/profile-identity'
 import { createReplica, replicaIdentity, type Replica } from '../core/replica/replica'
 import { reportingFailures } from './reporting-client'
 
@@ -54,6 +55,18 @@ const fileSafe = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_')
 
 /** A profile's upload queue's name in the database (upload_items.scope): its old journal's file name. */
 export const uploadScope = (profileId: string): string => fileSafe(profileId)
+
+/**
+ * The account a profile's uploads are sent to (main/core/drafts/profile-identity.ts); the built-in Sandbox is
+ * one service whatever port it got this time.
+ */
+export const uploadIdentity = (
+  profileId: string,
+  credentials: { baseUrl: string; accessKey: string },
+): string =>
+  profileId === SANDBOX_PROFILE_ID
+    ? 'sandbox'
+    : credentialsIdentity(credentials.baseUrl, credentials.accessKey)
 
 /** Where a profile's upload queue was journaled before the database (imported once, kept as *.pre-db). */
 export const uploadJournalPath = (dataDir: string, profileId: string): string =>
@@ -174,6 +187,10 @@ export async function createProfileSession(
   const settings = deps.store.get('settings')
   const uploads = createUploadEngine({
     client,
+    // The queue stays the profile's (its list and history), and resumes only its account's items: an upload
+    // of the credentials it had before an edit is never sent with the new ones.
+    scope: uploadScope(id),
+    identity: uploadIdentity(id, credentials),
     journalPath: uploadJournalPath(deps.dataDir, id),
     database: deps.database,
     historyDays: settings.uploadHistoryDays,

@@ -12,6 +12,8 @@ import { usePlannerStore } from '../stores/planner'
 import { useDraftsStore } from '../stores/drafts'
 import { useCampaignsStore } from '../stores/campaigns'
 import { useProfilesStore } from '../stores/profiles'
+import { useReportsStore } from '../stores/reports'
+import { useAccountWatchStore } from '../stores/account-watch'
 import { useStorageStore } from '../stores/storage'
 import { useStorageDoctorStore } from '../stores/storage-doctor'
 import { useToastsStore } from '../stores/toasts'
@@ -20,7 +22,7 @@ import { useUploadsStore } from '../stores/uploads'
 /**
  * Loads the app-wide state once the shell is mounted, keeps it in step with main's events, and resets the
  * per-profile stores when main says another profile is active (`profiles:switched`): each profile has its own
- * storage, queue, automations, accounts, posts and drafts. This is the one place a switch is handled.
+ * storage, queue, automations, accounts, posts, drafts, activity and account alerts. This is the one place a switch is handled.
  */
 export function useAppSession() {
   const app = useAppStore()
@@ -34,6 +36,8 @@ export function useAppSession() {
   const drafts = useDraftsStore()
   const campaigns = useCampaignsStore()
   const storageDoctor = useStorageDoctorStore()
+  const reports = useReportsStore()
+  const accountWatch = useAccountWatchStore()
   const toasts = useToastsStore()
   const { t } = useI18n()
   const router = useRouter()
@@ -74,7 +78,17 @@ export function useAppSession() {
   }
 
   function onProfileSwitched() {
-    for (const store of [automations, accounts, storage, storageDoctor, planner, drafts, campaigns])
+    for (const store of [
+      automations,
+      accounts,
+      storage,
+      storageDoctor,
+      planner,
+      drafts,
+      campaigns,
+      reports,
+      accountWatch,
+    ])
       store.reset()
     profiles.switches++
     void Promise.allSettled([storage.loadStats(), uploads.load(), connection.load(), drafts.load()])

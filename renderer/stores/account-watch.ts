@@ -20,10 +20,15 @@ export const useAccountWatchStore = defineStore('account-watch', () => {
     return mediadeck().watch.onChanged((next) => (state.value = next))
   }
 
+  /** Another profile: its own check follows (`watch:changed`); until then no alert is the previous one's. */
+  function reset() {
+    state.value = { alerts: [], checkedAt: null }
+  }
+
   /** One of the alert's posts as the service holds it now, to open its detail. */
   function post(id: string): Promise<Schedule> {
     return mediadeck().schedules.get({ id })
   }
 
-  return { state, load, subscribe, post }
+  return { state, load, subscribe, post, reset }
 })

@@ -68,9 +68,13 @@ export const useReportsStore = defineStore('reports', () => {
     }
   }
 
+  /** Another profile: nothing of the previous one stays, and an answer for it still on its way is dropped. */
   function reset() {
+    request++
     result.value = null
     error.value = null
+    loading.value = false
+    query.value = { ...DEFAULT_REPORTS_QUERY }
   }
 
   return { query, result, page, loading, retrying, error, planRefused, load, retry, reset }

@@ -1,12 +1,14 @@
 // A tiny HTTP proxy in front of the sandbox that can lose answers on purpose: the request is forwarded and
 // carried out by the service, but the client never sees the answer. That is exactly the "answer lost" case
 // (a reset or timeout after the service acted) that the sandbox's own faults cannot produce, since they fail
-// a request before it is served.
+// a request before it is served. It can also hand a request to the service late: held whole, then forwarded when
+// the test says (a slow line, a queue in front of the service), with the client left waiting (`delay`) or cut off
+// as its own deadline would (`delay-cut`); the late answer goes nowhere.
 import { createServer, request as httpRequest } from 'node:http'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
-export type ProxyAction = 'pass' | 'drop-answer' | 'hold-answer' | 'refuse'
+export type ProxyAction = 'pass' | 'drop-answer' | 'hold-answer' | 'refuse' | 'delay' | 'delay-cut'
 
 export interface AnswerDroppingProxy {
   url: string
@@ -14,6 +16,10 @@ export interface AnswerDroppingProxy {
   setRule(rule: (method: string, path: string) => ProxyAction): void
   /** Requests seen, as `METHOD path`. */
   readonly seen: string[]
+  /** Requests held by `delay`/`delay-cut` and not yet handed on. */
+  held(): number
+  /** Hands every held request to the service now; resolves once the service has answered each. */
+  release(): Promise<void>
   close(): Promise<void>
 }
 
@@ -22,6 +28,25 @@ export async function startAnswerDroppingProxy(upstream: string): Promise<Answer
   let rule: (method: string, path: string) => ProxyAction = () => 'pass'
   const seen: string[] = []
   const sockets = new Set<Socket>()
+  const delayed: Array<{ method: string; path: string; headers: IncomingHttpHeaders; body: Buffer }> = []
+  const handOn = (held: (typeof delayed)[number]) =>
+    new Promise<void>((resolve, reject) => {
+      const forward = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: held.method,
+          path: held.path,
+          headers: { ...held.headers, host: target.host },
+        },
+        (answer) => {
+          answer.resume()
+          answer.on('end', resolve)
+        },
+      )
+      forward.on('error', reject)
+      forward.end(held.body)
+    })
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET'
@@ -30,6 +55,15 @@ export async function startAnswerDroppingProxy(upstream: string): Promise<Answer
     const action = rule(method, path.split('?')[0]!)
     if (action === 'refuse') {
       req.socket.destroy()
+      return
+    }
+    if (action === 'delay' || action === 'delay-cut') {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        delayed.push({ method, path, headers: req.headers, body: Buffer.concat(chunks) })
+        if (action === 'delay-cut') req.socket.destroy()
+      })
       return
     }
     const forward = httpRequest(
@@ -69,6 +103,10 @@ export async function startAnswerDroppingProxy(upstream: string): Promise<Answer
       rule = next
     },
     seen,
+    held: () => delayed.length,
+    async release() {
+      for (const held of delayed.splice(0)) await handOn(held)
+    },
     async close() {
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -27,7 +27,7 @@ export const syncCommand: CliCommand = {
       profile.dataDir,
     )
     const client = ctx.createClient(profile)
-    const uploads = openCliUploads(profile.dataDir, ctx, { client, network: ctx.network })
+    const uploads = openCliUploads(profile, ctx, { client, network: ctx.network })
     const { engine } = uploads
     const abort = new AbortController()
     const stopListening = ctx.onInterrupt(() => abort.abort())
@@ -37,7 +37,7 @@ export const syncCommand: CliCommand = {
         client: () => client,
         // Only this account's drafts: another profile's are written for other account ids and media.
         profileId: () => profileId,
-        now: () => new Date(),
+        now: ctx.now ?? (() => new Date()),
         upload: createEngineUploader(() => engine),
         // The app beside this run (or another cron `sync`) may be sending the same queue.
         leases: createLeases(database),

@@ -49,7 +49,7 @@ export const uploadCommand: CliCommand = {
 
     const profile = await ctx.resolveProfile(ctx.env)
     const client = ctx.createClient(profile)
-    const uploads = openCliUploads(profile.dataDir, ctx, {
+    const uploads = openCliUploads(profile, ctx, {
       client,
       concurrency,
       rateLimit,

@@ -42,12 +42,16 @@ export const storedDraftSchema = z.looseObject({
   updatedAt: z.string(),
 })
 
-export const sendMarkerSchema = z.object({
+// Loose, as the draft's: a field this code does not name (one a later version added) is kept, not dropped on
+// the next write.
+export const sendMarkerSchema = z.looseObject({
   startedAt: z.string(),
   accountId: z.string(),
   scheduleAt: z.string(),
   title: z.string(),
   description: z.string(),
+  lookedAt: z.string().optional(),
+  answered: z.boolean().optional(),
 })
 
 export const draftsTable = declareTable({

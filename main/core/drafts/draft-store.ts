@@ -25,6 +25,13 @@ export interface SendMarker {
   scheduleAt: string
   title: string
   description: string
+  /** When the post was last looked for on the service and not found (main/core/drafts/unknown-outcome.ts). */
+  lookedAt?: string
+  /**
+   * The service answered that the create failed (a 5xx), and the lookup that would confirm it could not be
+   * made: one look settles it, then the post may be sent again.
+   */
+  answered?: boolean
 }
 
 export interface StoreNotice {

@@ -267,7 +267,11 @@ export function createDraftsService({
           return stamp(draft, { status: 'draft', error: undefined, attention: undefined }, allow)
         case 'send-now': {
           // "Now" on the service means the next minute: it refuses a time already past by the time it arrives.
-          const scheduleAt = new Date(now().getTime() + MIN_LEAD_MS + 30_000).toISOString()
+          const soonest = now().getTime() + MIN_LEAD_MS + 30_000
+          // "Send again" after a create whose outcome stayed unknown: at its own time while that is ahead.
+          const again =
+            draft.attention?.reason === 'answer-lost' && Date.parse(draft.post.scheduleAt) >= soonest
+          const scheduleAt = again ? draft.post.scheduleAt : new Date(soonest).toISOString()
           return enqueue(draft, allow, { ...draft.post, scheduleAt })
         }
         case 'reschedule':

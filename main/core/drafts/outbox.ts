@@ -1,7 +1,8 @@
 // Sends queued drafts to the service, one at a time, exactly once.
 //
 // For each queued draft: if a previous create may have reached the service (a send marker survives from a lost
-// answer or a restart mid-send) look it up first; if its time passed while offline, ask the person instead of
+// answer or a restart mid-send) look it up when a look is due, and never send it again by itself
+// (unknown-outcome.ts); if its time passed while offline, ask the person instead of
 // publishing late; upload local media, then covers still on disk (each URL is saved as soon as it exists, so a
 // resend never uploads twice); write a send marker and flush it to disk; create; record the scheduleId. A network-level failure
 // stops the run (everything after it would fail the same way) and leaves the rest queued for the next one.
@@ -10,11 +11,13 @@ import { basename } from 'node:path'
 import type { Draft, LocalMedia } from '../../../common/drafts'
 import { AppError, isRetryable, mayHaveBeenApplied } from '../../../common/errors'
 import { isLocalCover } from '../../../common/local-files'
+import { errorReason } from '../../../common/messages/index'
 import type { CreateScheduleRequest, ScheduleMedia } from '../../../common/service'
 import type { Leases } from '../db/leases'
 import type { ServiceClient } from '../service-client'
 import type { DraftStore, SendMarker, StoredDraft } from './draft-store'
 import { findSentPost, scheduleIdOf } from './schedule-lookup'
+import { answerUnseen, neverLeft, settleCreate } from './unknown-outcome'
 
 export type OutboxClient = Pick<ServiceClient, 'createSchedule' | 'listSchedules'>
 
@@ -127,30 +130,75 @@ export function createOutbox({
     return { ...draft.post, medias: [...draft.post.medias, ...uploaded] }
   }
 
-  async function adopt(
+  /**
+   * A create went out and its answer was never seen: looks for its post when a look is due (unknown-outcome.ts)
+   * and adopts it; otherwise the draft waits, "sending", for the next look, and after the last one it is the
+   * person's to decide. It is never created again from here. Throws the client's error when the service could
+   * not be asked; the marker stays.
+   */
+  async function settle(
     draft: StoredDraft,
     marker: SendMarker,
     signal?: AbortSignal,
-  ): Promise<StoredDraft | null> {
+  ): Promise<'scheduled' | 'waiting' | 'attention'> {
+    const outcome = await settleCreate(marker, now, () =>
+      findSentPost(client(), marker, claimedIds(draft.id), signal),
+    )
+    if (outcome.kind === 'found') {
+      update(draft, { status: 'scheduled', scheduleId: scheduleIdOf(outcome.found), error: undefined }, null)
+      await store.flush()
+      return 'scheduled'
+    }
+    if (outcome.kind === 'unknown') {
+      update(
+        draft,
+        {
+          status: 'needs-attention',
+          error: undefined,
+          attention: {
+            reason: 'answer-lost',
+            message:
+              'The service never answered whether it created this post, and it is not there 10 minutes later. Send it again, or keep it as a draft.',
+          },
+        },
+        null,
+      )
+      await store.flush()
+      return 'attention'
+    }
+    if (outcome.lookedAt || draft.status !== 'sending') {
+      update(
+        draft,
+        { status: 'sending', error: checkingAgain(outcome.nextLookAt) },
+        outcome.lookedAt ? { ...marker, lookedAt: outcome.lookedAt } : undefined,
+      )
+      await store.flush()
+    }
+    return 'waiting'
+  }
+
+  /** Looks once for the marked create's post and adopts it; false when it is not there. */
+  async function adoptFound(draft: StoredDraft, marker: SendMarker, signal?: AbortSignal): Promise<boolean> {
     const found = await findSentPost(client(), marker, claimedIds(draft.id), signal)
-    store.setMarker(draft.id, undefined)
-    if (!found) return null
-    const adopted = update(draft, { status: 'scheduled', scheduleId: scheduleIdOf(found), error: undefined })
+    if (!found) return false
+    update(draft, { status: 'scheduled', scheduleId: scheduleIdOf(found), error: undefined }, null)
     await store.flush()
-    return adopted
+    return true
   }
 
   async function sendOne(
     initial: StoredDraft,
     signal?: AbortSignal,
-  ): Promise<'scheduled' | 'failed' | 'attention'> {
+  ): Promise<'scheduled' | 'failed' | 'attention' | 'waiting'> {
     let draft = initial
     const earlier = store.marker(draft.id)
-    if (earlier) {
-      // A create went out before and its answer was never seen.
-      const adopted = await adopt(draft, earlier, signal)
-      if (adopted) return 'scheduled'
-      await store.flush()
+    if (earlier?.answered) {
+      // The service said this create failed; one look confirms nothing was made after all.
+      if (await adoptFound(draft, earlier, signal)) return 'scheduled'
+      store.setMarker(draft.id, undefined)
+    } else if (earlier) {
+      // A create went out before and its answer was never seen: found, waiting or the person's; never resent.
+      return settle(draft, earlier, signal)
     }
 
     if (Date.parse(draft.post.scheduleAt) <= now().getTime()) {
@@ -212,17 +260,23 @@ export function createOutbox({
       return 'scheduled'
     } catch (error) {
       const failure = AppError.from(error)
-      if (mayHaveBeenApplied(failure)) {
-        // The request may have been carried out; only the lookup can tell. If the lookup fails too, the marker
-        // stays and the next run starts with it.
-        let adopted: StoredDraft | null = null
+      if (answerUnseen(failure)) {
+        // The request may have been carried out, now or later: the first look is now, the others come with
+        // later runs. If the lookup fails too, the marker stays and the next run starts with it.
+        let settled: 'scheduled' | 'waiting' | 'attention' | undefined
         try {
-          adopted = await adopt(draft, marker, signal)
+          settled = await settle(draft, marker, signal)
         } catch {
-          update(draft, { status: 'queued', error: failure.toJSON() })
-          throw failure
+          // The run stops or goes on as the create's own failure says (sendUnderLease).
         }
-        if (adopted) return 'scheduled'
+        if (settled === 'scheduled' || settled === 'attention') return settled
+      } else if (mayHaveBeenApplied(failure) && !neverLeft(failure)) {
+        // The service answered that it failed (a 500, 502, 503): one look tells whether it did the work anyway;
+        // not there, the post is sent again on a later run. If the lookup fails, the next run looks first.
+        const found = await adoptFound(draft, marker, signal).catch(() => undefined)
+        if (found) return 'scheduled'
+        if (found === false) store.setMarker(draft.id, undefined)
+        else store.setMarker(draft.id, { ...marker, answered: true })
       } else if (failure.kind !== 'cancelled') {
         // A refusal means nothing was created. A cancel (shutdown) may have come after the request left: the
         // marker stays, and the next start looks the post up first.
@@ -301,7 +355,15 @@ export function createOutbox({
         return
       }
       if (failure.kind === 'cancelled' || isRetryable(failure)) {
-        update(latest, { status: 'queued', error: failure.toJSON() })
+        // A create that may have gone out keeps the draft "sending" until its post is found or the person
+        // decides (settle): queued again, it could be edited, or sent twice.
+        const checking = isChecking(draft.id)
+        update(
+          latest,
+          checking
+            ? { status: 'sending', error: latest.error ?? failure.toJSON() }
+            : { status: 'queued', error: failure.toJSON() },
+        )
         result.waiting.push(draft.id)
         // A 5xx is about this one request; offline, resets and a cancel are about every request after it.
         if (failure.kind !== 'server') result.stoppedBy = failure
@@ -317,6 +379,20 @@ export function createOutbox({
         result.failed.push(draft.id)
       }
     }
+  }
+
+  /** What a draft waiting for its create's outcome says, for the CLI's line and the page alike. */
+  const checkingAgain = (at: string) =>
+    new AppError({
+      kind: 'network',
+      ...errorReason('send-outcome-checking', { at }),
+      message: `No answer came when this post was sent; the service is asked again at ${at} whether it has it, before anything is sent again.`,
+    }).toJSON()
+
+  /** A create of this draft may have gone out with no answer seen: its outcome is being checked. */
+  const isChecking = (id: string) => {
+    const marker = store.marker(id)
+    return marker !== undefined && !marker.answered
   }
 
   const isPending = (draft: StoredDraft | undefined) =>

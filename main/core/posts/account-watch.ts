@@ -89,7 +89,10 @@ export function createAccountWatch(o: AccountWatchOptions): AccountWatch {
   const retry = o.retryMs ?? 5 * 60_000
   const minGap = o.minGapMs ?? 60_000
   let lastCheckAt = -Infinity
-  let state: AccountWatchState = { alerts: [], checkedAt: null }
+  const empty: AccountWatchState = { alerts: [], checkedAt: null }
+  let state: AccountWatchState = empty
+  /** The profile `state` is of: another profile's alerts are never shown, not even as out of date. */
+  let stateScope: string | null = null
   let timer: unknown
   let next: number | null = null
   let stopped = false
@@ -116,14 +119,25 @@ export function createAccountWatch(o: AccountWatchOptions): AccountWatch {
     if (changed) o.onChange(state)
   }
 
+  /** The state of the active profile: nothing known yet when the last one was another's. */
+  function current(): AccountWatchState {
+    return stateScope === o.scope() ? state : empty
+  }
+
   async function once(): Promise<void> {
     const now = clock.now()
     lastCheckAt = now
     const scope = o.scope()
+    // The profile switched: the previous one's alerts leave the banner before anything is read.
+    if (stateScope !== scope) {
+      stateScope = scope
+      publish(empty)
+    }
     let answer: { accounts: Account[]; posts: Schedule[] }
     try {
       answer = await o.read(new Date(now), new Date(now + WATCH_HORIZON_MS))
     } catch (error) {
+      if (o.scope() !== scope) return
       o.onError?.(error)
       // The last answer's alerts stay: said as possibly out of date, not dropped.
       publish({ ...state, error: AppError.from(error).toJSON() })
@@ -131,6 +145,8 @@ export function createAccountWatch(o: AccountWatchOptions): AccountWatch {
       return
     }
     if (stopped) return
+    // An answer for the profile switched away from while it was read: the switch's own check follows.
+    if (o.scope() !== scope) return
     const due = answer.posts.filter((post) => {
       const at = Date.parse(post.scheduleAt)
       return post.status === 'pending' && at >= now && at <= now + WATCH_HORIZON_MS
@@ -209,7 +225,7 @@ export function createAccountWatch(o: AccountWatchOptions): AccountWatch {
 
   void check()
   return {
-    state: () => state,
+    state: current,
     check,
     poke() {
       if (stopped) return

@@ -45,8 +45,16 @@ export interface UploadEngineOptions {
   journalPath: string
   /** The data folder's database (main/core/db/); default: one opened beside `journalPath`, closed with the engine. */
   database?: AppDatabase
-  /** The queue's name in the database's tables. */
+  /**
+   * The account this engine sends to: credentialsIdentity() of its base URL and access key
+   * (../drafts/profile-identity.ts). It resumes, sweeps and writes only that account's items; another's wait
+   * for an engine of theirs. The host and the CLI always give it; default: the scope.
+   */
+  identity?: string
+  /** The queue's name in the database's tables; default: the identity. */
   scope?: string
+  /** The scope the old journal's items are imported into (default: the scope). */
+  legacyScope?: string
   /** Finished items are kept this many days (Settings), then deleted; default 30. */
   historyDays?: number
   /** Clock of the leases (tests: a process that "died" is one whose leases a later clock finds expired). */

@@ -71,13 +71,17 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   // journal path, closed with the engine.
   const ownDatabase = o.database ? undefined : openOwnDatabase(o.journalPath)
   const database = o.database ?? ownDatabase!
-  const scope = o.scope ?? basename(o.journalPath).replace(/\.jsonl$/, '')
+  // The queue is its account's: a CLI run's is its credentials' identity. Only a test's or a bench's engine,
+  // which sends to one account, is named after its journal file.
+  const scope = o.scope ?? o.identity ?? basename(o.journalPath).replace(/\.jsonl$/, '')
   const leases = createLeases(database, { now: o.leaseClock })
   const store = openUploadStore({
     database,
     leases,
     scope,
+    identity: o.identity ?? scope,
     legacyPath: o.journalPath,
+    legacyScope: o.legacyScope,
     historyDays: o.historyDays,
     now,
     warn,

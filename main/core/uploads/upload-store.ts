@@ -1,4 +1,5 @@
-// The upload queue's memory in the local database (main/core/db/, tables from migration 003-uploads): the
+// The upload queue's memory in the local database (main/core/db/, tables from migrations 003-uploads and
+// 011-upload-identity): the
 // engine writes the same records it wrote to its JSON-lines journal (./journal.ts), and each `append` is one
 // transaction that applies them to the item's row. Several processes share the tables (the app, the browser
 // mode, any number of CLI runs), so an unfinished item belongs to the process holding its lease
@@ -11,6 +12,12 @@
 // - the open intents handed to the orphan sweep are only those of items this process holds or that are gone,
 //   and `knownFileIds` names every stored file any item of any queue holds, so a sweep never deletes the
 //   pending file of another process's live upload.
+// Every item and intent carries the identity of the account it was added for (credentialsIdentity() of the
+// base URL and access key, ../drafts/profile-identity.ts). A queue reads, resumes, sweeps and writes only
+// those of the identity it runs as: work another account left unfinished waits for a process of that
+// account, and its lease is never taken by another (before, a CLI run with other credentials resumed it into
+// its own storage). Rows from before identities were recorded (NULL) belong to the queue of their scope,
+// which stamps them with its identity when it takes them.
 // A finished item's lease is released with its final state. Finished history older than the retention
 // (Settings, default 30 days) is deleted on open; only the newest HISTORY_IN_MEMORY finished items are held
 // in memory, the rest are read back by key when asked for.
@@ -39,10 +46,14 @@ export class UploadLeaseLost extends Error {
 export interface OpenUploadStoreOptions {
   database: AppDatabase
   leases: Leases
-  /** The queue's name: a profile's id, or the CLI's. */
+  /** The queue's name: a profile's id, or the CLI's identity. */
   scope: string
+  /** The account the queue sends to: credentialsIdentity() of its base URL and access key. */
+  identity: string
   /** The journal file from before the database: imported once, then renamed to *.pre-db. */
   legacyPath?: string
+  /** The scope the old journal's items are imported into (default `scope`). */
+  legacyScope?: string
   /** Finished items older than this many days are deleted on open. */
   historyDays?: number
   now?: () => number
@@ -66,10 +77,13 @@ export interface UploadStore extends Replayed {
 }
 
 export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
-  const { database, leases, scope } = o
+  const { database, leases, scope, identity } = o
   const { db } = database
   const now = o.now ?? Date.now
-  if (o.legacyPath) importUploadJournal(o, o.legacyPath)
+  if (o.legacyPath) importUploadJournal({ ...o, scope: o.legacyScope ?? scope }, o.legacyPath)
+  /** This queue's rows: its scope, of its identity or from before identities were recorded. */
+  const ours = 'scope = :scope AND (identity = :identity OR identity IS NULL)'
+  const mine = { scope, identity }
 
   const historyDays = o.historyDays ?? DEFAULT_HISTORY_DAYS
   database.write('the upload history', () => {
@@ -77,6 +91,34 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
       'DELETE FROM upload_items WHERE scope = ? AND finished_ms IS NOT NULL AND finished_ms < ?',
     ).run(scope, now() - historyDays * DAY_MS)
   })
+
+  const stmt = {
+    state: db.prepare('SELECT finished_ms FROM upload_items WHERE id = ?'),
+    identityOf: db.prepare('SELECT identity FROM upload_items WHERE id = ?'),
+    stampItem: db.prepare('UPDATE upload_items SET identity = ? WHERE id = ? AND identity IS NULL'),
+    stampIntents: db.prepare('UPDATE upload_intents SET identity = ? WHERE item_id = ? AND identity IS NULL'),
+    insert:
+      db.prepare(`INSERT INTO upload_items (id, scope, identity, path, name, size, mtime_ms, ctime_ms, ino,
+        mimetype, mime_warning, batch_id, created_at, idempotency_key, state)
+      VALUES (:id, :scope, :identity, :path, :name, :size, :mtimeMs, :ctimeMs, :ino, :mimetype, :mimeWarning,
+        :batchId, :createdAt, :idempotencyKey, 'queued')`),
+    intent: db.prepare(
+      `INSERT OR REPLACE INTO upload_intents (nonce, scope, identity, item_id, name, size, at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    endIntent: db.prepare('DELETE FROM upload_intents WHERE nonce = ?'),
+    init: db.prepare('UPDATE upload_items SET file_id = ?, key = ?, url = ?, reused = ? WHERE id = ?'),
+    identity: db.prepare(
+      'UPDATE upload_items SET size = ?, mtime_ms = ?, ctime_ms = ?, ino = ? WHERE id = ?',
+    ),
+    queued: db.prepare(`UPDATE upload_items SET state = 'queued', file_id = NULL, key = NULL, url = NULL,
+      reused = 0, error = NULL, finished_at = NULL, finished_ms = NULL WHERE id = ?`),
+    final: db.prepare(
+      'UPDATE upload_items SET state = ?, error = ?, finished_at = ?, finished_ms = ? WHERE id = ?',
+    ),
+    remove: db.prepare('DELETE FROM upload_items WHERE id = ?'),
+    release: db.prepare('DELETE FROM leases WHERE resource = ? AND owner = ?'),
+  }
 
   const items = new Map<string, RestoredItem>()
   const intents = new Map<string, InitIntent>()
@@ -87,19 +129,19 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
       orderedUploadItemsTable,
       db
         .prepare(
-          'SELECT rowid AS r, * FROM upload_items WHERE scope = ? AND finished_ms IS NULL ORDER BY rowid',
+          `SELECT rowid AS r, * FROM upload_items WHERE ${ours} AND finished_ms IS NULL ORDER BY rowid`,
         )
-        .all(scope),
+        .all(mine),
     )
     const history = readRows(
       database,
       orderedUploadItemsTable,
       db
         .prepare(
-          `SELECT * FROM (SELECT rowid AS r, * FROM upload_items WHERE scope = ? AND finished_ms IS NOT NULL
-           ORDER BY finished_ms DESC LIMIT ?) ORDER BY r`,
+          `SELECT * FROM (SELECT rowid AS r, * FROM upload_items WHERE ${ours} AND finished_ms IS NOT NULL
+           ORDER BY finished_ms DESC LIMIT :limit) ORDER BY r`,
         )
-        .all(scope, HISTORY_IN_MEMORY),
+        .all({ ...mine, limit: HISTORY_IN_MEMORY }),
     )
     const taken = new Set<string>()
     for (const { item } of unfinished) if (take(item.id)) taken.add(item.id)
@@ -109,8 +151,8 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
     ))
       items.set(item.id, item)
     const open = db
-      .prepare('SELECT nonce, item_id, name, size, at FROM upload_intents WHERE scope = ? ORDER BY rowid')
-      .all(scope) as Array<{ nonce: string; item_id: string; name: string; size: number; at: string }>
+      .prepare(`SELECT nonce, item_id, name, size, at FROM upload_intents WHERE ${ours} ORDER BY rowid`)
+      .all(mine) as Array<{ nonce: string; item_id: string; name: string; size: number; at: string }>
     const exists = db.prepare('SELECT finished_ms FROM upload_items WHERE id = ?')
     for (const i of open) {
       const row = exists.get(i.item_id) as { finished_ms: number | null } | undefined
@@ -127,38 +169,33 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
     }
   })
 
-  /** Takes an unfinished item's lease when it is free, expired, ours, or its holder's process is gone. */
+  /**
+   * Takes an unfinished item's lease when it is free, expired, ours, or its holder's process is gone, and
+   * the item is of this queue's identity (one from before identities were recorded becomes of it).
+   */
   function take(id: string): boolean {
+    if (!isOurs(id)) return false
     const resource = uploadLease(id)
     const holder = leases.holder(resource)
     if (holder && holder !== leases.owner && deadOwner(holder)) {
       db.prepare('DELETE FROM leases WHERE resource = ? AND owner = ?').run(resource, holder)
     }
-    return leases.acquire(resource)
+    return stamped(id, leases.acquire(resource))
   }
 
-  const stmt = {
-    state: db.prepare('SELECT finished_ms FROM upload_items WHERE id = ?'),
-    insert:
-      db.prepare(`INSERT INTO upload_items (id, scope, path, name, size, mtime_ms, ctime_ms, ino, mimetype,
-        mime_warning, batch_id, created_at, idempotency_key, state)
-      VALUES (:id, :scope, :path, :name, :size, :mtimeMs, :ctimeMs, :ino, :mimetype, :mimeWarning, :batchId,
-        :createdAt, :idempotencyKey, 'queued')`),
-    intent: db.prepare(
-      'INSERT OR REPLACE INTO upload_intents (nonce, scope, item_id, name, size, at) VALUES (?, ?, ?, ?, ?, ?)',
-    ),
-    endIntent: db.prepare('DELETE FROM upload_intents WHERE nonce = ?'),
-    init: db.prepare('UPDATE upload_items SET file_id = ?, key = ?, url = ?, reused = ? WHERE id = ?'),
-    identity: db.prepare(
-      'UPDATE upload_items SET size = ?, mtime_ms = ?, ctime_ms = ?, ino = ? WHERE id = ?',
-    ),
-    queued: db.prepare(`UPDATE upload_items SET state = 'queued', file_id = NULL, key = NULL, url = NULL,
-      reused = 0, error = NULL, finished_at = NULL, finished_ms = NULL WHERE id = ?`),
-    final: db.prepare(
-      'UPDATE upload_items SET state = ?, error = ?, finished_at = ?, finished_ms = ? WHERE id = ?',
-    ),
-    remove: db.prepare('DELETE FROM upload_items WHERE id = ?'),
-    release: db.prepare('DELETE FROM leases WHERE resource = ? AND owner = ?'),
+  /** Whether the item is of this identity, or from before identities were recorded. */
+  function isOurs(id: string): boolean {
+    const row = stmt.identityOf.get(id) as { identity: string | null } | undefined
+    return row !== undefined && (row.identity === null || row.identity === identity)
+  }
+
+  /** Once its lease is taken, an item from before identities were recorded becomes this identity's. */
+  function stamped(id: string, taken: boolean): boolean {
+    if (taken) {
+      stmt.stampItem.run(identity, id)
+      stmt.stampIntents.run(identity, id)
+    }
+    return taken
   }
 
   /**
@@ -168,8 +205,10 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   function mayWrite(id: string): boolean {
     const row = stmt.state.get(id) as { finished_ms: number | null } | undefined
     if (!row) return true
+    // Another account's item is never this queue's to write about, finished or not.
+    if (!isOurs(id)) return false
     if (row.finished_ms === null) return leases.holds(uploadLease(id))
-    return leases.acquire(uploadLease(id))
+    return stamped(id, leases.acquire(uploadLease(id)))
   }
 
   function apply(record: JournalRecord): void {
@@ -182,6 +221,7 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
         stmt.insert.run({
           id: i.id,
           scope,
+          identity,
           path: i.path,
           name: i.name,
           size: i.size,
@@ -199,7 +239,7 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
       }
       case 'intent':
         guard(record.id)
-        stmt.intent.run(record.nonce, scope, record.id, record.name, record.size, record.at)
+        stmt.intent.run(record.nonce, scope, identity, record.id, record.name, record.size, record.at)
         return
       case 'intent-end':
         stmt.endIntent.run(record.nonce)
@@ -268,9 +308,9 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
         uploadItemsTable,
         db
           .prepare(
-            'SELECT * FROM upload_items WHERE scope = ? AND idempotency_key = ? ORDER BY rowid DESC LIMIT 1',
+            `SELECT * FROM upload_items WHERE ${ours} AND idempotency_key = :key ORDER BY rowid DESC LIMIT 1`,
           )
-          .get(scope, key),
+          .get({ ...mine, key }),
       )
       return item && item.state !== 'queued' ? item : undefined
     },
@@ -286,8 +326,8 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
           database,
           uploadItemsTable,
           db
-            .prepare('SELECT * FROM upload_items WHERE scope = ? AND finished_ms IS NULL ORDER BY rowid')
-            .all(scope),
+            .prepare(`SELECT * FROM upload_items WHERE ${ours} AND finished_ms IS NULL ORDER BY rowid`)
+            .all(mine),
         )
         return items.filter((item) => !known.has(item.id) && take(item.id))
       })

@@ -181,13 +181,17 @@ for (const copy of COPIES) {
     const path = o.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       if (onNetwork && name === 'accountId') return onNetwork.accountId
       if (onNetwork && name === 'contentId') return onNetwork.contentId
-      const id = name === 'accountId' ? accountId : ids[name]
+      // A content's comment is addressed by the platform's id, a queued one (/public/comment) by the queue's.
+      const platform = name === 'commentId' && o.path.startsWith('/public/content/')
+      const id = name === 'accountId' ? accountId : platform ? ids.platformCommentId : ids[name]
       if (!id) throw new Error(`no ${name} to call ${o.method} ${o.path} with`)
       return encodeURIComponent(id)
     })
     const params = new URLSearchParams()
     for (const p of o.op.parameters ?? []) {
       if (p.in !== 'query' || (query === 'required' && !p.required)) continue
+      // A cursor from another listing (the platform's own, in the example) is refused as it would be there.
+      if (p.name === 'nextToken') continue
       const example = p.schema?.example
       if (example === undefined) continue
       const accountParam = /^accountIds?$/.test(p.name)
@@ -243,6 +247,7 @@ for (const copy of COPIES) {
     })
     if (copy === 'service-openapi-newer.json') await seedAutomationRecords()
     await seedNetworkPosts()
+    await seedInboxRecords()
   })
   afterAll(async () => {
     await t?.stop()
@@ -290,6 +295,66 @@ for (const copy of COPIES) {
         },
       ],
       reports: [report],
+    })
+  }
+
+  /**
+   * The inbox's operations address a content, a comment on it and a chat: a published post of the account,
+   * the comment the examples name on it (`commentId` of the private-reply and comment examples), and a
+   * queued comment and a chat that people wrote through the programmatic API.
+   */
+  async function seedInboxRecords(): Promise<void> {
+    const at = t.clock.now().toISOString()
+    const contentId = '113958387982006_916614914406921'
+    const platformCommentId = '18083576267346315'
+    await t.sandbox.insertRecords('demo', {
+      schedules: [
+        {
+          _id: contentId,
+          title: 'Published',
+          description: 'A published post people comment on',
+          topic: '',
+          type: 'text',
+          medias: [],
+          meta: { title: '', description: '', url: '' },
+          additionalInfo: {},
+          replies: [],
+          status: 'success',
+          scheduleAt: at,
+          accountId,
+          createdAt: at,
+          updatedAt: at,
+        },
+      ],
+      comments: [
+        {
+          _id: '69afe793cb043c8192dcc3c7',
+          status: 'pending',
+          contentId,
+          comment: {
+            id: platformCommentId,
+            type: 'text',
+            text: 'Komentar pertama',
+            owner: { id: '6793729447315239', name: 'Shika', picture: 'https://example.com/shika.png' },
+            medias: [],
+            createdAt: at,
+            replies: [],
+          },
+          accountId,
+          createdAt: at,
+          updatedAt: at,
+        },
+      ],
+    })
+    const added = await t.sandbox.addIncoming('demo', {
+      comments: [{ accountId, contentId, text: 'MANTEP PAK', from: 'Shika' }],
+      messages: [{ accountId, text: 'This is Me', from: 'Shika' }],
+    })
+    Object.assign(ids, {
+      contentId,
+      platformCommentId,
+      commentId: added.comments[0]!.id,
+      chatId: added.messages[0]!.chatId,
     })
   }
 

@@ -111,6 +111,29 @@ describe('account watch against the sandbox', () => {
     expect((await host.call('watch:alerts')).alerts).toHaveLength(1)
   })
 
+  it('shows no alert of the previous profile once switched to one whose service cannot be reached', async () => {
+    expect((await host.call('watch:alerts')).alerts).toHaveLength(1)
+    const offline = await host.call('profiles:save', {
+      name: 'Offline client',
+      baseUrl: 'http://127.0.0.1:9',
+      accessKey: 'client-key',
+      secretKey: 'client-secret',
+    })
+    const seen = banner.length
+    await host.call('profiles:activate', { id: offline.id })
+    try {
+      await host.accountWatch.check()
+      const state = await host.call('watch:alerts')
+      expect(state).toMatchObject({ alerts: [], checkedAt: null, error: { kind: 'network' } })
+      expect(banner.slice(seen).flatMap((s) => s.alerts)).toEqual([])
+    } finally {
+      // Back on the Sandbox, its own alert comes back with its check.
+      await host.call('profiles:activate', { id: 'sandbox' })
+    }
+    await host.accountWatch.check()
+    expect((await host.call('watch:alerts')).alerts).toHaveLength(1)
+  })
+
   it('clears the banner once the account is connected again', async () => {
     expect(await host.sandbox.handle()!.setAccountConnected(accounts.instagram!._id, true)).toBe(true)
     await host.accountWatch.check()

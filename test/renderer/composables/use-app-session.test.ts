@@ -4,14 +4,16 @@
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Draft } from '../../../common/drafts'
-import { emptyScheduleRequest } from '../../../common/service'
+import { emptyScheduleRequest, type Report } from '../../../common/service'
 import App from '../../../renderer/App.vue'
+import { useAccountWatchStore } from '../../../renderer/stores/account-watch'
 import { useDraftsStore } from '../../../renderer/stores/drafts'
 import { usePlannerStore } from '../../../renderer/stores/planner'
+import { useReportsStore } from '../../../renderer/stores/reports'
 import { useStorageStore } from '../../../renderer/stores/storage'
 import { stubElementSize, stubMatchMedia } from '../support/browser-stubs'
 import { createFakeMediadeck } from '../support/fake-mediadeck'
-import { NOW, makeSchedule, makeStoredFile, paginate } from '../support/fixtures'
+import { ACCOUNT_FIXTURES, NOW, makeSchedule, makeStoredFile, paginate, summaryOf } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
 enableAutoUnmount(afterEach)
@@ -77,6 +79,63 @@ describe('useAppSession on a profile switch', () => {
     expect(planner.fetchedAt).toBeNull()
     expect(drafts.drafts).toEqual([])
     expect(wrapper.text()).not.toContain('Sandbox draft')
+  })
+})
+
+describe('useAppSession on a profile switch while offline', () => {
+  afterEach(() => document.body.replaceChildren())
+
+  it('shows none of the previous profile’s activity or account alerts', async () => {
+    stubElementSize()
+    stubMatchMedia()
+    const account = ACCOUNT_FIXTURES[0]!
+    const context = setupTest({
+      data: {
+        reports: [
+          {
+            _id: 'r-sandbox',
+            id: 'r-sandbox',
+            type: 'reply',
+            status: 'error',
+            value: { text: 'Sandbox comment', owner: { id: 'p', name: 'Sari', picture: '' } },
+            accountId: account.id,
+            createdAt: NOW,
+            account: summaryOf(account),
+            errorMessage: 'the comment was deleted before the reply was sent',
+          } as unknown as Report,
+        ],
+        watch: {
+          alerts: [
+            { accountId: account.id, accountName: 'Sandbox shop', accountType: 'instagram', posts: [] },
+          ],
+          checkedAt: NOW,
+        },
+      },
+    })
+    const wrapper = await mountWith(App, context, { route: '/activity' })
+    const watchStore = useAccountWatchStore()
+    await watchStore.load()
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="report-row"]')).toHaveLength(1)
+    expect(watchStore.state.alerts).toHaveLength(1)
+
+    // The second profile has no copy of its activity yet, and its service cannot be reached.
+    const offline = { kind: 'network', message: 'connect ECONNREFUSED' } as const
+    context.fake.fail('reports:list', offline, 5)
+    await context.fake.api.profiles.activate({ id: 'prof-work' })
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="report-row"]')).toHaveLength(0)
+    expect(wrapper.text()).not.toContain('Sandbox comment')
+    expect(useReportsStore().result).toBeNull()
+    expect(watchStore.state.alerts).toEqual([])
+
+    // Opened again from elsewhere, Activity still has nothing of the first profile to show.
+    await context.router.push('/settings')
+    await flushPromises()
+    await context.router.push('/activity')
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="report-row"]')).toHaveLength(0)
+    expect(wrapper.text()).not.toContain('Sandbox comment')
   })
 })
 

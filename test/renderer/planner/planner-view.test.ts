@@ -366,6 +366,29 @@ describe('PlannerView', () => {
     expect(context.fake.requests('outbox:send-now')).toHaveLength(1)
   })
 
+  it('offers "send again" or "keep as draft" for a post whose create was never answered, in both languages', async () => {
+    context.fake.data.drafts.push(
+      draft('d-unseen', 'needs-attention', '2026-11-19T02:00:00.000Z', {
+        attention: { reason: 'answer-lost', message: 'never answered' },
+      }),
+    )
+    const wrapper = await mountPlanner(context)
+    const attention = () => wrapper.find('[data-testid=outbox-attention]')
+    expect(attention().text()).toContain('it is not there 10 minutes later')
+    context.i18n.global.locale.value = 'id'
+    await flushPromises()
+    expect(attention().text()).toContain('10 menit kemudian postingan itu tidak ada')
+    expect(attention().text()).toContain('Kirim lagi')
+    context.i18n.global.locale.value = 'en'
+    await flushPromises()
+    await attention()
+      .findAll('button')
+      .find((b) => b.text() === 'Send again')!
+      .trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('drafts:resolve')).toEqual([{ id: 'd-unseen', action: 'send-now' }])
+  })
+
   it('says how many drafts-file records were set aside, in English and in Bahasa Indonesia', async () => {
     context.fake.data.outbox = {
       ...context.fake.data.outbox,

@@ -10,7 +10,9 @@ import { campaignsMigration } from './006-campaigns'
 import { snippetsMigration } from './007-snippets'
 import { accountWatchMigration } from './008-account-watch'
 import { picturesMigration } from './009-pictures'
-import { rowsSetAsideMigration } from './010-rows-set-aside'
+import { insightsMigration } from './010-insights'
+import { uploadIdentityMigration } from './011-upload-identity'
+import { rowsSetAsideMigration } from './012-rows-set-aside'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -22,5 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   snippetsMigration, // 7
   accountWatchMigration, // 8
   picturesMigration, // 9
-  rowsSetAsideMigration, // 10
+  insightsMigration, // 10
+  uploadIdentityMigration, // 11
+  rowsSetAsideMigration, // 12
 ]

@@ -173,6 +173,9 @@ export default {
     timePassed:
       'Its time passed while it waited to be sent. Send it now, pick a new time, or keep it as a draft.',
     rejected: 'The service refused it: {message}',
+    answerLost:
+      'The service never said whether it created this post, and it is not there 10 minutes later. Send it again, or keep it as a draft.',
+    resolveSendAgain: 'Send again',
     resolveSendNow: 'Send now',
     resolveReschedule: 'New time…',
     resolveKeep: 'Keep as draft',

@@ -173,6 +173,9 @@ export default {
     timePassed:
       'Waktunya sudah lewat selama menunggu dikirim. Kirim sekarang, pilih waktu baru, atau simpan sebagai draf.',
     rejected: 'Layanan menolaknya: {message}',
+    answerLost:
+      'Layanan tidak pernah menjawab apakah postingan ini sudah dibuat, dan 10 menit kemudian postingan itu tidak ada. Kirim lagi, atau simpan sebagai draf.',
+    resolveSendAgain: 'Kirim lagi',
     resolveSendNow: 'Kirim sekarang',
     resolveReschedule: 'Waktu baru…',
     resolveKeep: 'Simpan sebagai draf',

@@ -16,6 +16,7 @@ openUploadStore({
   database,
   leases: createLeases(database),
   scope: 'p',
+  identity: 'p',
   legacyPath: join(dataDir, 'uploads', 'p.jsonl'),
   historyDays: 1e6,
   warn,

@@ -86,7 +86,8 @@ describe('a row its declaration refuses', () => {
 
   it('uploads: an item whose error is not JSON is set aside; the queue loads the others', async () => {
     const leases = createLeases(database)
-    const store = () => openUploadStore({ database, leases, scope: 'q', warn: () => undefined })
+    const store = () =>
+      openUploadStore({ database, leases, scope: 'q', identity: 'sandbox', warn: () => undefined })
     const item = (id: string) => ({
       id,
       path: `/files/${id}.bin`,

@@ -14,19 +14,26 @@ import type { OutboxClient, OutboxDeps } from '../../../../main/core/drafts/outb
 import type { ListSchedulesQuery } from '../../../../main/core/service-client'
 import { NOW, localImage, samplePost, tempDir } from './helpers'
 
-type Mode = 'ok' | 'lose-answer' | 'offline' | 'server-error' | 'plan' | 'invalid'
+type Mode = 'ok' | 'lose-answer' | 'arrive-late' | 'offline' | 'server-error' | 'plan' | 'invalid'
 
 function fakeService() {
   const created: Array<CreateScheduleRequest & { _id: string }> = []
   const modes: Mode[] = []
+  const late: CreateScheduleRequest[] = []
   let listOffline = false
   const client: OutboxClient = {
     async createSchedule(body) {
       const mode = modes.shift() ?? 'ok'
-      if (mode === 'offline') throw new AppError({ kind: 'network', message: 'connect ECONNREFUSED' })
+      if (mode === 'offline')
+        throw new AppError({ kind: 'network', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' })
       if (mode === 'server-error') throw new AppError({ kind: 'server', status: 503, message: 'unavailable' })
       if (mode === 'plan') throw new AppError({ kind: 'plan', status: 402, message: 'invalid plan' })
       if (mode === 'invalid') throw new AppError({ kind: 'validation', status: 400, message: 'bad topic' })
+      if (mode === 'arrive-late') {
+        // Reaches the service after the client gave up on it: listed only once the test lets it arrive.
+        late.push(body)
+        throw new AppError({ kind: 'timeout', code: 'UND_ERR_HEADERS_TIMEOUT', message: 'timed out' })
+      }
       const _id = `sch-${created.length + 1}`
       created.push({ ...body, _id })
       if (mode === 'lose-answer') throw new AppError({ kind: 'network', message: 'socket hang up' })
@@ -60,7 +67,10 @@ function fakeService() {
       }
     },
   }
-  return { client, created, modes, setListOffline: (v: boolean) => void (listOffline = v) }
+  const arrive = () => {
+    for (const body of late.splice(0)) created.push({ ...body, _id: `sch-${created.length + 1}` })
+  }
+  return { client, created, modes, arrive, setListOffline: (v: boolean) => void (listOffline = v) }
 }
 
 let store: TestDraftStore
@@ -265,6 +275,65 @@ describe('outbox', () => {
     expect(store.get(draft.id)).toMatchObject({ status: 'scheduled', scheduleId: 'sch-1' })
   })
 
+  it('never settles an unseen answer on one empty lookup: looks again at +2, +5, +10 min and adopts the late post', async () => {
+    const { outbox, queue, created, modes, arrive } = setup()
+    const draft = queue()
+    const sentAt = now.getTime()
+    modes.push('arrive-late')
+    const first = await outbox.sync()
+    expect(first.waiting).toEqual([draft.id])
+    expect(store.get(draft.id)).toMatchObject({
+      status: 'sending',
+      error: { code: 'send-outcome-checking', params: { at: new Date(sentAt + 2 * 60_000).toISOString() } },
+    })
+    // The runner's minute-by-minute runs before the next look create nothing and ask nothing.
+    for (const minute of [1, 2, 3]) {
+      now = new Date(sentAt + minute * 60_000)
+      expect((await outbox.sync()).waiting).toEqual([draft.id])
+      expect(created).toHaveLength(0)
+    }
+    arrive()
+    now = new Date(sentAt + 5 * 60_000)
+    expect((await outbox.sync()).scheduled).toEqual([draft.id])
+    expect(created).toHaveLength(1)
+    expect(store.get(draft.id)).toMatchObject({ status: 'scheduled', scheduleId: 'sch-1' })
+    expect(store.marker(draft.id)).toBeUndefined()
+  })
+
+  it('hands a create still unseen after the last look to the person; "send again" keeps its time and sends once', async () => {
+    const { outbox, queue, created, modes, drafts, client } = setup()
+    const draft = queue()
+    const sentAt = now.getTime()
+    modes.push('arrive-late')
+    let lookups = 0
+    const list = client.listSchedules
+    client.listSchedules = async (q, o) => (lookups++, list(q, o))
+    await outbox.sync()
+    for (const minute of [2, 5, 9]) {
+      now = new Date(sentAt + minute * 60_000)
+      expect((await outbox.sync()).waiting).toEqual([draft.id])
+    }
+    expect(lookups).toBe(3)
+    now = new Date(sentAt + 10 * 60_000)
+    expect((await outbox.sync()).attention).toEqual([draft.id])
+    expect(lookups).toBe(4)
+    expect(created).toHaveLength(0)
+    expect(store.get(draft.id)).toMatchObject({
+      status: 'needs-attention',
+      attention: { reason: 'answer-lost' },
+    })
+    expect(store.marker(draft.id)).toBeUndefined()
+    // Left alone it stays the person's: no run sends it.
+    now = new Date(sentAt + 30 * 60_000)
+    await outbox.sync()
+    expect(created).toHaveLength(0)
+
+    const again = drafts.resolve(draft.id, { action: 'send-now' })
+    expect(again).toMatchObject({ status: 'queued', post: { scheduleAt: draft.post.scheduleAt } })
+    expect((await outbox.sync()).scheduled).toEqual([draft.id])
+    expect(created).toHaveLength(1)
+  })
+
   it('keeps the send marker when the lookup fails too, and looks up before sending on the next run', async () => {
     const { outbox, queue, modes, setListOffline, client } = setup()
     const draft = queue()
@@ -273,7 +342,8 @@ describe('outbox', () => {
     const first = await outbox.sync()
     expect(first.waiting).toEqual([draft.id])
     expect(first.stoppedBy?.kind).toBe('network')
-    expect(store.get(draft.id)).toMatchObject({ status: 'queued', error: { kind: 'network' } })
+    // Its create may be on the service: "sending" until it is found or the person decides, never edited meanwhile.
+    expect(store.get(draft.id)).toMatchObject({ status: 'sending', error: { kind: 'network' } })
     expect(store.marker(draft.id)).toBeDefined()
 
     // A restart in between: the marker is on disk. The service is reachable again and holds the post.
@@ -449,7 +519,7 @@ describe('outbox cancelled mid-send', () => {
     )
     const result = await outbox.sync(controller.signal)
     expect(result.stoppedBy?.kind).toBe('cancelled')
-    expect(local.get(draft.id)!.status).toBe('queued')
+    expect(local.get(draft.id)!.status).toBe('sending')
     expect(local.marker(draft.id)).toMatchObject({ accountId: 'acc-1' })
     await t.cleanup()
   })

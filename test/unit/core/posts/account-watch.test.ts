@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AccountAlert } from '../../../../common/account-watch'
+import type { AccountAlert, AccountWatchState } from '../../../../common/account-watch'
 import type { Account, Schedule } from '../../../../common/service'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import { createAccountWatch, type AccountWatch } from '../../../../main/core/posts/account-watch'
@@ -213,6 +213,63 @@ describe('account watch', () => {
     const two = start(file, svc, clock, 'p2')
     await two.watch.check()
     expect([one.told.length, two.told.length]).toEqual([1, 1])
+  })
+
+  it('never shows the previous profile’s alerts after a switch, not even when the new one cannot be read', async () => {
+    const clock = manualClock(T0)
+    const svc = service()
+    svc.posts = [post('a', 'ig', T0 + 3 * HOUR)]
+    const database = openDatabase({ file: dbFile() })
+    let scope = 'p1'
+    const changes: AccountWatchState[] = []
+    const watch = createAccountWatch({
+      scope: () => scope,
+      read: svc.read,
+      store: openAccountWatchStore(database),
+      notify: () => undefined,
+      onChange: (state) => changes.push(state),
+      clock: clock.clock,
+    })
+    open.push({ watch, database })
+    await watch.check()
+    expect(watch.state().alerts).toHaveLength(1)
+    // Switched to a profile whose service does not answer (offline): before its check, and after it.
+    scope = 'p2'
+    expect(watch.state()).toEqual({ alerts: [], checkedAt: null })
+    svc.fail = true
+    await watch.check()
+    expect(watch.state()).toMatchObject({ alerts: [], checkedAt: null, error: { kind: 'internal' } })
+    expect(changes.at(-1)).toEqual(watch.state())
+    expect(changes.at(-2)).toEqual({ alerts: [], checkedAt: null })
+  })
+
+  it('drops an answer read for the profile switched away from while it was on its way', async () => {
+    const clock = manualClock(T0)
+    const svc = service()
+    svc.posts = [post('a', 'ig', T0 + 3 * HOUR)]
+    const database = openDatabase({ file: dbFile() })
+    let scope = 'p1'
+    let reads = 0
+    const changes: AccountWatchState[] = []
+    const watch = createAccountWatch({
+      scope: () => scope,
+      read: async (from, to) => {
+        // The first read (p1's) lands after the switch; the second is p2's, which has no posts.
+        if (++reads === 1) {
+          scope = 'p2'
+          return svc.read(from, to)
+        }
+        return { accounts: [], posts: [] }
+      },
+      store: openAccountWatchStore(database),
+      notify: () => undefined,
+      onChange: (state) => changes.push(state),
+      clock: clock.clock,
+    })
+    open.push({ watch, database })
+    await watch.check()
+    expect(reads).toBe(2)
+    expect(changes.flatMap((state) => state.alerts)).toEqual([])
   })
 
   it('checks soon after a poke, at most once a minute', async () => {

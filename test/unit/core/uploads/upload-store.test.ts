@@ -34,7 +34,7 @@ function processOn(clock: { ms: number }, owner: string): { database: AppDatabas
 }
 
 function store(p: { database: AppDatabase; leases: Leases }, extra: Partial<OpenUploadStoreOptions> = {}) {
-  return openUploadStore({ ...p, scope: 'q', warn: () => undefined, ...extra })
+  return openUploadStore({ ...p, scope: 'q', identity: 'account-a', warn: () => undefined, ...extra })
 }
 
 const item = (id: string, extra: Partial<PersistedItem> = {}): PersistedItem => ({
@@ -83,6 +83,43 @@ describe('upload store', () => {
     const row = opened[0]!.db.prepare("SELECT state FROM upload_items WHERE id = 'x'").get()
     expect(row).toEqual({ state: 'queued' })
     await c.journal.append([done('x')])
+  })
+
+  it('another account’s unfinished item, intent and history are not this queue’s, even once its run is gone', async () => {
+    const clock = { ms: Date.now() }
+    const a = store(processOn(clock, 'host/1/a'), { identity: 'account-a' })
+    await a.journal.append([add('x'), add('y')])
+    await a.journal.append([{ t: 'intent', id: 'x', nonce: 'n1', name: 'x.bin', size: 10, at: 'now' }])
+    await a.journal.append([done('y')])
+    // A's run is gone (killed: its leases ran out); a run of account B opens the same queue.
+    clock.ms += LEASE_TTL_MS + 1
+    const b = store(processOn(clock, 'host/2/b'), { identity: 'account-b' })
+    expect([...b.items.keys()]).toEqual([])
+    expect([...b.intents.keys()]).toEqual([])
+    expect(b.adopt(new Set())).toEqual([])
+    expect(b.findByKey('x')).toBeUndefined()
+    // Nor may B write about them: a retry or a removal of another account's item is refused.
+    await expect(b.journal.append([{ t: 'remove', id: 'y' }])).rejects.toBeInstanceOf(UploadLeaseLost)
+    const held = opened[1]!.db.prepare("SELECT count(*) AS n FROM leases WHERE owner = 'host/2/b'").get()
+    expect(held).toEqual({ n: 0 })
+    // A's next run resumes it, with its intent to settle.
+    const again = store(processOn(clock, 'host/3/a'), { identity: 'account-a' })
+    expect([...again.items.keys()]).toEqual(['x', 'y'])
+    expect([...again.intents.keys()]).toEqual(['n1'])
+  })
+
+  it('an item from before identities were recorded becomes the identity’s of the queue that takes it', async () => {
+    const clock = { ms: Date.now() }
+    const p = processOn(clock, 'host/1/a')
+    p.database.db.exec(`INSERT INTO upload_items (id, scope, path, name, size, mtime_ms, mimetype, batch_id,
+      created_at, state) VALUES ('old', 'q', '/f/old.bin', 'old.bin', 10, 1, 'image/png', 'b', 'now', 'queued')`)
+    const a = store(p, { identity: 'account-a' })
+    expect([...a.items.keys()]).toEqual(['old'])
+    expect(p.database.db.prepare("SELECT identity FROM upload_items WHERE id = 'old'").get()).toEqual({
+      identity: 'account-a',
+    })
+    a.releaseAll()
+    expect([...store(processOn(clock, 'host/2/b'), { identity: 'account-b' }).items.keys()]).toEqual([])
   })
 
   it('a batch of records is one transaction: a refused record leaves none of the batch written', async () => {

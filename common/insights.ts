@@ -1,0 +1,151 @@
+// Figures as the app reads them (newer OpenAPI: GET /public/content/{contentId}/statistic and
+// GET /public/account/{accountId}/statistic), and the one engagement figure per network that the insights
+// compare posts, post types and accounts on. docs/insights.md explains the choice; keep the two together.
+//
+// The service answers different members per network and says they "may vary", so a post's figures are read as
+// whatever numeric members it sent (a numeric string counts, anything else is left out): a new member shows up
+// in the table and the export without a release, and a missing one counts as absent, never as an error.
+import { z } from 'zod'
+
+function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value)
+    if (Number.isFinite(n)) return n
+  }
+  return undefined
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** A post's figures: its numeric members, by name (`like`, `views`, …). */
+export type PostFigures = Record<string, number>
+
+export const postFiguresSchema = z
+  .custom<Record<string, unknown>>(isObject, 'expected an object')
+  .transform((value): PostFigures => {
+    const out: PostFigures = {}
+    for (const [key, raw] of Object.entries(value)) {
+      const n = numberOf(raw)
+      if (n !== undefined) out[key] = n
+    }
+    return out
+  })
+
+export interface DailyValue {
+  /** YYYY-MM-DD (UTC): the day the service counted it for. */
+  day: string
+  value: number
+}
+
+/** An account's figures, as far as the app uses them. */
+export interface AccountFigures {
+  /** The numeric totals the service answered (a `{total}` member counts as its total). */
+  totals: Record<string, number>
+  /** The follower count now, where the network tells it (Threads, TikTok). */
+  followers?: number
+  /** Views per day, where the network has them (Threads). */
+  dailyViews: DailyValue[]
+  /** Followers at the end of each counted day (TikTok's daily metrics; a day all zeros is not counted yet). */
+  dailyFollowers: DailyValue[]
+}
+
+function dayOf(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined
+}
+
+function dailyList(value: unknown, member: string): DailyValue[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((entry) => {
+    if (!isObject(entry)) return []
+    const day = dayOf(entry.date)
+    const v = numberOf(entry[member])
+    return day !== undefined && v !== undefined ? [{ day, value: v }] : []
+  })
+}
+
+export const accountFiguresSchema = z
+  .custom<Record<string, unknown>>(isObject, 'expected an object')
+  .transform((value): AccountFigures => {
+    const totals: Record<string, number> = {}
+    for (const [key, raw] of Object.entries(value)) {
+      const n = numberOf(isObject(raw) ? raw.total : raw)
+      if (n !== undefined) totals[key] = n
+    }
+    const views = isObject(value.views) ? value.views : {}
+    const followers = numberOf(value.followersCount)
+    return {
+      totals,
+      ...(followers === undefined ? {} : { followers }),
+      dailyViews: dailyList(views.graphs, 'value'),
+      dailyFollowers: dailyList(value.metrics, 'followersCount').filter((d) => d.value > 0),
+    }
+  })
+
+/**
+ * What people did with a post, per network: the sum of these members. Interactions, not views or reach:
+ * Facebook, LinkedIn and Twitter give no reach per post, and a view is not an act, so a count of acts is the
+ * one figure every network can give and that means the same thing on each.
+ */
+export const ENGAGEMENT_MEMBERS: Readonly<Record<string, readonly string[]>> = {
+  facebook: ['like', 'comment', 'share'],
+  instagram: ['like', 'comment', 'share', 'saved'],
+  threads: ['like', 'replies', 'repost', 'quotes', 'share'],
+  tiktok: ['like', 'comment', 'share', 'favourite'],
+  youtube: ['like', 'comment', 'favourite'],
+  linkedin: ['like', 'comment'],
+  shopee: ['like', 'comment', 'share'],
+  twitter: ['like', 'replies', 'retweet', 'quotes', 'bookmark'],
+}
+
+/** For a network the list does not know: the members most networks share. */
+const DEFAULT_ENGAGEMENT = ['like', 'comment', 'share'] as const
+
+export function engagementMembers(network: string): readonly string[] {
+  return ENGAGEMENT_MEMBERS[network] ?? DEFAULT_ENGAGEMENT
+}
+
+/** A post's engagement: the sum of its network's engagement members that it has. */
+export function engagementOf(network: string, figures: PostFigures): number {
+  return engagementMembers(network).reduce((total, key) => total + (figures[key] ?? 0), 0)
+}
+
+/** The members each network answers for a post, in the OpenAPI's order: the columns of its table and export. */
+export const FIGURE_MEMBERS: Readonly<Record<string, readonly string[]>> = {
+  facebook: ['like', 'comment', 'share'],
+  instagram: ['like', 'comment', 'share', 'reach', 'saved', 'views', 'interaction'],
+  threads: ['like', 'replies', 'views', 'repost', 'quotes', 'share'],
+  tiktok: ['like', 'comment', 'share', 'reach', 'views', 'watched', 'favourite', 'newFollower'],
+  youtube: ['like', 'dislike', 'comment', 'views', 'favourite'],
+  linkedin: ['like', 'comment'],
+  shopee: [
+    'views',
+    'like',
+    'comment',
+    'share',
+    'followersGrowth',
+    'placedOrders',
+    'placedSales',
+    'uniqueBuyers',
+    'conversionRate',
+    'soldItems',
+    'productClicks',
+    'productClickRate',
+    'salesPerOrder',
+    'salesPerBuyer',
+  ],
+  twitter: ['retweet', 'replies', 'like', 'quotes', 'bookmark', 'impression'],
+}
+
+/** The columns for posts of these networks: each network's members in order, then any others they answered. */
+export function figureColumns(networks: readonly string[], answered: readonly PostFigures[] = []): string[] {
+  const out: string[] = []
+  const add = (key: string) => {
+    if (!out.includes(key)) out.push(key)
+  }
+  for (const network of networks) (FIGURE_MEMBERS[network] ?? []).forEach(add)
+  for (const figures of answered) Object.keys(figures).forEach(add)
+  return out
+}

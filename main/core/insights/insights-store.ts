@@ -1,0 +1,226 @@
+// The insights' copy in the data folder's database (tables insight_posts, insight_accounts, insight_followers;
+// migration 10), per profile (scope): the views, the CLI and the refresh read it, so figures show offline with
+// the time they were read, and the refresh knows what it read when. Figures are kept as the service answered
+// them (its numeric members): a member added later needs no new column.
+import type { AccountFigures, PostFigures } from '../../../common/insights'
+import type { AppDatabase } from '../db/database'
+import type { FollowerSnapshot } from './period'
+
+export type FiguresStatus = 'unread' | 'ok' | 'none'
+
+/** A post as the service listed it. */
+export interface ListedPost {
+  contentId: string
+  type: string
+  publishedAt: number
+  title: string
+  thumbnail?: string
+  url?: string
+}
+
+export interface StoredPost extends ListedPost {
+  accountId: string
+  network: string
+  figures: PostFigures | null
+  status: FiguresStatus
+  /** When its figures were last asked for; null when never. */
+  fetchedAt: number | null
+}
+
+export interface StoredAccount {
+  accountId: string
+  network: string
+  figures: AccountFigures | null
+  fetchedAt: number | null
+  /** When its list of posts was last walked to the end; null when never. */
+  listedAt: number | null
+}
+
+export interface InsightsStore {
+  /** Adds or updates posts as listed; their figures stay. */
+  savePosts(
+    scope: string,
+    accountId: string,
+    network: string,
+    posts: readonly ListedPost[],
+    now: number,
+  ): void
+  /** Which of these content ids are already known. */
+  knownIds(scope: string, accountId: string, ids: readonly string[]): Set<string>
+  /** Each post's figures as read at `now` (null: the service has none), in one transaction. */
+  saveFigures(
+    scope: string,
+    accountId: string,
+    read: ReadonlyArray<{ contentId: string; figures: PostFigures | null }>,
+    now: number,
+  ): void
+  /** Posts of the account, oldest first, optionally those published in [since, until). */
+  posts(scope: string, accountId: string, range?: { since?: number; until?: number }): StoredPost[]
+  account(scope: string, accountId: string): StoredAccount | null
+  saveAccountFigures(
+    scope: string,
+    accountId: string,
+    network: string,
+    figures: AccountFigures | null,
+    now: number,
+  ): void
+  markListed(scope: string, accountId: string, network: string, now: number): void
+  /** Keeps the day's follower count (the last one read that day wins), and each counted day's from a graph. */
+  saveFollowers(scope: string, accountId: string, snapshots: readonly FollowerSnapshot[], now: number): void
+  followers(scope: string, accountId: string): FollowerSnapshot[]
+}
+
+interface PostRow {
+  account_id: string
+  content_id: string
+  network: string
+  type: string
+  published_at: number
+  title: string
+  thumbnail: string | null
+  url: string | null
+  figures: string | null
+  status: FiguresStatus
+  fetched_at: number | null
+}
+
+function parseJson<T>(text: string | null): T | null {
+  if (text === null) return null
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    // A damaged value reads as never read: the next refresh reads it again.
+    return null
+  }
+}
+
+function toPost(row: PostRow): StoredPost {
+  const figures = parseJson<PostFigures>(row.figures)
+  return {
+    accountId: row.account_id,
+    contentId: row.content_id,
+    network: row.network,
+    type: row.type,
+    publishedAt: row.published_at,
+    title: row.title,
+    ...(row.thumbnail === null ? {} : { thumbnail: row.thumbnail }),
+    ...(row.url === null ? {} : { url: row.url }),
+    figures,
+    status: row.status === 'ok' && figures === null ? 'unread' : row.status,
+    fetchedAt: row.fetched_at,
+  }
+}
+
+export function openInsightsStore(database: AppDatabase): InsightsStore {
+  const { db } = database
+  const upsertPost = db.prepare(`
+    INSERT INTO insight_posts (scope, account_id, content_id, network, type, published_at, title, thumbnail, url,
+      listed_at, figures, status, fetched_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 'unread', NULL)
+    ON CONFLICT (scope, account_id, content_id) DO UPDATE SET
+      network = excluded.network, type = excluded.type, published_at = excluded.published_at,
+      title = excluded.title, thumbnail = excluded.thumbnail, url = excluded.url, listed_at = excluded.listed_at`)
+  const known = db.prepare(
+    'SELECT 1 FROM insight_posts WHERE scope = ? AND account_id = ? AND content_id = ?',
+  )
+  const setFigures = db.prepare(`
+    UPDATE insight_posts SET
+      figures = CASE WHEN ? IS NULL THEN figures ELSE ? END,
+      status = CASE WHEN ? IS NULL THEN (CASE WHEN figures IS NULL THEN 'none' ELSE status END) ELSE 'ok' END,
+      fetched_at = ?
+    WHERE scope = ? AND account_id = ? AND content_id = ?`)
+  const allPosts = db.prepare(`
+    SELECT * FROM insight_posts WHERE scope = ? AND account_id = ? AND published_at >= ? AND published_at < ?
+    ORDER BY published_at, content_id`)
+  const oneAccount = db.prepare('SELECT * FROM insight_accounts WHERE scope = ? AND account_id = ?')
+  const upsertAccountFigures = db.prepare(`
+    INSERT INTO insight_accounts (scope, account_id, network, figures, fetched_at, listed_at)
+    VALUES (?, ?, ?, ?, ?, NULL)
+    ON CONFLICT (scope, account_id) DO UPDATE SET
+      network = excluded.network, figures = excluded.figures, fetched_at = excluded.fetched_at`)
+  const upsertListed = db.prepare(`
+    INSERT INTO insight_accounts (scope, account_id, network, figures, fetched_at, listed_at)
+    VALUES (?, ?, ?, NULL, NULL, ?)
+    ON CONFLICT (scope, account_id) DO UPDATE SET network = excluded.network, listed_at = excluded.listed_at`)
+  const upsertFollowers = db.prepare(`
+    INSERT INTO insight_followers (scope, account_id, day, followers, fetched_at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (scope, account_id, day) DO UPDATE SET
+      followers = excluded.followers, fetched_at = excluded.fetched_at`)
+  const allFollowers = db.prepare(
+    'SELECT day, followers FROM insight_followers WHERE scope = ? AND account_id = ? ORDER BY day',
+  )
+
+  return {
+    savePosts(scope, accountId, network, posts, now) {
+      database.write('the insights', () => {
+        for (const p of posts) {
+          upsertPost.run(
+            scope,
+            accountId,
+            p.contentId,
+            network,
+            p.type,
+            p.publishedAt,
+            p.title,
+            p.thumbnail ?? null,
+            p.url ?? null,
+            now,
+          )
+        }
+      })
+    },
+    knownIds: (scope, accountId, ids) =>
+      new Set(ids.filter((id) => known.get(scope, accountId, id) !== undefined)),
+    saveFigures(scope, accountId, read, now) {
+      // A 404 after figures were known keeps them (a platform that lost them for a while has not zeroed them).
+      database.write('the insights', () => {
+        for (const { contentId, figures } of read) {
+          const text = figures === null ? null : JSON.stringify(figures)
+          setFigures.run(text, text, text, now, scope, accountId, contentId)
+        }
+      })
+    },
+    posts(scope, accountId, range = {}) {
+      const rows = allPosts.all(
+        scope,
+        accountId,
+        range.since ?? Number.MIN_SAFE_INTEGER,
+        range.until ?? Number.MAX_SAFE_INTEGER,
+      ) as unknown as PostRow[]
+      return rows.map(toPost)
+    },
+    account(scope, accountId) {
+      const row = oneAccount.get(scope, accountId) as
+        | { network: string; figures: string | null; fetched_at: number | null; listed_at: number | null }
+        | undefined
+      if (!row) return null
+      return {
+        accountId,
+        network: row.network,
+        figures: parseJson<AccountFigures>(row.figures),
+        fetchedAt: row.fetched_at,
+        listedAt: row.listed_at,
+      }
+    },
+    saveAccountFigures(scope, accountId, network, figures, now) {
+      database.write('the insights', () =>
+        upsertAccountFigures.run(
+          scope,
+          accountId,
+          network,
+          figures === null ? null : JSON.stringify(figures),
+          now,
+        ),
+      )
+    },
+    markListed(scope, accountId, network, now) {
+      database.write('the insights', () => upsertListed.run(scope, accountId, network, now))
+    },
+    saveFollowers(scope, accountId, snapshots, now) {
+      database.write('the insights', () => {
+        for (const s of snapshots) upsertFollowers.run(scope, accountId, s.day, Math.round(s.followers), now)
+      })
+    },
+    followers: (scope, accountId) => allFollowers.all(scope, accountId) as unknown as FollowerSnapshot[],
+  }
+}
