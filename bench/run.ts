@@ -396,7 +396,7 @@ function baselineRoot(): string | undefined {
 }
 
 /**
- * The data-layer benchmarks (drafts: bench/db.ts; upload history; the storage doctor), each against the baseline
+ * The data-layer benchmarks (drafts: bench/db.ts; upload history; the storage doctor; insights), each against the baseline
  * checkout in the same sitting when there is one; written to RESULTS.md.
  */
 function runDataLayer(): number {
@@ -406,6 +406,8 @@ function runDataLayer(): number {
     [here('./db.ts'), withBaseline],
     [here('./upload-history.ts'), ['--write', ...withBaseline]],
     [here('./storage-doctor.ts'), ['--write', ...withBaseline]],
+    // The insights' refresh and copy (no baseline: they do not exist at the baseline's commit).
+    [here('./insights.ts'), ['--write']],
   ]
   let failed = 0
   for (const [file, args] of runs.filter(([f]) => existsSync(f))) {

@@ -48,7 +48,7 @@ import {
   THEMES,
 } from './app-state'
 import type { Draft, DraftFieldError, ImportPreview, ImportResult, OutboxState } from './drafts'
-import { MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from './drafts'
+import { DATE_ORDERS, MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from './drafts'
 import { MAX_CAMPAIGN_MEMBERS, MAX_OFFSET_MINUTES } from './campaigns'
 import type { Campaign, CampaignEditOutcome } from './campaigns'
 import type { DeleteOutcome, UnusedFile, UnusedReport } from './storage-doctor'
@@ -68,6 +68,12 @@ const pageQuery = {
   limit: z.number().int().min(1).max(100),
 }
 const isoDate = z.iso.datetime({ offset: true })
+/** How a CSV's times without a zone are read: the planner's zone, and day-first or month-first dates. */
+const importReading = {
+  timeZone: z.string().min(1).max(100).optional(),
+  dateOrder: z.enum(DATE_ORDERS).optional(),
+}
+
 /** The text of a file to import, bounded before any parsing (common/drafts.ts). */
 const importContent = z.string().max(MAX_IMPORT_CHARS, {
   message: `The file is too large to import: at most ${MAX_IMPORT_CHARS / 1_000_000} MB of text.`,
@@ -408,9 +414,12 @@ export const requestSchemas = {
         .record(z.string().regex(/^\d{1,6}$/), z.enum(['theirs', 'file']))
         .refine((v) => Object.keys(v).length <= MAX_IMPORT_ROWS, { message: 'too many choices' })
         .optional(),
+      ...importReading,
     })
     .strict(),
-  'drafts:import-preview': z.object({ format: z.enum(['csv', 'json']), content: importContent }).strict(),
+  'drafts:import-preview': z
+    .object({ format: z.enum(['csv', 'json']), content: importContent, ...importReading })
+    .strict(),
   'drafts:export': z
     .object({
       format: z.enum(['csv', 'json']),
@@ -420,6 +429,8 @@ export const requestSchemas = {
       to: isoDate.optional(),
       /** The planner's zone: times are written in it, with the offset. */
       timeZone: z.string().min(1).max(100).optional(),
+      /** A CSV to fill in (the header and one example row) instead of the posts. */
+      template: z.literal(true).optional(),
     })
     .strict(),
 

@@ -97,10 +97,66 @@ export interface DraftFieldError {
   params?: Record<string, string | number>
 }
 
+/**
+ * Why a row of an import was refused, by a stable name the renderer words in the person's language
+ * (planner.transfer.errors.*); `message` is the English wording, for the CLI and the logs.
+ */
+export const IMPORT_ERROR_CODES = [
+  'too-large',
+  'empty-file',
+  'csv-quotes',
+  'csv-syntax',
+  'unknown-column',
+  'column-twice',
+  'too-many-rows',
+  'cell-count',
+  'boolean',
+  'number',
+  'json-array',
+  'list',
+  'time-format',
+  'updated-at',
+  'one-of',
+  'wrong-type',
+  'too-big',
+  'too-small',
+  'bad-format',
+  'invalid',
+  'not-json',
+  'entry-object',
+  'account-ambiguous',
+  'account-network',
+  'same-post',
+  'offline-post',
+  'sending',
+  'gone-from-service',
+  'service-needs-account-time',
+  'media-not-picked',
+  'service-refused',
+] as const
+export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number]
+
 export interface ImportRowError {
+  /** The file's row (the CSV header is row 1); 0 for the file as a whole. */
   row: number
   field?: string
   message: string
+  code?: ImportErrorCode
+  params?: Record<string, string | number>
+}
+
+/** How a CSV's day-month dates are read: "05/12/2026" is 5 December day-first, 12 May month-first. */
+export const DATE_ORDERS = ['dmy', 'mdy'] as const
+export type DateOrder = (typeof DATE_ORDERS)[number]
+
+/** How the times of a file without a zone were read, for the preview to say (and let the person switch). */
+export interface ImportReading {
+  /** The zone a time without one was read in: the planner's. */
+  timeZone: string
+  dateOrder: DateOrder
+  /** Whether the file has day-month dates at all, and whether one reads both ways as different days. */
+  dayMonth: boolean
+  ambiguous: boolean
 }
 
 export interface OutboxState {
@@ -148,6 +204,14 @@ export interface ImportPreview {
   counts: Record<ImportOutcome, number>
   rows: ImportPreviewRow[]
   errors: ImportRowError[]
+  /** CSV only: the zone and date order its times were read in. */
+  reading?: ImportReading
+}
+
+/** What the preview read the file with, given back to the import so it reads the file the same way. */
+export interface ImportReadOptions {
+  timeZone?: string
+  dateOrder?: DateOrder
 }
 
 /** Per conflicting row (by its row number): keep the post as it is now, or take the file's. */
@@ -164,4 +228,6 @@ export interface ImportResult {
   /** Conflicts left as they were. */
   kept: number
   errors: ImportRowError[]
+  /** The same counts as the preview's, of what was done: new, updated, unchanged, conflicts kept as they were. */
+  counts: Record<ImportOutcome, number>
 }

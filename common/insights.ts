@@ -149,3 +149,56 @@ export function figureColumns(networks: readonly string[], answered: readonly Po
   for (const figures of answered) Object.keys(figures).forEach(add)
   return out
 }
+
+/** A published post as GET /public/content lists it, as far as the insights use it. */
+export interface ContentSummary {
+  id: string
+  type: string
+  /** Milliseconds since the epoch. */
+  publishedAt: number
+  title: string
+  url?: string
+  thumbnail?: string
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+/** One content, or null when it has no id or no readable time (it cannot be placed or asked about). */
+function readContent(value: unknown): ContentSummary | null {
+  if (!isObject(value)) return null
+  const id = textOf(value.id) ?? (typeof value.id === 'number' ? String(value.id) : undefined)
+  const publishedAt = Date.parse(textOf(value.createdAt) ?? '')
+  if (!id || Number.isNaN(publishedAt)) return null
+  const media = Array.isArray(value.medias) && isObject(value.medias[0]) ? value.medias[0] : {}
+  const thumbnail = textOf(media.thumbnail) ?? (media.type === 'image' ? textOf(media.url) : undefined)
+  const title = (textOf(value.title) || textOf(value.description) || '').split('\n')[0]!.trim()
+  const url = textOf(value.url)
+  return {
+    id,
+    type: textOf(value.type) || 'text',
+    publishedAt,
+    title,
+    ...(url ? { url } : {}),
+    ...(thumbnail ? { thumbnail } : {}),
+  }
+}
+
+export interface ContentPage {
+  docs: ContentSummary[]
+  /** Records left out: no id or no time. */
+  skipped: number
+  /** Absent (or empty on the service) on the last page. */
+  nextToken?: string
+}
+
+/** A page of GET /public/content: `{docs, nextToken}`; each content read alone, an unusable one left out. */
+export const contentPageSchema = z
+  .custom<Record<string, unknown>>((v) => isObject(v) && Array.isArray(v.docs), 'expected {docs: [...]}')
+  .transform((value): ContentPage => {
+    const read = (value.docs as unknown[]).map(readContent)
+    const docs = read.filter((c): c is ContentSummary => c !== null)
+    const token = textOf(value.nextToken)
+    return { docs, skipped: read.length - docs.length, ...(token ? { nextToken: token } : {}) }
+  })

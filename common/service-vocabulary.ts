@@ -95,3 +95,10 @@ export const WHATSAPP_ACCOUNT_TYPE = 'whatsapp'
 export function isWhatsAppAccount(account: { type: string } | undefined): boolean {
   return account?.type.toLowerCase() === WHATSAPP_ACCOUNT_TYPE
 }
+
+/** A comment's triage status in the service's queue (GET /public/comment). */
+export const COMMENT_STATUSES = ['pending', 'resolved', 'ignored'] as const
+export type CommentStatus = (typeof COMMENT_STATUSES)[number]
+/** The filters of GET /public/chat: a message not yet read, or a last message from the person. */
+export const CHAT_STATUSES = ['unread', 'unreplied'] as const
+export type ChatStatus = (typeof CHAT_STATUSES)[number]

@@ -5,8 +5,10 @@
 import { z } from 'zod'
 // The plain values (enums, the blank creation body, how a WhatsApp account is told) live in a module without
 // zod, so the page's first script can use them without carrying the schemas; kept reachable from here too.
-import { FILE_STATUSES, SCHEDULE_STATUSES } from './service-vocabulary'
+import { COMMENT_STATUSES, FILE_STATUSES, SCHEDULE_STATUSES } from './service-vocabulary'
 export {
+  COMMENT_STATUSES,
+  CHAT_STATUSES,
   ACCOUNT_TYPES,
   PLAN_TIERS,
   SCHEDULE_STATUSES,
@@ -22,6 +24,8 @@ export {
   isWhatsAppAccount,
 } from './service-vocabulary'
 export type {
+  CommentStatus,
+  ChatStatus,
   AccountType,
   PlanTier,
   ScheduleStatus,
@@ -607,3 +611,157 @@ export const reportSchema = withId({
   errorMessage: optionalText(),
 })
 export type Report = z.infer<typeof reportSchema>
+
+// ---- the inbox: the comment queue and direct messages (newer OpenAPI: /public/comment, /public/chat) ----
+
+const personSchema = record({ id: text(), name: text(), picture: text() })
+const commentMediaSchema = z.looseObject({ type: text(), url: text(), thumbnail: optionalText() })
+
+/** A comment or a reply as the platform shows it: who wrote it, its text and media, when. */
+const platformCommentSchema = record({
+  id: text(),
+  type: text('text'),
+  text: text(),
+  owner: personSchema,
+  medias: listOf(commentMediaSchema),
+  createdAt: text(),
+})
+export type PlatformComment = z.infer<typeof platformCommentSchema>
+
+/**
+ * A comment in the service's queue (GET /public/comment), with its triage status, the content it is on and
+ * its thread. A status outside the service's three reads as pending: it still wants a look.
+ */
+export const inboxCommentSchema = withId({
+  status: oneOf(COMMENT_STATUSES, 'pending'),
+  content: record({
+    id: text(),
+    title: text(),
+    description: text(),
+    type: text(),
+    owner: personSchema,
+    medias: listOf(commentMediaSchema),
+    url: text(),
+    createdAt: text(),
+    hasAutomation: flag(),
+    statistic: record({ comment: count() }),
+  }),
+  comment: z.preprocess(
+    asObject,
+    z.looseObject({
+      id: text(),
+      type: text('text'),
+      text: text(),
+      owner: personSchema,
+      medias: listOf(commentMediaSchema),
+      createdAt: text(),
+      replies: listOf(platformCommentSchema),
+    }),
+  ),
+  accountId: text(),
+  createdAt: text(),
+  updatedAt: optionalText(),
+  account: optionalOf(accountSummarySchema),
+})
+export type InboxComment = z.infer<typeof inboxCommentSchema>
+
+/** POST /public/comment/{id} and POST /public/content/{id}/comment answer the new comment's platform id. */
+export const commentResultSchema = z.looseObject({ commentId: z.string().min(1) })
+
+/** A direct-message conversation (GET /public/chat): the person, the last message and what is unread. */
+export const chatSchema = withId({
+  accountId: text(),
+  senderId: text(),
+  senderName: text(),
+  senderPicture: text(),
+  lastMessage: optionalOf(
+    record({
+      isFromMe: flag(),
+      senderId: text(),
+      messageId: text(),
+      type: text('text'),
+      status: text(),
+      text: text(),
+      sendAt: text(),
+      fromSenderAt: optionalText(),
+    }),
+  ),
+  unreadCount: count(),
+  createdAt: text(),
+  updatedAt: text(),
+  account: optionalOf(accountSummarySchema),
+})
+export type Chat = z.infer<typeof chatSchema>
+
+const messageFileSchema = z.looseObject({
+  url: text(),
+  thumbnail: optionalText(),
+  mimetype: optionalText(),
+  duration: optionalCount(),
+  name: optionalText(),
+  size: optionalCount(),
+})
+
+/** One message of a chat, either way (GET /public/chat/{id}/message). */
+export const chatMessageSchema = withId({
+  chatId: text(),
+  messageId: text(),
+  senderId: text(),
+  type: text('text'),
+  status: text(),
+  isFromMe: flag(),
+  text: text(),
+  image: optionalOf(messageFileSchema),
+  video: optionalOf(messageFileSchema),
+  audio: optionalOf(messageFileSchema),
+  document: optionalOf(messageFileSchema),
+  button: optionalOf(z.looseObject({ text: text() })),
+  accountId: text(),
+  createdAt: text(),
+})
+export type ChatMessage = z.infer<typeof chatMessageSchema>
+
+/** POST /public/chat/{id}/message and POST /public/content/{id}/message answer the message's id. */
+export const messageResultSchema = z.looseObject({ messageId: z.string().min(1) })
+
+const httpUrl = z
+  .string()
+  .max(4096)
+  .refine((v) => /^https?:\/\//i.test(v), 'must be an http(s) address')
+const messageFile = { url: httpUrl, mimetype: z.string().min(1).max(200) }
+
+/** What Mediadeck sends as a direct message (BodySendMessageDTO): text, or a file with its text. */
+export const sendMessageRequestSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('text'),
+    text: z
+      .string()
+      .max(10_000)
+      .refine((v) => v.trim() !== '', 'the text must not be empty'),
+  }),
+  z.strictObject({
+    type: z.literal('image'),
+    text: z.string().max(10_000).optional(),
+    image: z.strictObject({ ...messageFile, thumbnail: httpUrl.optional() }),
+  }),
+  z.strictObject({
+    type: z.literal('video'),
+    text: z.string().max(10_000).optional(),
+    video: z.strictObject({ ...messageFile, thumbnail: httpUrl.optional(), duration: z.number().min(0) }),
+  }),
+  z.strictObject({
+    type: z.literal('audio'),
+    text: z.string().max(10_000).optional(),
+    audio: z.strictObject({ ...messageFile, duration: z.number().min(0) }),
+  }),
+  z.strictObject({
+    type: z.literal('document'),
+    text: z.string().max(10_000).optional(),
+    document: z.strictObject({
+      ...messageFile,
+      name: z.string().min(1).max(500),
+      size: z.number().int().min(0),
+    }),
+  }),
+])
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>

@@ -112,4 +112,41 @@ export const COMMAND_REGISTRY: readonly LazyCommand[] = [
     () => import('./commands/storage'),
     'storageFreeCommand',
   ),
+  lazy(
+    'inbox [--status pending|resolved|ignored|unread|unreplied] [--account ID]... [--kind comment|chat] [--search TEXT] [--json]',
+    'comments and direct messages of every account, newest first',
+    () => import('./commands/inbox'),
+    'inboxCommand',
+  ),
+  lazy(
+    'inbox reply ID --text TEXT [--media FILE|URL]... [--json]',
+    'answer a comment (text only) or write in a chat (text, pictures, video, audio, documents)',
+    () => import('./commands/inbox-reply'),
+    'inboxReplyCommand',
+  ),
+  lazy(
+    'inbox resolve ID',
+    'mark a comment resolved',
+    () => import('./commands/inbox'),
+    'inboxResolveCommand',
+  ),
+  lazy('inbox ignore ID', 'mark a comment ignored', () => import('./commands/inbox'), 'inboxIgnoreCommand'),
+  lazy(
+    'insights account ID [--since DATE] [--until DATE] [--json]',
+    "an account's figures over a period: its posts' figures summed, and its follower change",
+    () => import('./commands/insights'),
+    'insightsAccountCommand',
+  ),
+  lazy(
+    'insights posts --account ID [--since DATE] [--until DATE] [--csv|--json]',
+    "every post of an account in a period with its network's figures, newest first",
+    () => import('./commands/insights'),
+    'insightsPostsCommand',
+  ),
+  lazy(
+    'insights best-times --account ID [--json]',
+    "the account's three best slots in the coming week, from its own history",
+    () => import('./commands/insights'),
+    'insightsBestTimesCommand',
+  ),
 ]

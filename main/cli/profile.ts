@@ -21,10 +21,25 @@ export function defaultDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Mediadeck')
 }
 
+/**
+ * The environment names part of an identity (a base URL without an access key, or keys without their secret):
+ * the saved profile's secret must not be sent to another service or for another key, so the run stops (exit
+ * 2) instead of filling the gaps from it.
+ */
+export class IncompleteIdentityError extends UsageError {}
+
 export const envProfileResolver: ProfileResolver = async (env) => {
   const missing = ['MEDIADECK_BASE_URL', 'MEDIADECK_ACCESS_KEY', 'MEDIADECK_SECRET_KEY'].filter(
     (k) => !env[k],
   )
+  const named = ['MEDIADECK_BASE_URL', 'MEDIADECK_ACCESS_KEY'].filter((k) => env[k])
+  if (named.length > 0 && missing.length > 0) {
+    throw new IncompleteIdentityError(
+      `${named.join(' and ')} ${named.length > 1 ? 'are' : 'is'} set without ${missing.join(', ')}: ` +
+        'set all three to use another account, or none of the first two to use the saved profile',
+      { showUsage: false },
+    )
+  }
   if (missing.length > 0) {
     throw new UsageError(`no profile: set ${missing.join(', ')} (or save a profile in the app)`, {
       showUsage: false,
@@ -46,7 +61,7 @@ export function firstProfile(...resolvers: ProfileResolver[]): ProfileResolver {
       try {
         return await resolve(env)
       } catch (error) {
-        if (!(error instanceof UsageError)) throw error
+        if (!(error instanceof UsageError) || error instanceof IncompleteIdentityError) throw error
         last = error
       }
     }

@@ -2,7 +2,9 @@
 // store under the data dir (main/core/settings/app-store.ts, file `mediadeck.json`, written by electron-store or conf).
 // The file is only read, never written: the app owns it, and may be running.
 //
-// Each environment variable wins over the saved value it stands for. The app encrypts the saved secret with
+// MEDIADECK_SECRET_KEY alone completes the saved profile. A base URL or an access key in the environment is
+// another identity, which the environment must then name whole (./profile.ts refuses a part of one): the saved
+// secret is never sent to another service or for another key. The app encrypts the saved secret with
 // Electron's safeStorage (the OS keychain), which plain Node has no way to open: the npm bin needs
 // MEDIADECK_SECRET_KEY, while the app's own `--cli` mode (main/app/cli-mode.ts) hands in a decrypter. The
 // built-in Sandbox is no help either: it runs inside the app.
@@ -106,8 +108,8 @@ async function resolveSaved(
     )
   }
   return {
-    baseUrl: env.MEDIADECK_BASE_URL || saved.baseUrl,
-    accessKey: env.MEDIADECK_ACCESS_KEY || saved.accessKey,
+    baseUrl: saved.baseUrl,
+    accessKey: saved.accessKey,
     secretKey,
     dataDir,
   }

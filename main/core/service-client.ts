@@ -10,7 +10,7 @@
 import { setMaxListeners } from 'node:events'
 import { RetryAgent } from 'undici'
 import type { Dispatcher } from 'undici'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { AppError } from '../../common/errors'
 import {
   createScheduleRequestSchema,
@@ -33,6 +33,12 @@ import {
   createTemplateResultSchema,
   reportSchema,
   templateSchema,
+  chatMessageSchema,
+  chatSchema,
+  commentResultSchema,
+  inboxCommentSchema,
+  messageResultSchema,
+  sendMessageRequestSchema,
 } from '../../common/service'
 import type {
   Account,
@@ -54,11 +60,19 @@ import type {
   MusicTrack,
   Report,
   Template,
+  Chat,
+  ChatMessage,
+  ChatStatus,
+  CommentStatus,
+  InboxComment,
+  SendMessageRequest,
 } from '../../common/service'
 import {
   accountFiguresSchema,
+  contentPageSchema,
   postFiguresSchema,
   type AccountFigures,
+  type ContentPage,
   type PostFigures,
 } from '../../common/insights'
 import { configBody, CONTENT_RULES, type ReportStatus } from '../../common/automation-edit'
@@ -167,6 +181,21 @@ export interface ListTemplatesQuery {
   limit: number
   search?: string
 }
+export interface ListCommentsQuery {
+  page: number
+  limit: number
+  status?: CommentStatus
+  accountIds?: string[]
+  search?: string
+}
+export interface ListChatsQuery {
+  page: number
+  limit: number
+  status?: ChatStatus
+  accountIds?: string[]
+  search?: string
+}
+
 /** A rule set as the app holds it; sent with every required member filled in (common/automation-edit.ts). */
 export type RuleSet = Record<string, unknown>
 
@@ -214,10 +243,30 @@ export interface ServiceClient {
   tiktokMusic(q: MusicQuery, o?: CallOptions): Promise<MusicTrack[]>
   /** GET /public/addon/whatsapp/channel: the channels and groups a WhatsApp account may post to. */
   whatsappChannels(accountId: string, o?: CallOptions): Promise<ScheduleChannel[]>
+  /** GET /public/content (Gold+): a page of an account's published posts, newest first. */
+  listContents(accountId: string, nextToken?: string, o?: CallOptions): Promise<ContentPage>
   /** GET /public/content/{id}/statistic (Gold+): a published post's figures; null when it has none yet (404). */
   contentStatistic(contentId: string, accountId: string, o?: CallOptions): Promise<PostFigures | null>
   /** GET /public/account/{id}/statistic: an account's figures; null for a network without any (404). */
   accountStatistic(accountId: string, o?: CallOptions): Promise<AccountFigures | null>
+  /** GET /public/comment (Standard+): the comment queue, newest first. */
+  listComments(q: ListCommentsQuery, o?: CallOptions): Promise<Page<InboxComment>>
+  getComment(id: string, o?: CallOptions): Promise<InboxComment>
+  /** POST /public/comment/{id}: the account's reply, text only (the service takes nothing else there). */
+  replyComment(id: string, text: string, o?: CallOptions): Promise<{ commentId: string }>
+  setCommentStatus(id: string, status: CommentStatus, o?: CallOptions): Promise<void>
+  deleteComment(id: string, o?: CallOptions): Promise<void>
+  /** GET /public/chat (Gold+): direct-message conversations, newest first. */
+  listChats(q: ListChatsQuery, o?: CallOptions): Promise<Page<Chat>>
+  getChat(id: string, o?: CallOptions): Promise<Chat>
+  /** A chat's messages, newest first (page 2 is older). */
+  listChatMessages(
+    id: string,
+    q: { page: number; limit: number },
+    o?: CallOptions,
+  ): Promise<Page<ChatMessage>>
+  sendChatMessage(id: string, body: SendMessageRequest, o?: CallOptions): Promise<{ messageId: string }>
+  readChat(id: string, o?: CallOptions): Promise<void>
   close(): Promise<void>
 }
 
@@ -600,6 +649,8 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       })
       return list.docs
     },
+    listContents: (accountId, nextToken, c) =>
+      json(contentPageSchema, 'GET', '/public/content', { ...c, query: { accountId, nextToken } }),
     contentStatistic: (contentId, accountId, c) =>
       noFigures(
         json(postFiguresSchema, 'GET', `/public/content/${id(contentId)}/statistic`, {
@@ -609,12 +660,54 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
       ),
     accountStatistic: (accountId, c) =>
       noFigures(json(accountFiguresSchema, 'GET', `/public/account/${id(accountId)}/statistic`, c)),
+    listComments: (q, c) =>
+      page(inboxCommentSchema, 'GET', '/public/comment', {
+        ...c,
+        query: { page: q.page, limit: q.limit, status: q.status, accountIds: q.accountIds, search: q.search },
+      }),
+    getComment: async (commentId, c) => one(inboxCommentSchema, 'GET', `/public/comment/${id(commentId)}`, c),
+    replyComment: async (commentId, text, c) =>
+      json(commentResultSchema, 'POST', `/public/comment/${id(commentId)}`, {
+        ...c,
+        body: { text: checkRequest(replyTextSchema, text) },
+      }),
+    setCommentStatus: async (commentId, status, c) => {
+      await call('PUT', `/public/comment/${id(commentId)}/status`, { ...c, body: { status } })
+    },
+    deleteComment: async (commentId, c) => {
+      await call('DELETE', `/public/comment/${id(commentId)}`, c)
+    },
+    listChats: (q, c) =>
+      page(chatSchema, 'GET', '/public/chat', {
+        ...c,
+        query: { page: q.page, limit: q.limit, status: q.status, accountIds: q.accountIds, search: q.search },
+      }),
+    getChat: async (chatId, c) => one(chatSchema, 'GET', `/public/chat/${id(chatId)}`, c),
+    listChatMessages: (chatId, q, c) =>
+      page(chatMessageSchema, 'GET', `/public/chat/${id(chatId)}/message`, {
+        ...c,
+        query: { page: q.page, limit: q.limit },
+      }),
+    sendChatMessage: async (chatId, body, c) =>
+      json(messageResultSchema, 'POST', `/public/chat/${id(chatId)}/message`, {
+        ...c,
+        body: checkRequest(sendMessageRequestSchema, body),
+      }),
+    readChat: async (chatId, c) => {
+      await call('POST', `/public/chat/${id(chatId)}/read`, { ...c, body: {} })
+    },
     close: async () => {
       closing.abort(new AppError({ kind: 'cancelled', message: 'the service client was closed' }))
       await ownAgent?.close()
     },
   }
 }
+
+/** A reply's text: the platforms post no empty comment. */
+const replyTextSchema = z
+  .string()
+  .max(10_000)
+  .refine((v) => v.trim() !== '', 'the text must not be empty')
 
 /**
  * The service's 404 "statistic not found" (a post the platform has not counted yet, a network without account

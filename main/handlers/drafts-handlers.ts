@@ -4,7 +4,7 @@
 import { AppError } from '../../common/errors'
 import { createCampaignStore } from '../core/campaigns/campaign-store'
 import type { AppDatabase } from '../core/db/database'
-import { exportDrafts, type CampaignLookup } from '../core/drafts/import-export'
+import { csvTemplate, exportDrafts, type CampaignLookup } from '../core/drafts/import-export'
 import { exportPosts, importDrafts, previewImport } from '../core/drafts/round-trip'
 import type { RoundTripDeps } from '../core/drafts/round-trip'
 import type { DraftsDomain, DraftsPort } from '../core/ports'
@@ -111,10 +111,12 @@ export function createDraftHandlers(
       }
       return draft
     },
-    'drafts:import-preview': async ({ format, content }) => previewImport(await roundTrip(), format, content),
-    'drafts:import': async ({ format, content, choices }) =>
-      importDrafts(await roundTrip(), format, content, choices),
-    'drafts:export': async ({ format, ids, from, to, timeZone }) => {
+    'drafts:import-preview': async ({ format, content, timeZone, dateOrder }) =>
+      previewImport(await roundTrip(), format, content, { timeZone, dateOrder }),
+    'drafts:import': async ({ format, content, choices, timeZone, dateOrder }) =>
+      importDrafts(await roundTrip(), format, content, choices, { timeZone, dateOrder }),
+    'drafts:export': async ({ format, ids, from, to, timeZone, template }) => {
+      if (template) return csvTemplate(now(), timeZone)
       const { service } = await domain()
       // Chosen drafts only, as before; otherwise the service's posts in the range with every local draft.
       if (ids)

@@ -37,8 +37,12 @@ export interface HostDeps extends HandlerDeps {
   replica(): Replica
   /** Switches the active profile (serialised; emits profiles:changed and profiles:switched). */
   activate(id: string): Promise<void>
-  /** Rebuilds the active service when the active profile was edited. */
-  refreshActive(): Promise<void>
+  /**
+   * Rebuilds the active service when the active profile was edited. `accountChanged` (another base URL or
+   * access key): its unfinished uploads are cancelled first, their pending files deleted on the old account,
+   * so no upload started for one account is sent to another.
+   */
+  refreshActive(options?: { accountChanged?: boolean }): Promise<void>
   /**
    * Told of each cover frame file and its bytes before it is written, so it is kept until a draft names it
    * (host/copy-janitors.ts); throws, and nothing is written, when the unclaimed frames would pass their quota.

@@ -60,11 +60,11 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): HandlerGroup<Pr
       const view = deps.profiles.save(input)
       const after = deps.profiles.get(view.id)
       // Only a change of address or keys needs a new client (and restarts the upload queue); a rename does not.
-      const reconnect =
-        before?.baseUrl !== after?.baseUrl ||
-        before?.accessKey !== after?.accessKey ||
-        before?.secretKey !== after?.secretKey
-      if (view.id === deps.profiles.activeId() && reconnect) await deps.refreshActive()
+      // Another address or access key is another account: the uploads begun for the old one end there.
+      const accountChanged =
+        before !== undefined && (before.baseUrl !== after?.baseUrl || before.accessKey !== after?.accessKey)
+      const reconnect = accountChanged || before?.secretKey !== after?.secretKey
+      if (view.id === deps.profiles.activeId() && reconnect) await deps.refreshActive({ accountChanged })
       changed()
       return view
     },

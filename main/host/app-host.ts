@@ -28,7 +28,7 @@ import { createEventHub } from './event-hub'
 import { createRedactor, silentLogger } from './logging'
 import { followSentPosts } from './post-notifications'
 import { watchAccounts } from './account-watch'
-import { createProfileSession, type ProfileSession } from './profile-session'
+import { createProfileSession, endUploads, type ProfileSession } from './profile-session'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createUploadEffects } from './upload-effects'
 import { watchCopies } from './copy-janitors'
@@ -257,7 +257,10 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     replica: () => current.replica,
     thumbnails,
     activate: switchTo,
-    refreshActive: () => switchTo(profiles.activeId()),
+    async refreshActive({ accountChanged = false } = {}) {
+      if (accountChanged) await endUploads(current.service.uploads)
+      await switchTo(profiles.activeId())
+    },
     claimCover: (path, bytes) => covers.received(path, bytes),
     accountWatch,
     appInfo: () => ({

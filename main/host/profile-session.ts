@@ -4,6 +4,7 @@
 import { join } from 'node:path'
 import { SANDBOX_PROFILE_ID } from '../../common/app-state'
 import { AppError } from '../../common/errors'
+import { FINAL_UPLOAD_STATES } from '../../common/uploads'
 import { errorReason } from '../../common/messages/index'
 import type { AppDatabase } from '../core/db/database'
 import type { FileGrants } from '../core/files/file-grants'
@@ -223,4 +224,15 @@ export async function createProfileSession(
       await probeClient.close()
     },
   }
+}
+
+/**
+ * Ends a queue's unfinished uploads as cancelled (the account they were for is no longer the profile's): each
+ * one's transfer stops, its pending file is deleted on that account, and its lease is released with its final
+ * state, before the session's engine closes.
+ */
+export async function endUploads(uploads: ActiveService['uploads']): Promise<number> {
+  const unfinished = uploads.list().filter((item) => !FINAL_UPLOAD_STATES.includes(item.state))
+  await Promise.all(unfinished.map((item) => uploads.cancel(item.id)))
+  return unfinished.length
 }

@@ -8,6 +8,7 @@ import type {
   DraftTarget,
   ConflictChoice,
   ImportPreview,
+  ImportReadOptions,
   ImportResult,
   LocalMedia,
   OutboxState,
@@ -123,16 +124,21 @@ export const useDraftsStore = defineStore('drafts', () => {
     outbox.value = await mediadeck().outbox.sendNow()
   }
   /** What importing the file would do (main plans it); nothing changes until importFile. */
-  async function previewFile(format: 'csv' | 'json', content: string): Promise<ImportPreview> {
-    return mediadeck().drafts.importPreview({ format, content })
+  async function previewFile(
+    format: 'csv' | 'json',
+    content: string,
+    reading: ImportReadOptions = {},
+  ): Promise<ImportPreview> {
+    return mediadeck().drafts.importPreview({ format, content, ...reading })
   }
   /** Imports the file: matched posts change in place, conflicts follow `choices` (by row), the rest is new. */
   async function importFile(
     format: 'csv' | 'json',
     content: string,
     choices: Record<string, ConflictChoice> = {},
+    reading: ImportReadOptions = {},
   ): Promise<ImportResult> {
-    const result = await mediadeck().drafts.import({ format, content, choices })
+    const result = await mediadeck().drafts.import({ format, content, choices, ...reading })
     // Main's drafts:changed may have brought them already: by id, so none is listed twice.
     if (result.imported.length > 0 || result.changed.length > 0) {
       const changed = new Map(result.changed.map((d) => [d.id, d]))
@@ -147,7 +153,7 @@ export const useDraftsStore = defineStore('drafts', () => {
   /** The service's posts in the range and every local draft, times in the planner's zone. */
   async function exportFile(
     format: 'csv' | 'json',
-    options: { from?: string; to?: string; timeZone?: string } = {},
+    options: { from?: string; to?: string; timeZone?: string; template?: true } = {},
   ): Promise<{ filename: string; content: string }> {
     return mediadeck().drafts.export({ format, ...options })
   }

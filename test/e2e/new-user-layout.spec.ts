@@ -64,7 +64,7 @@ test('Escape closes Import / export after a file was imported, and drafts are li
   // The file is previewed first; applying it removes the preview and its button, which had the focus.
   await appPage.getByTestId('import-apply').focus()
   await appPage.keyboard.press('Enter')
-  await expect(dialog).toContainText(/added or updated|ditambahkan atau diperbarui/i)
+  await expect(dialog).toContainText(/Done: 1 created|Selesai: 1 dibuat/i)
   await appPage.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
   await appPage.getByTestId('planner-view-list').click()

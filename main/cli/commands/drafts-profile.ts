@@ -6,6 +6,7 @@ import type { AppDatabase } from '../../core/db/database'
 import { credentialsIdentity, draftsProfileFor } from '../../core/drafts/profile-identity'
 import { UsageError } from '../args'
 import type { CliContext } from '../context'
+import { IncompleteIdentityError } from '../profile'
 
 /** The identity of credentials: `cli-` and 16 hex digits of SHA-256 over the base URL and the access key. */
 export const cliProfileId = credentialsIdentity
@@ -25,7 +26,8 @@ export async function draftsProfileId(
     const profile = await ctx.resolveProfile(ctx.env)
     return draftsProfileFor(database, profile.baseUrl, profile.accessKey)
   } catch (error) {
-    if (error instanceof UsageError) return SANDBOX_PROFILE_ID
+    // Part of an identity named in the environment is a mistake to say, not the Sandbox's drafts.
+    if (error instanceof UsageError && !(error instanceof IncompleteIdentityError)) return SANDBOX_PROFILE_ID
     throw error
   }
 }

@@ -8,13 +8,23 @@ import { performance } from 'node:perf_hooks'
 import Papa from 'papaparse'
 import { z } from 'zod'
 import { MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from '../../../common/drafts'
-import type { Draft, DraftPost, ImportRowError, LocalMedia } from '../../../common/drafts'
+import type {
+  DateOrder,
+  Draft,
+  DraftPost,
+  ImportReadOptions,
+  ImportReading,
+  ImportRowError,
+  LocalMedia,
+} from '../../../common/drafts'
 import {
   createScheduleRequestSchema,
   emptyScheduleRequest,
   isoTimestampSchema,
   scheduleAdditionalInfoSchema,
 } from '../../../common/service'
+import { issueError, rowError } from './import-errors'
+import { chooseDateOrder, knownZone, readCellTime } from './spreadsheet-time'
 import { escapeCell, isoInZone, unescapeCell } from './transfer-cells'
 import { POST_TYPES } from './validation'
 
@@ -40,10 +50,14 @@ function slicer(): () => Promise<void> {
 
 function tooLarge(content: string): ImportRowError | null {
   if (content.length <= MAX_IMPORT_CHARS) return null
-  return {
-    row: 0,
-    message: `The file is too large to import: at most ${MAX_IMPORT_CHARS / 1_000_000} MB of text (it has ${(content.length / 1_000_000).toFixed(1)} MB). Split it into smaller files.`,
-  }
+  const limit = MAX_IMPORT_CHARS / 1_000_000
+  const has = (content.length / 1_000_000).toFixed(1)
+  return rowError(
+    0,
+    'too-large',
+    `The file is too large to import: at most ${limit} MB of text (it has ${has} MB). Split it into smaller files.`,
+    { params: { limit, size: has } },
+  )
 }
 
 /** The CSV columns, in order. Headers are the body's own paths. */
@@ -54,6 +68,8 @@ export const CSV_COLUMNS = [
   'updatedAt',
   'status',
   'accountId',
+  'account',
+  'network',
   'scheduleAt',
   'type',
   'title',
@@ -85,6 +101,12 @@ type Column = (typeof CSV_COLUMNS)[number]
 
 /** Written on export, ignored on import: the state is the service's or the outbox's, not the file's. */
 const EXPORT_ONLY: readonly Column[] = ['status']
+/**
+ * The account by its username and network, for a person reading the sheet; read back to find the account when
+ * `accountId` is empty, and `network` tells apart one username on two networks.
+ */
+const ACCOUNT_COLUMNS = ['account', 'network'] as const
+type AccountColumn = (typeof ACCOUNT_COLUMNS)[number]
 /** Which post a row is (round-trip.ts matches on them), not members of the post. */
 const REFERENCE_COLUMNS = ['id', 'draftId', 'campaignId', 'updatedAt'] as const
 type ReferenceColumn = (typeof REFERENCE_COLUMNS)[number]
@@ -143,11 +165,18 @@ export interface RowReference {
   updatedAt?: string
 }
 
+/** The account as the export named it beside its id: username and network. */
+export interface AccountHint {
+  account?: string
+  network?: string
+}
+
 export interface ImportItem {
   row: number
   post: DraftPost
   localMedia: LocalMedia[]
   ref: RowReference
+  accountHint?: AccountHint
 }
 
 /**
@@ -164,6 +193,9 @@ export interface TransferRow {
   post: DraftPost
   localMedia: LocalMedia[]
 }
+
+/** The username and network of an account id, for the export's `account` and `network` columns. */
+export type AccountLookup = (accountId: string) => { username: string; network: string } | undefined
 
 /** Keeps only the non-empty, trimmed references. */
 function cleanRef(raw: Partial<Record<ReferenceColumn, unknown>>): RowReference {
@@ -215,26 +247,29 @@ function checkItem(
   row: number,
   errors: ImportRowError[],
   ref: RowReference,
+  /** Columns already refused for their cell: the schema's complaint about the blank left there is noise. */
+  refused: ReadonlySet<string> = new Set(),
 ): ImportItem | null {
   const before = errors.length
   const post = importedPostSchema.safeParse(completePost(raw))
   if (!post.success) {
     for (const issue of post.error.issues) {
-      errors.push({ row, field: issue.path.join('.') || undefined, message: issue.message })
+      const error = issueError(row, issue)
+      if (!error.field || !refused.has(error.field)) errors.push(error)
     }
   }
   const media = z.array(localMediaSchema).safeParse(rawMedia ?? [])
-  if (!media.success) {
-    for (const issue of media.error.issues) {
-      errors.push({ row, field: ['localMedia', ...issue.path].join('.'), message: issue.message })
-    }
+  if (!media.success && !refused.has('localMedia')) {
+    for (const issue of media.error.issues) errors.push(issueError(row, issue, ['localMedia']))
   }
-  if (errors.length > before || !post.success || !media.success) return null
-  const localMedia: LocalMedia[] = media.data.map((m) => ({ ...m, id: m.id ?? randomUUID() }))
+  // Checked with the rest, so a row's every problem is listed at once.
   if (ref.updatedAt !== undefined && Number.isNaN(Date.parse(ref.updatedAt))) {
-    errors.push({ row, field: 'updatedAt', message: 'must be a time, as the export wrote it, or empty' })
-    return null
+    errors.push(
+      rowError(row, 'updated-at', 'must be a time, as the export wrote it, or empty', { field: 'updatedAt' }),
+    )
   }
+  if (errors.length > before || refused.size > 0 || !post.success || !media.success) return null
+  const localMedia: LocalMedia[] = media.data.map((m) => ({ ...m, id: m.id ?? randomUUID() }))
   return { row, post: post.data as DraftPost, localMedia, ref }
 }
 
@@ -254,17 +289,19 @@ function getPath(source: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, part) => (isObject(node) ? node[part] : undefined), source)
 }
 
-function parseCell(column: Column, cell: string): { value: unknown } | { error: string } {
+type CellError = { error: string; code: 'boolean' | 'number' | 'json-array' | 'list' }
+
+function parseCell(column: Column, cell: string): { value: unknown } | CellError {
   const text = cell.trim()
   if (BOOLEAN_COLUMNS.includes(column)) {
     if (/^(true|yes|1)$/i.test(text)) return { value: true }
     if (/^(false|no|0|)$/i.test(text)) return { value: false }
-    return { error: 'must be true or false' }
+    return { error: 'must be true or false', code: 'boolean' }
   }
   if (NUMBER_COLUMNS.includes(column)) {
     if (text === '') return { value: 100 }
     const n = Number(text)
-    return Number.isFinite(n) ? { value: n } : { error: 'must be a number' }
+    return Number.isFinite(n) ? { value: n } : { error: 'must be a number', code: 'number' }
   }
   if (JSON_COLUMNS.includes(column)) {
     if (text === '') return { value: [] }
@@ -273,6 +310,7 @@ function parseCell(column: Column, cell: string): { value: unknown } | { error: 
     } catch {
       return {
         error: 'must be a JSON array, e.g. [{"type":"image","url":"https://…","alt":"","thumbnail":""}]',
+        code: 'json-array',
       }
     }
   }
@@ -282,7 +320,7 @@ function parseCell(column: Column, cell: string): { value: unknown } | { error: 
       try {
         return { value: JSON.parse(text) }
       } catch {
-        return { error: 'must be a list separated by ";" or a JSON array' }
+        return { error: 'must be a list separated by ";" or a JSON array', code: 'list' }
       }
     }
     return {
@@ -331,47 +369,91 @@ function parseCsvRecords(
   })
 }
 
-async function parseCsv(content: string): Promise<{ items: ImportItem[]; errors: ImportRowError[] }> {
+/** Papaparse's complaint as a row error: an open quote (the usual slip in a hand-edited sheet) or another. */
+function csvSyntaxError(e: Papa.ParseError): ImportRowError {
+  // Papaparse counts data rows from 0 with the header as row 0; rows here count lines of records from 1.
+  const row = (e.row ?? 0) + 1
+  const quotes = e.code === 'MissingQuotes' || e.code === 'InvalidQuotes'
+  return rowError(row, quotes ? 'csv-quotes' : 'csv-syntax', `CSV: ${e.message}`)
+}
+
+/** The zone and date order the file's times are read in: the caller's, or the planner-less default. */
+function readingFor(
+  columns: string[],
+  rows: string[][],
+  options: ImportReadOptions,
+): ImportReading & { zone: string } {
+  const at = columns.indexOf('scheduleAt')
+  const cells = at < 0 ? [] : rows.map((r) => unescapeCell(r[at] ?? ''))
+  const chosen = chooseDateOrder(cells)
+  const zone = knownZone(options.timeZone) ? options.timeZone : 'UTC'
+  return {
+    zone,
+    timeZone: zone,
+    dateOrder: options.dateOrder ?? chosen.order,
+    dayMonth: chosen.used,
+    ambiguous: chosen.ambiguous,
+  }
+}
+
+async function parseCsv(
+  content: string,
+  options: ImportReadOptions,
+): Promise<{ items: ImportItem[]; errors: ImportRowError[]; reading?: ImportReading }> {
   // The header and one record more than the cap: enough to say the file has too many.
   const parsed = await parseCsvRecords(content.replace(/^\uFEFF/, ''), MAX_IMPORT_ROWS + 2)
   const errors: ImportRowError[] = []
   // The delimiter is detected (a spreadsheet set to Indonesian writes ";"); a one-column file has none to find.
-  for (const e of parsed.errors.filter((e) => e.type !== 'Delimiter')) {
-    // Papaparse counts data rows from 0 with the header as row 0; rows here count lines of records from 1.
-    errors.push({ row: (e.row ?? 0) + 1, message: `CSV: ${e.message}` })
-  }
+  for (const e of parsed.errors.filter((e) => e.type !== 'Delimiter')) errors.push(csvSyntaxError(e))
   const [header, ...rows] = parsed.records
   if (!header || header.length === 0)
-    return { items: [], errors: [{ row: 1, message: 'The file is empty.' }] }
+    return { items: [], errors: [rowError(1, 'empty-file', 'The file is empty.')] }
   const columns = header.map((h) => h.trim())
   columns.forEach((name, index) => {
     if (![...CSV_COLUMNS, ...LEGACY_COLUMNS].includes(name as Column)) {
-      errors.push({ row: 1, field: name, message: `Unknown column "${name}" (column ${index + 1}).` })
+      errors.push(
+        rowError(1, 'unknown-column', `Unknown column "${name}" (column ${index + 1}).`, {
+          field: name,
+          params: { name, index: index + 1 },
+        }),
+      )
     }
     if (columns.indexOf(name) !== index)
-      errors.push({ row: 1, field: name, message: `Column "${name}" appears twice.` })
+      errors.push(
+        rowError(1, 'column-twice', `Column "${name}" appears twice.`, { field: name, params: { name } }),
+      )
   })
   if (rows.length > MAX_IMPORT_ROWS) {
-    errors.push({
-      row: 1,
-      message: `The file has more than ${MAX_IMPORT_ROWS} rows; at most ${MAX_IMPORT_ROWS} are imported at once.`,
-    })
+    errors.push(
+      rowError(
+        1,
+        'too-many-rows',
+        `The file has more than ${MAX_IMPORT_ROWS} rows; at most ${MAX_IMPORT_ROWS} are imported at once.`,
+        { params: { max: MAX_IMPORT_ROWS } },
+      ),
+    )
   }
-  if (errors.length > 0) return { items: [], errors }
+  if (errors.some((e) => e.row === 1)) return { items: [], errors }
 
+  const { zone, ...reading } = readingFor(columns, rows, options)
   const items: ImportItem[] = []
   const breathe = slicer()
   for (const [index, cells] of rows.entries()) {
     await breathe()
     const row = index + 2
     if (cells.length !== columns.length) {
-      errors.push({ row, message: `The row has ${cells.length} cells; the header has ${columns.length}.` })
+      errors.push(
+        rowError(row, 'cell-count', `The row has ${cells.length} cells; the header has ${columns.length}.`, {
+          params: { cells: cells.length, columns: columns.length },
+        }),
+      )
       continue
     }
     const raw: Record<string, unknown> = {}
     const ref: Partial<Record<ReferenceColumn, string>> = {}
+    const hint: AccountHint = {}
     let rawMedia: unknown = []
-    let cellErrors = false
+    const refused = new Set<string>()
     columns.forEach((name, i) => {
       const column = name as Column
       if (EXPORT_ONLY.includes(column)) return
@@ -379,24 +461,44 @@ async function parseCsv(content: string): Promise<{ items: ImportItem[]; errors:
       if (name === 'scheduleId') ref.id ||= text
       if ((REFERENCE_COLUMNS as readonly string[]).includes(name)) ref[name as ReferenceColumn] = text
       if (name === 'scheduleId' || (REFERENCE_COLUMNS as readonly string[]).includes(name)) return
+      if ((ACCOUNT_COLUMNS as readonly string[]).includes(name)) {
+        if (text.trim()) hint[name as AccountColumn] = text.trim()
+        return
+      }
+      if (column === 'scheduleAt') {
+        const at = readCellTime(text, zone, reading.dateOrder)
+        if (at === null) {
+          refused.add(column)
+          errors.push(
+            rowError(
+              row,
+              'time-format',
+              'must be a time such as 05/12/2026 09:00, 2026-12-05 09:00 or 2026-12-05T09:00:00+07:00, or empty',
+              { field: column, params: { value: text.trim() } },
+            ),
+          )
+        } else raw.scheduleAt = at
+        return
+      }
       const cell = parseCell(column, text)
       if ('error' in cell) {
-        errors.push({ row, field: column, message: cell.error })
-        cellErrors = true
+        errors.push(rowError(row, cell.code, cell.error, { field: column }))
+        refused.add(column)
       } else if (column === 'localMedia') rawMedia = cell.value
       else setPath(raw, column, cell.value)
     })
-    if (cellErrors) continue
-    const item = checkItem(raw, rawMedia, row, errors, cleanRef(ref))
-    if (item) items.push(item)
+    const item = checkItem(raw, rawMedia, row, errors, cleanRef(ref), refused)
+    if (item) items.push(Object.keys(hint).length ? { ...item, accountHint: hint } : item)
   }
-  return { items, errors }
+  return { items, errors, reading }
 }
 
-function formatCell(column: Column, draft: TransferRow): string {
+function formatCell(column: Column, draft: TransferRow, accountOf?: AccountLookup): string {
   if ((REFERENCE_COLUMNS as readonly string[]).includes(column))
     return draft.ref[column as ReferenceColumn] ?? ''
   if (column === 'status') return draft.status
+  if (column === 'account') return accountOf?.(draft.post.accountId)?.username ?? ''
+  if (column === 'network') return accountOf?.(draft.post.accountId)?.network ?? ''
   if (column === 'localMedia') {
     const media = draft.localMedia.map(({ id: _id, ...rest }) => rest)
     return media.length ? JSON.stringify(media) : ''
@@ -422,7 +524,8 @@ async function parseJson(content: string): Promise<{ items: ImportItem[]; errors
   try {
     value = JSON.parse(content)
   } catch (error) {
-    return { items: [], errors: [{ row: 0, message: `The file is not JSON: ${(error as Error).message}` }] }
+    const message = `The file is not JSON: ${(error as Error).message}`
+    return { items: [], errors: [rowError(0, 'not-json', message)] }
   }
   // Our own export, a list of posts, a list of { post, localMedia }, or one post body.
   const list =
@@ -430,7 +533,11 @@ async function parseJson(content: string): Promise<{ items: ImportItem[]; errors
   if (list.length > MAX_IMPORT_ROWS) {
     return {
       items: [],
-      errors: [{ row: 0, message: `At most ${MAX_IMPORT_ROWS} drafts are imported at once.` }],
+      errors: [
+        rowError(0, 'too-many-rows', `At most ${MAX_IMPORT_ROWS} drafts are imported at once.`, {
+          params: { max: MAX_IMPORT_ROWS },
+        }),
+      ],
     }
   }
   const errors: ImportRowError[] = []
@@ -440,7 +547,7 @@ async function parseJson(content: string): Promise<{ items: ImportItem[]; errors
     await breathe()
     const row = index + 1
     if (!isObject(entry)) {
-      errors.push({ row, message: 'Each entry must be an object.' })
+      errors.push(rowError(row, 'entry-object', 'Each entry must be an object.'))
       continue
     }
     const wrapped = isObject(entry.post)
@@ -465,11 +572,14 @@ async function parseJson(content: string): Promise<{ items: ImportItem[]; errors
 export async function parseImport(
   format: TransferFormat,
   content: string,
-): Promise<{ items: ImportItem[]; errors: ImportRowError[] }> {
+  options: ImportReadOptions = {},
+): Promise<{ items: ImportItem[]; errors: ImportRowError[]; reading?: ImportReading }> {
   const refusal = tooLarge(content)
   if (refusal) return { items: [], errors: [refusal] }
-  return format === 'csv' ? parseCsv(content) : parseJson(content)
+  return format === 'csv' ? parseCsv(content, options) : parseJson(content)
 }
+
+export type { DateOrder }
 
 /** A local draft as a row: `id` is the service's once the draft is scheduled there. */
 export function draftRow(draft: Draft): TransferRow {
@@ -492,6 +602,7 @@ export function exportRows(
   now: Date,
   timeZone?: string,
   campaignOf?: CampaignLookup,
+  accountOf?: AccountLookup,
 ): { filename: string; content: string } {
   const day = now.toISOString().slice(0, 10)
   const zoned = rows.map((r) => {
@@ -517,7 +628,7 @@ export function exportRows(
   }
   const content = Papa.unparse({
     fields: [...CSV_COLUMNS],
-    data: zoned.map((r) => CSV_COLUMNS.map((column) => escapeCell(formatCell(column, r)))),
+    data: zoned.map((r) => CSV_COLUMNS.map((column) => escapeCell(formatCell(column, r, accountOf)))),
   })
   return { filename: `mediadeck-drafts-${day}.csv`, content: content + '\r\n' }
 }
@@ -529,6 +640,30 @@ export function exportDrafts(
   now: Date,
   timeZone?: string,
   campaignOf?: CampaignLookup,
+  accountOf?: AccountLookup,
 ): { filename: string; content: string } {
-  return exportRows(drafts.map(draftRow), format, now, timeZone, campaignOf)
+  return exportRows(drafts.map(draftRow), format, now, timeZone, campaignOf, accountOf)
+}
+
+/**
+ * A CSV to fill in: the header and one example row, read back as one new draft. The time is written as a
+ * spreadsheet shows it, in the planner's zone, a week from `now` at 09:00.
+ */
+export function csvTemplate(now: Date, timeZone?: string): { filename: string; content: string } {
+  const zone = knownZone(timeZone) ? timeZone : 'UTC'
+  const day = isoInZone(new Date(now.getTime() + 7 * 86_400_000).toISOString(), zone).slice(0, 10)
+  const [year, month, date] = day.split('-')
+  const example: Partial<Record<Column, string>> = {
+    account: '@username',
+    network: 'instagram',
+    scheduleAt: `${date}/${month}/${year} 09:00`,
+    type: 'text',
+    title: 'A title, where the network shows one',
+    description: 'Your caption here',
+    'additionalInfo.tags': 'tag one; tag two',
+  }
+  // The columns a person fills in; the others may be added (docs/drafts-csv.md) or left out.
+  const fields = Object.keys(example) as Column[]
+  const content = Papa.unparse({ fields, data: [fields.map((column) => example[column] ?? '')] })
+  return { filename: 'mediadeck-template.csv', content: content + '\r\n' }
 }

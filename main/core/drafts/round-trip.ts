@@ -12,6 +12,8 @@ import type {
   ImportOutcome,
   ImportPreview,
   ImportPreviewRow,
+  ImportReadOptions,
+  ImportReading,
   ImportResult,
   ImportRowError,
 } from '../../../common/drafts'
@@ -22,7 +24,15 @@ import type { ServiceClient } from '../service-client'
 import { readAllPages } from '../storage/read-all-pages'
 import type { DraftStore, StoredDraft } from './draft-store'
 import { completePost, draftRow, exportRows, parseImport } from './import-export'
-import type { CampaignLookup, ImportItem, TransferFormat, TransferRow } from './import-export'
+import type {
+  AccountHint,
+  AccountLookup,
+  CampaignLookup,
+  ImportItem,
+  TransferFormat,
+  TransferRow,
+} from './import-export'
+import { rowError } from './import-errors'
 
 export type RoundTripClient = Pick<
   ServiceClient,
@@ -78,13 +88,12 @@ function samePost(file: DraftPost, current: DraftPost): boolean {
   return sameTime && carriesNoChange(fileRest, currentRest)
 }
 
-/** A schedule as the service answered it, read as a post body with the blanks filled. */
-function scheduleAsPost(schedule: Schedule): DraftPost {
-  return completePost(schedule as unknown as Record<string, unknown>) as unknown as DraftPost
+/** A post body (or a schedule as the service answered it) with the blanks filled, as a file's row is read. */
+function completed(post: Schedule | DraftPost): DraftPost {
+  return completePost(post as unknown as Record<string, unknown>) as unknown as DraftPost
 }
 
-async function findSchedule(client: RoundTripClient | null, id: string): Promise<Schedule | null> {
-  if (!client) return null
+async function getSchedule(client: RoundTripClient, id: string): Promise<Schedule | null> {
   try {
     return await client.getSchedule(id)
   } catch (error) {
@@ -94,21 +103,65 @@ async function findSchedule(client: RoundTripClient | null, id: string): Promise
   }
 }
 
-/** Accounts may be named in the file by id, name or username (`@` or not); ids are what the service takes. */
+/**
+ * Up to this many posts named by id are asked for one by one; more, and the service's posts are read in pages
+ * once (100 a request): 300 rows of ids from another account made 300 requests in a row, twice.
+ */
+export const DIRECT_LOOKUPS = 10
+
+/** Finds the service's posts the rows name, in as few requests as the count of ids allows. */
+async function scheduleFinder(
+  client: RoundTripClient | null,
+  ids: Set<string>,
+): Promise<(id: string) => Promise<Schedule | null>> {
+  if (!client || ids.size === 0) return async () => null
+  if (ids.size <= DIRECT_LOOKUPS) return (id) => getSchedule(client, id)
+  const all = await readAllPages((page, limit) => client.listSchedules({ page, limit }), {
+    what: 'scheduled posts',
+  })
+  const byId = new Map(all.map((s) => [s.id, s]))
+  return async (id) => byId.get(id) ?? null
+}
+
+type Resolved = { id: string } | { error: ImportRowError }
+
+/**
+ * Accounts may be named in the file by id, name or username (`@` or not), in `accountId` or, when that is empty,
+ * in `account`; `network` tells apart one name on two networks. Ids are what the service takes.
+ */
 async function accountResolver(client: RoundTripClient | null, items: ImportItem[]) {
-  const named = items.some((i) => i.post.accountId !== '')
+  const named = items.some((i) => i.post.accountId !== '' || i.accountHint?.account)
   const accounts: Account[] =
     client && named
       ? await readAllPages((page, limit) => client.listAccounts({ page, limit }), { what: 'accounts' })
       : []
-  return (value: string): { id: string } | { error: string } => {
+  return (row: number, accountId: string, hint: AccountHint = {}): Resolved => {
+    const value = accountId || hint.account || ''
+    const field = accountId ? 'accountId' : 'account'
     if (value === '' || accounts.length === 0 || accounts.some((a) => a.id === value)) return { id: value }
     const wanted = value.replace(/^@/, '').toLowerCase()
-    const matches = accounts.filter(
+    const network = hint.network?.toLowerCase()
+    const named = accounts.filter(
       (a) => a.username.replace(/^@/, '').toLowerCase() === wanted || a.name.toLowerCase() === wanted,
     )
+    const matches = network ? named.filter((a) => a.type.toLowerCase() === network) : named
     if (matches.length > 1) {
-      return { error: `"${value}" names ${matches.length} accounts; give the account's id or username` }
+      const message = `"${value}" names ${matches.length} accounts; give the account's id or username${network ? '' : ' and network'}`
+      return {
+        error: rowError(row, 'account-ambiguous', message, {
+          field,
+          params: { value, count: matches.length },
+        }),
+      }
+    }
+    if (matches.length === 0 && named.length > 0 && network) {
+      const message = `"${value}" has no account on ${hint.network}`
+      return {
+        error: rowError(row, 'account-network', message, {
+          field: 'network',
+          params: { value, network: hint.network! },
+        }),
+      }
     }
     // An id of an account this service does not list is kept: the planner's checks say so when it is queued.
     return { id: matches[0]?.id ?? value }
@@ -124,27 +177,31 @@ async function plan(
   deps: RoundTripDeps,
   format: TransferFormat,
   content: string,
-): Promise<{ rows: PlannedRow[]; errors: ImportRowError[] }> {
-  const { items, errors } = await parseImport(format, content)
-  if (errors.length > 0) return { rows: [], errors }
+  options: ImportReadOptions,
+): Promise<{ rows: PlannedRow[]; errors: ImportRowError[]; reading?: ImportReading }> {
+  // Rows that read well are matched even when others did not, so every row's problem is listed at once.
+  const { items, errors, reading } = await parseImport(format, content, options)
   const newId = deps.newId ?? randomUUID
   const resolveAccount = await accountResolver(deps.client, items)
   const drafts = deps.store.listForProfile(deps.profileId)
   const byDraftId = new Map(drafts.map((d) => [d.id, d]))
   const byScheduleId = new Map(drafts.filter((d) => d.scheduleId).map((d) => [d.scheduleId!, d]))
+  const draftOf = (item: ImportItem) =>
+    (item.ref.id && byScheduleId.get(item.ref.id)) ||
+    (item.ref.draftId ? byDraftId.get(item.ref.draftId) : undefined)
+  const named = new Set(items.map((i) => i.ref.id ?? draftOf(i)?.scheduleId).filter((id) => id !== undefined))
+  const findSchedule = await scheduleFinder(deps.client, named)
   const claimed = new Map<string, number>()
   const rows: PlannedRow[] = []
   for (const item of items) {
-    const account = resolveAccount(item.post.accountId)
-    if ('error' in account) {
-      errors.push({ row: item.row, field: 'accountId', message: account.error })
-      continue
-    }
-    item.post = { ...item.post, accountId: account.id }
+    const account = resolveAccount(item.row, item.post.accountId, item.accountHint)
+    // Matched all the same, so a second row naming the same post is named too.
+    if ('error' in account) errors.push(account.error)
+    else item.post = { ...item.post, accountId: account.id }
     const { id, draftId } = item.ref
-    const draft = (id && byScheduleId.get(id)) || (draftId ? byDraftId.get(draftId) : undefined)
+    const draft = draftOf(item)
     const scheduleId = id ?? draft?.scheduleId
-    const original = scheduleId ? await findSchedule(deps.client, scheduleId) : null
+    const original = scheduleId ? await findSchedule(scheduleId) : null
     let target: Target
     if (original && scheduleId) target = { kind: 'service', id: scheduleId, original, draft }
     else if (draft) target = { kind: 'draft', draft }
@@ -157,18 +214,26 @@ async function plan(
         : `d:${target.kind === 'draft' ? target.draft.id : target.id}`
     const earlier = claimed.get(key)
     if (earlier !== undefined) {
-      errors.push({ row: item.row, message: `The same post as row ${earlier}: a post is imported once.` })
+      errors.push(
+        rowError(item.row, 'same-post', `The same post as row ${earlier}: a post is imported once.`, {
+          params: { other: earlier },
+        }),
+      )
       continue
     }
     claimed.set(key, item.row)
+    if ('error' in account) continue
 
     if (scheduleId && !deps.client) {
       // Unknowable offline whether the post is there: a guess could make a second copy of it.
-      errors.push({
-        row: item.row,
-        field: 'id',
-        message: 'This post is on the service, which cannot be reached now; import again when connected.',
-      })
+      errors.push(
+        rowError(
+          item.row,
+          'offline-post',
+          'This post is on the service, which cannot be reached now; import again when connected.',
+          { field: 'id' },
+        ),
+      )
       continue
     }
     if (target.kind === 'new') {
@@ -176,30 +241,43 @@ async function plan(
       continue
     }
     if (target.kind === 'draft' && target.draft.status === 'sending') {
-      errors.push({ row: item.row, message: 'This draft is being sent now; import again once it is sent.' })
+      errors.push(
+        rowError(item.row, 'sending', 'This draft is being sent now; import again once it is sent.'),
+      )
       continue
     }
     if (target.kind === 'draft' && target.draft.status === 'scheduled') {
-      errors.push({
-        row: item.row,
-        field: 'id',
-        message: 'This post is no longer on the service; delete its draft or import the row without ids.',
-      })
+      errors.push(
+        rowError(
+          item.row,
+          'gone-from-service',
+          'This post is no longer on the service; delete its draft or import the row without ids.',
+          { field: 'id' },
+        ),
+      )
       continue
     }
     if (target.kind === 'service' && (item.post.accountId === '' || item.post.scheduleAt === '')) {
-      errors.push({
-        row: item.row,
-        field: item.post.accountId === '' ? 'accountId' : 'scheduleAt',
-        message: 'A post on the service needs its account and its time.',
-      })
+      errors.push(
+        rowError(
+          item.row,
+          'service-needs-account-time',
+          'A post on the service needs its account and its time.',
+          {
+            field: item.post.accountId === '' ? 'accountId' : 'scheduleAt',
+          },
+        ),
+      )
       continue
     }
     const current = target.kind === 'service' ? target.original.updatedAt : target.draft.updatedAt
     const same =
       target.kind === 'service'
-        ? samePost(item.post, scheduleAsPost(target.original))
-        : samePost(item.post, target.draft.post) && carriesNoChange(mediaOf(item), mediaOf(target.draft))
+        ? samePost(item.post, completed(target.original))
+        : // The draft's post completed as the file's is: a member it lacks (an older draft's `link`) reads as
+          // its blank, as the file's empty cell does, and is no change.
+          samePost(item.post, completed(target.draft.post)) &&
+          carriesNoChange(mediaOf(item), mediaOf(target.draft))
     const outcome: ImportOutcome = same
       ? 'unchanged'
       : isNewer(item.ref.updatedAt, current)
@@ -207,7 +285,8 @@ async function plan(
         : 'conflict'
     rows.push({ item, target, outcome, current })
   }
-  return { rows, errors }
+  errors.sort((a, b) => a.row - b.row)
+  return { rows, errors, reading }
 }
 
 /** Local files without their per-session ids, which a file does not keep. */
@@ -227,10 +306,10 @@ function previewRow({ item, target, outcome, current }: PlannedRow): ImportPrevi
   }
 }
 
-function summarise(rows: PlannedRow[], errors: ImportRowError[]): ImportPreview {
+function summarise(rows: PlannedRow[], errors: ImportRowError[], reading?: ImportReading): ImportPreview {
   const counts: Record<ImportOutcome, number> = { new: 0, updated: 0, unchanged: 0, conflict: 0 }
   for (const r of rows) counts[r.outcome] += 1
-  return { counts, rows: errors.length ? [] : rows.map(previewRow), errors }
+  return { counts, rows: errors.length ? [] : rows.map(previewRow), errors, ...(reading ? { reading } : {}) }
 }
 
 // ---- the calls ----
@@ -240,9 +319,10 @@ export async function previewImport(
   deps: RoundTripDeps,
   format: TransferFormat,
   content: string,
+  options: ImportReadOptions = {},
 ): Promise<ImportPreview> {
-  const { rows, errors } = await plan(deps, format, content)
-  return summarise(rows, errors)
+  const { rows, errors, reading } = await plan(deps, format, content, options)
+  return summarise(rows, errors, reading)
 }
 
 /**
@@ -255,6 +335,7 @@ export async function importDrafts(
   format: TransferFormat,
   content: string,
   choices: Record<string, ConflictChoice> = {},
+  options: ImportReadOptions = {},
 ): Promise<ImportResult> {
   const result: ImportResult = {
     imported: [],
@@ -263,18 +344,22 @@ export async function importDrafts(
     unchanged: 0,
     kept: 0,
     errors: [],
+    counts: { new: 0, updated: 0, unchanged: 0, conflict: 0 },
   }
-  const { rows, errors } = await plan(deps, format, content)
+  const { rows, errors } = await plan(deps, format, content, options)
   if (deps.allowMedia && errors.length === 0) {
     for (const { item } of rows) {
       for (const [index, media] of item.localMedia.entries()) {
         // Already uploaded: the outbox sends its URL and never reads the file.
         if (media.uploadedUrl || (await deps.allowMedia(media.path))) continue
-        errors.push({
-          row: item.row,
-          field: `localMedia.${index}.path`,
-          message: `${media.name} was not picked or dropped: add it with the file dialog or by dropping it`,
-        })
+        errors.push(
+          rowError(
+            item.row,
+            'media-not-picked',
+            `${media.name} was not picked or dropped: add it with the file dialog or by dropping it`,
+            { field: `localMedia.${index}.path`, params: { name: media.name } },
+          ),
+        )
       }
     }
   }
@@ -282,12 +367,18 @@ export async function importDrafts(
   const at = deps.now()
   const fresh: StoredDraft[] = []
   for (const { item, target, outcome } of rows) {
-    if (outcome === 'unchanged') result.unchanged += 1
-    if (outcome === 'unchanged') continue
-    if (outcome === 'conflict' && choices[String(item.row)] !== 'file') {
-      result.kept += 1
+    if (outcome === 'unchanged') {
+      result.unchanged += 1
+      result.counts.unchanged += 1
       continue
     }
+    if (outcome === 'conflict' && choices[String(item.row)] !== 'file') {
+      result.kept += 1
+      result.counts.conflict += 1
+      continue
+    }
+    // In the preview's words: a conflict taken from the file is one more update.
+    result.counts[target.kind === 'new' ? 'new' : 'updated'] += 1
     if (target.kind === 'new') {
       fresh.push({
         id: target.id,
@@ -308,7 +399,12 @@ export async function importDrafts(
         await deps.client!.updateSchedule(target.id, mergeScheduleEdit(target.original, item.post))
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
-        result.errors.push({ row: item.row, message: `The service refused the change: ${message}` })
+        result.errors.push(
+          rowError(item.row, 'service-refused', `The service refused the change: ${message}`, {
+            params: { detail: message },
+          }),
+        )
+        result.counts.updated -= 1
         continue
       }
       result.updatedOnService.push(target.id)
@@ -320,6 +416,15 @@ export async function importDrafts(
   await deps.store.flush()
   result.imported = fresh
   return result
+}
+
+/** Accounts by id, as the export's `account` (username) and `network` columns name them. */
+export function accountLookup(accounts: Account[]): AccountLookup {
+  const byId = new Map(accounts.map((a) => [a.id, a]))
+  return (id) => {
+    const account = byId.get(id)
+    return account ? { username: account.username, network: account.type } : undefined
+  }
 }
 
 export interface ExportRange {
@@ -344,6 +449,9 @@ export async function exportPosts(
         { what: 'scheduled posts' },
       )
     : []
+  const accounts = deps.client
+    ? await readAllPages((page, limit) => deps.client!.listAccounts({ page, limit }), { what: 'accounts' })
+    : []
   const onService = new Set(schedules.map((s) => s.id))
   const rows: TransferRow[] = schedules.map((s) => {
     const draft = drafts.find((d) => d.scheduleId === s.id)
@@ -354,10 +462,10 @@ export async function exportPosts(
         ...(s.updatedAt ? { updatedAt: s.updatedAt } : {}),
       },
       status: s.status,
-      post: scheduleAsPost(s),
+      post: completed(s),
       localMedia: [],
     }
   })
   for (const d of drafts) if (!d.scheduleId || !onService.has(d.scheduleId)) rows.push(draftRow(d))
-  return exportRows(rows, format, deps.now(), timeZone, deps.campaignOf)
+  return exportRows(rows, format, deps.now(), timeZone, deps.campaignOf, accountLookup(accounts))
 }

@@ -2,20 +2,33 @@
 // and the time written in the planner's zone. Kept beside import-export.ts so both halves use one definition.
 
 /**
- * First characters a spreadsheet reads as the start of a formula or a control (OWASP, CSV injection). A quote
- * is among them only so that the escape can be undone exactly: a caption that really starts with `'` is
+ * First characters a spreadsheet reads as the start of a formula or a control (OWASP, CSV injection), with the
+ * fullwidth forms a spreadsheet set to an East Asian input takes as the same, and `|` (DDE in older Excel). A
+ * quote is among them only so that the escape can be undone exactly: a caption that really starts with `'` is
  * written with a second one, and an import strips one quote before any of these, never more.
  */
-const GUARDED = new Set(['=', '+', '-', '@', '\t', '\r', "'"])
+const GUARDED = new Set(['=', '+', '-', '@', '|', '\t', '\r', "'", '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'])
+
+/**
+ * Spaces a spreadsheet skips before it looks for a formula (`" =1+1"` still runs in some): the guard looks at
+ * the first character after them. Tab and carriage return are guarded in themselves.
+ */
+const LEADING_SPACE = /^[ \u00A0\u3000\n]*/
+
+function needsGuard(cell: string): boolean {
+  if (cell.length > 0 && GUARDED.has(cell[0]!)) return true
+  const first = cell.replace(LEADING_SPACE, '')[0]
+  return first !== undefined && GUARDED.has(first)
+}
 
 /** A cell a spreadsheet shows as text: a single quote before a dangerous first character. */
 export function escapeCell(cell: string): string {
-  return cell.length > 0 && GUARDED.has(cell[0]!) ? `'${cell}` : cell
+  return needsGuard(cell) ? `'${cell}` : cell
 }
 
 /** Undoes escapeCell: `'=1+1` reads `=1+1`, `''quoted` reads `'quoted`; any other cell is left as it is. */
 export function unescapeCell(cell: string): string {
-  return cell.length > 1 && cell[0] === "'" && GUARDED.has(cell[1]!) ? cell.slice(1) : cell
+  return cell.length > 1 && cell[0] === "'" && needsGuard(cell.slice(1)) ? cell.slice(1) : cell
 }
 
 /**

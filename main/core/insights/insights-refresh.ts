@@ -22,7 +22,7 @@ const SAVE_EVERY = 50
 /** A list that keeps answering a next page (or the same one) is not followed forever. */
 const MAX_LIST_PAGES = 1000
 
-export interface ContentPage {
+export interface ListedPage {
   docs: ListedPost[]
   /** Absent on the last page. */
   nextToken?: string
@@ -30,7 +30,7 @@ export interface ContentPage {
 
 /** What the refresh asks the service; the service client's calls, adapted (null: the service has none). */
 export interface InsightsSource {
-  listContent(accountId: string, nextToken: string | undefined): Promise<ContentPage>
+  listContent(accountId: string, nextToken: string | undefined): Promise<ListedPage>
   contentStatistic(contentId: string, accountId: string): Promise<PostFigures | null>
   accountStatistic(accountId: string): Promise<AccountFigures | null>
 }

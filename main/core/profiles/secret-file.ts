@@ -2,7 +2,7 @@
 // command-line tools keep credentials (~/.netrc, ~/.aws/credentials): in a file that only the user's own account
 // can read (mode 0600) under the data folder. It is not encryption, and docs/security.md says so; it is what
 // lets a saved profile survive a restart instead of the app silently falling back to the built-in sandbox.
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 
@@ -24,6 +24,7 @@ export class SecretFileError extends Error {}
 export function createOwnerOnlySecretFile(file: string): SecretVault {
   function read(): Record<string, string> {
     if (!existsSync(file)) return {}
+    refuseShared(file)
     let raw: unknown
     try {
       raw = JSON.parse(readFileSync(file, 'utf8'))
@@ -58,4 +59,20 @@ export function createOwnerOnlySecretFile(file: string): SecretVault {
       write(secrets)
     },
   }
+}
+
+/**
+ * A secrets file other users can read (copied in with a umask of 022, restored from a backup) has already
+ * shown its secrets to them: it is refused, with the command that makes it the owner's alone, rather than used
+ * as if it were private. Windows has no such mode bits; the file sits in the user's own profile folder there.
+ */
+function refuseShared(file: string, platform: NodeJS.Platform = process.platform): void {
+  if (platform === 'win32') return
+  const mode = statSync(file).mode & 0o777
+  if ((mode & 0o077) === 0) return
+  throw new SecretFileError(
+    `the secrets file ${file} can be read by other users (mode ${mode.toString(8).padStart(4, '0')}), so it ` +
+      `is not used: make it yours alone with \`chmod 600 ${file}\`, and change the secret keys it holds if ` +
+      'others may have read them',
+  )
 }

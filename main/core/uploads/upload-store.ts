@@ -333,11 +333,11 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
       })
     },
     releaseAll() {
+      // Every upload lease of this queue's owner (one per engine), the items added since the open included:
+      // counting only those read at open left an added item's lease to run out, and its item out of every
+      // queue, for a minute after a clean close (a profile edited or switched mid-upload).
       database.transaction(() => {
-        for (const id of items.keys()) {
-          const row = stmt.state.get(id) as { finished_ms: number | null } | undefined
-          if (row?.finished_ms === null) stmt.release.run(uploadLease(id), leases.owner)
-        }
+        db.prepare("DELETE FROM leases WHERE owner = ? AND resource LIKE 'upload:%'").run(leases.owner)
       })
     },
   }

@@ -264,7 +264,13 @@ describe('drafts import and the grant set', () => {
     const result = await host.call('drafts:import', { format: 'json', content })
     expect(result.imported).toEqual([])
     expect(result.errors).toEqual([
-      { row: 2, field: 'localMedia.0.path', message: expect.stringContaining('hostname was not picked') },
+      {
+        row: 2,
+        field: 'localMedia.0.path',
+        message: expect.stringContaining('hostname was not picked'),
+        code: 'media-not-picked',
+        params: { name: 'hostname' },
+      },
     ])
     expect(await host.call('drafts:list')).toHaveLength(before)
 

@@ -54,7 +54,7 @@ describe('ImportExportDialog', () => {
     const { context } = await mountDialog()
     await pickFile('id,description\nsch-1,Moved to ten\n')
     expect(context.fake.requests('drafts:import-preview')).toEqual([
-      { format: 'csv', content: 'id,description\nsch-1,Moved to ten\n' },
+      { format: 'csv', content: 'id,description\nsch-1,Moved to ten\n', timeZone: 'Asia/Jakarta' },
     ])
     expect($('[data-testid="import-preview"]')!.textContent).toContain(
       '1 new, 2 to update, 3 unchanged and 2 in conflict',
@@ -75,15 +75,19 @@ describe('ImportExportDialog', () => {
         format: 'csv',
         content: 'id,description\nsch-1,Moved to ten\n',
         choices: { '5': 'file', '6': 'theirs' },
+        timeZone: 'Asia/Jakarta',
       },
     ])
     expect($('[data-testid="import-preview"]')).toBeNull()
     // What it did stays said, and follows the language when the person switches it.
-    expect($('[data-testid="import-result"]')!.textContent!.trim()).toBe('0 posts added or updated')
+    // In the preview's words and counts.
+    expect($('[data-testid="import-result"]')!.textContent!.trim()).toBe(
+      'Done: 1 created, 2 updated, 3 left unchanged and 2 in conflict kept as they are now.',
+    )
     context.i18n.global.locale.value = 'id'
     await flushPromises()
     expect($('[data-testid="import-result"]')!.textContent!.trim()).toBe(
-      '0 postingan ditambahkan atau diperbarui',
+      'Selesai: 1 dibuat, 2 diperbarui, 3 dibiarkan tidak berubah, dan 2 bentrok disimpan seperti sekarang.',
     )
   })
 
@@ -107,6 +111,99 @@ describe('ImportExportDialog', () => {
     const text = $('[data-testid="import-preview"]')!.textContent!
     expect(text).toContain('1 baru, 2 untuk diperbarui, 3 tidak berubah, dan 2 bentrok')
     expect(text).toContain('Versi dari berkas')
+  })
+
+  it('names what each row will do', async () => {
+    await mountDialog()
+    await pickFile('x')
+    expect($('[data-testid="import-row-2"]')!.textContent).toContain('Create a draft')
+    expect($('[data-testid="import-row-2"]')!.textContent).toContain('A new one')
+    expect($('[data-testid="import-row-3"]')!.textContent).toContain('Update')
+    // Conflicts are asked about in their own table.
+    expect($('[data-testid="import-row-5"]')).toBeNull()
+  })
+
+  it('says the zone and the date order it read the times in, and reads again in the other order', async () => {
+    const { context } = await mountDialog('id')
+    context.fake.data.importPreview = {
+      ...preview,
+      reading: { timeZone: 'Asia/Jakarta', dateOrder: 'dmy', dayMonth: true, ambiguous: true },
+    }
+    await pickFile('scheduleAt\n05/12/2026 09:00\n')
+    expect($('[data-testid="import-zone"]')!.textContent).toContain('Asia/Jakarta')
+    const order = $('[data-testid="import-date-order"]')!
+    expect(order.textContent).toContain('Hari lebih dulu')
+    const monthFirst = [...order.querySelectorAll('input')].find((i) => i.value === 'mdy')!
+    monthFirst.click()
+    await flushPromises()
+    expect(context.fake.requests('drafts:import-preview').at(-1)).toMatchObject({
+      timeZone: 'Asia/Jakarta',
+      dateOrder: 'mdy',
+    })
+  })
+
+  it("lists every row's problem in the interface's language, with its row and column", async () => {
+    const { context } = await mountDialog('id')
+    context.fake.data.importPreview = {
+      counts: { new: 0, updated: 0, unchanged: 0, conflict: 0 },
+      rows: [],
+      errors: [
+        { row: 3, field: 'scheduleAt', message: 'must be a time', code: 'time-format' },
+        {
+          row: 4,
+          field: 'type',
+          message: 'must be one of',
+          code: 'one-of',
+          params: { options: 'text, image' },
+        },
+        { row: 4, field: 'accountId', message: 'English only' },
+      ],
+    }
+    await pickFile('x')
+    const rows = [...document.querySelectorAll('[data-testid="import-errors"] tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim()),
+    )
+    expect(rows).toEqual([
+      ['3', 'scheduleAt', expect.stringContaining('Bukan waktu yang dapat dibaca')],
+      ['4', 'type', 'Harus salah satu dari: text, image.'],
+      // A problem without a code this version knows is shown as main worded it.
+      ['4', 'accountId', 'English only'],
+    ])
+  })
+
+  it('reads a Windows (Latin-1) file as its text and says so', async () => {
+    const { context } = await mountDialog()
+    const bytes = new Uint8Array([...new TextEncoder().encode('description\nCaf'), 0xe9, 0x0a])
+    const input = $('[data-testid="import-file"]') as HTMLInputElement
+    Object.defineProperty(input, 'files', { value: [new File([bytes], 'excel.csv')], configurable: true })
+    input.dispatchEvent(new Event('change'))
+    await flushPromises()
+    expect(context.fake.requests('drafts:import-preview')[0]!.content).toBe('description\nCafé\n')
+    expect($('[data-testid="import-encoding"]')!.textContent).toContain('Latin-1')
+  })
+
+  it("refuses a file over the app's limit by its size, without sending it", async () => {
+    const { context } = await mountDialog()
+    const input = $('[data-testid="import-file"]') as HTMLInputElement
+    const big = new File([new Uint8Array(10_000_000)], 'big.csv')
+    Object.defineProperty(input, 'files', { value: [big], configurable: true })
+    input.dispatchEvent(new Event('change'))
+    await flushPromises()
+    expect(context.fake.requests('drafts:import-preview')).toEqual([])
+    expect($('[data-testid="import-result"]')!.textContent).toContain(
+      'This file is 10.0 MB; Mediadeck imports files of at most 5 MB.',
+    )
+  })
+
+  it('downloads a template beside the import button, and shows how to fill it in', async () => {
+    const { context } = await mountDialog()
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: () => undefined })
+    $('[data-testid="import-template"]')!.click()
+    await flushPromises()
+    expect(context.fake.requests('drafts:export')).toEqual([
+      { format: 'csv', template: true, timeZone: 'Asia/Jakarta' },
+    ])
+    expect($('[data-testid="import-format"]')!.textContent).toContain('05/12/2026 09:00')
   })
 
   it("exports the chosen days of the planner's zone, with the zone", async () => {

@@ -32,7 +32,15 @@ describe('ImportExportDialog', () => {
       disabledWhileImporting = document.querySelector<HTMLInputElement>('[data-testid=import-file]')!.disabled
       context.fake.data.drafts = [imported]
       context.fake.emit('drafts:changed', { drafts: [imported] })
-      return { imported: [imported], changed: [], updatedOnService: [], unchanged: 0, kept: 0, errors: [] }
+      return {
+        imported: [imported],
+        changed: [],
+        updatedOnService: [],
+        unchanged: 0,
+        kept: 0,
+        errors: [],
+        counts: { new: 1, updated: 0, unchanged: 0, conflict: 0 },
+      }
     }
     const store = useDraftsStore()
     const stop = store.subscribe()

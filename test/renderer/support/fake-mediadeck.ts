@@ -723,6 +723,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
             errors: [],
           },
       ),
+      // What it did, as the preview said it would: counts taken from the preview's.
       import: handle('drafts:import', () => ({
         imported: [],
         changed: [],
@@ -730,6 +731,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         unchanged: 0,
         kept: 0,
         errors: [],
+        counts: { ...(data.importPreview?.counts ?? { new: 0, updated: 0, unchanged: 0, conflict: 0 }) },
       })),
       export: handle('drafts:export', ({ format }) => ({
         filename: `drafts.${format}`,

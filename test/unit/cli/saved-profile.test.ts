@@ -1,6 +1,6 @@
 // The CLI reading the profile the app saved: store files written by the app's own store code (conf backend,
 // profile store) in a temporary data dir, read back by the CLI's resolver and by runCli end to end.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
@@ -38,7 +38,7 @@ const keychain: SecretCipher = {
 }
 
 /** Saves a service profile and makes it active, through the app's own store code. */
-function saveActiveProfile(name = 'Work account'): void {
+function saveActiveProfile(name = 'Work account'): string {
   const store = openAppStore(createConfBackend(dataDir))
   const profiles = createProfileStore({ store, cipher: keychain })
   const saved = profiles.save({
@@ -48,6 +48,7 @@ function saveActiveProfile(name = 'Work account'): void {
     secretKey: 'saved-secret',
   })
   profiles.setActiveId(saved.id)
+  return saved.id
 }
 
 /** A data dir the app has opened once: defaults written, the built-in Sandbox active. */
@@ -76,15 +77,8 @@ describe('the saved profile', () => {
     })
   })
 
-  it('lets each environment variable win over the saved value', async () => {
+  it('takes a whole identity from the environment over the saved profile', async () => {
     saveActiveProfile()
-    await expect(
-      defaultProfileResolver({
-        MEDIADECK_DATA_DIR: dataDir,
-        MEDIADECK_BASE_URL: 'http://127.0.0.1:9',
-        MEDIADECK_SECRET_KEY: 's',
-      }),
-    ).resolves.toMatchObject({ baseUrl: 'http://127.0.0.1:9', accessKey: 'saved-access', secretKey: 's' })
     await expect(
       defaultProfileResolver({
         MEDIADECK_DATA_DIR: dataDir,
@@ -98,6 +92,23 @@ describe('the saved profile', () => {
       secretKey: 'env-secret',
       dataDir,
     })
+  })
+
+  it('refuses part of an identity in the environment, naming what is missing, instead of completing it from the saved profile', async () => {
+    const id = saveActiveProfile()
+    // The browser mode's saved secret, readable by the CLI: before, a base URL alone sent it to that address.
+    createOwnerOnlySecretFile(join(dataDir, SECRETS_FILE)).set(id, 'saved-secret')
+    const partial = [
+      [{ MEDIADECK_BASE_URL: 'http://127.0.0.1:9' }, 'MEDIADECK_ACCESS_KEY, MEDIADECK_SECRET_KEY'],
+      [{ MEDIADECK_BASE_URL: 'http://127.0.0.1:9', MEDIADECK_SECRET_KEY: 's' }, 'MEDIADECK_ACCESS_KEY'],
+      [{ MEDIADECK_ACCESS_KEY: 'other-key' }, 'MEDIADECK_BASE_URL, MEDIADECK_SECRET_KEY'],
+      [{ MEDIADECK_BASE_URL: 'http://127.0.0.1:9', MEDIADECK_ACCESS_KEY: 'k' }, 'MEDIADECK_SECRET_KEY'],
+    ] as const
+    for (const [env, missing] of partial) {
+      const error = await failure(defaultProfileResolver({ MEDIADECK_DATA_DIR: dataDir, ...env }))
+      expect(error.message).toContain(`set without ${missing}:`)
+      expect(error.showUsage).toBe(false)
+    }
   })
 
   it('without MEDIADECK_SECRET_KEY says the stored secret is sealed by the OS keychain', async () => {
@@ -243,6 +254,32 @@ describe('runCli with the saved profile', () => {
       },
     }).then((code) => ({ code, out, err, used }))
   }
+
+  it('exits 2 on part of an identity in the environment, naming what is missing, and reaches no service', async () => {
+    const id = saveActiveProfile()
+    createOwnerOnlySecretFile(join(dataDir, SECRETS_FILE)).set(id, 'saved-secret')
+    const { code, err, used } = await run(['stats'], {
+      MEDIADECK_DATA_DIR: dataDir,
+      MEDIADECK_BASE_URL: 'http://127.0.0.1:9',
+    })
+    expect(code).toBe(2)
+    expect(err).toMatch(/MEDIADECK_BASE_URL is set without MEDIADECK_ACCESS_KEY, MEDIADECK_SECRET_KEY/)
+    expect(used).toEqual([])
+  })
+
+  it.skipIf(process.platform === 'win32')(
+    'exits 2 on a secrets file other users can read, saying the chmod that fixes it',
+    async () => {
+      const id = saveActiveProfile()
+      const file = join(dataDir, SECRETS_FILE)
+      createOwnerOnlySecretFile(file).set(id, 'saved-secret')
+      chmodSync(file, 0o644)
+      const { code, err, used } = await run(['stats'], { MEDIADECK_DATA_DIR: dataDir })
+      expect(code).toBe(2)
+      expect(err).toContain(`chmod 600 ${file}`)
+      expect(used).toEqual([])
+    },
+  )
 
   it('runs a command on the saved profile', async () => {
     saveActiveProfile()

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   accountFiguresSchema,
+  contentPageSchema,
   engagementOf,
   ENGAGEMENT_MEMBERS,
   FIGURE_MEMBERS,
@@ -84,5 +85,44 @@ describe('figureColumns', () => {
       'share',
       'reactions',
     ])
+  })
+})
+
+describe('contentPageSchema', () => {
+  it("reads the OpenAPI's example page: ids, times, a title from the caption, the video's thumbnail, the token", () => {
+    const example = (
+      DOC.paths['/public/content']!.get.responses['200']!.content['application/json'] as unknown as {
+        example: { docs: unknown[]; nextToken: string }
+      }
+    ).example
+    const page = contentPageSchema.parse(example)
+    expect(page.docs).toHaveLength(example.docs.length)
+    expect(page.skipped).toBe(0)
+    expect(page.nextToken).toBe(example.nextToken)
+    expect(page.docs[0]).toEqual({
+      id: '113958387982006_942538351814577',
+      type: 'text',
+      publishedAt: Date.parse('2026-03-17T09:07:00.000Z'),
+      title: 'JHAJSHAJSA',
+      url: 'https://facebook.com/113958387982006_942538351814577',
+    })
+    expect(page.docs[1]!.thumbnail).toMatch(/^https:\/\/scontent/)
+    expect(page.docs[1]!.title).toMatch(/^Tiga Permintaan/)
+  })
+
+  it('leaves out a content without an id or a time, and reads an empty token as the last page', () => {
+    const page = contentPageSchema.parse({
+      docs: [
+        { id: 'a', createdAt: 'yesterday' },
+        { createdAt: '2026-07-01T00:00:00Z' },
+        { id: 7, createdAt: '2026-07-01T00:00:00Z' },
+        'x',
+      ],
+      nextToken: '',
+    })
+    expect(page.docs.map((d) => d.id)).toEqual(['7'])
+    expect(page.skipped).toBe(3)
+    expect(page.nextToken).toBeUndefined()
+    expect(contentPageSchema.safeParse({ items: [] }).success).toBe(false)
   })
 })

@@ -14,6 +14,10 @@ import {
   storageStatisticSchema,
   storedFileSchema,
   whatsappChannelListSchema,
+  chatMessageSchema,
+  chatSchema,
+  inboxCommentSchema,
+  sendMessageRequestSchema,
 } from '../../../common/service'
 import { OPENAPI_COPIES, readOpenApi, responseExample } from '../../support/openapi-examples'
 
@@ -43,6 +47,9 @@ const PAGES: [string, z.ZodType][] = [
   ['/public/schedule', scheduleSchema],
   ['/public/account', accountSchema],
   ['/public/storage/file', storedFileSchema],
+  ['/public/comment', inboxCommentSchema],
+  ['/public/chat', chatSchema],
+  ['/public/chat/{chatId}/message', chatMessageSchema],
 ]
 const ONES: [string, z.ZodType][] = [
   ['/public/schedule/{scheduleId}', scheduleSchema],
@@ -55,6 +62,8 @@ const ONES: [string, z.ZodType][] = [
   ['/public/addon/tiktok/music', musicListSchema],
   ['/public/tiktok/music', musicListSchema],
   ['/public/addon/whatsapp/channel', whatsappChannelListSchema],
+  ['/public/comment/{commentId}', inboxCommentSchema],
+  ['/public/chat/{chatId}', chatSchema],
 ]
 
 for (const copy of OPENAPI_COPIES) {
@@ -115,5 +124,39 @@ describe('values the app does not know', () => {
     for (const type of ['shopee', 'twitter', 'whatsapp', 'pinterest']) {
       expect(accountSchema.parse({ _id: 'a', type }).type).toBe(type)
     }
+  })
+})
+
+describe('the inbox as an older or drifting service sends it', () => {
+  it('reads a comment without a thread or content, and a status it does not know as pending', () => {
+    const read = inboxCommentSchema.parse({ _id: 'c1', status: 'queued', comment: { text: 'Halo' } })
+    expect(read).toMatchObject({ id: 'c1', status: 'pending', comment: { text: 'Halo', replies: [] } })
+    expect(read.content.url).toBe('')
+  })
+
+  it('reads a chat without a last message, and counts sent as text', () => {
+    const read = chatSchema.parse({ id: 'h1', senderName: 'Sari', unreadCount: '2' })
+    expect(read).toMatchObject({ id: 'h1', senderName: 'Sari', unreadCount: 2 })
+    expect(read.lastMessage).toBeUndefined()
+  })
+
+  it('sends only a message the service takes: text not blank, files at an http(s) address with their figures', () => {
+    expect(sendMessageRequestSchema.safeParse({ type: 'text', text: ' ' }).success).toBe(false)
+    expect(sendMessageRequestSchema.safeParse({ type: 'text', text: ' hi ' }).data).toEqual({
+      type: 'text',
+      text: ' hi ',
+    })
+    const image = { type: 'image', image: { url: 'file:///etc/passwd', mimetype: 'image/png' } }
+    expect(sendMessageRequestSchema.safeParse(image).success).toBe(false)
+    const video = { type: 'video', video: { url: 'https://s.test/v.mp4', mimetype: 'video/mp4' } }
+    expect(sendMessageRequestSchema.safeParse(video).success).toBe(false)
+    expect(
+      sendMessageRequestSchema.safeParse({ ...video, video: { ...video.video, duration: 3 } }).success,
+    ).toBe(true)
+    const document = {
+      type: 'document',
+      document: { url: 'https://s.test/a.pdf', mimetype: 'application/pdf', name: 'a.pdf', size: 10 },
+    }
+    expect(sendMessageRequestSchema.safeParse(document).success).toBe(true)
   })
 })

@@ -378,11 +378,80 @@ export default {
     takeFile: "The file's version",
     apply: 'Import',
     cancel: 'Cancel',
-    applied: 'One post added or updated | {count} posts added or updated',
     partly:
       'Imported, except this row the service refused | Imported, except these {count} rows the service refused',
     row: 'Row',
     column: 'Column',
     problem: 'Problem',
+    template: 'Download a template',
+    formatTitle: 'How to fill in the file',
+    formatColumns:
+      'One row a post. Columns in any order: account, network, scheduleAt, type, title, description, additionalInfo.tags; any left out is blank.',
+    formatTimes:
+      "Times as a spreadsheet writes them, 05/12/2026 09:00 or 2026-12-05 09:00, are read in the planner's zone ({zone}), day first. A time with its offset (2026-12-05T09:00:00+07:00) is taken as it is.",
+    formatAccounts:
+      "account is the username (with or without {'@'}) or the id; add network (instagram, facebook…) when one username is on two networks.",
+    formatMatch:
+      'A row with id or draftId, as the export writes them, updates that post; a row without them is a new draft.',
+    formatMore:
+      'Every column is described in the drafts CSV guide (docs/drafts-csv.md) that comes with Mediadeck.',
+    latin1:
+      'This file is not UTF-8: it was read as Windows text (Latin-1), as Excel saves a CSV on Windows. Check that accented letters look right below.',
+    zoneUsed: "Times without a zone were read in {zone}, the planner's time zone.",
+    dateOrder: 'Dates such as 05/12/2026 were read',
+    dayFirst: 'Day first (5 December)',
+    monthFirst: 'Month first (12 May)',
+    rowsCaption: 'What each row will do',
+    action: 'Will',
+    outcome: {
+      new: 'Create a draft',
+      updated: 'Update',
+      unchanged: 'Leave as it is',
+      conflict: 'Ask you',
+    },
+    moreRows: 'and one more row | and {count} more rows',
+    done: 'Done: {new} created, {updated} updated, {unchanged} left unchanged and {conflicts} in conflict kept as they are now.',
+    tooLarge:
+      'This file is {size} MB; Mediadeck imports files of at most {limit} MB. Split it into smaller files and import each.',
+    unreadable:
+      'This file cannot be read as text: save it from the spreadsheet as CSV (UTF-8 if offered) and try again.',
+    errors: {
+      'too-large':
+        'The file is too large to import: at most {limit} MB (it has {size} MB). Split it into smaller files.',
+      'empty-file': 'The file is empty.',
+      'csv-quotes': 'A quote (") is opened and not closed, or is in the wrong place.',
+      'csv-syntax': 'This line cannot be read as CSV.',
+      'unknown-column': 'Unknown column "{name}" (column {index}). Check its spelling against the template.',
+      'column-twice': 'Column "{name}" appears twice.',
+      'too-many-rows': 'The file has more than {max} rows; import at most {max} at once.',
+      'cell-count': 'The row has {cells} cells; the header has {columns}.',
+      boolean: 'Must be true or false (yes/no, 1/0 also work).',
+      number: 'Must be a number.',
+      'json-array': 'Must be a JSON list, as the export writes it.',
+      list: 'Must be a list separated by ";" or a JSON list.',
+      'time-format':
+        'Not a time this import reads: write it as 05/12/2026 09:00, 2026-12-05 09:00 or 2026-12-05T09:00:00+07:00, or leave it empty.',
+      'updated-at': 'Must be a time, as the export wrote it, or empty.',
+      'one-of': 'Must be one of: {options}.',
+      'wrong-type': 'Missing, or the wrong kind of value.',
+      'too-big': 'Too large: at most {maximum}.',
+      'too-small': 'Too small: at least {minimum}.',
+      'bad-format': 'Not in the expected form.',
+      invalid: 'Not a value this column takes.',
+      'not-json': 'The file is not JSON.',
+      'entry-object': 'Each entry must be an object.',
+      'account-ambiguous':
+        '"{value}" names {count} accounts: give the username with its network, or the account\'s id.',
+      'account-network': '"{value}" has no account on {network}.',
+      'same-post': 'The same post as row {other}: a post is imported once.',
+      'offline-post':
+        'This post is on the service, which cannot be reached now: import again when connected.',
+      sending: 'This draft is being sent now: import again once it is sent.',
+      'gone-from-service':
+        'This post is no longer on the service: delete its draft or import the row without its ids.',
+      'service-needs-account-time': 'A post on the service needs its account and its time.',
+      'media-not-picked': '{name} was not picked or dropped: add it with the file dialog or by dropping it.',
+      'service-refused': 'The service refused the change: {detail}',
+    },
   },
 }

@@ -381,11 +381,81 @@ export default {
     takeFile: 'Versi dari berkas',
     apply: 'Impor',
     cancel: 'Batal',
-    applied: 'Satu postingan ditambahkan atau diperbarui | {count} postingan ditambahkan atau diperbarui',
     partly:
       'Diimpor, kecuali baris ini yang ditolak layanan | Diimpor, kecuali {count} baris ini yang ditolak layanan',
     row: 'Baris',
     column: 'Kolom',
     problem: 'Masalah',
+    template: 'Unduh templat',
+    formatTitle: 'Cara mengisi berkas',
+    formatColumns:
+      'Satu baris per postingan. Kolom dalam urutan apa pun: account, network, scheduleAt, type, title, description, additionalInfo.tags; yang tidak ada dianggap kosong.',
+    formatTimes:
+      'Waktu seperti yang ditulis spreadsheet, 05/12/2026 09:00 atau 2026-12-05 09:00, dibaca dalam zona perencana ({zone}), hari lebih dulu. Waktu dengan selisih zonanya (2026-12-05T09:00:00+07:00) dipakai apa adanya.',
+    formatAccounts:
+      "account berisi nama pengguna (dengan atau tanpa {'@'}) atau id; tambahkan network (instagram, facebook…) bila satu nama pengguna ada di dua jaringan.",
+    formatMatch:
+      'Baris dengan id atau draftId, seperti yang ditulis ekspor, memperbarui postingan itu; baris tanpa keduanya menjadi draf baru.',
+    formatMore:
+      'Setiap kolom dijelaskan dalam panduan CSV draf (docs/drafts-csv.md) yang disertakan dengan Mediadeck.',
+    latin1:
+      'Berkas ini bukan UTF-8: dibaca sebagai teks Windows (Latin-1), seperti Excel menyimpan CSV di Windows. Periksa apakah huruf beraksen tampil benar di bawah.',
+    zoneUsed: 'Waktu tanpa zona dibaca dalam {zone}, zona waktu perencana.',
+    dateOrder: 'Tanggal seperti 05/12/2026 dibaca',
+    dayFirst: 'Hari lebih dulu (5 Desember)',
+    monthFirst: 'Bulan lebih dulu (12 Mei)',
+    rowsCaption: 'Yang akan dilakukan setiap baris',
+    action: 'Akan',
+    outcome: {
+      new: 'Membuat draf',
+      updated: 'Memperbarui',
+      unchanged: 'Membiarkan apa adanya',
+      conflict: 'Bertanya kepada Anda',
+    },
+    moreRows: 'dan satu baris lagi | dan {count} baris lagi',
+    done: 'Selesai: {new} dibuat, {updated} diperbarui, {unchanged} dibiarkan tidak berubah, dan {conflicts} bentrok disimpan seperti sekarang.',
+    tooLarge:
+      'Berkas ini {size} MB; Mediadeck mengimpor berkas paling besar {limit} MB. Pecah menjadi berkas yang lebih kecil lalu impor satu per satu.',
+    unreadable:
+      'Berkas ini tidak dapat dibaca sebagai teks: simpan dari spreadsheet sebagai CSV (UTF-8 bila ada) lalu coba lagi.',
+    errors: {
+      'too-large':
+        'Berkas terlalu besar untuk diimpor: paling besar {limit} MB (berkas ini {size} MB). Pecah menjadi berkas yang lebih kecil.',
+      'empty-file': 'Berkas ini kosong.',
+      'csv-quotes': 'Ada tanda kutip (") yang dibuka tanpa ditutup, atau berada di tempat yang salah.',
+      'csv-syntax': 'Baris ini tidak dapat dibaca sebagai CSV.',
+      'unknown-column': 'Kolom "{name}" tidak dikenal (kolom {index}). Periksa ejaannya dengan templat.',
+      'column-twice': 'Kolom "{name}" muncul dua kali.',
+      'too-many-rows': 'Berkas berisi lebih dari {max} baris; impor paling banyak {max} sekaligus.',
+      'cell-count': 'Baris ini berisi {cells} sel; judul kolom berisi {columns}.',
+      boolean: 'Harus true atau false (yes/no, 1/0 juga bisa).',
+      number: 'Harus berupa angka.',
+      'json-array': 'Harus berupa daftar JSON, seperti yang ditulis ekspor.',
+      list: 'Harus berupa daftar yang dipisahkan ";" atau daftar JSON.',
+      'time-format':
+        'Bukan waktu yang dapat dibaca impor ini: tulis sebagai 05/12/2026 09:00, 2026-12-05 09:00 atau 2026-12-05T09:00:00+07:00, atau kosongkan.',
+      'updated-at': 'Harus berupa waktu, seperti yang ditulis ekspor, atau kosong.',
+      'one-of': 'Harus salah satu dari: {options}.',
+      'wrong-type': 'Tidak ada, atau jenis nilainya salah.',
+      'too-big': 'Terlalu besar: paling besar {maximum}.',
+      'too-small': 'Terlalu kecil: paling kecil {minimum}.',
+      'bad-format': 'Bentuknya tidak sesuai.',
+      invalid: 'Bukan nilai yang diterima kolom ini.',
+      'not-json': 'Berkas ini bukan JSON.',
+      'entry-object': 'Setiap entri harus berupa objek.',
+      'account-ambiguous':
+        '"{value}" cocok dengan {count} akun: tulis nama pengguna beserta jaringannya, atau id akunnya.',
+      'account-network': '"{value}" tidak punya akun di {network}.',
+      'same-post': 'Postingan yang sama dengan baris {other}: satu postingan diimpor sekali.',
+      'offline-post':
+        'Postingan ini ada di layanan, yang sekarang tidak dapat dihubungi: impor lagi saat tersambung.',
+      sending: 'Draf ini sedang dikirim: impor lagi setelah terkirim.',
+      'gone-from-service':
+        'Postingan ini sudah tidak ada di layanan: hapus drafnya atau impor baris ini tanpa id-nya.',
+      'service-needs-account-time': 'Postingan di layanan memerlukan akun dan waktunya.',
+      'media-not-picked':
+        '{name} tidak dipilih atau dijatuhkan: tambahkan lewat dialog berkas atau dengan menjatuhkannya.',
+      'service-refused': 'Layanan menolak perubahan: {detail}',
+    },
   },
 }

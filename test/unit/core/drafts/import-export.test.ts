@@ -137,11 +137,11 @@ describe('CSV', () => {
     })
   })
 
-  it('reports every bad row with its column and imports nothing', async () => {
+  it('reports every problem of every row with its column and a code to word it by, and imports nothing', async () => {
     const rows = [
       ['accountId', 'scheduleAt', 'type', 'description', 'medias', 'additionalInfo.isDraft'],
       ['acc-1', '2026-08-01T10:00:00Z', 'text', 'fine', '', 'false'],
-      ['acc-1', '2026-08-01 10:00', 'text', 'no zone', '', 'false'],
+      ['acc-1', '2026-13-45 10:00', 'text', 'no such day', '', 'false'],
       ['acc-1', '', 'poem', 'bad type', '', 'maybe'],
       ['acc-1', '', 'image', 'bad json', '[{', 'true'],
       ['acc-1', '', 'image', 'media without url', '[{"type":"image"}]', 'true'],
@@ -152,21 +152,31 @@ describe('CSV', () => {
       newId,
     })
     expect(result.imported).toEqual([])
-    expect(result.errors.map((e) => [e.row, e.field])).toEqual([
-      [3, 'scheduleAt'],
-      [4, 'additionalInfo.isDraft'],
-      [5, 'medias'],
+    expect(result.errors.map((e) => [e.row, e.field, e.code])).toEqual([
+      [3, 'scheduleAt', 'time-format'],
+      // Both of row 4's problems, not only the first one found.
+      [4, 'additionalInfo.isDraft', 'boolean'],
+      [4, 'type', 'one-of'],
+      [5, 'medias', 'json-array'],
       // The service requires a media entry's type and url only; alt and thumbnail are filled.
-      [6, 'medias.0.url'],
+      [6, 'medias.0.url', 'wrong-type'],
     ])
-    expect(result.errors[0]!.message).toMatch(/ISO 8601/)
+    expect(result.errors[0]!.message).toMatch(/05\/12\/2026 09:00/)
     expect(store.list()).toEqual([])
   })
 
   it('reports a wrong type once the cells parse', async () => {
     const csv = 'type,description\npoem,x\n'
     const result = await importDrafts(store, 'csv', csv, { now: () => NOW, profileId: 'sandbox', newId })
-    expect(result.errors).toEqual([{ row: 2, field: 'type', message: expect.stringMatching(/one of text/) }])
+    expect(result.errors).toEqual([
+      {
+        row: 2,
+        field: 'type',
+        message: expect.stringMatching(/one of text/),
+        code: 'one-of',
+        params: { options: expect.stringMatching(/^text, image/) },
+      },
+    ])
   })
 
   it('refuses unknown columns and rows with the wrong number of cells', async () => {
@@ -176,7 +186,13 @@ describe('CSV', () => {
       newId,
     })
     expect(unknown.errors).toEqual([
-      { row: 1, field: 'descripton', message: expect.stringMatching(/Unknown column/) },
+      {
+        row: 1,
+        field: 'descripton',
+        message: expect.stringMatching(/Unknown column/),
+        code: 'unknown-column',
+        params: { name: 'descripton', index: 1 },
+      },
     ])
     const short = await importDrafts(store, 'csv', 'title,description\na,b\nc\n', {
       now: () => NOW,
@@ -293,7 +309,12 @@ describe('import bounds', () => {
     const result = await importDrafts(store, 'csv', content, { now: () => NOW, profileId: 'sandbox', newId })
     expect(result.imported).toEqual([])
     expect(result.errors).toEqual([
-      { row: 0, message: expect.stringMatching(/too large to import: at most 5 MB/) },
+      {
+        row: 0,
+        message: expect.stringMatching(/too large to import: at most 5 MB/),
+        code: 'too-large',
+        params: { limit: 5, size: '5.0' },
+      },
     ])
     expect(store.list()).toEqual([])
   })
@@ -308,6 +329,8 @@ describe('import bounds', () => {
       {
         row: 1,
         message: `The file has more than ${MAX_IMPORT_ROWS} rows; at most ${MAX_IMPORT_ROWS} are imported at once.`,
+        code: 'too-many-rows',
+        params: { max: MAX_IMPORT_ROWS },
       },
     ])
     expect(store.list()).toEqual([])

@@ -128,7 +128,14 @@ describe('previewImport', () => {
     store.put(draft)
     const content = exportDrafts([draft, draft], 'csv', NOW).content
     const preview = await previewImport(deps(), 'csv', content)
-    expect(preview.errors).toEqual([{ row: 3, message: 'The same post as row 2: a post is imported once.' }])
+    expect(preview.errors).toEqual([
+      {
+        row: 3,
+        message: 'The same post as row 2: a post is imported once.',
+        code: 'same-post',
+        params: { other: 2 },
+      },
+    ])
   })
 
   it("refuses a row of the service's post while the service cannot be asked, rather than copy it", async () => {
@@ -203,7 +210,13 @@ describe('importDrafts', () => {
     const content = 'accountId,description\nBatik,hello\n@batik_my,hello too\n'
     const preview = await previewImport(deps(client), 'csv', content)
     expect(preview.errors).toEqual([
-      { row: 2, field: 'accountId', message: expect.stringContaining('names 2 accounts') },
+      {
+        row: 2,
+        field: 'accountId',
+        message: expect.stringContaining('names 2 accounts'),
+        code: 'account-ambiguous',
+        params: { value: 'Batik', count: 2 },
+      },
     ])
     const fine = await previewImport(deps(client), 'csv', 'accountId,description\n@batik_my,hello too\n')
     expect(fine.counts.new).toBe(1)

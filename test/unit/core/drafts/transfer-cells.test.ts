@@ -15,7 +15,11 @@ describe('escapeCell', () => {
     for (const cell of ['=1+1', '+62 812', '-5', '@SUM(A1)', '\tx', '\rx', "'quoted"]) {
       expect(escapeCell(cell)).toBe(`'${cell}`)
     }
-    for (const cell of ['', 'Hola', '1+1', ' =x', '#tag']) expect(escapeCell(cell)).toBe(cell)
+    // Spaces before the formula, the fullwidth equals a spreadsheet also runs, and a DDE pipe.
+    for (const cell of [' =1+1', '  @SUM(A1)', '\u00A0=x', '\uFF1D1+1', '\uFF0B1', '|cmd', ' |cmd']) {
+      expect(escapeCell(cell)).toBe(`'${cell}`)
+    }
+    for (const cell of ['', 'Hola', '1+1', ' x', '#tag', 'a=b']) expect(escapeCell(cell)).toBe(cell)
   })
 
   it('is undone exactly by unescapeCell, for any text', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -29,11 +29,28 @@ describe('owner-only secret file', () => {
 
   it('a torn or foreign file is refused with a clear error and not overwritten', () => {
     const file = join(folder(), 'secrets.json')
-    writeFileSync(file, '{"version":1,"secr')
+    writeFileSync(file, '{"version":1,"secr', { mode: 0o600 })
     const vault = createOwnerOnlySecretFile(file)
     expect(() => vault.get('p1')).toThrow(SecretFileError)
     expect(() => vault.set('p1', 'sk')).toThrow(/cannot be read .* nothing was changed/)
     writeFileSync(file, JSON.stringify({ version: 1, secrets: { p1: 5 } }))
     expect(() => vault.get('p1')).toThrow(/not in the expected form/)
   })
+
+  it.skipIf(process.platform === 'win32')(
+    'a file other users can read is refused, with the chmod that fixes it, and not rewritten',
+    () => {
+      const file = join(folder(), 'secrets.json')
+      const text = JSON.stringify({ version: 1, secrets: { p1: 'sk-1' } })
+      writeFileSync(file, text)
+      chmodSync(file, 0o644)
+      const vault = createOwnerOnlySecretFile(file)
+      expect(() => vault.get('p1')).toThrow(SecretFileError)
+      expect(() => vault.get('p1')).toThrow(`can be read by other users (mode 0644), so it is not used`)
+      expect(() => vault.set('p2', 'sk-2')).toThrow(`chmod 600 ${file}`)
+      expect(readFileSync(file, 'utf8')).toBe(text)
+      chmodSync(file, 0o600)
+      expect(vault.get('p1')).toBe('sk-1')
+    },
+  )
 })

@@ -122,6 +122,19 @@ describe('upload store', () => {
     expect([...store(processOn(clock, 'host/2/b'), { identity: 'account-b' }).items.keys()]).toEqual([])
   })
 
+  it('a clean close hands back every unfinished item at once, those added since the open too', async () => {
+    const clock = { ms: Date.now() }
+    const a = store(processOn(clock, 'host/1/a'))
+    await a.journal.append([add('early')])
+    a.releaseAll()
+    const again = store(processOn(clock, 'host/1/a2'))
+    await again.journal.append([add('late')])
+    again.releaseAll()
+    // No lease ran out (the clock did not move): the next process takes both at once.
+    const next = store(processOn(clock, 'host/2/b'))
+    expect([...next.items.keys()]).toEqual(['early', 'late'])
+  })
+
   it('a batch of records is one transaction: a refused record leaves none of the batch written', async () => {
     const clock = { ms: Date.now() }
     const a = store(processOn(clock, 'host/1/a'))

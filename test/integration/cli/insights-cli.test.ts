@@ -1,0 +1,232 @@
+// `insights account|posts|best-times` as scripts call them (the real CLI process) against the real sandbox: a
+// year of published posts on an Instagram account, figures read through GET /public/content and the
+// statistics, the sandbox's own best slot found, CSV guarded against formulas, exit codes 0/1/2, and the copy
+// answered when the service is gone.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Papa from 'papaparse'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox } from '../../../sandbox'
+import type { RunningSandbox } from '../../../sandbox'
+import { BEST_SLOT } from '../../../sandbox/figures'
+import { createRandom } from '../../../sandbox/random'
+import { cliArgs } from '../support/cli-bin'
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const IG = '6f0000000000000000000001'
+const TIKTOK = '6f0000000000000000000002'
+
+let sandbox: RunningSandbox
+let dir: string
+/** Posts published at seeded random hours over the past year (and one caption a spreadsheet would run). */
+const posts: { id: string; at: number }[] = []
+
+function published(id: string, accountId: string, at: number, description = `Post ${id}`) {
+  const iso = new Date(at).toISOString()
+  return {
+    _id: id,
+    title: '',
+    description,
+    topic: '',
+    type: 'image',
+    medias: [],
+    meta: { title: '', description: '', url: '' },
+    additionalInfo: {},
+    replies: [],
+    status: 'success',
+    scheduleAt: iso,
+    accountId,
+    createdAt: iso,
+    updatedAt: iso,
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'mediadeck-cli-insights-'))
+  sandbox = await startSandbox({
+    port: 0,
+    dataDir: join(dir, 'sandbox'),
+    publisherIntervalMs: 0,
+    config: {
+      users: [
+        {
+          accessKey: 'cli',
+          secretKey: 'cli-secret',
+          tier: 'premium',
+          storageLimit: 10_000_000,
+          seed: 'empty',
+        },
+      ],
+    },
+  })
+  const now = Date.now()
+  const dice = createRandom(37)
+  for (let i = 0; i < 700; i++)
+    posts.push({ id: `y${i}`, at: now - DAY - Math.floor(dice.next() * 364 * 24) * HOUR })
+  await sandbox.insertRecords('cli', {
+    accounts: [
+      ['instagram', IG],
+      ['tiktok', TIKTOK],
+    ].map(([type, _id]) => ({
+      _id,
+      generatedId: type,
+      name: `Kopi Senja ${type}`,
+      username: 'kopisenja',
+      isConnected: true,
+      type,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    })),
+    schedules: [
+      ...posts.map((p) => published(p.id, IG, p.at)),
+      published('formula', IG, now - 3 * DAY, '=HYPERLINK("http://evil.example","win")'),
+      published('t1', TIKTOK, now - 2 * DAY),
+    ],
+  })
+})
+afterAll(async () => {
+  await sandbox?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, cliArgs(args), {
+      env: {
+        ...process.env,
+        MEDIADECK_BASE_URL: sandbox.url,
+        MEDIADECK_ACCESS_KEY: 'cli',
+        MEDIADECK_SECRET_KEY: 'cli-secret',
+        MEDIADECK_DATA_DIR: join(dir, 'data'),
+        TZ: 'Asia/Jakarta',
+        ...env,
+      },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+const jsonLines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>) // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('insights on the command line', () => {
+  it("names the sandbox's best slot first, in the person's time zone, with the posts behind it", async () => {
+    const run = await cli(['insights', 'best-times', '--account', IG, '--json'])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const slots = jsonLines(run.stdout)
+    expect(slots).toHaveLength(3)
+    expect(slots[0]).toMatchObject({ accountId: IG, weekday: BEST_SLOT.weekday, hour: BEST_SLOT.hour })
+    expect(slots[0]!.timeZone).toBe('Asia/Jakarta')
+    for (const s of slots) expect(s.posts).toBeGreaterThanOrEqual(3)
+    // 19:00 in Jakarta is 12:00 UTC, within the coming week.
+    expect(new Date(slots[0]!.at).getUTCHours()).toBe(12)
+    expect(Date.parse(slots[0]!.at) - Date.now()).toBeLessThanOrEqual(7 * DAY)
+
+    const words = await cli(['insights', 'best-times', '--account', IG])
+    expect(words.code).toBe(0)
+    expect(words.stdout.split('\n')[0]).toMatch(/^Wed 19:00 {2}next \d{4}-\d{2}-\d{2} 19:00 Asia\/Jakarta/)
+  })
+
+  it("lists every post of a period with its network's figures, as JSON lines and as guarded CSV", async () => {
+    const since = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10)
+    const json = await cli(['insights', 'posts', '--account', IG, '--since', since, '--json'])
+    expect(json.code).toBe(0)
+    const rows = jsonLines(json.stdout)
+    const expected = [...posts, { id: 'formula', at: Date.now() - 3 * DAY }].filter(
+      (p) => p.at >= Date.parse(`${since}T00:00:00Z`),
+    )
+    expect(rows.map((r) => r.id).sort()).toEqual(expected.map((p) => p.id).sort())
+    const row = rows[0]!
+    expect(Object.keys(row.figures).sort()).toEqual(
+      ['comment', 'interaction', 'like', 'reach', 'saved', 'share', 'views'].sort(),
+    )
+    expect(row.engagement).toBe(
+      row.figures.like + row.figures.comment + row.figures.share + row.figures.saved,
+    )
+    expect(Date.parse(row.asOf)).toBeGreaterThan(Date.now() - 60_000)
+
+    const csv = await cli(['insights', 'posts', '--account', IG, '--since', since, '--csv'])
+    expect(csv.code).toBe(0)
+    const parsed = Papa.parse<string[]>(csv.stdout.trim()).data
+    expect(parsed[0]!.slice(0, 7)).toEqual([
+      'id',
+      'publishedAt',
+      'type',
+      'title',
+      'url',
+      'engagement',
+      'asOf',
+    ])
+    expect(parsed[0]).toEqual(expect.arrayContaining(['like', 'reach', 'saved', 'interaction']))
+    expect(parsed).toHaveLength(rows.length + 1)
+    const formula = parsed.find((r) => r[0] === 'formula')!
+    expect(formula[3]).toBe('\'=HYPERLINK("http://evil.example","win")')
+  })
+
+  it("sums a period's posts into the account's figures, and counts followers from the kept snapshots", async () => {
+    const since = new Date(Date.now() - 90 * DAY).toISOString().slice(0, 10)
+    const until = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10)
+    const account = await cli(['insights', 'account', IG, '--since', since, '--until', until, '--json'])
+    expect(account.code).toBe(0)
+    const [summary] = jsonLines(account.stdout)
+    const rows = jsonLines(
+      (await cli(['insights', 'posts', '--account', IG, '--since', since, '--until', until, '--json']))
+        .stdout,
+    )
+    expect(summary!.posts).toBe(rows.length)
+    expect(summary!.engagement).toBe(rows.reduce((s, r) => s + r.engagement, 0))
+    expect(summary!.figures.like).toBe(rows.reduce((s, r) => s + r.figures.like, 0))
+    expect(summary!.network).toBe('instagram')
+    expect(summary!.accountFigures.likes).toBeGreaterThan(0)
+
+    const tiktok = jsonLines((await cli(['insights', 'account', TIKTOK, '--json'])).stdout)[0]!
+    expect(tiktok.posts).toBe(1)
+    // TikTok's daily metrics give the counted days of the last week; the account's count gives today's.
+    expect(tiktok.followers).toMatchObject({ start: expect.any(Number), end: expect.any(Number) })
+
+    const words = await cli(['insights', 'account', IG, '--since', since, '--until', until])
+    expect(words.stdout).toContain(`posts:      ${rows.length} (${rows.length} with figures)`)
+  })
+
+  it('answers 2 for a usage error and 1 for an account that is not there, each with one line on stderr', async () => {
+    for (const args of [
+      ['insights', 'posts', '--account', IG, '--csv', '--json'],
+      ['insights', 'best-times'],
+      ['insights', 'account', IG, '--since', '2026-02-30'],
+      ['insights', 'account', IG, '--since', '2026-07-10', '--until', '2026-07-01'],
+      ['insights', 'account'],
+      ['insights', 'posts', '--account', IG, '--top', '3'],
+    ]) {
+      const run = await cli(args)
+      expect(run.code, args.join(' ')).toBe(2)
+      expect(run.stderr, args.join(' ')).toMatch(/\S/)
+    }
+    const missing = await cli(['insights', 'account', '6fffffffffffffffffffffff'])
+    expect(missing.code).toBe(1)
+    expect(missing.stdout).toBe('')
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1)
+    expect(missing.stderr).toContain('account 6fffffffffffffffffffffff not found')
+  })
+
+  it('prints the kept copy when the service is gone, says so on one line, and exits 1', async () => {
+    const before = jsonLines((await cli(['insights', 'posts', '--account', IG, '--json'])).stdout)
+    await sandbox.close()
+    const run = await cli(['insights', 'posts', '--account', IG, '--json'])
+    expect(run.code).toBe(1)
+    expect(run.stderr.trim().split('\n')).toHaveLength(1)
+    expect(run.stderr).toMatch(/could not refresh the figures/)
+    expect(jsonLines(run.stdout)).toEqual(before)
+  })
+})

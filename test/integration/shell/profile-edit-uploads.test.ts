@@ -1,0 +1,92 @@
+// A profile's address or access key edited while one of its uploads runs, in the real host against the real
+// sandbox (two users: two accounts). Before, the engine closed without handing its lease back, so the item was
+// in no queue for a minute, then it was resumed into the new account's storage, and the old account kept a
+// pending file. Now the upload ends cancelled, its pending file is deleted on the old account, its lease is
+// released at once, and nothing of it reaches the new account.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServiceClient } from '../../../main/core/service-client'
+import { createAppHost, type AppHost } from '../../../main/host/app-host'
+import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
+
+let h: Harness
+let root: string
+let host: AppHost
+
+beforeAll(async () => {
+  h = await startHarness()
+  root = mkdtempSync(join(tmpdir(), 'profile-edit-'))
+  host = await createAppHost({ dataDir: join(root, 'data'), mode: 'browser' })
+})
+afterAll(async () => {
+  await host?.close()
+  rmSync(root, { recursive: true, force: true })
+  await h.close()
+})
+
+async function filesOf(user: { accessKey: string; secretKey: string }) {
+  const c = createServiceClient({ baseUrl: h.sandbox.url, ...user, retry: { maxRetries: 0 } })
+  try {
+    return (await c.listFiles({ page: 1, limit: 100 })).docs.map((f) => [f.filename, f.status])
+  } finally {
+    await c.close()
+  }
+}
+
+async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const start = Date.now()
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not in time`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+describe('a profile’s account edited mid-upload', () => {
+  it('cancels the upload, deletes its pending file on the old account, and carries nothing to the new', async () => {
+    await host.call('settings:update', { uploadRateLimit: 40_000 })
+    const profile = await host.call('profiles:save', {
+      name: 'Client',
+      baseUrl: h.sandbox.url,
+      accessKey: USERS.main.accessKey,
+      secretKey: USERS.main.secretKey,
+    })
+    await host.call('profiles:activate', { id: profile.id })
+    const file = h.file('client-private.bin', 400_000)
+    await host.grants.grant([file.path])
+    const [item] = await host.call('uploads:start', { paths: [file.path] })
+    await waitFor(async () => {
+      const now = (await host.call('uploads:list')).items.find((i) => i.id === item!.id)
+      return (now?.bytesSent ?? 0) > 0
+    }, 'the upload under way')
+    expect(await filesOf(USERS.main)).toEqual([['client-private.bin', 'pending']])
+
+    await host.call('profiles:save', {
+      id: profile.id,
+      name: 'Client',
+      baseUrl: h.sandbox.url,
+      accessKey: USERS.small.accessKey,
+      secretKey: USERS.small.secretKey,
+    })
+
+    expect(await filesOf(USERS.main)).toEqual([])
+    const row = host.database.db.prepare('SELECT state FROM upload_items WHERE id = ?').get(item!.id) as {
+      state: string
+    }
+    expect(row.state).toBe('cancelled')
+    expect(
+      host.database.db
+        .prepare('SELECT count(*) AS n FROM leases WHERE resource = ?')
+        .get(`upload:${item!.id}`),
+    ).toEqual({ n: 0 })
+    await host.active().uploads.whenIdle()
+    expect(
+      host
+        .active()
+        .uploads.list()
+        .filter((i) => i.state !== 'done' && i.state !== 'cancelled' && i.state !== 'failed'),
+    ).toEqual([])
+    expect(await filesOf(USERS.small)).toEqual([])
+  }, 60_000)
+})
