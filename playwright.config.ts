@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium'
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './test/support/chromium'
 
 // Tests tagged @screenshots only take pictures for a person to look at (nothing compares them, so they cannot
 // fail): `npm run screenshots` (scripts/screenshots.mjs) runs them alone, `npm test` and a bare
@@ -20,6 +20,6 @@ export default defineConfig({
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
 })

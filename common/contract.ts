@@ -48,6 +48,7 @@ import {
   THEMES,
 } from './app-state'
 import type { Draft, DraftFieldError, ImportPreview, ImportResult, OutboxState } from './drafts'
+import type { ListChanges, ListSnapshot } from './list-changes'
 import { DATE_ORDERS, MAX_DRAFT_TARGETS, MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from './drafts'
 import { MAX_CAMPAIGN_MEMBERS, MAX_OFFSET_MINUTES } from './campaigns'
 import type { Campaign, CampaignEditOutcome } from './campaigns'
@@ -371,6 +372,7 @@ export const requestSchemas = {
   'composer:whatsapp-channels': z.object({ accountId: id }).strict(),
 
   'drafts:list': none,
+  'drafts:snapshot': none,
   'drafts:get': idRequest,
   'drafts:save': z
     .object({
@@ -605,6 +607,8 @@ export interface CallResponses extends AutomationCallResponses, WatchCallRespons
   'composer:music': MusicTrack[]
   'composer:whatsapp-channels': ScheduleChannel[]
   'drafts:list': Draft[]
+  /** The page's list: every draft of the profile and the number of the last `drafts:changed` it includes. */
+  'drafts:snapshot': ListSnapshot<Draft>
   'drafts:get': Draft
   'drafts:save': Draft
   'drafts:delete': void
@@ -659,7 +663,8 @@ export interface EventPayloads extends WatchEventPayloads {
   /** Another profile is active: everything per profile (storage, queue, posts, drafts) is now that profile's. */
   'profiles:switched': { profileId: string }
   'settings:changed': Settings
-  'drafts:changed': { drafts: Draft[] }
+  /** What changed since the event numbered `seq - 1` (common/list-changes.ts); never the whole list. */
+  'drafts:changed': ListChanges<Draft>
   'outbox:changed': OutboxState
   /** Main sends the window to a view: a notification was clicked, a mediadeck:// link was opened. */
   'app:navigate': AppRoute

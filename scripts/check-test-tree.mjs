@@ -1,12 +1,13 @@
 // Unit tests mirror the source tree (CONTRIBUTING.md): the test of main/<folder>/<module>.ts is
 // test/unit/<folder>/<module>.test.ts, and common/ and preload/ keep their own names. A module tested from
 // several files names each after it (`upload-engine-pause.test.ts`). `support/` folders hold fixtures and are
-// not checked. Run by `npm run lint`; it names each test that has no module at its place, and where to look.
+// not checked. The scripts' tests mirror scripts/ the same way (test/unit/scripts/x.test.ts → scripts/x.mjs).
+// Run by `npm run lint`; it names each test that has no module at its place, and where to look.
 import { existsSync, readdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, sep } from 'node:path'
 
 const UNIT = 'test/unit'
-const OWN_ROOTS = new Set(['common', 'preload'])
+const OWN_ROOTS = new Set(['common', 'preload', 'scripts'])
 
 function* testFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -21,7 +22,8 @@ function* testFiles(dir) {
 function sourceFolder(testDir) {
   const rel = relative(UNIT, testDir)
   if (rel === '') return '.'
-  return OWN_ROOTS.has(rel.split('/')[0]) ? rel : join('main', rel)
+  // The system's separator: `relative` answers with backslashes on Windows (the forge's windows runner).
+  return OWN_ROOTS.has(rel.split(sep)[0]) ? rel : join('main', rel)
 }
 
 const misplaced = []
@@ -38,6 +40,7 @@ for (const file of testFiles(UNIT)) {
     // (package.test.ts checks package.json, main-file-size.test.ts every file of main/).
     return (
       existsSync(`${at}.ts`) ||
+      existsSync(`${at}.mjs`) ||
       existsSync(join(at, 'index.ts')) ||
       (folder === '.' && (existsSync(`${module}.json`) || existsSync(module)))
     )

@@ -17,18 +17,23 @@ function run(command, args, part) {
   return result.status ?? 1
 }
 
+// The same npm scripts as the forge's workflow (.github/workflows/ci.yml), so both run one set of commands.
 const vitestStatus = run(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsDir}/vitest.json`],
+  'npm',
+  [
+    'run',
+    'test:vitest',
+    '--',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsDir}/vitest.json`,
+  ],
   'vitest',
 )
 
-// The e2e suite drives the built renderer through the browser mode, so build it first (a fresh clone has none).
+// test:e2e builds the renderer first (a fresh clone has none): the suite drives it through the browser mode.
 let playwrightStatus = 0
-if (existsSync('test/e2e')) {
-  playwrightStatus = run('npm', ['run', 'build:renderer'], 'renderer build')
-  if (playwrightStatus === 0) playwrightStatus = run('npx', ['playwright', 'test'], 'e2e')
-}
+if (existsSync('test/e2e')) playwrightStatus = run('npm', ['run', 'test:e2e'], 'renderer build and e2e')
 
 function readJson(path) {
   try {

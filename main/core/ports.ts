@@ -25,6 +25,11 @@ export interface DraftsDomain {
   store: DraftStore
   service: DraftsService
   runner: OutboxRunner
+  /**
+   * Sends the page the drafts' changes still waiting, and answers the number of the last `drafts:changed`
+   * sent: a list read right after includes every change up to it (common/list-changes.ts).
+   */
+  publishedSeq(): number
 }
 
 /** Opens the drafts domain on first use (main/host/drafts-outbox.ts); the runner starts with it. */

@@ -21,6 +21,7 @@ export type DraftHandlerDeps = Pick<HandlerDeps, 'active' | 'connection'> & {
 
 export type DraftCalls =
   | 'drafts:list'
+  | 'drafts:snapshot'
   | 'drafts:get'
   | 'drafts:save'
   | 'drafts:delete'
@@ -48,10 +49,12 @@ export function createDraftHandlers(
   /**
    * Runs a change and answers only once it is on disk: a write that fails (a full disk, a read-only folder)
    * fails the call with its reason, and the store has rolled back, so the list never shows what a restart
-   * would not find.
+   * would not find. What other processes committed is announced first (one indexed query): a change refused
+   * because the CLI sent the post a moment ago reaches the page with the post as it is now, not a second later.
    */
   async function durably<T>(change: (domain: DraftsDomain) => T): Promise<T> {
     const opened = await domain()
+    await opened.store.refresh()
     const result = change(opened)
     await opened.store.flush()
     return result
@@ -79,6 +82,13 @@ export function createDraftHandlers(
       // Drafts the CLI added while the app was open.
       await store.refresh()
       return service.list()
+    },
+    'drafts:snapshot': async () => {
+      const { store, service, publishedSeq } = await domain()
+      await store.refresh()
+      // The changes waiting go out first: the list read next includes them, and the number says so.
+      const seq = publishedSeq()
+      return { items: service.list(), seq }
     },
     'drafts:get': async ({ id }) => (await domain()).service.get(id),
     'drafts:save': (request) => durably(({ service }) => service.save(request)),

@@ -1,9 +1,12 @@
 // The drafts store and the outbox runner that sends its queue: a side-effect module of the composition root
 // (main/host/app-host.ts), as upload-effects.ts is. The store opens on first use (importing the old
-// drafts.json once) and the runner starts with it; a profile switch republishes the new profile's drafts and
-// lets the runner send its queue; what another process (the CLI) commits to the database is shown within the
-// watch interval (1 s) without a restart. The drafts handlers only call it (main/handlers/drafts-handlers.ts).
+// drafts.json once) and the runner starts with it. Each commit's changes to the active profile's drafts go to
+// the page as `drafts:changed` changes (main/host/list-publisher.ts), never the whole list; a profile switch
+// tells the page to read its list again and lets the runner send its queue; what another process (the CLI)
+// commits to the database reaches the page the same way within the watch interval (1 s). The drafts handlers
+// only call it (main/handlers/drafts-handlers.ts).
 import type { Draft } from '../../common/drafts'
+import { createListPublisher, type PublisherTimers } from './list-publisher'
 import { createCampaignStore } from '../core/campaigns/campaign-store'
 import type { AppDatabase, ChangeTimers } from '../core/db/database'
 import { createLeases } from '../core/db/leases'
@@ -35,6 +38,8 @@ export function createDraftsOutbox(deps: {
   connection: Pick<ConnectionMonitor, 'current' | 'isOnline' | 'check' | 'onChange'>
   emit: EventSink
   now?: () => Date
+  /** The clock of the page's change events (at most one every 50 ms); tests step it. */
+  timers?: PublisherTimers
   /** The watch's timer (tests hold it still); the real interval by default. */
   watchTimers?: ChangeTimers
   log?: (message: string, error: unknown) => void
@@ -46,7 +51,11 @@ export function createDraftsOutbox(deps: {
   let store: DraftStore | undefined
   let stopWatching: (() => void) | undefined
   /** Set once the runner has started: from then on a switch republishes and sends. */
-  let started: (DraftsDomain & { publish(): void }) | undefined
+  let started: (DraftsDomain & { reload(): void }) | undefined
+  const publisher = createListPublisher<Draft>({
+    send: (change) => deps.emit('drafts:changed', change),
+    ...(deps.timers ? { timers: deps.timers } : {}),
+  })
 
   const registerProfiles = () => {
     try {
@@ -84,17 +93,32 @@ export function createDraftsOutbox(deps: {
         onState: (state) => deps.emit('outbox:changed', state),
         onError: (error) => log('a run failed', error),
       })
-      const publish = () =>
-        deps.emit('drafts:changed', { drafts: sorted(drafts.listForProfile(profileId())) })
-      drafts.onChange(publish)
-      // The CLI's `drafts add` and a cron `sync` commit from other processes: refresh() takes their changes in
-      // and its change event republishes the list.
+      drafts.onChange((changes) => {
+        if (changes.reset) return publisher.reload()
+        // A draft now of another profile (moved away) is gone from this profile's list.
+        const active = profileId()
+        const mine: Draft[] = []
+        const gone = [...changes.removed]
+        for (const draft of changes.changed) {
+          if (draft.profileId === active) mine.push(draft)
+          else gone.push(draft.id)
+        }
+        publisher.add(mine, gone)
+      })
+      // The CLI's `drafts add` and a cron `sync` commit from other processes: refresh() reads what they
+      // changed from the change log and announces it as any change.
       stopWatching = deps.database.watch(
         () => void drafts.refresh().catch((error) => log('reading the drafts failed', error)),
         { intervalMs: DRAFTS_WATCH_MS, ...(deps.watchTimers ? { timers: deps.watchTimers } : {}) },
       )
       runner.start()
-      started = { store: drafts, service, runner, publish }
+      started = {
+        store: drafts,
+        service,
+        runner,
+        publishedSeq: () => publisher.flush(),
+        reload: () => publisher.reload(),
+      }
       return started
     })()
     return opened
@@ -106,15 +130,16 @@ export function createDraftsOutbox(deps: {
       // Nothing to republish or send before the store was first opened.
       if (!started) return
       registerProfiles()
-      // Drafts moved to this profile just now are read in before the list goes out (refresh's work is
-      // synchronous: it is done when the call returns).
-      started.store.refresh(true).catch((error) => log('reading the drafts failed', error))
-      started.publish()
+      // What was committed up to now is announced (to the old profile's list, which the page drops), then the
+      // page is told to read the new profile's list whole. refresh()'s work is done when the call returns.
+      started.store.refresh().catch((error) => log('reading the drafts failed', error))
+      started.reload()
       started.runner.profileChanged().catch((error) => log('a run failed', error))
     },
     flush: async () => store?.flush(),
     async close() {
       stopWatching?.()
+      publisher.close()
       // A store still opening is waited for, so that no runner outlives the host.
       const domain = await opened?.catch(() => undefined)
       stopWatching?.()
@@ -123,5 +148,3 @@ export function createDraftsOutbox(deps: {
     },
   }
 }
-
-const sorted = (drafts: Draft[]) => [...drafts].sort((a, b) => a.createdAt.localeCompare(b.createdAt))

@@ -4,6 +4,7 @@
 // client. Announced posts are kept in the database, so a restart does not announce them again.
 import { readFileSync } from 'node:fs'
 import type { Draft } from '../../common/drafts'
+import type { ListChanges } from '../../common/list-changes'
 import type { Translate } from '../../common/messages/index'
 import type { AppRoute } from '../../common/routes'
 import type { AppDatabase } from '../core/db/database'
@@ -85,13 +86,16 @@ export interface PostNotificationsOptions extends PostNotifier {
 }
 
 export function followSentPosts(o: PostNotificationsOptions): { stop(): void } {
-  let drafts: Draft[] = []
+  /** Each draft's status, to see it become scheduled; the scheduled ones, whose outcome is followed. */
   const status = new Map<string, Draft['status']>()
+  const sent = new Map<string, Draft>()
   const follower = createPostFollower({
     posts: () =>
-      drafts
-        .filter((d) => d.status === 'scheduled' && d.scheduleId && d.post.scheduleAt)
-        .map((d) => ({ scheduleId: d.scheduleId!, scheduleAt: d.post.scheduleAt, draftId: d.id })),
+      [...sent.values()].map((d) => ({
+        scheduleId: d.scheduleId!,
+        scheduleAt: d.post.scheduleAt,
+        draftId: d.id,
+      })),
     read: async (posts) => {
       // One request for every due post of the profile: the range that holds their times.
       const times = posts.map((p) => Date.parse(p.scheduleAt))
@@ -127,8 +131,9 @@ export function followSentPosts(o: PostNotificationsOptions): { stop(): void } {
     onError: (error) => o.log.warn('reading the status of sent posts failed', error),
   })
 
-  function update(next: Draft[], announce: boolean): void {
-    for (const draft of next) {
+  /** The drafts the page's list changed by (common/list-changes.ts): only those are looked at. */
+  function apply(changed: readonly Draft[], removed: readonly string[], announce: boolean): void {
+    for (const draft of changed) {
       const before = status.get(draft.id)
       // queued/sending -> scheduled: the outbox just sent it.
       if (announce && draft.status === 'scheduled' && (before === 'queued' || before === 'sending')) {
@@ -139,23 +144,37 @@ export function followSentPosts(o: PostNotificationsOptions): { stop(): void } {
           ...(draft.scheduleId ? { postId: draft.scheduleId } : {}),
         })
       }
+      status.set(draft.id, draft.status)
+      if (draft.status === 'scheduled' && draft.scheduleId && draft.post.scheduleAt) sent.set(draft.id, draft)
+      else sent.delete(draft.id)
     }
-    status.clear()
-    for (const draft of next) status.set(draft.id, draft.status)
-    drafts = next
+    for (const id of removed) {
+      status.delete(id)
+      sent.delete(id)
+    }
     follower.poke()
   }
 
+  /** The whole list again (at start, another profile): nothing in it is news. */
+  function readAll(): void {
+    void o
+      .drafts()
+      .then((all) => {
+        status.clear()
+        sent.clear()
+        apply(all, [], false)
+      })
+      .catch((error) => o.log.warn('reading the drafts failed', error))
+  }
+
   const stopEvents = o.events.subscribe((name, payload) => {
-    if (name === 'drafts:changed') update((payload as { drafts: Draft[] }).drafts, true)
+    if (name !== 'drafts:changed') return
+    const change = payload as ListChanges<Draft>
+    if (change.reload) readAll()
+    else apply(change.changed, change.removed, true)
   })
   // The first list also opens the drafts store, which starts the outbox: queued posts go out without a window.
-  void o
-    .drafts()
-    .then((initial) => {
-      if (status.size === 0) update(initial, false)
-    })
-    .catch((error) => o.log.warn('reading the drafts failed', error))
+  readAll()
   return {
     stop() {
       stopEvents()

@@ -14,6 +14,7 @@ import type {
   OutboxState,
 } from '../../common/drafts'
 import { AppError, type AppErrorData } from '../../common/errors'
+import { applyChanges, changeStep, type ListChanges } from '../../common/list-changes'
 import { mediadeck } from '../lib/mediadeck'
 
 export type ResolveAction = 'send-now' | 'reschedule' | 'keep-draft'
@@ -38,12 +39,21 @@ export function isChangedElsewhere(error: unknown): boolean {
   return AppError.from(error).code === 'draft-changed-elsewhere'
 }
 
-/** Local drafts and the outbox (main/core/drafts), mirrored from main's `drafts:changed`/`outbox:changed`. */
+/**
+ * Local drafts and the outbox (main/core/drafts), mirrored from main: the list is read whole once
+ * (`drafts:snapshot`), then main's `drafts:changed` changes are applied to it (common/list-changes.ts); a
+ * missed change, or main saying so, reads it whole again.
+ */
 export const useDraftsStore = defineStore('drafts', () => {
   const drafts = shallowRef<Draft[]>([])
   const outbox = ref<OutboxState | null>(null)
   const loaded = ref(false)
   const error = ref<AppErrorData | null>(null)
+  /** The number of the last change the list holds; null while it holds no list from main. */
+  let seq: number | null = null
+  /** Whole reads under way, and the changes that arrived meanwhile: applied after, told old or new by number. */
+  let loading = 0
+  const early: Array<ListChanges<Draft>> = []
   let subscribers = 0
   let unsubscribe: Array<() => void> = []
 
@@ -56,20 +66,28 @@ export const useDraftsStore = defineStore('drafts', () => {
   const unscheduled = computed(() => drafts.value.filter((d) => d.status === 'draft' && !d.post.scheduleAt))
 
   async function load() {
+    loading += 1
     try {
-      const [list, state] = await Promise.all([mediadeck().drafts.list(), mediadeck().outbox.status()])
-      drafts.value = list
+      const [snapshot, state] = await Promise.all([
+        mediadeck().drafts.snapshot(),
+        mediadeck().outbox.status(),
+      ])
+      drafts.value = snapshot.items
+      seq = snapshot.seq
       outbox.value = state
       error.value = null
       loaded.value = true
     } catch (caught) {
       error.value = AppError.from(caught).toJSON()
+    } finally {
+      if (--loading === 0) for (const change of early.splice(0)) take(change)
     }
   }
 
   /** Another profile is active: its drafts come with the next load or main's next `drafts:changed`. */
   function reset() {
     drafts.value = []
+    seq = null
     outbox.value = null
     loaded.value = false
     error.value = null
@@ -79,13 +97,24 @@ export const useDraftsStore = defineStore('drafts', () => {
   function subscribe(): () => void {
     if (subscribers++ === 0) {
       unsubscribe = [
-        mediadeck().drafts.onChanged(({ drafts: next }) => (drafts.value = next)),
+        mediadeck().drafts.onChanged(take),
         mediadeck().outbox.onChanged((state) => (outbox.value = state)),
       ]
     }
     return () => {
       if (--subscribers === 0) for (const stop of unsubscribe.splice(0)) stop()
     }
+  }
+
+  function take(change: ListChanges<Draft>) {
+    if (loading > 0) return void early.push(change)
+    // No list held (none read yet, another profile): whoever shows drafts loads them, changes included.
+    if (seq === null) return
+    const step = changeStep(seq, change)
+    if (step === 'apply') {
+      drafts.value = applyChanges(drafts.value, change)
+      seq = change.seq
+    } else if (step === 'reload') void load()
   }
 
   function replace(draft: Draft) {

@@ -2,13 +2,11 @@
 // "No such binding: sqlite" in Electron 37.2.0, electron/electron#47671), opens the data folder's database,
 // and a draft saved through the window is a row of it after the app quit. It needs the Electron binary: where
 // that cannot be downloaded it skips and says why.
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { _electron as electron, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import type { PageGlobals } from './support/page-globals'
+import { launchElectronApp } from './support/electron-app'
 import { ELECTRON_SKIP_REASON, electronBinary } from './support/electron-binary'
 
 const binary = electronBinary()
@@ -17,16 +15,8 @@ test.describe('Electron app and its database', () => {
   test.skip(binary === undefined, ELECTRON_SKIP_REASON)
 
   test('main loads node:sqlite, opens the database, and a saved draft is a row of it', async () => {
-    if (!existsSync('out/main/index.js')) {
-      const build = spawnSync('node', ['scripts/build-main.mjs'], { stdio: 'inherit' })
-      expect(build.status).toBe(0)
-    }
-    const dataDir = mkdtempSync(join(tmpdir(), 'mediadeck-electron-db-'))
-    const app = await electron.launch({
-      executablePath: binary,
-      args: ['.'],
-      env: { ...process.env, MEDIADECK_DATA_DIR: dataDir },
-    })
+    const launched = await launchElectronApp(binary!, 'mediadeck-electron-db-')
+    const { app, dataDir } = launched
     try {
       // In Electron's main process, with Electron's own Node.
       const version = await app.evaluate(async () => {
@@ -68,7 +58,7 @@ test.describe('Electron app and its database', () => {
       )
       expect(saved.revision).toBe(1)
     } finally {
-      await app.close()
+      await launched.quit()
     }
     const db = new DatabaseSync(join(dataDir, 'mediadeck.db'))
     expect(
@@ -77,6 +67,6 @@ test.describe('Electron app and its database', () => {
       n: 1,
     })
     db.close()
-    rmSync(dataDir, { recursive: true, force: true })
+    launched.removeData()
   })
 })

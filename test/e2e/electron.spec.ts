@@ -1,11 +1,8 @@
 // A smoke test of the real app through Playwright's Electron driver. It needs the Electron binary, which
 // cannot be downloaded on the project's build machines: there it skips and says why.
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { _electron as electron, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { AppShell } from './pages/app-shell'
+import { launchElectronApp } from './support/electron-app'
 import { ELECTRON_SKIP_REASON, electronBinary } from './support/electron-binary'
 import type { PageGlobals } from './support/page-globals'
 
@@ -16,18 +13,9 @@ test.describe('Electron app', () => {
   test.skip(!electronBinaryExists, ELECTRON_SKIP_REASON)
 
   test('opens the hardened window on the sandbox and round-trips a call', async () => {
-    if (!existsSync('out/main/index.js')) {
-      const build = spawnSync('node', ['scripts/build-main.mjs'], { stdio: 'inherit' })
-      expect(build.status).toBe(0)
-    }
-    const dataDir = mkdtempSync(join(tmpdir(), 'mediadeck-electron-'))
-    const app = await electron.launch({
-      executablePath: binary,
-      args: ['.'],
-      env: { ...process.env, MEDIADECK_DATA_DIR: dataDir },
-    })
+    const launched = await launchElectronApp(binary!, 'mediadeck-electron-')
     try {
-      const page = await app.firstWindow()
+      const page = await launched.app.firstWindow()
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
       const shell = new AppShell(page)
@@ -48,8 +36,8 @@ test.describe('Electron app', () => {
       await page.screenshot({ path: test.info().outputPath('electron.png') })
       expect(errors).toEqual([])
     } finally {
-      await app.close()
-      rmSync(dataDir, { recursive: true, force: true })
+      await launched.quit()
+      launched.removeData()
     }
   })
 })

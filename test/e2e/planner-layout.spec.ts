@@ -10,7 +10,7 @@ import { AREAS, AppShell } from './pages/app-shell'
 import { AutomationsPage } from './pages/automations-page'
 import { PlannerPage, localInstant, saveDraft } from './pages/planner-page'
 import { expect, test } from './support/browser-mode'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium'
 
 const LAPTOP = { width: 1280, height: 800 }
 
@@ -45,7 +45,7 @@ interface LayoutGlobals {
 // takes (as on Windows and most Linux desktops), so it is shown.
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: CHROMIUM_EXECUTABLE,
     args: CHROMIUM_ARGS,
     ignoreDefaultArgs: ['--hide-scrollbars'],
   },

@@ -6,10 +6,11 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../../main/core/db/database'
 import { createDraftsOutbox } from '../../main/host/drafts-outbox'
+import type { PublisherTimers } from '../../main/host/list-publisher'
 
 export function draftHandlersOver(
   deps: HandlerDeps,
-  options: { now?: () => Date; database?: AppDatabase } = {},
+  options: { now?: () => Date; database?: AppDatabase; timers?: PublisherTimers } = {},
 ) {
   // The data folder's database, opened as the host does unless the test shares one.
   mkdirSync(deps.dataDir, { recursive: true })

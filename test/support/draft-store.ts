@@ -13,7 +13,7 @@ const opened: AppDatabase[] = []
 /** Opens the store of the data folder holding `draftsFile` (…/drafts.json). */
 export async function openStoreAt(
   draftsFile: string,
-  options: { profileId?: string } = {},
+  options: { profileId?: string; changeLogKept?: number } = {},
 ): Promise<TestDraftStore> {
   const dataDir = dirname(draftsFile)
   mkdirSync(dataDir, { recursive: true })

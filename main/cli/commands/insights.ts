@@ -92,7 +92,7 @@ async function withInsights(
         source: insightsSource(client),
         scope,
         account,
-        now: Date.now,
+        now: () => nowOf(ctx),
       })
       failure = result.error
     } catch (error) {
@@ -110,6 +110,11 @@ async function withInsights(
     await client.close()
     database.close()
   }
+}
+
+/** The run's clock (CliIo.now, injected by tests and hosts), else the real one. */
+function nowOf(ctx: CliContext): number {
+  return (ctx.now?.() ?? new Date()).getTime()
 }
 
 function iso(at: number | null): string | null {
@@ -319,7 +324,7 @@ export const insightsBestTimesCommand: CliCommand = {
     const id = accountArgument(values.account)
     const timeZone = localTimeZone(ctx.env)
     return withInsights(ctx, id, async ({ client, store, scope, fresh }) => {
-      const now = Date.now()
+      const now = nowOf(ctx)
       const taken = fresh ? await scheduledTimes(client, id, now) : []
       const { map, slots } = bestTimes(store, scope, id, { now, timeZone, taken, gapMs: COLLISION_WINDOW_MS })
       if (values.json) {

@@ -57,6 +57,12 @@ export interface AppDatabase {
    */
   write<T>(what: string, fn: () => T, options?: TransactionOptions): T
   /**
+   * Runs `fn` once the outermost transaction under way has committed, at once when none is: what is told
+   * outside the database (an event to the page, a copy in memory) is then what a restart would find. Dropped
+   * with the transaction or savepoint it was asked in when that rolls back.
+   */
+  afterCommit(fn: () => void): void
+  /**
    * Calls `listener` after another connection (another process: the CLI beside the app) committed a change.
    * PRAGMA data_version moves only for other connections' commits, so our own writes do not echo back.
    */
@@ -191,6 +197,21 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
   let depth = 0
   let closed = false
   const watchers = new Set<() => void>()
+  /** What waits for the outermost commit (afterCommit), in the order asked. */
+  let committed: Array<() => void> = []
+
+  const runCommitted = () => {
+    const due = committed
+    committed = []
+    for (const fn of due) {
+      try {
+        fn()
+      } catch (error) {
+        // The change is on disk: a listener that failed is a bug of its own, not a failed write.
+        console.error('[database] a commit listener failed', error)
+      }
+    }
+  }
 
   /** Leaves the transaction or savepoint begun at `outer`/`savepoint` with nothing of it kept. */
   const undo = (outer: boolean, savepoint: string) => {
@@ -215,6 +236,7 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
       }
     }
     const savepoint = `sp${depth}`
+    const asked = committed.length
     db.exec(outer ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`)
     depth += 1
     let result: T
@@ -224,6 +246,7 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
     } catch (error) {
       depth -= 1
       undo(outer, savepoint)
+      committed.length = asked
       throw error
     }
     depth -= 1
@@ -233,8 +256,10 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
       db.exec(outer ? 'COMMIT' : `RELEASE ${savepoint}`)
     } catch (error) {
       undo(outer, savepoint)
+      committed.length = asked
       throw error
     }
+    if (outer) runCommitted()
     return result
   }
 
@@ -249,6 +274,10 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
       } catch (error) {
         throw dataError(error, what, file)
       }
+    },
+    afterCommit(fn) {
+      committed.push(fn)
+      if (depth === 0) runCommitted()
     },
     watch(listener, options = {}) {
       const timers: ChangeTimers = options.timers ?? {

@@ -1,8 +1,10 @@
 // The drafts and the outbox ledger, in the data folder's database (main/core/db/, docs/data-layer.md).
 // Every change is one transaction, committed before the call returns: what is shown is what a restart finds,
 // and a failed write (a full disk) changes nothing and throws an AppError saying so. The app, browser mode and
-// any number of CLI runs share the database; each keeps the drafts in memory for its views and takes in what
-// the others committed on refresh() (PRAGMA data_version tells whether there is anything to take).
+// any number of CLI runs share the database. None keeps the drafts in memory: every read is an indexed query,
+// and what changed is read from the change log (main/core/db/migrations/010-draft-changes.ts) after each
+// outermost commit, this process's or, on refresh(), another's: listeners hear the changed drafts and the
+// removed ids, never the whole list, and never a change a rollback undid.
 // Each draft has a revision, moved by one on every change: a save based on an older one is refused.
 import { join } from 'node:path'
 import type { Draft } from '../../../common/drafts'
@@ -70,14 +72,29 @@ export interface UpdateOptions {
   guard?: (current: StoredDraft) => void
 }
 
+/** What one commit (or several seen at once) did to the drafts: the drafts as stored now, and the ids gone. */
+export interface DraftChanges {
+  changed: StoredDraft[]
+  removed: string[]
+  /** Changes were missed (the change log was pruned past what this process had read): read everything. */
+  reset?: true
+}
+
 export interface DraftStore {
   /** The database file. */
   readonly path: string
   /** What happened on open: a recovery of the old file the person should hear about; null when all was well. */
   readonly notice: StoreNotice | null
+  /** Every draft, in the order written. A query each time: main keeps no copy of the drafts. */
   list(): StoredDraft[]
-  /** The drafts written for one profile: the only ones its calls, its outbox and its events may see. */
+  /** The drafts written for one profile (by creation): the only ones its calls, outbox and events may see. */
   listForProfile(profileId: string): StoredDraft[]
+  /** A profile's queued and sending drafts, by time: what the outbox sends (an indexed query). */
+  pendingForProfile(profileId: string): StoredDraft[]
+  /** How many drafts of a profile are in each status. */
+  countsForProfile(profileId: string): Partial<Record<Draft['status'], number>>
+  /** The service posts drafts other than `except` were sent as: a post found by one is not another's. */
+  claimedScheduleIds(except: string): Set<string>
   get(id: string): StoredDraft | undefined
   /** Adds or replaces a draft whole. */
   put(draft: StoredDraft): StoredDraft
@@ -90,6 +107,11 @@ export interface DraftStore {
   putMany(drafts: StoredDraft[]): void
   /** Removes it; `guard` decides on the row as stored now, as in update (UpdateOptions.guard). */
   remove(id: string, guard?: (current: StoredDraft) => void): boolean
+  /**
+   * Runs `fn` as one transaction: the store's writes inside it (and any other repository's on the same
+   * database, such as a campaign record) commit together or not at all, and are announced once, after it.
+   */
+  batch<T>(fn: () => T): T
   marker(id: string): SendMarker | undefined
   setMarker(id: string, marker: SendMarker | undefined): void
   lastSyncAt(): string | null
@@ -97,13 +119,13 @@ export interface DraftStore {
   /** Every change is committed when its call returns; kept so callers that await durability still read so. */
   flush(): Promise<void>
   /**
-   * Takes in what another process (the CLI beside the app) committed since we last looked: new drafts,
-   * changed ones, removed ones. `force` reads again even when no other process committed (a change made
-   * through this connection beside the store, such as drafts moved to a profile). Resolves true when
-   * something changed.
+   * Announces what was committed since this process last looked and it has not announced yet: another
+   * process's commits (the CLI beside the app), or a change made through this connection beside the store
+   * (drafts moved to a profile). Resolves true when something changed.
    */
   refresh(force?: boolean): Promise<boolean>
-  onChange(listener: (drafts: StoredDraft[]) => void): () => void
+  /** Called after each commit that changed drafts, with what it changed (never the whole list). */
+  onChange(listener: (changes: DraftChanges) => void): () => void
 }
 
 export interface OpenDraftStoreOptions {
@@ -111,6 +133,8 @@ export interface OpenDraftStoreOptions {
   profileId?: string
   /** The data folder whose old drafts.json is imported on first open; none: nothing to import. */
   dataDir?: string
+  /** How many change-log entries are kept past what was read (CHANGE_LOG_KEPT); tests keep fewer. */
+  changeLogKept?: number
 }
 
 /** The refusal of a save based on an older revision; `current` is what is stored now, for "take theirs". */
@@ -138,6 +162,9 @@ function importLegacy(database: AppDatabase, dataDir: string, context: Migration
   return result.status === 'imported' ? (legacy?.notice ?? null) : null
 }
 
+/** The change log's entries kept past what this process read: a process further behind reads everything. */
+export const CHANGE_LOG_KEPT = 10_000
+
 export async function openDraftStore(
   database: AppDatabase,
   options: OpenDraftStoreOptions = {},
@@ -145,9 +172,22 @@ export async function openDraftStore(
   const { db } = database
   const context: MigrationContext = options.profileId ? { profileId: options.profileId } : {}
   const notice = options.dataDir ? importLegacy(database, options.dataDir, context) : null
+  const kept = options.changeLogKept ?? CHANGE_LOG_KEPT
 
-  const selectAll = db.prepare('SELECT id, revision, body FROM drafts')
-  const selectRevisions = db.prepare('SELECT id, revision FROM drafts')
+  const selectAll = db.prepare('SELECT id, revision, body FROM drafts ORDER BY rowid')
+  const selectProfile = db.prepare(
+    'SELECT id, revision, body FROM drafts WHERE profile_id = ? ORDER BY created_at, rowid',
+  )
+  const selectPending = db.prepare(
+    `SELECT id, revision, body FROM drafts WHERE profile_id = ? AND status IN ('queued', 'sending')
+     ORDER BY schedule_at, rowid`,
+  )
+  const selectCounts = db.prepare(
+    'SELECT status, count(*) AS n FROM drafts WHERE profile_id = ? GROUP BY status',
+  )
+  const selectClaimed = db.prepare(
+    "SELECT body ->> '$.scheduleId' AS claimed FROM drafts WHERE id != ? AND body ->> '$.scheduleId' IS NOT NULL",
+  )
   const selectOne = db.prepare('SELECT id, revision, body FROM drafts WHERE id = ?')
   const upsert = db.prepare(`
     INSERT INTO drafts (id, profile_id, status, schedule_at, created_at, updated_at, revision, body)
@@ -156,7 +196,7 @@ export async function openDraftStore(
       created_at = :created, updated_at = :updated, revision = drafts.revision + 1, body = :body
     RETURNING revision`)
   const deleteOne = db.prepare('DELETE FROM drafts WHERE id = ?')
-  const selectMarkers = db.prepare('SELECT draft_id, marker FROM draft_sends')
+  const selectMarker = db.prepare('SELECT draft_id, marker FROM draft_sends WHERE draft_id = ?')
   const putMarker = db.prepare(
     'INSERT INTO draft_sends (draft_id, marker) VALUES (?, ?) ON CONFLICT (draft_id) DO UPDATE SET marker = excluded.marker',
   )
@@ -165,32 +205,64 @@ export async function openDraftStore(
   const putState = db.prepare(
     "INSERT INTO outbox_state (key, value) VALUES ('last_sync_at', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
   )
-  const dataVersion = db.prepare('PRAGMA data_version')
+  // The change log (main/core/db/migrations/010-draft-changes.ts): triggers fill it, whoever writes.
+  const selectLogEnds = db.prepare('SELECT min(seq) AS oldest, max(seq) AS newest FROM draft_changes')
+  const selectLogSince = db.prepare('SELECT DISTINCT draft_id FROM draft_changes WHERE seq > ? AND seq <= ?')
+  const selectChangedSince = db.prepare(
+    `SELECT id, revision, body FROM drafts
+     WHERE id IN (SELECT draft_id FROM draft_changes WHERE seq > ? AND seq <= ?)`,
+  )
+  const pruneLog = db.prepare('DELETE FROM draft_changes WHERE seq <= ?')
 
   // Through the table's declaration (draft-rows.ts): a row that is not a draft is set aside, never fatal.
-  const readOne = (id: string): StoredDraft | undefined => readRow(database, draftsTable, selectOne.get(id))
-  const version = () => (dataVersion.get() as { data_version: number }).data_version
+  const decodeAll = (rows: unknown[]) => readRows(database, draftsTable, rows)
+  const logEnds = () => selectLogEnds.get() as { oldest: number | null; newest: number | null }
 
-  // PRAGMA data_version moves only for other connections' commits: ours never make us read everything again.
-  let seen = version()
-  const drafts = new Map<string, StoredDraft>()
-  for (const draft of readRows(database, draftsTable, selectAll.all())) drafts.set(draft.id, draft)
-  let markers = readMarkers()
-  let lastSync = readLastSync()
-  const listeners = new Set<(drafts: StoredDraft[]) => void>()
+  /** The last change-log entry this process has announced: what is past it is news. */
+  let seen = logEnds().newest ?? 0
+  let prunedUpTo = 0
+  const listeners = new Set<(changes: DraftChanges) => void>()
 
-  function readMarkers(): Map<string, SendMarker> {
-    return new Map(readRows(database, draftSendsTable, selectMarkers.all()))
-  }
-  function readLastSync(): string | null {
-    return (selectState.get() as { value: string } | undefined)?.value ?? null
+  function notify(changes: DraftChanges): void {
+    for (const listener of listeners) listener(changes)
   }
 
-  function notify(): void {
-    if (listeners.size === 0) return
-    const list = [...drafts.values()]
-    for (const listener of listeners) listener(list)
+  /** Reads what the log holds past `seen` (committed only: called after the outermost commit) and says so. */
+  function announce(): boolean {
+    const { oldest, newest } = logEnds()
+    if (newest === null || newest <= seen) return false
+    const from = seen
+    seen = newest
+    prune()
+    if (listeners.size === 0) return true
+    if (oldest !== null && oldest > from + 1) {
+      notify({ changed: [], removed: [], reset: true })
+      return true
+    }
+    const ids = (selectLogSince.all(from, newest) as Array<{ draft_id: string }>).map((row) => row.draft_id)
+    const changed = decodeAll(selectChangedSince.all(from, newest))
+    const present = new Set(changed.map((draft) => draft.id))
+    notify({ changed, removed: ids.filter((id) => !present.has(id)) })
+    return true
   }
+
+  /** Keeps the log to its last `kept` entries past what was read; a small write now and then, never in the way. */
+  function prune(): void {
+    const upTo = seen - kept
+    if (upTo - prunedUpTo < kept / 2) return
+    prunedUpTo = upTo
+    try {
+      database.transaction(() => pruneLog.run(upTo), { durability: 'crash' })
+    } catch {
+      // A busy or full database: the log is pruned at the next chance; nothing depends on it being short.
+    }
+  }
+
+  /**
+   * Asks for an announcement after the outermost commit of the change under way (dropped if it rolls back).
+   * Several asked in one transaction make one announcement: the first reads all, the others find nothing new.
+   */
+  const afterCommit = () => database.afterCommit(() => void announce())
 
   /** Writes one draft inside the caller's transaction; returns it with its new revision. */
   function write(draft: StoredDraft): StoredDraft {
@@ -210,33 +282,9 @@ export async function openDraftStore(
     return { ...body, revision: row.revision }
   }
 
-  function takeInOthers(force: boolean): boolean {
-    const now = version()
-    if (now === seen && !force) return false
-    seen = now
-    let changed = false
-    const stored = new Map(
-      (selectRevisions.all() as Array<{ id: string; revision: number }>).map((r) => [r.id, r.revision]),
-    )
-    for (const id of [...drafts.keys()]) {
-      if (!stored.has(id)) {
-        drafts.delete(id)
-        changed = true
-      }
-    }
-    for (const [id, revision] of stored) {
-      if (drafts.get(id)?.revision === revision) continue
-      // A row set aside as unreadable (core/db/rows.ts) is not a change the page can show.
-      const draft = readOne(id)
-      if (draft) drafts.set(id, draft)
-      if (draft || drafts.delete(id)) changed = true
-    }
-    markers = readMarkers()
-    lastSync = readLastSync()
-    return changed
-  }
+  const get = (id: string): StoredDraft | undefined => readRow(database, draftsTable, selectOne.get(id))
 
-  /** The row a guard refused, set inside the transaction and taken in once it has rolled back. */
+  /** The row a guard refused, set inside the transaction and announced once it has rolled back. */
   let refused: StoredDraft | null = null
   function check(current: StoredDraft, guard: ((current: StoredDraft) => void) | undefined): void {
     if (!guard) return
@@ -254,11 +302,9 @@ export async function openDraftStore(
     } catch (error) {
       const current = refused as StoredDraft | null
       refused = null
-      // The copy was behind: what is stored now replaces it, and the page hears of it with the refusal.
-      if (current && drafts.get(current.id)?.revision !== current.revision) {
-        drafts.set(current.id, current)
-        notify()
-      }
+      // What asked for the change was behind: the row as stored goes to the listeners with the refusal, so
+      // the page shows what is true now (once committed, when the refusal came inside a larger change).
+      if (current) database.afterCommit(() => notify({ changed: [current], removed: [] }))
       throw error
     }
   }
@@ -266,17 +312,24 @@ export async function openDraftStore(
   const store: DraftStore = {
     path: database.file,
     notice,
-    list: () => [...drafts.values()],
-    listForProfile: (profileId) => [...drafts.values()].filter((draft) => draft.profileId === profileId),
-    get: (id) => drafts.get(id),
+    list: () => decodeAll(selectAll.all()),
+    listForProfile: (profileId) => decodeAll(selectProfile.all(profileId)),
+    pendingForProfile: (profileId) => decodeAll(selectPending.all(profileId)),
+    countsForProfile(profileId) {
+      const rows = selectCounts.all(profileId) as Array<{ status: Draft['status']; n: number }>
+      return Object.fromEntries(rows.map((row) => [row.status, row.n]))
+    },
+    claimedScheduleIds: (except) =>
+      new Set((selectClaimed.all(except) as Array<{ claimed: string }>).map((row) => row.claimed)),
+    get,
     put(draft) {
-      const stored = database.write('the drafts', () => write(draft))
-      drafts.set(stored.id, stored)
-      notify()
-      return stored
+      return database.write('the drafts', () => {
+        afterCommit()
+        return write(draft)
+      })
     },
     update(draft, changes, at, options = {}) {
-      const stored = guarded(() =>
+      return guarded(() =>
         database.write(
           'the drafts',
           () => {
@@ -286,13 +339,14 @@ export async function openDraftStore(
                 message: `Another Mediadeck process took over sending the draft ${draft.id}; this one stopped.`,
               })
             }
-            const row = readOne(draft.id)
+            const row = get(draft.id)
             if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
               throw changedElsewhere(draft.id)
             }
             // Removed by another process meanwhile: what this one changes is written back, not lost.
             const current = row ?? draft
             if (row) check(current, options.guard)
+            afterCommit()
             const written = write({ ...current, ...changes, updatedAt: at.toISOString() })
             if (options.marker) putMarker.run(draft.id, JSON.stringify(options.marker))
             else if (options.marker === null) deleteMarker.run(draft.id)
@@ -301,51 +355,41 @@ export async function openDraftStore(
           options.durability ? { durability: options.durability } : {},
         ),
       )
-      if (options.marker) markers.set(stored.id, options.marker)
-      else if (options.marker === null) markers.delete(stored.id)
-      drafts.set(stored.id, stored)
-      notify()
-      return stored
     },
     putMany(list) {
       if (list.length === 0) return
-      const stored = database.write('the drafts', () => list.map(write))
-      for (const draft of stored) drafts.set(draft.id, draft)
-      notify()
+      database.write('the drafts', () => {
+        afterCommit()
+        list.forEach(write)
+      })
     },
     remove(id, guard) {
-      const had = guarded(() =>
+      return guarded(() =>
         database.write('the drafts', () => {
-          const row = readOne(id)
+          const row = get(id)
           if (row) check(row, guard)
-          return deleteOne.run(id).changes > 0
+          const had = deleteOne.run(id).changes > 0
+          if (had) afterCommit()
+          return had
         }),
       )
-      markers.delete(id)
-      const known = drafts.delete(id)
-      if (had || known) notify()
-      return had || known
     },
-    marker: (id) => markers.get(id),
+    batch: (fn) => database.write('the drafts', fn),
+    marker(id) {
+      return readRow(database, draftSendsTable, selectMarker.get(id))?.[1]
+    },
     setMarker(id, marker) {
       database.write('the send ledger', () => {
         if (marker) putMarker.run(id, JSON.stringify(marker))
         else deleteMarker.run(id)
       })
-      if (marker) markers.set(id, marker)
-      else markers.delete(id)
     },
-    lastSyncAt: () => lastSync,
+    lastSyncAt: () => (selectState.get() as { value: string } | undefined)?.value ?? null,
     setLastSyncAt(at) {
       database.write('the last sync time', () => putState.run(at))
-      lastSync = at
     },
     flush: async () => {},
-    async refresh(force = false) {
-      const changed = takeInOthers(force)
-      if (changed) notify()
-      return changed
-    },
+    refresh: async () => announce(),
     onChange(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

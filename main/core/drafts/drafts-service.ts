@@ -20,7 +20,6 @@ export interface DraftsServiceDeps {
    * it (the CLI's `drafts add`) the posts are queued as single posts, as before campaigns.
    */
   campaigns?: Pick<CampaignStore, 'create'>
-  log?: (message: string, error: unknown) => void
 }
 
 export interface SaveDraftInput {
@@ -65,7 +64,6 @@ export function createDraftsService({
   profileId,
   newId = randomUUID,
   campaigns,
-  log = (message, error) => console.error(`[drafts] ${message}`, error),
 }: DraftsServiceDeps): DraftsService {
   function get(id: string): StoredDraft {
     const draft = store.get(id)
@@ -142,24 +140,21 @@ export function createDraftsService({
             updatedAt: at,
           }
     })
-    store.putMany([first!, ...others])
-    if (campaigns) {
-      // After the posts, not with them: a record that could not be written leaves single posts queued, which
-      // is what a lost record shows anyway (common/campaigns.ts); the posts themselves are never lost.
-      try {
-        campaigns.create({
-          profileId: draft.profileId,
-          at: draft.post.scheduleAt,
-          members: [first!, ...others].map((queued, index) => ({
-            accountId: queued.post.accountId,
-            offsetMinutes: targets[index]?.offsetMinutes ?? 0,
-            draftId: queued.id,
-          })),
-        })
-      } catch (error) {
-        log('the campaign record could not be written; its posts are queued as single posts', error)
-      }
-    }
+    const queued = [first!, ...others]
+    // The posts and their campaign record commit together: a campaign refused leaves nothing queued (the
+    // draft stays as it was, and the call says why), and the page hears of both at once.
+    store.batch(() => {
+      store.putMany(queued)
+      campaigns?.create({
+        profileId: draft.profileId,
+        at: draft.post.scheduleAt,
+        members: queued.map((one, index) => ({
+          accountId: one.post.accountId,
+          offsetMinutes: targets[index]?.offsetMinutes ?? 0,
+          draftId: one.id,
+        })),
+      })
+    })
     return first!
   }
 

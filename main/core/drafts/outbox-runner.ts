@@ -53,8 +53,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
 
   function state(): OutboxState {
     const counts = Object.fromEntries(DRAFT_STATUSES.map((s) => [s, 0])) as Record<DraftStatus, number>
-    const active = profileId()
-    for (const draft of store.listForProfile(active)) counts[draft.status]++
+    Object.assign(counts, store.countsForProfile(profileId()))
     return {
       online: connection.isOnline(),
       sending: outbox.running,
@@ -68,7 +67,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
   const publish = () => onState(state())
 
   function waiting(): boolean {
-    return store.listForProfile(profileId()).some((d) => d.status === 'queued' || d.status === 'sending')
+    const counts = store.countsForProfile(profileId())
+    return Boolean(counts.queued || counts.sending)
   }
 
   async function sync(): Promise<SyncResult | null> {

@@ -116,7 +116,7 @@ export function createOutbox({
     })
 
   function claimedIds(except: string): Set<string> {
-    return new Set(store.list().flatMap((d) => (d.id !== except && d.scheduleId ? [d.scheduleId] : [])))
+    return store.claimedScheduleIds(except)
   }
 
   function bodyOf(draft: Draft): CreateScheduleRequest {
@@ -309,10 +309,7 @@ export function createOutbox({
   }
 
   async function sendAll(owner: string, result: SyncResult, signal?: AbortSignal): Promise<void> {
-    const pending = store
-      .listForProfile(owner)
-      .filter((d) => d.status === 'queued' || d.status === 'sending')
-      .sort((a, b) => a.post.scheduleAt.localeCompare(b.post.scheduleAt))
+    const pending = store.pendingForProfile(owner)
     for (const listed of pending) {
       if (result.stoppedBy || signal?.aborted) {
         if (isPending(store.get(listed.id))) result.waiting.push(listed.id)

@@ -39,7 +39,10 @@ export type RoundTripClient = Pick<
   'getSchedule' | 'updateSchedule' | 'listSchedules' | 'listAccounts'
 >
 /** Only the interface's plain methods, so the change holds whatever keeps the drafts. */
-export type RoundTripStore = Pick<DraftStore, 'listForProfile' | 'get' | 'putMany' | 'update' | 'flush'>
+export type RoundTripStore = Pick<
+  DraftStore,
+  'listForProfile' | 'get' | 'putMany' | 'update' | 'flush' | 'batch'
+>
 
 export interface RoundTripDeps {
   store: RoundTripStore
@@ -366,6 +369,9 @@ export async function importDrafts(
   if (errors.length > 0) return { ...result, errors }
   const at = deps.now()
   const fresh: StoredDraft[] = []
+  // The local changes are written together at the end, in one transaction: one change for the page to apply
+  // whatever the number of rows, and none of them if the write fails.
+  const local: Array<{ draft: StoredDraft; changes: Partial<StoredDraft> }> = []
   for (const { item, target, outcome } of rows) {
     if (outcome === 'unchanged') {
       result.unchanged += 1
@@ -390,9 +396,7 @@ export async function importDrafts(
         updatedAt: at.toISOString(),
       })
     } else if (target.kind === 'draft') {
-      result.changed.push(
-        deps.store.update(target.draft, { post: item.post, localMedia: item.localMedia }, at),
-      )
+      local.push({ draft: target.draft, changes: { post: item.post, localMedia: item.localMedia } })
     } else {
       try {
         // Every member the file does not carry (a WhatsApp channel, a music volume) stays as it was.
@@ -409,10 +413,13 @@ export async function importDrafts(
       }
       result.updatedOnService.push(target.id)
       // The local copy of a post the outbox sent follows it, so the planner shows the file's text.
-      if (target.draft) result.changed.push(deps.store.update(target.draft, { post: item.post }, at))
+      if (target.draft) local.push({ draft: target.draft, changes: { post: item.post } })
     }
   }
-  if (fresh.length > 0) deps.store.putMany(fresh)
+  deps.store.batch(() => {
+    for (const { draft, changes } of local) result.changed.push(deps.store.update(draft, changes, at))
+    deps.store.putMany(fresh)
+  })
   await deps.store.flush()
   result.imported = fresh
   return result

@@ -7,8 +7,20 @@ import { dirname, join } from 'node:path'
 /**
  * The binary's path as the electron package records it, without requiring the package: since Electron 3x its
  * index.js tries to download a missing binary on first require, which must not happen on a machine without it.
+ * Where the binary must be there (the forge's CI sets MEDIADECK_REQUIRE_ELECTRON=1), its absence is an error
+ * that fails the spec instead of a skip nobody reads.
  */
-export function electronBinary(): string | undefined {
+export function electronBinary(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const binary = findElectronBinary()
+  if (binary === undefined && env.MEDIADECK_REQUIRE_ELECTRON === '1')
+    throw new Error(
+      'MEDIADECK_REQUIRE_ELECTRON=1 but the Electron binary is not installed: run `npm ci` without ' +
+        'ELECTRON_SKIP_BINARY_DOWNLOAD (node_modules/electron/path.txt and dist/ are missing)',
+    )
+  return binary
+}
+
+function findElectronBinary(): string | undefined {
   try {
     const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
     const pathFile = join(dir, 'path.txt')

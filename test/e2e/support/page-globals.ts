@@ -7,8 +7,21 @@ export interface PageDataTransfer {
   items: { add(file: File): unknown }
 }
 
+/** An <input type="file"> the Electron specs add, to hold Files backed by the disk (they have a path). */
+export interface PageFileInput {
+  type: string
+  id: string
+  hidden: boolean
+  files: ArrayLike<File> | null
+}
+
 export interface PageGlobals {
   mediadeck: MediadeckApi
+  document: {
+    createElement(tag: 'input'): PageFileInput
+    getElementById(id: string): unknown
+    body: { append(node: unknown): void }
+  }
   DataTransfer: new () => PageDataTransfer
   DragEvent: new (
     type: string,

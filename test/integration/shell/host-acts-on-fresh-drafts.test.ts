@@ -9,7 +9,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Draft } from '../../../common/drafts'
+import type { ListChanges } from '../../../common/list-changes'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
+import { until } from '../../support/manual-clock'
 import { cliArgs } from '../support/cli-bin'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -100,14 +102,18 @@ describe('the host decides on the draft as stored, not on its copy', () => {
     expect(synced.code, synced.stderr).toBe(0)
     expect(await postsOnService(description)).toBe(1)
 
-    const heard: Draft[][] = []
+    const heard: Draft[] = []
     const stop = host.events.subscribe((name, payload) => {
-      if (name === 'drafts:changed') heard.push((payload as { drafts: Draft[] }).drafts)
+      if (name === 'drafts:changed') heard.push(...(payload as ListChanges<Draft>).changed)
     })
     try {
       expect(await refusal(host.call('drafts:unschedule', { id }))).toBe('draft-on-service')
-      // The refusal brought the stored row in: the page is told the post is scheduled.
-      expect(heard.at(-1)?.find((d) => d.id === id)?.status).toBe('scheduled')
+      // The refusal brought the stored row in: the page is told the post is scheduled (with the next change
+      // event, at most 50 ms after the last one).
+      await until(
+        () => heard.some((d) => d.id === id && d.status === 'scheduled'),
+        'the stored row sent to the page',
+      )
     } finally {
       stop()
     }

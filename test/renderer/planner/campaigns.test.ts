@@ -213,7 +213,8 @@ describe('campaigns in the planner', () => {
     await flushPromises()
     const toasts = useToastsStore()
     expect(toasts.items.at(-1)).toMatchObject({
-      title: 'Senja Roastery removed from the campaign',
+      // Named with its network and username: a client's name is often on two or three networks.
+      title: 'Senja Roastery (Instagram, @senja.roastery) removed from the campaign',
       undoLabel: 'Undo',
     })
     expect(document.querySelector('[data-testid=campaign-variant-acc-ig]')).toBeNull()
@@ -235,7 +236,7 @@ describe('campaigns in the planner', () => {
     cards()[0]!.click()
     await flushPromises()
     expect(document.querySelector('[data-testid=campaign-failed]')?.textContent).toContain(
-      'Kopi Senja TikTok: the post failed to publish.',
+      'Kopi Senja TikTok (TikTok, @kopi.senja.tiktok): the post failed to publish.',
     )
     document.querySelector<HTMLButtonElement>('[data-testid=campaign-fix-acc-tt]')!.click()
     await flushPromises()

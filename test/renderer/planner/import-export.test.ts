@@ -31,7 +31,7 @@ describe('ImportExportDialog', () => {
     context.fake.api.drafts.import = async () => {
       disabledWhileImporting = document.querySelector<HTMLInputElement>('[data-testid=import-file]')!.disabled
       context.fake.data.drafts = [imported]
-      context.fake.emit('drafts:changed', { drafts: [imported] })
+      context.fake.draftsChanged([imported])
       return {
         imported: [imported],
         changed: [],

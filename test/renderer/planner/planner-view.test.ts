@@ -439,7 +439,7 @@ describe('PlannerView', () => {
           ? { ...d, status: 'failed' as const, error: { kind: 'plan' as const, message: 'invalid plan' } }
           : d,
     )
-    context.fake.emit('drafts:changed', { drafts: next })
+    context.fake.draftsChanged(next)
     await flushPromises()
     const toasts = useToastsStore().items.map((t) => `${t.title} ${t.message ?? ''}`)
     expect(toasts).toContain('Scheduled: Draft d-sending ')
@@ -454,13 +454,13 @@ describe('PlannerView', () => {
     // The whole shell: the switch reaches the planner through the app session's profiles:switched.
     const wrapper = await mountWith(App, context, { route: '/planner' })
     planner.accountIds = ['acc-ig']
-    const before = context.fake.requests('drafts:list').length
-    // What main's drafts:list answers for the new profile.
+    const before = context.fake.requests('drafts:snapshot').length
+    // What main's drafts:snapshot answers for the new profile.
     context.fake.data.drafts = [draft('d-work', 'queued', '2026-11-23T05:00:00.000Z')]
     context.fake.data.schedules = []
     await context.fake.api.profiles.activate({ id: 'prof-work' })
     await flushPromises()
-    expect(context.fake.requests('drafts:list').length).toBe(before + 1)
+    expect(context.fake.requests('drafts:snapshot').length).toBe(before + 1)
     expect(wrapper.find('[data-key="draft:d-queued"]').exists()).toBe(false)
     expect(wrapper.find('[data-key="draft:d-work"]').exists()).toBe(true)
     expect(wrapper.text()).not.toContain('Morning post')

@@ -102,6 +102,8 @@ export interface FakeMediadeck {
   /** Requests made to one call, in order. */
   requests<C extends CallName>(name: C): CallRequest<C>[]
   emit<E extends EventName>(name: E, payload: EventPayloads[E]): void
+  /** Sends `drafts:changed` as main does after a commit: these drafts changed, these ids went, numbered. */
+  draftsChanged(changed: Draft[], removed?: string[]): void
   listenerCount(name: EventName): number
   /** The next call (or every call, with `times: Infinity`) of `name` rejects with `error`. */
   fail(name: CallName, error: AppErrorData, times?: number): void
@@ -191,6 +193,11 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
   /** Sizes of the files handed out by pick/fromDrop, as the engine would stat them. */
   const sizes = new Map<string, number>()
   let nextId = 1
+  /** The number of the last `drafts:changed` sent, as main's list publisher keeps it. */
+  let draftsSeq = 0
+  /** What main sends after a commit: the changed drafts and removed ids, numbered (common/list-changes.ts). */
+  const draftsChanged = (changed: Draft[], removed: string[] = []) =>
+    emit('drafts:changed', { seq: ++draftsSeq, changed: structuredClone(changed), removed })
 
   function emit<E extends EventName>(name: E, payload: EventPayloads[E]) {
     for (const listener of listeners.get(name) ?? []) (listener as (p: EventPayloads[E]) => void)(payload)
@@ -670,6 +677,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     },
     drafts: {
       list: handle('drafts:list', () => data.drafts),
+      snapshot: handle('drafts:snapshot', () => ({ items: data.drafts, seq: draftsSeq })),
       get: handle('drafts:get', ({ id }) => {
         const found = data.drafts.find((draft) => draft.id === id)
         if (!found) throw { kind: 'not-found', message: 'draft not found' } satisfies AppErrorData
@@ -702,12 +710,12 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         data.drafts = existing
           ? data.drafts.map((d) => (d.id === draft.id ? draft : d))
           : [...data.drafts, draft]
-        emit('drafts:changed', { drafts: structuredClone(data.drafts) })
+        draftsChanged([draft])
         return draft
       }),
       delete: handle('drafts:delete', ({ id }) => {
         data.drafts = data.drafts.filter((draft) => draft.id !== id)
-        emit('drafts:changed', { drafts: structuredClone(data.drafts) })
+        draftsChanged([], [id])
       }),
       schedule: handle('drafts:schedule', ({ id }) => setDraftStatus(id, 'queued')),
       unschedule: handle('drafts:unschedule', ({ id }) => setDraftStatus(id, 'draft')),
@@ -806,6 +814,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     requests: <C extends CallName>(name: C) =>
       calls.filter((call) => call.name === name).map((call) => call.request as CallRequest<C>),
     emit,
+    draftsChanged,
     listenerCount: (name) => listeners.get(name)?.size ?? 0,
     fail: (name, error, times = 1) => failures.set(name, { error, times }),
     hold: (name) => {

@@ -142,7 +142,7 @@ describe('drafts handlers', () => {
     expect((await handlers['drafts:list'](undefined)).map((d) => d.post.title)).toEqual(['edited'])
   })
 
-  it("shows, edits and counts only the active profile's drafts, and republishes them on a switch", async () => {
+  it("shows, edits and counts only the active profile's drafts, and has the page read them again on a switch", async () => {
     const handlers = draftHandlersOver(deps(), { now: () => NOW })
     const sandboxDraft = await handlers['drafts:save']({
       post: samplePost({ title: 'sandbox' }),
@@ -153,9 +153,10 @@ describe('drafts handlers', () => {
 
     events = []
     switchTo('real')
-    const changed = events.filter((e) => e.name === 'drafts:changed').at(-1)?.payload as { drafts: unknown[] }
-    expect(changed.drafts).toEqual([])
+    const changed = events.filter((e) => e.name === 'drafts:changed').at(-1)?.payload
+    expect(changed).toMatchObject({ reload: true, changed: [], removed: [] })
     expect(await handlers['drafts:list'](undefined)).toEqual([])
+    expect((await handlers['drafts:snapshot'](undefined)).items).toEqual([])
     expect((await handlers['outbox:status'](undefined)).counts.queued).toBe(0)
     // Not reachable by id either: queueing or editing it here would send it through the wrong account.
     await expect(handlers['drafts:get']({ id: sandboxDraft.id })).rejects.toMatchObject({ kind: 'not-found' })

@@ -87,7 +87,7 @@ function start(status: Schedule['status']) {
 it('says when a queued draft is sent, then when its post is published, once', async () => {
   const s = start('success')
   await new Promise((resolve) => setImmediate(resolve))
-  s.events.emit('drafts:changed', { drafts: [draft('scheduled', 's1')] })
+  s.events.emit('drafts:changed', { seq: 1, changed: [draft('scheduled', 's1')], removed: [] })
   expect(s.notes).toEqual([
     {
       title: 'Draf terkirim',
@@ -104,7 +104,7 @@ it('says when a queued draft is sent, then when its post is published, once', as
   // A restart with the same drafts announces nothing again.
   const again = start('success')
   await new Promise((resolve) => setImmediate(resolve))
-  again.events.emit('drafts:changed', { drafts: [draft('scheduled', 's1')] })
+  again.events.emit('drafts:changed', { seq: 1, changed: [draft('scheduled', 's1')], removed: [] })
   await again.clock.advance(10 * 60_000)
   expect(again.notes.map((n) => n.title)).toEqual(['Draf terkirim'])
   expect(again.reads).toHaveLength(0)
@@ -114,7 +114,7 @@ it('says when a queued draft is sent, then when its post is published, once', as
 it('says when a post failed to publish', async () => {
   const s = start('error')
   await new Promise((resolve) => setImmediate(resolve))
-  s.events.emit('drafts:changed', { drafts: [draft('scheduled', 's1')] })
+  s.events.emit('drafts:changed', { seq: 1, changed: [draft('scheduled', 's1')], removed: [] })
   await s.clock.advance(10 * 60_000)
   expect(s.notes.map((n) => n.title)).toEqual(['Draf terkirim', 'Postingan gagal terbit'])
   s.follower.stop()

@@ -56,7 +56,7 @@ describe('keeping the machine awake during uploads', () => {
     expect(blocker.calls).toEqual(['start:prevent-app-suspension:1'])
     events.emit('uploads:progress', progress(0, 0))
     expect(hold.holding()).toBe(false)
-    events.emit('drafts:changed', { drafts: [] })
+    events.emit('drafts:changed', { seq: 1, changed: [], removed: [] })
     events.emit('uploads:progress', progress(0, 1))
     expect(blocker.calls).toEqual([
       'start:prevent-app-suspension:1',

@@ -12,7 +12,8 @@ import { accountWatchMigration } from './008-account-watch'
 import { picturesMigration } from './009-pictures'
 import { insightsMigration } from './010-insights'
 import { uploadIdentityMigration } from './011-upload-identity'
-import { rowsSetAsideMigration } from './012-rows-set-aside'
+import { draftChangesMigration } from './012-draft-changes'
+import { rowsSetAsideMigration } from './013-rows-set-aside'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -26,5 +27,6 @@ export const MIGRATIONS: readonly Migration[] = [
   picturesMigration, // 9
   insightsMigration, // 10
   uploadIdentityMigration, // 11
-  rowsSetAsideMigration, // 12
+  draftChangesMigration, // 12
+  rowsSetAsideMigration, // 13
 ]

@@ -1,5 +1,9 @@
 export default {
   appName: 'Mediadeck',
+  // An account told apart from another of the same name: its network and username beside its name.
+  account: {
+    described: '{name} ({network}, {username})',
+  },
   nav: {
     label: 'Main',
     library: 'Library',

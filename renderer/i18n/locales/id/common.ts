@@ -2,6 +2,10 @@ import type en from '../en/common'
 
 export default {
   appName: 'Mediadeck',
+  // An account told apart from another of the same name: its network and username beside its name.
+  account: {
+    described: '{name} ({network}, {username})',
+  },
   nav: {
     label: 'Utama',
     library: 'Pustaka',

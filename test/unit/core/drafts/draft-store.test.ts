@@ -89,27 +89,28 @@ describe('draft store', () => {
     // The other process sent it; the app has not looked since.
     cli.update(cli.get('a')!, { status: 'scheduled', scheduleId: 's1' }, new Date())
     const heard: string[] = []
-    app.onChange((drafts) => heard.push(drafts.find((d) => d.id === 'a')!.status))
+    app.onChange(({ changed }) => heard.push(...changed.map((d) => d.status)))
     const refuse = (current: { status: string }) => {
       if (current.status === 'scheduled')
         throw new AppError({ kind: 'validation', code: 'draft-on-service', message: 'sent' })
     }
     expect(() => app.update(seen, { status: 'draft' }, new Date(), { guard: refuse })).toThrow(AppError)
     expect(() => app.remove('a', refuse)).toThrow(AppError)
-    expect(heard).toEqual(['scheduled'])
+    // Each refusal tells the listeners (the page) the row as it is stored.
+    expect(heard).toEqual(['scheduled', 'scheduled'])
     expect(app.get('a')).toMatchObject({ status: 'scheduled', scheduleId: 's1' })
     const reopened = await openStoreAt(file)
     expect(reopened.get('a')).toMatchObject({ status: 'scheduled', revision: 2 })
   })
 
-  it("takes in another connection's inserts, changes and removals on refresh, and says so once", async () => {
+  it("announces another connection's inserts, changes and removals on refresh as changes, once", async () => {
     const app = await openStoreAt(file)
     const cli = await openStoreAt(file)
     app.put(sampleDraft({ id: 'changed' }))
     app.put(sampleDraft({ id: 'removed' }))
     await cli.refresh()
-    const heard: string[][] = []
-    app.onChange((list) => heard.push(list.map((d) => d.id).sort()))
+    const heard: Array<{ changed: string[]; removed: string[] }> = []
+    app.onChange(({ changed, removed }) => heard.push({ changed: changed.map((d) => d.id).sort(), removed }))
     cli.put(sampleDraft({ id: 'new' }))
     cli.update(cli.get('changed')!, { status: 'queued' }, new Date())
     cli.remove('removed')
@@ -123,12 +124,14 @@ describe('draft store', () => {
     ).toEqual(['changed', 'new'])
     expect(app.get('changed')?.status).toBe('queued')
     expect(app.lastSyncAt()).toBe('2026-07-15T04:00:00.000Z')
-    expect(heard).toEqual([['changed', 'new']])
+    expect(heard).toEqual([{ changed: ['changed', 'new'], removed: ['removed'] }])
     // Nothing new: nothing read, nothing said.
     expect(await app.refresh()).toBe(false)
-    // Its own changes do not come back as news.
+    // Its own changes are announced when committed, and do not come back as news.
     app.put(sampleDraft({ id: 'mine' }))
+    expect(heard.at(-1)).toEqual({ changed: ['mine'], removed: [] })
     expect(await app.refresh()).toBe(false)
+    expect(heard).toHaveLength(2)
   })
 
   it('a full database gives a clear error, keeps nothing of the change, and the store goes on working', async () => {
@@ -170,5 +173,74 @@ describe('draft store', () => {
       }),
     ).toThrow(/Another Mediadeck process took over/)
     expect((await openStoreAt(file)).get('a')?.status).toBe('queued')
+  })
+
+  it('announces a change only once the outermost transaction committed, and nothing of one rolled back', async () => {
+    const store = await openStoreAt(file)
+    store.put(sampleDraft({ id: 'kept' }))
+    const heard: Array<{ changed: string[]; removed: string[] }> = []
+    store.onChange(({ changed, removed }) =>
+      heard.push({ changed: changed.map((d) => d.id).sort(), removed }),
+    )
+    expect(() =>
+      store.database.transaction(() => {
+        store.put(sampleDraft({ id: 'undone' }))
+        store.remove('kept')
+        // Nothing is said while the transaction is open: it may still be undone.
+        expect(heard).toEqual([])
+        throw new Error('refused')
+      }),
+    ).toThrow('refused')
+    expect(heard).toEqual([])
+    expect(store.get('undone')).toBeUndefined()
+    expect(store.list().map((d) => d.id)).toEqual(['kept'])
+    // Several writes in one transaction: one announcement, after it.
+    store.batch(() => {
+      store.put(sampleDraft({ id: 'a' }))
+      store.put(sampleDraft({ id: 'b' }))
+      store.remove('kept')
+    })
+    expect(heard).toEqual([{ changed: ['a', 'b'], removed: ['kept'] }])
+  })
+
+  it('keeps no copy of the drafts: a change written beside the store is read, not an old copy', async () => {
+    const store = await openStoreAt(file)
+    store.put(sampleDraft({ id: 'a', post: samplePost({ title: 'before' }) }))
+    const { db } = store.database
+    const body = JSON.parse(
+      (db.prepare("SELECT body FROM drafts WHERE id = 'a'").get() as { body: string }).body,
+    )
+    body.post.title = 'beside'
+    db.prepare("UPDATE drafts SET body = ?, revision = revision + 1 WHERE id = 'a'").run(JSON.stringify(body))
+    expect(store.get('a')?.post.title).toBe('beside')
+    expect(store.listForProfile(store.get('a')!.profileId).map((d) => d.post.title)).toEqual(['beside'])
+  })
+
+  it('tells its listeners to read everything when the change log was pruned past what it had read', async () => {
+    const app = await openStoreAt(file)
+    const cli = await openStoreAt(file)
+    const heard: unknown[] = []
+    app.onChange((changes) => heard.push(changes))
+    cli.put(sampleDraft({ id: 'a' }))
+    // Another process pruned the log's entries this one had not read yet.
+    cli.database.db.exec('DELETE FROM draft_changes')
+    cli.put(sampleDraft({ id: 'b' }))
+    expect(await app.refresh()).toBe(true)
+    expect(heard).toEqual([{ changed: [], removed: [], reset: true }])
+    // From there on, changes again.
+    cli.remove('a')
+    await app.refresh()
+    expect(heard.at(-1)).toEqual({ changed: [], removed: ['a'] })
+  })
+
+  it('keeps the change log short: past what was read, the oldest entries go', async () => {
+    const kept = 100
+    const store = await openStoreAt(file, { changeLogKept: kept })
+    store.onChange(() => {})
+    const drafts = Array.from({ length: 10 }, (_, i) => sampleDraft({ id: `d${i}` }))
+    for (let round = 0; round < 20; round++) store.putMany(drafts)
+    const { n } = store.database.db.prepare('SELECT count(*) AS n FROM draft_changes').get() as { n: number }
+    expect(n).toBeLessThanOrEqual(kept * 1.5 + 10)
+    expect(n).toBeGreaterThanOrEqual(kept)
   })
 })

@@ -33,6 +33,7 @@ function importDrafts(
     listForProfile: () => [],
     get: () => undefined,
     update: () => undefined as never,
+    batch: <T>(fn: () => T) => fn(),
     ...target,
   }
   return importRows({ ...options, store, client }, format, content)

@@ -1,0 +1,87 @@
+// The page's drafts: read whole once, then main's changes applied to what it holds; a missed change number, or
+// main saying so, reads the list whole again, and a change that arrives during that read is neither lost nor
+// applied twice.
+import { flushPromises } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Draft } from '../../../common/drafts'
+import { emptyScheduleRequest } from '../../../common/service'
+import { useDraftsStore } from '../../../renderer/stores/drafts'
+import { createFakeMediadeck, installFakeMediadeck, type FakeMediadeck } from '../support/fake-mediadeck'
+import { NOW } from '../support/fixtures'
+
+function draft(id: string, description = `Draft ${id}`): Draft {
+  return {
+    id,
+    profileId: 'sandbox',
+    status: 'draft',
+    post: { ...emptyScheduleRequest(), description, accountId: 'acc-ig', scheduleAt: '' },
+    localMedia: [],
+    createdAt: NOW,
+    updatedAt: NOW,
+  }
+}
+
+describe('drafts store', () => {
+  let fake: FakeMediadeck
+  beforeEach(() => {
+    fake = installFakeMediadeck(createFakeMediadeck({ drafts: [draft('a'), draft('b')] }))
+    setActivePinia(createPinia())
+  })
+
+  async function opened() {
+    const store = useDraftsStore()
+    store.subscribe()
+    await store.load()
+    return store
+  }
+
+  it('applies each change to the list it holds, without reading the list again', async () => {
+    const store = await opened()
+    fake.draftsChanged([draft('b', 'edited'), draft('c')], ['a'])
+    fake.draftsChanged([draft('d')])
+    expect(store.drafts.map((d) => [d.id, d.post.description])).toEqual([
+      ['b', 'edited'],
+      ['c', 'Draft c'],
+      ['d', 'Draft d'],
+    ])
+    expect(fake.requests('drafts:snapshot')).toHaveLength(1)
+  })
+
+  it('reads the list whole again when a change number was missed', async () => {
+    const store = await opened()
+    fake.data.drafts = [draft('a'), draft('b'), draft('missed')]
+    // Change 1 never arrived; 2 did.
+    fake.emit('drafts:changed', { seq: 2, changed: [draft('late')], removed: [] })
+    await flushPromises()
+    expect(fake.requests('drafts:snapshot')).toHaveLength(2)
+    expect(store.drafts.map((d) => d.id)).toEqual(['a', 'b', 'missed'])
+  })
+
+  it('reads the list whole again when main says it is stale (another profile)', async () => {
+    const store = await opened()
+    fake.data.drafts = [draft('work')]
+    fake.emit('drafts:changed', { seq: 1, changed: [], removed: [], reload: true })
+    await flushPromises()
+    expect(store.drafts.map((d) => d.id)).toEqual(['work'])
+  })
+
+  it('a change that arrives while the list is read is applied after, only if the list does not hold it', async () => {
+    const store = useDraftsStore()
+    store.subscribe()
+    const release = fake.hold('drafts:snapshot')
+    const loading = store.load()
+    await flushPromises()
+    // Sent after the list was read (main numbers it past the list's), before the list arrived.
+    fake.data.drafts = [draft('a'), draft('b'), draft('c')]
+    fake.draftsChanged([draft('c')])
+    release()
+    await loading
+    // The fake answers the list as it holds it at the answer, numbered with the changes sent by then: the
+    // change is in it, and is not added twice.
+    expect(store.drafts.map((d) => d.id)).toEqual(['a', 'b', 'c'])
+    fake.draftsChanged([draft('e')])
+    expect(store.drafts.map((d) => d.id)).toEqual(['a', 'b', 'c', 'e'])
+    expect(fake.requests('drafts:snapshot')).toHaveLength(1)
+  })
+})
