@@ -8,7 +8,62 @@ import { AUTOMATION_RULES, REPORT_STATUSES } from './automation-edit'
 import type { Automation, Page, Report, Schedule, Template } from './service'
 
 const id = z.string().min(1).max(200)
-const ruleSet = z.record(z.string(), z.unknown())
+
+// A rule set as the app sends it: only the six rules, at least one of them, and each member the app knows of
+// the type the service holds (a string "true" for a switch was sent as false). Members the app does not know
+// inside a rule pass here: the service may have sent them itself (a newer field), and main checks that an
+// update sends back only those (common/automation-edit.ts unknownMembers).
+const flag = z.boolean()
+const text = z.string().max(20_000)
+const words = z.array(z.string().max(2_000)).max(2_000)
+const member = <S extends z.core.$ZodLooseShape>(shape: S) => z.looseObject(shape).partial()
+const button = member({ type: text, title: text, payload: text, url: text })
+const keyword = member({
+  isExactMatch: flag,
+  values: z.array(member({ keyword: text, text })).max(2_000),
+})
+const wordList = member({ isActive: flag, isExactMatch: flag, keywords: words })
+const delay = member({ isActive: flag, value: z.number().finite().min(0), type: text })
+const opening = member({
+  postback: member({ isActive: flag, image: text, text, button }),
+  additional: member({ isActive: flag, isPreventBeforeFollow: flag, image: text, text, button }),
+  webUrl: member({ image: text, text, buttons: z.array(button).max(100) }),
+})
+const messageRule = member({
+  isActive: flag,
+  type: text,
+  text,
+  prompt: text,
+  opening,
+  keyword,
+  condition: wordList,
+  delay,
+})
+const ruleSet = z
+  .object({
+    delete: member({ isActive: flag, type: text, keywords: words, prompt: text }),
+    reply: member({
+      isActive: flag,
+      type: text,
+      text,
+      prompt: text,
+      isIncludeContentContext: flag,
+      keyword,
+      condition: wordList,
+      exception: wordList,
+      delay,
+    }),
+    like: member({ isActive: flag }),
+    message: messageRule,
+    story: messageRule,
+    chat: member({ isActive: flag, type: text, text, prompt: text, keyword, delay }).nullable(),
+  })
+  .partial()
+  .strict()
+  .refine((config) => Object.values(config).some((rule) => rule != null), {
+    message:
+      'give at least one rule (delete, reply, like, message, story, chat); an empty one would reset them all',
+  })
 const name = z.string().trim().min(1).max(200)
 
 export const automationCallSchemas = {
@@ -66,4 +121,44 @@ export interface AutomationCallResponses {
   'reports:list': { value: Page<Report>; stale: boolean; fetchedAt: string; skipped?: number }
   'reports:get': Report
   'reports:retry': ReportRetryResult[]
+}
+
+type Json = Record<string, unknown>
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The schema under optional/nullable wrappers. */
+function bare(schema: z.ZodType): z.ZodType {
+  let current = schema
+  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
+    current = current.unwrap() as z.ZodType
+  }
+  return current
+}
+
+/**
+ * The members of `config` the app does not know and that `received` (the rule set as the service holds it)
+ * does not carry at the same place either, as paths (`reply.colour`): what an update must not send, since the
+ * service would store them. Members the service sent itself go back as they came.
+ */
+export function unknownConfigMembers(config: unknown, received: unknown): string[] {
+  const out: string[] = []
+  const walk = (value: unknown, before: unknown, schema: z.ZodType, path: string) => {
+    const shape = bare(schema)
+    if (shape instanceof z.ZodArray && Array.isArray(value)) {
+      value.forEach((item, i) =>
+        walk(item, Array.isArray(before) ? before[i] : undefined, shape.element as z.ZodType, `${path}${i}.`),
+      )
+      return
+    }
+    if (!(shape instanceof z.ZodObject) || !isObject(value)) return
+    const known = shape.shape as Record<string, z.ZodType>
+    const held = isObject(before) ? before : {}
+    for (const [key, member] of Object.entries(value)) {
+      if (key in known) walk(member, held[key], known[key]!, `${path}${key}.`)
+      else if (!(key in held)) out.push(`${path}${key}`)
+    }
+  }
+  walk(config, received, ruleSet, '')
+  return out
 }

@@ -3,9 +3,10 @@
 // rule changed later than the person believes is worse than one not changed. Before a rule set is sent its
 // enums are checked against the values the service accepts, except those it sent itself and that were left
 // alone (common/automation-edit.ts).
-import type { ReportRetryResult } from '../../common/automation-calls'
+import { unknownConfigMembers, type ReportRetryResult } from '../../common/automation-calls'
 import { checkConfigEnums, CONTENT_RULES } from '../../common/automation-edit'
 import { AppError } from '../../common/errors'
+import { errorReason } from '../../common/messages/index'
 import type { Schedule, Template } from '../../common/service'
 import type { RetryBudget } from '../core/retry-budget'
 import type { HostDeps } from './host-deps'
@@ -35,10 +36,13 @@ export function createAutomationHandlers(
   o: { retryBudget: RetryBudget },
 ): HandlerGroup<AutomationCall> {
   const client = () => deps.active().client
+  /** Report retries under way, by report: the same one asked again while it runs shares its answer. */
+  const retrying = new Map<string, Promise<ReportRetryResult>>()
 
   return {
     'automations:update': async ({ id, config }) => {
       const before = await findAutomation(client(), id)
+      refuseUnknownMembers(config, before.config)
       checkConfigEnums(pick(config, CONTENT_RULES), before.config)
       await client().updateAutomation(id, config)
       return findAutomation(client(), id)
@@ -67,7 +71,9 @@ export function createAutomationHandlers(
     'templates:list': async () =>
       (await allPages<Template>((page) => client().listTemplates({ page, limit: PAGE_LIMIT }))).docs,
     'templates:save': async ({ id, name, config }) => {
-      checkConfigEnums(config, id ? (await client().getTemplate(id)).config : undefined)
+      const held = id ? (await client().getTemplate(id)).config : undefined
+      if (held) refuseUnknownMembers(config, held)
+      checkConfigEnums(config, held)
       const saved = id ?? (await client().createTemplate({ name, config }))._id
       if (id) await client().updateTemplate(id, { name, config })
       return client().getTemplate(saved)
@@ -79,27 +85,50 @@ export function createAutomationHandlers(
     'reports:retry': async ({ ids }) => {
       // One at a time, like posts: a burst of retries is what the networks read as spam. One report asked
       // for alone always goes (and is counted); several are each held once their account's budget is spent.
-      const kind = ids.length === 1 ? 'manual' : 'bulk'
-      const results: ReportRetryResult[] = []
-      for (const id of ids) {
+      // The same report twice (a double click, two windows) is retried once: a second PUT is a second reply.
+      const unique = [...new Set(ids)]
+      const kind = unique.length === 1 ? 'manual' : 'bulk'
+      const retryOne = async (id: string): Promise<ReportRetryResult> => {
         try {
           const report = await client().getReport(id)
           const take = o.retryBudget.take(report.accountId, kind)
           if (!take.allowed) {
             const resetsAt = o.retryBudget.status(report.accountId).resetsAt
-            results.push({ id, ok: false, held: { resetsAt: resetsAt?.toISOString() ?? null } })
-            continue
+            return { id, ok: false, held: { resetsAt: resetsAt?.toISOString() ?? null } }
           }
           await client().retryReport(id)
           const after = await client().getReport(id)
-          results.push({ id, ok: true, status: after.status, ...(take.warned ? { warned: true } : {}) })
+          return { id, ok: true, status: after.status, ...(take.warned ? { warned: true } : {}) }
         } catch (error) {
-          results.push({ id, ok: false, error: AppError.from(error).toJSON() })
+          return { id, ok: false, error: AppError.from(error).toJSON() }
         }
       }
-      return results
+      const byId = new Map<string, ReportRetryResult>()
+      for (const id of unique) {
+        // Already under way in another call: its answer is this one's too.
+        let running = retrying.get(id)
+        if (!running) {
+          running = retryOne(id)
+          retrying.set(id, running)
+          void running.finally(() => retrying.delete(id))
+        }
+        byId.set(id, await running)
+      }
+      return ids.map((id) => byId.get(id)!)
     },
   }
+}
+
+/** Refuses members the app does not know and the service did not send (common/automation-calls.ts). */
+function refuseUnknownMembers(config: unknown, held: unknown): void {
+  const unknown = unknownConfigMembers(config, held)
+  if (unknown.length === 0) return
+  throw new AppError({
+    kind: 'validation',
+    field: `config.${unknown[0]}`,
+    ...errorReason('request-invalid', { field: unknown.map((path) => `config.${path}`).join(', ') }),
+    message: `config: unknown member${unknown.length === 1 ? '' : 's'} ${unknown.map((path) => `config.${path}`).join(', ')}; nothing was changed`,
+  })
 }
 
 /** The members of a rule set a content automation carries (the others are not checked or sent). */

@@ -21,12 +21,20 @@ export function validationError(name: string, request: unknown): AppErrorData | 
   if (shape) return { kind: 'validation', message: `${name}: ${shape}` }
   const parsed = requestSchemas[name].safeParse(request)
   if (parsed.success) return undefined
-  const issue = parsed.error.issues[0]
-  const field = issue?.path.map(String).join('.') ?? ''
+  // Every problem is named, an unknown member by its own path: a rule set with a string for a switch and a
+  // stray member is one answer, not two round trips.
+  const named = parsed.error.issues.map((issue) => {
+    const at = issue.path.map(String).join('.')
+    const paths =
+      issue.code === 'unrecognized_keys' ? issue.keys.map((key) => (at ? `${at}.${key}` : key)) : [at]
+    return { paths, text: `${paths.filter(Boolean).join(', ') || name}: ${issue.message}` }
+  })
+  const fields = [...new Set(named.flatMap((n) => n.paths).filter(Boolean))]
+  const field = fields[0] ?? ''
   return {
     kind: 'validation',
-    ...errorReason('request-invalid', { field: field || name }),
-    message: `${name}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid request'}`,
+    ...errorReason('request-invalid', { field: fields.join(', ') || name }),
+    message: `${name}: ${named.map((n) => n.text).join('; ') || 'invalid request'}`,
     ...(field ? { field } : {}),
   }
 }

@@ -123,6 +123,39 @@ export const useAutomationsStore = defineStore('automations', () => {
     return saved
   }
 
+  /** Each automation's change under way, so the next one waits for it. */
+  const changing = new Map<string, Promise<unknown>>()
+  /**
+   * Changes one automation in turn: each waits for the one before and is built, by `change`, on the rules as
+   * the service last confirmed them, not on the copy the click was made on. Two switches flipped while the
+   * first save was still under way used to send the second with the first switch as it was before, reverting it.
+   */
+  function change(
+    id: string,
+    base: Record<string, unknown>,
+    change: (config: Record<string, unknown>) => Record<string, unknown>,
+  ): Promise<Automation> {
+    const before = changing.get(id) ?? Promise.resolve()
+    const next = before
+      .catch(() => undefined)
+      .then(async () => {
+        const confirmed = confirmedConfig.get(id) ?? base
+        const saved = await save(id, change(confirmed as Record<string, unknown>))
+        confirmedConfig.set(id, saved.config)
+        return saved
+      })
+    changing.set(id, next)
+    const forget = () => {
+      if (changing.get(id) !== next) return
+      changing.delete(id)
+      confirmedConfig.delete(id)
+    }
+    next.then(forget, forget)
+    return next
+  }
+  /** What the last save of a change in turn answered, while more changes of that automation wait. */
+  const confirmedConfig = new Map<string, unknown>()
+
   function hide(id: string, on: boolean) {
     const next = new Set(hidden.value)
     if (on) next.add(id)
@@ -160,6 +193,7 @@ export const useAutomationsStore = defineStore('automations', () => {
     find,
     replace,
     save,
+    change,
     hide,
     invalidate,
     reset,

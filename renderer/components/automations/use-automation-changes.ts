@@ -33,7 +33,8 @@ export function useAutomationChanges() {
     if (busy.value.has(key) || !canChange.value) return
     busy.value = new Set(busy.value).add(key)
     try {
-      await store.save(automation.id, withRuleActive(automation.config, rule, isActive))
+      // In turn with the automation's other changes, on the rules the last of them left (stores/automations.ts).
+      await store.change(automation.id, automation.config, (config) => withRuleActive(config, rule, isActive))
     } catch (error) {
       fail(t('automations.edit.saveFailed'), error)
     } finally {

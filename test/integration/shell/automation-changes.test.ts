@@ -84,6 +84,36 @@ describe('automations', () => {
     ).rejects.toMatchObject({ kind: 'not-found' })
   })
 
+  it('refuses an empty rule set, a switch given as text and members it does not know, naming them; nothing changes', async () => {
+    const a = await first()
+    const refusal = (config: Record<string, unknown>) =>
+      host.call('automations:update', { id: a.id, config }).then(
+        () => null,
+        (error: { field?: string; message: string; params?: { field?: string } }) => error,
+      )
+    // An empty set was sent as every rule at its default: all of them off.
+    expect(await refusal({})).toMatchObject({ kind: 'validation', field: 'config' })
+    expect(await refusal({ ...a.config, reply: { ...a.config.reply, isActive: 'true' } })).toMatchObject({
+      field: 'config.reply.isActive',
+      message: expect.stringMatching(/expected boolean/),
+    })
+    expect(await refusal({ ...a.config, colour: 'red' })).toMatchObject({
+      field: 'config.colour',
+      params: { field: 'config.colour' },
+    })
+    expect(await refusal({ ...a.config, like: { ...a.config.like, shade: 1 } })).toMatchObject({
+      field: 'config.like.shade',
+      code: 'request-invalid',
+    })
+    await expect(
+      host.call('automations:create', { contentId: 'c', accountId: a.accountId, config: {} }),
+    ).rejects.toMatchObject({ field: 'config' })
+    await expect(
+      host.call('templates:save', { name: 'x', config: { like: { isActive: 1 as unknown as boolean } } }),
+    ).rejects.toMatchObject({ field: 'config.like.isActive' })
+    expect((await host.call('automations:get', { id: a.id })).config).toEqual(a.config)
+  })
+
   it('saves, renames and deletes a template', async () => {
     const a = await first()
     const saved = await host.call('templates:save', { name: 'Ramadan', config: a.config })
@@ -123,5 +153,25 @@ describe('reports', () => {
     const [single] = await host.call('reports:retry', { ids: [ids[3]!] })
     expect(single).toMatchObject({ ok: true, warned: true })
     expect(accountId).toBeTruthy()
+  })
+
+  it('retries a report asked for twice, in one call or in two at once, once', async () => {
+    const failed = (await host.call('reports:list', { page: 1, limit: 100, status: 'error' })).value.docs
+    // The sandbox refuses a second retry of a report the first one fixed: a second PUT shows as a failure.
+    const retriable = failed.filter((r) => !/disconnect|gone|not found/i.test(r.errorMessage ?? ''))
+    const [one, other] = retriable.slice(-2).map((r) => r.id)
+    const twice = await host.call('reports:retry', { ids: [one!, one!] })
+    expect(twice).toEqual([
+      expect.objectContaining({ id: one, ok: true, status: 'success' }),
+      expect.objectContaining({ id: one, ok: true, status: 'success' }),
+    ])
+    const atOnce = await Promise.all([
+      host.call('reports:retry', { ids: [other!] }),
+      host.call('reports:retry', { ids: [other!] }),
+    ])
+    expect(atOnce.flat()).toEqual([
+      expect.objectContaining({ id: other, ok: true, status: 'success' }),
+      expect.objectContaining({ id: other, ok: true, status: 'success' }),
+    ])
   })
 })

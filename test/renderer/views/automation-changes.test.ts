@@ -65,6 +65,30 @@ describe('changing an automation', () => {
     expect(like.attributes('aria-checked')).toBe(String(!before.like.isActive))
   })
 
+  it('two switches flipped while the first save is under way: the second waits and keeps the first', async () => {
+    const { wrapper, first } = await openFirst()
+    const before = JSON.parse(JSON.stringify(first.config)) as typeof first.config
+    const release = context.fake.hold('automations:update')
+    await wrapper.get('section[data-rule="reply"] [data-testid="rule-switch"]').trigger('click')
+    await flushPromises()
+    await wrapper.get('section[data-rule="like"] [data-testid="rule-switch"]').trigger('click')
+    await flushPromises()
+    // The second waits for the first: one request in flight.
+    expect(context.fake.requests('automations:update')).toHaveLength(1)
+    release()
+    await flushPromises()
+    await flushPromises()
+    const sent = context.fake.requests('automations:update')
+    expect(sent).toHaveLength(2)
+    const [reply, like] = sent.map((r) => r.config as typeof before)
+    expect(reply!.reply.isActive).toBe(!before.reply.isActive)
+    // Before, the second carried the reply switch as it was before the first change, reverting it.
+    expect(like!.reply.isActive).toBe(!before.reply.isActive)
+    expect(like!.like.isActive).toBe(!before.like.isActive)
+    expect(first.config.reply.isActive).toBe(!before.reply.isActive)
+    expect(first.config.like.isActive).toBe(!before.like.isActive)
+  })
+
   it('a template applied fills the fields shown, and what is typed after it is what is saved', async () => {
     const first = context.fake.data.automations[0]!
     const config = JSON.parse(JSON.stringify(first.config)) as typeof first.config
