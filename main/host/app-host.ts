@@ -39,7 +39,7 @@ import type { AppHost, AppHostOptions } from './app-host-types'
 
 export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const { dataDir, mode } = options
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const log = options.log ?? silentLogger
   const network = options.network ?? envProxyDispatcher(process.env)
   const redactor = options.redactor ?? createRedactor()

@@ -30,6 +30,7 @@ export function openDataFolder(dataDir: string, log: Logger, storeBackend?: KeyV
   })
   for (const notice of database.notices) {
     if (notice.kind === 'damaged') log.error(notice.message)
+    else if (notice.kind === 'private') log.warn(notice.message)
     else log.info(notice.message)
   }
   // An unreadable row is set aside by the repository that read it (core/db/rows.ts) and said here, once.
@@ -43,7 +44,8 @@ export function openDataFolder(dataDir: string, log: Logger, storeBackend?: KeyV
   const store = openAppStore(storeBackend ?? createConfBackend(dataDir))
   if (store.notice) log.error(store.notice.message)
   const startupNotices: string[] = [
-    ...database.notices.filter((notice) => notice.kind === 'damaged').map((notice) => notice.message),
+    // Said once: a folder made private has nothing more to say at the next start.
+    ...database.notices.filter((notice) => notice.kind !== 'migrated').map((notice) => notice.message),
     ...(store.notice ? [store.notice.message] : []),
   ]
   const onDataNotice = (next: (notice: string) => void) => {

@@ -2,6 +2,8 @@
 // secrets the app learns (profile credentials, the browser-mode token) and anything that looks like
 // credentials are replaced before a transport sees them. electron-log writes the file in both the app and
 // plain Node.
+import { chmodSync, existsSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import type { NodeLogger } from 'electron-log'
 import type { Logger } from '../core/ports'
 import type { Redactor } from '../core/redaction'
@@ -15,6 +17,13 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() 
 /** Wires an electron-log instance (main or node flavour) to a file and the redactor. */
 export function configureElectronLog(log: NodeLogger, options: { file: string; redactor: Redactor }): Logger {
   log.transports.file.resolvePathFn = () => options.file
+  // The log names files and profiles: the user's alone, as the data folder is (docs/security.md). A file
+  // written before with a wider mode is tightened; electron-log creates a new one (after a rotation) 0600.
+  log.transports.file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' }
+  if (process.platform !== 'win32') {
+    mkdirSync(dirname(options.file), { recursive: true, mode: 0o700 })
+    if (existsSync(options.file)) chmodSync(options.file, 0o600)
+  }
   log.transports.file.level = 'info'
   log.transports.console.level = process.env.MEDIADECK_LOG_CONSOLE ? 'debug' : false
   log.hooks.push((message) => ({ ...message, data: message.data.map((d) => options.redactor.redact(d)) }))

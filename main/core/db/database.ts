@@ -8,6 +8,7 @@ import { AppError } from '../../../common/errors'
 import { diskWriteError } from '../disk-errors'
 import { CHECK_FAILED_SUFFIX, checkInBackground, hasLog } from './integrity-check'
 import { pruneDatabaseCopies } from './kept-files'
+import { preparePrivateDatabase, unopenable } from './private-files'
 import { checkNumbering, migrate, refuseForeign, stamp } from './migrate'
 import type { Migration } from './migration-types'
 import { MIGRATIONS } from './migrations/index'
@@ -16,7 +17,8 @@ import { SQLITE_CODES, openSqlite, sqliteCode, type DatabaseSync } from './sqlit
 export const DATABASE_FILE = 'mediadeck.db'
 
 export interface DatabaseNotice {
-  kind: 'damaged' | 'migrated'
+  /** `private`: the data folder could be read by other users and was made the user's alone. */
+  kind: 'damaged' | 'migrated' | 'private'
   message: string
   /** Where the damaged file was set aside. */
   keptAt?: string
@@ -103,17 +105,21 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
   const notices: DatabaseNotice[] = []
   checkNumbering(migrations)
 
+  const existed = existsSync(file)
+  // The folder and the file the user's alone, a hard-linked file refused, before SQLite opens anything.
+  const tightened = preparePrivateDatabase(file)
   // A file closed cleanly by every process has no write-ahead log left (SQLite removes it on the last close).
   const background =
     options.integrityCheck === 'background' &&
-    existsSync(file) &&
+    existed &&
     !hasLog(file) &&
     !existsSync(file + CHECK_FAILED_SUFFIX)
   let db: DatabaseSync
   try {
     db = connect(file, busyTimeoutMs, !background, migrations)
   } catch (error) {
-    if (!isDamage(error)) throw error
+    // A folder or file that cannot be opened is named, with the reason, not SQLite's bare words.
+    if (!isDamage(error)) throw unopenable(file, error)
     const keptAt = setAside(file, now())
     notices.push({
       kind: 'damaged',
@@ -132,6 +138,7 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
     throw error
   }
   pruneDatabaseCopies(file, now())
+  if (tightened) notices.push({ kind: 'private', message: tightened })
   if (backup !== undefined) {
     notices.push({
       kind: 'migrated',

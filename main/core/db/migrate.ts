@@ -1,7 +1,7 @@
 // Brings a database to the last migration (docs/data-layer.md, "How the database is opened"): refuses a file
 // this app did not create, or one of a newer version, before changing anything in it; takes a backup of an
 // existing database before the first pending migration; runs each migration in a transaction of its own.
-import { renameSync, rmSync } from 'node:fs'
+import { chmodSync, renameSync, rmSync } from 'node:fs'
 import type { Migration } from './migration-types'
 import { PARTIAL_SUFFIX } from './kept-files'
 import { schemaOfMigrations } from './schema-snapshot'
@@ -102,6 +102,8 @@ export function migrate(
     const partial = `${backup}${PARTIAL_SUFFIX}-${process.pid}`
     rmSync(partial, { force: true })
     db.exec(`VACUUM INTO '${partial.replace(/'/g, "''")}'`)
+    // SQLite creates it with the umask's mode (0644): a copy of every draft is as private as the database.
+    if (process.platform !== 'win32') chmodSync(partial, 0o600)
     renameSync(partial, backup)
   }
   for (const migration of migrations.slice(version)) {

@@ -220,7 +220,7 @@ describe('drafts CLI', () => {
       status,
     })
     const file = path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json')
-    await mkdir(env.MEDIADECK_DATA_DIR!, { recursive: true })
+    await mkdir(env.MEDIADECK_DATA_DIR!, { recursive: true, mode: 0o700 })
     const doc = {
       schemaVersion: 4,
       drafts: [draft('a', 'first', 'archived'), draft('b', 'second', 'draft')],

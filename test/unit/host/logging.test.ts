@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRedactor } from '../../../main/host/logging'
+import { configureElectronLog, createRedactor } from '../../../main/host/logging'
 
 describe('log redaction', () => {
   it('masks known secrets, auth headers, secret members and presigned signatures', () => {
@@ -30,3 +30,32 @@ describe('log redaction', () => {
     expect(() => r.redact({ a: { b: { c: { d: { e: cyclic } } } } })).not.toThrow()
   })
 })
+
+describe.skipIf(process.platform === 'win32')(
+  'the log file (Linux, macOS: Windows has no such modes)',
+  () => {
+    it('is written readable by the user alone, and an older, wider one is tightened', async () => {
+      const { mkdtempSync, readFileSync, statSync, writeFileSync } = await import('node:fs')
+      const { tmpdir } = await import('node:os')
+      const { join } = await import('node:path')
+      const { default: electronLog } = await import('electron-log/node')
+      const dir = mkdtempSync(join(tmpdir(), 'log-mode-'))
+      const fresh = join(dir, 'logs', 'main.log')
+      const log = configureElectronLog(electronLog.create({ logId: 'mode-fresh' }), {
+        file: fresh,
+        redactor: createRedactor(),
+      })
+      log.info('a first line')
+      expect(readFileSync(fresh, 'utf8')).toContain('a first line')
+      expect(statSync(fresh).mode & 0o777).toBe(0o600)
+      expect(statSync(join(dir, 'logs')).mode & 0o777).toBe(0o700)
+      const old = join(dir, 'old.log')
+      writeFileSync(old, 'before\n', { mode: 0o644 })
+      configureElectronLog(electronLog.create({ logId: 'mode-old' }), {
+        file: old,
+        redactor: createRedactor(),
+      })
+      expect(statSync(old).mode & 0o777).toBe(0o600)
+    })
+  },
+)

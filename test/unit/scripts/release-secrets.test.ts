@@ -18,8 +18,10 @@ const allSet = Object.fromEntries(names.map((name) => [name, `value of ${name}`]
 const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version
 
 function run(env: Record<string, string>, args: string[] = []) {
+  // This process's environment (Windows needs SystemRoot and the like) less any secret it happens to hold.
+  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !names.includes(name)))
   const result = spawnSync(process.execPath, ['scripts/release-secrets.mjs', ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { ...base, ...env },
     encoding: 'utf8',
   })
   return { status: result.status, stdout: result.stdout, stderr: result.stderr }

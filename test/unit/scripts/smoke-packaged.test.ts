@@ -52,7 +52,9 @@ describe('scripts/smoke-packaged.mjs findPackagedApp', () => {
 
   it('says what to run when nothing was packed, and where it looked', () => {
     const dir = release(['builder-debug.yml', 'mac-arm64/notes.txt'])
-    expect(() => findPackagedApp(dir, 'linux')).toThrow(/no unpacked Mediadeck for linux .*npm run dist/)
+    expect(() => findPackagedApp(dir, 'linux')).toThrow(
+      /no unpacked Mediadeck for linux .*package it first \(npm run dist/,
+    )
     expect(() => findPackagedApp(join(dir, 'absent'), 'darwin')).toThrow(/looked in: nothing/)
   })
 })
