@@ -1,7 +1,7 @@
 // Each table's row, declared once as a zod schema (docs/data-layer.md, "One declaration per table", says why
 // zod), and read through it. SQLite stores whatever it is given in a column of a table that is not STRICT, and a
 // JSON body is text to it: a row written by a bug, a newer version or a hand edit can have any shape. A row its
-// declaration refuses is moved to `rows_set_aside` (migration 13) with every column and the reason, reported
+// declaration refuses is moved to `rows_set_aside` (migration 14) with every column and the reason, reported
 // once to whoever listens on the database (the app's log and a notice, one line on the CLI's stderr), and left
 // out of the list: everything else loads, and the caller goes on as if the row had never been there.
 import { z } from 'zod'

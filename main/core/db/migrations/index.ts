@@ -13,7 +13,8 @@ import { picturesMigration } from './009-pictures'
 import { insightsMigration } from './010-insights'
 import { uploadIdentityMigration } from './011-upload-identity'
 import { draftChangesMigration } from './012-draft-changes'
-import { rowsSetAsideMigration } from './013-rows-set-aside'
+import { inboxRepliesMigration } from './013-inbox-replies'
+import { rowsSetAsideMigration } from './014-rows-set-aside'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -28,5 +29,6 @@ export const MIGRATIONS: readonly Migration[] = [
   insightsMigration, // 10
   uploadIdentityMigration, // 11
   draftChangesMigration, // 12
-  rowsSetAsideMigration, // 13
+  inboxRepliesMigration, // 13
+  rowsSetAsideMigration, // 14
 ]

@@ -4,7 +4,7 @@
 import type { Migration } from '../migration-types'
 
 export const rowsSetAsideMigration: Migration = {
-  version: 13,
+  version: 14,
   name: 'rows-set-aside',
   up(db) {
     db.exec(`
