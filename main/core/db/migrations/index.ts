@@ -14,6 +14,7 @@ import { insightsMigration } from './010-insights'
 import { uploadIdentityMigration } from './011-upload-identity'
 import { draftChangesMigration } from './012-draft-changes'
 import { inboxRepliesMigration } from './013-inbox-replies'
+import { rowsSetAsideMigration } from './014-rows-set-aside'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   uploadIdentityMigration, // 11
   draftChangesMigration, // 12
   inboxRepliesMigration, // 13
+  rowsSetAsideMigration, // 14
 ]
