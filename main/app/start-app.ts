@@ -349,6 +349,12 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
         if (notice) await showDataNotices([notice], { dialog, tr })
       })
       .catch((error) => log.error('could not show the data notices', error))
+    // A row of a list that could not be read, set aside while the app runs (main/core/db/rows.ts).
+    activeHost.onDataNotice((notice) => {
+      showDataNotices([notice], { dialog, tr }).catch((error) =>
+        log.error('could not show a data notice', error),
+      )
+    })
 
     registerIpc({
       ipcMain,

@@ -97,6 +97,8 @@ export interface AppHost {
   readonly startupNotices: readonly string[]
   /** Damage the database's background integrity check found after open, in words; null when none. */
   readonly integrityNotice: Promise<string | null>
+  /** Hears later notices about the data (rows set aside as unreadable), those said before it listened first. */
+  onDataNotice(listener: (notice: string) => void): void
   readonly profiles: ProfileStore
   readonly store: AppStore
   readonly connection: ConnectionMonitor

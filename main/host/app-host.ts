@@ -43,7 +43,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const log = options.log ?? silentLogger
   const network = options.network ?? envProxyDispatcher(process.env)
   const redactor = options.redactor ?? createRedactor()
-  const { database, store, startupNotices, integrityNotice } = openDataFolder(
+  const { database, store, startupNotices, integrityNotice, onDataNotice } = openDataFolder(
     dataDir,
     log,
     options.storeBackend,
@@ -306,6 +306,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     database,
     startupNotices,
     integrityNotice,
+    onDataNotice,
     profiles,
     store,
     connection,

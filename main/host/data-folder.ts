@@ -3,6 +3,7 @@
 // words: logged at once, and kept for the person (main/app/database-check.ts), so nothing goes unsaid.
 import { join } from 'node:path'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../core/db/database'
+import { onRowsSetAside } from '../core/db/rows'
 import { openAppStore, type AppStore, type KeyValueBackend } from '../core/settings/app-store'
 import { createConfBackend } from '../core/settings/conf-backend'
 import type { Logger } from './logging'
@@ -14,6 +15,11 @@ export interface DataFolder {
   startupNotices: string[]
   /** Damage the background integrity check found, once it is known (null: sound). */
   integrityNotice: Promise<string | null>
+  /**
+   * Hears each later notice about the data (rows of a table that could not be read and were set aside),
+   * starting with those said before anyone listened; logged either way. One listener: the app's.
+   */
+  onDataNotice(listener: (notice: string) => void): void
 }
 
 export function openDataFolder(dataDir: string, log: Logger, storeBackend?: KeyValueBackend): DataFolder {
@@ -27,6 +33,14 @@ export function openDataFolder(dataDir: string, log: Logger, storeBackend?: KeyV
     else if (notice.kind === 'private') log.warn(notice.message)
     else log.info(notice.message)
   }
+  // An unreadable row is set aside by the repository that read it (core/db/rows.ts) and said here, once.
+  const pending: string[] = []
+  let listener: ((notice: string) => void) | undefined
+  onRowsSetAside(database, (report) => {
+    log.warn(report.message)
+    if (listener) listener(report.message)
+    else pending.push(report.message)
+  })
   const store = openAppStore(storeBackend ?? createConfBackend(dataDir))
   if (store.notice) log.error(store.notice.message)
   const startupNotices: string[] = [
@@ -34,5 +48,9 @@ export function openDataFolder(dataDir: string, log: Logger, storeBackend?: KeyV
     ...database.notices.filter((notice) => notice.kind !== 'migrated').map((notice) => notice.message),
     ...(store.notice ? [store.notice.message] : []),
   ]
-  return { database, store, startupNotices, integrityNotice }
+  const onDataNotice = (next: (notice: string) => void) => {
+    listener = next
+    for (const notice of pending.splice(0)) next(notice)
+  }
+  return { database, store, startupNotices, integrityNotice, onDataNotice }
 }

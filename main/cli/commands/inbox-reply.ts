@@ -9,92 +9,20 @@
 //   document's size and name taken from it, before anything is uploaded. A URL is sent as it is, for a picture
 //   only: a video's duration or a document's size cannot be read from an address.
 // Every file is checked before the first request; a failed upload sends nothing.
-import { basename, resolve } from 'node:path'
-import mime from 'mime'
-import { AppError } from '../../../common/errors'
+import { resolve } from 'node:path'
+import { AppError, isUnreachable } from '../../../common/errors'
 import type { SendMessageRequest } from '../../../common/service'
-import { mediaDuration } from '../../core/inbox/media-duration'
-import { probeFile } from '../../core/uploads/file-probe'
+import { findInboxItem } from '../../core/inbox/inbox-item'
+import { messageFor, prepareMedia, type Medium } from '../../core/inbox/reply-media'
 import { openCliUploads } from '../cli-uploads'
+import { openReplyOutbox } from '../cli-replies'
+import { openCliDatabase } from '../database'
 import { parse, stringOption, UsageError, listOption } from '../args'
 import type { CliCommand } from '../context'
 import { writeJson, writeLine } from '../context'
 import { describeError } from '../describe-error'
-import { findInboxItem } from './inbox'
 
 const usage = 'inbox reply ID --text TEXT [--media FILE|URL]... [--json]'
-
-/** A medium as it will be sent: its kind, and where its address comes from. */
-interface Medium {
-  source: string
-  kind: 'image' | 'video' | 'audio' | 'document'
-  mimetype: string
-  /** A local file to upload first; absent for an address. */
-  path?: string
-  url?: string
-  duration?: number
-  name: string
-  size?: number
-}
-
-function kindOf(mimetype: string): Medium['kind'] {
-  if (mimetype.startsWith('image/')) return 'image'
-  if (mimetype.startsWith('video/')) return 'video'
-  if (mimetype.startsWith('audio/')) return 'audio'
-  return 'document'
-}
-
-/** Reads what each medium needs before anything is sent; throws an AppError naming the first bad one. */
-async function prepare(sources: readonly string[]): Promise<Medium[]> {
-  const media: Medium[] = []
-  for (const source of sources) {
-    if (/^https?:\/\//i.test(source)) {
-      let pathname: string
-      try {
-        pathname = new URL(source).pathname
-      } catch {
-        throw new AppError({ kind: 'validation', message: `${source} is not a valid address` })
-      }
-      const mimetype = mime.getType(pathname) ?? ''
-      if (kindOf(mimetype) !== 'image' || mimetype === '') {
-        throw new AppError({
-          kind: 'validation',
-          message: `${source}: only a picture can be sent by its address; give a video, audio or document as a FILE (its duration or size is read from it)`,
-        })
-      }
-      media.push({ source, kind: 'image', mimetype, url: source, name: basename(pathname) })
-      continue
-    }
-    const probed = await probeFile(source)
-    const kind = kindOf(probed.mimetype)
-    media.push({
-      source,
-      kind,
-      mimetype: probed.mimetype,
-      path: probed.path,
-      name: probed.name,
-      size: probed.size,
-      ...(kind === 'video' || kind === 'audio' ? { duration: await mediaDuration(probed.path) } : {}),
-    })
-  }
-  return media
-}
-
-/** The message a medium makes, with the text on the first one. */
-export function messageFor(m: Medium & { url: string }, text: string | undefined): SendMessageRequest {
-  const withText = text === undefined ? {} : { text }
-  const file = { url: m.url, mimetype: m.mimetype }
-  switch (m.kind) {
-    case 'image':
-      return { type: 'image', ...withText, image: file }
-    case 'video':
-      return { type: 'video', ...withText, video: { ...file, duration: m.duration ?? 0 } }
-    case 'audio':
-      return { type: 'audio', ...withText, audio: { ...file, duration: m.duration ?? 0 } }
-    default:
-      return { type: 'document', ...withText, document: { ...file, name: m.name, size: m.size ?? 0 } }
-  }
-}
 
 export const inboxReplyCommand: CliCommand = {
   name: ['inbox', 'reply'],
@@ -120,7 +48,7 @@ export const inboxReplyCommand: CliCommand = {
 
     let media: Medium[]
     try {
-      media = await prepare(sources)
+      media = await prepareMedia(sources)
     } catch (error) {
       return fail(describeError(AppError.from(error)))
     }
@@ -128,7 +56,36 @@ export const inboxReplyCommand: CliCommand = {
     const profile = await ctx.resolveProfile(ctx.env)
     const client = ctx.createClient(profile)
     try {
-      const item = await findInboxItem(client, id)
+      let item: Awaited<ReturnType<typeof findInboxItem>>
+      try {
+        item = await findInboxItem(client, id)
+      } catch (error) {
+        const e = AppError.from(error)
+        if (!isUnreachable(e)) throw e
+        // Nothing was sent: the reply waits in the data folder's outbox, with its media, for `sync`.
+        const database = openCliDatabase(profile.dataDir, ctx)
+        try {
+          const outbox = openReplyOutbox({
+            database,
+            profile,
+            client,
+            engine: () => {
+              throw new AppError({ kind: 'internal', message: 'nothing is uploaded while queueing' })
+            },
+            now: ctx.now,
+          })
+          const queued = outbox.queue({ targetId: id, text, media })
+          if (json) writeJson(ctx.stdout, { id, kind: null, state: 'queued', replyId: queued.id })
+          else
+            writeLine(
+              ctx.stdout,
+              `queued reply ${queued.id} to ${id}: the service cannot be reached (${describeError(e)}); sync sends it`,
+            )
+          return 0
+        } finally {
+          database.close()
+        }
+      }
       if (!item) return fail(`no comment or chat ${id}`)
       if (item.kind === 'comment') {
         if (media.length > 0) {

@@ -16,7 +16,7 @@ import {
   type Page,
 } from '../../../common/service'
 import { AppError } from '../../../common/errors'
-import type { ServiceClient } from '../../core/service-client'
+import { findInboxItem } from '../../core/inbox/inbox-item'
 import { listOption, noPositionals, parse, stringOption, UsageError } from '../args'
 import type { CliCommand, CliContext } from '../context'
 import { writeJson, writeLine } from '../context'
@@ -200,24 +200,6 @@ export const inboxCommand: CliCommand = {
       await client.close()
     }
   },
-}
-
-/** Whether an id is a comment's or a chat's: the comment queue is asked first, then the chats. */
-export async function findInboxItem(
-  client: ServiceClient,
-  id: string,
-): Promise<{ kind: 'comment'; comment: InboxComment } | { kind: 'chat'; chat: Chat } | null> {
-  try {
-    return { kind: 'comment', comment: await client.getComment(id) }
-  } catch (error) {
-    if (!(error instanceof AppError) || error.kind !== 'not-found') throw error
-  }
-  try {
-    return { kind: 'chat', chat: await client.getChat(id) }
-  } catch (error) {
-    if (!(error instanceof AppError) || error.kind !== 'not-found') throw error
-  }
-  return null
 }
 
 function triageCommand(word: 'resolve' | 'ignore', status: CommentStatus, usage: string): CliCommand {

@@ -4,6 +4,8 @@ import { createLeases } from '../../core/db/leases'
 import { createEngineUploader } from '../../core/drafts/engine-uploader'
 import { createOutbox } from '../../core/drafts/outbox'
 import { openCliUploads } from '../cli-uploads'
+import { openReplyOutbox } from '../cli-replies'
+import type { QueuedReply, ReplySyncResult } from '../../core/inbox/reply-outbox'
 import { noPositionals, parse } from '../args'
 import type { CliCommand } from '../context'
 import { writeJson, writeLine } from '../context'
@@ -52,9 +54,31 @@ export const syncCommand: CliCommand = {
       }
       if (result.stoppedBy)
         writeLine(ctx.stderr, `error: ${describeError(result.stoppedBy)}; the rest stays queued`)
-      if (!values.json && touched.length === 0) writeLine(ctx.stderr, 'nothing to send')
-      // This run's posts decide: a post that failed in an earlier run is listed by `drafts list`, not here.
-      return result.failed.length + result.attention.length + result.waiting.length === 0 ? 0 : 1
+      // Then the replies to comments and chats written while the service could not be reached.
+      const replyOutbox = openReplyOutbox({ database, profile, client, engine: () => engine, now: ctx.now })
+      const replies: ReplySyncResult = result.stoppedBy
+        ? { sent: [], failed: [], waiting: [], attention: [] }
+        : await replyOutbox.sync(abort.signal)
+      const repliesTouched = [...replies.sent, ...replies.failed, ...replies.attention, ...replies.waiting]
+      for (const id of repliesTouched) {
+        const reply = replyOutbox.get(id)
+        if (!reply) continue
+        if (values.json) writeJson(ctx.stdout, replyLine(reply))
+        else writeLine(reply.state === 'sent' ? ctx.stdout : ctx.stderr, humanReplyLine(reply))
+      }
+      if (replies.stoppedBy)
+        writeLine(ctx.stderr, `error: ${describeError(replies.stoppedBy)}; the rest stays queued`)
+      if (!values.json && touched.length + repliesTouched.length === 0)
+        writeLine(ctx.stderr, 'nothing to send')
+      // This run's posts and replies decide: one that failed in an earlier run is not listed here.
+      const notDone =
+        result.failed.length +
+        result.attention.length +
+        result.waiting.length +
+        replies.failed.length +
+        replies.attention.length +
+        replies.waiting.length
+      return notDone === 0 && !replies.stoppedBy ? 0 : 1
     } finally {
       stopListening()
       await uploads.close()
@@ -62,4 +86,24 @@ export const syncCommand: CliCommand = {
       database.close()
     }
   },
+}
+
+/** The line `sync --json` prints for a reply to a comment or a chat. */
+export function replyLine(r: QueuedReply): Record<string, unknown> {
+  return {
+    kind: 'reply',
+    id: r.id,
+    target: r.targetId,
+    targetKind: r.targetKind,
+    state: r.state,
+    sent: r.result,
+    ...(r.error ? { error: r.error } : {}),
+  }
+}
+
+export function humanReplyLine(r: QueuedReply): string {
+  const what = `reply ${r.id} to ${r.targetKind ?? 'item'} ${r.targetId}`
+  if (r.state === 'sent') return `${what}: sent (${r.result.join(', ')})`
+  if (r.state === 'sending') return `${what}: sent without an answer; looked for again at the next sync`
+  return `${what}: ${r.state}${r.error ? `: ${r.error}` : ''}`
 }

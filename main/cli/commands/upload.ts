@@ -1,4 +1,5 @@
 // `upload FILE... [--json] [--concurrency N] [--limit-rate RATE]`: the real upload engine, one result per file.
+// A FOLDER stands for the files under it, walked as the app's drop walks a dropped folder (folder-files.ts).
 // `--limit-rate` caps the total speed of all transfers, spelled as curl's (bytes a second, k/M/G = 1024^n).
 // Files are checked before any request (a missing file is named by its path and nothing is sent); results
 // are printed as each file finishes; Ctrl-C closes the engine so unfinished files resume on the next run.
@@ -6,6 +7,7 @@ import { resolve } from 'node:path'
 import { AppError } from '../../../common/errors'
 import type { UploadItem } from '../../../common/uploads'
 import { FINAL_UPLOAD_STATES } from '../../../common/uploads'
+import { expandFolders, MAX_EXPANDED_FILES } from '../../core/files/folder-files'
 import { probeFile, type ProbedFile } from '../../core/uploads/file-probe'
 import { formatBytes } from '../../../common/format-bytes'
 import { openCliUploads } from '../cli-uploads'
@@ -15,7 +17,7 @@ import { writeJson, writeLine } from '../context'
 import { createProgressLine } from '../progress-bar'
 import { describeError } from '../describe-error'
 
-const usage = 'upload FILE... [--json] [--concurrency N] [--limit-rate RATE]'
+const usage = 'upload FILE|FOLDER... [--json] [--concurrency N] [--limit-rate RATE]'
 
 export { CLI_JOURNAL } from '../cli-uploads'
 
@@ -30,14 +32,27 @@ export const uploadCommand: CliCommand = {
       usage,
     )
     if (positionals.length === 0) throw new UsageError('give at least one FILE')
+    const { files, emptyFolders } = await expandFolders(positionals)
+    if (files.length > MAX_EXPANDED_FILES) {
+      writeLine(
+        ctx.stderr,
+        `error: more than ${MAX_EXPANDED_FILES} files at once; upload the folders one by one`,
+      )
+      return 1
+    }
+    if (emptyFolders.length > 0) {
+      for (const folder of emptyFolders)
+        writeLine(ctx.stderr, `error: ${folder}: the folder holds no file to upload`)
+      return 1
+    }
     const concurrency = intOption(values.concurrency, 'concurrency', 1, 32) ?? 3
     const rateLimit = rateOption(values['limit-rate'], 'limit-rate') ?? null
     const json = Boolean(values.json)
 
     // Every file is checked before the profile is even read: a typo is reported by its path, nothing sent.
-    const checks = await Promise.allSettled(positionals.map((p) => probeFile(p)))
+    const checks = await Promise.allSettled(files.map((p) => probeFile(p)))
     const bad = checks.flatMap((c, i) =>
-      c.status === 'rejected' ? [{ path: positionals[i]!, error: AppError.from(c.reason) }] : [],
+      c.status === 'rejected' ? [{ path: files[i]!, error: AppError.from(c.reason) }] : [],
     )
     if (bad.length > 0) {
       for (const { path, error } of bad) {
@@ -86,7 +101,7 @@ export const uploadCommand: CliCommand = {
       for (const item of engine.list()) if (FINAL_UPLOAD_STATES.includes(item.state)) printed.add(item.id)
       // A file an earlier, interrupted run was uploading is that upload, resumed: adding it again would store it
       // twice. Same path and size; a file changed since fails the resumed upload's own identity check.
-      const sizeOf = new Map(checks.map((c, i) => [resolve(positionals[i]!), probed(c).size]))
+      const sizeOf = new Map(checks.map((c, i) => [resolve(files[i]!), probed(c).size]))
       const adopted = resumed.filter((item) => sizeOf.get(item.path) === item.size)
       const adoptedPaths = new Set(adopted.map((item) => item.path))
       mine = new Set(adopted.map((item) => item.id))
@@ -94,7 +109,7 @@ export const uploadCommand: CliCommand = {
         for (const item of e.items) report(item)
         bar.update(e.totals)
       })
-      const toAdd = [...new Set(positionals.map((p) => resolve(p)))].filter((p) => !adoptedPaths.has(p))
+      const toAdd = [...new Set(files.map((p) => resolve(p)))].filter((p) => !adoptedPaths.has(p))
       let added: UploadItem[] = []
       try {
         if (toAdd.length > 0) added = await engine.add(toAdd)

@@ -4,9 +4,12 @@
 // the same campaigns. A campaign left with fewer than two posts is no campaign: its record goes, and its last
 // post shows as a single post.
 import { randomUUID } from 'node:crypto'
+import type { z } from 'zod'
 import { isValidOffset, type Campaign, type CampaignMember } from '../../../common/campaigns'
 import { AppError } from '../../../common/errors'
 import type { AppDatabase } from '../db/database'
+import { readRow, readRows } from '../db/rows'
+import { campaignPostsTable, campaignsTable } from './campaign-rows'
 
 export interface NewCampaign {
   profileId: string
@@ -36,20 +39,7 @@ export interface CampaignStore {
   remove(id: string): void
 }
 
-interface CampaignRow {
-  id: string
-  profile_id: string
-  at: string
-  created_at: string
-  updated_at: string
-}
-interface MemberRow {
-  campaign_id: string
-  account_id: string
-  offset_minutes: number
-  draft_id: string | null
-  schedule_id: string | null
-}
+type CampaignRow = z.output<typeof campaignsTable.row>
 
 function invalid(message: string): AppError {
   return new AppError({ kind: 'validation', field: 'campaign', message })
@@ -81,16 +71,11 @@ export function createCampaignStore(
   const { db } = database
 
   const membersOf = (id: string): CampaignMember[] =>
-    (
-      db
-        .prepare('SELECT * FROM campaign_posts WHERE campaign_id = ? ORDER BY position, account_id')
-        .all(id) as unknown as MemberRow[]
-    ).map((row) => ({
-      accountId: row.account_id,
-      offsetMinutes: row.offset_minutes,
-      ...(row.draft_id ? { draftId: row.draft_id } : {}),
-      ...(row.schedule_id ? { scheduleId: row.schedule_id } : {}),
-    }))
+    readRows(
+      database,
+      campaignPostsTable,
+      db.prepare('SELECT * FROM campaign_posts WHERE campaign_id = ? ORDER BY position, account_id').all(id),
+    )
 
   const campaignOf = (row: CampaignRow): Campaign => ({
     id: row.id,
@@ -102,7 +87,7 @@ export function createCampaignStore(
   })
 
   const get = (id: string): Campaign | undefined => {
-    const row = db.prepare('SELECT * FROM campaigns WHERE id = ?').get(id) as CampaignRow | undefined
+    const row = readRow(database, campaignsTable, db.prepare('SELECT * FROM campaigns WHERE id = ?').get(id))
     return row ? campaignOf(row) : undefined
   }
 
@@ -144,9 +129,11 @@ export function createCampaignStore(
     },
     get,
     listForProfile(profileId) {
-      const rows = db
-        .prepare('SELECT * FROM campaigns WHERE profile_id = ? ORDER BY at, id')
-        .all(profileId) as unknown as CampaignRow[]
+      const rows = readRows(
+        database,
+        campaignsTable,
+        db.prepare('SELECT * FROM campaigns WHERE profile_id = ? ORDER BY at, id').all(profileId),
+      )
       return rows.map(campaignOf)
     },
     byDraft(draftId) {

@@ -12,9 +12,11 @@ import { AppError } from '../../../common/errors'
 import { errorReason } from '../../../common/messages/index'
 import type { AppDatabase, TransactionOptions } from '../db/database'
 import { importLegacyFile, PRE_DB_SUFFIX } from '../db/legacy-import'
+import { readRow, readRows } from '../db/rows'
 import { existsSync } from 'node:fs'
 import { DRAFTS_FILE, readLegacyDrafts, writeLegacyDrafts, type LegacyDrafts } from './legacy-drafts'
 import type { MigrationContext } from './migrations'
+import { draftSendsTable, draftsTable } from './draft-rows'
 
 export { DRAFTS_FILE, DraftStoreError } from './legacy-drafts'
 
@@ -135,12 +137,6 @@ export interface OpenDraftStoreOptions {
   changeLogKept?: number
 }
 
-interface Row {
-  id: string
-  revision: number
-  body: string
-}
-
 /** The refusal of a save based on an older revision; `current` is what is stored now, for "take theirs". */
 export function changedElsewhere(id: string): AppError {
   return new AppError({
@@ -200,7 +196,7 @@ export async function openDraftStore(
       created_at = :created, updated_at = :updated, revision = drafts.revision + 1, body = :body
     RETURNING revision`)
   const deleteOne = db.prepare('DELETE FROM drafts WHERE id = ?')
-  const selectMarker = db.prepare('SELECT marker FROM draft_sends WHERE draft_id = ?')
+  const selectMarker = db.prepare('SELECT draft_id, marker FROM draft_sends WHERE draft_id = ?')
   const putMarker = db.prepare(
     'INSERT INTO draft_sends (draft_id, marker) VALUES (?, ?) ON CONFLICT (draft_id) DO UPDATE SET marker = excluded.marker',
   )
@@ -218,13 +214,8 @@ export async function openDraftStore(
   )
   const pruneLog = db.prepare('DELETE FROM draft_changes WHERE seq <= ?')
 
-  // The parsed object is new and ours: set the revision on it rather than copy it once more.
-  const decode = (row: Row): StoredDraft => {
-    const draft = JSON.parse(row.body) as StoredDraft
-    draft.revision = row.revision
-    return draft
-  }
-  const decodeAll = (rows: unknown[]) => (rows as Row[]).map(decode)
+  // Through the table's declaration (draft-rows.ts): a row that is not a draft is set aside, never fatal.
+  const decodeAll = (rows: unknown[]) => readRows(database, draftsTable, rows)
   const logEnds = () => selectLogEnds.get() as { oldest: number | null; newest: number | null }
 
   /** The last change-log entry this process has announced: what is past it is news. */
@@ -291,10 +282,7 @@ export async function openDraftStore(
     return { ...body, revision: row.revision }
   }
 
-  const get = (id: string) => {
-    const row = selectOne.get(id) as Row | undefined
-    return row ? decode(row) : undefined
-  }
+  const get = (id: string): StoredDraft | undefined => readRow(database, draftsTable, selectOne.get(id))
 
   /** The row a guard refused, set inside the transaction and announced once it has rolled back. */
   let refused: StoredDraft | null = null
@@ -351,12 +339,12 @@ export async function openDraftStore(
                 message: `Another Mediadeck process took over sending the draft ${draft.id}; this one stopped.`,
               })
             }
-            const row = selectOne.get(draft.id) as Row | undefined
+            const row = get(draft.id)
             if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
               throw changedElsewhere(draft.id)
             }
             // Removed by another process meanwhile: what this one changes is written back, not lost.
-            const current = row ? decode(row) : draft
+            const current = row ?? draft
             if (row) check(current, options.guard)
             afterCommit()
             const written = write({ ...current, ...changes, updatedAt: at.toISOString() })
@@ -378,8 +366,8 @@ export async function openDraftStore(
     remove(id, guard) {
       return guarded(() =>
         database.write('the drafts', () => {
-          const row = selectOne.get(id) as Row | undefined
-          if (row) check(decode(row), guard)
+          const row = get(id)
+          if (row) check(row, guard)
           const had = deleteOne.run(id).changes > 0
           if (had) afterCommit()
           return had
@@ -388,8 +376,7 @@ export async function openDraftStore(
     },
     batch: (fn) => database.write('the drafts', fn),
     marker(id) {
-      const row = selectMarker.get(id) as { marker: string } | undefined
-      return row ? (JSON.parse(row.marker) as SendMarker) : undefined
+      return readRow(database, draftSendsTable, selectMarker.get(id))?.[1]
     },
     setMarker(id, marker) {
       database.write('the send ledger', () => {

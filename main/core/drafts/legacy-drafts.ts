@@ -4,12 +4,11 @@
 // aside alone in `drafts_set_aside`, never dropped. A file from a newer Mediadeck is refused, untouched.
 import { existsSync, readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { DRAFT_STATUSES } from '../../../common/drafts'
-import { scheduleAdditionalInfoSchema, scheduleMediaSchema } from '../../../common/service'
 import type { DatabaseSync } from '../db/sqlite'
 import { CURRENT_SCHEMA_VERSION, MigrationError, migrate } from './migrations'
 import type { MigrationContext } from './migrations'
 import type { SendMarker, StoreNotice, StoredDraft } from './draft-store'
+import { sendMarkerSchema, storedDraftSchema } from './draft-rows'
 
 /** The old drafts file's name in the data folder; the app and the CLI shared it. */
 export const DRAFTS_FILE = 'drafts.json'
@@ -24,49 +23,6 @@ export interface SetAsideRecord {
   at: string
   record: unknown
 }
-
-const storedDraftSchema = z.looseObject({
-  id: z.string().min(1),
-  profileId: z.string().min(1),
-  status: z.enum(DRAFT_STATUSES),
-  post: z.looseObject({
-    title: z.string(),
-    description: z.string(),
-    type: z.string(),
-    medias: z.array(scheduleMediaSchema),
-    meta: z.object({ title: z.string(), description: z.string(), url: z.string() }),
-    additionalInfo: scheduleAdditionalInfoSchema,
-    replies: z.array(z.unknown()),
-    topic: z.string(),
-    accountId: z.string(),
-    scheduleAt: z.string(),
-  }),
-  localMedia: z.array(
-    z.looseObject({
-      id: z.string(),
-      path: z.string(),
-      name: z.string(),
-      size: z.number(),
-      mimetype: z.string(),
-      alt: z.string(),
-      type: z.string(),
-      thumbnail: z.string(),
-      uploadedUrl: z.string().optional(),
-    }),
-  ),
-  targets: z.array(z.looseObject({ accountId: z.string(), description: z.string().optional() })).optional(),
-  scheduleId: z.string().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-})
-
-const sendMarkerSchema = z.object({
-  startedAt: z.string(),
-  accountId: z.string(),
-  scheduleAt: z.string(),
-  title: z.string(),
-  description: z.string(),
-})
 
 /** The document's frame; its records are checked one by one, so a bad one is set aside alone. */
 const documentSchema = z.object({

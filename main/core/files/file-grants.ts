@@ -10,8 +10,8 @@
 // rename over it, a symbolic link swapped in) has another identity and is refused; a file edited in place
 // keeps its identity and stays allowed. A granted folder grants the regular files really inside it.
 import type { BigIntStats } from 'node:fs'
-import { lstat, readdir, realpath, stat, type FileHandle } from 'node:fs/promises'
-import { basename, join, resolve, sep } from 'node:path'
+import { lstat, realpath, stat, type FileHandle } from 'node:fs/promises'
+import { basename, resolve, sep } from 'node:path'
 import mime from 'mime'
 import { z } from 'zod'
 import type { PickedFile } from '../../../common/app-state'
@@ -20,9 +20,9 @@ import { readFileSync } from 'node:fs'
 import type { AppDatabase } from '../db/database'
 import { importLegacyFile } from '../db/legacy-import'
 import { errorReason } from '../../../common/messages/index'
+import { MAX_EXPANDED_FILES, walkFolder } from './folder-files'
 
-/** The contract caps a request at 10 000 paths; a folder may not expand to more than that either. */
-export const MAX_EXPANDED_FILES = 10_000
+export { MAX_EXPANDED_FILES } from './folder-files'
 /** Records kept on disk; the oldest go first. A person picks far fewer files than this in a year. */
 export const MAX_GRANT_RECORDS = 50_000
 
@@ -180,7 +180,7 @@ export async function openFileGrants(options: FileGrantsOptions = {}): Promise<F
           { cause: error },
         )
       }
-      if (info.isDirectory()) await walk(full, out)
+      if (info.isDirectory()) await walkFolder(full, out)
       else if (info.isFile()) out.push(full)
       if (out.length > MAX_EXPANDED_FILES) {
         throw new AppError({
@@ -262,17 +262,6 @@ export async function openFileGrants(options: FileGrantsOptions = {}): Promise<F
 }
 
 /** Regular files only: symbolic links are skipped so a link inside a folder cannot reach outside it. */
-async function walk(folder: string, out: string[]): Promise<void> {
-  const entries = await readdir(folder, { withFileTypes: true }).catch(() => [])
-  entries.sort((a, b) => a.name.localeCompare(b.name))
-  for (const entry of entries) {
-    if (out.length > MAX_EXPANDED_FILES) return
-    const full = join(folder, entry.name)
-    if (entry.isDirectory()) await walk(full, out)
-    else if (entry.isFile()) out.push(full)
-  }
-}
-
 async function pickedFile(path: string): Promise<PickedFile> {
   const info = await lstat(path)
   return { path, name: basename(path), size: info.size, mimetype: mime.getType(path) }

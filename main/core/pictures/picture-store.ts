@@ -12,11 +12,14 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Dispatcher } from 'undici'
+import type { z } from 'zod'
 import { AppError } from '../../../common/errors'
 import type { AppDatabase } from '../db/database'
+import { readRow, readRows } from '../db/rows'
 import type { TokenBucketClock } from '../uploads/token-bucket'
 import type { LookupAll } from './address-guard'
 import { fetchPicture, PICTURE_TYPES, type PictureType } from './picture-fetch'
+import { pictureSizesTable, picturesTable } from './picture-rows'
 
 export const PICTURES_DIR = 'pictures'
 /** Room for the avatars (tens of kilobytes each) and the pictures of the posts being written (megabytes). */
@@ -71,13 +74,7 @@ export interface PictureStore {
   size(): number
 }
 
-interface Row {
-  url: string
-  file: string
-  type: string
-  size: number
-  fetched_at: number
-}
+type Row = z.output<typeof picturesTable.row>
 
 const fileNameOf = (scope: string, key: string) =>
   `${createHash('sha256').update(scope).update('\0').update(key).digest('hex')}.pic`
@@ -90,7 +87,7 @@ export function createPictureStore(options: PictureStoreOptions): PictureStore {
   const deadlineMs = options.deadlineMs ?? DEFAULT_PICTURE_DEADLINE_MS
   const { db } = database
   const select = db.prepare(
-    'SELECT url, file, type, size, fetched_at FROM pictures WHERE scope = ? AND key = ?',
+    'SELECT scope, key, url, file, type, size, fetched_at FROM pictures WHERE scope = ? AND key = ?',
   )
   const touch = db.prepare('UPDATE pictures SET used_at = ? WHERE scope = ? AND key = ?')
   const forget = db.prepare('DELETE FROM pictures WHERE scope = ? AND key = ?')
@@ -108,7 +105,7 @@ export function createPictureStore(options: PictureStoreOptions): PictureStore {
 
   /** The kept copy, or undefined when there is none (or its file went: then the row goes too). */
   async function kept(scope: string, key: string): Promise<{ row: Row; bytes: Buffer } | undefined> {
-    const row = select.get(scope, key) as Row | undefined
+    const row = readRow(database, picturesTable, select.get(scope, key))
     if (!row) return undefined
     const bytes = await readFile(join(dir, row.file)).catch(() => undefined)
     if (!bytes || !(PICTURE_TYPES as readonly string[]).includes(row.type)) {
@@ -133,7 +130,7 @@ export function createPictureStore(options: PictureStoreOptions): PictureStore {
     database.write('the picture registry', () => {
       let bytes = (total.get() as { bytes: number }).bytes
       if (bytes <= maxBytes) return
-      for (const row of oldest.all() as Array<{ scope: string; key: string; file: string; size: number }>) {
+      for (const row of readRows(database, pictureSizesTable, oldest.all())) {
         if (bytes <= maxBytes) break
         forget.run(row.scope, row.key)
         gone.push(row.file)

@@ -2,7 +2,25 @@
 // looked at, which of them it looked at again just before their time, and which the person was told about, per
 // profile. Kept so a restart does not notify twice; a failed write is logged by the caller and costs at most a
 // repeated notification, never a lost post.
+import { z } from 'zod'
 import type { AppDatabase } from '../db/database'
+import { declareTable, integer, readRows } from '../db/rows'
+
+/** The table's row (a STRICT table: SQLite refuses a value of another type), declared once (db/rows.ts). */
+export const accountWatchTable = declareTable({
+  table: 'account_watch',
+  key: ['scope', 'schedule_id'],
+  what: 'a watched post',
+  row: z.object({
+    scope: z.string(),
+    schedule_id: z.string().min(1),
+    account_id: z.string(),
+    due_at: integer,
+    checked_at: integer,
+    rechecked_at: integer.nullable(),
+    notified_at: integer.nullable(),
+  }),
+})
 
 export interface WatchedRow {
   id: string
@@ -43,9 +61,7 @@ export function openAccountWatchStore(database: AppDatabase): AccountWatchStore 
   const rechecked = db.prepare(
     'SELECT 1 FROM account_watch WHERE scope = ? AND schedule_id = ? AND rechecked_at IS NOT NULL',
   )
-  const notifiedOne = db.prepare(
-    'SELECT 1 FROM account_watch WHERE scope = ? AND schedule_id = ? AND notified_at IS NOT NULL',
-  )
+  const notifiedIn = db.prepare('SELECT * FROM account_watch WHERE scope = ? AND notified_at IS NOT NULL')
   const markOne = db.prepare('UPDATE account_watch SET notified_at = ? WHERE scope = ? AND schedule_id = ?')
   const clear = db.prepare('UPDATE account_watch SET notified_at = NULL WHERE scope = ? AND account_id = ?')
   const forget = db.prepare('DELETE FROM account_watch WHERE due_at < ?')
@@ -57,7 +73,12 @@ export function openAccountWatchStore(database: AppDatabase): AccountWatchStore 
       })
     },
     wasRechecked: (scope, id) => rechecked.get(scope, id) !== undefined,
-    notified: (scope, ids) => new Set(ids.filter((id) => notifiedOne.get(scope, id) !== undefined)),
+    notified(scope, ids) {
+      const told = new Set(
+        readRows(database, accountWatchTable, notifiedIn.all(scope)).map((row) => row.schedule_id),
+      )
+      return new Set(ids.filter((id) => told.has(id)))
+    },
     markNotified(scope, ids, now) {
       database.write('the account watch', () => {
         for (const id of ids) markOne.run(now, scope, id)

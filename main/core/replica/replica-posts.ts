@@ -4,7 +4,9 @@
 //   lists is gone; a partial refresh merges what arrived and deletes nothing;
 // - a range not viewed (peeked or fetched) for 90 days is dropped, with the posts no other range covers.
 import type { Schedule, ScheduleStatus } from '../../../common/service'
-import type { DatabaseSync } from '../db/sqlite'
+import type { AppDatabase } from '../db/database'
+import { readRows } from '../db/rows'
+import { replicaPostsTable } from './replica-rows'
 import { canonicalJson } from './canonical'
 
 export const RANGE_UNVIEWED_DAYS = 90
@@ -38,7 +40,8 @@ function matches(request: PostsRequest, post: { account_id: string; status: stri
   return !request.status || post.status === request.status
 }
 
-export function createReplicaPosts(db: DatabaseSync, profileId: string) {
+export function createReplicaPosts(database: AppDatabase, profileId: string) {
+  const { db } = database
   const upsertPost = db.prepare(
     `INSERT INTO replica_posts (profile_id, id, schedule_at, account_id, status, body, fetched_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -47,7 +50,7 @@ export function createReplicaPosts(db: DatabaseSync, profileId: string) {
        fetched_at = excluded.fetched_at`,
   )
   const postsIn = db.prepare(
-    `SELECT id, account_id, status, body FROM replica_posts
+    `SELECT profile_id, id, account_id, status, body FROM replica_posts
      WHERE profile_id = ? AND schedule_at BETWEEN ? AND ? ORDER BY schedule_at, id`,
   )
   const deletePost = db.prepare('DELETE FROM replica_posts WHERE profile_id = ? AND id = ?')
@@ -91,11 +94,7 @@ export function createReplicaPosts(db: DatabaseSync, profileId: string) {
         upsertPost.run(profileId, post.id, at, post.accountId, post.status, JSON.stringify(post), fetchedAt)
       }
       if (complete) {
-        const rows = postsIn.all(profileId, from, to) as Array<{
-          id: string
-          account_id: string
-          status: string
-        }>
+        const rows = readRows(database, replicaPostsTable, postsIn.all(profileId, from, to))
         for (const row of rows)
           if (!seen.has(row.id) && matches(request, row)) deletePost.run(profileId, row.id)
       }
@@ -119,13 +118,9 @@ export function createReplicaPosts(db: DatabaseSync, profileId: string) {
       } catch {
         // A database another process holds: the look is not counted, the answer still goes out.
       }
-      const rows = postsIn.all(profileId, from, to) as Array<{
-        account_id: string
-        status: string
-        body: string
-      }>
+      const rows = readRows(database, replicaPostsTable, postsIn.all(profileId, from, to))
       return {
-        posts: rows.filter((row) => matches(request, row)).map((row) => JSON.parse(row.body) as Schedule),
+        posts: rows.filter((row) => matches(request, row)).map((row) => row.post),
         fetchedAt: ranges.map((range) => range.fetched_at).sort()[0]!,
       }
     },

@@ -18,8 +18,10 @@ import { AppError, isUnreachable } from '../../../common/errors'
 import type { Schedule } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import { importLegacyFile } from '../db/legacy-import'
+import { readRow, readRows } from '../db/rows'
 import { canonicalJson } from './canonical'
 import { createReplicaPosts, type PostsRequest } from './replica-posts'
+import { replicaListsTable } from './replica-rows'
 
 /** The lists kept whole per request; `reports` is kept for the automation reports' offline answer. */
 export type ListWhat = 'accounts' | 'automations' | 'files' | 'storage' | 'reports'
@@ -88,7 +90,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   const { database, profileId } = options
   const { db } = database
   const now = options.now ?? (() => new Date())
-  const posts = createReplicaPosts(db, profileId)
+  const posts = createReplicaPosts(database, profileId)
 
   const getState = db.prepare('SELECT identity, stale_since FROM replica_profiles WHERE profile_id = ?')
   const putState = db.prepare(
@@ -105,16 +107,16 @@ export function createReplica(options: ReplicaOptions): Replica {
        SELECT rowid FROM replica_lists WHERE profile_id = :profile ORDER BY fetched_at DESC LIMIT :max)`,
   )
   const getList = db.prepare(
-    'SELECT value, fetched_at FROM replica_lists WHERE profile_id = ? AND what = ? AND key = ?',
+    'SELECT profile_id, what, key, value, fetched_at FROM replica_lists WHERE profile_id = ? AND what = ? AND key = ?',
   )
   const filesLists = db.prepare(
-    "SELECT key, value FROM replica_lists WHERE profile_id = ? AND what = 'files'",
+    "SELECT profile_id, what, key, value, fetched_at FROM replica_lists WHERE profile_id = ? AND what = 'files'",
   )
   const rewriteList = db.prepare(
     'UPDATE replica_lists SET value = ? WHERE profile_id = ? AND what = ? AND key = ?',
   )
   const latestList = db.prepare(
-    'SELECT value, fetched_at FROM replica_lists WHERE profile_id = ? AND what = ? ORDER BY fetched_at DESC LIMIT 1',
+    'SELECT profile_id, what, key, value, fetched_at FROM replica_lists WHERE profile_id = ? AND what = ? ORDER BY fetched_at DESC LIMIT 1',
   )
 
   const clearRows = () => deleteRows(database, profileId)
@@ -153,8 +155,8 @@ export function createReplica(options: ReplicaOptions): Replica {
   }
 
   function read<T>(what: ListWhat, key: string): Stored<T> | undefined {
-    const row = getList.get(profileId, what, key) as { value: string; fetched_at: string } | undefined
-    return row && { value: JSON.parse(row.value) as T, fetchedAt: row.fetched_at }
+    const row = readRow(database, replicaListsTable, getList.get(profileId, what, key))
+    return row && { value: row.value as T, fetchedAt: row.fetched_at }
   }
 
   function storeList(what: ListWhat, key: string, value: unknown, fetchedAt: string): void {
@@ -291,9 +293,8 @@ export function createReplica(options: ReplicaOptions): Replica {
       try {
         database.write('the replica', () => {
           if (what === 'posts') return posts.forget(gone)
-          const rows = filesLists.all(profileId) as Array<{ key: string; value: string }>
-          for (const row of rows) {
-            const page = JSON.parse(row.value) as { docs?: Array<{ id: string }> }
+          for (const row of readRows(database, replicaListsTable, filesLists.all(profileId))) {
+            const page = row.value as { docs?: Array<{ id: string }> } | null
             if (!page?.docs?.some((file) => gone.has(file.id))) continue
             const docs = page.docs.filter((file) => !gone.has(file.id))
             rewriteList.run(JSON.stringify({ ...page, docs }), profileId, 'files', row.key)
@@ -314,8 +315,8 @@ export function createReplica(options: ReplicaOptions): Replica {
   /** Accounts asked with no filter fall back to the latest list of any filter: better some than none. */
   function latestOf<T>(what: ListWhat, request: unknown): CachedResult<T> | null {
     if (request !== undefined && canonicalJson(request) !== '{}') return null
-    const row = latestList.get(profileId, what) as { value: string; fetched_at: string } | undefined
-    return row ? { value: JSON.parse(row.value) as T, stale: isStale(), fetchedAt: row.fetched_at } : null
+    const row = readRow(database, replicaListsTable, latestList.get(profileId, what))
+    return row ? { value: row.value as T, stale: isStale(), fetchedAt: row.fetched_at } : null
   }
 }
 

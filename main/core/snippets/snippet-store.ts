@@ -12,7 +12,10 @@ import {
   type Snippet,
   type SnippetKind,
 } from '../../../common/snippets'
+import type { z } from 'zod'
 import type { AppDatabase } from '../db/database'
+import { readRow, readRows } from '../db/rows'
+import { snippetsTable } from './snippet-rows'
 
 export interface SnippetStore {
   /** Every snippet, hashtag groups after captions, each kind by name. */
@@ -26,15 +29,7 @@ export interface SnippetStore {
   remove(id: string): void
 }
 
-interface Row {
-  id: string
-  kind: SnippetKind
-  name: string
-  body: string
-  revision: number
-  created_at: string
-  updated_at: string
-}
+type Row = z.output<typeof snippetsTable.row>
 
 const WHAT = 'the snippet'
 
@@ -59,7 +54,7 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
   const remove = db.prepare('DELETE FROM snippets WHERE id = ?')
 
   const read = (id: string): Row => {
-    const row = byId.get(id) as Row | undefined
+    const row = readRow(database, snippetsTable, byId.get(id))
     if (!row) throw notFound(id)
     return row
   }
@@ -83,7 +78,7 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
   }
 
   return {
-    list: () => (all.all() as unknown as Row[]).map(snippetOf),
+    list: () => readRows(database, snippetsTable, all.all()).map(snippetOf),
     create({ kind, name, body }) {
       return database.write(WHAT, () => {
         if ((count.get() as { n: number }).n >= MAX_SNIPPETS) {

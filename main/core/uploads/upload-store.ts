@@ -24,7 +24,9 @@
 import type { AppDatabase } from '../db/database'
 import { deadOwner, type Leases } from '../db/leases'
 import type { AppErrorData } from '../../../common/errors'
+import { readRow, readRows } from '../db/rows'
 import { importUploadJournal } from './upload-journal-import'
+import { orderedUploadItemsTable, uploadItemsTable, uploadUseTable } from './upload-rows'
 import type { InitIntent, Journal, JournalRecord, Replayed, RestoredItem } from './journal'
 
 /** How many finished items a queue holds in memory (the queue view's history); older ones stay on disk. */
@@ -74,33 +76,6 @@ export interface UploadStore extends Replayed {
   releaseAll(): void
 }
 
-interface ItemRow {
-  id: string
-  path: string
-  name: string
-  size: number
-  mtime_ms: number
-  ctime_ms: number | null
-  ino: number | null
-  mimetype: string
-  mime_warning: string | null
-  batch_id: string
-  created_at: string
-  idempotency_key: string | null
-  state: RestoredItem['state']
-  file_id: string | null
-  key: string | null
-  url: string | null
-  reused: number
-  error: string | null
-  finished_at: string | null
-}
-
-/** A row with its rowid: the order in which the items were added. */
-interface OrderedRow extends ItemRow {
-  r: number
-}
-
 export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   const { database, leases, scope, identity } = o
   const { db } = database
@@ -148,20 +123,33 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   const items = new Map<string, RestoredItem>()
   const intents = new Map<string, InitIntent>()
   database.write('the upload queue', () => {
-    const unfinished = db
-      .prepare(`SELECT rowid AS r, * FROM upload_items WHERE ${ours} AND finished_ms IS NULL ORDER BY rowid`)
-      .all(mine) as unknown as OrderedRow[]
-    const history = db
-      .prepare(
-        `SELECT * FROM (SELECT rowid AS r, * FROM upload_items WHERE ${ours} AND finished_ms IS NOT NULL
+    // Through the table's declaration (upload-rows.ts): an unreadable item is set aside, the queue loads.
+    const unfinished = readRows(
+      database,
+      orderedUploadItemsTable,
+      db
+        .prepare(
+          `SELECT rowid AS r, * FROM upload_items WHERE ${ours} AND finished_ms IS NULL ORDER BY rowid`,
+        )
+        .all(mine),
+    )
+    const history = readRows(
+      database,
+      orderedUploadItemsTable,
+      db
+        .prepare(
+          `SELECT * FROM (SELECT rowid AS r, * FROM upload_items WHERE ${ours} AND finished_ms IS NOT NULL
            ORDER BY finished_ms DESC LIMIT :limit) ORDER BY r`,
-      )
-      .all({ ...mine, limit: HISTORY_IN_MEMORY }) as unknown as OrderedRow[]
+        )
+        .all({ ...mine, limit: HISTORY_IN_MEMORY }),
+    )
     const taken = new Set<string>()
-    for (const row of unfinished) if (take(row.id)) taken.add(row.id)
+    for (const { item } of unfinished) if (take(item.id)) taken.add(item.id)
     // In the order the items were added, finished or not: the order a replay of the old journal gave.
-    for (const row of [...history, ...unfinished.filter((r) => taken.has(r.id))].sort((a, b) => a.r - b.r))
-      items.set(row.id, fromRow(row))
+    for (const { item } of [...history, ...unfinished.filter((row) => taken.has(row.item.id))].sort(
+      (a, b) => a.r - b.r,
+    ))
+      items.set(item.id, item)
     const open = db
       .prepare(`SELECT nonce, item_id, name, size, at FROM upload_intents WHERE ${ours} ORDER BY rowid`)
       .all(mine) as Array<{ nonce: string; item_id: string; name: string; size: number; at: string }>
@@ -315,12 +303,16 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
     intents,
     skipped: [],
     findByKey(key) {
-      const row = db
-        .prepare(
-          `SELECT * FROM upload_items WHERE ${ours} AND idempotency_key = :key ORDER BY rowid DESC LIMIT 1`,
-        )
-        .get({ ...mine, key }) as ItemRow | undefined
-      return row && row.state !== 'queued' ? fromRow(row) : undefined
+      const item = readRow(
+        database,
+        uploadItemsTable,
+        db
+          .prepare(
+            `SELECT * FROM upload_items WHERE ${ours} AND idempotency_key = :key ORDER BY rowid DESC LIMIT 1`,
+          )
+          .get({ ...mine, key }),
+      )
+      return item && item.state !== 'queued' ? item : undefined
     },
     knownFileIds() {
       const rows = db.prepare('SELECT file_id FROM upload_items WHERE file_id IS NOT NULL').all() as Array<{
@@ -330,10 +322,14 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
     },
     adopt(known) {
       return database.write('the upload queue', () => {
-        const rows = db
-          .prepare(`SELECT * FROM upload_items WHERE ${ours} AND finished_ms IS NULL ORDER BY rowid`)
-          .all(mine) as unknown as ItemRow[]
-        return rows.filter((row) => !known.has(row.id) && take(row.id)).map(fromRow)
+        const items = readRows(
+          database,
+          uploadItemsTable,
+          db
+            .prepare(`SELECT * FROM upload_items WHERE ${ours} AND finished_ms IS NULL ORDER BY rowid`)
+            .all(mine),
+        )
+        return items.filter((item) => !known.has(item.id) && take(item.id))
       })
     },
     releaseAll() {
@@ -355,37 +351,9 @@ export function uploadUsesOutside(
   database: AppDatabase,
   scope: string,
 ): Array<{ path: string; state: RestoredItem['state']; error?: Pick<AppErrorData, 'kind'> }> {
-  const rows = database.db
-    .prepare('SELECT path, state, error FROM upload_items WHERE scope <> ?')
-    .all(scope) as Array<{ path: string; state: RestoredItem['state']; error: string | null }>
-  return rows.map((r) => ({
-    path: r.path,
-    state: r.state,
-    ...(r.error ? { error: JSON.parse(r.error) as AppErrorData } : {}),
-  }))
-}
-
-function fromRow(r: ItemRow): RestoredItem {
-  const item: RestoredItem = {
-    id: r.id,
-    path: r.path,
-    name: r.name,
-    size: r.size,
-    mtimeMs: r.mtime_ms,
-    mimetype: r.mimetype,
-    batchId: r.batch_id,
-    createdAt: r.created_at,
-    state: r.state,
-  }
-  if (r.ctime_ms !== null) item.ctimeMs = r.ctime_ms
-  if (r.ino !== null) item.ino = r.ino
-  if (r.mime_warning !== null) item.mimeWarning = r.mime_warning
-  if (r.idempotency_key !== null) item.idempotencyKey = r.idempotency_key
-  if (r.file_id !== null) item.fileId = r.file_id
-  if (r.key !== null) item.key = r.key
-  if (r.url !== null) item.url = r.url
-  if (r.reused) item.reused = true
-  if (r.error !== null) item.error = JSON.parse(r.error) as AppErrorData
-  if (r.finished_at !== null) item.finishedAt = r.finished_at
-  return item
+  return readRows(
+    database,
+    uploadUseTable,
+    database.db.prepare('SELECT id, path, state, error FROM upload_items WHERE scope <> ?').all(scope),
+  )
 }

@@ -1,6 +1,6 @@
 // The CLI as people run it (the built `mediadeck` bin, which `npm run cli -- ...` runs too), against the real sandbox.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -204,6 +204,32 @@ describe('cli against the sandbox', () => {
     ])
     const stats = await cli(['stats', '--json'], std)
     expect(JSON.parse(stats.stdout)).toMatchObject({ file: { total: 0 }, usage: { used: 0 } })
+  })
+
+  it('uploads a folder as the app takes a dropped one: every file under it, hidden ones left out', async () => {
+    const shoot = join(dir, 'shoot')
+    mkdirSync(join(shoot, 'day-2'), { recursive: true })
+    writeFileSync(join(shoot, 'notes.txt'), 'pelaminan\n')
+    writeFileSync(
+      join(shoot, 'day-2', 'cover.png'),
+      Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
+    )
+    writeFileSync(join(shoot, '.DS_Store'), 'finder')
+    const r = await cli(['upload', shoot, '--json'])
+    expect(r.code).toBe(0)
+    const paths = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .map((l) => [l.path, l.state])
+    expect(paths.sort()).toEqual([
+      [join(shoot, 'day-2', 'cover.png'), 'success'],
+      [join(shoot, 'notes.txt'), 'success'],
+    ])
+    const empty = join(dir, 'empty-folder')
+    mkdirSync(empty)
+    const none = await cli(['upload', empty])
+    expect(none).toMatchObject({ code: 1, stderr: `error: ${empty}: the folder holds no file to upload\n` })
   })
 
   it('lists automations and schedules, retries a failed schedule, and maps refusals to exit 1', async () => {

@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runCli } from '../../../main/cli/run-cli'
 import { cliProfileId } from '../../../main/cli/commands/drafts-profile'
-import { openStoreAt } from '../../support/draft-store'
+import { closeStores, openStoreAt } from '../../support/draft-store'
 import { sampleDraft, samplePost } from '../../unit/core/drafts/helpers'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { clientFor, connectedAccountId, sandboxOn, tempFolder, writePng } from './helpers'
@@ -238,6 +238,25 @@ describe('drafts CLI', () => {
     expect(again.stderr).toBe('')
     expect(lines(again.stdout).map((l) => l.description)).toEqual(['second'])
     expect(JSON.parse(await readFile(`${file}.pre-db`, 'utf8'))).toEqual(doc)
+  })
+
+  it('drafts list with one stored draft that is not JSON: lists the others, exits 0, says so in one line', async () => {
+    const file = await bodyFile('plain.json', { description: 'kept', type: 'text' })
+    for (const _ of [1, 2]) expect((await cli('drafts', 'add', file, '--json')).code).toBe(0)
+    const store = await openStoreAt(path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json'))
+    const [torn] = store.list()
+    store.database.db.prepare('UPDATE drafts SET body = \'{"id": torn\' WHERE id = ?').run(torn!.id)
+    closeStores()
+
+    const listed = await cli('drafts', 'list', '--json')
+    expect(listed.code).toBe(0)
+    expect(lines(listed.stdout).map((l) => l.description)).toEqual(['kept'])
+    expect(listed.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^mediadeck: A draft could not be read \(body: not JSON .*\) and was set aside/),
+    ])
+    // Said once: it is aside now, not in the table.
+    const again = await cli('drafts', 'list', '--json')
+    expect([again.code, again.stderr, lines(again.stdout).length]).toEqual([0, '', 1])
   })
 
   it('runs as a real process: npm run cli -- drafts list --json', () => {

@@ -428,6 +428,36 @@ describe('post notifications', () => {
 })
 
 describe('the database integrity check', () => {
+  it('a stored draft that cannot be read is set aside and told once, in the log and to the app', async () => {
+    const dataDir = join(root, 'unreadable-row')
+    mkdirSync(dataDir, { recursive: true })
+    const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
+    database.db
+      .prepare(
+        `INSERT INTO drafts (id, profile_id, status, schedule_at, created_at, updated_at, revision, body)
+         VALUES ('torn', 'sandbox', 'draft', '', '', '', 1, '{"id": "torn", cut')`,
+      )
+      .run()
+    database.close()
+    const warnings: unknown[][] = []
+    const log = { info() {}, debug() {}, error() {}, warn: (...data: unknown[]) => warnings.push(data) }
+    const host = await createAppHost({ dataDir, mode: 'browser', log, ...fast })
+    try {
+      const told: string[] = []
+      host.onDataNotice((notice) => told.push(notice))
+      // The list answers, without the row; later notices reach the listener as they happen.
+      expect(await host.call('drafts:list')).toEqual([])
+      expect(told).toEqual([expect.stringMatching(/^A draft could not be read \(body: not JSON/)])
+      expect(warnings.filter(([text]) => String(text).startsWith('A draft could not be read'))).toHaveLength(
+        1,
+      )
+      const stored = host.database.db.prepare('SELECT source FROM rows_set_aside').all()
+      expect(stored).toEqual([{ source: 'drafts' }])
+    } finally {
+      await host.close()
+    }
+  })
+
   it('opens a cleanly closed database without waiting for the check, and tells what the check finds', async () => {
     const dataDir = join(root, 'torn')
     mkdirSync(dataDir, { recursive: true })

@@ -13,6 +13,8 @@ import { picturesMigration } from './009-pictures'
 import { insightsMigration } from './010-insights'
 import { uploadIdentityMigration } from './011-upload-identity'
 import { draftChangesMigration } from './012-draft-changes'
+import { inboxRepliesMigration } from './013-inbox-replies'
+import { rowsSetAsideMigration } from './014-rows-set-aside'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -27,4 +29,6 @@ export const MIGRATIONS: readonly Migration[] = [
   insightsMigration, // 10
   uploadIdentityMigration, // 11
   draftChangesMigration, // 12
+  inboxRepliesMigration, // 13
+  rowsSetAsideMigration, // 14
 ]

@@ -1,0 +1,338 @@
+// Replies written while the service could not be reached wait here (migration 13, `inbox_replies`) and are
+// sent once it can, exactly once, under a lease like a draft's (main/core/db/leases.ts): the app, the browser
+// mode and any number of `sync` runs may share the data folder, and only the lease holder writes about a reply.
+//
+// A reply is one request for a comment (text only) or one message per part for a chat (the text with the
+// first medium, then one message a medium). Before a part leaves, its marker (the time it leaves) is written
+// and committed; once the service answers, the part is counted. A run that dies or loses the answer between
+// the two leaves the part "sending": the next run looks in the thread for the account's reply with that text
+// (a chat: the account's message of that type, text and address) written at or after the marker, and counts it
+// found. Not found, the rule for creates whose answer was never seen applies (main/core/drafts/unknown-
+// outcome.ts: looks at once, then about 2, 5 and 10 minutes after the send, then the person decides): a reply
+// is never sent again on its own. A part that never left (the connection was refused) is simply queued again.
+import { randomUUID } from 'node:crypto'
+import { AppError, isUnreachable, type AppErrorData } from '../../../common/errors'
+import type { PlatformComment, SendMessageRequest } from '../../../common/service'
+import type { AppDatabase } from '../db/database'
+import type { Leases } from '../db/leases'
+import { answerUnseen, neverLeft, settleCreate } from '../drafts/unknown-outcome'
+import type { ServiceClient } from '../service-client'
+import { findInboxItem } from './inbox-item'
+import { messageFor, type Medium } from './reply-media'
+
+export type ReplyState = 'queued' | 'sending' | 'sent' | 'failed' | 'attention'
+
+export interface QueuedReply {
+  id: string
+  profileId: string
+  targetId: string
+  targetKind: 'comment' | 'chat' | null
+  text: string
+  media: Medium[]
+  state: ReplyState
+  partsSent: number
+  marker: string | null
+  lookedAt: string | null
+  /** The ids the service answered: the reply's, or each message's. */
+  result: string[]
+  error: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+interface Row {
+  id: string
+  profile_id: string
+  target_id: string
+  target_kind: string | null
+  text: string
+  media: string
+  state: string
+  parts_sent: number
+  marker: string | null
+  looked_at: string | null
+  result: string
+  error: string | null
+  created_at: string
+  updated_at: string
+}
+
+function fromRow(r: Row): QueuedReply {
+  return {
+    id: r.id,
+    profileId: r.profile_id,
+    targetId: r.target_id,
+    targetKind: r.target_kind === 'comment' || r.target_kind === 'chat' ? r.target_kind : null,
+    text: r.text,
+    media: JSON.parse(r.media) as Medium[],
+    state: r.state as ReplyState,
+    partsSent: r.parts_sent,
+    marker: r.marker,
+    lookedAt: r.looked_at,
+    result: JSON.parse(r.result) as string[],
+    error: r.error,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }
+}
+
+/** The service's clock and ours may differ by this much: a reply written this long before the marker counts. */
+export const CLOCK_SKEW_MS = 5_000
+
+export interface ReplyOutboxOptions {
+  database: AppDatabase
+  leases: Leases
+  profileId: string
+  client: () => ServiceClient
+  now: () => Date
+  /** Uploads local files and answers each path's public address (the upload engine, as drafts use it). */
+  upload(paths: string[], signal?: AbortSignal): Promise<Map<string, string>>
+}
+
+export interface ReplySyncResult {
+  sent: string[]
+  failed: string[]
+  /** Sent without an answer seen, nothing found yet: looked for again at the next sync. */
+  waiting: string[]
+  /** Nothing found after the last look: the person decides. */
+  attention: string[]
+  /** The service could not be reached: the rest stays queued. */
+  stoppedBy?: AppError
+}
+
+export interface ReplyOutbox {
+  queue(reply: { targetId: string; text: string; media: Medium[] }): QueuedReply
+  list(): QueuedReply[]
+  get(id: string): QueuedReply | undefined
+  sync(signal?: AbortSignal): Promise<ReplySyncResult>
+}
+
+/** The requests a reply makes, in order: one for a comment, one per message for a chat. */
+function parts(reply: QueuedReply): SendMessageRequest[] {
+  if (reply.media.length === 0) return [{ type: 'text', text: reply.text }]
+  return reply.media.map((m, i) =>
+    messageFor(m as Medium & { url: string }, i === 0 ? reply.text : undefined),
+  )
+}
+
+export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
+  const { database } = o
+  const lease = (id: string) => `inbox-reply:${id}`
+
+  function list(): QueuedReply[] {
+    const rows = database.db
+      .prepare('SELECT * FROM inbox_replies WHERE profile_id = ? ORDER BY created_at')
+      .all(o.profileId) as unknown as Row[]
+    return rows.map(fromRow)
+  }
+
+  function get(id: string): QueuedReply | undefined {
+    const row = database.db.prepare('SELECT * FROM inbox_replies WHERE id = ?').get(id) as Row | undefined
+    return row ? fromRow(row) : undefined
+  }
+
+  /** Writes what changed, only while this process holds the reply's lease. */
+  function update(reply: QueuedReply, change: Partial<QueuedReply>): QueuedReply {
+    const next = { ...reply, ...change, updatedAt: o.now().toISOString() }
+    database.transaction(() => {
+      if (!o.leases.holds(lease(reply.id))) {
+        throw new AppError({ kind: 'cancelled', message: `reply ${reply.id}: another process took it over` })
+      }
+      database.db
+        .prepare(
+          `UPDATE inbox_replies SET target_kind = ?, media = ?, state = ?, parts_sent = ?, marker = ?,
+             looked_at = ?, result = ?, error = ?, updated_at = ? WHERE id = ?`,
+        )
+        .run(
+          next.targetKind,
+          JSON.stringify(next.media),
+          next.state,
+          next.partsSent,
+          next.marker,
+          next.lookedAt,
+          JSON.stringify(next.result),
+          next.error,
+          next.updatedAt,
+          reply.id,
+        )
+    })
+    return next
+  }
+
+  /** The part in flight, if the service has it: its id. */
+  async function findPart(reply: QueuedReply, signal?: AbortSignal): Promise<string | null> {
+    const client = o.client()
+    const since = Date.parse(reply.marker!) - CLOCK_SKEW_MS
+    const after = (at: string) => Date.parse(at) >= since
+    if (reply.targetKind === 'comment') {
+      const comment = await client.getComment(reply.targetId, { signal })
+      const own = comment.account?.generatedId
+      const found = comment.comment.replies.find(
+        (r: PlatformComment) =>
+          r.text === reply.text && after(r.createdAt) && (own === undefined || r.owner.id === own),
+      )
+      return found?.id ?? null
+    }
+    const part = parts(reply)[reply.partsSent]!
+    const url = 'text' in part && part.type === 'text' ? undefined : fileUrl(part)
+    const page = await client.listChatMessages(reply.targetId, { page: 1, limit: 50 }, { signal })
+    const found = page.docs.find(
+      (m) =>
+        m.isFromMe &&
+        m.type === part.type &&
+        after(m.createdAt) &&
+        (part.text === undefined || m.text === part.text) &&
+        (url === undefined || fileUrl(m as unknown as SendMessageRequest) === url),
+    )
+    return found?.messageId ?? null
+  }
+
+  async function sendPart(reply: QueuedReply, signal?: AbortSignal): Promise<string> {
+    const client = o.client()
+    if (reply.targetKind === 'comment') {
+      return (await client.replyComment(reply.targetId, reply.text, { signal })).commentId
+    }
+    return (await client.sendChatMessage(reply.targetId, parts(reply)[reply.partsSent]!, { signal }))
+      .messageId
+  }
+
+  function counted(reply: QueuedReply, id: string): QueuedReply {
+    const partsSent = reply.partsSent + 1
+    const total = reply.targetKind === 'comment' ? 1 : parts(reply).length
+    return update(reply, {
+      partsSent,
+      result: [...reply.result, id],
+      marker: null,
+      lookedAt: null,
+      state: partsSent >= total ? 'sent' : 'queued',
+    })
+  }
+
+  /** Sends one reply as far as it goes; answers its state, or throws an unreachable service's error. */
+  async function advance(start: QueuedReply, signal?: AbortSignal): Promise<QueuedReply> {
+    let reply = start
+    if (reply.targetKind === null) {
+      const item = await findInboxItem(o.client(), reply.targetId)
+      if (!item) return update(reply, { state: 'failed', error: `no comment or chat ${reply.targetId}` })
+      reply = update(reply, { targetKind: item.kind })
+    }
+    if (reply.targetKind === 'comment' && reply.media.length > 0) {
+      return update(reply, { state: 'failed', error: 'a comment reply takes text only' })
+    }
+    const total = reply.targetKind === 'comment' ? 1 : parts(reply).length
+    while (reply.partsSent < total) {
+      if (reply.state === 'sending' && reply.marker) {
+        const marker = reply.marker
+        const outcome = await settleCreate(
+          { startedAt: marker, ...(reply.lookedAt ? { lookedAt: reply.lookedAt } : {}) },
+          o.now,
+          () => findPart(reply, signal),
+        )
+        if (outcome.kind === 'found') {
+          reply = counted(reply, outcome.found)
+          continue
+        }
+        if (outcome.kind === 'unknown') {
+          return update(reply, {
+            state: 'attention',
+            error: 'sent without an answer, and not found in the thread since: send it again or drop it',
+          })
+        }
+        return outcome.lookedAt ? update(reply, { lookedAt: outcome.lookedAt }) : reply
+      }
+      // Files first, all of them, before the first part leaves: a message needs its address.
+      const files = reply.media.filter((m) => m.path !== undefined && m.url === undefined)
+      if (files.length > 0) {
+        const urls = await o.upload([...new Set(files.map((m) => m.path!))], signal)
+        const media = reply.media.map((m) =>
+          m.url === undefined && m.path ? { ...m, url: urls.get(m.path) } : m,
+        )
+        if (media.some((m) => m.url === undefined)) {
+          return update(reply, { state: 'failed', error: 'a file of the reply could not be uploaded' })
+        }
+        reply = update(reply, { media })
+      }
+      reply = update(reply, { state: 'sending', marker: o.now().toISOString(), lookedAt: null })
+      try {
+        reply = counted(reply, await sendPart(reply, signal))
+      } catch (error) {
+        const e = AppError.from(error)
+        const data = e as unknown as AppErrorData
+        if (answerUnseen(data)) return reply // looked for at the next sync
+        if (neverLeft(data) || isUnreachable(e)) {
+          update(reply, { state: 'queued', marker: null })
+          throw e
+        }
+        return update(reply, { state: 'failed', error: e.message })
+      }
+    }
+    return reply
+  }
+
+  return {
+    queue({ targetId, text, media }) {
+      const at = o.now().toISOString()
+      const id = randomUUID()
+      database.transaction(() => {
+        database.db
+          .prepare(
+            `INSERT INTO inbox_replies (id, profile_id, target_id, text, media, state, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)`,
+          )
+          .run(id, o.profileId, targetId, text, JSON.stringify(media), at, at)
+      })
+      return get(id)!
+    },
+    list,
+    get,
+    async sync(signal) {
+      const result: ReplySyncResult = { sent: [], failed: [], waiting: [], attention: [] }
+      const due = list().filter((r) => r.state === 'queued' || r.state === 'sending')
+      // An upload may take longer than a lease lives: keep ours while the run goes on.
+      const stopRenewing = o.leases.startRenewing(() => undefined)
+      try {
+        await sendEach(due, result, signal)
+      } finally {
+        stopRenewing()
+      }
+      return result
+    },
+  }
+
+  async function sendEach(due: QueuedReply[], result: ReplySyncResult, signal?: AbortSignal): Promise<void> {
+    for (const queued of due) {
+      if (signal?.aborted) break
+      if (!o.leases.acquire(lease(queued.id))) continue // another process is sending it
+      try {
+        const reply = await advance(get(queued.id)!, signal)
+        const bucket =
+          reply.state === 'sent'
+            ? result.sent
+            : reply.state === 'failed'
+              ? result.failed
+              : reply.state === 'attention'
+                ? result.attention
+                : result.waiting
+        bucket.push(reply.id)
+      } catch (error) {
+        const e = AppError.from(error)
+        if (isUnreachable(e) || e.kind === 'cancelled') {
+          result.stoppedBy = e
+          break
+        }
+        throw e
+      } finally {
+        o.leases.release(lease(queued.id))
+      }
+    }
+  }
+}
+
+function fileUrl(part: SendMessageRequest): string | undefined {
+  const p = part as Record<string, unknown>
+  for (const name of ['image', 'video', 'audio', 'document']) {
+    const file = p[name] as { url?: unknown } | undefined
+    if (file && typeof file.url === 'string') return file.url
+  }
+  return undefined
+}
