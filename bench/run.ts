@@ -435,6 +435,7 @@ function runOthers(): number {
     const result = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' })
     if (result.status !== 0) failed++
   }
+  failed += runPage()
   // The first usable screen from the replica, beside the baseline checkout's when there is one (its renderer
   // built there first: `npm run build:renderer`).
   const baseline = baselineRoot()
@@ -447,6 +448,28 @@ function runOthers(): number {
   )
   if (result.status !== 0) failed++
   return failed
+}
+
+/**
+ * What the page pays for a change of the drafts (bench/page-changes.ts), beside a checkout of 558c91f (its
+ * node_modules installed and its renderer built) given with `--page-baseline DIR` or MEDIADECK_PAGE_BASELINE.
+ */
+function runPage(): number {
+  const at = process.argv.indexOf('--page-baseline')
+  const baseline = at > 0 ? process.argv[at + 1] : process.env.MEDIADECK_PAGE_BASELINE
+  const file = here('./page-changes.ts')
+  console.log(`\n${file}`)
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', file, ...(baseline ? ['--baseline', baseline] : [])],
+    { stdio: 'inherit' },
+  )
+  return result.status === 0 ? 0 : 1
+}
+
+if (process.argv.includes('--page-only')) {
+  process.exitCode = runPage()
+  process.exit()
 }
 
 if (['--db-only', '--data-layer-only', '--history-only'].some((flag) => process.argv.includes(flag))) {

@@ -1,6 +1,7 @@
 // Wires a copy janitor (core/files/copy-janitor.ts) to the host: what needs a copy is every profile's upload
 // queue and the local drafts, and it sweeps at the moments a copy may stop being needed. The host runs one for
 // cover frames (<data>/covers) in both modes; the browser mode runs one more for its intake copies.
+import { basename } from 'node:path'
 import { FINAL_UPLOAD_STATES, type UploadProgressEvent } from '../../common/uploads'
 import {
   createCopyJanitor,
@@ -9,7 +10,7 @@ import {
   type CopyJanitorDeps,
 } from '../core/files/copy-janitor'
 import type { ActiveService, Logger } from '../core/ports'
-import { readLocalDrafts } from '../core/storage/local-drafts'
+import { readLocalDraftsNaming } from '../core/storage/local-drafts'
 import type { AppDatabase } from '../core/db/database'
 import { uploadUsesOutside } from '../core/uploads/upload-store'
 import type { EventHub } from './event-hub'
@@ -47,7 +48,9 @@ export function watchCopies(
     },
     async drafts() {
       await host.flushDrafts()
-      return readLocalDrafts(host.database)
+      // A draft that names a copy names its folder: the last part of `dir` is in its text, however the
+      // rest of the path was written.
+      return readLocalDraftsNaming(host.database, basename(dir))
     },
     forget: options.forget,
     maxUnclaimedBytes: options.maxUnclaimedBytes,

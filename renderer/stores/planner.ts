@@ -309,7 +309,12 @@ export const usePlannerStore = defineStore('planner', () => {
   ): Promise<ResolvedLocalTime> {
     const { id, draft, post, next } = resolveMove(key, targetDay, hour, options)
     if (post) {
-      await updatePost(id, { ...postOfSchedule(post), scheduleAt: next.iso } as CreateScheduleRequest)
+      // The copy on the calendar may be older than the post (edited on the service's website meanwhile, or a
+      // refresh still under way): the move is laid over the post as the service holds it now, so it changes
+      // the time and nothing else.
+      const fresh = await mediadeck().schedules.get({ id })
+      if (fresh.status !== 'pending') throw new AppError({ kind: 'validation', message: fresh.status })
+      await updatePost(id, { ...postOfSchedule(fresh), scheduleAt: next.iso } as CreateScheduleRequest)
       return next
     }
     await drafts.save({

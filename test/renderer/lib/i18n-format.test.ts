@@ -36,7 +36,8 @@ describe('locales', () => {
       for (const key of keys(messages[locale] as Tree)) {
         const value = key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], messages[locale])
         expect(value, `${locale}:${key}`).not.toBe('')
-        expect(String(value), `${locale}:${key}`).not.toMatch(/@/)
+        // {'@'} is vue-i18n's literal interpolation, the written way to show an @ (a bare one starts a link)
+        expect(String(value).replaceAll("{'@'}", ''), `${locale}:${key}`).not.toMatch(/@/)
       }
     }
   })

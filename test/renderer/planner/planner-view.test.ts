@@ -501,6 +501,34 @@ describe('PlannerView', () => {
     expect(document.activeElement).toBe(chip().element)
   })
 
+  it('moves a post of the service over the post as it is now: an edit made on the website meanwhile is kept', async () => {
+    context.fake.data.schedules.push(
+      makeSchedule(21, {
+        title: 'Service post',
+        description: 'as the calendar read it',
+        status: 'pending',
+        scheduleAt: '2026-11-23T01:00:00.000Z',
+      }),
+    )
+    const wrapper = await mountPlanner(context)
+    // Edited on the service's website after the calendar read it.
+    const onService = context.fake.data.schedules.find((s) => s._id === 'sched-21')!
+    onService.description = 'edited on the website'
+    const chip = wrapper.find<HTMLElement>('[data-key="post:sched-21"]')
+    chip.element.focus()
+    await chip.trigger('keydown', { key: 'ArrowRight', altKey: true })
+    await flushPromises()
+    expect(context.fake.requests('schedules:update')).toEqual([
+      expect.objectContaining({
+        id: 'sched-21',
+        post: expect.objectContaining({
+          description: 'edited on the website',
+          scheduleAt: '2026-11-24T01:00:00.000Z',
+        }),
+      }),
+    ])
+  })
+
   it('moves by an hour with Alt+Down in the week view; a published post does not move', async () => {
     context.fake.data.schedules.push(
       makeSchedule(20, { title: 'Monday post', status: 'success', scheduleAt: '2026-11-23T01:00:00.000Z' }),

@@ -1,0 +1,256 @@
+// `npx tsx bench/page-changes.ts [--baseline DIR]`: what the page pays for a change of the drafts, in Debian's
+// Chromium through the browser mode (the real renderer, host and database), on this tree and, with --baseline,
+// on an older checkout (its own node_modules and built renderer) in the same sitting. Writes the "Page: drafts
+// changes" section of bench/RESULTS.md.
+// - an edit saved from the page (`window.mediadeck.drafts.save`, what the composer's autosave calls) with 1,000
+//   and 10,000 drafts in the profile: p50 and p95 of SAVES saves, timed in the page around the call;
+// - the bytes of `drafts:changed` the page received over the socket after one such save at 10,000 drafts;
+// - a CSV import of 1,000 rows that changes 1,000 drafts (among 1,000): the change events the page received,
+//   and their bytes beside the file's.
+// Each tree is run in a process of its own (`--root DIR --json`), which prints one JSON line.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { median, percentile, writeResultsSection } from './support/results'
+
+const SAVES = Number(process.env.BENCH_SAVES ?? 30)
+const IMPORT_ROWS = 1_000
+
+interface TreeFigures {
+  root: string
+  save: Record<string, { p50: number; p95: number }>
+  bytesAfterSave: number
+  eventsAfterSave: number
+  csv: { events: number; bytes: number; fileBytes: number }
+}
+
+/** What the page functions below use of the page (the node tsconfig has no DOM library). */
+interface PageGlobals {
+  mediadeck: {
+    drafts: {
+      get(r: { id: string }): Promise<{ id: string; revision?: number; post: { description: string } }>
+      save(r: object): Promise<{ revision?: number }>
+      export(r: object): Promise<{ content: string }>
+      import(r: object): Promise<unknown>
+    }
+  }
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the two trees' modules differ; each is used as it is */
+async function measureTree(root: string): Promise<TreeFigures> {
+  const load = (path: string): Promise<any> => import(join(root, path))
+  const { startBrowserMode } = await load('main/browser-mode/index.ts')
+  const { openDatabase, DATABASE_FILE } = await load('main/core/db/database.ts')
+  const { openDraftStore } = await load('main/core/drafts/draft-store.ts')
+  const { emptyScheduleRequest } = await load('common/service.ts')
+  const { launchChromium } = await import('../test/support/chromium')
+
+  /** A data folder of `count` drafts of the Sandbox profile, as a year of use leaves them. */
+  async function seeded(count: number): Promise<string> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mediadeck-bench-page-'))
+    mkdirSync(dataDir, { recursive: true })
+    const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
+    const store = await openDraftStore(database, { profileId: 'sandbox', dataDir })
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()
+    store.putMany(
+      Array.from({ length: count }, (_, i) => ({
+        id: `d${i}`,
+        profileId: 'sandbox',
+        status: 'draft',
+        post: {
+          ...emptyScheduleRequest(),
+          title: `Post ${i}`,
+          description: `A post of the year's use, number ${i}, with a caption of ordinary length. `.repeat(3),
+          accountId: '',
+          scheduleAt: '',
+        },
+        localMedia: [],
+        createdAt: at(i),
+        updatedAt: at(i),
+      })),
+    )
+    database.close()
+    return dataDir
+  }
+
+  const browser = await launchChromium()
+  /** Opens the planner on a data folder of `count` drafts; `frames` collects the drafts:changed received. */
+  async function open(count: number) {
+    const dataDir = await seeded(count)
+    const mode = await startBrowserMode({ dataDir })
+    const page = await browser.newPage({ viewport: { width: 1440, height: 960 }, timezoneId: 'UTC' })
+    const frames: Array<{ at: number; bytes: number }> = []
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const text = typeof payload === 'string' ? payload : payload.toString('utf8')
+        if (text.includes('"drafts:changed"')) frames.push({ at: Date.now(), bytes: Buffer.byteLength(text) })
+      }),
+    )
+    await page.goto(mode.url + '#/planner')
+    await page.getByTestId('planner-month').waitFor({ timeout: 120_000 })
+    return {
+      page,
+      frames,
+      async close() {
+        await page.close()
+        await mode.close()
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  }
+
+  const settle = () => new Promise((done) => setTimeout(done, 300))
+  const figures: TreeFigures = {
+    root,
+    save: {},
+    bytesAfterSave: 0,
+    eventsAfterSave: 0,
+    csv: { events: 0, bytes: 0, fileBytes: 0 },
+  }
+  try {
+    for (const count of [1_000, 10_000]) {
+      const opened = await open(count)
+      const times = (await opened.page.evaluate(async (saves) => {
+        const api = (globalThis as unknown as PageGlobals).mediadeck
+        const draft = await api.drafts.get({ id: 'd5' })
+        let revision = draft.revision
+        const took: number[] = []
+        for (let i = 0; i < saves; i++) {
+          const started = performance.now()
+          const saved = await api.drafts.save({
+            id: draft.id,
+            revision,
+            post: { ...draft.post, description: `${draft.post.description}${i}` },
+            localMedia: [],
+          })
+          took.push(performance.now() - started)
+          revision = saved.revision
+        }
+        return took
+      }, SAVES)) as number[]
+      figures.save[count] = { p50: median(times), p95: percentile(times, 95) }
+      console.error(`${root}: ${count} drafts, save p50 ${median(times).toFixed(1)} ms`)
+      if (count === 10_000) {
+        await settle()
+        const before = opened.frames.length
+        await opened.page.evaluate(async () => {
+          const api = (globalThis as unknown as PageGlobals).mediadeck
+          const draft = await api.drafts.get({ id: 'd7' })
+          await api.drafts.save({
+            id: draft.id,
+            revision: draft.revision,
+            post: { ...draft.post, description: `${draft.post.description}.` },
+            localMedia: [],
+          })
+        })
+        await settle()
+        const after = opened.frames.slice(before)
+        figures.eventsAfterSave = after.length
+        figures.bytesAfterSave = after.reduce((sum, frame) => sum + frame.bytes, 0)
+      }
+      await opened.close()
+    }
+
+    // The CSV import: the 1,000 drafts exported, each row's text changed, imported back.
+    const opened = await open(IMPORT_ROWS)
+    const content = (await opened.page.evaluate(async (rows) => {
+      const api = (globalThis as unknown as PageGlobals).mediadeck
+      const ids = Array.from({ length: rows }, (_, i) => `d${i}`)
+      return (await api.drafts.export({ format: 'csv', ids })).content
+    }, IMPORT_ROWS)) as string
+    const changed = content.replaceAll("the year's use", "the year's work")
+    await settle()
+    const before = opened.frames.length
+    const refused = (await opened.page.evaluate(async (text) => {
+      try {
+        await (globalThis as unknown as PageGlobals).mediadeck.drafts.import({
+          format: 'csv',
+          content: text,
+          choices: {},
+        })
+        return null
+      } catch (error) {
+        return JSON.stringify(error)
+      }
+    }, changed)) as string | null
+    if (refused) console.error(`the import was refused: ${refused}`)
+    await settle()
+    const after = opened.frames.slice(before)
+    figures.csv = {
+      events: after.length,
+      bytes: after.reduce((sum, frame) => sum + frame.bytes, 0),
+      fileBytes: Buffer.byteLength(changed),
+    }
+    await opened.close()
+  } finally {
+    await browser.close()
+  }
+  return figures
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`
+const kib = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${(n / 1024).toFixed(1)} KiB`
+const verdict = (ok: boolean) => (ok ? 'met' : '**not met**')
+
+function section(now: TreeFigures, before: TreeFigures | undefined, load: string): string {
+  const old = (value: (b: TreeFigures) => string) => (before ? value(before) : 'not measured')
+  const save = (f: TreeFigures, n: number) => `${ms(f.save[n]!.p50)} (p95 ${ms(f.save[n]!.p95)})`
+  const ratio = (f: TreeFigures) => f.save[10_000]!.p50 / f.save[1_000]!.p50
+  return `## Page: drafts changes
+
+Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`bench/page-changes.ts\` (\`npm run bench -- --page-only --baseline DIR\`), in Debian's Chromium through the browser mode; the baseline (558c91f) in the same sitting on a checkout of its own with its own built renderer.
+Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory (load average ${load}, shared with other work): the ratios between the two trees say more than the figures.
+
+| measure | 558c91f | now | target | |
+|---|---|---|---|---|
+| an edit saved from the page, 1,000 drafts, p50 of ${SAVES} | ${old((b) => save(b, 1_000))} | ${save(now, 1_000)} | | |
+| an edit saved from the page, 10,000 drafts, p50 of ${SAVES} | ${old((b) => save(b, 10_000))} | ${save(now, 10_000)} | ≤ 25 ms | ${verdict(now.save[10_000]!.p50 <= 25)} |
+| 10,000 / 1,000 | ${old((b) => `${ratio(b).toFixed(1)}x`)} | ${ratio(now).toFixed(1)}x | ≤ 2x | ${verdict(ratio(now) <= 2)} |
+| bytes pushed to the page after a one-draft save, 10,000 drafts | ${old((b) => `${kib(b.bytesAfterSave)} (${b.eventsAfterSave} events)`)} | ${kib(now.bytesAfterSave)} (${now.eventsAfterSave} events) | ≤ 16 KiB | ${verdict(now.bytesAfterSave <= 16 * 1024)} |
+| a CSV import of ${IMPORT_ROWS.toLocaleString('en')} rows changing ${IMPORT_ROWS.toLocaleString('en')} drafts: events to the page | ${old((b) => String(b.csv.events))} | ${now.csv.events} | ≤ 10 | ${verdict(now.csv.events <= 10)} |
+| the same: their bytes / the file's (${kib(now.csv.fileBytes)}) | ${old((b) => `${kib(b.csv.bytes)} (${(b.csv.bytes / b.csv.fileBytes).toFixed(1)}x)`)} | ${kib(now.csv.bytes)} (${(now.csv.bytes / now.csv.fileBytes).toFixed(1)}x) | ≤ 2x | ${verdict(now.csv.bytes <= 2 * now.csv.fileBytes)} |
+
+- Saving: \`window.mediadeck.drafts.save\` of one draft's edit, timed in the page from the call to its answer,
+  with the planner open (its drafts store applies what main sends); the drafts are text posts with a caption
+  of about 220 characters.
+- Bytes: every \`drafts:changed\` frame the page's socket received within 300 ms after one save.
+- Import: the 1,000 drafts exported as CSV, each row's caption changed, imported back through \`drafts:import\`;
+  the \`drafts:changed\` frames received until 300 ms after its answer.
+- Not measured here: the planner's list view with 2,000 service posts and 10,000 drafts.
+`
+}
+
+const argRoot = process.argv.indexOf('--root')
+if (argRoot !== -1) {
+  const figures = await measureTree(resolve(process.argv[argRoot + 1]!))
+  console.log(JSON.stringify(figures))
+  process.exit(0)
+}
+
+const here = fileURLToPath(new URL('..', import.meta.url))
+function runOn(root: string): TreeFigures {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--root', root],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      cwd: root,
+    },
+  )
+  if (result.status !== 0) throw new Error(`bench/page-changes.ts failed on ${root}`)
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as TreeFigures
+}
+const baselineAt = process.argv.indexOf('--baseline')
+const baseline = baselineAt === -1 ? undefined : resolve(process.argv[baselineAt + 1]!)
+const load = loadavg()
+  .map((n) => n.toFixed(1))
+  .join(' / ')
+const before = baseline ? runOn(baseline) : undefined
+const now = runOn(here)
+const text = section(now, before, load)
+await writeResultsSection('Page: drafts changes', text)
+console.log(text)
