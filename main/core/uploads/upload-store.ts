@@ -117,7 +117,6 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
       'UPDATE upload_items SET state = ?, error = ?, finished_at = ?, finished_ms = ? WHERE id = ?',
     ),
     remove: db.prepare('DELETE FROM upload_items WHERE id = ?'),
-    release: db.prepare('DELETE FROM leases WHERE resource = ? AND owner = ?'),
   }
 
   const items = new Map<string, RestoredItem>()
@@ -266,12 +265,14 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
           record.at ? Date.parse(record.at) : now(),
           record.id,
         )
-        stmt.release.run(uploadLease(record.id), leases.owner)
+        // Through the Leases object, which then stops renewing it: deleting the row behind it made every
+        // finished upload's lease look lost at the next renewal.
+        leases.release(uploadLease(record.id))
         return
       case 'remove':
         guard(record.id)
         stmt.remove.run(record.id)
-        stmt.release.run(uploadLease(record.id), leases.owner)
+        leases.release(uploadLease(record.id))
         return
     }
   }

@@ -57,6 +57,16 @@ const done = (id: string, at = new Date().toISOString()): JournalRecord => ({
 })
 
 describe('upload store', () => {
+  it('a finished or removed upload gives its lease back through Leases: the renewal finds nothing lost', async () => {
+    const clock = { ms: Date.now() }
+    const p = processOn(clock, 'host/1/a')
+    const queue = store(p)
+    await queue.journal.append([add('x'), add('y'), add('z')])
+    await queue.journal.append([done('x'), { t: 'remove', id: 'y' }])
+    expect(p.leases.renew()).toEqual([])
+    expect(p.leases.holds('upload:z')).toBe(true)
+  })
+
   it('another process leaves a live process’s unfinished items and intents alone, and takes them once expired', async () => {
     const clock = { ms: Date.now() }
     const a = store(processOn(clock, 'host/1/a'))
