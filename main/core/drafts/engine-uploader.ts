@@ -3,7 +3,7 @@
 // transfer instead of leaving it running. The engine's own signal only stops the wait (upload-engine-types.ts).
 import { AppError } from '../../../common/errors'
 import type { UploadEngine } from '../uploads/upload-engine'
-import type { UploadMedia } from './outbox'
+import type { UploadMedia } from './outbox-uploads'
 
 export function createEngineUploader(
   engine: () => Pick<UploadEngine, 'uploadOne' | 'keyed' | 'cancel'>,

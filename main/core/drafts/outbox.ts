@@ -6,9 +6,8 @@
 // publishing late; upload local media, then covers still on disk (each URL is saved as soon as it exists, so a
 // resend never uploads twice); write a send marker and flush it to disk; create; record the scheduleId. A network-level failure
 // stops the run (everything after it would fail the same way) and leaves the rest queued for the next one.
-import { createHash } from 'node:crypto'
 import { basename } from 'node:path'
-import type { Draft, LocalMedia } from '../../../common/drafts'
+import type { Draft } from '../../../common/drafts'
 import { AppError, isRetryable, mayHaveBeenApplied } from '../../../common/errors'
 import { isLocalCover } from '../../../common/local-files'
 import { errorReason } from '../../../common/messages/index'
@@ -16,44 +15,11 @@ import type { CreateScheduleRequest, ScheduleMedia } from '../../../common/servi
 import type { Leases } from '../db/leases'
 import type { ServiceClient } from '../service-client'
 import type { DraftStore, SendMarker, StoredDraft } from './draft-store'
+import { coverUploadKey, mediaUploadKey, withCoverUploaded, type UploadMedia } from './outbox-uploads'
 import { findSentPost, scheduleIdOf } from './schedule-lookup'
 import { answerUnseen, neverLeft, settleCreate } from './unknown-outcome'
 
 export type OutboxClient = Pick<ServiceClient, 'createSchedule' | 'listSchedules'>
-
-/**
- * Uploads one local file and resolves with its public URL; rejects with an AppError. `key` names this media
- * item of this draft for good: asked again with it (after a crash, say) the uploader must answer with the
- * upload it already has, finished or under way, instead of sending the file a second time. `signal` stops the
- * wait when the run stops.
- */
-export type UploadMedia = (
-  media: Pick<LocalMedia, 'path' | 'name'>,
-  options: { key: string; signal?: AbortSignal },
-) => Promise<string>
-
-/** The stable name of one local media item of one draft, for the uploader. */
-export function mediaUploadKey(draftId: string, mediaId: string): string {
-  return `draft:${draftId}:media:${mediaId}`
-}
-
-/**
- * The stable name of one cover file of one draft. Named by its path: a cover frame's file is written once under
- * a fresh name (core/files/cover-files.ts), so the path stands for the same bytes for good.
- */
-export function coverUploadKey(draftId: string, path: string): string {
-  return `draft:${draftId}:cover:${createHash('sha256').update(path).digest('hex').slice(0, 32)}`
-}
-
-/** The draft with every media item's cover at `path` pointing at `url` instead. */
-function withCoverUploaded(draft: Draft, path: string, url: string): Pick<Draft, 'post' | 'localMedia'> {
-  const swap = <M extends { thumbnail: string }>(m: M): M =>
-    m.thumbnail === path ? { ...m, thumbnail: url } : m
-  return {
-    post: { ...draft.post, medias: draft.post.medias.map(swap) },
-    localMedia: draft.localMedia.map(swap),
-  }
-}
 
 export interface OutboxDeps {
   store: DraftStore

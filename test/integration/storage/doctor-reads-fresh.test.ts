@@ -29,6 +29,7 @@ describe('the storage doctor and a stale replica', () => {
       .sort()
     expect(readers).toEqual(
       [
+        'cli/commands/insights.ts', // keys its figures by replicaIdentity; reads no replica row
         'handlers/host-deps.ts',
         'handlers/profile-handlers.ts', // forgets a deleted profile's replica
         'handlers/service-handlers.ts',

@@ -9,13 +9,8 @@ import { AppError } from '../../../../common/errors'
 import { closeStores, openStoreAt } from '../../../support/draft-store'
 import type { DraftStore } from '../../../../main/core/drafts/draft-store'
 import { csvTemplate, exportDrafts } from '../../../../main/core/drafts/import-export'
-import {
-  DIRECT_LOOKUPS,
-  accountLookup,
-  exportPosts,
-  importDrafts,
-  previewImport,
-} from '../../../../main/core/drafts/round-trip'
+import { DIRECT_LOOKUPS, accountLookup } from '../../../../main/core/drafts/import-lookups'
+import { exportPosts, importDrafts, previewImport } from '../../../../main/core/drafts/round-trip'
 import type { RoundTripClient, RoundTripDeps } from '../../../../main/core/drafts/round-trip'
 import { NOW, sampleDraft, samplePost, tempDir } from './helpers'
 
