@@ -10,7 +10,16 @@
 //   opened by, so two names of one file keep two logs, and each loses the other's commits;
 // - a folder or file that cannot be opened (missing, not a folder, read-only, not the user's), instead of
 //   SQLite's bare "unable to open database file".
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseOpenError } from './migrate'
 
@@ -73,7 +82,9 @@ function refuseHardLinks(file: string): void {
  */
 export function unopenable(file: string, error: unknown): Error {
   const folder = dirname(file)
-  const code = (error as NodeJS.ErrnoException).code
+  // node:sqlite's errors carry its own code (ERR_SQLITE_ERROR), which says nothing of the folder
+  const errorCode = (error as NodeJS.ErrnoException).code
+  const code = errorCode?.startsWith('ERR_SQLITE') ? undefined : errorCode
   const sqlite =
     error instanceof Error && /unable to open database file|readonly database/i.test(error.message)
   if (!code && !sqlite) return error instanceof Error ? error : new Error(String(error))
@@ -102,8 +113,21 @@ function reasonFor(folder: string, file: string, code: string | undefined): stri
   return (
     why(folder, constants.W_OK | constants.X_OK) ??
     (existsSync(file) ? why(file, constants.R_OK | constants.W_OK) : undefined) ??
+    (code ? undefined : diskFull(folder)) ??
     describeCode(code, folder)
   )
+}
+
+/**
+ * SQLite says only "unable to open database file" when a full disk leaves no room for its write-ahead log
+ * beside an empty database file: the file system says whether that is why.
+ */
+function diskFull(folder: string): string | undefined {
+  try {
+    return statfsSync(folder).bavail === 0 ? describeCode('ENOSPC', folder) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function describeCode(code: string | undefined, path: string): string {
