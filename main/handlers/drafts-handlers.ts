@@ -55,9 +55,7 @@ export function createDraftHandlers(
   async function durably<T>(change: (domain: DraftsDomain) => T): Promise<T> {
     const opened = await domain()
     await opened.store.refresh()
-    const result = change(opened)
-    await opened.store.flush()
-    return result
+    return change(opened)
   }
 
   /**

@@ -29,8 +29,8 @@ export interface HostDeps extends HandlerDeps {
   redactor: Redactor
   /** Where crashReporter keeps its dumps (Electron only). */
   crashReportsDir?: string
-  /** The drafts store and its outbox runner (main/host/drafts-outbox.ts); `flush` writes pending changes. */
-  drafts: DraftsPort & { flush(): Promise<void> }
+  /** The drafts store and its outbox runner (main/host/drafts-outbox.ts). */
+  drafts: DraftsPort
   /** The library tiles' small pictures (main/core/thumbnails), shared with the picture route. */
   thumbnails: ThumbnailCache
   /** The replica of the active profile's service (main/core/replica). */

@@ -52,10 +52,7 @@ export function createHandlers(deps: HostDeps): Handlers {
     ...createReplicaHandlers(only(deps, REPLICA_HANDLER_NEEDS)),
     ...createAddonHandlers(only(deps, ADDON_HANDLER_NEEDS)),
     ...createAutomationHandlers(only(deps, AUTOMATION_HANDLER_NEEDS), { retryBudget }),
-    // A draft saved a moment ago may still be only in memory: the doctor reads the file after a flush.
-    ...createStorageDoctorHandlers(only(deps, STORAGE_DOCTOR_HANDLER_NEEDS), {
-      flushDrafts: () => deps.drafts.flush(),
-    }),
+    ...createStorageDoctorHandlers(only(deps, STORAGE_DOCTOR_HANDLER_NEEDS)),
     ...createFileHandlers(only(deps, FILE_HANDLER_NEEDS)),
     ...createUploadHandlers(only(deps, UPLOAD_HANDLER_NEEDS)),
     ...createThumbnailHandlers(only(deps, THUMBNAIL_HANDLER_NEEDS)),

@@ -13,18 +13,12 @@ export type StorageDoctorHandlerDeps = Pick<HostDeps, (typeof STORAGE_DOCTOR_HAN
 
 export function createStorageDoctorHandlers(
   deps: StorageDoctorHandlerDeps,
-  options: {
-    /** Writes the app's pending draft edits to the file (the drafts store coalesces its writes). */
-    flushDrafts?: () => Promise<void>
-  } = {},
 ): HandlerGroup<'storage:unused' | 'storage:free-up'> {
   const doctor = () =>
     createStorageDoctor({
       client: deps.active().client,
-      async localDrafts() {
-        await options.flushDrafts?.()
-        return readLocalDrafts(deps.database)
-      },
+      // Every draft change is committed when its call returns, so the database holds what the app shows.
+      localDrafts: async () => readLocalDrafts(deps.database),
     })
   return {
     // A named scan streams what each page of files shows while the rest is read (a first look; the answer is

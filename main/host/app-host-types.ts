@@ -110,8 +110,6 @@ export interface AppHost {
   /** Pausing holds new transfers on every profile's queue (a switch keeps it) until resumed; not persisted. */
   uploadsPaused(): boolean
   setUploadsPaused(paused: boolean): void
-  /** Writes the drafts store's pending changes to the drafts file (nothing to do before it is opened). */
-  flushDrafts(): Promise<void>
   /** Runs a call as a transport would (validated); rejects with an AppError. For tests and the CLI. */
   call<C extends CallName>(name: C, ...request: CallArgs<C>): Promise<CallResponse<C>>
   close(): Promise<void>

@@ -189,7 +189,6 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       database,
       events,
       active: () => current.service,
-      flushDrafts: () => draftsOutbox.flush(),
       log,
     },
     join(dataDir, COVERS_DIR),
@@ -319,7 +318,6 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       uploadsPaused = paused
       current.service.uploads.setPaused(paused)
     },
-    flushDrafts: () => draftsOutbox.flush(),
     async call(name, ...[request]) {
       const result = await dispatchCall(handlers, name, request, log, redactor)
       if (!result.ok) throw new AppError(result.error)

@@ -22,8 +22,6 @@ export interface CopyJanitorHost {
   database: AppDatabase
   events: Pick<EventHub, 'subscribe'>
   active(): ActiveService
-  /** Writes pending draft changes, so the drafts read next are what the app holds. */
-  flushDrafts(): Promise<void>
   log: Logger
 }
 
@@ -47,7 +45,6 @@ export function watchCopies(
       return [...active.uploads.list(), ...uploadUsesOutside(host.database, uploadScope(active.profileId))]
     },
     async drafts() {
-      await host.flushDrafts()
       // A draft that names a copy names its folder: the last part of `dir` is in its text, however the
       // rest of the path was written.
       return readLocalDraftsNaming(host.database, basename(dir))

@@ -10,7 +10,7 @@ import { createListPublisher, type PublisherTimers } from './list-publisher'
 import { createCampaignStore } from '../core/campaigns/campaign-store'
 import type { AppDatabase, ChangeTimers } from '../core/db/database'
 import { createLeases } from '../core/db/leases'
-import { openDraftStore, type DraftStore } from '../core/drafts/draft-store'
+import { openDraftStore } from '../core/drafts/draft-store'
 import { createDraftsService } from '../core/drafts/drafts-service'
 import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { createOutbox } from '../core/drafts/outbox'
@@ -21,8 +21,6 @@ import type { ActiveService, ConnectionMonitor, DraftsDomain, DraftsPort, EventS
 export interface DraftsOutbox extends DraftsPort {
   /** The active profile changed: its drafts go to the page and its queue may be sent. */
   profileChanged(): void
-  /** Nothing waits to be written (every change commits when made); kept for callers that ask. */
-  flush(): Promise<void>
   close(): Promise<void>
 }
 
@@ -48,7 +46,6 @@ export function createDraftsOutbox(deps: {
   const log = deps.log ?? ((message, error) => console.error(`[outbox] ${message}`, error))
   const profileId = () => deps.active().profileId
   let opened: Promise<DraftsDomain> | undefined
-  let store: DraftStore | undefined
   let stopWatching: (() => void) | undefined
   /** Set once the runner has started: from then on a switch republishes and sends. */
   let started: (DraftsDomain & { reload(): void }) | undefined
@@ -69,7 +66,6 @@ export function createDraftsOutbox(deps: {
     opened ??= (async () => {
       registerProfiles()
       const drafts = await openDraftStore(deps.database, { profileId: profileId(), dataDir: deps.dataDir })
-      store = drafts
       const service = createDraftsService({
         store: drafts,
         now,
@@ -136,7 +132,6 @@ export function createDraftsOutbox(deps: {
       started.reload()
       started.runner.profileChanged().catch((error) => log('a run failed', error))
     },
-    flush: async () => store?.flush(),
     async close() {
       stopWatching?.()
       publisher.close()

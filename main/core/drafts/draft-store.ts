@@ -116,8 +116,6 @@ export interface DraftStore {
   setMarker(id: string, marker: SendMarker | undefined): void
   lastSyncAt(): string | null
   setLastSyncAt(at: string): void
-  /** Every change is committed when its call returns; kept so callers that await durability still read so. */
-  flush(): Promise<void>
   /**
    * Announces what was committed since this process last looked and it has not announced yet: another
    * process's commits (the CLI beside the app), or a change made through this connection beside the store
@@ -388,7 +386,6 @@ export async function openDraftStore(
     setLastSyncAt(at) {
       database.write('the last sync time', () => putState.run(at))
     },
-    flush: async () => {},
     refresh: async () => announce(),
     onChange(listener) {
       listeners.add(listener)

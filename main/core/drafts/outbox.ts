@@ -112,7 +112,6 @@ export function createOutbox({
     )
     if (outcome.kind === 'found') {
       update(draft, { status: 'scheduled', scheduleId: scheduleIdOf(outcome.found), error: undefined }, null)
-      await store.flush()
       return 'scheduled'
     }
     if (outcome.kind === 'unknown') {
@@ -129,7 +128,6 @@ export function createOutbox({
         },
         null,
       )
-      await store.flush()
       return 'attention'
     }
     if (outcome.lookedAt || draft.status !== 'sending') {
@@ -138,7 +136,6 @@ export function createOutbox({
         { status: 'sending', error: checkingAgain(outcome.nextLookAt) },
         outcome.lookedAt ? { ...marker, lookedAt: outcome.lookedAt } : undefined,
       )
-      await store.flush()
     }
     return 'waiting'
   }
@@ -148,7 +145,6 @@ export function createOutbox({
     const found = await findSentPost(client(), marker, claimedIds(draft.id), signal)
     if (!found) return false
     update(draft, { status: 'scheduled', scheduleId: scheduleIdOf(found), error: undefined }, null)
-    await store.flush()
     return true
   }
 
@@ -190,7 +186,6 @@ export function createOutbox({
       const localMedia = draft.localMedia.map((m) => (m.id === media.id ? { ...m, uploadedUrl: url } : m))
       draft = update(draft, { localMedia })
       // On disk at once: the URL in the draft is what spares the file a second upload in any later run.
-      await store.flush()
     }
     // A cover still on disk (a frame taken from the video, an image picked for it) goes up the same way, and
     // its address takes the path's place in `thumbnail` (reference section 2.4).
@@ -201,7 +196,6 @@ export function createOutbox({
         { key: coverUploadKey(draft.id, path), signal },
       )
       draft = update(draft, withCoverUploaded(draft, path, url))
-      await store.flush()
     }
 
     const body = bodyOf(draft)
@@ -215,14 +209,12 @@ export function createOutbox({
     // The marker must be on disk before the request leaves: after a crash it is the only trace of the send.
     if (uploadsFirst) store.setMarker(draft.id, marker)
     else draft = update(draft, { status: 'sending', error: undefined }, marker)
-    await store.flush()
     try {
       const result = await client().createSchedule(body, { signal })
       // Without waiting for the disk: should a power cut take this commit, the marker is still there and the
       // next run finds the post on the service (adopt) instead of creating it again. The next durable commit
       // (the next post's marker, the run's last sync time) syncs it anyway.
       update(draft, { status: 'scheduled', scheduleId: result.scheduleId, error: undefined }, null, 'crash')
-      await store.flush()
       return 'scheduled'
     } catch (error) {
       const failure = AppError.from(error)
@@ -270,7 +262,6 @@ export function createOutbox({
       stopRenewing()
     }
     store.setLastSyncAt(now().toISOString())
-    await store.flush()
     return result
   }
 

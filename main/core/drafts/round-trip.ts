@@ -32,10 +32,7 @@ export type RoundTripClient = Pick<
   'getSchedule' | 'updateSchedule' | 'listSchedules' | 'listAccounts'
 >
 /** Only the interface's plain methods, so the change holds whatever keeps the drafts. */
-export type RoundTripStore = Pick<
-  DraftStore,
-  'listForProfile' | 'get' | 'putMany' | 'update' | 'flush' | 'batch'
->
+export type RoundTripStore = Pick<DraftStore, 'listForProfile' | 'get' | 'putMany' | 'update' | 'batch'>
 
 export interface RoundTripDeps {
   store: RoundTripStore
@@ -338,7 +335,6 @@ export async function importDrafts(
     for (const { draft, changes } of local) result.changed.push(deps.store.update(draft, changes, at))
     deps.store.putMany(fresh)
   })
-  await deps.store.flush()
   result.imported = fresh
   return result
 }

@@ -53,7 +53,6 @@ describe('CLI output to a reader that stops early', () => {
         sampleDraft({ id: `d${String(i).padStart(4, '0')}`, createdAt: new Date(i * 1000).toISOString() }),
       ),
     )
-    await store.flush()
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: dir, MEDIADECK_DATA_DIR: dataDir }
 
     const result = await firstLineThenClose(['drafts', 'list', '--json'], env)

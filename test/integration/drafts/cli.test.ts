@@ -180,7 +180,6 @@ describe('drafts CLI', () => {
     const store = await openStoreAt(path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json'))
     const draft = store.get(String(queued.id))!
     store.put({ ...draft, post: { ...draft.post, scheduleAt: '2020-01-01T00:00:00.000Z' } })
-    await store.flush()
     const synced = await cli('sync', '--json')
     expect(synced.code).toBe(1)
     expect(lines(synced.stdout)[0]).toMatchObject({

@@ -203,7 +203,6 @@ describe('storage doctor against the sandbox', { timeout: 90_000 }, () => {
         ],
       }),
     ])
-    await store.flush()
     const statuses = (await client.listSchedules({ page: 1, limit: 100 })).docs.map((s) => s.status).sort()
     expect(statuses).toEqual(['error', 'pending', 'pending', 'pending', 'success', 'success'])
   })
@@ -305,7 +304,6 @@ describe('storage doctor against the sandbox', { timeout: 90_000 }, () => {
           ),
         ])
         app.put(draft({ post: { ...draft({}).post, medias: [media(draftVictim.url)] } }))
-        await app.flush()
       },
     })
     try {

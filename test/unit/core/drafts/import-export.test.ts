@@ -23,7 +23,7 @@ const newId = () => `new-${++ids}`
 
 /** The import with no service to ask: every row of these files is a new local draft. */
 function importDrafts(
-  target: Partial<RoundTripStore> & Pick<RoundTripStore, 'putMany' | 'flush'>,
+  target: Partial<RoundTripStore> & Pick<RoundTripStore, 'putMany'>,
   format: 'csv' | 'json',
   content: string,
   options: Omit<RoundTripDeps, 'store' | 'client'>,
@@ -120,7 +120,6 @@ describe('CSV', () => {
       ['rich', 'draft', undefined],
       ['plain', 'draft', undefined],
     ])
-    await store.flush()
     expect((await openStoreAt(file)).list()).toHaveLength(2)
   })
 
@@ -368,7 +367,7 @@ describe('import bounds', () => {
       const started = performance.now()
       // The parse alone: writing 10,000 drafts is the store's own cost, the same for any way they arrive.
       const kept: Draft[] = []
-      const sink = { putMany: (list: Draft[]) => void kept.push(...list), flush: async () => {} }
+      const sink = { putMany: (list: Draft[]) => void kept.push(...list) }
       const result = await importDrafts(sink, format, content, {
         now: () => NOW,
         profileId: 'sandbox',

@@ -348,7 +348,6 @@ describe('outbox', () => {
     expect(store.marker(draft.id)).toBeDefined()
 
     // A restart in between: the marker is on disk. The service is reachable again and holds the post.
-    await store.flush()
     store = await openStoreAt(file)
     setListOffline(false)
     const restarted = outboxOver(() => ({
