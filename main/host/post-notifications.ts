@@ -135,8 +135,9 @@ export function followSentPosts(o: PostNotificationsOptions): { stop(): void } {
   function apply(changed: readonly Draft[], removed: readonly string[], announce: boolean): void {
     for (const draft of changed) {
       const before = status.get(draft.id)
-      // queued/sending -> scheduled: the outbox just sent it.
-      if (announce && draft.status === 'scheduled' && (before === 'queued' || before === 'sending')) {
+      // Became scheduled: the outbox (this process's or the CLI's) just sent it. Changes are coalesced per list
+      // (main/host/list-publisher.ts), so queued and sending may never be seen between a draft and its send.
+      if (announce && draft.status === 'scheduled' && before !== 'scheduled') {
         const tr = o.tr()
         o.notify(tr('notify.draftSentTitle'), tr('notify.draftSentBody'), {
           view: 'planner',
