@@ -29,7 +29,7 @@ const SIZE_HELP = 'SIZE: bytes, or with a k, M or G suffix counted in 1024s as c
 
 export const COMMAND_REGISTRY: readonly LazyCommand[] = [
   lazy(
-    'upload FILE... [--json] [--concurrency N] [--limit-rate RATE]',
+    'upload FILE|FOLDER... [--json] [--concurrency N] [--limit-rate RATE]',
     'upload files to the storage',
     () => import('./commands/upload'),
     'uploadCommand',

@@ -21,8 +21,13 @@ export function configureElectronLog(log: NodeLogger, options: { file: string; r
   // written before with a wider mode is tightened; electron-log creates a new one (after a rotation) 0600.
   log.transports.file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' }
   if (process.platform !== 'win32') {
-    mkdirSync(dirname(options.file), { recursive: true, mode: 0o700 })
-    if (existsSync(options.file)) chmodSync(options.file, 0o600)
+    try {
+      mkdirSync(dirname(options.file), { recursive: true, mode: 0o700 })
+      if (existsSync(options.file)) chmodSync(options.file, 0o600)
+    } catch {
+      // A data folder that cannot hold the log (a file where the folder should be, a read-only disk) is named
+      // with its reason by the database's open, which start-up reports in a dialog: the log must not stop it first.
+    }
   }
   log.transports.file.level = 'info'
   log.transports.console.level = process.env.MEDIADECK_LOG_CONSOLE ? 'debug' : false

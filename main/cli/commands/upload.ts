@@ -1,4 +1,4 @@
-// `upload FILE... [--json] [--concurrency N] [--limit-rate RATE]`: the real upload engine, one result per file.
+// `upload FILE|FOLDER... [--json] [--concurrency N] [--limit-rate RATE]`: the real upload engine, one result per file.
 // A FOLDER stands for the files under it, walked as the app's drop walks a dropped folder (folder-files.ts).
 // `--limit-rate` caps the total speed of all transfers, spelled as curl's (bytes a second, k/M/G = 1024^n).
 // Files are checked before any request (a missing file is named by its path and nothing is sent); results

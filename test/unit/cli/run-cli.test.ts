@@ -110,7 +110,8 @@ describe('cli dispatcher', () => {
   })
 
   it('passes filters through, options before or after, accountIds repeated', async () => {
-    const t = io({ listSchedules: async () => ({ ...page, docs: [] }) })
+    // A date is a whole day in the person's zone: 1 January starts at 17:00 UTC the day before in Jakarta.
+    const t = io({ listSchedules: async () => ({ ...page, docs: [] }) }, { ...ENV, TZ: 'Asia/Jakarta' })
     const code = await runCli(
       [
         'schedules',
@@ -137,7 +138,7 @@ describe('cli dispatcher', () => {
           limit: 5,
           accountIds: ['a1', 'a2'],
           status: 'error',
-          fromDate: '2026-01-01',
+          fromDate: '2025-12-31T17:00:00.000Z',
           toDate: undefined,
         },
       ],
