@@ -24,6 +24,7 @@ import { dateOption, noPositionals, parse, stringOption, UsageError } from '../a
 import type { CliContext, CliCommand } from '../context'
 import { writeJson, writeLine } from '../context'
 import { openCliDatabase } from '../database'
+import { localTimeZone } from '../local-time'
 
 const accountUsage = 'insights account ID [--since DATE] [--until DATE] [--json]'
 const postsUsage = 'insights posts --account ID [--since DATE] [--until DATE] [--csv|--json]'
@@ -261,19 +262,6 @@ export const insightsPostsCommand: CliCommand = {
       return 0
     })
   },
-}
-
-/** The person's time zone: days and hours are theirs (TZ, else the system's). */
-function localTimeZone(env: NodeJS.ProcessEnv): string {
-  const zone = env.TZ?.trim()
-  if (zone) {
-    try {
-      return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
-    } catch {
-      // An unknown TZ: the system's zone, as Node itself falls back.
-    }
-  }
-  return Intl.DateTimeFormat().resolvedOptions().timeZone
 }
 
 function localTime(at: number, timeZone: string): string {
