@@ -24,10 +24,13 @@ const keyword = member({
 })
 const wordList = member({ isActive: flag, isExactMatch: flag, keywords: words })
 const delay = member({ isActive: flag, value: z.number().finite().min(0), type: text })
+// The service's templates carry `file` beside `image` in each opening (null in every example of the newer
+// OpenAPI's /public/template): a template applied to an automation sends it back.
+const file = z.union([z.null(), text, z.looseObject({})])
 const opening = member({
-  postback: member({ isActive: flag, image: text, text, button }),
-  additional: member({ isActive: flag, isPreventBeforeFollow: flag, image: text, text, button }),
-  webUrl: member({ image: text, text, buttons: z.array(button).max(100) }),
+  postback: member({ isActive: flag, image: text, file, text, button }),
+  additional: member({ isActive: flag, isPreventBeforeFollow: flag, image: text, file, text, button }),
+  webUrl: member({ image: text, file, text, buttons: z.array(button).max(100) }),
 })
 const messageRule = member({
   isActive: flag,

@@ -109,7 +109,9 @@ test('composed for three accounts: one card, edited as one, an account removed w
   await card(appPage).click()
   await appPage.getByTestId(`campaign-remove-${linkedin._id}`).click()
   const toast = appPage.getByTestId('toast').filter({ has: appPage.getByTestId('toast-undo') })
-  await expect(toast).toContainText(`${linkedin.name} removed from the campaign`)
+  await expect(toast).toContainText(
+    `${linkedin.name} (LinkedIn, @${linkedin.username}) removed from the campaign`,
+  )
   await toast.getByTestId('toast-undo').click()
   await expect(appPage.getByTestId(`campaign-variant-${linkedin._id}`)).toBeVisible()
   expect((await app.host.call('schedules:get', { id: linkedinId })).status).toBe('pending')
