@@ -27,6 +27,8 @@ describe('openCliDatabase', () => {
     )
   })
 
+  // Skipped on Windows, which has no POSIX file modes (docs/security.md says what it does instead); runs on Linux
+  // and macOS: here, and on the forge's ubuntu and macos runners.
   it.skipIf(process.platform === 'win32')(
     'says once, in one stderr line, that a data folder others could read is now private',
     () => {

@@ -267,6 +267,8 @@ describe('runCli with the saved profile', () => {
     expect(used).toEqual([])
   })
 
+  // Skipped on Windows, which has no POSIX file modes (docs/security.md says what it does instead); runs on Linux
+  // and macOS: here, and on the forge's ubuntu and macos runners.
   it.skipIf(process.platform === 'win32')(
     'exits 2 on a secrets file other users can read, saying the chmod that fixes it',
     async () => {

@@ -72,7 +72,8 @@ describe('a database that cannot be used safely or at all', () => {
     )
   })
 
-  // root may write anywhere whatever the modes, so only another user can see the refusal.
+  // root may write anywhere whatever the modes, so only another user can see the refusal: skipped here, where
+  // CI runs as root; runs as the forge's runners' unprivileged user (.github/workflows/ci.yml).
   it.skipIf(!unix || process.getuid?.() === 0)('names a read-only folder and the reason', () => {
     const folder = join(root, 'data')
     const file = join(folder, 'mediadeck.db')
