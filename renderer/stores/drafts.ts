@@ -14,8 +14,9 @@ import type {
   OutboxState,
 } from '../../common/drafts'
 import { AppError, type AppErrorData } from '../../common/errors'
-import { applyChanges, changeStep, type ListChanges } from '../../common/list-changes'
+import { applyChanges } from '../../common/list-changes'
 import { keepUnchanged } from '../lib/keep-unchanged'
+import { createListMirror } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 
 export type ResolveAction = 'send-now' | 'reschedule' | 'keep-draft'
@@ -63,11 +64,6 @@ export const useDraftsStore = defineStore('drafts', () => {
   const outbox = ref<OutboxState | null>(null)
   const loaded = ref(false)
   const error = ref<AppErrorData | null>(null)
-  /** The number of the last change the list holds; null while it holds no list from main. */
-  let seq: number | null = null
-  /** Whole reads under way, and the changes that arrived meanwhile: applied after, told old or new by number. */
-  let loading = 0
-  const early: Array<ListChanges<Draft>> = []
   let subscribers = 0
   let unsubscribe: Array<() => void> = []
 
@@ -108,29 +104,27 @@ export const useDraftsStore = defineStore('drafts', () => {
     lastChanges.value = transitions
   }
 
+  // The numbers of main's changes: which to apply, and when to read the list whole again.
+  const mirror = createListMirror<Draft>({ hold, apply, reload: () => void load() })
+
   async function load() {
-    loading += 1
     try {
-      const [snapshot, state] = await Promise.all([
-        mediadeck().drafts.snapshot(),
+      const [, state] = await Promise.all([
+        mirror.load(() => mediadeck().drafts.snapshot()),
         mediadeck().outbox.status(),
       ])
-      hold(snapshot.items)
-      seq = snapshot.seq
       outbox.value = state
       error.value = null
       loaded.value = true
     } catch (caught) {
       error.value = AppError.from(caught).toJSON()
-    } finally {
-      if (--loading === 0) for (const change of early.splice(0)) take(change)
     }
   }
 
   /** Another profile is active: its drafts come with the next load or main's next `drafts:changed`. */
   function reset() {
     hold([])
-    seq = null
+    mirror.forget()
     outbox.value = null
     loaded.value = false
     error.value = null
@@ -140,24 +134,13 @@ export const useDraftsStore = defineStore('drafts', () => {
   function subscribe(): () => void {
     if (subscribers++ === 0) {
       unsubscribe = [
-        mediadeck().drafts.onChanged(take),
+        mediadeck().drafts.onChanged(mirror.take),
         mediadeck().outbox.onChanged((state) => (outbox.value = state)),
       ]
     }
     return () => {
       if (--subscribers === 0) for (const stop of unsubscribe.splice(0)) stop()
     }
-  }
-
-  function take(change: ListChanges<Draft>) {
-    if (loading > 0) return void early.push(change)
-    // No list held (none read yet, another profile): whoever shows drafts loads them, changes included.
-    if (seq === null) return
-    const step = changeStep(seq, change)
-    if (step === 'apply') {
-      apply(change.changed, change.removed)
-      seq = change.seq
-    } else if (step === 'reload') void load()
   }
 
   /** A call's answer: held unless main's changes already brought a later revision of it. */
