@@ -30,6 +30,7 @@ import { followSentPosts } from './post-notifications'
 import { watchAccounts } from './account-watch'
 import { createProfileSession, endUploads, type ProfileSession } from './profile-session'
 import { createDraftsOutbox } from './drafts-outbox'
+import { createInboxHost } from './inbox'
 import { createUploadEffects } from './upload-effects'
 import { watchCopies } from './copy-janitors'
 import { COVERS_DIR, coverQuotaError, MAX_UNCLAIMED_COVER_BYTES } from '../core/files/cover-files'
@@ -182,6 +183,16 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     ...(options.draftsWatchTimers ? { watchTimers: options.draftsWatchTimers } : {}),
   })
 
+  // Runs for as long as the host does: queued replies go when the connection comes back, window or not.
+  const inbox = createInboxHost({
+    database,
+    active: () => current.service,
+    connection,
+    emit: (name, payload) => events.emit(name, payload),
+    log: (message, error) => log.warn(`inbox: ${message}`, error),
+  })
+  disposers.push(() => inbox.close())
+
   // Cover frames are removed once no draft or upload needs them, in both modes.
   const covers = watchCopies(
     {
@@ -262,6 +273,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     },
     claimCover: (path, bytes) => covers.received(path, bytes),
     accountWatch,
+    inbox,
     appInfo: () => ({
       name: info.name ?? 'Mediadeck',
       version: info.version ?? '0.0.0',
