@@ -13,6 +13,7 @@ import type { Redactor } from '../core/redaction'
 import type { DispatcherFactory } from '../core/http/network'
 import type { ThumbnailCache } from '../core/thumbnails/thumbnail-cache'
 import type { HandlerDeps } from './types'
+import type { Background } from '../core/scheduler/background-port'
 
 export interface HostDeps extends HandlerDeps {
   store: AppStore
@@ -52,4 +53,6 @@ export interface HostDeps extends HandlerDeps {
   accountWatch?: { state(): AccountWatchState }
   /** The active profile's inbox: its copy, refresh, triage and replies (main/host/inbox.ts). */
   inbox: InboxPort
+  /** The reads the app makes on its own (main/host/background.ts): a handler's refresh registers there. */
+  background?: Background
 }
