@@ -22,12 +22,13 @@
 // (Settings, default 30 days) is deleted on open; only the newest HISTORY_IN_MEMORY finished items are held
 // in memory, the rest are read back by key when asked for.
 import type { AppDatabase } from '../db/database'
-import { deadOwner, type Leases } from '../db/leases'
+import type { Leases } from '../db/leases'
 import type { AppErrorData } from '../../../common/errors'
 import { readRow, readRows } from '../db/rows'
 import { importUploadJournal } from './upload-journal-import'
 import { orderedUploadItemsTable, uploadItemsTable, uploadUseTable } from './upload-rows'
 import type { InitIntent, Journal, JournalRecord, Replayed, RestoredItem } from './journal'
+import { sqlOf } from '../db/handle'
 
 /** How many finished items a queue holds in memory (the queue view's history); older ones stay on disk. */
 export const HISTORY_IN_MEMORY = 500
@@ -78,7 +79,7 @@ export interface UploadStore extends Replayed {
 
 export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   const { database, leases, scope, identity } = o
-  const { db } = database
+  const db = sqlOf(database)
   const now = o.now ?? Date.now
   if (o.legacyPath) importUploadJournal({ ...o, scope: o.legacyScope ?? scope }, o.legacyPath)
   /** This queue's rows: its scope, of its identity or from before identities were recorded. */
@@ -174,12 +175,8 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
    */
   function take(id: string): boolean {
     if (!isOurs(id)) return false
-    const resource = uploadLease(id)
-    const holder = leases.holder(resource)
-    if (holder && holder !== leases.owner && deadOwner(holder)) {
-      db.prepare('DELETE FROM leases WHERE resource = ? AND owner = ?').run(resource, holder)
-    }
-    return stamped(id, leases.acquire(resource))
+    // Leases takes over a lease whose holder's process is gone (a killed run) as well as a free or expired one.
+    return stamped(id, leases.acquire(uploadLease(id)))
   }
 
   /** Whether the item is of this identity, or from before identities were recorded. */
@@ -337,9 +334,8 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
       // Every upload lease of this queue's owner (one per engine), the items added since the open included:
       // counting only those read at open left an added item's lease to run out, and its item out of every
       // queue, for a minute after a clean close (a profile edited or switched mid-upload).
-      database.transaction(() => {
-        db.prepare("DELETE FROM leases WHERE owner = ? AND resource LIKE 'upload:%'").run(leases.owner)
-      })
+      // Through Leases, which then stops renewing them: deleted behind its back, each was reported lost.
+      leases.releaseAll('upload:')
     },
   }
 }
@@ -355,6 +351,6 @@ export function uploadUsesOutside(
   return readRows(
     database,
     uploadUseTable,
-    database.db.prepare('SELECT id, path, state, error FROM upload_items WHERE scope <> ?').all(scope),
+    sqlOf(database).prepare('SELECT id, path, state, error FROM upload_items WHERE scope <> ?').all(scope),
   )
 }
