@@ -17,6 +17,7 @@ import { existsSync } from 'node:fs'
 import { DRAFTS_FILE, readLegacyDrafts, writeLegacyDrafts, type LegacyDrafts } from './legacy-drafts'
 import type { MigrationContext } from './migrations'
 import { draftSendsTable, draftsTable } from './draft-rows'
+import { sqlOf } from '../db/handle'
 
 export { DRAFTS_FILE, DraftStoreError } from './legacy-drafts'
 
@@ -155,7 +156,7 @@ function importLegacy(database: AppDatabase, dataDir: string, context: Migration
     name: 'drafts.json',
     path,
     read: (source) => (legacy = readLegacyDrafts(source, backup, context)),
-    write: (data) => writeLegacyDrafts(database.db, data),
+    write: (data) => writeLegacyDrafts(sqlOf(database), data),
   })
   return result.status === 'imported' ? (legacy?.notice ?? null) : null
 }
@@ -167,7 +168,7 @@ export async function openDraftStore(
   database: AppDatabase,
   options: OpenDraftStoreOptions = {},
 ): Promise<DraftStore> {
-  const { db } = database
+  const db = sqlOf(database)
   const context: MigrationContext = options.profileId ? { profileId: options.profileId } : {}
   const notice = options.dataDir ? importLegacy(database, options.dataDir, context) : null
   const kept = options.changeLogKept ?? CHANGE_LOG_KEPT

@@ -6,6 +6,7 @@
 // they show in the app; drafts the CLI wrote before under the bare identity move to the profile then.
 import { createHash } from 'node:crypto'
 import type { AppDatabase } from '../db/database'
+import { sqlOf } from '../db/handle'
 
 export function credentialsIdentity(baseUrl: string, accessKey: string): string {
   const digest = createHash('sha256')
@@ -27,7 +28,7 @@ function normaliseBaseUrl(baseUrl: string): string {
 /** The profile the drafts of these credentials belong to: the app's profile using them, or their identity. */
 export function draftsProfileFor(database: AppDatabase, baseUrl: string, accessKey: string): string {
   const identity = credentialsIdentity(baseUrl, accessKey)
-  const row = database.db
+  const row = sqlOf(database)
     .prepare('SELECT profile_id FROM profile_identities WHERE identity = ?')
     .get(identity) as { profile_id: string } | undefined
   return row?.profile_id ?? identity
@@ -48,7 +49,7 @@ export function registerProfileIdentities(
   database: AppDatabase,
   profiles: readonly ProfileCredentials[],
 ): number {
-  const { db } = database
+  const db = sqlOf(database)
   const ids = new Set(profiles.map((profile) => profile.id))
   const current = db.prepare('SELECT profile_id FROM profile_identities WHERE identity = ?')
   const put = db.prepare(

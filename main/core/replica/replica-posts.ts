@@ -8,6 +8,7 @@ import type { AppDatabase } from '../db/database'
 import { readRows } from '../db/rows'
 import { replicaPostsTable } from './replica-rows'
 import { canonicalJson } from './canonical'
+import { sqlOf } from '../db/handle'
 
 export const RANGE_UNVIEWED_DAYS = 90
 const DAY_MS = 86_400_000
@@ -41,7 +42,7 @@ function matches(request: PostsRequest, post: { account_id: string; status: stri
 }
 
 export function createReplicaPosts(database: AppDatabase, profileId: string) {
-  const { db } = database
+  const db = sqlOf(database)
   const upsertPost = db.prepare(
     `INSERT INTO replica_posts (profile_id, id, schedule_at, account_id, status, body, fetched_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)

@@ -4,6 +4,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { importLegacyFile } from '../db/legacy-import'
 import { replay, type PersistedItem } from './journal'
 import type { OpenUploadStoreOptions } from './upload-store'
+import { sqlOf } from '../db/handle'
 
 /**
  * The JSON-lines journal from before the database, replayed and written as rows once (../db/legacy-import.ts).
@@ -37,7 +38,7 @@ export function importUploadJournal(o: OpenUploadStoreOptions, path: string): vo
       return replayed
     },
     write({ items, intents }) {
-      const { db } = o.database
+      const db = sqlOf(o.database)
       const insert = db.prepare(`INSERT OR IGNORE INTO upload_items (id, scope, path, name, size, mtime_ms,
           ctime_ms, ino, mimetype, mime_warning, batch_id, created_at, idempotency_key, state, file_id, key, url,
           reused, error, finished_at, finished_ms)

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { closeStores, openStoreAt } from '../../support/draft-store'
 import { sampleDraft } from '../../unit/core/drafts/helpers'
 import { tempFolder } from './helpers'
+import { sqlOf } from '../../../main/core/db/handle'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -73,7 +74,7 @@ describe('kill -9', () => {
 
     const store = await openStoreAt(file)
     expect(store.list()).toHaveLength(DRAFTS)
-    const count = (sql: string) => (store.database.db.prepare(sql).get() as { n: number }).n
+    const count = (sql: string) => (sqlOf(store.database).prepare(sql).get() as { n: number }).n
     expect(count('SELECT count(*) AS n FROM drafts')).toBe(DRAFTS)
     expect(count("SELECT count(*) AS n FROM imports WHERE name = 'drafts.json'")).toBe(1)
     expect(existsSync(`${file}.pre-db`)).toBe(true)
@@ -98,7 +99,7 @@ describe('kill -9', () => {
     const after = await openStoreAt(file)
     expect(after.list().map((d) => [d.id, d.status])).toEqual([['kept', 'queued']])
     // The database is whole and takes writes again.
-    expect(after.database.db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
+    expect(sqlOf(after.database).prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
     after.put(sampleDraft({ id: 'later' }))
     expect((await openStoreAt(file)).list()).toHaveLength(2)
   }, 60_000)
