@@ -98,6 +98,8 @@ export interface OpenDatabaseOptions {
 export { CHECK_FAILED_SUFFIX } from './integrity-check'
 
 export { DatabaseOpenError } from './migrate'
+/** Whether node:sqlite loads at all, for the app's check at start-up (main/app/database-check.ts). */
+export { checkSqliteBinding } from './sqlite'
 
 export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
   const { file } = options

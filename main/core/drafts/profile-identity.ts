@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import type { AppDatabase } from '../db/database'
 import { sqlOf } from '../db/handle'
+import { moveDrafts } from './draft-store'
 
 export function credentialsIdentity(baseUrl: string, accessKey: string): string {
   const digest = createHash('sha256')
@@ -55,10 +56,6 @@ export function registerProfileIdentities(
   const put = db.prepare(
     'INSERT INTO profile_identities (identity, profile_id) VALUES (?, ?) ON CONFLICT (identity) DO UPDATE SET profile_id = excluded.profile_id',
   )
-  const move = db.prepare(`
-    UPDATE drafts SET profile_id = :profile, body = json_set(body, '$.profileId', :profile),
-      revision = revision + 1
-    WHERE profile_id = :identity`)
   return database.write('the drafts', () => {
     let moved = 0
     for (const profile of profiles) {
@@ -67,7 +64,7 @@ export function registerProfileIdentities(
       const owner = (current.get(identity) as { profile_id: string } | undefined)?.profile_id
       if (owner !== undefined && owner !== profile.id && ids.has(owner)) continue
       if (owner !== profile.id) put.run(identity, profile.id)
-      moved += Number(move.run({ profile: profile.id, identity }).changes)
+      moved += moveDrafts(database, identity, profile.id)
     }
     return moved
   })

@@ -140,3 +140,10 @@ export function createReplicaPosts(database: AppDatabase, profileId: string) {
 }
 
 export type ReplicaPosts = ReturnType<typeof createReplicaPosts>
+
+/** A profile's posts and ranges deleted (its replica forgotten or cleared); the caller holds the transaction. */
+export function forgetPosts(database: AppDatabase, profileId: string): void {
+  const db = sqlOf(database)
+  db.prepare('DELETE FROM replica_posts WHERE profile_id = ?').run(profileId)
+  db.prepare('DELETE FROM replica_ranges WHERE profile_id = ?').run(profileId)
+}

@@ -20,7 +20,7 @@ import type { AppDatabase } from '../db/database'
 import { importLegacyFile } from '../db/legacy-import'
 import { readRow, readRows } from '../db/rows'
 import { canonicalJson } from './canonical'
-import { createReplicaPosts, type PostsRequest } from './replica-posts'
+import { createReplicaPosts, forgetPosts, type PostsRequest } from './replica-posts'
 import { replicaListsTable } from './replica-rows'
 import { sqlOf } from '../db/handle'
 
@@ -321,11 +321,10 @@ export function createReplica(options: ReplicaOptions): Replica {
   }
 }
 
-const REPLICA_TABLES = ['replica_lists', 'replica_posts', 'replica_ranges'] as const
-
+/** The profile's lists here, its posts and ranges through their repository (replica-posts.ts). */
 function deleteRows(database: AppDatabase, profileId: string): void {
-  for (const table of REPLICA_TABLES)
-    sqlOf(database).prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(profileId)
+  sqlOf(database).prepare('DELETE FROM replica_lists WHERE profile_id = ?').run(profileId)
+  forgetPosts(database, profileId)
 }
 
 /** A profile deleted: its replica goes with it, identity included. */

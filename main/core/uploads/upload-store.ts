@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the upload tables' one repository (docs/data-layer.md), so every SQL statement
+// about an upload item or an init intent, the old journal's import included, is here and nowhere else.
 // The upload queue's memory in the local database (main/core/db/, tables from migrations 003-uploads and
 // 011-upload-identity): the
 // engine writes the same records it wrote to its JSON-lines journal (./journal.ts), and each `append` is one
@@ -27,7 +29,7 @@ import type { AppErrorData } from '../../../common/errors'
 import { readRow, readRows } from '../db/rows'
 import { importUploadJournal } from './upload-journal-import'
 import { orderedUploadItemsTable, uploadItemsTable, uploadUseTable } from './upload-rows'
-import type { InitIntent, Journal, JournalRecord, Replayed, RestoredItem } from './journal'
+import type { InitIntent, Journal, JournalRecord, PersistedItem, Replayed, RestoredItem } from './journal'
 import { sqlOf } from '../db/handle'
 
 /** How many finished items a queue holds in memory (the queue view's history); older ones stay on disk. */
@@ -81,7 +83,12 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   const { database, leases, scope, identity } = o
   const db = sqlOf(database)
   const now = o.now ?? Date.now
-  if (o.legacyPath) importUploadJournal({ ...o, scope: o.legacyScope ?? scope }, o.legacyPath)
+  if (o.legacyPath) {
+    const into = o.legacyScope ?? scope
+    importUploadJournal({ ...o, scope: into }, o.legacyPath, (rows) =>
+      writeImportedJournal(database, into, rows),
+    )
+  }
   /** This queue's rows: its scope, of its identity or from before identities were recorded. */
   const ours = 'scope = :scope AND (identity = :identity OR identity IS NULL)'
   const mine = { scope, identity }
@@ -353,4 +360,58 @@ export function uploadUsesOutside(
     uploadUseTable,
     sqlOf(database).prepare('SELECT id, path, state, error FROM upload_items WHERE scope <> ?').all(scope),
   )
+}
+
+/**
+ * Writes the rows an old journal replayed (upload-journal-import.ts reads it) into `scope`'s queue, without
+ * an identity: which account they were meant for was not recorded. Returns the rows written.
+ */
+function writeImportedJournal(
+  database: AppDatabase,
+  scope: string,
+  { items, intents }: Pick<Replayed, 'items' | 'intents'>,
+): number {
+  const db = sqlOf(database)
+  const insert = db.prepare(`INSERT OR IGNORE INTO upload_items (id, scope, path, name, size, mtime_ms,
+      ctime_ms, ino, mimetype, mime_warning, batch_id, created_at, idempotency_key, state, file_id, key, url,
+      reused, error, finished_at, finished_ms)
+    VALUES (:id, :scope, :path, :name, :size, :mtimeMs, :ctimeMs, :ino, :mimetype, :mimeWarning, :batchId,
+      :createdAt, :idempotencyKey, :state, :fileId, :key, :url, :reused, :error, :finishedAt, :finishedMs)`)
+  let rows = 0
+  for (const item of items.values()) {
+    const final = item.state === 'done' || item.state === 'failed' || item.state === 'cancelled'
+    const persisted: PersistedItem = item
+    rows += Number(
+      insert.run({
+        id: persisted.id,
+        scope,
+        path: persisted.path,
+        name: persisted.name,
+        size: persisted.size,
+        mtimeMs: persisted.mtimeMs,
+        ctimeMs: persisted.ctimeMs ?? null,
+        ino: persisted.ino ?? null,
+        mimetype: persisted.mimetype,
+        mimeWarning: persisted.mimeWarning ?? null,
+        batchId: persisted.batchId,
+        createdAt: persisted.createdAt,
+        idempotencyKey: persisted.idempotencyKey ?? null,
+        state: final ? item.state : 'queued',
+        fileId: item.fileId ?? null,
+        key: item.key ?? null,
+        url: item.url ?? null,
+        reused: item.reused ? 1 : 0,
+        error: item.error ? JSON.stringify(item.error) : null,
+        finishedAt: final ? (item.finishedAt ?? null) : null,
+        // A finished item of an old journal without its time: kept as finished now, not dropped at once.
+        finishedMs: final ? (item.finishedAt ? Date.parse(item.finishedAt) : Date.now()) : null,
+      }).changes,
+    )
+  }
+  const intent = db.prepare(
+    'INSERT OR IGNORE INTO upload_intents (nonce, scope, item_id, name, size, at) VALUES (?, ?, ?, ?, ?, ?)',
+  )
+  for (const i of intents.values())
+    rows += Number(intent.run(i.nonce, scope, i.id, i.name, i.size, i.at).changes)
+  return rows
 }

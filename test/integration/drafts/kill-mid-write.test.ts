@@ -30,6 +30,7 @@ async function killedAtMid(body: string): Promise<void> {
     import { writeSync } from 'node:fs'
     const { openDatabase } = await import(${module('main/core/db/database.ts')})
     const { openDraftStore } = await import(${module('main/core/drafts/draft-store.ts')})
+    const { sqlOf } = await import(${module('main/core/db/handle.ts')})
     const dir = ${JSON.stringify(dir)}
     const mid = () => {
       writeSync(1, 'mid\\n')
@@ -64,8 +65,9 @@ describe('kill -9', () => {
     await writeFile(file, JSON.stringify({ schemaVersion: 4, drafts, sends: {}, lastSyncAt: null }))
     // Every draft row is written in the import's transaction; the kill lands before its `imports` row.
     await killedAtMid(`
-      const prepare = database.db.prepare.bind(database.db)
-      database.db.prepare = (sql) => {
+      const db = sqlOf(database)
+      const prepare = db.prepare.bind(db)
+      db.prepare = (sql) => {
         if (sql.includes('INSERT INTO imports')) mid()
         return prepare(sql)
       }

@@ -81,7 +81,8 @@ describe('openDatabase', () => {
     expect(() => open(file)).toThrow(DatabaseOpenError)
     expect(() => open(file)).toThrow(/newer version of Mediadeck/)
     expect(
-      sqlOf(open(file, [...MIGRATIONS, counter])).prepare('SELECT n FROM counter')
+      sqlOf(open(file, [...MIGRATIONS, counter]))
+        .prepare('SELECT n FROM counter')
         .get(),
     ).toEqual({ n: 0 })
   })
@@ -383,11 +384,12 @@ describe('transactions', () => {
     const script = `
       const { openDatabase } = await import(${JSON.stringify(new URL('../../../../main/core/db/database.ts', import.meta.url).pathname)})
       const { MIGRATIONS } = await import(${JSON.stringify(new URL('../../../../main/core/db/migrations/index.ts', import.meta.url).pathname)})
+      const { sqlOf } = await import(${JSON.stringify(new URL('../../../../main/core/db/handle.ts', import.meta.url).pathname)})
       const migrations = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: 'test-counter', up() {} }]
       const database = openDatabase({ file: ${JSON.stringify(file)}, migrations })
       for (let i = 0; i < 200; i += 1) database.transaction(() => {
-        const { n } = database.db.prepare('SELECT n FROM counter').get()
-        database.db.prepare('UPDATE counter SET n = ?').run(n + 1)
+        const { n } = sqlOf(database).prepare('SELECT n FROM counter').get()
+        sqlOf(database).prepare('UPDATE counter SET n = ?').run(n + 1)
       })
       database.close()`
     const child = () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])

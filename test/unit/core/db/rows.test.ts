@@ -35,7 +35,9 @@ afterEach(() => {
 })
 
 const run = (sql: string, ...values: Array<string | number | null | Uint8Array>) =>
-  sqlOf(database).prepare(sql).run(...values)
+  sqlOf(database)
+    .prepare(sql)
+    .run(...values)
 const setAside = () =>
   sqlOf(database).prepare('SELECT source, row_key, reason, raw FROM rows_set_aside ORDER BY seq').all()
 

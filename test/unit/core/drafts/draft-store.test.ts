@@ -240,7 +240,9 @@ describe('draft store', () => {
     store.onChange(() => {})
     const drafts = Array.from({ length: 10 }, (_, i) => sampleDraft({ id: `d${i}` }))
     for (let round = 0; round < 20; round++) store.putMany(drafts)
-    const { n } = sqlOf(store.database).prepare('SELECT count(*) AS n FROM draft_changes').get() as { n: number }
+    const { n } = sqlOf(store.database).prepare('SELECT count(*) AS n FROM draft_changes').get() as {
+      n: number
+    }
     expect(n).toBeLessThanOrEqual(kept * 1.5 + 10)
     expect(n).toBeGreaterThanOrEqual(kept)
   })

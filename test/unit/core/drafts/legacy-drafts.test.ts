@@ -99,7 +99,9 @@ describe('importing drafts.json', () => {
     expect(store.list().map((d) => d.id)).toEqual(['ok'])
     expect(store.notice).toMatchObject({ kind: 'records-set-aside', setAside: 1 })
     expect(store.notice?.message).toMatch(/drafts\.0\.status/)
-    const row = sqlOf(store.database).prepare('SELECT record FROM drafts_set_aside').get() as { record: string }
+    const row = sqlOf(store.database).prepare('SELECT record FROM drafts_set_aside').get() as {
+      record: string
+    }
     expect(JSON.parse(row.record)).toMatchObject({ id: 'bad', status: 'exploded' })
     expect((await openStoreAt(file)).notice).toBeNull()
   })

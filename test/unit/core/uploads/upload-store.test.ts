@@ -122,7 +122,8 @@ describe('upload store', () => {
   it('an item from before identities were recorded becomes the identity’s of the queue that takes it', async () => {
     const clock = { ms: Date.now() }
     const p = processOn(clock, 'host/1/a')
-    sqlOf(p.database).exec(`INSERT INTO upload_items (id, scope, path, name, size, mtime_ms, mimetype, batch_id,
+    sqlOf(p.database)
+      .exec(`INSERT INTO upload_items (id, scope, path, name, size, mtime_ms, mimetype, batch_id,
       created_at, state) VALUES ('old', 'q', '/f/old.bin', 'old.bin', 10, 1, 'image/png', 'b', 'now', 'queued')`)
     const a = store(p, { identity: 'account-a' })
     expect([...a.items.keys()]).toEqual(['old'])
@@ -245,7 +246,9 @@ describe('upload store', () => {
     const clock = { ms: Date.now() }
     const p = processOn(clock, 'host/1/a')
     const s = store(p)
-    const { page_count: pages } = sqlOf(p.database).prepare('PRAGMA page_count').get() as { page_count: number }
+    const { page_count: pages } = sqlOf(p.database).prepare('PRAGMA page_count').get() as {
+      page_count: number
+    }
     sqlOf(p.database).exec(`PRAGMA max_page_count = ${pages}`)
     const many = Array.from({ length: 200 }, (_, i) => ({
       t: 'add' as const,

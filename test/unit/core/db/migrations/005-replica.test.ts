@@ -77,8 +77,8 @@ it('imports the offline cache into the replica, then drops it', () => {
     stale: false,
     fetchedAt: '2026-11-22T00:00:00.000Z',
   })
-  expect(sqlOf(database).prepare("SELECT count(*) AS n FROM replica_lists WHERE what = 'reports'").get()).toEqual(
-    { n: 1 },
-  )
+  expect(
+    sqlOf(database).prepare("SELECT count(*) AS n FROM replica_lists WHERE what = 'reports'").get(),
+  ).toEqual({ n: 1 })
   database.close()
 })
