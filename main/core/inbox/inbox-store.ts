@@ -7,6 +7,7 @@
 import type { InboxEntry, InboxFilter } from '../../../common/inbox'
 import type { ChatMessage } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
+import { sqlOf } from '../db/handle'
 import { readRow, readRows } from '../db/rows'
 import { inboxItemsTable, inboxScopesTable } from './inbox-rows'
 import { searchText } from './inbox-entry'
@@ -53,7 +54,7 @@ function entryOf(row: Row): InboxEntry {
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export function createInboxStore(database: AppDatabase): InboxStore {
-  const { db } = database
+  const db = sqlOf(database)
   const upsert = db.prepare(
     `INSERT INTO inbox_items (scope, id, kind, account_id, at, status, author, text, search_text, body, seen_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -22,6 +22,7 @@ import type { ServiceClient } from '../service-client'
 import { findInboxItem } from './inbox-item'
 import { messageFor, type Medium } from './reply-media'
 import { inboxRepliesTable } from './reply-rows'
+import { sqlOf } from '../db/handle'
 
 export type { ReplyState } from '../../../common/inbox'
 
@@ -76,7 +77,7 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
   const lease = (id: string) => `inbox-reply:${id}`
 
   function list(): QueuedReply[] {
-    const rows = database.db
+    const rows = sqlOf(database)
       .prepare('SELECT * FROM inbox_replies WHERE profile_id = ? ORDER BY created_at')
       .all(o.profileId)
     return readRows(database, inboxRepliesTable, rows)
@@ -86,7 +87,7 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
     return readRow(
       database,
       inboxRepliesTable,
-      database.db.prepare('SELECT * FROM inbox_replies WHERE id = ?').get(id),
+      sqlOf(database).prepare('SELECT * FROM inbox_replies WHERE id = ?').get(id),
     )
   }
 
@@ -97,7 +98,7 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
       if (!o.leases.holds(lease(reply.id))) {
         throw new AppError({ kind: 'cancelled', message: `reply ${reply.id}: another process took it over` })
       }
-      database.db
+      sqlOf(database)
         .prepare(
           `UPDATE inbox_replies SET target_kind = ?, media = ?, state = ?, parts_sent = ?, marker = ?,
              looked_at = ?, result = ?, error = ?, updated_at = ? WHERE id = ?`,
@@ -234,7 +235,7 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
       const at = o.now().toISOString()
       const id = randomUUID()
       database.transaction(() => {
-        database.db
+        sqlOf(database)
           .prepare(
             `INSERT INTO inbox_replies (id, profile_id, target_id, text, media, state, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)`,

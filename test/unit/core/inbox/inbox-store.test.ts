@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { InboxEntry } from '../../../../common/inbox'
 import { chatMessageSchema, chatSchema, inboxCommentSchema } from '../../../../common/service'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
+import { sqlOf } from '../../../../main/core/db/handle'
 import { onRowsSetAside, type RowsSetAside } from '../../../../main/core/db/rows'
 import { chatEntry, commentEntry } from '../../../../main/core/inbox/inbox-entry'
 import { createInboxStore } from '../../../../main/core/inbox/inbox-store'
@@ -167,11 +168,11 @@ describe('the inbox copy', () => {
       complete: true,
       now: new Date(T(3)),
     })
-    database.db.prepare("UPDATE inbox_items SET body = '{not json' WHERE id = 'c1'").run()
+    sqlOf(database).prepare("UPDATE inbox_items SET body = '{not json' WHERE id = 'c1'").run()
     expect(store.list('p1').items.map((i) => i.id)).toEqual(['c2'])
     expect(reports).toHaveLength(1)
     expect(reports[0]!.table).toBe('inbox_items')
-    const aside = database.db.prepare('SELECT source, reason FROM rows_set_aside').all()
+    const aside = sqlOf(database).prepare('SELECT source, reason FROM rows_set_aside').all()
     expect(aside).toEqual([{ source: 'inbox_items', reason: expect.stringContaining('body: not JSON') }])
     // Once aside it is no longer in the table: the next read reports nothing.
     expect(store.list('p1').total).toBe(1)

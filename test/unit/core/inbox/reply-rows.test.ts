@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
+import { sqlOf } from '../../../../main/core/db/handle'
 import { createLeases } from '../../../../main/core/db/leases'
 import { createReplyOutbox } from '../../../../main/core/inbox/reply-outbox'
 import type { ServiceClient } from '../../../../main/core/service-client'
@@ -40,10 +41,10 @@ describe('the reply outbox rows', () => {
     const { database, box } = outbox()
     const kept = box.queue({ targetId: 'c1', text: 'Masih kak', media: [] })
     const broken = box.queue({ targetId: 'c2', text: 'Rusak', media: [] })
-    database.db.prepare("UPDATE inbox_replies SET media = 'oops' WHERE id = ?").run(broken.id)
+    sqlOf(database).prepare("UPDATE inbox_replies SET media = 'oops' WHERE id = ?").run(broken.id)
     expect(box.list().map((r) => r.id)).toEqual([kept.id])
     expect(box.get(broken.id)).toBeUndefined()
-    expect(database.db.prepare('SELECT source, reason FROM rows_set_aside').all()).toEqual([
+    expect(sqlOf(database).prepare('SELECT source, reason FROM rows_set_aside').all()).toEqual([
       { source: 'inbox_replies', reason: expect.stringContaining('media: not JSON') },
     ])
   })
