@@ -106,7 +106,7 @@ export interface PlatformAdapters {
 export interface InboxPort {
   list(filter?: InboxFilter): InboxListAnswer
   /** Sends what waits, then reads the whole inbox; offline, answers the copy marked stale. */
-  refresh(signal?: AbortSignal): Promise<InboxListAnswer>
+  refresh(): Promise<InboxListAnswer>
   thread(id: string): Promise<InboxThread>
   reply(input: { id: string; text: string; media: ReplyMediumInput[] }): Promise<InboxReplyView>
   setStatus(id: string, status: CommentTriage): Promise<InboxEntry>

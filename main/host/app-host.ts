@@ -192,6 +192,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   // Runs for as long as the host does: queued replies go when the connection comes back, window or not.
   const inbox = createInboxHost({
     database,
+    background,
     active: () => current.service,
     connection,
     emit: (name, payload) => events.emit(name, payload),

@@ -15,6 +15,8 @@ import { createInboxStore } from '../core/inbox/inbox-store'
 import type { Medium } from '../core/inbox/reply-media'
 import { createReplyOutbox, type QueuedReply } from '../core/inbox/reply-outbox'
 import type { ActiveService, ConnectionMonitor, EventSink, InboxPort } from '../core/ports'
+import type { Background, HostTaskContext } from '../core/scheduler/background-port'
+import type { ServiceClient } from '../core/service-client'
 
 /** Sent replies stay beside their conversation this long, so the person sees them go. */
 const SENT_SHOWN_MS = 24 * 60 * 60 * 1000
@@ -27,8 +29,17 @@ export interface InboxHost extends InboxPort {
   close(): Promise<void>
 }
 
+/** How often the inbox is read in the background, as a task of the profile's scheduler (docs/background.md). */
+export const INBOX_REFRESH_MS = 3 * 60_000
+/** The first background read after a profile becomes active. */
+export const INBOX_FIRST_READ_MS = 30_000
+/** The least time between a background read and one asked for by a reply sent. */
+const INBOX_MIN_GAP_MS = 10_000
+
 export interface InboxHostDeps {
   database: AppDatabase
+  /** The profile's background scheduler: the inbox's refresh is one of its tasks, within its request budget. */
+  background?: Background
   active(): ActiveService
   connection: Pick<ConnectionMonitor, 'isOnline' | 'onChange'>
   emit: EventSink
@@ -170,27 +181,46 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     wasOnline = online
   })
 
-  async function refresh(signal?: AbortSignal): Promise<InboxListAnswer> {
+  /** One read of the whole inbox of `profileId` into the copy; an unreachable service is remembered, and thrown. */
+  async function read(profileId: string, client: ServiceClient, signal?: AbortSignal): Promise<void> {
+    try {
+      // A reply sent without an answer seen is looked for again on the outcome rule's rhythm: at each read.
+      if (
+        outbox()
+          .list()
+          .some((r) => r.state === 'sending')
+      )
+        await sendReplies()
+      await refreshInbox({ client, store, scope: profileId, now, ...(signal ? { signal } : {}) })
+      failed.delete(profileId)
+    } catch (error) {
+      const e = AppError.from(error)
+      if (e.kind !== 'cancelled') failed.set(profileId, e)
+      throw e
+    } finally {
+      if (!signal?.aborted) deps.emit('inbox:changed', { reason: 'refreshed' })
+    }
+  }
+
+  const task = deps.background?.register({
+    name: 'inbox',
+    every: () => INBOX_REFRESH_MS,
+    // Not at start, with everything else the first screen reads: the view asks for its own read when opened.
+    firstRunAfterMs: INBOX_FIRST_READ_MS,
+    minGapMs: INBOX_MIN_GAP_MS,
+    run: ({ profileId, client, signal }: HostTaskContext) => read(profileId, client, signal),
+  })
+
+  /** Asked by the person: what waits is sent, then the inbox is read now (through the scheduler's budget). */
+  async function refresh(): Promise<InboxListAnswer> {
     refreshing ??= (async () => {
-      const id = scope()
       try {
         await sendReplies()
-        await refreshInbox({
-          client: deps.active().client,
-          store,
-          scope: id,
-          now,
-          ...(signal ? { signal } : {}),
-        })
-        failed.delete(id)
-      } catch (error) {
-        const e = AppError.from(error)
-        if (!isUnreachable(e)) throw e
-        failed.set(id, e)
+        if (task) await task.runNow()
+        else await read(scope(), deps.active().client).catch(() => undefined)
       } finally {
         refreshing = undefined
       }
-      deps.emit('inbox:changed', { reason: 'refreshed' })
       return list()
     })()
     return refreshing
@@ -276,6 +306,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     async close() {
       closed = true
       unsubscribe()
+      task?.unregister()
       await sending
       await refreshing?.catch(() => undefined)
     },

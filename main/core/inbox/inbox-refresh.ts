@@ -2,6 +2,7 @@
 // saved (inbox-store.ts). A plain function with everything it uses passed in: the host calls it when the view
 // asks and as a task of the profile's background work. Pages are read one after another (never in parallel),
 // a bounded number of them, so a busy inbox costs a known number of requests.
+import { AppError } from '../../../common/errors'
 import type { InboxEntry } from '../../../common/inbox'
 import type { Page } from '../../../common/service'
 import type { ServiceClient } from '../service-client'
@@ -49,9 +50,13 @@ export async function refreshInbox(deps: InboxRefreshDeps): Promise<InboxRefresh
   const comments = await readAll((page) =>
     client.listComments({ page, limit: PAGE_SIZE }, signal ? { signal } : undefined),
   )
+  // Direct messages are a Gold plan's: below it the service refuses the list, and the inbox is the comments.
   const chats = await readAll((page) =>
     client.listChats({ page, limit: PAGE_SIZE }, signal ? { signal } : undefined),
-  )
+  ).catch((error: unknown) => {
+    if (AppError.from(error).kind === 'plan') return { items: [], complete: true, skipped: 0 }
+    throw error
+  })
   const entries: InboxEntry[] = [...comments.items.map(commentEntry), ...chats.items.map(chatEntry)]
   // A record left out unreadable may still be there: nothing is removed on its account.
   const complete = comments.complete && chats.complete && comments.skipped + chats.skipped === 0

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createOwnerOnlySecretFile, SECRETS_FILE } from '../../../main/core/profiles/secret-file'
-import { createAppHost, type AppHost } from '../../../main/host/app-host'
+import { createAppHost, type AppHost, type AppHostOptions } from '../../../main/host/app-host'
+import { INBOX_REFRESH_MS } from '../../../main/host/inbox'
+import { manualClock } from '../../support/manual-clock'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { clientFor, sandboxOn } from '../drafts/helpers'
 
@@ -17,7 +19,7 @@ let port: number
 const hosts: AppHost[] = []
 const noTimers = { setTimeout: () => 0, clearTimeout: () => undefined }
 
-async function startApp(): Promise<AppHost> {
+async function startApp(options: Partial<AppHostOptions> = {}): Promise<AppHost> {
   const dataDir = join(root, 'app')
   const host = await createAppHost({
     dataDir,
@@ -25,6 +27,7 @@ async function startApp(): Promise<AppHost> {
     secretVault: createOwnerOnlySecretFile(join(dataDir, SECRETS_FILE)),
     service: { retry: { maxRetries: 0 }, timeouts: { connectMs: 1_000, headersMs: 2_000, bodyMs: 2_000 } },
     connection: { timers: noTimers },
+    ...options,
   })
   hosts.push(host)
   return host
@@ -70,8 +73,6 @@ describe('the inbox of the app', () => {
     commentId = added.comments[0]!.id
     chatId = added.messages[0]!.chatId
 
-    // Never read: empty, and no time.
-    expect(await app.call('inbox:list')).toMatchObject({ items: [], total: 0, fetchedAt: null })
     const read = await app.call('inbox:refresh')
     expect(read.stale).toBe(false)
     expect(read.fetchedAt).not.toBeNull()
@@ -160,5 +161,24 @@ describe('the inbox of the app', () => {
     const again = await startApp()
     await again.call('inbox:refresh')
     expect(await commentReplies(commentId)).toEqual(['Masih kak', 'Sudah dikirim ya kak'])
+  })
+
+  it("reads new comments in the background, as a task of the profile's scheduler", async () => {
+    const time = manualClock(Date.parse('2026-12-01T10:00:00Z'))
+    const app = await startApp({ scheduler: { clock: time.clock } })
+    const scheduler = app.background.scheduler()!
+    expect(scheduler.status().map((task) => task.name)).toContain('inbox')
+    await scheduler.whenIdle()
+    await time.advance(0)
+    await scheduler.whenIdle()
+    const added = await service.addIncoming('demo', { comments: [{ text: 'Kapan restock?', from: 'Rina' }] })
+    const id = added.comments[0]!.id
+    expect((await app.call('inbox:list')).items.some((i) => i.id === id)).toBe(false)
+    await time.advance(INBOX_REFRESH_MS)
+    await scheduler.whenIdle()
+    expect((await app.call('inbox:list')).items.find((i) => i.id === id)).toMatchObject({
+      from: 'Rina',
+      status: 'pending',
+    })
   })
 })
