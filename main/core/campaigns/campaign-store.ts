@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { isValidOffset, type Campaign, type CampaignMember } from '../../../common/campaigns'
 import { AppError } from '../../../common/errors'
 import type { AppDatabase } from '../db/database'
-import { readRow, readRows } from '../db/rows'
+import { columnsOf, parseRow, readRow, readRows } from '../db/rows'
 import { campaignPostsTable, campaignsTable } from './campaign-rows'
 import { sqlOf } from '../db/handle'
 
@@ -47,6 +47,8 @@ function invalid(message: string): AppError {
 }
 
 /** Refuses what the tables would refuse less clearly: an offset past ±12 h, an account listed twice. */
+const campaignIdOf = columnsOf(campaignPostsTable, 'campaign_id')
+
 export function checkMembers(members: readonly CampaignMember[]): void {
   const seen = new Set<string>()
   for (const member of members) {
@@ -138,14 +140,21 @@ export function createCampaignStore(
       return rows.map(campaignOf)
     },
     byDraft(draftId) {
-      const row = db.prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ?').get(draftId) as
-        { campaign_id: string } | undefined
+      const row = parseRow(
+        'campaign_posts',
+        campaignIdOf,
+        db.prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ?').get(draftId),
+      )
       return row ? get(row.campaign_id) : undefined
     },
     idOf({ draftId, scheduleId }) {
-      const row = db
-        .prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ? OR schedule_id = ? LIMIT 1')
-        .get(draftId ?? null, scheduleId ?? null) as { campaign_id: string } | undefined
+      const row = parseRow(
+        'campaign_posts',
+        campaignIdOf,
+        db
+          .prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ? OR schedule_id = ? LIMIT 1')
+          .get(draftId ?? null, scheduleId ?? null),
+      )
       return row?.campaign_id
     },
     update(id, { at, members }) {

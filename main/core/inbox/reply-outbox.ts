@@ -20,6 +20,9 @@ import type { ServiceClient } from '../service-client'
 import { findInboxItem } from './inbox-item'
 import { messageFor, type Medium } from './reply-media'
 import { sqlOf } from '../db/handle'
+import type { z } from 'zod'
+import { readRow, readRows } from '../db/rows'
+import { inboxRepliesTable } from './reply-rows'
 
 export type ReplyState = 'queued' | 'sending' | 'sent' | 'failed' | 'attention'
 
@@ -41,22 +44,7 @@ export interface QueuedReply {
   updatedAt: string
 }
 
-interface Row {
-  id: string
-  profile_id: string
-  target_id: string
-  target_kind: string | null
-  text: string
-  media: string
-  state: string
-  parts_sent: number
-  marker: string | null
-  looked_at: string | null
-  result: string
-  error: string | null
-  created_at: string
-  updated_at: string
-}
+type Row = z.output<typeof inboxRepliesTable.row>
 
 function fromRow(r: Row): QueuedReply {
   return {
@@ -121,14 +109,23 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
   const lease = (id: string) => `inbox-reply:${id}`
 
   function list(): QueuedReply[] {
-    const rows = sqlOf(database)
-      .prepare('SELECT * FROM inbox_replies WHERE profile_id = ? ORDER BY created_at')
-      .all(o.profileId) as unknown as Row[]
+    // Through the table's declaration (reply-rows.ts): a row that is not a reply is set aside, never fatal.
+    const rows = readRows(
+      database,
+      inboxRepliesTable,
+      sqlOf(database)
+        .prepare('SELECT * FROM inbox_replies WHERE profile_id = ? ORDER BY created_at')
+        .all(o.profileId),
+    )
     return rows.map(fromRow)
   }
 
   function get(id: string): QueuedReply | undefined {
-    const row = sqlOf(database).prepare('SELECT * FROM inbox_replies WHERE id = ?').get(id) as Row | undefined
+    const row = readRow(
+      database,
+      inboxRepliesTable,
+      sqlOf(database).prepare('SELECT * FROM inbox_replies WHERE id = ?').get(id),
+    )
     return row ? fromRow(row) : undefined
   }
 

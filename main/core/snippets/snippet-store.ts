@@ -14,7 +14,7 @@ import {
 } from '../../../common/snippets'
 import type { z } from 'zod'
 import type { AppDatabase } from '../db/database'
-import { readRow, readRows } from '../db/rows'
+import { columnsOf, countRow, parseRow, readRow, readRows } from '../db/rows'
 import { snippetsTable } from './snippet-rows'
 import { sqlOf } from '../db/handle'
 
@@ -42,6 +42,7 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
   )
   const byId = db.prepare('SELECT * FROM snippets WHERE id = ?')
   const count = db.prepare('SELECT count(*) AS n FROM snippets')
+  const nameOf = columnsOf(snippetsTable, 'name')
   const sameName = db.prepare('SELECT name FROM snippets WHERE kind = ? AND name_key = ? AND id != ?')
   const sameBody = db.prepare('SELECT name FROM snippets WHERE kind = ? AND body = ? AND id != ?')
   const insert = db.prepare(
@@ -67,11 +68,11 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
       const params = 'params' in result.problem ? result.problem.params : undefined
       throw refusal(result.problem.code, params, { field: result.field })
     }
-    const named = sameName.get(kind, snippetNameKey(result.name), id) as { name: string } | undefined
+    const named = parseRow('snippets', nameOf, sameName.get(kind, snippetNameKey(result.name), id))
     if (named) {
       throw refusal('snippet-name-taken', { name: named.name }, { field: 'name' })
     }
-    const twin = sameBody.get(kind, result.body, id) as { name: string } | undefined
+    const twin = parseRow('snippets', nameOf, sameBody.get(kind, result.body, id))
     if (twin) {
       throw refusal('snippet-same-text', { name: twin.name }, { field: 'body' })
     }
@@ -82,7 +83,7 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
     list: () => readRows(database, snippetsTable, all.all()).map(snippetOf),
     create({ kind, name, body }) {
       return database.write(WHAT, () => {
-        if ((count.get() as { n: number }).n >= MAX_SNIPPETS) {
+        if ((parseRow('snippets', countRow, count.get())?.n ?? 0) >= MAX_SNIPPETS) {
           throw refusal('snippets-full', { max: MAX_SNIPPETS })
         }
         const id = randomUUID()
