@@ -17,6 +17,7 @@ import {
 import { profileIdentitiesTable } from './drafts/profile-identity'
 import { fileGrantsTable } from './files/file-grants'
 import { keptCopiesTable } from './files/copy-janitor'
+import { inboxItemsTable, inboxScopesTable } from './inbox/inbox-rows'
 import { inboxRepliesTable } from './inbox/reply-rows'
 import { insightAccountsTable, insightFollowersTable, insightPostsTable } from './insights/insight-rows'
 import { picturesTable } from './pictures/picture-rows'
@@ -61,4 +62,6 @@ export const TABLES: readonly TableDeclaration[] = [
   insightFollowersTable,
   insightPostsTable,
   inboxRepliesTable,
+  inboxItemsTable,
+  inboxScopesTable,
 ]
