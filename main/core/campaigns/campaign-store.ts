@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { isValidOffset, type Campaign, type CampaignMember } from '../../../common/campaigns'
 import { AppError } from '../../../common/errors'
 import type { AppDatabase } from '../db/database'
-import { columnsOf, parseRow, readRow, readRows } from '../db/rows'
+import { columnsOf, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { campaignPostsTable, campaignsTable } from './campaign-rows'
 import { sqlOf } from '../db/handle'
 
@@ -198,8 +198,10 @@ export function createCampaignStore(
           `SELECT p.draft_id FROM campaign_posts p JOIN campaigns c ON c.id = p.campaign_id
            WHERE c.profile_id = ? AND p.draft_id IS NOT NULL AND p.schedule_id IS NULL`,
         )
-        .all(profileId) as Array<{ draft_id: string }>
-      return rows.map((row) => row.draft_id)
+        .all(profileId)
+      return parseRows('campaign_posts', columnsOf(campaignPostsTable, 'draft_id'), rows).flatMap(
+        (row) => row.draft_id ?? [],
+      )
     },
     linkSchedules(links) {
       if (links.length === 0) return 0

@@ -14,7 +14,7 @@ import {
 } from '../../../common/snippets'
 import type { z } from 'zod'
 import type { AppDatabase } from '../db/database'
-import { columnsOf, countRow, parseRow, readRow, readRows } from '../db/rows'
+import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { snippetsTable } from './snippet-rows'
 import { sqlOf } from '../db/handle'
 
@@ -91,7 +91,10 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
     },
     revisions: () =>
       new Map(
-        (allRevisions.all() as Array<{ id: string; revision: number }>).map((row) => [row.id, row.revision]),
+        parseRows('snippets', columnsOf(snippetsTable, 'id', 'revision'), allRevisions.all()).map((row) => [
+          row.id,
+          row.revision,
+        ]),
       ),
     create({ kind, name, body }) {
       return database.write(WHAT, () => {
