@@ -21,8 +21,9 @@ function searchBox(): HTMLInputElement {
   return document.querySelector<HTMLInputElement>('[data-testid="library-search"] input')!
 }
 function shownNames(): string[] {
-  return [...document.querySelectorAll('[data-testid="library-pick"] .visually-hidden')].map(
-    (n) => n.textContent!,
+  // The whole name: a long one is shown cut, and read whole from its hidden twin.
+  return [...document.querySelectorAll('[data-testid="library-pick"] .file-name')].map(
+    (n) => (n.querySelector('.visually-hidden') ?? n).textContent!,
   )
 }
 async function type(text: string) {
