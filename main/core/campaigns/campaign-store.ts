@@ -33,6 +33,11 @@ export interface CampaignStore {
   update(id: string, changes: { at?: string; members?: CampaignMember[] }): Campaign | undefined
   /** Takes one account's post out; the campaign goes when fewer than two are left. */
   removeMember(id: string, accountId: string): Campaign | undefined
+  /**
+   * The drafts of the profile's campaigns whose service id is not recorded yet: the only ones a send can have
+   * changed, so linking reads these and never the profile's every draft.
+   */
+  draftsAwaitingSchedule(profileId: string): string[]
   /** Records the service's id of posts sent from a campaign's drafts; returns how many were new. */
   linkSchedules(links: readonly { draftId: string; scheduleId: string }[]): number
   /** A failed post replaced by a new one (main/core/posts/fix-failed-post.ts): the campaign follows it. */
@@ -177,6 +182,15 @@ export function createCampaignStore(
         db.prepare('UPDATE campaigns SET updated_at = ? WHERE id = ?').run(now().toISOString(), id)
         return get(id)
       })
+    },
+    draftsAwaitingSchedule(profileId) {
+      const rows = db
+        .prepare(
+          `SELECT p.draft_id FROM campaign_posts p JOIN campaigns c ON c.id = p.campaign_id
+           WHERE c.profile_id = ? AND p.draft_id IS NOT NULL AND p.schedule_id IS NULL`,
+        )
+        .all(profileId) as Array<{ draft_id: string }>
+      return rows.map((row) => row.draft_id)
     },
     linkSchedules(links) {
       if (links.length === 0) return 0

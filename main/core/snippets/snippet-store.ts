@@ -21,6 +21,9 @@ import { sqlOf } from '../db/handle'
 export interface SnippetStore {
   /** Every snippet, hashtag groups after captions, each kind by name. */
   list(): Snippet[]
+  get(id: string): Snippet | undefined
+  /** Each snippet's revision by id: what changed since a look is told by these (one narrow query). */
+  revisions(): Map<string, number>
   create(input: { kind: SnippetKind; name: string; body: string }): Snippet
   /**
    * Renames and/or rewrites one. With `revision`, an edit based on an older version than stored is refused
@@ -41,6 +44,7 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
     `SELECT * FROM snippets ORDER BY CASE kind WHEN 'caption' THEN 0 ELSE 1 END, name_key, id`,
   )
   const byId = db.prepare('SELECT * FROM snippets WHERE id = ?')
+  const allRevisions = db.prepare('SELECT id, revision FROM snippets')
   const count = db.prepare('SELECT count(*) AS n FROM snippets')
   const sameName = db.prepare('SELECT name FROM snippets WHERE kind = ? AND name_key = ? AND id != ?')
   const sameBody = db.prepare('SELECT name FROM snippets WHERE kind = ? AND body = ? AND id != ?')
@@ -80,6 +84,14 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
 
   return {
     list: () => readRows(database, snippetsTable, all.all()).map(snippetOf),
+    get(id) {
+      const row = readRow(database, snippetsTable, byId.get(id))
+      return row ? snippetOf(row) : undefined
+    },
+    revisions: () =>
+      new Map(
+        (allRevisions.all() as Array<{ id: string; revision: number }>).map((row) => [row.id, row.revision]),
+      ),
     create({ kind, name, body }) {
       return database.write(WHAT, () => {
         if ((count.get() as { n: number }).n >= MAX_SNIPPETS) {
