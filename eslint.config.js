@@ -55,6 +55,13 @@ const LAYERS = [
     why: 'the renderer talks only to window.mediadeck, typed by common',
     forbid: [OURS('main', 'preload', 'sandbox'), '^electron$'],
   },
+  {
+    // The planner's logic a store uses (the calendar, the campaign cards, the composer's form) is in lib/planner/,
+    // which imports no component either.
+    files: ['renderer/stores/**/*.ts', 'renderer/lib/planner/**/*.ts'],
+    why: 'the renderer talks only to window.mediadeck, and no store imports a component or a view (docs/architecture.md)',
+    forbid: [OURS('main', 'preload', 'sandbox', 'components', 'views'), '^electron$'],
+  },
 ]
 
 /** The raw database handle, and node:sqlite under it: the data layer's alone (scripts/data-layer.mjs). */

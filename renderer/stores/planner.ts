@@ -16,9 +16,9 @@ import {
   type CalendarEntry,
   type PlannerView,
   type ResolvedLocalTime,
-} from '../components/planner/calendar'
-import { groupCampaigns } from '../components/planner/campaign-cards'
-import { postOfSchedule } from '../components/planner/composer-form'
+} from '../lib/planner/calendar'
+import { groupCampaigns } from '../lib/planner/campaign-cards'
+import { postOfSchedule } from '../lib/planner/composer-form'
 import { keepUnchanged } from '../lib/keep-unchanged'
 import { mediadeck } from '../lib/mediadeck'
 import { schedulesThenRefresh, settle } from '../lib/replica'

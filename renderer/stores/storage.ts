@@ -3,7 +3,7 @@ import { computed, ref } from 'vue'
 import type { CachedResult } from '../../common/contract'
 import type { AppErrorData } from '../../common/errors'
 import type { Page, StorageStatistic, StoredFile } from '../../common/service'
-import { mediaTypeOfMime } from '../components/planner/composer-form'
+import { mediaTypeOfMime } from '../lib/planner/composer-form'
 import { mediadeck } from '../lib/mediadeck'
 import { errorBeside, fresh, peek, renderThenRefresh, settle } from '../lib/replica'
 

@@ -1,6 +1,6 @@
 // One colour per status, from the design tokens so light and dark both work. Local posts (drafts and the
 // outbox) have a dashed edge, the service's posts a solid one: "is it on the service yet?" at a glance.
-import type { EntryStatus } from './calendar'
+import type { EntryStatus } from '../../lib/planner/calendar'
 
 export type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger' | 'info'
 

@@ -1,6 +1,6 @@
 import { useI18n } from 'vue-i18n'
-import type { CalendarEntry } from './calendar'
-import { cardStatuses } from './campaign-cards'
+import type { CalendarEntry } from '../../lib/planner/calendar'
+import { cardStatuses } from '../../lib/planner/campaign-cards'
 
 /** A campaign card's summed status in the person's language: "2 published · 1 failed". */
 export function useCampaignText() {

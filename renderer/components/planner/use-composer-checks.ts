@@ -3,7 +3,12 @@ import { preflight } from '../../../common/preflight'
 import type { Account } from '../../../common/service'
 import { useMediaMetrics } from '../../composables/use-media-metrics'
 import { useStorageStore } from '../../stores/storage'
-import { CAPTION_LIMITS, measuredMediaOf, preflightPostOf, type ComposerFields } from './composer-form'
+import {
+  CAPTION_LIMITS,
+  measuredMediaOf,
+  preflightPostOf,
+  type ComposerFields,
+} from '../../lib/planner/composer-form'
 
 /**
  * What the accounts chosen in the composer (ComposerDialog.vue) make of the post as it is written: the caption

@@ -3,7 +3,7 @@ import { useI18n } from 'vue-i18n'
 import type { Draft } from '../../../common/drafts'
 import { useDraftsStore } from '../../stores/drafts'
 import { useToastsStore } from '../../stores/toasts'
-import { hasContent, type ComposerFields, type ComposerTarget } from './composer-form'
+import { hasContent, type ComposerFields, type ComposerTarget } from '../../lib/planner/composer-form'
 import type { useAutosave } from './use-autosave'
 
 /**

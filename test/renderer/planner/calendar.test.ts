@@ -14,7 +14,7 @@ import {
   periodRange,
   toLocalTime,
   type CalendarEntry,
-} from '../../../renderer/components/planner/calendar'
+} from '../../../renderer/lib/planner/calendar'
 
 const entry = (at: string, key = at): CalendarEntry => ({
   key,

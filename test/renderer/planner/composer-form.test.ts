@@ -6,7 +6,7 @@ import {
   offsetErrors,
   hasControl,
   routeFieldErrors,
-} from '../../../renderer/components/planner/composer-form'
+} from '../../../renderer/lib/planner/composer-form'
 import { makeSchedule } from '../support/fixtures'
 
 describe('composer form', () => {

@@ -61,7 +61,7 @@ describe('IPC contract', () => {
 
 describe('schedules:update keeps what the editor does not show', () => {
   it('passes the newer members and unknown ones through, and still bounds them', () => {
-    // As the composer opens a post of the service (renderer/components/planner/composer-form.ts postOfSchedule).
+    // As the composer opens a post of the service (renderer/lib/planner/composer-form.ts postOfSchedule).
     const postOfSchedule = (s: Schedule) =>
       mergeScheduleEdit(
         { ...emptyScheduleRequest(), accountId: '', scheduleAt: '' },
