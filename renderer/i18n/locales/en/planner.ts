@@ -156,6 +156,9 @@ export default {
     untitled: '(no text yet)',
     next: 'Next',
     retried: 'Retried {when}, goes out next',
+    late: '{status}, late: its time passed before it could be sent',
+    lateShort: 'late',
+    lateBadge: 'Late',
   },
   outbox: {
     title: 'Outbox',

@@ -100,7 +100,12 @@ export default {
   },
   stale: {
     badge: 'Luring · per {when}',
-    detail: 'Layanan tidak dapat dijangkau; ini salinan terakhir, {when}.',
+    detail: 'Layanan tidak dapat memastikannya; ini salinan terakhir, dari {when}.',
+  },
+  freshness: {
+    checking: 'Memeriksa…',
+    checkingAsOf: 'Memeriksa… · per {when}',
+    checkingDetail: 'Sedang diperbarui dari layanan; ditampilkan seperti pada {when}.',
   },
   loading: 'Memuat…',
   yes: 'Ya',

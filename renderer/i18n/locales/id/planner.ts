@@ -156,6 +156,9 @@ export default {
     untitled: '(belum ada teks)',
     next: 'Berikutnya',
     retried: 'Dicoba lagi {when}, terbit berikutnya',
+    late: '{status}, terlambat: waktunya lewat sebelum bisa dikirim',
+    lateShort: 'terlambat',
+    lateBadge: 'Terlambat',
   },
   outbox: {
     title: 'Kotak keluar',
