@@ -113,7 +113,7 @@ test('the offline notice moves nothing: the calendar, lists and figures stay put
           // The first is always there (the calendar, the figure, the first row); a week may have no post.
           expect(shown[0], where).toHaveProperty('y')
           expect(shown, where).toEqual(hidden)
-          // And it says when in the room it has: the whole text, or the age alone, never cut.
+          // And it says when in the room it has: the whole text, or the time alone, never cut.
           const cut = await appPage
             .getByTestId('stale-notice')
             .locator('.freshness__text')
