@@ -58,6 +58,7 @@ import { formatBytes } from './format-bytes'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
 import { watchCallSchemas, type WatchCallResponses, type WatchEventPayloads } from './account-watch'
 import { snippetCallSchemas, type SnippetCallResponses } from './snippet-calls'
+import { inboxCallSchemas, type InboxCallResponses, type InboxEventPayloads } from './inbox-calls'
 import type { Snippet } from './snippets'
 
 // ---- request schemas ----
@@ -339,6 +340,7 @@ export const requestSchemas = {
   'automations:get': idRequest,
   ...automationCallSchemas,
   ...snippetCallSchemas,
+  ...inboxCallSchemas,
 
   'schedules:list': schedulesListRequest,
   'schedules:get': idRequest,
@@ -567,7 +569,8 @@ export interface RetryBudgetState {
 }
 
 /** What each call answers. */
-export interface CallResponses extends AutomationCallResponses, WatchCallResponses, SnippetCallResponses {
+export interface CallResponses
+  extends AutomationCallResponses, WatchCallResponses, SnippetCallResponses, InboxCallResponses {
   'app:info': AppInfo
   'app:open-external': void
   'app:diagnostics': Diagnostics
@@ -647,7 +650,7 @@ export const INTERNAL_CALLS = ['files:grant-dropped'] as const satisfies readonl
 
 // ---- events ----
 
-export interface EventPayloads extends WatchEventPayloads {
+export interface EventPayloads extends WatchEventPayloads, InboxEventPayloads {
   'uploads:progress': UploadProgressEvent
   'uploads:batch-finished': {
     batchId: string
@@ -673,8 +676,11 @@ export interface EventPayloads extends WatchEventPayloads {
   'outbox:changed': OutboxState
   /** Main sends the window to a view: a notification was clicked, a mediadeck:// link was opened. */
   'app:navigate': AppRoute
-  /** The snippets changed: here, or in another process sharing the database (the CLI). The whole list. */
-  'snippets:changed': { snippets: Snippet[] }
+  /**
+   * The snippets changed: here, or in another process sharing the database (the CLI). What changed since the
+   * event numbered `seq - 1` (common/list-changes.ts), never the whole list.
+   */
+  'snippets:changed': ListChanges<Snippet>
 }
 export type EventName = keyof EventPayloads
 export const EVENT_NAMES = [
@@ -691,6 +697,7 @@ export const EVENT_NAMES = [
   'app:navigate',
   'watch:changed',
   'snippets:changed',
+  'inbox:changed',
 ] as const satisfies readonly EventName[]
 
 export const CALL_NAMES = Object.keys(requestSchemas) as CallName[]

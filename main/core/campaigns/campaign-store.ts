@@ -10,6 +10,7 @@ import { AppError } from '../../../common/errors'
 import type { AppDatabase } from '../db/database'
 import { readRow, readRows } from '../db/rows'
 import { campaignPostsTable, campaignsTable } from './campaign-rows'
+import { sqlOf } from '../db/handle'
 
 export interface NewCampaign {
   profileId: string
@@ -32,6 +33,11 @@ export interface CampaignStore {
   update(id: string, changes: { at?: string; members?: CampaignMember[] }): Campaign | undefined
   /** Takes one account's post out; the campaign goes when fewer than two are left. */
   removeMember(id: string, accountId: string): Campaign | undefined
+  /**
+   * The drafts of the profile's campaigns whose service id is not recorded yet: the only ones a send can have
+   * changed, so linking reads these and never the profile's every draft.
+   */
+  draftsAwaitingSchedule(profileId: string): string[]
   /** Records the service's id of posts sent from a campaign's drafts; returns how many were new. */
   linkSchedules(links: readonly { draftId: string; scheduleId: string }[]): number
   /** A failed post replaced by a new one (main/core/posts/fix-failed-post.ts): the campaign follows it. */
@@ -68,7 +74,7 @@ export function createCampaignStore(
 ): CampaignStore {
   const now = options.now ?? (() => new Date())
   const newId = options.newId ?? randomUUID
-  const { db } = database
+  const db = sqlOf(database)
 
   const membersOf = (id: string): CampaignMember[] =>
     readRows(
@@ -176,6 +182,15 @@ export function createCampaignStore(
         db.prepare('UPDATE campaigns SET updated_at = ? WHERE id = ?').run(now().toISOString(), id)
         return get(id)
       })
+    },
+    draftsAwaitingSchedule(profileId) {
+      const rows = db
+        .prepare(
+          `SELECT p.draft_id FROM campaign_posts p JOIN campaigns c ON c.id = p.campaign_id
+           WHERE c.profile_id = ? AND p.draft_id IS NOT NULL AND p.schedule_id IS NULL`,
+        )
+        .all(profileId) as Array<{ draft_id: string }>
+      return rows.map((row) => row.draft_id)
     },
     linkSchedules(links) {
       if (links.length === 0) return 0

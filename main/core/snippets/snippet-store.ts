@@ -16,10 +16,14 @@ import type { z } from 'zod'
 import type { AppDatabase } from '../db/database'
 import { readRow, readRows } from '../db/rows'
 import { snippetsTable } from './snippet-rows'
+import { sqlOf } from '../db/handle'
 
 export interface SnippetStore {
   /** Every snippet, hashtag groups after captions, each kind by name. */
   list(): Snippet[]
+  get(id: string): Snippet | undefined
+  /** Each snippet's revision by id: what changed since a look is told by these (one narrow query). */
+  revisions(): Map<string, number>
   create(input: { kind: SnippetKind; name: string; body: string }): Snippet
   /**
    * Renames and/or rewrites one. With `revision`, an edit based on an older version than stored is refused
@@ -35,11 +39,12 @@ const WHAT = 'the snippet'
 
 export function createSnippetStore(database: AppDatabase, options: { now?: () => Date } = {}): SnippetStore {
   const now = options.now ?? (() => new Date())
-  const { db } = database
+  const db = sqlOf(database)
   const all = db.prepare(
     `SELECT * FROM snippets ORDER BY CASE kind WHEN 'caption' THEN 0 ELSE 1 END, name_key, id`,
   )
   const byId = db.prepare('SELECT * FROM snippets WHERE id = ?')
+  const allRevisions = db.prepare('SELECT id, revision FROM snippets')
   const count = db.prepare('SELECT count(*) AS n FROM snippets')
   const sameName = db.prepare('SELECT name FROM snippets WHERE kind = ? AND name_key = ? AND id != ?')
   const sameBody = db.prepare('SELECT name FROM snippets WHERE kind = ? AND body = ? AND id != ?')
@@ -79,6 +84,14 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
 
   return {
     list: () => readRows(database, snippetsTable, all.all()).map(snippetOf),
+    get(id) {
+      const row = readRow(database, snippetsTable, byId.get(id))
+      return row ? snippetOf(row) : undefined
+    },
+    revisions: () =>
+      new Map(
+        (allRevisions.all() as Array<{ id: string; revision: number }>).map((row) => [row.id, row.revision]),
+      ),
     create({ kind, name, body }) {
       return database.write(WHAT, () => {
         if ((count.get() as { n: number }).n >= MAX_SNIPPETS) {
