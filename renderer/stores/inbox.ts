@@ -101,7 +101,15 @@ export const useInboxStore = defineStore('inbox', () => {
     thread.value = known ? { entry: known, messages: null, stale: false } : null
     try {
       const got = await mediadeck().inbox.thread({ id })
-      if (mine === threadRequest) thread.value = got
+      if (mine !== threadRequest) return
+      thread.value = got
+      // Opened is read: its row says so too (the list is main's copy, which the thread call updated).
+      if (answer.value) {
+        answer.value = {
+          ...answer.value,
+          items: answer.value.items.map((i) => (i.id === id ? got.entry : i)),
+        }
+      }
     } catch (caught) {
       if (mine === threadRequest) threadError.value = AppError.from(caught).toJSON()
     }
