@@ -79,6 +79,8 @@ export interface AppDatabase {
    * file is then set aside at the next open, which checks it first.
    */
   checked(): Promise<DatabaseNotice | null>
+  /** False once close() ran. */
+  isOpen(): boolean
   close(): void
 }
 
@@ -320,6 +322,7 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
       return stop
     },
     checked: () => Promise.resolve(null),
+    isOpen: () => !closed,
     close() {
       if (closed) return
       for (const stop of [...watchers]) stop()
