@@ -60,6 +60,8 @@ export default {
     templateSaved: 'Template “{name}” saved.',
     templateFailed: 'The template was not saved',
     save: 'Save rules',
+    ruleOn: '{rule} is on: saved on the service.',
+    ruleOff: '{rule} is off: saved on the service.',
     saved: 'Rules saved on the service.',
     saveFailed: 'The rule was not changed',
     delete: 'Delete automation',

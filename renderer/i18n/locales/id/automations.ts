@@ -63,6 +63,8 @@ export default {
     templateSaved: 'Templat “{name}” disimpan.',
     templateFailed: 'Templat tidak tersimpan',
     save: 'Simpan aturan',
+    ruleOn: '{rule} aktif: tersimpan di layanan.',
+    ruleOff: '{rule} nonaktif: tersimpan di layanan.',
     saved: 'Aturan disimpan di layanan.',
     saveFailed: 'Aturan tidak berubah',
     delete: 'Hapus otomatisasi',
