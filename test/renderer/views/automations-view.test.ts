@@ -203,11 +203,11 @@ describe('AutomationsView', () => {
     expect(raw.config.reply.delay).toEqual({ isActive: true, value: 30, type: 'second' })
     // A toggle with one name: pressed while the JSON shows, and pressing it again brings the words back.
     const toggle = wrapper.get('[data-testid="raw-toggle"]')
-    expect(toggle.text()).toBe('Raw JSON')
+    expect(toggle.text()).toBe('As the service sends it')
     expect(toggle.attributes('aria-pressed')).toBe('true')
     await toggle.trigger('click')
     expect(toggle.attributes('aria-pressed')).toBe('false')
-    expect(toggle.text()).toBe('Raw JSON')
+    expect(toggle.text()).toBe('As the service sends it')
     expect(wrapper.find('[data-testid="raw-json"]').exists()).toBe(false)
     expect(wrapper.find('section[data-rule="reply"]').exists()).toBe(true)
   })

@@ -30,7 +30,9 @@ export default {
     },
     fileSecretsTitle: 'Secrets are kept in a file only you can read',
     fileSecrets:
-      'This mode has no system keychain, so secret keys are kept in secrets.json in Mediadeck’s data folder, readable by your user account alone, as command-line tools keep their credentials.',
+      'Your secret keys are kept in a file in Mediadeck’s data folder that only your user account on this computer can read.',
+    fileSecretsDetails:
+      'Details: the file is secrets.json, because this mode has no system keychain; command-line tools keep their credentials the same way.',
     noEncryptionTitle: 'Secrets are not saved on this computer',
     noEncryption:
       'The system offers no encrypted storage, so secret keys are kept only until Mediadeck closes and must be entered again next time.',
