@@ -31,6 +31,17 @@ describe('SettingsView', () => {
 
   const mountSettings = () => mountWith(SettingsView, context, { route: '/settings' })
 
+  it('the add-profile dialog says what a profile is, where the keys are, and that the first screen is demo data', async () => {
+    context = setupTest({ locale: 'id' })
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-testid="profile-add"]').trigger('click')
+    await flushPromises()
+    const steps = document.querySelector('[data-testid="profile-first-steps"]')!.textContent!
+    expect(steps).toContain('Profil menghubungkan Mediadeck ke satu akun Repliz')
+    expect(steps).toContain('repliz.com')
+    expect(steps).toContain('data contoh')
+  })
+
   it("puts each preference's help under its own setting, read with it", async () => {
     const wrapper = await mountSettings()
     for (const [testid, hint] of [

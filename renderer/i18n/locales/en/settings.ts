@@ -37,6 +37,11 @@ export default {
     noEncryption:
       'The system offers no encrypted storage, so secret keys are kept only until Mediadeck closes and must be entered again next time.',
   },
+  firstSteps: {
+    what: 'A profile connects Mediadeck to one Repliz account: its name here, and the two keys Repliz gives you.',
+    keys: 'Find them on repliz.com: sign in, open your account’s settings page and generate an access key; the secret key is shown with it. Copy both here.',
+    demo: 'Until you add one, what you see is demo data from a practice copy of the service on this computer: nothing you do there is posted.',
+  },
   form: {
     name: 'Name',
     baseUrl: 'Service address',

@@ -39,6 +39,11 @@ export default {
     noEncryption:
       'Sistem tidak menyediakan penyimpanan terenkripsi, jadi secret key hanya disimpan sampai Mediadeck ditutup dan harus dimasukkan lagi nanti.',
   },
+  firstSteps: {
+    what: 'Profil menghubungkan Mediadeck ke satu akun Repliz: namanya di sini, dan dua kunci yang diberikan Repliz.',
+    keys: 'Temukan keduanya di repliz.com: masuk, buka halaman pengaturan akun Anda, lalu buat access key; secret key ditampilkan bersamanya. Salin keduanya ke sini.',
+    demo: 'Sebelum Anda menambahkannya, yang terlihat adalah data contoh dari salinan latihan layanan di komputer ini: tidak ada yang benar-benar diposting.',
+  },
   form: {
     name: 'Nama',
     baseUrl: 'Alamat layanan',
