@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { isValidOffset, type Campaign, type CampaignMember } from '../../../common/campaigns'
 import { AppError } from '../../../common/errors'
 import type { AppDatabase } from '../db/database'
-import { readRow, readRows } from '../db/rows'
+import { columnsOf, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { campaignPostsTable, campaignsTable } from './campaign-rows'
 import { sqlOf } from '../db/handle'
 
@@ -52,6 +52,8 @@ function invalid(message: string): AppError {
 }
 
 /** Refuses what the tables would refuse less clearly: an offset past ±12 h, an account listed twice. */
+const campaignIdOf = columnsOf(campaignPostsTable, 'campaign_id')
+
 export function checkMembers(members: readonly CampaignMember[]): void {
   const seen = new Set<string>()
   for (const member of members) {
@@ -143,14 +145,21 @@ export function createCampaignStore(
       return rows.map(campaignOf)
     },
     byDraft(draftId) {
-      const row = db.prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ?').get(draftId) as
-        { campaign_id: string } | undefined
+      const row = parseRow(
+        'campaign_posts',
+        campaignIdOf,
+        db.prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ?').get(draftId),
+      )
       return row ? get(row.campaign_id) : undefined
     },
     idOf({ draftId, scheduleId }) {
-      const row = db
-        .prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ? OR schedule_id = ? LIMIT 1')
-        .get(draftId ?? null, scheduleId ?? null) as { campaign_id: string } | undefined
+      const row = parseRow(
+        'campaign_posts',
+        campaignIdOf,
+        db
+          .prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ? OR schedule_id = ? LIMIT 1')
+          .get(draftId ?? null, scheduleId ?? null),
+      )
       return row?.campaign_id
     },
     update(id, { at, members }) {
@@ -189,8 +198,10 @@ export function createCampaignStore(
           `SELECT p.draft_id FROM campaign_posts p JOIN campaigns c ON c.id = p.campaign_id
            WHERE c.profile_id = ? AND p.draft_id IS NOT NULL AND p.schedule_id IS NULL`,
         )
-        .all(profileId) as Array<{ draft_id: string }>
-      return rows.map((row) => row.draft_id)
+        .all(profileId)
+      return parseRows('campaign_posts', columnsOf(campaignPostsTable, 'draft_id'), rows).flatMap(
+        (row) => row.draft_id ?? [],
+      )
     },
     linkSchedules(links) {
       if (links.length === 0) return 0

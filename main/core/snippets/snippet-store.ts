@@ -14,7 +14,7 @@ import {
 } from '../../../common/snippets'
 import type { z } from 'zod'
 import type { AppDatabase } from '../db/database'
-import { readRow, readRows } from '../db/rows'
+import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { snippetsTable } from './snippet-rows'
 import { sqlOf } from '../db/handle'
 
@@ -46,6 +46,7 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
   const byId = db.prepare('SELECT * FROM snippets WHERE id = ?')
   const allRevisions = db.prepare('SELECT id, revision FROM snippets')
   const count = db.prepare('SELECT count(*) AS n FROM snippets')
+  const nameOf = columnsOf(snippetsTable, 'name')
   const sameName = db.prepare('SELECT name FROM snippets WHERE kind = ? AND name_key = ? AND id != ?')
   const sameBody = db.prepare('SELECT name FROM snippets WHERE kind = ? AND body = ? AND id != ?')
   const insert = db.prepare(
@@ -71,11 +72,11 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
       const params = 'params' in result.problem ? result.problem.params : undefined
       throw refusal(result.problem.code, params, { field: result.field })
     }
-    const named = sameName.get(kind, snippetNameKey(result.name), id) as { name: string } | undefined
+    const named = parseRow('snippets', nameOf, sameName.get(kind, snippetNameKey(result.name), id))
     if (named) {
       throw refusal('snippet-name-taken', { name: named.name }, { field: 'name' })
     }
-    const twin = sameBody.get(kind, result.body, id) as { name: string } | undefined
+    const twin = parseRow('snippets', nameOf, sameBody.get(kind, result.body, id))
     if (twin) {
       throw refusal('snippet-same-text', { name: twin.name }, { field: 'body' })
     }
@@ -90,11 +91,14 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
     },
     revisions: () =>
       new Map(
-        (allRevisions.all() as Array<{ id: string; revision: number }>).map((row) => [row.id, row.revision]),
+        parseRows('snippets', columnsOf(snippetsTable, 'id', 'revision'), allRevisions.all()).map((row) => [
+          row.id,
+          row.revision,
+        ]),
       ),
     create({ kind, name, body }) {
       return database.write(WHAT, () => {
-        if ((count.get() as { n: number }).n >= MAX_SNIPPETS) {
+        if ((parseRow('snippets', countRow, count.get())?.n ?? 0) >= MAX_SNIPPETS) {
           throw refusal('snippets-full', { max: MAX_SNIPPETS })
         }
         const id = randomUUID()
