@@ -9,6 +9,7 @@ export default {
     library: 'Library',
     automations: 'Automations',
     activity: 'Activity',
+    inbox: 'Inbox',
     planner: 'Planner',
     settings: 'Settings',
   },

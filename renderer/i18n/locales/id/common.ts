@@ -11,6 +11,7 @@ export default {
     library: 'Pustaka',
     automations: 'Otomasi',
     activity: 'Aktivitas',
+    inbox: 'Kotak masuk',
     planner: 'Perencana',
     settings: 'Pengaturan',
   },
