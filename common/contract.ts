@@ -670,6 +670,12 @@ export interface EventPayloads extends WatchEventPayloads {
   'app:navigate': AppRoute
   /** The snippets changed: here, or in another process sharing the database (the CLI). The whole list. */
   'snippets:changed': { snippets: Snippet[] }
+  /**
+   * The service's posts changed. `posts`: as the service holds them now, found changed by the background read
+   * of the due posts (published, failed, retried, moved); `removed`: ids it no longer has. `reload`: posts were
+   * changed here (a retry, an edit, a CSV import) without their new state at hand: a view reads its own again.
+   */
+  'schedules:changed': { posts: Schedule[]; removed: string[]; reload?: boolean }
 }
 export type EventName = keyof EventPayloads
 export const EVENT_NAMES = [
@@ -686,6 +692,7 @@ export const EVENT_NAMES = [
   'app:navigate',
   'watch:changed',
   'snippets:changed',
+  'schedules:changed',
 ] as const satisfies readonly EventName[]
 
 export const CALL_NAMES = Object.keys(requestSchemas) as CallName[]

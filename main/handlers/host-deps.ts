@@ -53,4 +53,9 @@ export interface HostDeps extends HandlerDeps {
   accountWatch?: { state(): AccountWatchState }
   /** The reads the app makes on its own (main/host/background.ts): a handler's refresh registers there. */
   background?: Background
+  /**
+   * The due posts' follow-up (main/host/post-notifications.ts): a retried post is followed until the service
+   * says how it went, wherever its time.
+   */
+  posts?: { watch(ids: readonly string[]): void }
 }

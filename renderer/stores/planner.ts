@@ -23,6 +23,7 @@ import { schedulesThenRefresh, settle } from '../lib/replica'
 import { useCampaignsStore } from './campaigns'
 import { useDraftsStore } from './drafts'
 import { useFailedList } from './failed-list'
+import { usePostChanges } from './post-changes'
 
 function scheduleIdOf(post: Schedule): string {
   return post.id ?? post._id
@@ -87,6 +88,7 @@ export const usePlannerStore = defineStore('planner', () => {
   const error = ref<AppErrorData | null>(null)
   const { failed, failedLoading, failedError, failedStale, failedFetchedAt, loadFailed, resetFailed } =
     useFailedList()
+
   let request = 0
   // What a held action (see toasts.hold) already shows while it waits to be sent: entries and failed posts
   // hidden by a delete or a retry (by entry key, `failed:<id>` for a failed post), entries shown at a new time.
@@ -109,6 +111,13 @@ export const usePlannerStore = defineStore('planner', () => {
 
   const days = computed(() => periodDays(view.value, anchor.value, timeZone.value))
   const range = computed(() => periodRange(view.value, anchor.value, timeZone.value))
+  const changes = usePostChanges({
+    posts,
+    failed,
+    range,
+    accountIds,
+    reload: () => void Promise.allSettled([load(), loadFailed()]),
+  })
 
   const entries = computed<CalendarEntry[]>(() => {
     const { from, to } = range.value
@@ -168,6 +177,7 @@ export const usePlannerStore = defineStore('planner', () => {
 
   /** Another profile is active: its posts, failed posts and accounts are not the previous one's. */
   function reset() {
+    changes.resetChanges()
     request++
     accountIds.value = []
     posts.value = []
@@ -205,10 +215,13 @@ export const usePlannerStore = defineStore('planner', () => {
   // it as it does to the calendar.
   const failedShown = computed(() => {
     const shown = new Set(accountIds.value)
-    return failed.value.filter(
-      (post) =>
-        (!shown.size || shown.has(post.accountId)) && !hidden.value.has(`failed:${scheduleIdOf(post)}`),
-    )
+    // A retried post stays where it was, said to be retrying, until the service settles it.
+    return changes
+      .withRetrying(failed.value)
+      .filter(
+        (post) =>
+          (!shown.size || shown.has(post.accountId)) && !hidden.value.has(`failed:${scheduleIdOf(post)}`),
+      )
   })
 
   /**
@@ -241,6 +254,8 @@ export const usePlannerStore = defineStore('planner', () => {
     const result = await mediadeck().schedules.fix({ id, post, mode })
     if (result.sent || result.outcome === 'replaced') {
       failed.value = failed.value.filter((p) => scheduleIdOf(p) !== id)
+      // The fixed post is followed by main, and comes back here should the service refuse it again.
+      changes.settleRetry(id)
     }
     void load()
     return result
@@ -250,6 +265,8 @@ export const usePlannerStore = defineStore('planner', () => {
   async function retry(ids: string[], mode?: 'manual' | 'bulk'): Promise<ScheduleRetryResult[]> {
     const results = await mediadeck().schedules.retry({ ids, ...(mode ? { mode } : {}) })
     const ok = new Set(results.filter((r) => r.ok).map((r) => r.id))
+    // Retrying until the service says otherwise: main follows each one and tells how it went.
+    changes.markRetrying(ok)
     failed.value = failed.value.filter((p) => !ok.has(scheduleIdOf(p)))
     void load()
     return results
@@ -343,6 +360,11 @@ export const usePlannerStore = defineStore('planner', () => {
     failedStale,
     failedFetchedAt,
     failedShown,
+    isRetrying: changes.isRetrying,
+    newlyFailed: changes.newlyFailed,
+    dismissNewlyFailed: changes.dismissNewlyFailed,
+    applyChanges: changes.applyChanges,
+    subscribe: changes.subscribe,
     days,
     range,
     entries,
