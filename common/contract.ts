@@ -57,6 +57,7 @@ import { formatBytes } from './format-bytes'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
 import { watchCallSchemas, type WatchCallResponses, type WatchEventPayloads } from './account-watch'
 import { snippetCallSchemas, type SnippetCallResponses } from './snippet-calls'
+import { inboxCallSchemas, type InboxCallResponses, type InboxEventPayloads } from './inbox-calls'
 import type { Snippet } from './snippets'
 
 // ---- request schemas ----
@@ -338,6 +339,7 @@ export const requestSchemas = {
   'automations:get': idRequest,
   ...automationCallSchemas,
   ...snippetCallSchemas,
+  ...inboxCallSchemas,
 
   'schedules:list': schedulesListRequest,
   'schedules:get': idRequest,
@@ -562,7 +564,8 @@ export interface RetryBudgetState {
 }
 
 /** What each call answers. */
-export interface CallResponses extends AutomationCallResponses, WatchCallResponses, SnippetCallResponses {
+export interface CallResponses
+  extends AutomationCallResponses, WatchCallResponses, SnippetCallResponses, InboxCallResponses {
   'app:info': AppInfo
   'app:open-external': void
   'app:diagnostics': Diagnostics
@@ -642,7 +645,7 @@ export const INTERNAL_CALLS = ['files:grant-dropped'] as const satisfies readonl
 
 // ---- events ----
 
-export interface EventPayloads extends WatchEventPayloads {
+export interface EventPayloads extends WatchEventPayloads, InboxEventPayloads {
   'uploads:progress': UploadProgressEvent
   'uploads:batch-finished': {
     batchId: string
@@ -693,6 +696,7 @@ export const EVENT_NAMES = [
   'watch:changed',
   'snippets:changed',
   'schedules:changed',
+  'inbox:changed',
 ] as const satisfies readonly EventName[]
 
 export const CALL_NAMES = Object.keys(requestSchemas) as CallName[]

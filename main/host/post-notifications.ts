@@ -3,14 +3,13 @@
 // (`schedules:changed`), and whose outcomes the person hears of where the app has system notifications
 // (Electron): a post that failed, whoever scheduled it, and a post this app sent (or retried) that published.
 // A queued draft sent by the outbox is said too, and followed from then on. Announced posts are kept in the
-// database, so a restart does not announce them again.
-import { readFileSync } from 'node:fs'
+// database (core/posts/announced-posts.ts), so a restart does not announce them again.
 import type { Draft } from '../../common/drafts'
 import type { ListChanges } from '../../common/list-changes'
 import type { Translate } from '../../common/messages/index'
 import type { AppRoute } from '../../common/routes'
 import type { AppDatabase } from '../core/db/database'
-import { importLegacyFile } from '../core/db/legacy-import'
+import { openSettledSet } from '../core/posts/announced-posts'
 import { AppError } from '../../common/errors'
 import type { Page, Schedule } from '../../common/service'
 import { createDuePosts, type DuePosts, type PostOutcome } from '../core/posts/due-posts'
@@ -18,64 +17,6 @@ import type { Background, HostTaskContext } from '../core/scheduler/background-p
 import type { ServiceClient } from '../core/service-client'
 import type { EventHub } from './event-hub'
 import type { Logger } from '../core/ports'
-
-const MAX_SETTLED = 2_000
-
-/**
- * The posts whose outcome was announced, in the data folder's database (`announced_posts`), so a restart does
- * not announce them again; the oldest go past MAX_SETTLED. The old announced-posts.json is imported once.
- */
-export function openSettledSet(
-  database: AppDatabase,
-  legacyFile?: string,
-): { has(id: string): boolean; add(id: string): void; forget(id: string): void } {
-  const { db } = database
-  const insert = db.prepare('INSERT INTO announced_posts (schedule_id) VALUES (?) ON CONFLICT DO NOTHING')
-  const trim = db.prepare(
-    'DELETE FROM announced_posts WHERE seq <= (SELECT max(seq) FROM announced_posts) - ?',
-  )
-  if (legacyFile) {
-    try {
-      importLegacyFile(database, {
-        name: 'announced-posts.json',
-        path: legacyFile,
-        read: (file) => {
-          try {
-            const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
-            return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : []
-          } catch {
-            return [] // Damaged: at worst an outcome is announced again.
-          }
-        },
-        write: (ids) => ids.reduce((rows, id) => rows + Number(insert.run(id).changes), 0),
-      })
-    } catch {
-      // Not worth failing over: at worst an outcome is announced again.
-    }
-  }
-  const has = db.prepare('SELECT 1 FROM announced_posts WHERE schedule_id = ?')
-  const remove = db.prepare('DELETE FROM announced_posts WHERE schedule_id = ?')
-  return {
-    has: (id) => has.get(id) !== undefined,
-    forget(id) {
-      try {
-        database.write('the announced posts', () => remove.run(id))
-      } catch {
-        // Not worth failing over: at worst a retried post's second outcome goes unannounced.
-      }
-    },
-    add(id) {
-      try {
-        database.write('the announced posts', () => {
-          insert.run(id)
-          trim.run(MAX_SETTLED)
-        })
-      } catch {
-        // Not worth failing over: at worst it is announced again after a restart.
-      }
-    },
-  }
-}
 
 const dayOf = (iso: string) => iso.slice(0, 10)
 const idOf = (post: Schedule) => post.id ?? post._id

@@ -33,6 +33,7 @@ import type {
 import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
 import type { Snippet } from '../../../common/snippets'
 import { fakeSnippets } from './fake-snippets'
+import { fakeInbox, type FakeInboxData } from './fake-inbox'
 import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
 import { computeUploadTotals } from '../../../common/uploads'
 import type { UploadItem, UploadTotals } from '../../../common/uploads'
@@ -46,7 +47,7 @@ import {
   paginate,
 } from './fixtures'
 
-export interface FakeData {
+export interface FakeData extends FakeInboxData {
   settings: Settings
   profiles: ProfilesState
   connection: ConnectionState
@@ -567,6 +568,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       ),
     },
     snippets: fakeSnippets(data, { handle, on, emit }),
+    inbox: fakeInbox(data, { handle, on, emit }),
     templates: {
       list: handle('templates:list', () => data.templates ?? []),
       save: handle('templates:save', ({ id, name, config }) => {

@@ -2,7 +2,7 @@
 // service publishing it or failing to, and any due post failing; each said once, even across a restart, each
 // leading to the post in the planner, and each change told to the views. A retried post is followed by its id
 // until it fails again. The scheduler's clock is the test's.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
@@ -15,7 +15,7 @@ import type { ServiceClient } from '../../../main/core/service-client'
 import { createBackground } from '../../../main/host/background'
 import { createEventHub } from '../../../main/host/event-hub'
 import { silentLogger } from '../../../main/host/logging'
-import { followPosts, openSettledSet } from '../../../main/host/post-notifications'
+import { followPosts } from '../../../main/host/post-notifications'
 import { manualClock } from '../../support/manual-clock'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../../../main/core/db/database'
 
@@ -162,16 +162,4 @@ it('follows a retried post until it fails again, and says so again', async () =>
   expect(s.notes.map((n) => n.title)).toEqual(['Postingan gagal terbit', 'Postingan gagal terbit'])
   s.follow.stop()
   await s.background.close()
-})
-
-it('imports the announced posts of the old file once and keeps what is added across a reopen', () => {
-  writeFileSync(join(dir, 'announced.json'), JSON.stringify(['s-old', 7, 's-older']))
-  const settled = openSettledSet(database, join(dir, 'announced.json'))
-  expect(settled.has('s-old')).toBe(true)
-  expect(settled.has('s-older')).toBe(true)
-  settled.add('s-new')
-  expect(existsSync(join(dir, 'announced.json.pre-db'))).toBe(true)
-  const again = openSettledSet(openDatabase({ file: join(dir, DATABASE_FILE) }), join(dir, 'announced.json'))
-  expect(['s-old', 's-older', 's-new'].map((id) => again.has(id))).toEqual([true, true, true])
-  expect(database.db.prepare('SELECT count(*) AS n FROM announced_posts').get()).toEqual({ n: 3 })
 })
