@@ -671,8 +671,11 @@ export interface EventPayloads extends WatchEventPayloads, InboxEventPayloads {
   'outbox:changed': OutboxState
   /** Main sends the window to a view: a notification was clicked, a mediadeck:// link was opened. */
   'app:navigate': AppRoute
-  /** The snippets changed: here, or in another process sharing the database (the CLI). The whole list. */
-  'snippets:changed': { snippets: Snippet[] }
+  /**
+   * The snippets changed: here, or in another process sharing the database (the CLI). What changed since the
+   * event numbered `seq - 1` (common/list-changes.ts), never the whole list.
+   */
+  'snippets:changed': ListChanges<Snippet>
   /**
    * The service's posts changed. `posts`: as the service holds them now, found changed by the background read
    * of the due posts (published, failed, retried, moved); `removed`: ids it no longer has. `reload`: posts were

@@ -144,7 +144,7 @@ export function followPosts(o: FollowPostsOptions): PostsFollow {
     for (const draft of changed) {
       const before = status.get(draft.id)
       // Became scheduled: the outbox (this process's or the CLI's) just sent it. Changes are coalesced per list
-      // (main/host/list-publisher.ts), so queued and sending may never be seen between a draft and its send.
+      // (main/core/list-publisher.ts), so queued and sending may never be seen between a draft and its send.
       if (announceSent && o.notifier && draft.status === 'scheduled' && before !== 'scheduled') {
         const tr = o.notifier.tr()
         o.notifier.notify(tr('notify.draftSentTitle'), tr('notify.draftSentBody'), {

@@ -12,6 +12,20 @@ export const inboxItemsTable = declareTable({
   table: 'inbox_items',
   key: ['scope', 'id'],
   what: 'a conversation of the inbox copy',
+  columns: z.object({
+    scope: z.string(),
+    id: z.string(),
+    kind: z.string(),
+    account_id: z.string(),
+    at: z.string(),
+    status: z.string(),
+    author: z.string(),
+    text: z.string(),
+    search_text: z.string(),
+    body: z.string(),
+    messages: z.string().nullable(),
+    seen_at: z.string(),
+  }),
   row: z
     .object({
       scope: z.string(),
@@ -54,5 +68,6 @@ export const inboxScopesTable = declareTable({
   table: 'inbox_scopes',
   key: ['scope'],
   what: 'the time the inbox was last read',
+  columns: z.object({ scope: z.string(), fetched_at: z.string() }),
   row: z.object({ scope: z.string(), fetched_at: z.string() }),
 })

@@ -8,7 +8,7 @@ import type { InboxEntry, InboxFilter } from '../../../common/inbox'
 import type { ChatMessage } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import { sqlOf } from '../db/handle'
-import { readRow, readRows } from '../db/rows'
+import { countRow, parseRow, readRow, readRows } from '../db/rows'
 import { inboxItemsTable, inboxScopesTable } from './inbox-rows'
 import { searchText } from './inbox-entry'
 
@@ -118,9 +118,12 @@ export function createInboxStore(database: AppDatabase): InboxStore {
         args.push(likePattern(search))
       }
       const clause = where.join(' AND ')
-      const total = (
-        db.prepare(`SELECT count(*) AS n FROM inbox_items WHERE ${clause}`).get(...args) as { n: number }
-      ).n
+      const total =
+        parseRow(
+          'inbox_items',
+          countRow,
+          db.prepare(`SELECT count(*) AS n FROM inbox_items WHERE ${clause}`).get(...args),
+        )?.n ?? 0
       const rows = db
         .prepare(`SELECT * FROM inbox_items WHERE ${clause} ORDER BY at DESC, id LIMIT ?`)
         .all(...args, o.limit ?? INBOX_PAGE)

@@ -20,6 +20,22 @@ export const inboxRepliesTable = declareTable({
   table: 'inbox_replies',
   key: ['id'],
   what: 'a reply waiting to be sent',
+  columns: z.object({
+    id: z.string(),
+    profile_id: z.string(),
+    target_id: z.string(),
+    target_kind: z.string().nullable(),
+    text: z.string(),
+    media: z.string(),
+    state: z.string(),
+    parts_sent: integer,
+    marker: z.string().nullable(),
+    looked_at: z.string().nullable(),
+    result: z.string(),
+    error: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
   row: z
     .object({
       id: z.string().min(1),

@@ -105,6 +105,8 @@ export interface FakeMediadeck {
   emit<E extends EventName>(name: E, payload: EventPayloads[E]): void
   /** Sends `drafts:changed` as main does after a commit: these drafts changed, these ids went, numbered. */
   draftsChanged(changed: Draft[], removed?: string[]): void
+  /** Another process saved these snippets (or removed those): kept, and `snippets:changed` sent, numbered. */
+  snippetsChanged(changed: Snippet[], removed?: string[]): void
   listenerCount(name: EventName): number
   /** The next call (or every call, with `times: Infinity`) of `name` rejects with `error`. */
   fail(name: CallName, error: AppErrorData, times?: number): void
@@ -262,6 +264,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     progress([next])
   }
 
+  const snippets = fakeSnippets(data, { handle, on, emit })
   const api: MediadeckApi = {
     app: {
       info: handle('app:info', () => APP_INFO),
@@ -567,7 +570,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         ),
       ),
     },
-    snippets: fakeSnippets(data, { handle, on, emit }),
+    snippets: snippets.api,
     inbox: fakeInbox(data, { handle, on, emit }),
     templates: {
       list: handle('templates:list', () => data.templates ?? []),
@@ -818,6 +821,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       calls.filter((call) => call.name === name).map((call) => call.request as CallRequest<C>),
     emit,
     draftsChanged,
+    snippetsChanged: snippets.changed,
     listenerCount: (name) => listeners.get(name)?.size ?? 0,
     fail: (name, error, times = 1) => failures.set(name, { error, times }),
     hold: (name) => {
