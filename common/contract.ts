@@ -57,6 +57,7 @@ import { formatBytes } from './format-bytes'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
 import { watchCallSchemas, type WatchCallResponses, type WatchEventPayloads } from './account-watch'
 import { snippetCallSchemas, type SnippetCallResponses } from './snippet-calls'
+import { insightsCallSchemas, type InsightsCallResponses } from './insights-calls'
 import type { Snippet } from './snippets'
 
 // ---- request schemas ----
@@ -338,6 +339,7 @@ export const requestSchemas = {
   'automations:get': idRequest,
   ...automationCallSchemas,
   ...snippetCallSchemas,
+  ...insightsCallSchemas,
 
   'schedules:list': schedulesListRequest,
   'schedules:get': idRequest,
@@ -562,7 +564,8 @@ export interface RetryBudgetState {
 }
 
 /** What each call answers. */
-export interface CallResponses extends AutomationCallResponses, WatchCallResponses, SnippetCallResponses {
+export interface CallResponses
+  extends AutomationCallResponses, WatchCallResponses, SnippetCallResponses, InsightsCallResponses {
   'app:info': AppInfo
   'app:open-external': void
   'app:diagnostics': Diagnostics
