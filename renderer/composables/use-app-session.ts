@@ -13,6 +13,7 @@ import { useDraftsStore } from '../stores/drafts'
 import { useCampaignsStore } from '../stores/campaigns'
 import { useProfilesStore } from '../stores/profiles'
 import { useReportsStore } from '../stores/reports'
+import { useInsightsStore } from '../stores/insights'
 import { useAccountWatchStore } from '../stores/account-watch'
 import { useStorageStore } from '../stores/storage'
 import { useStorageDoctorStore } from '../stores/storage-doctor'
@@ -37,6 +38,7 @@ export function useAppSession() {
   const campaigns = useCampaignsStore()
   const storageDoctor = useStorageDoctorStore()
   const reports = useReportsStore()
+  const insights = useInsightsStore()
   const accountWatch = useAccountWatchStore()
   const toasts = useToastsStore()
   const { t } = useI18n()
@@ -87,6 +89,7 @@ export function useAppSession() {
       drafts,
       campaigns,
       reports,
+      insights,
       accountWatch,
     ])
       store.reset()

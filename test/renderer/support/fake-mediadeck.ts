@@ -33,6 +33,7 @@ import type {
 import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
 import type { Snippet } from '../../../common/snippets'
 import { fakeSnippets } from './fake-snippets'
+import type { AccountBestSlots } from '../../../common/insights-calls'
 import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
 import { computeUploadTotals } from '../../../common/uploads'
 import type { UploadItem, UploadTotals } from '../../../common/uploads'
@@ -88,6 +89,8 @@ export interface FakeData {
   replica?: { [W in ReplicaWhat]?: CachedResult<ReplicaValues[W]> }
   /** The local campaign records (main/core/campaigns/); their posts are in `drafts` and `schedules`. */
   campaigns?: Campaign[]
+  /** What insights:best-slots answers per account (none known, by default). */
+  bestSlots?: AccountBestSlots[]
 }
 
 export interface RecordedCall {
@@ -567,6 +570,19 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       ),
     },
     snippets: fakeSnippets(data, { handle, on, emit }),
+    insights: {
+      view: handle('insights:view', () => {
+        throw { kind: 'not-found', message: 'no insights in this fake' } satisfies AppErrorData
+      }),
+      refresh: handle('insights:refresh', ({ accounts }) =>
+        accounts.map((a) => ({ accountId: a.id, requests: 0, budgetSpent: false })),
+      ),
+      bestSlots: handle('insights:best-slots', ({ accountIds }) =>
+        accountIds.map(
+          (id) => data.bestSlots?.find((b) => b.accountId === id) ?? { accountId: id, posts: 0, slots: [] },
+        ),
+      ),
+    },
     templates: {
       list: handle('templates:list', () => data.templates ?? []),
       save: handle('templates:save', ({ id, name, config }) => {

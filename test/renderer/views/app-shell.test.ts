@@ -39,6 +39,7 @@ describe('App shell', () => {
       'Automations',
       'Activity',
       'Planner',
+      'Insights',
       'Settings',
     ])
     expect(wrapper.get('[data-testid="active-profile-name"]').text()).toBe('Sandbox')

@@ -10,6 +10,7 @@ export default {
     automations: 'Automations',
     activity: 'Activity',
     planner: 'Planner',
+    insights: 'Insights',
     settings: 'Settings',
   },
   actions: {

@@ -12,6 +12,7 @@ export default {
     automations: 'Otomasi',
     activity: 'Aktivitas',
     planner: 'Perencana',
+    insights: 'Wawasan',
     settings: 'Pengaturan',
   },
   actions: {
