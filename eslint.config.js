@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint'
 import pluginVue from 'eslint-plugin-vue'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
+import { DATA_LAYER, SQL_START } from './scripts/data-layer.mjs'
 
 /**
  * The layers of the code and what each may not import (ESLint's no-restricted-imports). Ours are matched by the folder a
@@ -56,6 +57,24 @@ const LAYERS = [
   },
 ]
 
+/** The raw database handle, and node:sqlite under it: the data layer's alone (scripts/data-layer.mjs). */
+const RAW_HANDLE = [
+  {
+    regex: '(^|/)db/(handle|sqlite)$|^node:sqlite$',
+    message:
+      'the raw database handle is the data layer’s: go through the table’s repository (docs/data-layer.md, "Tables, and who writes them")',
+  },
+]
+const NO_SQL = [
+  {
+    selector: `Literal[value=/${SQL_START}/]`,
+    message: 'SQL belongs to the table’s repository (scripts/data-layer.mjs, docs/data-layer.md)',
+  },
+  {
+    selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/${SQL_START}/]`,
+    message: 'SQL belongs to the table’s repository (scripts/data-layer.mjs, docs/data-layer.md)',
+  },
+]
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'release', 'coverage', '.test-results', 'bench/results'] },
   js.configs.recommended,
@@ -95,11 +114,28 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
-  ...LAYERS.map(({ files, why, forbid }) => ({
-    files,
-    rules: {
-      'no-restricted-imports': ['error', { patterns: forbid.map((regex) => ({ regex, message: why })) }],
-    },
-  })),
+  // Each layer's imports; outside the data layer (scripts/data-layer.mjs) also the raw database handle. A file's
+  // no-restricted-imports is the last config's that matches it, so the data layer's rule repeats the layer's.
+  ...LAYERS.flatMap(({ files, why, forbid }) => {
+    const patterns = forbid.map((regex) => ({ regex, message: why }))
+    return [
+      { files, rules: { 'no-restricted-imports': ['error', { patterns }] } },
+      {
+        files,
+        ignores: DATA_LAYER,
+        rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...RAW_HANDLE] }] },
+      },
+    ]
+  }),
+  {
+    files: ['main/app/**/*.ts', 'main/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: RAW_HANDLE }] },
+  },
+  {
+    // SQL is written in the data layer alone (docs/data-layer.md, "Tables, and who writes them").
+    files: ['main/**/*.ts'],
+    ignores: DATA_LAYER,
+    rules: { 'no-restricted-syntax': ['error', ...NO_SQL] },
+  },
   prettier,
 )

@@ -9,6 +9,7 @@ import { Agent, type Dispatcher } from 'undici'
 import { createServiceClient } from '../main/core/service-client'
 import { DATABASE_FILE, openDatabase } from '../main/core/db/database'
 import { createUploadEngine } from '../main/core/uploads/upload-engine'
+import { sqlOf } from '../main/core/db/handle'
 
 const [baseUrl, concurrency, ...files] = process.argv.slice(2)
 const dir = mkdtempSync(join(tmpdir(), 'bench-journal-'))
@@ -57,7 +58,9 @@ const failed = items.filter((i) => i.state !== 'done')
 await engine.close()
 // How many of the files the content index holds with their SHA-256, taken on the PUT's way (hash-on-the-way.ts).
 const database = openDatabase({ file: join(dir, DATABASE_FILE) })
-const indexed = database.db.prepare('SELECT sha256 FROM content_index').all() as { sha256: string | null }[]
+const indexed = sqlOf(database).prepare('SELECT sha256 FROM content_index').all() as {
+  sha256: string | null
+}[]
 database.close()
 process.stdout.write(
   JSON.stringify({

@@ -4,7 +4,7 @@
 // damaged and set aside (the database, the settings file) is told, once, never passed over in silence.
 import type { Dialog, MessageBoxOptions } from 'electron'
 import type { Translate } from '../../common/messages/index'
-import { checkSqliteBinding } from '../core/db/sqlite'
+import { checkSqliteBinding } from '../core/db/database'
 
 /** True when the binding loads; otherwise shows why, calls `exit(1)` and returns false. */
 export function requireSqliteBinding(deps: {

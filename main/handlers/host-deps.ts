@@ -13,6 +13,7 @@ import type { Redactor } from '../core/redaction'
 import type { DispatcherFactory } from '../core/http/network'
 import type { ThumbnailCache } from '../core/thumbnails/thumbnail-cache'
 import type { HandlerDeps } from './types'
+import type { Background } from '../core/scheduler/background-port'
 
 export interface HostDeps extends HandlerDeps {
   store: AppStore
@@ -50,4 +51,6 @@ export interface HostDeps extends HandlerDeps {
   claimCover?(path: string, bytes: number): void
   /** The active profile's account watch (main/host/account-watch.ts); absent, `watch:alerts` answers none. */
   accountWatch?: { state(): AccountWatchState }
+  /** The reads the app makes on its own (main/host/background.ts): a handler's refresh registers there. */
+  background?: Background
 }

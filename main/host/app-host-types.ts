@@ -23,6 +23,8 @@ import type { AccountAlertPort } from './account-watch'
 import type { FollowerClock } from '../core/posts/post-follower'
 import type { AccountWatch } from '../core/posts/account-watch'
 import type { ProfileSessionDeps } from './profile-session'
+import type { Background } from './background'
+import type { SchedulerClock } from '../core/scheduler/background-scheduler'
 
 export interface AppHostOptions {
   dataDir: string
@@ -78,6 +80,11 @@ export interface AppHostOptions {
    * still to act on the copy as it was before another process's commit.
    */
   draftsWatchTimers?: ChangeTimers
+  /**
+   * The background scheduler of the active profile (main/host/background.ts): its clock (tests step it) and
+   * its request budget per minute (default 60).
+   */
+  scheduler?: { clock?: SchedulerClock; limit?: number }
   /** The picture store's settings (tests: a clock, small caps); main/core/pictures/picture-store.ts. */
   pictures?: PictureServerDeps['store']
 }
@@ -104,6 +111,8 @@ export interface AppHost {
   readonly connection: ConnectionMonitor
   /** The account watch of the active profile (main/host/account-watch.ts): tests check on demand. */
   readonly accountWatch: AccountWatch
+  /** The reads the app makes on its own, on the active profile's scheduler (docs/background.md). */
+  readonly background: Background
   readonly redactor: Redactor
   readonly log: Logger
   active(): ActiveService

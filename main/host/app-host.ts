@@ -30,6 +30,7 @@ import { followSentPosts } from './post-notifications'
 import { watchAccounts } from './account-watch'
 import { createProfileSession, endUploads, type ProfileSession } from './profile-session'
 import { createDraftsOutbox } from './drafts-outbox'
+import { createBackground } from './background'
 import { createUploadEffects } from './upload-effects'
 import { watchCopies } from './copy-janitors'
 import { COVERS_DIR, coverQuotaError, MAX_UNCLAIMED_COVER_BYTES } from '../core/files/cover-files'
@@ -141,6 +142,9 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     profiles.setActiveId(SANDBOX_PROFILE_ID)
     current = await build(SANDBOX_PROFILE_ID)
   }
+  // The one loop of the reads the app makes on its own, for the active profile (docs/background.md).
+  const background = createBackground({ ...options.scheduler, log })
+  await background.attach({ profileId: current.service.profileId, client: current.backgroundClient })
   const connection = createConnectionMonitor({ target: current.target, ...options.connection })
   monitor = connection
   connection.onChange((state) => {
@@ -159,6 +163,8 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       // The monitor moves first (it says "checking" at once): whoever reacts to the switch (the outbox) must not
       // read the previous profile's "online" as the new one's.
       void connection.setTarget(next.target)
+      // The previous profile's background reads end (no timer left) before its clients close.
+      await background.attach({ profileId: id, client: next.backgroundClient })
       await disposeSession(previous).catch((error) => log.error('closing the previous profile failed', error))
       // The queue on screen is the new profile's: replace the old items in one message.
       uploadEffects.showQueue(previousIds, next.service.uploads)
@@ -262,6 +268,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     },
     claimCover: (path, bytes) => covers.received(path, bytes),
     accountWatch,
+    background,
     appInfo: () => ({
       name: info.name ?? 'Mediadeck',
       version: info.version ?? '0.0.0',
@@ -310,6 +317,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     store,
     connection,
     accountWatch,
+    background,
     redactor,
     log,
     active: () => current.service,
@@ -327,6 +335,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       closed ??= (async () => {
         sentPosts?.stop()
         await switching
+        await background.close()
         connection.close()
         for (const dispose of disposers.splice(0).reverse()) {
           await Promise.resolve()

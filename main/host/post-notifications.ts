@@ -1,68 +1,18 @@
 // Tells the person what became of the posts this app sent: a queued draft sent to the service, then the post
 // published or failed. Sent drafts are the app's own record of what it scheduled (status `scheduled` with the
 // service's id); the follower (core/posts/post-follower.ts) reads their status through the active profile's
-// client. Announced posts are kept in the database, so a restart does not announce them again.
-import { readFileSync } from 'node:fs'
+// client. Announced posts are kept in the database (core/posts/announced-posts.ts), so a restart does not
+// announce them again.
 import type { Draft } from '../../common/drafts'
 import type { ListChanges } from '../../common/list-changes'
 import type { Translate } from '../../common/messages/index'
 import type { AppRoute } from '../../common/routes'
 import type { AppDatabase } from '../core/db/database'
-import { importLegacyFile } from '../core/db/legacy-import'
+import { openSettledSet } from '../core/posts/announced-posts'
 import type { ServiceClient } from '../core/service-client'
 import { createPostFollower, type FollowerClock, type PostStatus } from '../core/posts/post-follower'
 import type { EventHub } from './event-hub'
 import type { Logger } from '../core/ports'
-
-const MAX_SETTLED = 2_000
-
-/**
- * The posts whose outcome was announced, in the data folder's database (`announced_posts`), so a restart does
- * not announce them again; the oldest go past MAX_SETTLED. The old announced-posts.json is imported once.
- */
-export function openSettledSet(
-  database: AppDatabase,
-  legacyFile?: string,
-): { has(id: string): boolean; add(id: string): void } {
-  const { db } = database
-  const insert = db.prepare('INSERT INTO announced_posts (schedule_id) VALUES (?) ON CONFLICT DO NOTHING')
-  const trim = db.prepare(
-    'DELETE FROM announced_posts WHERE seq <= (SELECT max(seq) FROM announced_posts) - ?',
-  )
-  if (legacyFile) {
-    try {
-      importLegacyFile(database, {
-        name: 'announced-posts.json',
-        path: legacyFile,
-        read: (file) => {
-          try {
-            const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
-            return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : []
-          } catch {
-            return [] // Damaged: at worst an outcome is announced again.
-          }
-        },
-        write: (ids) => ids.reduce((rows, id) => rows + Number(insert.run(id).changes), 0),
-      })
-    } catch {
-      // Not worth failing over: at worst an outcome is announced again.
-    }
-  }
-  const has = db.prepare('SELECT 1 FROM announced_posts WHERE schedule_id = ?')
-  return {
-    has: (id) => has.get(id) !== undefined,
-    add(id) {
-      try {
-        database.write('the announced posts', () => {
-          insert.run(id)
-          trim.run(MAX_SETTLED)
-        })
-      } catch {
-        // Not worth failing over: at worst it is announced again after a restart.
-      }
-    },
-  }
-}
 
 const dayOf = (iso: string) => iso.slice(0, 10)
 

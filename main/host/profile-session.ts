@@ -26,6 +26,11 @@ import { reportingFailures } from './reporting-client'
 
 export interface ProfileSession {
   service: ActiveService
+  /**
+   * The client of the reads the app makes on its own (main/host/background.ts): no retries of its own, since
+   * the scheduler backs off and keeps the budget, each retry being one more request; failures reported.
+   */
+  backgroundClient: ServiceClient
   replica: Replica
   target: ConnectionTarget
   dispose(): Promise<void>
@@ -185,6 +190,16 @@ export async function createProfileSession(
         timeouts: { ...PROBE_TIMEOUTS, ...deps.service?.timeouts },
         retry: { maxRetries: 0 },
       })
+  const rawBackgroundClient = problem
+    ? rawClient
+    : createServiceClient({
+        ...credentials,
+        ...deps.service,
+        network: via,
+        retry: { ...deps.service?.retry, maxRetries: 0 },
+        onUnreadable: (note) => deps.log.warn(describeUnreadable(note)),
+      })
+  const backgroundClient = reportingFailures(rawBackgroundClient, report)
   const settings = deps.store.get('settings')
   const uploads = createUploadEngine({
     client,
@@ -208,6 +223,7 @@ export async function createProfileSession(
   const mode = id === SANDBOX_PROFILE_ID ? 'sandbox' : 'service'
   return {
     service: { profileId: id, mode, client, uploads },
+    backgroundClient,
     replica,
     target: {
       mode,
@@ -222,6 +238,7 @@ export async function createProfileSession(
       await uploads.close()
       await rawClient.close()
       await probeClient.close()
+      if (rawBackgroundClient !== rawClient) await rawBackgroundClient.close()
     },
   }
 }

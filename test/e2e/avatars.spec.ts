@@ -11,6 +11,7 @@ import { AutomationsPage } from './pages/automations-page'
 import { animationsSettled } from './support/animations'
 import { auditInBothThemes } from './support/axe'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
+import { sqlOf } from '../../main/core/db/handle'
 
 const DIR = join('.test-results', 'screenshots', 'avatars')
 
@@ -77,7 +78,7 @@ test('avatars come through main, still show after the sandbox stops and the page
     expect(url.searchParams.get('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__sandbox\/avatar\/.+\.png$/)
     expect(url.searchParams.get('key')).toMatch(/^account:/)
   }
-  const rows = app.host.database.db.prepare('SELECT COUNT(*) AS n FROM pictures').get() as { n: number }
+  const rows = sqlOf(app.host.database).prepare('SELECT COUNT(*) AS n FROM pictures').get() as { n: number }
   expect(rows.n).toBeGreaterThan(0)
 
   const offline = await goOffline(app, appPage)

@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test'
 import { animationsSettled } from './support/animations'
 import { auditInBothThemes, type Finding } from './support/axe'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
+import { sqlOf } from '../../main/core/db/handle'
 
 const DIR = join('.test-results', 'screenshots', 'pictures')
 
@@ -95,7 +96,7 @@ test('thumbnails and the composer picture come from the page origin and still sh
     // main's copy of the stored original, fetched from the sandbox's storage once.
     expect(url.searchParams.get('src')).toMatch(/^http:\/\/(127\.0\.0\.1|localhost):\d+\/.+\.png$/)
   }
-  const rows = app.host.database.db.prepare('SELECT COUNT(*) AS n FROM pictures').get() as { n: number }
+  const rows = sqlOf(app.host.database).prepare('SELECT COUNT(*) AS n FROM pictures').get() as { n: number }
   expect(rows.n).toBeGreaterThan(0)
 
   // Offline from here: nothing the page asks for may leave its own origin.

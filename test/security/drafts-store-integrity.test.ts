@@ -14,6 +14,7 @@ import { closeStores, openStoreAt } from '../support/draft-store'
 import type { StoredDraft } from '../../main/core/drafts/draft-store'
 import { CURRENT_SCHEMA_VERSION } from '../../main/core/drafts/migrations'
 import { sampleDraft, samplePost } from '../unit/core/drafts/helpers'
+import { sqlOf } from '../../main/core/db/handle'
 
 let root: string
 let runs = 0
@@ -148,7 +149,7 @@ async function check(file: string, main: Content, bak: Content | undefined): Pro
   // Every record the opened copy held is in the database, listed or set aside.
   if (opened) {
     const original = JSON.parse(opened.bytes as string) as { drafts: unknown[] }
-    const count = (sql: string) => (again.database.db.prepare(sql).get() as { n: number }).n
+    const count = (sql: string) => (sqlOf(again.database).prepare(sql).get() as { n: number }).n
     const rows = count('SELECT count(*) AS n FROM drafts')
     const aside = count("SELECT count(*) AS n FROM drafts_set_aside WHERE source = 'drafts'")
     expect(rows + aside).toBeGreaterThanOrEqual(original.drafts.length)

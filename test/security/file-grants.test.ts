@@ -20,6 +20,7 @@ import type { Draft } from '../../common/drafts'
 import { emptyScheduleRequest } from '../../common/service'
 import { DATABASE_FILE, openDatabase } from '../../main/core/db/database'
 import { createAppHost, type AppHost } from '../../main/host/app-host'
+import { sqlOf } from '../../main/core/db/handle'
 
 const fast = {
   service: { retry: { maxRetries: 0 }, timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 } },
@@ -184,7 +185,7 @@ describe('a page cannot publish a file the person did not pick', () => {
     await host.close()
     // A record naming the path but with made-up identity: what a tampered database could say.
     const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
-    database.db
+    sqlOf(database)
       .prepare(
         "INSERT OR REPLACE INTO file_grants (kind, path, dev, ino, granted_at) VALUES ('file', ?, '1', '1', ?)",
       )
@@ -207,7 +208,7 @@ describe('a page cannot publish a file the person did not pick', () => {
     await host.close()
     // The stored draft says its media is another file: the save door is bypassed entirely.
     const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
-    database.db.prepare('UPDATE drafts SET body = replace(body, ?, ?)').run(picked, target)
+    sqlOf(database).prepare('UPDATE drafts SET body = replace(body, ?, ?)').run(picked, target)
     database.close()
     host = await createAppHost({ dataDir, mode: 'browser', ...fast })
     await host.call('drafts:schedule', { id: draft.id })

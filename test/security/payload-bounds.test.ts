@@ -16,6 +16,7 @@ import { startBrowserMode, type BrowserMode } from '../../main/browser-mode/inde
 import type { AppDatabase } from '../../main/core/db/database'
 import { dispatchCall } from '../../main/host/dispatch'
 import { createAppHost, type AppHost } from '../../main/host/app-host'
+import { sqlOf } from '../../main/core/db/handle'
 
 const fast = {
   service: { retry: { maxRetries: 0 }, timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 } },
@@ -36,7 +37,7 @@ function deepSave(depth: number): unknown {
 
 /** The stored size of the draft that holds `marker` (committed when its call answered), of all drafts. */
 function storedDraftsSize(database: AppDatabase, marker: string): number {
-  const rows = database.db.prepare('SELECT body FROM drafts').all() as Array<{ body: string }>
+  const rows = sqlOf(database).prepare('SELECT body FROM drafts').all() as Array<{ body: string }>
   if (!rows.some((row) => row.body.includes(marker))) throw new Error(`no stored draft holds ${marker}`)
   return rows.reduce((size, row) => size + Buffer.byteLength(row.body), 0)
 }

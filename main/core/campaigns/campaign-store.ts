@@ -10,6 +10,7 @@ import { AppError } from '../../../common/errors'
 import type { AppDatabase } from '../db/database'
 import { readRow, readRows } from '../db/rows'
 import { campaignPostsTable, campaignsTable } from './campaign-rows'
+import { sqlOf } from '../db/handle'
 
 export interface NewCampaign {
   profileId: string
@@ -68,7 +69,7 @@ export function createCampaignStore(
 ): CampaignStore {
   const now = options.now ?? (() => new Date())
   const newId = options.newId ?? randomUUID
-  const { db } = database
+  const db = sqlOf(database)
 
   const membersOf = (id: string): CampaignMember[] =>
     readRows(

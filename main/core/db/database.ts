@@ -7,6 +7,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs'
 import { AppError } from '../../../common/errors'
 import { diskWriteError } from '../disk-errors'
 import { CHECK_FAILED_SUFFIX, checkInBackground, hasLog } from './integrity-check'
+import { HANDLE } from './handle'
 import { pruneDatabaseCopies } from './kept-files'
 import { preparePrivateDatabase, unopenable } from './private-files'
 import { checkNumbering, migrate, refuseForeign, stamp } from './migrate'
@@ -44,7 +45,8 @@ export interface TransactionOptions {
 
 export interface AppDatabase {
   readonly file: string
-  readonly db: DatabaseSync
+  /** The raw handle, read through sqlOf() (./handle.ts) by the data layer alone. */
+  readonly [HANDLE]: DatabaseSync
   /** What happened on open that the person should hear about (a damaged file set aside, a migration). */
   readonly notices: readonly DatabaseNotice[]
   /**
@@ -96,6 +98,8 @@ export interface OpenDatabaseOptions {
 export { CHECK_FAILED_SUFFIX } from './integrity-check'
 
 export { DatabaseOpenError } from './migrate'
+/** Whether node:sqlite loads at all, for the app's check at start-up (main/app/database-check.ts). */
+export { checkSqliteBinding } from './sqlite'
 
 export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
   const { file } = options
@@ -272,7 +276,7 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
 
   return {
     file,
-    db,
+    [HANDLE]: db,
     notices,
     transaction,
     write(what, fn, options) {

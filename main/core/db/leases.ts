@@ -6,6 +6,7 @@
 import { hostname } from 'node:os'
 import { randomUUID } from 'node:crypto'
 import type { AppDatabase, ChangeTimers } from './database'
+import { sqlOf } from './handle'
 
 export const LEASE_TTL_MS = 60_000
 export const LEASE_RENEW_MS = 10_000
@@ -22,6 +23,11 @@ export interface Leases {
   /** Extends every lease we hold; returns the resources we had been renewing but no longer hold. */
   renew(): string[]
   release(resource: string): void
+  /**
+   * Releases every lease of ours whose resource starts with `prefix` (`upload:`), those taken by another
+   * Leases object of this owner included: a clean close, so the next run resumes the work at once.
+   */
+  releaseAll(prefix: string): void
   /** Renews every `intervalMs` (10 s) until stopped; `onLost` hears of leases another process took over. */
   startRenewing(
     onLost: (resources: string[]) => void,
@@ -61,7 +67,7 @@ export function createLeases(
     isDead?: (owner: string) => boolean
   } = {},
 ): Leases {
-  const { db } = database
+  const db = sqlOf(database)
   const owner = options.owner ?? processOwner()
   const now = options.now ?? Date.now
   const ttl = options.ttlMs ?? LEASE_TTL_MS
@@ -78,6 +84,7 @@ export function createLeases(
     'UPDATE leases SET expires_at = ? WHERE resource = ? AND owner = ? AND expires_at > ?',
   )
   const drop = db.prepare('DELETE FROM leases WHERE resource = ? AND owner = ?')
+  const dropAll = db.prepare('DELETE FROM leases WHERE owner = ? AND substr(resource, 1, length(?)) = ?')
   const takeOver = db.prepare('UPDATE leases SET owner = ?, expires_at = ? WHERE resource = ? AND owner = ?')
 
   const holderOf = (resource: string) => {
@@ -120,6 +127,10 @@ export function createLeases(
     release(resource) {
       held.delete(resource)
       database.transaction(() => drop.run(resource, owner), quick)
+    },
+    releaseAll(prefix) {
+      for (const resource of held) if (resource.startsWith(prefix)) held.delete(resource)
+      database.transaction(() => dropAll.run(owner, prefix, prefix), quick)
     },
     startRenewing(onLost, renewOptions = {}) {
       const timers: ChangeTimers = renewOptions.timers ?? {

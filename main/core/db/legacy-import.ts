@@ -7,6 +7,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import type { AppDatabase } from './database'
 import { preDbExpired } from './kept-files'
+import { sqlOf } from './handle'
 
 export interface LegacyImport<T> {
   /** The import's name in the `imports` table: one per old file format. */
@@ -48,7 +49,7 @@ export function importLegacyFile<T>(
     // Another process may have imported it while we read.
     if (imported(database, spec.name) !== undefined) return undefined
     const count = spec.write(data)
-    database.db
+    sqlOf(database)
       .prepare('INSERT INTO imports (name, imported_at, rows) VALUES (?, ?, ?)')
       .run(spec.name, now.toISOString(), count)
     return count
@@ -60,7 +61,7 @@ export function importLegacyFile<T>(
 
 /** When the import named `name` was done, or undefined if it was not. */
 function imported(database: AppDatabase, name: string): string | undefined {
-  const row = database.db.prepare('SELECT imported_at FROM imports WHERE name = ?').get(name)
+  const row = sqlOf(database).prepare('SELECT imported_at FROM imports WHERE name = ?').get(name)
   return row === undefined ? undefined : String(row.imported_at)
 }
 

@@ -6,6 +6,7 @@
 // out of the list: everything else loads, and the caller goes on as if the row had never been there.
 import { z } from 'zod'
 import type { AppDatabase } from './database'
+import { sqlOf } from './handle'
 
 export interface TableDeclaration<S extends z.ZodType = z.ZodType> {
   /** The table's name in SQL. */
@@ -114,7 +115,7 @@ function setAside(
   declaration: TableDeclaration,
   refused: ReadonlyArray<{ row: unknown; reason: string }>,
 ): void {
-  const { db } = database
+  const db = sqlOf(database)
   const at = new Date().toISOString()
   const keyOf = (row: unknown) =>
     declaration.key.map((column) => (row as Record<string, unknown>)[column] ?? null) as Array<

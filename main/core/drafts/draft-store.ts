@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the drafts tables' one repository (docs/data-layer.md), so every SQL statement
+// about a draft, its send marker, the outbox's state and the change log is here and nowhere else.
 // The drafts and the outbox ledger, in the data folder's database (main/core/db/, docs/data-layer.md).
 // Every change is one transaction, committed before the call returns: what is shown is what a restart finds,
 // and a failed write (a full disk) changes nothing and throws an AppError saying so. The app, browser mode and
@@ -14,9 +16,10 @@ import type { AppDatabase, TransactionOptions } from '../db/database'
 import { importLegacyFile, PRE_DB_SUFFIX } from '../db/legacy-import'
 import { readRow, readRows } from '../db/rows'
 import { existsSync } from 'node:fs'
-import { DRAFTS_FILE, readLegacyDrafts, writeLegacyDrafts, type LegacyDrafts } from './legacy-drafts'
+import { DRAFTS_FILE, readLegacyDrafts, type LegacyDrafts } from './legacy-drafts'
 import type { MigrationContext } from './migrations'
 import { draftSendsTable, draftsTable } from './draft-rows'
+import { sqlOf } from '../db/handle'
 
 export { DRAFTS_FILE, DraftStoreError } from './legacy-drafts'
 
@@ -155,7 +158,7 @@ function importLegacy(database: AppDatabase, dataDir: string, context: Migration
     name: 'drafts.json',
     path,
     read: (source) => (legacy = readLegacyDrafts(source, backup, context)),
-    write: (data) => writeLegacyDrafts(database.db, data),
+    write: (data) => writeLegacyDrafts(database, data),
   })
   return result.status === 'imported' ? (legacy?.notice ?? null) : null
 }
@@ -167,7 +170,7 @@ export async function openDraftStore(
   database: AppDatabase,
   options: OpenDraftStoreOptions = {},
 ): Promise<DraftStore> {
-  const { db } = database
+  const db = sqlOf(database)
   const context: MigrationContext = options.profileId ? { profileId: options.profileId } : {}
   const notice = options.dataDir ? importLegacy(database, options.dataDir, context) : null
   const kept = options.changeLogKept ?? CHANGE_LOG_KEPT
@@ -393,4 +396,84 @@ export async function openDraftStore(
     },
   }
   return store
+}
+
+// What other modules ask of the drafts tables, here so that this module stays their one writer and reader
+// (docs/data-layer.md, "Tables, and who writes them").
+
+/** Writes what legacy-drafts.ts read of the old file; the draft rows first, so each marker finds its draft. Returns the rows written. */
+function writeLegacyDrafts(database: AppDatabase, legacy: LegacyDrafts): number {
+  const db = sqlOf(database)
+  const insertDraft = db.prepare(`
+    INSERT INTO drafts (id, profile_id, status, schedule_at, created_at, updated_at, revision, body)
+    VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (id) DO NOTHING`)
+  const insertMarker = db.prepare(
+    'INSERT INTO draft_sends (draft_id, marker) VALUES (?, ?) ON CONFLICT (draft_id) DO NOTHING',
+  )
+  const insertAside = db.prepare(
+    'INSERT INTO drafts_set_aside (source, key, problem, at, record) VALUES (?, ?, ?, ?, ?)',
+  )
+  let rows = 0
+  const ids = new Set<string>()
+  for (const draft of legacy.drafts) {
+    const { revision: _revision, ...body } = draft
+    rows += Number(
+      insertDraft.run(
+        draft.id,
+        draft.profileId,
+        draft.status,
+        draft.post.scheduleAt,
+        draft.createdAt,
+        draft.updatedAt,
+        JSON.stringify(body),
+      ).changes,
+    )
+    ids.add(draft.id)
+  }
+  const at = new Date().toISOString()
+  const aside = [...legacy.setAside]
+  for (const [id, marker] of legacy.sends) {
+    if (ids.has(id)) rows += Number(insertMarker.run(id, JSON.stringify(marker)).changes)
+    else aside.push({ from: 'sends', key: id, problem: 'a send marker of no draft', at, record: marker })
+  }
+  for (const entry of aside) {
+    const record = typeof entry.record === 'string' ? entry.record : JSON.stringify(entry.record ?? null)
+    insertAside.run(entry.from, entry.key ?? null, entry.problem, entry.at, record)
+    rows += 1
+  }
+  if (legacy.lastSyncAt) {
+    db.prepare(
+      `INSERT INTO outbox_state (key, value) VALUES ('last_sync_at', ?)
+       ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)`,
+    ).run(legacy.lastSyncAt)
+  }
+  return rows
+}
+
+/**
+ * Moves the drafts written under `from` (a bare identity, by the CLI) to `to` (the app's profile that uses
+ * that identity), each with its revision moved on. Returns how many moved; the caller holds the transaction.
+ */
+export function moveDrafts(database: AppDatabase, from: string, to: string): number {
+  return Number(
+    sqlOf(database)
+      .prepare(
+        `UPDATE drafts SET profile_id = :to, body = json_set(body, '$.profileId', :to), revision = revision + 1
+         WHERE profile_id = :from`,
+      )
+      .run({ from, to }).changes,
+  )
+}
+
+/**
+ * Every draft's stored body, of every profile, as text (the storage doctor's reading); with `naming`, only
+ * those whose text contains it, matched in SQLite (instr) so that the rest is never parsed.
+ */
+export function readDraftBodies(database: AppDatabase, naming?: string): string[] {
+  const db = sqlOf(database)
+  const rows =
+    naming === undefined
+      ? db.prepare('SELECT body FROM drafts').all()
+      : db.prepare('SELECT body FROM drafts WHERE instr(body, ?) > 0').all(naming)
+  return rows.map((row) => String(row.body))
 }

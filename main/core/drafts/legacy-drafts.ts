@@ -1,10 +1,9 @@
 // The drafts file from before the database (drafts.json, with its `.bak`), read once and moved into it by
-// draft-store.ts through importLegacyFile (main/core/db/legacy-import.ts). Every schema the file ever had is
+// draft-store.ts (the drafts tables' one writer) through importLegacyFile (main/core/db/legacy-import.ts). Every schema the file ever had is
 // read (migrations.ts), a torn main file falls back to its backup, and a record that cannot be used is set
 // aside alone in `drafts_set_aside`, never dropped. A file from a newer Mediadeck is refused, untouched.
 import { existsSync, readFileSync } from 'node:fs'
 import { z } from 'zod'
-import type { DatabaseSync } from '../db/sqlite'
 import { CURRENT_SCHEMA_VERSION, MigrationError, migrate } from './migrations'
 import type { MigrationContext } from './migrations'
 import type { SendMarker, StoreNotice, StoredDraft } from './draft-store'
@@ -167,54 +166,6 @@ export function readLegacyDrafts(file: string, backup: string, context: Migratio
       setAside: setAside.length,
     },
   }
-}
-
-/** Writes what was read; the draft rows first, so each marker finds its draft. Returns the rows written. */
-export function writeLegacyDrafts(db: DatabaseSync, legacy: LegacyDrafts): number {
-  const insertDraft = db.prepare(`
-    INSERT INTO drafts (id, profile_id, status, schedule_at, created_at, updated_at, revision, body)
-    VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (id) DO NOTHING`)
-  const insertMarker = db.prepare(
-    'INSERT INTO draft_sends (draft_id, marker) VALUES (?, ?) ON CONFLICT (draft_id) DO NOTHING',
-  )
-  const insertAside = db.prepare(
-    'INSERT INTO drafts_set_aside (source, key, problem, at, record) VALUES (?, ?, ?, ?, ?)',
-  )
-  let rows = 0
-  const ids = new Set<string>()
-  for (const draft of legacy.drafts) {
-    const { revision: _revision, ...body } = draft
-    rows += Number(
-      insertDraft.run(
-        draft.id,
-        draft.profileId,
-        draft.status,
-        draft.post.scheduleAt,
-        draft.createdAt,
-        draft.updatedAt,
-        JSON.stringify(body),
-      ).changes,
-    )
-    ids.add(draft.id)
-  }
-  const at = new Date().toISOString()
-  const aside = [...legacy.setAside]
-  for (const [id, marker] of legacy.sends) {
-    if (ids.has(id)) rows += Number(insertMarker.run(id, JSON.stringify(marker)).changes)
-    else aside.push({ from: 'sends', key: id, problem: 'a send marker of no draft', at, record: marker })
-  }
-  for (const entry of aside) {
-    const record = typeof entry.record === 'string' ? entry.record : JSON.stringify(entry.record ?? null)
-    insertAside.run(entry.from, entry.key ?? null, entry.problem, entry.at, record)
-    rows += 1
-  }
-  if (legacy.lastSyncAt) {
-    db.prepare(
-      `INSERT INTO outbox_state (key, value) VALUES ('last_sync_at', ?)
-       ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)`,
-    ).run(legacy.lastSyncAt)
-  }
-  return rows
 }
 
 function setAsideSentence(count: number): string {

@@ -6,6 +6,8 @@
 // they show in the app; drafts the CLI wrote before under the bare identity move to the profile then.
 import { createHash } from 'node:crypto'
 import type { AppDatabase } from '../db/database'
+import { sqlOf } from '../db/handle'
+import { moveDrafts } from './draft-store'
 
 export function credentialsIdentity(baseUrl: string, accessKey: string): string {
   const digest = createHash('sha256')
@@ -27,7 +29,7 @@ function normaliseBaseUrl(baseUrl: string): string {
 /** The profile the drafts of these credentials belong to: the app's profile using them, or their identity. */
 export function draftsProfileFor(database: AppDatabase, baseUrl: string, accessKey: string): string {
   const identity = credentialsIdentity(baseUrl, accessKey)
-  const row = database.db
+  const row = sqlOf(database)
     .prepare('SELECT profile_id FROM profile_identities WHERE identity = ?')
     .get(identity) as { profile_id: string } | undefined
   return row?.profile_id ?? identity
@@ -48,16 +50,12 @@ export function registerProfileIdentities(
   database: AppDatabase,
   profiles: readonly ProfileCredentials[],
 ): number {
-  const { db } = database
+  const db = sqlOf(database)
   const ids = new Set(profiles.map((profile) => profile.id))
   const current = db.prepare('SELECT profile_id FROM profile_identities WHERE identity = ?')
   const put = db.prepare(
     'INSERT INTO profile_identities (identity, profile_id) VALUES (?, ?) ON CONFLICT (identity) DO UPDATE SET profile_id = excluded.profile_id',
   )
-  const move = db.prepare(`
-    UPDATE drafts SET profile_id = :profile, body = json_set(body, '$.profileId', :profile),
-      revision = revision + 1
-    WHERE profile_id = :identity`)
   return database.write('the drafts', () => {
     let moved = 0
     for (const profile of profiles) {
@@ -66,7 +64,7 @@ export function registerProfileIdentities(
       const owner = (current.get(identity) as { profile_id: string } | undefined)?.profile_id
       if (owner !== undefined && owner !== profile.id && ids.has(owner)) continue
       if (owner !== profile.id) put.run(identity, profile.id)
-      moved += Number(move.run({ profile: profile.id, identity }).changes)
+      moved += moveDrafts(database, identity, profile.id)
     }
     return moved
   })

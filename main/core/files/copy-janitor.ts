@@ -29,6 +29,7 @@ import { join, resolve } from 'node:path'
 import { isLocalCover } from '../../../common/local-files'
 import type { AppErrorData } from '../../../common/errors'
 import type { UploadState } from '../../../common/uploads'
+import { sqlOf } from '../db/handle'
 
 /** What the janitor needs of an upload item, from the live queue or from a journal on disk. */
 export interface CopyUploadUse {
@@ -62,7 +63,7 @@ export function memoryCopyRegistry(): CopyRegistry {
 
 /** The registry in the data folder's database, shared by the processes that use the folder. */
 export function databaseCopyRegistry(database: AppDatabase, owner = processOwner()): CopyRegistry {
-  const { db } = database
+  const db = sqlOf(database)
   const put = db.prepare('INSERT OR REPLACE INTO kept_copies (path, received_at, owner) VALUES (?, ?, ?)')
   const get = db.prepare('SELECT received_at, owner FROM kept_copies WHERE path = ?')
   const drop = db.prepare('DELETE FROM kept_copies WHERE path = ?')

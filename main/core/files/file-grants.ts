@@ -21,6 +21,7 @@ import type { AppDatabase } from '../db/database'
 import { importLegacyFile } from '../db/legacy-import'
 import { errorReason } from '../../../common/messages/index'
 import { MAX_EXPANDED_FILES, walkFolder } from './folder-files'
+import { sqlOf } from '../db/handle'
 
 export { MAX_EXPANDED_FILES } from './folder-files'
 /** Records kept on disk; the oldest go first. A person picks far fewer files than this in a year. */
@@ -94,7 +95,7 @@ export async function openFileGrants(options: FileGrantsOptions = {}): Promise<F
   }
 
   function load(d: AppDatabase): void {
-    const rows = d.db.prepare('SELECT kind, path, dev, ino, granted_at FROM file_grants').all() as Array<{
+    const rows = sqlOf(d).prepare('SELECT kind, path, dev, ino, granted_at FROM file_grants').all() as Array<{
       kind: 'file' | 'folder'
       path: string
       dev: string
@@ -110,10 +111,10 @@ export async function openFileGrants(options: FileGrantsOptions = {}): Promise<F
   /** Writes the new records in one transaction, and drops the oldest past the cap. */
   function persist(added: Array<{ into: Map<string, GrantRecord>; record: GrantRecord }>): void {
     if (!database) return
-    const put = database.db
+    const put = sqlOf(database)
       .prepare(`INSERT INTO file_grants (kind, path, dev, ino, granted_at) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (kind, path) DO UPDATE SET dev = excluded.dev, ino = excluded.ino, granted_at = excluded.granted_at`)
-    const trim = database.db.prepare(`DELETE FROM file_grants WHERE kind = ? AND path IN (
+    const trim = sqlOf(database).prepare(`DELETE FROM file_grants WHERE kind = ? AND path IN (
       SELECT path FROM file_grants WHERE kind = ? ORDER BY granted_at LIMIT max(0, (
         SELECT count(*) FROM file_grants WHERE kind = ?) - ?))`)
     database.write('the files you added', () => {
@@ -126,7 +127,7 @@ export async function openFileGrants(options: FileGrantsOptions = {}): Promise<F
 
   function unpersist(paths: string[]): void {
     if (!database || paths.length === 0) return
-    const drop = database.db.prepare("DELETE FROM file_grants WHERE kind = 'file' AND path = ?")
+    const drop = sqlOf(database).prepare("DELETE FROM file_grants WHERE kind = 'file' AND path = ?")
     database.write('the files you added', () => {
       for (const path of paths) drop.run(path)
     })
@@ -300,7 +301,7 @@ function importGrantsFile(database: AppDatabase, path: string, warn?: (message: 
         return records
       },
       write(records) {
-        const insert = database.db.prepare(
+        const insert = sqlOf(database).prepare(
           'INSERT OR REPLACE INTO file_grants (kind, path, dev, ino, granted_at) VALUES (?, ?, ?, ?, ?)',
         )
         for (const { kind, record } of records) {

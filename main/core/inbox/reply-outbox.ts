@@ -19,6 +19,7 @@ import { answerUnseen, neverLeft, settleCreate } from '../drafts/unknown-outcome
 import type { ServiceClient } from '../service-client'
 import { findInboxItem } from './inbox-item'
 import { messageFor, type Medium } from './reply-media'
+import { sqlOf } from '../db/handle'
 
 export type ReplyState = 'queued' | 'sending' | 'sent' | 'failed' | 'attention'
 
@@ -120,14 +121,14 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
   const lease = (id: string) => `inbox-reply:${id}`
 
   function list(): QueuedReply[] {
-    const rows = database.db
+    const rows = sqlOf(database)
       .prepare('SELECT * FROM inbox_replies WHERE profile_id = ? ORDER BY created_at')
       .all(o.profileId) as unknown as Row[]
     return rows.map(fromRow)
   }
 
   function get(id: string): QueuedReply | undefined {
-    const row = database.db.prepare('SELECT * FROM inbox_replies WHERE id = ?').get(id) as Row | undefined
+    const row = sqlOf(database).prepare('SELECT * FROM inbox_replies WHERE id = ?').get(id) as Row | undefined
     return row ? fromRow(row) : undefined
   }
 
@@ -138,7 +139,7 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
       if (!o.leases.holds(lease(reply.id))) {
         throw new AppError({ kind: 'cancelled', message: `reply ${reply.id}: another process took it over` })
       }
-      database.db
+      sqlOf(database)
         .prepare(
           `UPDATE inbox_replies SET target_kind = ?, media = ?, state = ?, parts_sent = ?, marker = ?,
              looked_at = ?, result = ?, error = ?, updated_at = ? WHERE id = ?`,
@@ -274,7 +275,7 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
       const at = o.now().toISOString()
       const id = randomUUID()
       database.transaction(() => {
-        database.db
+        sqlOf(database)
           .prepare(
             `INSERT INTO inbox_replies (id, profile_id, target_id, text, media, state, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)`,

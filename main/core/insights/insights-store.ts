@@ -5,6 +5,7 @@
 import type { AccountFigures, PostFigures } from '../../../common/insights'
 import type { AppDatabase } from '../db/database'
 import type { FollowerSnapshot } from './period'
+import { sqlOf } from '../db/handle'
 
 export type FiguresStatus = 'unread' | 'ok' | 'none'
 
@@ -112,7 +113,7 @@ function toPost(row: PostRow): StoredPost {
 }
 
 export function openInsightsStore(database: AppDatabase): InsightsStore {
-  const { db } = database
+  const db = sqlOf(database)
   const upsertPost = db.prepare(`
     INSERT INTO insight_posts (scope, account_id, content_id, network, type, published_at, title, thumbnail, url,
       listed_at, figures, status, fetched_at)

@@ -20,6 +20,7 @@ import type { TokenBucketClock } from '../uploads/token-bucket'
 import type { LookupAll } from './address-guard'
 import { fetchPicture, PICTURE_TYPES, type PictureType } from './picture-fetch'
 import { pictureSizesTable, picturesTable } from './picture-rows'
+import { sqlOf } from '../db/handle'
 
 export const PICTURES_DIR = 'pictures'
 /** Room for the avatars (tens of kilobytes each) and the pictures of the posts being written (megabytes). */
@@ -85,7 +86,7 @@ export function createPictureStore(options: PictureStoreOptions): PictureStore {
   const maxItemBytes = Math.min(options.maxItemBytes ?? DEFAULT_MAX_PICTURE_BYTES, maxBytes)
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_PICTURE_MAX_AGE_MS
   const deadlineMs = options.deadlineMs ?? DEFAULT_PICTURE_DEADLINE_MS
-  const { db } = database
+  const db = sqlOf(database)
   const select = db.prepare(
     'SELECT scope, key, url, file, type, size, fetched_at FROM pictures WHERE scope = ? AND key = ?',
   )

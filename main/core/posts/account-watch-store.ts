@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import type { AppDatabase } from '../db/database'
 import { declareTable, integer, readRows } from '../db/rows'
+import { sqlOf } from '../db/handle'
 
 /** The table's row (a STRICT table: SQLite refuses a value of another type), declared once (db/rows.ts). */
 export const accountWatchTable = declareTable({
@@ -43,7 +44,7 @@ export interface AccountWatchStore {
 }
 
 export function openAccountWatchStore(database: AppDatabase): AccountWatchStore {
-  const { db } = database
+  const db = sqlOf(database)
   const upsert = db.prepare(`
     INSERT INTO account_watch (scope, schedule_id, account_id, due_at, checked_at, rechecked_at)
     VALUES (?, ?, ?, ?, ?, ?)

@@ -8,6 +8,7 @@ import type { AppDatabase } from '../db/database'
 import { readRows } from '../db/rows'
 import { replicaPostsTable } from './replica-rows'
 import { canonicalJson } from './canonical'
+import { sqlOf } from '../db/handle'
 
 export const RANGE_UNVIEWED_DAYS = 90
 const DAY_MS = 86_400_000
@@ -41,7 +42,7 @@ function matches(request: PostsRequest, post: { account_id: string; status: stri
 }
 
 export function createReplicaPosts(database: AppDatabase, profileId: string) {
-  const { db } = database
+  const db = sqlOf(database)
   const upsertPost = db.prepare(
     `INSERT INTO replica_posts (profile_id, id, schedule_at, account_id, status, body, fetched_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -139,3 +140,10 @@ export function createReplicaPosts(database: AppDatabase, profileId: string) {
 }
 
 export type ReplicaPosts = ReturnType<typeof createReplicaPosts>
+
+/** A profile's posts and ranges deleted (its replica forgotten or cleared); the caller holds the transaction. */
+export function forgetPosts(database: AppDatabase, profileId: string): void {
+  const db = sqlOf(database)
+  db.prepare('DELETE FROM replica_posts WHERE profile_id = ?').run(profileId)
+  db.prepare('DELETE FROM replica_ranges WHERE profile_id = ?').run(profileId)
+}

@@ -20,8 +20,9 @@ import type { AppDatabase } from '../db/database'
 import { importLegacyFile } from '../db/legacy-import'
 import { readRow, readRows } from '../db/rows'
 import { canonicalJson } from './canonical'
-import { createReplicaPosts, type PostsRequest } from './replica-posts'
+import { createReplicaPosts, forgetPosts, type PostsRequest } from './replica-posts'
 import { replicaListsTable } from './replica-rows'
+import { sqlOf } from '../db/handle'
 
 /** The lists kept whole per request; `reports` is kept for the automation reports' offline answer. */
 export type ListWhat = 'accounts' | 'automations' | 'files' | 'storage' | 'reports'
@@ -90,7 +91,7 @@ interface Stored<T> {
 
 export function createReplica(options: ReplicaOptions): Replica {
   const { database, profileId } = options
-  const { db } = database
+  const db = sqlOf(database)
   const now = options.now ?? (() => new Date())
   const posts = createReplicaPosts(database, profileId)
 
@@ -323,11 +324,10 @@ export function createReplica(options: ReplicaOptions): Replica {
   }
 }
 
-const REPLICA_TABLES = ['replica_lists', 'replica_posts', 'replica_ranges'] as const
-
+/** The profile's lists here, its posts and ranges through their repository (replica-posts.ts). */
 function deleteRows(database: AppDatabase, profileId: string): void {
-  for (const table of REPLICA_TABLES)
-    database.db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(profileId)
+  sqlOf(database).prepare('DELETE FROM replica_lists WHERE profile_id = ?').run(profileId)
+  forgetPosts(database, profileId)
 }
 
 /** A profile deleted: its replica goes with it, identity included. */
@@ -335,7 +335,7 @@ export function forgetReplica(database: AppDatabase, profileId: string): void {
   try {
     database.write('the replica', () => {
       deleteRows(database, profileId)
-      database.db.prepare('DELETE FROM replica_profiles WHERE profile_id = ?').run(profileId)
+      sqlOf(database).prepare('DELETE FROM replica_profiles WHERE profile_id = ?').run(profileId)
     })
   } catch {
     // Rows of a deleted profile are never read; the next delete or a clear takes them.

@@ -16,6 +16,7 @@ import type { z } from 'zod'
 import type { AppDatabase } from '../db/database'
 import { readRow, readRows } from '../db/rows'
 import { snippetsTable } from './snippet-rows'
+import { sqlOf } from '../db/handle'
 
 export interface SnippetStore {
   /** Every snippet, hashtag groups after captions, each kind by name. */
@@ -35,7 +36,7 @@ const WHAT = 'the snippet'
 
 export function createSnippetStore(database: AppDatabase, options: { now?: () => Date } = {}): SnippetStore {
   const now = options.now ?? (() => new Date())
-  const { db } = database
+  const db = sqlOf(database)
   const all = db.prepare(
     `SELECT * FROM snippets ORDER BY CASE kind WHEN 'caption' THEN 0 ELSE 1 END, name_key, id`,
   )

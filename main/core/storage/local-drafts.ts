@@ -1,6 +1,8 @@
 // The local drafts as the storage doctor needs them: every draft of every profile in the data folder's
-// database, read afresh (a draft the app or the CLI saved a moment ago counts). Reading changes nothing.
+// database, read afresh through their repository (draft-store.ts): a draft the app or the CLI saved a moment
+// ago counts. Reading changes nothing.
 import type { AppDatabase } from '../db/database'
+import { readDraftBodies } from '../drafts/draft-store'
 
 /** A draft as stored: the doctor reads its status and searches the rest for addresses. */
 export interface RawDraft {
@@ -8,8 +10,7 @@ export interface RawDraft {
 }
 
 export async function readLocalDrafts(database: AppDatabase): Promise<RawDraft[]> {
-  const rows = database.db.prepare('SELECT body FROM drafts').all() as Array<{ body: string }>
-  return rows.map((row) => JSON.parse(row.body) as RawDraft)
+  return readDraftBodies(database).map((body) => JSON.parse(body) as RawDraft)
 }
 
 /**
@@ -18,8 +19,5 @@ export async function readLocalDrafts(database: AppDatabase): Promise<RawDraft[]
  * for as long as the save itself took on the page. Matched in SQLite (instr), so the rest is never parsed.
  */
 export async function readLocalDraftsNaming(database: AppDatabase, word: string): Promise<RawDraft[]> {
-  const rows = database.db.prepare('SELECT body FROM drafts WHERE instr(body, ?) > 0').all(word) as Array<{
-    body: string
-  }>
-  return rows.map((row) => JSON.parse(row.body) as RawDraft)
+  return readDraftBodies(database, word).map((body) => JSON.parse(body) as RawDraft)
 }

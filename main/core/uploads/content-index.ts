@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import type { AppDatabase } from '../db/database'
 import { importLegacyFile } from '../db/legacy-import'
+import { sqlOf } from '../db/handle'
 
 const storedSchema = z.object({
   fileId: z.string().min(1),
@@ -58,7 +59,7 @@ export interface OpenContentIndexOptions {
 
 export function openContentIndex(o: OpenContentIndexOptions): ContentIndex {
   const { database, scope } = o
-  const { db } = database
+  const db = sqlOf(database)
   const now = o.now ?? Date.now
   const cap = o.cap ?? CONTENT_INDEX_CAP
   if (o.legacyPath) importIndexFile(o, o.legacyPath)
@@ -132,7 +133,7 @@ export function openContentIndex(o: OpenContentIndexOptions): ContentIndex {
 /** Files the service no longer stores (deleted from the library) leave every profile's index. */
 export function forgetStoredFiles(database: AppDatabase, fileIds: readonly string[]): void {
   if (fileIds.length === 0) return
-  const drop = database.db.prepare('DELETE FROM content_index WHERE file_id = ?')
+  const drop = sqlOf(database).prepare('DELETE FROM content_index WHERE file_id = ?')
   database.write('the content index', () => {
     for (const id of fileIds) drop.run(id)
   })
@@ -159,7 +160,7 @@ function importIndexFile(o: OpenContentIndexOptions, path: string): void {
         return files
       },
       write(files) {
-        const insert = o.database.db.prepare(`INSERT OR IGNORE INTO content_index
+        const insert = sqlOf(o.database).prepare(`INSERT OR IGNORE INTO content_index
           (scope, file_id, size, key, url, sha256, head_sha256, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
         const at = Date.now()
         let rows = 0

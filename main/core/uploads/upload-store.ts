@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the upload tables' one repository (docs/data-layer.md), so every SQL statement
+// about an upload item or an init intent, the old journal's import included, is here and nowhere else.
 // The upload queue's memory in the local database (main/core/db/, tables from migrations 003-uploads and
 // 011-upload-identity): the
 // engine writes the same records it wrote to its JSON-lines journal (./journal.ts), and each `append` is one
@@ -22,12 +24,13 @@
 // (Settings, default 30 days) is deleted on open; only the newest HISTORY_IN_MEMORY finished items are held
 // in memory, the rest are read back by key when asked for.
 import type { AppDatabase } from '../db/database'
-import { deadOwner, type Leases } from '../db/leases'
+import type { Leases } from '../db/leases'
 import type { AppErrorData } from '../../../common/errors'
 import { readRow, readRows } from '../db/rows'
 import { importUploadJournal } from './upload-journal-import'
 import { orderedUploadItemsTable, uploadItemsTable, uploadUseTable } from './upload-rows'
-import type { InitIntent, Journal, JournalRecord, Replayed, RestoredItem } from './journal'
+import type { InitIntent, Journal, JournalRecord, PersistedItem, Replayed, RestoredItem } from './journal'
+import { sqlOf } from '../db/handle'
 
 /** How many finished items a queue holds in memory (the queue view's history); older ones stay on disk. */
 export const HISTORY_IN_MEMORY = 500
@@ -78,9 +81,14 @@ export interface UploadStore extends Replayed {
 
 export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   const { database, leases, scope, identity } = o
-  const { db } = database
+  const db = sqlOf(database)
   const now = o.now ?? Date.now
-  if (o.legacyPath) importUploadJournal({ ...o, scope: o.legacyScope ?? scope }, o.legacyPath)
+  if (o.legacyPath) {
+    const into = o.legacyScope ?? scope
+    importUploadJournal({ ...o, scope: into }, o.legacyPath, (rows) =>
+      writeImportedJournal(database, into, rows),
+    )
+  }
   /** This queue's rows: its scope, of its identity or from before identities were recorded. */
   const ours = 'scope = :scope AND (identity = :identity OR identity IS NULL)'
   const mine = { scope, identity }
@@ -174,12 +182,8 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
    */
   function take(id: string): boolean {
     if (!isOurs(id)) return false
-    const resource = uploadLease(id)
-    const holder = leases.holder(resource)
-    if (holder && holder !== leases.owner && deadOwner(holder)) {
-      db.prepare('DELETE FROM leases WHERE resource = ? AND owner = ?').run(resource, holder)
-    }
-    return stamped(id, leases.acquire(resource))
+    // Leases takes over a lease whose holder's process is gone (a killed run) as well as a free or expired one.
+    return stamped(id, leases.acquire(uploadLease(id)))
   }
 
   /** Whether the item is of this identity, or from before identities were recorded. */
@@ -337,9 +341,8 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
       // Every upload lease of this queue's owner (one per engine), the items added since the open included:
       // counting only those read at open left an added item's lease to run out, and its item out of every
       // queue, for a minute after a clean close (a profile edited or switched mid-upload).
-      database.transaction(() => {
-        db.prepare("DELETE FROM leases WHERE owner = ? AND resource LIKE 'upload:%'").run(leases.owner)
-      })
+      // Through Leases, which then stops renewing them: deleted behind its back, each was reported lost.
+      leases.releaseAll('upload:')
     },
   }
 }
@@ -355,6 +358,60 @@ export function uploadUsesOutside(
   return readRows(
     database,
     uploadUseTable,
-    database.db.prepare('SELECT id, path, state, error FROM upload_items WHERE scope <> ?').all(scope),
+    sqlOf(database).prepare('SELECT id, path, state, error FROM upload_items WHERE scope <> ?').all(scope),
   )
+}
+
+/**
+ * Writes the rows an old journal replayed (upload-journal-import.ts reads it) into `scope`'s queue, without
+ * an identity: which account they were meant for was not recorded. Returns the rows written.
+ */
+function writeImportedJournal(
+  database: AppDatabase,
+  scope: string,
+  { items, intents }: Pick<Replayed, 'items' | 'intents'>,
+): number {
+  const db = sqlOf(database)
+  const insert = db.prepare(`INSERT OR IGNORE INTO upload_items (id, scope, path, name, size, mtime_ms,
+      ctime_ms, ino, mimetype, mime_warning, batch_id, created_at, idempotency_key, state, file_id, key, url,
+      reused, error, finished_at, finished_ms)
+    VALUES (:id, :scope, :path, :name, :size, :mtimeMs, :ctimeMs, :ino, :mimetype, :mimeWarning, :batchId,
+      :createdAt, :idempotencyKey, :state, :fileId, :key, :url, :reused, :error, :finishedAt, :finishedMs)`)
+  let rows = 0
+  for (const item of items.values()) {
+    const final = item.state === 'done' || item.state === 'failed' || item.state === 'cancelled'
+    const persisted: PersistedItem = item
+    rows += Number(
+      insert.run({
+        id: persisted.id,
+        scope,
+        path: persisted.path,
+        name: persisted.name,
+        size: persisted.size,
+        mtimeMs: persisted.mtimeMs,
+        ctimeMs: persisted.ctimeMs ?? null,
+        ino: persisted.ino ?? null,
+        mimetype: persisted.mimetype,
+        mimeWarning: persisted.mimeWarning ?? null,
+        batchId: persisted.batchId,
+        createdAt: persisted.createdAt,
+        idempotencyKey: persisted.idempotencyKey ?? null,
+        state: final ? item.state : 'queued',
+        fileId: item.fileId ?? null,
+        key: item.key ?? null,
+        url: item.url ?? null,
+        reused: item.reused ? 1 : 0,
+        error: item.error ? JSON.stringify(item.error) : null,
+        finishedAt: final ? (item.finishedAt ?? null) : null,
+        // A finished item of an old journal without its time: kept as finished now, not dropped at once.
+        finishedMs: final ? (item.finishedAt ? Date.parse(item.finishedAt) : Date.now()) : null,
+      }).changes,
+    )
+  }
+  const intent = db.prepare(
+    'INSERT OR IGNORE INTO upload_intents (nonce, scope, item_id, name, size, at) VALUES (?, ?, ?, ?, ?, ?)',
+  )
+  for (const i of intents.values())
+    rows += Number(intent.run(i.nonce, scope, i.id, i.name, i.size, i.at).changes)
+  return rows
 }

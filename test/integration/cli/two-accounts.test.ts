@@ -11,6 +11,7 @@ import { createServiceClient } from '../../../main/core/service-client'
 import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
 import { cliArgs } from '../support/cli-bin'
 import { REPO_ROOT } from '../support/cli-behind-proxy'
+import { sqlOf } from '../../../main/core/db/handle'
 
 let h: Harness
 beforeAll(async () => {
@@ -69,7 +70,7 @@ describe('an upload interrupted in one account, then a run of another account on
     mkdirSync(join(h.dir, 'data'), { recursive: true })
     const database = openDatabase({ file: join(h.dir, 'data', DATABASE_FILE) })
     try {
-      const initRecorded = database.db.prepare(
+      const initRecorded = sqlOf(database).prepare(
         "SELECT count(*) AS n FROM upload_items WHERE name = 'client-private.bin' AND file_id IS NOT NULL",
       )
       await waitFor(() => (initRecorded.get() as { n: number }).n === 1, 'account A’s upload under way')

@@ -20,6 +20,7 @@ import { silentLogger } from '../../../main/host/logging'
 import { createPictureServer, type PictureServer } from '../../../main/host/pictures'
 import { avatarPng } from '../../../sandbox/images'
 import { startTestSandbox, uploadFile, type TestSandbox } from '../sandbox/helpers'
+import { sqlOf } from '../../../main/core/db/handle'
 
 let t: TestSandbox | undefined
 let dataDir: string
@@ -100,7 +101,7 @@ describe('stored pictures on the picture route', () => {
     const refused = await pictures.answer(queryOf(pictureAt!))
     expect(refused.status).toBe(502)
     expect(String(refused.body)).toMatch(/more than the .* kept/)
-    expect(database.db.prepare('SELECT COUNT(*) AS n FROM pictures').get()).toEqual({ n: 0 })
+    expect(sqlOf(database).prepare('SELECT COUNT(*) AS n FROM pictures').get()).toEqual({ n: 0 })
 
     const thumbnail = avatarPng('Besar', 64)
     await thumbnails.put(file.url, thumbnail)

@@ -10,6 +10,7 @@ import { createUploadEngine } from '../../../main/core/uploads/upload-engine'
 import type { UploadEngine } from '../../../main/core/uploads/upload-engine'
 import { USERS, sha256Of, startHarness } from './sandbox-harness'
 import type { Harness } from './sandbox-harness'
+import { sqlOf } from '../../../main/core/db/handle'
 
 let h: Harness
 let c: ServiceClient
@@ -36,7 +37,7 @@ const newProfile = (): string => join(h.dir, `dedupe-${++profileN}.jsonl`)
 function indexRows<T>(journal: string, sql: string): T[] {
   const database = openDatabase({ file: join(h.dir, 'mediadeck.db') })
   try {
-    return database.db.prepare(sql).all(basename(journal, '.jsonl')) as T[]
+    return sqlOf(database).prepare(sql).all(basename(journal, '.jsonl')) as T[]
   } finally {
     database.close()
   }

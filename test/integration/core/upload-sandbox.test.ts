@@ -14,6 +14,7 @@ import type { UploadEngine, UploadEngineOptions } from '../../../main/core/uploa
 import { startSandbox } from '../../../sandbox'
 import { SMALL_LIMIT, USERS, sha256Of, startHarness } from './sandbox-harness'
 import type { Harness } from './sandbox-harness'
+import { sqlOf } from '../../../main/core/db/handle'
 
 let h: Harness
 let clients: ServiceClient[] = []
@@ -491,7 +492,7 @@ describe('upload engine against the sandbox', () => {
   function doneIn(scope: string): number {
     const database = openDatabase({ file: join(h.dir, DATABASE_FILE) })
     try {
-      const row = database.db
+      const row = sqlOf(database)
         .prepare("SELECT count(*) AS n FROM upload_items WHERE scope = ? AND state = 'done'")
         .get(scope) as { n: number }
       return row.n

@@ -11,6 +11,7 @@ import { closeStores, openStoreAt } from '../../support/draft-store'
 import { sampleDraft, samplePost } from '../../unit/core/drafts/helpers'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { clientFor, connectedAccountId, sandboxOn, tempFolder, writePng } from './helpers'
+import { sqlOf } from '../../../main/core/db/handle'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -244,7 +245,7 @@ describe('drafts CLI', () => {
     for (const _ of [1, 2]) expect((await cli('drafts', 'add', file, '--json')).code).toBe(0)
     const store = await openStoreAt(path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json'))
     const [torn] = store.list()
-    store.database.db.prepare('UPDATE drafts SET body = \'{"id": torn\' WHERE id = ?').run(torn!.id)
+    sqlOf(store.database).prepare('UPDATE drafts SET body = \'{"id": torn\' WHERE id = ?').run(torn!.id)
     closeStores()
 
     const listed = await cli('drafts', 'list', '--json')

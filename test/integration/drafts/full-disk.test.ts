@@ -13,6 +13,7 @@ import { draftHandlersOver } from '../../support/draft-handlers'
 import type { HandlerDeps } from '../../../main/handlers/types'
 import type { ActiveService } from '../../../main/core/ports'
 import { NOW, samplePost } from '../../unit/core/drafts/helpers'
+import { sqlOf } from '../../../main/core/db/handle'
 
 let mountPoint: string
 /** Why the real full-disk tests cannot run here, or null when the tmpfs is mounted. */
@@ -128,7 +129,7 @@ describe('a full disk', () => {
     await rm(path.join(dataDir, 'filler'))
     // With room again, the same file opens and is made whole.
     const database = openDatabase({ file })
-    expect(database.db.prepare('PRAGMA user_version').get()).not.toEqual({ user_version: 0 })
+    expect(sqlOf(database).prepare('PRAGMA user_version').get()).not.toEqual({ user_version: 0 })
     database.close()
   })
 

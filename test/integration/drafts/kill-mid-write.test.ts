@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { closeStores, openStoreAt } from '../../support/draft-store'
 import { sampleDraft } from '../../unit/core/drafts/helpers'
 import { tempFolder } from './helpers'
+import { sqlOf } from '../../../main/core/db/handle'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -29,6 +30,7 @@ async function killedAtMid(body: string): Promise<void> {
     import { writeSync } from 'node:fs'
     const { openDatabase } = await import(${module('main/core/db/database.ts')})
     const { openDraftStore } = await import(${module('main/core/drafts/draft-store.ts')})
+    const { sqlOf } = await import(${module('main/core/db/handle.ts')})
     const dir = ${JSON.stringify(dir)}
     const mid = () => {
       writeSync(1, 'mid\\n')
@@ -63,8 +65,9 @@ describe('kill -9', () => {
     await writeFile(file, JSON.stringify({ schemaVersion: 4, drafts, sends: {}, lastSyncAt: null }))
     // Every draft row is written in the import's transaction; the kill lands before its `imports` row.
     await killedAtMid(`
-      const prepare = database.db.prepare.bind(database.db)
-      database.db.prepare = (sql) => {
+      const db = sqlOf(database)
+      const prepare = db.prepare.bind(db)
+      db.prepare = (sql) => {
         if (sql.includes('INSERT INTO imports')) mid()
         return prepare(sql)
       }
@@ -73,7 +76,7 @@ describe('kill -9', () => {
 
     const store = await openStoreAt(file)
     expect(store.list()).toHaveLength(DRAFTS)
-    const count = (sql: string) => (store.database.db.prepare(sql).get() as { n: number }).n
+    const count = (sql: string) => (sqlOf(store.database).prepare(sql).get() as { n: number }).n
     expect(count('SELECT count(*) AS n FROM drafts')).toBe(DRAFTS)
     expect(count("SELECT count(*) AS n FROM imports WHERE name = 'drafts.json'")).toBe(1)
     expect(existsSync(`${file}.pre-db`)).toBe(true)
@@ -98,7 +101,7 @@ describe('kill -9', () => {
     const after = await openStoreAt(file)
     expect(after.list().map((d) => [d.id, d.status])).toEqual([['kept', 'queued']])
     // The database is whole and takes writes again.
-    expect(after.database.db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
+    expect(sqlOf(after.database).prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
     after.put(sampleDraft({ id: 'later' }))
     expect((await openStoreAt(file)).list()).toHaveLength(2)
   }, 60_000)

@@ -13,6 +13,7 @@ import { DATABASE_FILE, openDatabase } from '../../../main/core/db/database'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { clientFor, connectedAccountId, sandboxOn, tempFolder, writePng } from './helpers'
 import { CLI_BIN } from '../support/cli-bin'
+import { sqlOf } from '../../../main/core/db/handle'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const DRAFTS = 8
@@ -53,7 +54,7 @@ function initIds(dataDir: string): string[] {
   if (!existsSync(path.join(dataDir, DATABASE_FILE))) return []
   const database = openDatabase({ file: path.join(dataDir, DATABASE_FILE) })
   try {
-    const rows = database.db
+    const rows = sqlOf(database)
       .prepare('SELECT file_id FROM upload_items WHERE file_id IS NOT NULL')
       .all() as Array<{ file_id: string }>
     return rows.map((r) => r.file_id)

@@ -22,6 +22,7 @@ import { MAX_EXPANDED_FILES } from '../../../main/core/files/file-grants'
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index'
 import { manualClock, until } from '../../support/manual-clock'
 import { connectedAccountId, postFor } from '../drafts/helpers'
+import { sqlOf } from '../../../main/core/db/handle'
 
 let root: string
 let host: AppHost
@@ -432,7 +433,7 @@ describe('the database integrity check', () => {
     const dataDir = join(root, 'unreadable-row')
     mkdirSync(dataDir, { recursive: true })
     const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
-    database.db
+    sqlOf(database)
       .prepare(
         `INSERT INTO drafts (id, profile_id, status, schedule_at, created_at, updated_at, revision, body)
          VALUES ('torn', 'sandbox', 'draft', '', '', '', 1, '{"id": "torn", cut')`,
@@ -451,7 +452,7 @@ describe('the database integrity check', () => {
       expect(warnings.filter(([text]) => String(text).startsWith('A draft could not be read'))).toHaveLength(
         1,
       )
-      const stored = host.database.db.prepare('SELECT source FROM rows_set_aside').all()
+      const stored = sqlOf(host.database).prepare('SELECT source FROM rows_set_aside').all()
       expect(stored).toEqual([{ source: 'drafts' }])
     } finally {
       await host.close()
@@ -463,10 +464,10 @@ describe('the database integrity check', () => {
     mkdirSync(dataDir, { recursive: true })
     const file = join(dataDir, DATABASE_FILE)
     const database = openDatabase({ file })
-    database.db.exec('CREATE TABLE big (x TEXT); CREATE INDEX big_x ON big(x)')
+    sqlOf(database).exec('CREATE TABLE big (x TEXT); CREATE INDEX big_x ON big(x)')
     database.transaction(() => {
       for (let i = 0; i < 2000; i += 1)
-        database.db.prepare('INSERT INTO big VALUES (?)').run(`row ${i} `.repeat(20))
+        sqlOf(database).prepare('INSERT INTO big VALUES (?)').run(`row ${i} `.repeat(20))
     })
     database.close()
     const fd = openSync(file, 'r+')

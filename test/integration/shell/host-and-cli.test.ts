@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_FILE, openDatabase } from '../../../main/core/db/database'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
 import { cliArgs } from '../support/cli-bin'
+import { sqlOf } from '../../../main/core/db/handle'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const EACH = 15
@@ -74,7 +75,7 @@ describe('the host and a CLI run on one data folder', () => {
     // The app's queue holds only its own items; the CLI's run removed its finished ones from its queue.
     const database = openDatabase({ file: join(host.dataDir, DATABASE_FILE) })
     try {
-      const rows = database.db.prepare('SELECT scope, path FROM upload_items').all() as Array<{
+      const rows = sqlOf(database).prepare('SELECT scope, path FROM upload_items').all() as Array<{
         scope: string
         path: string
       }>

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../main/core/service-client'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
 import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
+import { sqlOf } from '../../../main/core/db/handle'
 
 let h: Harness
 let root: string
@@ -71,12 +72,12 @@ describe('a profile’s account edited mid-upload', () => {
     })
 
     expect(await filesOf(USERS.main)).toEqual([])
-    const row = host.database.db.prepare('SELECT state FROM upload_items WHERE id = ?').get(item!.id) as {
+    const row = sqlOf(host.database).prepare('SELECT state FROM upload_items WHERE id = ?').get(item!.id) as {
       state: string
     }
     expect(row.state).toBe('cancelled')
     expect(
-      host.database.db
+      sqlOf(host.database)
         .prepare('SELECT count(*) AS n FROM leases WHERE resource = ?')
         .get(`upload:${item!.id}`),
     ).toEqual({ n: 0 })

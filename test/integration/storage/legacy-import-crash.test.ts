@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DATABASE_FILE, openDatabase } from '../../../main/core/db/database'
+import { sqlOf } from '../../../main/core/db/handle'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const ITEMS = 10_000
@@ -79,7 +80,7 @@ async function killedImport(dataDir: string, afterMs: number): Promise<boolean> 
 function counts(dataDir: string) {
   const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
   try {
-    const n = (sql: string) => (database.db.prepare(sql).get() as { n: number }).n
+    const n = (sql: string) => (sqlOf(database).prepare(sql).get() as { n: number }).n
     return {
       items: n('SELECT count(DISTINCT id) AS n FROM upload_items'),
       rows: n('SELECT count(*) AS n FROM upload_items'),

@@ -15,6 +15,7 @@ import { createThumbnailCache } from '../../../main/core/thumbnails/thumbnail-ca
 import { silentLogger } from '../../../main/host/logging'
 import { createPictureServer, type PictureServer } from '../../../main/host/pictures'
 import { avatarPng } from '../../../sandbox/images'
+import { sqlOf } from '../../../main/core/db/handle'
 
 type Handler = (request: Request) => Promise<Response>
 const electron = vi.hoisted(() => {
@@ -94,7 +95,7 @@ describe('app:// picture route', () => {
     expect(file.status).toBe(400)
     expect(await file.text()).toMatch(/must be http or https, not file/)
     expect((await handle('picture')).status).toBe(400)
-    expect(database.db.prepare('SELECT COUNT(*) AS n FROM pictures').get()).toEqual({ n: 0 })
+    expect(sqlOf(database).prepare('SELECT COUNT(*) AS n FROM pictures').get()).toEqual({ n: 0 })
   })
 
   it('answers HEAD without a body, refuses other methods, and says 503 before the host is up', async () => {

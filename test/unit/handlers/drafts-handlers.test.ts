@@ -10,6 +10,7 @@ import { draftHandlersOver } from '../../support/draft-handlers'
 import type { HandlerDeps } from '../../../main/handlers/types'
 import type { ActiveService } from '../../../main/core/ports'
 import { NOW, sampleDraft, samplePost, tempDir } from '../core/drafts/helpers'
+import { sqlOf } from '../../../main/core/db/handle'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -95,7 +96,7 @@ describe('drafts handlers', () => {
     expect(disposers).toHaveLength(1)
     for (const dispose of disposers.splice(0)) await dispose()
     const onDisk = openDatabase({ file: path.join(dir, DATABASE_FILE) })
-    expect(onDisk.db.prepare('SELECT status FROM drafts').all()).toEqual([{ status: 'queued' }])
+    expect(sqlOf(onDisk).prepare('SELECT status FROM drafts').all()).toEqual([{ status: 'queued' }])
     onDisk.close()
   })
 

@@ -21,6 +21,7 @@ import { MAX_THUMBNAIL_BYTES } from '../../../common/contract'
 import { thumbnailAddress } from '../../../common/pictures'
 import { createPictureServer, type PictureServer } from '../../../main/host/pictures'
 import { avatarPng } from '../../../sandbox/images'
+import { sqlOf } from '../../../main/core/db/handle'
 
 const servers: Server[] = []
 let database: AppDatabase
@@ -110,7 +111,7 @@ describe('picture route of the hosts', () => {
     const refused = await pictures.answer(query(`http://[::1]:${await pictureHost()}/a.png`))
     expect(refused.status).toBe(502)
     expect(refused.headers['content-type']).toMatch(/^text\/plain/)
-    expect(database.db.prepare('SELECT COUNT(*) AS n FROM pictures').get()).toEqual({ n: 0 })
+    expect(sqlOf(database).prepare('SELECT COUNT(*) AS n FROM pictures').get()).toEqual({ n: 0 })
   })
 
   it("answers a library thumbnail from main's cache, the same bytes the page put, without fetching", async () => {

@@ -1,6 +1,6 @@
 // Notifications about the posts this app sent: the outbox sending a queued draft, then the service publishing
 // it or failing to; each once, even across a restart, and each leading to the post in the planner.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
@@ -11,7 +11,7 @@ import type { Schedule } from '../../../common/service'
 import type { ServiceClient } from '../../../main/core/service-client'
 import { createEventHub } from '../../../main/host/event-hub'
 import { silentLogger } from '../../../main/host/logging'
-import { followSentPosts, openSettledSet } from '../../../main/host/post-notifications'
+import { followSentPosts } from '../../../main/host/post-notifications'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../../../main/core/db/database'
 
 let dir: string
@@ -118,16 +118,4 @@ it('says when a post failed to publish', async () => {
   await s.clock.advance(10 * 60_000)
   expect(s.notes.map((n) => n.title)).toEqual(['Draf terkirim', 'Postingan gagal terbit'])
   s.follower.stop()
-})
-
-it('imports the announced posts of the old file once and keeps what is added across a reopen', () => {
-  writeFileSync(join(dir, 'announced.json'), JSON.stringify(['s-old', 7, 's-older']))
-  const settled = openSettledSet(database, join(dir, 'announced.json'))
-  expect(settled.has('s-old')).toBe(true)
-  expect(settled.has('s-older')).toBe(true)
-  settled.add('s-new')
-  expect(existsSync(join(dir, 'announced.json.pre-db'))).toBe(true)
-  const again = openSettledSet(openDatabase({ file: join(dir, DATABASE_FILE) }), join(dir, 'announced.json'))
-  expect(['s-old', 's-older', 's-new'].map((id) => again.has(id))).toEqual([true, true, true])
-  expect(database.db.prepare('SELECT count(*) AS n FROM announced_posts').get()).toEqual({ n: 3 })
 })

@@ -20,6 +20,7 @@ import { AppError } from '../../../../common/errors'
 import { DatabaseOpenError, openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import type { Migration } from '../../../../main/core/db/migration-types'
 import { MIGRATIONS } from '../../../../main/core/db/migrations/index'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 const run = promisify(execFile)
 const opened: AppDatabase[] = []
@@ -45,7 +46,7 @@ const counter: Migration = {
 describe('openDatabase', () => {
   it('creates the schema in WAL mode with foreign keys and a busy timeout', () => {
     const database = open(join(folder(), 'a.db'))
-    const { db } = database
+    const db = sqlOf(database)
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
     expect(db.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 })
     expect((db.prepare('PRAGMA busy_timeout').get() as { timeout: number }).timeout).toBe(5000)
@@ -60,14 +61,14 @@ describe('openDatabase', () => {
   it('takes a backup before migrating an existing database, and none when nothing is pending', () => {
     const dir = folder()
     const file = join(dir, 'a.db')
-    open(file).db.prepare("INSERT INTO imports VALUES ('x', 'now', 3)").run()
+    sqlOf(open(file)).prepare("INSERT INTO imports VALUES ('x', 'now', 3)").run()
     opened.pop()?.close()
     const migrated = open(file, [...MIGRATIONS, counter])
     const backup = migrated.notices[0]?.backup
     expect(backup).toMatch(new RegExp(`a\\.db\\.backup-v${MIGRATIONS.length}-2026-11-26T10-00-00-000Z$`))
     // The backup holds the rows as they were, and the schema of before.
     const copy = open(backup!, MIGRATIONS)
-    expect(copy.db.prepare('SELECT rows FROM imports').get()).toEqual({ rows: 3 })
+    expect(sqlOf(copy).prepare('SELECT rows FROM imports').get()).toEqual({ rows: 3 })
     expect(copy.notices).toEqual([])
     migrated.close()
     expect(open(file, [...MIGRATIONS, counter]).notices).toEqual([])
@@ -80,8 +81,8 @@ describe('openDatabase', () => {
     expect(() => open(file)).toThrow(DatabaseOpenError)
     expect(() => open(file)).toThrow(/newer version of Mediadeck/)
     expect(
-      open(file, [...MIGRATIONS, counter])
-        .db.prepare('SELECT n FROM counter')
+      sqlOf(open(file, [...MIGRATIONS, counter]))
+        .prepare('SELECT n FROM counter')
         .get(),
     ).toEqual({ n: 0 })
   })
@@ -118,7 +119,7 @@ describe('openDatabase', () => {
   it('a backup cut short (the run killed while it was written) is never taken for one; the next open writes it whole', () => {
     const dir = folder()
     const file = join(dir, 'a.db')
-    open(file).db.prepare("INSERT INTO imports VALUES ('x', 'now', 3)").run()
+    sqlOf(open(file)).prepare("INSERT INTO imports VALUES ('x', 'now', 3)").run()
     opened.pop()?.close()
     // The VACUUM INTO writes its file, which is then cut in half, and the run stops there, as a kill would.
     const exec = DatabaseSync.prototype.exec
@@ -139,7 +140,7 @@ describe('openDatabase', () => {
     expect(backups()).toEqual([])
     const migrated = open(file, [...MIGRATIONS, counter])
     expect(backups()).toEqual([basename(migrated.notices[0]!.backup!)])
-    expect(open(migrated.notices[0]!.backup!).db.prepare('SELECT rows FROM imports').get()).toEqual({
+    expect(sqlOf(open(migrated.notices[0]!.backup!)).prepare('SELECT rows FROM imports').get()).toEqual({
       rows: 3,
     })
   })
@@ -160,7 +161,7 @@ describe('openDatabase', () => {
       new RegExp(`migration ${MIGRATIONS.length + 1}, broken\\): boom`),
     )
     const again = open(file)
-    expect(again.db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined()
+    expect(sqlOf(again).prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined()
   })
 
   it('sets a damaged file aside, says so, and opens a fresh one', () => {
@@ -173,19 +174,19 @@ describe('openDatabase', () => {
       keptAt: `${file}.damaged-2026-11-26T10-00-00-000Z`,
     })
     expect(existsSync(`${file}.damaged-2026-11-26T10-00-00-000Z`)).toBe(true)
-    expect(database.db.prepare('SELECT count(*) AS n FROM imports').get()).toEqual({ n: 0 })
+    expect(sqlOf(database).prepare('SELECT count(*) AS n FROM imports').get()).toEqual({ n: 0 })
   })
 
   it('sets aside a file whose pages are torn (integrity check fails)', () => {
     const dir = folder()
     const file = join(dir, 'a.db')
     const database = open(file)
-    database.db.exec('CREATE TABLE big (x TEXT); CREATE INDEX big_x ON big(x)')
+    sqlOf(database).exec('CREATE TABLE big (x TEXT); CREATE INDEX big_x ON big(x)')
     database.transaction(() => {
       for (let i = 0; i < 2000; i += 1)
-        database.db.prepare('INSERT INTO big VALUES (?)').run(`row ${i} `.repeat(20))
+        sqlOf(database).prepare('INSERT INTO big VALUES (?)').run(`row ${i} `.repeat(20))
     })
-    database.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    sqlOf(database).exec('PRAGMA wal_checkpoint(TRUNCATE)')
     database.close()
     opened.pop()
     // Overwrite pages in the middle of the file, as a torn write would.
@@ -203,10 +204,10 @@ function tornFile(): { dir: string; file: string } {
   const dir = folder()
   const file = join(dir, 'a.db')
   const database = open(file)
-  database.db.exec('CREATE TABLE big (x TEXT); CREATE INDEX big_x ON big(x)')
+  sqlOf(database).exec('CREATE TABLE big (x TEXT); CREATE INDEX big_x ON big(x)')
   database.transaction(() => {
     for (let i = 0; i < 2000; i += 1)
-      database.db.prepare('INSERT INTO big VALUES (?)').run(`row ${i} `.repeat(20))
+      sqlOf(database).prepare('INSERT INTO big VALUES (?)').run(`row ${i} `.repeat(20))
   })
   database.close()
   opened.pop()
@@ -264,14 +265,14 @@ describe('the integrity check in the background (the app)', () => {
     const database = openInBackground(file)
     expect(await database.checked()).toBeNull()
     expect(existsSync(`${file}.check-failed`)).toBe(false)
-    database.db.exec('CREATE TABLE t (x)') // still usable
+    sqlOf(database).exec('CREATE TABLE t (x)') // still usable
   })
 })
 
 describe('transactions', () => {
   it('nests as savepoints: an inner failure rolls back the inner part only when caught', () => {
     const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
-    const bump = database.db.prepare('UPDATE counter SET n = n + 1')
+    const bump = sqlOf(database).prepare('UPDATE counter SET n = n + 1')
     database.transaction(() => {
       bump.run()
       expect(() =>
@@ -282,7 +283,7 @@ describe('transactions', () => {
       ).toThrow('inner')
       bump.run()
     })
-    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
+    expect(sqlOf(database).prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
     expect(() =>
       database.transaction(() => {
         bump.run()
@@ -290,14 +291,14 @@ describe('transactions', () => {
         throw new Error('outer')
       }),
     ).toThrow('outer')
-    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
+    expect(sqlOf(database).prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
   })
 
   it("commits a 'crash' transaction without fsync and puts synchronous = FULL back, even after a failure", () => {
     const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
-    const bump = database.db.prepare('UPDATE counter SET n = n + 1')
+    const bump = sqlOf(database).prepare('UPDATE counter SET n = n + 1')
     const synchronous = () =>
-      (database.db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous
+      (sqlOf(database).prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous
     const FULL = 2
     const NORMAL = 1
     const seen: number[] = []
@@ -330,20 +331,20 @@ describe('transactions', () => {
       ),
     )
     expect(seen).toEqual([NORMAL, FULL])
-    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
+    expect(sqlOf(database).prepare('SELECT n FROM counter').get()).toEqual({ n: 2 })
   })
 
   it('a full database gives a clear disk-full error and keeps nothing of the change', () => {
     const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
-    database.db.exec('CREATE TABLE blobs (b BLOB)')
-    const pages = (database.db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count
-    database.db.exec(`PRAGMA max_page_count = ${pages + 5}`)
+    sqlOf(database).exec('CREATE TABLE blobs (b BLOB)')
+    const pages = (sqlOf(database).prepare('PRAGMA page_count').get() as { page_count: number }).page_count
+    sqlOf(database).exec(`PRAGMA max_page_count = ${pages + 5}`)
     let error: unknown
     try {
       database.write('the drafts', () => {
-        database.db.prepare('UPDATE counter SET n = 99').run()
+        sqlOf(database).prepare('UPDATE counter SET n = 99').run()
         for (let i = 0; i < 100; i += 1)
-          database.db.prepare('INSERT INTO blobs VALUES (randomblob(4000))').run()
+          sqlOf(database).prepare('INSERT INTO blobs VALUES (randomblob(4000))').run()
       })
     } catch (caught) {
       error = caught
@@ -351,30 +352,30 @@ describe('transactions', () => {
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({ kind: 'file', code: 'disk-full' })
     expect((error as Error).message).toMatch(/Could not save the drafts: the disk is full/)
-    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 0 })
-    expect(database.db.prepare('SELECT count(*) AS n FROM blobs').get()).toEqual({ n: 0 })
+    expect(sqlOf(database).prepare('SELECT n FROM counter').get()).toEqual({ n: 0 })
+    expect(sqlOf(database).prepare('SELECT count(*) AS n FROM blobs').get()).toEqual({ n: 0 })
     // Still usable afterwards.
-    database.write('the drafts', () => database.db.prepare('UPDATE counter SET n = 1').run())
-    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 1 })
+    database.write('the drafts', () => sqlOf(database).prepare('UPDATE counter SET n = 1').run())
+    expect(sqlOf(database).prepare('SELECT n FROM counter').get()).toEqual({ n: 1 })
   })
 
   it('a COMMIT that fails leaves no transaction open: the next write is its own, and nothing was kept', () => {
     const database = open(join(folder(), 'a.db'), [...MIGRATIONS, counter])
     // A deferred foreign key is checked at COMMIT, so COMMIT itself fails (as a disk filling up at commit does).
-    database.db.exec(`
+    sqlOf(database).exec(`
       CREATE TABLE parents (id INTEGER PRIMARY KEY);
       CREATE TABLE children (parent INTEGER REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED)`)
     expect(() =>
       database.write('the drafts', () => {
-        database.db.prepare('UPDATE counter SET n = 7').run()
-        database.db.prepare('INSERT INTO children VALUES (42)').run()
+        sqlOf(database).prepare('UPDATE counter SET n = 7').run()
+        sqlOf(database).prepare('INSERT INTO children VALUES (42)').run()
       }),
     ).toThrow(/FOREIGN KEY/)
-    expect(database.db.isTransaction).toBe(false)
-    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 0 })
-    database.write('the drafts', () => database.db.prepare('UPDATE counter SET n = 1').run())
-    expect(database.db.isTransaction).toBe(false)
-    expect(database.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 1 })
+    expect(sqlOf(database).isTransaction).toBe(false)
+    expect(sqlOf(database).prepare('SELECT n FROM counter').get()).toEqual({ n: 0 })
+    database.write('the drafts', () => sqlOf(database).prepare('UPDATE counter SET n = 1').run())
+    expect(sqlOf(database).isTransaction).toBe(false)
+    expect(sqlOf(database).prepare('SELECT n FROM counter').get()).toEqual({ n: 1 })
   })
 
   it('two processes incrementing at once lose no update', async () => {
@@ -383,16 +384,17 @@ describe('transactions', () => {
     const script = `
       const { openDatabase } = await import(${JSON.stringify(new URL('../../../../main/core/db/database.ts', import.meta.url).pathname)})
       const { MIGRATIONS } = await import(${JSON.stringify(new URL('../../../../main/core/db/migrations/index.ts', import.meta.url).pathname)})
+      const { sqlOf } = await import(${JSON.stringify(new URL('../../../../main/core/db/handle.ts', import.meta.url).pathname)})
       const migrations = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: 'test-counter', up() {} }]
       const database = openDatabase({ file: ${JSON.stringify(file)}, migrations })
       for (let i = 0; i < 200; i += 1) database.transaction(() => {
-        const { n } = database.db.prepare('SELECT n FROM counter').get()
-        database.db.prepare('UPDATE counter SET n = ?').run(n + 1)
+        const { n } = sqlOf(database).prepare('SELECT n FROM counter').get()
+        sqlOf(database).prepare('UPDATE counter SET n = ?').run(n + 1)
       })
       database.close()`
     const child = () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])
     await Promise.all([child(), child(), child()])
-    expect(opened[0]!.db.prepare('SELECT n FROM counter').get()).toEqual({ n: 600 })
+    expect(sqlOf(opened[0]!).prepare('SELECT n FROM counter').get()).toEqual({ n: 600 })
   })
 
   it('watch hears another connection commit, not its own', () => {
@@ -404,10 +406,10 @@ describe('transactions', () => {
     mine.watch(() => heard.push(1), {
       timers: { setInterval: (callback) => (tick = callback), clearInterval: () => {} },
     })
-    mine.write('x', () => mine.db.prepare('UPDATE counter SET n = 5').run())
+    mine.write('x', () => sqlOf(mine).prepare('UPDATE counter SET n = 5').run())
     tick!()
     expect(heard).toEqual([])
-    theirs.write('x', () => theirs.db.prepare('UPDATE counter SET n = 6').run())
+    theirs.write('x', () => sqlOf(theirs).prepare('UPDATE counter SET n = 6').run())
     tick!()
     expect(heard).toEqual([1])
     tick!()

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import { importLegacyFile, type LegacyImport } from '../../../../main/core/db/legacy-import'
 import { MIGRATIONS } from '../../../../main/core/db/migrations/index'
+import type { DatabaseSync } from '../../../../main/core/db/sqlite'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 const opened: AppDatabase[] = []
 afterEach(() => {
@@ -13,7 +15,7 @@ afterEach(() => {
 const notes = {
   version: MIGRATIONS.length + 1,
   name: 'test-notes',
-  up: (db: AppDatabase['db']) => db.exec('CREATE TABLE notes (text TEXT NOT NULL)'),
+  up: (db: DatabaseSync) => db.exec('CREATE TABLE notes (text TEXT NOT NULL)'),
 }
 function setUp() {
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-import-'))
@@ -28,12 +30,12 @@ function setUp() {
     write: (texts) => {
       texts.forEach((text, index) => {
         if (index >= failAfter) throw new Error('killed mid-import')
-        database.db.prepare('INSERT INTO notes VALUES (?)').run(text)
+        sqlOf(database).prepare('INSERT INTO notes VALUES (?)').run(text)
       })
       return texts.length
     },
   })
-  const count = () => (database.db.prepare('SELECT count(*) AS n FROM notes').get() as { n: number }).n
+  const count = () => (sqlOf(database).prepare('SELECT count(*) AS n FROM notes').get() as { n: number }).n
   return { database, path, spec, count }
 }
 
@@ -86,7 +88,7 @@ describe('importLegacyFile', () => {
     const result = importLegacyFile(fresh, {
       ...first.spec(),
       write: (texts) => {
-        for (const text of texts) fresh.db.prepare('INSERT INTO notes VALUES (?)').run(text)
+        for (const text of texts) sqlOf(fresh).prepare('INSERT INTO notes VALUES (?)').run(text)
         return texts.length
       },
     })

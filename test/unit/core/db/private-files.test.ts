@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DatabaseOpenError, openDatabase } from '../../../../main/core/db/database'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 let root: string
 beforeEach(() => {
@@ -25,7 +26,7 @@ describe.skipIf(!unix)('a private data folder (Linux, macOS: Windows has no such
     const file = join(folder, 'mediadeck.db')
     const database = openDatabase({ file })
     database.transaction(() =>
-      database.db.exec("INSERT INTO imports (name, imported_at, rows) VALUES ('x', 'now', 0)"),
+      sqlOf(database).exec("INSERT INTO imports (name, imported_at, rows) VALUES ('x', 'now', 0)"),
     )
     expect(modeOf(folder)).toBe(0o700)
     expect([modeOf(file), modeOf(`${file}-wal`), modeOf(`${file}-shm`)]).toEqual([0o600, 0o600, 0o600])

@@ -18,6 +18,7 @@ import { createReplica, replicaIdentity } from '../../../../main/core/replica/re
 import { createSnippetStore } from '../../../../main/core/snippets/snippet-store'
 import { openUploadStore } from '../../../../main/core/uploads/upload-store'
 import { sampleDraft } from '../drafts/helpers'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 let dir: string
 let database: AppDatabase
@@ -34,9 +35,11 @@ afterEach(() => {
 })
 
 const run = (sql: string, ...values: Array<string | number | null | Uint8Array>) =>
-  database.db.prepare(sql).run(...values)
+  sqlOf(database)
+    .prepare(sql)
+    .run(...values)
 const setAside = () =>
-  database.db.prepare('SELECT source, row_key, reason, raw FROM rows_set_aside ORDER BY seq').all()
+  sqlOf(database).prepare('SELECT source, row_key, reason, raw FROM rows_set_aside ORDER BY seq').all()
 
 /** After the first read: one report, the row moved aside whole; a second read reports nothing more. */
 function expectSetAsideOnce(table: string, reason: RegExp, rawHas: string): void {
@@ -63,7 +66,7 @@ describe('a row its declaration refuses', () => {
     expect(again.list().map((draft) => draft.id)).toEqual(['good'])
     expectSetAsideOnce('drafts', /^body: not JSON/, 'cut here')
     expect(setAside().map((row) => row.source)).toEqual(['draft_sends', 'drafts'])
-    expect(database.db.prepare('SELECT id FROM drafts').all()).toEqual([{ id: 'good' }])
+    expect(sqlOf(database).prepare('SELECT id FROM drafts').all()).toEqual([{ id: 'good' }])
     expect((await openDraftStore(database)).list()).toHaveLength(1)
     expect(reports).toHaveLength(1)
   })
@@ -72,7 +75,7 @@ describe('a row its declaration refuses', () => {
     const store = await openDraftStore(database)
     store.put(sampleDraft({ id: 'good' }))
     const other = openDatabase({ file: database.file })
-    other.db
+    sqlOf(other)
       .prepare(
         `INSERT INTO drafts (id, profile_id, status, schedule_at, created_at, updated_at, revision, body)
          VALUES ('odd', 'sandbox', 'draft', '', '', '', 1, '{"id":"odd","status":"what"}')`,
@@ -194,7 +197,7 @@ describe('a row its declaration refuses', () => {
        ('p1', 'account:a1', 'https://cdn.example/a1.png', 'a1.pic', 'image/png', 10, 1, 1),
        ('p1', 'account:a2', 'https://cdn.example/a2.png', '', 'image/png', 10, 1, 1)`,
     )
-    const rows = readRows(database, picturesTable, database.db.prepare('SELECT * FROM pictures').all())
+    const rows = readRows(database, picturesTable, sqlOf(database).prepare('SELECT * FROM pictures').all())
     expect(rows.map((row) => row.key)).toEqual(['account:a1'])
     expectSetAsideOnce('pictures', /^file:/, 'a2.png')
   })

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../../../common/errors'
 import { closeStores, openStoreAt } from '../../../support/draft-store'
 import { sampleDraft, samplePost, tempDir } from './helpers'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 let cleanup: () => Promise<void>
 let file: string
@@ -47,7 +48,7 @@ describe('draft store', () => {
     expect(again.marker('a')).toEqual(marker)
     expect(again.marker('b')).toBeUndefined()
     expect(again.lastSyncAt()).toBe('2026-07-15T03:00:00.000Z')
-    expect(again.database.db.prepare('SELECT count(*) AS n FROM draft_sends').get()).toEqual({ n: 1 })
+    expect(sqlOf(again.database).prepare('SELECT count(*) AS n FROM draft_sends').get()).toEqual({ n: 1 })
   })
 
   it('update applies the change to the draft as stored now, and moves its revision', async () => {
@@ -137,7 +138,7 @@ describe('draft store', () => {
   it('a full database gives a clear error, keeps nothing of the change, and the store goes on working', async () => {
     const store = await openStoreAt(file)
     store.put(sampleDraft({ id: 'kept' }))
-    const { db } = store.database
+    const db = sqlOf(store.database)
     const pages = (db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count
     db.exec(`PRAGMA max_page_count = ${pages + 2}`)
     const big = (id: string) => sampleDraft({ id, post: samplePost({ description: 'x'.repeat(20_000) }) })
@@ -206,7 +207,7 @@ describe('draft store', () => {
   it('keeps no copy of the drafts: a change written beside the store is read, not an old copy', async () => {
     const store = await openStoreAt(file)
     store.put(sampleDraft({ id: 'a', post: samplePost({ title: 'before' }) }))
-    const { db } = store.database
+    const db = sqlOf(store.database)
     const body = JSON.parse(
       (db.prepare("SELECT body FROM drafts WHERE id = 'a'").get() as { body: string }).body,
     )
@@ -223,7 +224,7 @@ describe('draft store', () => {
     app.onChange((changes) => heard.push(changes))
     cli.put(sampleDraft({ id: 'a' }))
     // Another process pruned the log's entries this one had not read yet.
-    cli.database.db.exec('DELETE FROM draft_changes')
+    sqlOf(cli.database).exec('DELETE FROM draft_changes')
     cli.put(sampleDraft({ id: 'b' }))
     expect(await app.refresh()).toBe(true)
     expect(heard).toEqual([{ changed: [], removed: [], reset: true }])
@@ -239,7 +240,9 @@ describe('draft store', () => {
     store.onChange(() => {})
     const drafts = Array.from({ length: 10 }, (_, i) => sampleDraft({ id: `d${i}` }))
     for (let round = 0; round < 20; round++) store.putMany(drafts)
-    const { n } = store.database.db.prepare('SELECT count(*) AS n FROM draft_changes').get() as { n: number }
+    const { n } = sqlOf(store.database).prepare('SELECT count(*) AS n FROM draft_changes').get() as {
+      n: number
+    }
     expect(n).toBeLessThanOrEqual(kept * 1.5 + 10)
     expect(n).toBeGreaterThanOrEqual(kept)
   })

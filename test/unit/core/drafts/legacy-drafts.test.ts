@@ -9,6 +9,7 @@ import { DraftStoreError } from '../../../../main/core/drafts/draft-store'
 import { CURRENT_SCHEMA_VERSION } from '../../../../main/core/drafts/migrations'
 import { closeStores, openStoreAt } from '../../../support/draft-store'
 import { sampleDraft, tempDir } from './helpers'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 let cleanup: () => Promise<void>
 let file: string
@@ -27,7 +28,7 @@ const doc = (drafts: unknown[], extra: Record<string, unknown> = {}) =>
   JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, drafts, sends: {}, lastSyncAt: null, ...extra })
 
 const count = (store: Awaited<ReturnType<typeof openStoreAt>>, table: string) =>
-  (store.database.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+  (sqlOf(store.database).prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
 
 describe('importing drafts.json', () => {
   it('imports drafts, markers and the last sync time once, and keeps the file as drafts.json.pre-db', async () => {
@@ -69,7 +70,7 @@ describe('importing drafts.json', () => {
     const store = await openStoreAt(file)
     expect(store.notice?.kind).toBe('recovered-from-backup')
     expect(store.list().map((d) => d.id)).toEqual(['kept'])
-    const aside = store.database.db.prepare('SELECT source, record FROM drafts_set_aside').all()
+    const aside = sqlOf(store.database).prepare('SELECT source, record FROM drafts_set_aside').all()
     expect(aside).toEqual([{ source: 'file', record: torn.slice(0, torn.length / 2) }])
   })
 
@@ -98,7 +99,9 @@ describe('importing drafts.json', () => {
     expect(store.list().map((d) => d.id)).toEqual(['ok'])
     expect(store.notice).toMatchObject({ kind: 'records-set-aside', setAside: 1 })
     expect(store.notice?.message).toMatch(/drafts\.0\.status/)
-    const row = store.database.db.prepare('SELECT record FROM drafts_set_aside').get() as { record: string }
+    const row = sqlOf(store.database).prepare('SELECT record FROM drafts_set_aside').get() as {
+      record: string
+    }
     expect(JSON.parse(row.record)).toMatchObject({ id: 'bad', status: 'exploded' })
     expect((await openStoreAt(file)).notice).toBeNull()
   })

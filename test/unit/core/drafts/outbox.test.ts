@@ -14,6 +14,7 @@ import { coverUploadKey } from '../../../../main/core/drafts/outbox-uploads'
 import type { OutboxClient, OutboxDeps } from '../../../../main/core/drafts/outbox'
 import type { ListSchedulesQuery } from '../../../../main/core/service-client'
 import { NOW, localImage, samplePost, tempDir } from './helpers'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 type Mode = 'ok' | 'lose-answer' | 'arrive-late' | 'offline' | 'server-error' | 'plan' | 'invalid'
 
@@ -460,7 +461,7 @@ describe('outbox', () => {
     // wait: lost in a power cut, it leaves the marker, and the next run finds the post instead of sending it.
     const { outbox, queue, client } = setup()
     const drafts = [queue(), queue(samplePost({ description: 'second' }))]
-    const { db } = store.database
+    const db = sqlOf(store.database)
     let synchronous = 'FULL'
     const durable: string[] = []
     const seenAtCreate: Array<{ status?: string; marker: boolean }> = []

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import { openFileGrants } from '../../../../main/core/files/file-grants'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 let root: string
 beforeEach(() => {
@@ -117,13 +118,13 @@ describe('file grants', () => {
     const d = database()
     const grants = await openFileGrants({ database: d })
     // SQLITE_FULL, as a full disk gives it: no page may be added to the file.
-    const { page_count: pages } = d.db.prepare('PRAGMA page_count').get() as { page_count: number }
-    d.db.exec(`PRAGMA max_page_count = ${pages}`)
+    const { page_count: pages } = sqlOf(d).prepare('PRAGMA page_count').get() as { page_count: number }
+    sqlOf(d).exec(`PRAGMA max_page_count = ${pages}`)
     await expect(grants.grant(photos)).rejects.toMatchObject({
       kind: 'file',
       message: expect.stringMatching(/files you added/),
     })
     expect(grants.isGranted(photo)).toBe(false)
-    expect(d.db.prepare('SELECT count(*) AS n FROM file_grants').get()).toEqual({ n: 0 })
+    expect(sqlOf(d).prepare('SELECT count(*) AS n FROM file_grants').get()).toEqual({ n: 0 })
   })
 })

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import { openInsightsStore } from '../../../../main/core/insights/insights-store'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 const open: AppDatabase[] = []
 afterEach(() => {
@@ -104,7 +105,7 @@ describe('insights store', () => {
   it('reads a damaged figures value as unread rather than failing the list', () => {
     const { database, store: s } = store()
     s.savePosts('p1', 'a1', 'instagram', [listed('c1', 100)], 1000)
-    database.db.prepare("UPDATE insight_posts SET figures = '{not json', status = 'ok'").run()
+    sqlOf(database).prepare("UPDATE insight_posts SET figures = '{not json', status = 'ok'").run()
     expect(s.posts('p1', 'a1')[0]).toMatchObject({ figures: null, status: 'unread' })
   })
 })

@@ -13,6 +13,7 @@ import { openDatabase, type AppDatabase } from '../../../../main/core/db/databas
 import { createPictureStore, type PictureStore } from '../../../../main/core/pictures/picture-store'
 import { avatarPng, gradientPng } from '../../../../sandbox/images'
 import { manualClock, until, type ManualClock } from '../../../support/manual-clock'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 const HOUR = 3_600_000
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
@@ -115,7 +116,7 @@ describe('picture store', () => {
     expect(first).toMatchObject({ type: 'image/png', stale: false })
     expect(first.bytes.equals(png)).toBe(true)
     expect(keptFiles()).toHaveLength(1)
-    const row = database.db.prepare('SELECT scope, key, url, type, size FROM pictures').get()
+    const row = sqlOf(database).prepare('SELECT scope, key, url, type, size FROM pictures').get()
     expect(row).toEqual({
       scope: 'p1',
       key: 'account:1',
@@ -184,7 +185,7 @@ describe('picture store', () => {
     await clock.advance(1000)
     await ask(cdn('/2.png'), 'account:2')
 
-    const keys = database.db.prepare('SELECT key FROM pictures ORDER BY key').all()
+    const keys = sqlOf(database).prepare('SELECT key FROM pictures ORDER BY key').all()
     expect(keys).toEqual([{ key: 'account:0' }, { key: 'account:2' }])
     expect(keptFiles()).toHaveLength(2)
     expect(store.size()).toBeLessThanOrEqual(cap)
@@ -213,7 +214,7 @@ describe('picture store', () => {
       '127.0.0.1/a.png',
     ])
     store = open({ maxBytes: 10 * 1024 * 1024 })
-    database.db.exec('DELETE FROM pictures')
+    sqlOf(database).exec('DELETE FROM pictures')
     const before = keptFiles().length
 
     await refused(ask(cdn('/to-lan.png')), /printer\.lan is a local or private address/)
@@ -221,7 +222,7 @@ describe('picture store', () => {
     await refused(ask(cdn('/to-metadata.png')), /169\.254\.169\.254 is a local or private address/)
     await refused(ask(cdn('/to-file.png')), /must be http or https, not file/)
     await refused(ask(cdn('/loop.png')), /redirected more than 3 times/)
-    expect(database.db.prepare('SELECT COUNT(*) AS n FROM pictures').get()).toEqual({ n: 0 })
+    expect(sqlOf(database).prepare('SELECT COUNT(*) AS n FROM pictures').get()).toEqual({ n: 0 })
     expect(keptFiles()).toHaveLength(before)
   })
 

@@ -15,6 +15,7 @@ import {
   type Collected,
   type ReplicaOptions,
 } from '../../../../main/core/replica/replica'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 let dir: string
 let database: AppDatabase
@@ -194,7 +195,7 @@ describe('replica', () => {
     const reopened = open()
     expect(reopened.peek({ what: 'schedules', request: NOVEMBER })).toBeNull()
     expect(peekIds(reopened, DECEMBER)).toEqual(['d1'])
-    expect(database.db.prepare("SELECT count(*) AS n FROM replica_posts WHERE id = 'p1'").get()).toEqual({
+    expect(sqlOf(database).prepare("SELECT count(*) AS n FROM replica_posts WHERE id = 'p1'").get()).toEqual({
       n: 0,
     })
   })

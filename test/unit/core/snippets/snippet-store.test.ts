@@ -7,6 +7,7 @@ import { AppError } from '../../../../common/errors'
 import { MAX_SNIPPETS, MAX_SNIPPET_BODY } from '../../../../common/snippets'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import { createSnippetStore } from '../../../../main/core/snippets/snippet-store'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 const opened: AppDatabase[] = []
 afterEach(() => {
@@ -140,7 +141,7 @@ describe('snippet store', () => {
   it('stops at the most it keeps', () => {
     const database = fileDb().open()
     const store = createSnippetStore(database)
-    const insert = database.db.prepare(
+    const insert = sqlOf(database).prepare(
       `INSERT INTO snippets (id, kind, name, name_key, body, created_at, updated_at)
        VALUES (?, 'caption', ?, ?, ?, 't', 't')`,
     )

@@ -14,6 +14,7 @@ import { createFakeService, httpError } from '../support/fake-service'
 import type { FakeService } from '../support/fake-service'
 import { S3_EXPIRED, startStorageSink } from '../support/storage-sink'
 import type { StorageSink } from '../support/storage-sink'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 let dir: string
 let sink: StorageSink
@@ -62,7 +63,7 @@ const afterLeaseExpiry = () => Date.now() + LEASE_TTL_MS + 1
 function rows<T>(sql: string): T[] {
   const database = openDatabase({ file: join(dir, 'mediadeck.db') })
   try {
-    return database.db.prepare(sql).all() as T[]
+    return sqlOf(database).prepare(sql).all() as T[]
   } finally {
     database.close()
   }

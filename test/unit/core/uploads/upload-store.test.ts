@@ -15,6 +15,7 @@ import {
   UploadLeaseLost,
   type OpenUploadStoreOptions,
 } from '../../../../main/core/uploads/upload-store'
+import { sqlOf } from '../../../../main/core/db/handle'
 
 let dir: string
 const opened: AppDatabase[] = []
@@ -90,7 +91,7 @@ describe('upload store', () => {
     await expect(a.journal.append([{ t: 'state', id: 'x', state: 'failed', at: 'now' }])).rejects.toEqual(
       new UploadLeaseLost('x'),
     )
-    const row = opened[0]!.db.prepare("SELECT state FROM upload_items WHERE id = 'x'").get()
+    const row = sqlOf(opened[0]!).prepare("SELECT state FROM upload_items WHERE id = 'x'").get()
     expect(row).toEqual({ state: 'queued' })
     await c.journal.append([done('x')])
   })
@@ -110,7 +111,7 @@ describe('upload store', () => {
     expect(b.findByKey('x')).toBeUndefined()
     // Nor may B write about them: a retry or a removal of another account's item is refused.
     await expect(b.journal.append([{ t: 'remove', id: 'y' }])).rejects.toBeInstanceOf(UploadLeaseLost)
-    const held = opened[1]!.db.prepare("SELECT count(*) AS n FROM leases WHERE owner = 'host/2/b'").get()
+    const held = sqlOf(opened[1]!).prepare("SELECT count(*) AS n FROM leases WHERE owner = 'host/2/b'").get()
     expect(held).toEqual({ n: 0 })
     // A's next run resumes it, with its intent to settle.
     const again = store(processOn(clock, 'host/3/a'), { identity: 'account-a' })
@@ -121,15 +122,26 @@ describe('upload store', () => {
   it('an item from before identities were recorded becomes the identity’s of the queue that takes it', async () => {
     const clock = { ms: Date.now() }
     const p = processOn(clock, 'host/1/a')
-    p.database.db.exec(`INSERT INTO upload_items (id, scope, path, name, size, mtime_ms, mimetype, batch_id,
+    sqlOf(p.database)
+      .exec(`INSERT INTO upload_items (id, scope, path, name, size, mtime_ms, mimetype, batch_id,
       created_at, state) VALUES ('old', 'q', '/f/old.bin', 'old.bin', 10, 1, 'image/png', 'b', 'now', 'queued')`)
     const a = store(p, { identity: 'account-a' })
     expect([...a.items.keys()]).toEqual(['old'])
-    expect(p.database.db.prepare("SELECT identity FROM upload_items WHERE id = 'old'").get()).toEqual({
+    expect(sqlOf(p.database).prepare("SELECT identity FROM upload_items WHERE id = 'old'").get()).toEqual({
       identity: 'account-a',
     })
     a.releaseAll()
     expect([...store(processOn(clock, 'host/2/b'), { identity: 'account-b' }).items.keys()]).toEqual([])
+  })
+
+  it('a clean close releases through Leases: its renewal then reports no upload lease as lost', async () => {
+    const clock = { ms: Date.now() }
+    const p = processOn(clock, 'host/1/a')
+    const queue = store(p)
+    await queue.journal.append([add('x'), add('y')])
+    queue.releaseAll()
+    expect(p.leases.renew()).toEqual([])
+    expect(sqlOf(p.database).prepare('SELECT resource FROM leases').all()).toEqual([])
   })
 
   it('a clean close hands back every unfinished item at once, those added since the open too', async () => {
@@ -151,7 +163,7 @@ describe('upload store', () => {
     await a.journal.append([add('x')])
     const b = store(processOn(clock, 'host/2/b'))
     await expect(b.journal.append([add('z'), done('x')])).rejects.toBeInstanceOf(UploadLeaseLost)
-    expect(opened[1]!.db.prepare("SELECT count(*) AS n FROM upload_items WHERE id = 'z'").get()).toEqual({
+    expect(sqlOf(opened[1]!).prepare("SELECT count(*) AS n FROM upload_items WHERE id = 'z'").get()).toEqual({
       n: 0,
     })
   })
@@ -177,7 +189,7 @@ describe('upload store', () => {
     // The oldest five are on disk only, and read back by key when asked for.
     expect(again.items.has('h0')).toBe(false)
     expect(again.findByKey('key-0')).toMatchObject({ id: 'h0', state: 'done' })
-    expect(p.database.db.prepare('SELECT count(*) AS n FROM upload_items').get()).toEqual({ n })
+    expect(sqlOf(p.database).prepare('SELECT count(*) AS n FROM upload_items').get()).toEqual({ n })
   })
 
   it('reopened, lists its items in the order they were added, finished or not', async () => {
@@ -227,15 +239,17 @@ describe('upload store', () => {
     // Opened again (the *.pre-db copy still there): nothing imported twice.
     const again = store(p, { legacyPath })
     expect(again.items.size).toBe(2)
-    expect(p.database.db.prepare('SELECT count(*) AS n FROM upload_items').get()).toEqual({ n: 2 })
+    expect(sqlOf(p.database).prepare('SELECT count(*) AS n FROM upload_items').get()).toEqual({ n: 2 })
   })
 
   it('a full disk fails the write with a clear error and keeps nothing of it', async () => {
     const clock = { ms: Date.now() }
     const p = processOn(clock, 'host/1/a')
     const s = store(p)
-    const { page_count: pages } = p.database.db.prepare('PRAGMA page_count').get() as { page_count: number }
-    p.database.db.exec(`PRAGMA max_page_count = ${pages}`)
+    const { page_count: pages } = sqlOf(p.database).prepare('PRAGMA page_count').get() as {
+      page_count: number
+    }
+    sqlOf(p.database).exec(`PRAGMA max_page_count = ${pages}`)
     const many = Array.from({ length: 200 }, (_, i) => ({
       t: 'add' as const,
       item: item(`big-${i}`, { path: `/files/${'x'.repeat(200)}-${i}` }),
@@ -244,8 +258,8 @@ describe('upload store', () => {
       kind: 'file',
       message: expect.stringMatching(/Could not save the upload queue/),
     })
-    expect(p.database.db.prepare('SELECT count(*) AS n FROM upload_items').get()).toEqual({ n: 0 })
-    expect(p.database.db.prepare('SELECT count(*) AS n FROM leases').get()).toEqual({ n: 0 })
+    expect(sqlOf(p.database).prepare('SELECT count(*) AS n FROM upload_items').get()).toEqual({ n: 0 })
+    expect(sqlOf(p.database).prepare('SELECT count(*) AS n FROM leases').get()).toEqual({ n: 0 })
   })
 
   it('knows a lease holder of this machine whose process ended', () => {

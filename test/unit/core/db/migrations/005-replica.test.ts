@@ -8,6 +8,7 @@ import { afterEach, expect, it } from 'vitest'
 import { openDatabase } from '../../../../../main/core/db/database'
 import { MIGRATIONS } from '../../../../../main/core/db/migrations/index'
 import { createReplica } from '../../../../../main/core/replica/replica'
+import { sqlOf } from '../../../../../main/core/db/handle'
 
 let dir: string
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
@@ -16,7 +17,7 @@ it('imports the offline cache into the replica, then drops it', () => {
   dir = mkdtempSync(join(tmpdir(), 'mig-5-'))
   const file = join(dir, 'a.db')
   const early = openDatabase({ file, migrations: MIGRATIONS.slice(0, 4) })
-  const put = early.db.prepare(
+  const put = sqlOf(early).prepare(
     'INSERT INTO offline_cache (profile_id, key, value, fetched_at) VALUES (?, ?, ?, ?)',
   )
   const november = { from: '2026-11-01T00:00:00.000Z', to: '2026-11-30T23:59:59.999Z' }
@@ -54,7 +55,7 @@ it('imports the offline cache into the replica, then drops it', () => {
   early.close()
 
   const database = openDatabase({ file })
-  const tables = database.db.prepare("SELECT name FROM sqlite_master WHERE name = 'offline_cache'").all()
+  const tables = sqlOf(database).prepare("SELECT name FROM sqlite_master WHERE name = 'offline_cache'").all()
   expect(tables).toEqual([])
   const replica = createReplica({
     database,
@@ -76,8 +77,8 @@ it('imports the offline cache into the replica, then drops it', () => {
     stale: false,
     fetchedAt: '2026-11-22T00:00:00.000Z',
   })
-  expect(database.db.prepare("SELECT count(*) AS n FROM replica_lists WHERE what = 'reports'").get()).toEqual(
-    { n: 1 },
-  )
+  expect(
+    sqlOf(database).prepare("SELECT count(*) AS n FROM replica_lists WHERE what = 'reports'").get(),
+  ).toEqual({ n: 1 })
   database.close()
 })

@@ -6,8 +6,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../../main/core/db/database'
 import { MIGRATIONS } from '../../../../../main/core/db/migrations/index'
+import type { DatabaseSync } from '../../../../../main/core/db/sqlite'
+import { sqlOf } from '../../../../../main/core/db/handle'
 
-const tables = (db: ReturnType<typeof openDatabase>['db']) =>
+const tables = (db: DatabaseSync) =>
   (
     db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
@@ -24,8 +26,8 @@ describe('migrations', () => {
     let before: string[] = []
     MIGRATIONS.forEach((migration, index) => {
       const database = openDatabase({ file, migrations: MIGRATIONS.slice(0, index + 1) })
-      const created = tables(database.db).filter((name) => !before.includes(name))
-      before = tables(database.db)
+      const created = tables(sqlOf(database)).filter((name) => !before.includes(name))
+      before = tables(sqlOf(database))
       if (created.length > 0)
         expect(migration.seed, `${migration.name} creates ${created.join(', ')}`).toBeDefined()
       database.close()
@@ -39,15 +41,15 @@ describe('migrations', () => {
       // migration may move a table's rows elsewhere and drop it (the replica took the offline cache's).
       for (let upTo = 1; upTo < step; upTo += 1) {
         const stage = openDatabase({ file, migrations: MIGRATIONS.slice(0, upTo) })
-        stage.transaction(() => MIGRATIONS[upTo - 1]!.seed?.(stage.db))
+        stage.transaction(() => MIGRATIONS[upTo - 1]!.seed?.(sqlOf(stage)))
         stage.close()
       }
       const early = openDatabase({ file, migrations: MIGRATIONS.slice(0, step) })
-      early.transaction(() => MIGRATIONS[step - 1]!.seed?.(early.db))
+      early.transaction(() => MIGRATIONS[step - 1]!.seed?.(sqlOf(early)))
       const counts = new Map(
-        tables(early.db).map((name) => [
+        tables(sqlOf(early)).map((name) => [
           name,
-          (early.db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n,
+          (sqlOf(early).prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n,
         ]),
       )
       early.close()
@@ -55,7 +57,7 @@ describe('migrations', () => {
       const dropped = new Set(MIGRATIONS.slice(step).flatMap((migration) => migration.drops ?? []))
       for (const [name, rows] of counts) {
         if (dropped.has(name)) continue
-        const after = (late.db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n
+        const after = (sqlOf(late).prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n
         expect(after, `rows of ${name}`).toBeGreaterThanOrEqual(rows)
       }
       expect(late.notices[0]?.backup).toBeTruthy()

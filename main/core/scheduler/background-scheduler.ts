@@ -1,0 +1,304 @@
+// The one loop of a profile's background reads (docs/background.md). Every read the app makes on its own (the
+// connection probe, the planner following due posts, the account watch, the inbox, the insights) is a task
+// registered here, so the service sees one client with one budget instead of a handful of timers that each
+// thought they were alone: at most `limit` requests per `windowMs` (60 a minute) across every task, a
+// Retry-After honoured by every task at once (the limit is the account's, not one task's), and a task that
+// keeps failing waits longer and longer, up to 15 minutes. A task never overlaps itself. Stopping aborts what
+// runs, rejects what waits for the budget and leaves no timer, so a profile switch or a quit ends it whole.
+// The clock is injected: tests step through minutes without waiting (test/support/manual-clock.ts).
+import { AppError } from '../../../common/errors'
+
+export interface SchedulerClock {
+  now(): number
+  setTimeout(run: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+/** What a run is given. */
+export interface TaskContext {
+  /** Aborted when the scheduler stops (the profile switched, the app quits): the run should end early. */
+  signal: AbortSignal
+  /**
+   * Takes one request from the profile's budget, waiting (on the clock) until one is free or a Retry-After
+   * has passed. Call it before each request; rejects with a `cancelled` AppError once the scheduler stops.
+   */
+  request(): Promise<void>
+}
+
+export interface BackgroundTask {
+  /** Unique within a scheduler; names the task in logs and in `status()`. */
+  name: string
+  /**
+   * The wait after a run that went well, in ms, asked after each run (a task's rhythm may follow what it
+   * found: each minute while a post is due, hourly otherwise). null: wait until poked.
+   */
+  every(): number | null
+  run(context: TaskContext): Promise<void>
+  /** Wait before the first run (default 0: at once). null: only when poked. */
+  firstRunAfterMs?: number | null
+  /** First wait after a failure, doubled at each further one up to MAX_BACKOFF_MS (default 30 s). */
+  backoffMs?: number
+  /** Least time from the start of one run to a run asked for by poke() (default 0). */
+  minGapMs?: number
+}
+
+export interface TaskHandle {
+  /** Runs soon: at once, or when the budget, a Retry-After or the task's gap allow; once more if running. */
+  poke(): void
+  /** Runs now, whatever the task's own rhythm (still within the budget); resolves when that run is over. */
+  runNow(): Promise<void>
+  /** When the next run is due (ms since epoch), or null when none is planned. */
+  nextRunAt(): number | null
+  unregister(): void
+}
+
+export interface TaskStatus {
+  name: string
+  running: boolean
+  nextRunAt: number | null
+  /** Failures in a row (0 after a run that went well). */
+  failures: number
+  lastError?: AppError
+}
+
+export interface BackgroundScheduler {
+  register(task: BackgroundTask): TaskHandle
+  status(): TaskStatus[]
+  /** Requests counted in the window ending now. */
+  used(): number
+  /** Until when the service asked every task to wait (ms since epoch), or null. */
+  heldUntil(): number | null
+  /** Resolves once no run is in progress. */
+  whenIdle(): Promise<void>
+  /** Aborts every run, cancels every wait, clears every timer; resolves once the runs have ended. */
+  stop(): Promise<void>
+}
+
+export interface SchedulerOptions {
+  clock: SchedulerClock
+  /** Most requests in any window (default 60). */
+  limit?: number
+  windowMs?: number
+  /** A run that failed: logged by the caller. */
+  onError?(task: string, error: AppError): void
+}
+
+export const DEFAULT_REQUEST_LIMIT = 60
+export const DEFAULT_WINDOW_MS = 60_000
+export const DEFAULT_BACKOFF_MS = 30_000
+export const MAX_BACKOFF_MS = 15 * 60_000
+
+/** When a failed run's error says the service may be asked again (Retry-After), or null. */
+export function retryAfterOf(error: AppError, now: number): number | null {
+  if (error.retryAt) {
+    const at = Date.parse(error.retryAt)
+    if (Number.isFinite(at)) return Math.max(now, at)
+  }
+  if (error.retryAfterMs !== undefined && Number.isFinite(error.retryAfterMs))
+    return now + Math.max(0, error.retryAfterMs)
+  return null
+}
+
+/** The wait after the `failures`-th failure in a row: `base` doubled each time, never past 15 minutes. */
+export function backoffAfter(failures: number, base = DEFAULT_BACKOFF_MS): number {
+  return Math.min(MAX_BACKOFF_MS, base * 2 ** Math.max(0, failures - 1))
+}
+
+interface Entry {
+  task: BackgroundTask
+  timer: unknown
+  due: number | null
+  running: Promise<void> | null
+  again: boolean
+  failures: number
+  lastError?: AppError
+  lastStart: number
+  gone: boolean
+}
+
+const cancelled = () => new AppError({ kind: 'cancelled', message: 'the background scheduler stopped' })
+
+export function createBackgroundScheduler(o: SchedulerOptions): BackgroundScheduler {
+  const { clock } = o
+  const limit = o.limit ?? DEFAULT_REQUEST_LIMIT
+  const windowMs = o.windowMs ?? DEFAULT_WINDOW_MS
+  const entries = new Map<string, Entry>()
+  const abort = new AbortController()
+  /** Start times of the requests in the current window, oldest first. */
+  const spent: number[] = []
+  let hold = -Infinity
+  const waiters: Array<{ resolve(): void; reject(error: unknown): void }> = []
+  let budgetTimer: unknown
+  let stopped = false
+
+  function prune(now: number): void {
+    while (spent.length > 0 && spent[0]! <= now - windowMs) spent.shift()
+  }
+
+  /** Hands free requests to the waiters, first come first served; sets one timer for the next one free. */
+  function pump(): void {
+    if (budgetTimer !== undefined) clock.clearTimeout(budgetTimer)
+    budgetTimer = undefined
+    if (stopped) return
+    const now = clock.now()
+    prune(now)
+    while (waiters.length > 0 && now >= hold && spent.length < limit) {
+      spent.push(now)
+      waiters.shift()!.resolve()
+    }
+    if (waiters.length === 0) return
+    const freeAt = Math.max(hold, spent.length < limit ? now : spent[0]! + windowMs)
+    budgetTimer = clock.setTimeout(() => {
+      budgetTimer = undefined
+      pump()
+    }, freeAt - now)
+  }
+
+  function request(): Promise<void> {
+    if (stopped) return Promise.reject(cancelled())
+    return new Promise<void>((resolve, reject) => {
+      waiters.push({ resolve, reject })
+      pump()
+    })
+  }
+
+  function plan(entry: Entry, at: number | null): void {
+    if (entry.timer !== undefined) clock.clearTimeout(entry.timer)
+    entry.timer = undefined
+    entry.due = null
+    if (stopped || entry.gone || at === null) return
+    const when = Math.max(at, hold)
+    entry.due = when
+    entry.timer = clock.setTimeout(
+      () => {
+        entry.timer = undefined
+        entry.due = null
+        void start(entry)
+      },
+      Math.max(0, when - clock.now()),
+    )
+  }
+
+  function start(entry: Entry): Promise<void> {
+    if (entry.running) {
+      entry.again = true
+      return entry.running
+    }
+    if (stopped || entry.gone) return Promise.resolve()
+    entry.running = (async () => {
+      try {
+        do {
+          entry.again = false
+          await once(entry)
+        } while (entry.again && !stopped && !entry.gone)
+      } finally {
+        entry.running = null
+      }
+    })()
+    return entry.running
+  }
+
+  async function once(entry: Entry): Promise<void> {
+    entry.lastStart = clock.now()
+    plan(entry, null)
+    try {
+      await entry.task.run({ signal: abort.signal, request })
+      entry.failures = 0
+      delete entry.lastError
+      if (!entry.again) plan(entry, nextAfterSuccess(entry))
+    } catch (raw) {
+      if (stopped || entry.gone) return
+      const error = AppError.from(raw)
+      const now = clock.now()
+      entry.failures++
+      entry.lastError = error
+      o.onError?.(entry.task.name, error)
+      const asked = retryAfterOf(error, now)
+      // The limit is the account's: every task waits, and what already waits for the budget too.
+      if (asked !== null && asked > hold) {
+        hold = asked
+        for (const other of entries.values()) if (other.due !== null && other.due < hold) plan(other, hold)
+        pump()
+      }
+      entry.again = false
+      plan(entry, Math.max(asked ?? 0, now + backoffAfter(entry.failures, entry.task.backoffMs)))
+    }
+  }
+
+  function nextAfterSuccess(entry: Entry): number | null {
+    const every = entry.task.every()
+    return every === null ? null : clock.now() + Math.max(0, every)
+  }
+
+  return {
+    register(task) {
+      if (stopped) throw cancelled()
+      if (entries.has(task.name)) throw new Error(`a background task named ${task.name} is registered`)
+      const entry: Entry = {
+        task,
+        timer: undefined,
+        due: null,
+        running: null,
+        again: false,
+        failures: 0,
+        lastStart: -Infinity,
+        gone: false,
+      }
+      entries.set(task.name, entry)
+      const first = task.firstRunAfterMs === undefined ? 0 : task.firstRunAfterMs
+      if (first !== null) plan(entry, clock.now() + first)
+      return {
+        poke() {
+          if (stopped || entry.gone) return
+          if (entry.running) {
+            entry.again = true
+            return
+          }
+          // A failing task keeps its backoff: a poke is a reason to look, not proof the service is back.
+          const at = Math.max(clock.now(), entry.lastStart + (task.minGapMs ?? 0))
+          if (entry.due === null || at < entry.due) {
+            if (entry.failures === 0 || entry.due === null) plan(entry, at)
+          }
+        },
+        runNow: () => start(entry),
+        nextRunAt: () => entry.due,
+        unregister() {
+          entry.gone = true
+          plan(entry, null)
+          entries.delete(task.name)
+        },
+      }
+    },
+    status: () =>
+      [...entries.values()].map((entry) => ({
+        name: entry.task.name,
+        running: entry.running !== null,
+        nextRunAt: entry.due,
+        failures: entry.failures,
+        ...(entry.lastError ? { lastError: entry.lastError } : {}),
+      })),
+    used() {
+      prune(clock.now())
+      return spent.length
+    },
+    heldUntil: () => (hold > clock.now() ? hold : null),
+    async whenIdle() {
+      for (;;) {
+        const running = [...entries.values()].map((entry) => entry.running).filter((run) => run !== null)
+        if (running.length === 0) return
+        await Promise.allSettled(running)
+      }
+    },
+    async stop() {
+      if (stopped) return
+      stopped = true
+      abort.abort(cancelled())
+      for (const entry of entries.values()) plan(entry, null)
+      if (budgetTimer !== undefined) clock.clearTimeout(budgetTimer)
+      budgetTimer = undefined
+      for (const waiter of waiters.splice(0)) waiter.reject(cancelled())
+      const running = [...entries.values()].map((entry) => entry.running).filter((run) => run !== null)
+      await Promise.allSettled(running)
+    },
+  }
+}
