@@ -672,6 +672,11 @@ export interface EventPayloads extends WatchEventPayloads {
   /** Main sends the window to a view: a notification was clicked, a mediadeck:// link was opened. */
   'app:navigate': AppRoute
   /** The snippets changed: here, or in another process sharing the database (the CLI). The whole list. */
+  /**
+   * The insights' background refresh read these accounts' figures (main/core/insights/insights-follow.ts);
+   * `more`: some have more to read, and the next run comes as the budget allows.
+   */
+  'insights:changed': { accountIds: string[]; more: boolean }
   'snippets:changed': { snippets: Snippet[] }
 }
 export type EventName = keyof EventPayloads
@@ -688,6 +693,7 @@ export const EVENT_NAMES = [
   'outbox:changed',
   'app:navigate',
   'watch:changed',
+  'insights:changed',
   'snippets:changed',
 ] as const satisfies readonly EventName[]
 

@@ -582,6 +582,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
           (id) => data.bestSlots?.find((b) => b.accountId === id) ?? { accountId: id, posts: 0, slots: [] },
         ),
       ),
+      onChanged: on('insights:changed'),
     },
     templates: {
       list: handle('templates:list', () => data.templates ?? []),

@@ -9,15 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { InsightsRefreshOutcome, InsightsView, AccountBestSlots } from '../../../common/insights-calls'
 import { openDatabase, type AppDatabase } from '../../../main/core/db/database'
 import { createServiceClient, type ServiceClient } from '../../../main/core/service-client'
-import { createInsightsHandlers } from '../../../main/handlers/insights-handlers'
-import type { HostDeps } from '../../../main/handlers/host-deps'
+import { createInsightsHandlers, type InsightsHandlerDeps } from '../../../main/handlers/insights-handlers'
 import type { Handlers } from '../../../main/handlers/types'
 import { dispatchCall } from '../../../main/host/dispatch'
 import { startSandbox, type RunningSandbox } from '../../../sandbox'
-import { BEST_SLOT, PATTERN_UTC_OFFSET_HOURS } from '../../../sandbox/figures'
+import { BEST_SLOT } from '../../../sandbox/figures'
+import { publishedHistory } from '../../support/insights-history'
 
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
 const IG = '6f00000000000000000000c1'
 const KEYS = { accessKey: 'calls', secretKey: 'calls-secret' }
 const ZONE = 'Asia/Jakarta'
@@ -29,35 +27,6 @@ const now = Date.now()
 let posts = 0
 let stopped = false
 
-/** Published posts at Jakarta 12:00, 18:00, 19:00 and 20:00 of each of the last 70 days (past the first week). */
-function history() {
-  const offset = PATTERN_UTC_OFFSET_HOURS * HOUR
-  const today = Math.floor((now + offset) / DAY) * DAY - offset
-  const out = []
-  for (let d = 8; d < 78; d++) {
-    for (const hour of [12, 18, 19, 20]) {
-      const iso = new Date(today - d * DAY + hour * HOUR).toISOString()
-      out.push({
-        _id: `calls${d}h${hour}`.padEnd(24, '0'),
-        title: '',
-        description: `Day ${d} at ${hour}`,
-        topic: '',
-        type: 'image',
-        medias: [],
-        meta: { title: '', description: '', url: '' },
-        additionalInfo: {},
-        replies: [],
-        status: 'success',
-        scheduleAt: iso,
-        accountId: IG,
-        createdAt: iso,
-        updatedAt: iso,
-      })
-    }
-  }
-  return out
-}
-
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-insights-calls-'))
   sandbox = await startSandbox({
@@ -66,7 +35,7 @@ beforeAll(async () => {
     publisherIntervalMs: 0,
     config: { users: [{ ...KEYS, tier: 'premium', storageLimit: 1e9, seed: 'empty' }] },
   })
-  const schedules = history()
+  const schedules = publishedHistory({ accountId: IG, now, prefix: 'calls' })
   posts = schedules.length
   await sandbox.insertRecords(KEYS.accessKey, {
     accounts: [
@@ -97,8 +66,9 @@ function calls(options: { budget?: number; identity?: string } = {}) {
     active: () => ({ client }),
     database,
     replica: () => ({ identity: options.identity ?? 'profile-a' }),
-  } as unknown as Pick<HostDeps, 'active' | 'database' | 'replica'>
-  const handlers = createInsightsHandlers(deps, { now: () => now, budget: options.budget })
+    emit: () => undefined,
+  } as unknown as InsightsHandlerDeps
+  const handlers = createInsightsHandlers(deps, { now: () => now, runBudget: options.budget })
   return async <T>(name: string, request: unknown): Promise<T> => {
     const result = await dispatchCall(handlers as unknown as Handlers, name, request)
     if (!result.ok) throw new Error(`${name}: ${result.error.message}`)
@@ -112,7 +82,8 @@ describe('insights calls', () => {
       active: () => ({ client }),
       database,
       replica: () => ({ identity: 'x' }),
-    } as unknown as Pick<HostDeps, 'active' | 'database' | 'replica'>)
+      emit: () => undefined,
+    } as unknown as InsightsHandlerDeps)
     const bad = await dispatchCall(handlers as unknown as Handlers, 'insights:view', {
       accountId: IG,
       since: 10,
