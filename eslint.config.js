@@ -65,6 +65,13 @@ const RAW_HANDLE = [
       'the raw database handle is the data layer’s: go through the table’s repository (docs/data-layer.md, "Tables, and who writes them")',
   },
 ]
+const NO_ROW_CASTS = [
+  {
+    selector: 'TSAsExpression > CallExpression.expression[callee.property.name=/^(get|all)$/]',
+    message:
+      'a row is read through its table’s declaration (readRows/readRow, or parseRows/parseRow with columnsOf, in main/core/db/rows.ts), not cast: on disk it can have any shape',
+  },
+]
 const NO_SQL = [
   {
     selector: `Literal[value=/${SQL_START}/]`,
@@ -132,10 +139,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: RAW_HANDLE }] },
   },
   {
-    // SQL is written in the data layer alone (docs/data-layer.md, "Tables, and who writes them").
+    // SQL is written in the data layer alone (docs/data-layer.md, "Tables, and who writes them"), and a row
+    // is read through its table's declaration, never cast: on disk it can have any shape.
+    // A shipped migration is never edited (CONTRIBUTING.md, "Database migrations"), casts and all.
+    files: ['main/**/*.ts'],
+    ignores: ['main/core/db/migrations/**'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_ROW_CASTS] },
+  },
+  {
     files: ['main/**/*.ts'],
     ignores: DATA_LAYER,
-    rules: { 'no-restricted-syntax': ['error', ...NO_SQL] },
+    rules: { 'no-restricted-syntax': ['error', ...NO_ROW_CASTS, ...NO_SQL] },
   },
   prettier,
 )

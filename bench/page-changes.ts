@@ -16,6 +16,8 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { median, percentile, writeResultsSection } from './support/results'
 
+/** This tree: the one measured as "now". */
+const here = fileURLToPath(new URL('..', import.meta.url))
 const SAVES = Number(process.env.BENCH_SAVES ?? 30)
 const IMPORT_ROWS = 1_000
 
@@ -195,6 +197,8 @@ async function measureTree(root: string): Promise<TreeFigures> {
   return figures
 }
 
+const commitOf = (root: string) =>
+  spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || '?'
 const ms = (n: number) => `${n.toFixed(1)} ms`
 const kib = (n: number) =>
   n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${(n / 1024).toFixed(1)} KiB`
@@ -206,7 +210,7 @@ function section(now: TreeFigures, before: TreeFigures | undefined, load: string
   const ratio = (f: TreeFigures) => f.save[10_000]!.p50 / f.save[1_000]!.p50
   return `## Page: drafts changes
 
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`bench/page-changes.ts\` (\`npm run bench -- --page-only --page-baseline DIR\`), in Debian's Chromium through the browser mode; the baseline (558c91f) in the same sitting on a checkout of its own with its own built renderer.
+Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (this tree at ${commitOf(here)}) by \`bench/page-changes.ts\` (\`npm run bench -- --page-only --page-baseline DIR\`), in Debian's Chromium through the browser mode; the baseline (558c91f) in the same sitting on a checkout of its own with its own built renderer.
 Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory (load average ${load}, shared with other work): the ratios between the two trees say more than the figures.
 
 | measure | 558c91f | now | target | |
@@ -224,8 +228,12 @@ Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 102
 - Bytes: every \`drafts:changed\` frame the page's socket received within 300 ms after one save.
 - Import: the 1,000 drafts exported as CSV, each row's caption changed, imported back through \`drafts:import\`;
   the \`drafts:changed\` frames received until 300 ms after its answer.
-- The save's time still grows with the drafts (each change is applied to the page's list of 10,000 and the
-  views that filter it recompute); the bytes no longer do.
+- What a save costs the page no longer grows with the drafts: the campaigns' reload after a change reads only
+  the campaigns' own drafts (it parsed all 10,000), the page's drafts store keeps them by id and tells what
+  the change touched, and the calendar keeps its entries (and so draws nothing) when a change shows nowhere
+  in it. The records go packed (common/wire-packing.ts): an empty post's fields are named, not sent.
+- When the baseline's import figures are below 1,000 drafts' worth, its answer never came: the browser mode's
+  host stopped the page's socket after that many whole lists; its figures are what had arrived by then.
 - Not measured here: the planner's list view with 2,000 service posts and 10,000 drafts.
 `
 }
@@ -253,7 +261,6 @@ if (reuse !== -1) {
   process.exit(0)
 }
 
-const here = fileURLToPath(new URL('..', import.meta.url))
 function runOn(root: string): TreeFigures {
   const result = spawnSync(
     process.execPath,

@@ -57,6 +57,7 @@ import { formatBytes } from './format-bytes'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
 import { watchCallSchemas, type WatchCallResponses, type WatchEventPayloads } from './account-watch'
 import { snippetCallSchemas, type SnippetCallResponses } from './snippet-calls'
+import { inboxCallSchemas, type InboxCallResponses, type InboxEventPayloads } from './inbox-calls'
 import { insightsCallSchemas, type InsightsCallResponses } from './insights-calls'
 import type { Snippet } from './snippets'
 
@@ -339,6 +340,7 @@ export const requestSchemas = {
   'automations:get': idRequest,
   ...automationCallSchemas,
   ...snippetCallSchemas,
+  ...inboxCallSchemas,
   ...insightsCallSchemas,
 
   'schedules:list': schedulesListRequest,
@@ -565,7 +567,12 @@ export interface RetryBudgetState {
 
 /** What each call answers. */
 export interface CallResponses
-  extends AutomationCallResponses, WatchCallResponses, SnippetCallResponses, InsightsCallResponses {
+  extends
+    AutomationCallResponses,
+    WatchCallResponses,
+    SnippetCallResponses,
+    InboxCallResponses,
+    InsightsCallResponses {
   'app:info': AppInfo
   'app:open-external': void
   'app:diagnostics': Diagnostics
@@ -645,7 +652,7 @@ export const INTERNAL_CALLS = ['files:grant-dropped'] as const satisfies readonl
 
 // ---- events ----
 
-export interface EventPayloads extends WatchEventPayloads {
+export interface EventPayloads extends WatchEventPayloads, InboxEventPayloads {
   'uploads:progress': UploadProgressEvent
   'uploads:batch-finished': {
     batchId: string
@@ -671,13 +678,16 @@ export interface EventPayloads extends WatchEventPayloads {
   'outbox:changed': OutboxState
   /** Main sends the window to a view: a notification was clicked, a mediadeck:// link was opened. */
   'app:navigate': AppRoute
-  /** The snippets changed: here, or in another process sharing the database (the CLI). The whole list. */
   /**
    * The insights' background refresh read these accounts' figures (main/core/insights/insights-follow.ts);
    * `more`: some have more to read, and the next run comes as the budget allows.
    */
   'insights:changed': { accountIds: string[]; more: boolean }
-  'snippets:changed': { snippets: Snippet[] }
+  /**
+   * The snippets changed: here, or in another process sharing the database (the CLI). What changed since the
+   * event numbered `seq - 1` (common/list-changes.ts), never the whole list.
+   */
+  'snippets:changed': ListChanges<Snippet>
 }
 export type EventName = keyof EventPayloads
 export const EVENT_NAMES = [
@@ -695,6 +705,7 @@ export const EVENT_NAMES = [
   'watch:changed',
   'insights:changed',
   'snippets:changed',
+  'inbox:changed',
 ] as const satisfies readonly EventName[]
 
 export const CALL_NAMES = Object.keys(requestSchemas) as CallName[]

@@ -1,7 +1,7 @@
 // How a list that lives in main reaches the page: once whole when the page asks (with the number of the last
 // change it holds), then as changes: the records added or changed and the ids removed, numbered one by one.
 // The page applies each to what it holds and asks for the whole list again only when it holds none, misses a
-// number, or is told to (another profile became active, main missed changes itself). main/host/list-publisher.ts
+// number, or is told to (another profile became active, main missed changes itself). main/core/list-publisher.ts
 // sends them; the stores in renderer/stores/ apply them.
 
 /** One change of a list: everything it holds past the change numbered `seq - 1`. */

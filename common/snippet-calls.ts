@@ -3,6 +3,7 @@
 // no snippet at all (a pasted document, a megabyte); the precise rules, worded in the person's language, are
 // the store's (main/core/snippets/snippet-store.ts), which the page also checks before it sends.
 import { z } from 'zod'
+import type { ListSnapshot } from './list-changes'
 import { MAX_SNIPPET_BODY, MAX_SNIPPET_NAME, SNIPPET_KINDS, type Snippet } from './snippets'
 
 const id = z.string().min(1).max(200)
@@ -13,6 +14,8 @@ const body = z.string().max(MAX_SNIPPET_BODY * 2, {
 
 export const snippetCallSchemas = {
   'snippets:list': z.undefined(),
+  /** The page's list: every snippet and the number of the last `snippets:changed` it includes. */
+  'snippets:snapshot': z.undefined(),
   'snippets:create': z.object({ kind: z.enum(SNIPPET_KINDS), name, body }).strict(),
   /** Renames and/or rewrites; `revision` is the one the edit was based on (an older one is refused). */
   'snippets:update': z
@@ -29,6 +32,7 @@ export const snippetCallSchemas = {
 
 export interface SnippetCallResponses {
   'snippets:list': Snippet[]
+  'snippets:snapshot': ListSnapshot<Snippet>
   'snippets:create': Snippet
   'snippets:update': Snippet
   'snippets:delete': void

@@ -1,11 +1,13 @@
 // Builds the domain-shaped window.mediadeck from the contract's names (common/api-surface.ts, handed in) over
 // any transport: Electron IPC in the preload, a WebSocket in the browser stand-in. Nothing is exposed that
 // common/contract.ts does not declare, and nothing of the transport itself (no ipcRenderer, no socket) reaches
-// the page. Only types of the contract are imported: the browser bridge stays free of its schemas.
+// the page. Only types of the contract are imported, and the wire packing of list events (which imports no
+// schema either): the browser bridge stays free of the contract's schemas.
 import type { ApiSurface } from '../common/api-surface'
 import type { CallName, EventName, IpcResult, MediadeckApi } from '../common/contract'
 import type { AppErrorData } from '../common/errors'
 import type { DroppedFile, PickedFile } from '../common/app-state'
+import { unpackEvent } from '../common/wire-packing'
 
 export interface BridgeTransport {
   invoke(name: CallName, request: unknown): Promise<IpcResult<unknown>>
@@ -37,7 +39,10 @@ export function buildMediadeckApi(
   for (const [name, d, method] of surface.events) {
     domain(d)[method] = (listener: unknown) => {
       if (typeof listener !== 'function') throw new TypeError(`${d}.${method} needs a listener function`)
-      const unsubscribe = transport.subscribe(name, (payload) => (listener as (p: unknown) => void)(payload))
+      // A list's records come packed (common/wire-packing.ts): the page gets them as main emitted them.
+      const unsubscribe = transport.subscribe(name, (payload) =>
+        (listener as (p: unknown) => void)(unpackEvent(name, payload)),
+      )
       let ended = false
       return () => {
         if (ended) return

@@ -9,6 +9,7 @@ export const DATA_LAYER = [
   'main/core/drafts/profile-identity.ts',
   'main/core/files/copy-janitor.ts',
   'main/core/files/file-grants.ts',
+  'main/core/inbox/inbox-store.ts',
   'main/core/inbox/reply-outbox.ts',
   'main/core/insights/insights-store.ts',
   'main/core/pictures/picture-store.ts',

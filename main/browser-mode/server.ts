@@ -32,6 +32,7 @@ import {
   receiveFile,
 } from './file-intake'
 import { parseClientMessage, type ServerMessage } from '../../common/ws-protocol'
+import { packEvent } from '../../common/wire-packing'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 export const DEFAULT_RENDERER_DIR = join(repoRoot, 'out', 'renderer')
@@ -371,8 +372,11 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     return true
   }
 
+  // A list's records go packed, as to the app window (common/wire-packing.ts); the bridge's API unpacks them.
   const unsubscribe = host.events.subscribe((name, payload) => {
-    for (const ws of clients) sendMessage(ws, { t: 'event', name, payload })
+    if (clients.size === 0) return
+    const packed = packEvent(name, payload)
+    for (const ws of clients) sendMessage(ws, { t: 'event', name, payload: packed })
   })
 
   server.on('connection', (socket) => {

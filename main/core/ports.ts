@@ -3,6 +3,15 @@
 // (main/core/connection/connection-monitor.ts, main/host/embedded-sandbox.ts, main/host/logging.ts, ...).
 import type { ConnectionState } from '../../common/app-state'
 import type { EventName, EventPayloads } from '../../common/contract'
+import type {
+  CommentTriage,
+  InboxEntry,
+  InboxFilter,
+  InboxListAnswer,
+  InboxReplyView,
+  InboxThread,
+  ReplyMediumInput,
+} from '../../common/inbox'
 import type { DraftStore } from './drafts/draft-store'
 import type { DraftsService } from './drafts/drafts-service'
 import type { OutboxRunner } from './drafts/outbox-runner'
@@ -91,4 +100,14 @@ export interface PlatformAdapters {
   pickFiles?(options: { directories: boolean }): Promise<string[]>
   /** Opens an allow-listed https address in the user's browser. */
   openExternal?(url: string): Promise<void>
+}
+
+/** The active profile's inbox as the handlers use it (main/host/inbox.ts). */
+export interface InboxPort {
+  list(filter?: InboxFilter): InboxListAnswer
+  /** Sends what waits, then reads the whole inbox; offline, answers the copy marked stale. */
+  refresh(): Promise<InboxListAnswer>
+  thread(id: string): Promise<InboxThread>
+  reply(input: { id: string; text: string; media: ReplyMediumInput[] }): Promise<InboxReplyView>
+  setStatus(id: string, status: CommentTriage): Promise<InboxEntry>
 }

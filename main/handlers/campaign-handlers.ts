@@ -29,14 +29,19 @@ export function createCampaignHandlers(
     }
   }
 
-  /** The drafts the outbox has sent since: their campaign learns the service's id of each. */
+  /**
+   * The drafts the outbox has sent since: their campaign learns the service's id of each. Only the campaigns'
+   * drafts still without one are read (by id): the page asks after every change of the drafts, and reading
+   * the profile's every draft made each save wait on main for as long as 10,000 drafts take to parse.
+   */
   async function linked(): Promise<Campaign[]> {
     const { store } = await deps.drafts.open()
     const profileId = deps.active().profileId
     campaigns.linkSchedules(
-      store
-        .listForProfile(profileId)
-        .flatMap((d) => (d.scheduleId ? [{ draftId: d.id, scheduleId: d.scheduleId }] : [])),
+      campaigns.draftsAwaitingSchedule(profileId).flatMap((id) => {
+        const scheduleId = store.get(id)?.scheduleId
+        return scheduleId ? [{ draftId: id, scheduleId }] : []
+      }),
     )
     return campaigns.listForProfile(profileId)
   }

@@ -7,7 +7,7 @@ import type { AppDatabase } from '../core/db/database'
 import type { ProfileStore } from '../core/profiles/profile-store'
 import type { AppStore } from '../core/settings/app-store'
 import type { FileGrants } from '../core/files/file-grants'
-import type { DraftsPort, EmbeddedSandbox, PlatformAdapters } from '../core/ports'
+import type { DraftsPort, EmbeddedSandbox, InboxPort, PlatformAdapters } from '../core/ports'
 import type { Replica } from '../core/replica/replica'
 import type { Redactor } from '../core/redaction'
 import type { DispatcherFactory } from '../core/http/network'
@@ -51,6 +51,8 @@ export interface HostDeps extends HandlerDeps {
   claimCover?(path: string, bytes: number): void
   /** The active profile's account watch (main/host/account-watch.ts); absent, `watch:alerts` answers none. */
   accountWatch?: { state(): AccountWatchState }
+  /** The active profile's inbox: its copy, refresh, triage and replies (main/host/inbox.ts). */
+  inbox: InboxPort
   /** The reads the app makes on its own (main/host/background.ts): a handler's refresh registers there. */
   background?: Background
 }

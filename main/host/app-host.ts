@@ -30,6 +30,7 @@ import { followSentPosts } from './post-notifications'
 import { watchAccounts } from './account-watch'
 import { createProfileSession, endUploads, type ProfileSession } from './profile-session'
 import { createDraftsOutbox } from './drafts-outbox'
+import { createInboxHost } from './inbox'
 import { createBackground } from './background'
 import { createUploadEffects } from './upload-effects'
 import { watchCopies } from './copy-janitors'
@@ -188,6 +189,17 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     ...(options.draftsWatchTimers ? { watchTimers: options.draftsWatchTimers } : {}),
   })
 
+  // Runs for as long as the host does: queued replies go when the connection comes back, window or not.
+  const inbox = createInboxHost({
+    database,
+    background,
+    active: () => current.service,
+    connection,
+    emit: (name, payload) => events.emit(name, payload),
+    log: (message, error) => log.warn(`inbox: ${message}`, error),
+  })
+  disposers.push(() => inbox.close())
+
   // Cover frames are removed once no draft or upload needs them, in both modes.
   const covers = watchCopies(
     {
@@ -268,6 +280,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     },
     claimCover: (path, bytes) => covers.received(path, bytes),
     accountWatch,
+    inbox,
     background,
     appInfo: () => ({
       name: info.name ?? 'Mediadeck',

@@ -41,7 +41,13 @@ export function openDataFolder(dataDir: string, log: Logger, storeBackend?: KeyV
     if (listener) listener(report.message)
     else pending.push(report.message)
   })
-  const store = openAppStore(storeBackend ?? createConfBackend(dataDir))
+  // Profiles and settings are a file beside the database, written by every host of the folder (the app, the
+  // browser mode): each change holds the database's write lock while it reads and writes it, so two hosts
+  // saving at once never lose one another's profile or secret (issue 33).
+  const store = openAppStore(storeBackend ?? createConfBackend(dataDir), {
+    // Once the database is closed (the app quitting), only this process is left to write: the window's bounds.
+    lock: (fn) => (database.isOpen() ? database.write('the profiles and settings', fn) : fn()),
+  })
   if (store.notice) log.error(store.notice.message)
   const startupNotices: string[] = [
     // Said once: a folder made private has nothing more to say at the next start.

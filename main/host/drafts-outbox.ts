@@ -1,12 +1,12 @@
 // The drafts store and the outbox runner that sends its queue: a side-effect module of the composition root
 // (main/host/app-host.ts), as upload-effects.ts is. The store opens on first use (importing the old
 // drafts.json once) and the runner starts with it. Each commit's changes to the active profile's drafts go to
-// the page as `drafts:changed` changes (main/host/list-publisher.ts), never the whole list; a profile switch
+// the page as `drafts:changed` changes (main/core/list-publisher.ts), never the whole list; a profile switch
 // tells the page to read its list again and lets the runner send its queue; what another process (the CLI)
 // commits to the database reaches the page the same way within the watch interval (1 s). The drafts handlers
 // only call it (main/handlers/drafts-handlers.ts).
 import type { Draft } from '../../common/drafts'
-import { createListPublisher, type PublisherTimers } from './list-publisher'
+import { createListPublisher, type PublisherTimers } from '../core/list-publisher'
 import { createCampaignStore } from '../core/campaigns/campaign-store'
 import type { AppDatabase, ChangeTimers } from '../core/db/database'
 import { createLeases } from '../core/db/leases'

@@ -86,7 +86,7 @@ export function followSentPosts(o: PostNotificationsOptions): { stop(): void } {
     for (const draft of changed) {
       const before = status.get(draft.id)
       // Became scheduled: the outbox (this process's or the CLI's) just sent it. Changes are coalesced per list
-      // (main/host/list-publisher.ts), so queued and sending may never be seen between a draft and its send.
+      // (main/core/list-publisher.ts), so queued and sending may never be seen between a draft and its send.
       if (announce && draft.status === 'scheduled' && before !== 'scheduled') {
         const tr = o.tr()
         o.notify(tr('notify.draftSentTitle'), tr('notify.draftSentBody'), {

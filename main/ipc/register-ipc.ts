@@ -7,6 +7,7 @@ import { dispatchCall } from '../host/dispatch'
 import type { EventHub } from '../host/event-hub'
 import type { Logger, Redactor } from '../host/logging'
 import type { SenderEvent } from './sender-check'
+import { packEvent } from '../../common/wire-packing'
 
 /** The part of ipcMain this uses. */
 export interface IpcMainLike {
@@ -43,10 +44,10 @@ export interface EventTargetContents {
   send(channel: string, payload: unknown): void
 }
 
-/** Forwards every host event to the app window while it exists. */
+/** Forwards every host event to the app window while it exists, its list's records packed (wire-packing.ts). */
 export function forwardEvents(events: EventHub, contents: () => EventTargetContents | undefined): () => void {
   return events.subscribe((name, payload) => {
     const target = contents()
-    if (target && !target.isDestroyed()) target.send(name, payload)
+    if (target && !target.isDestroyed()) target.send(name, packEvent(name, payload))
   })
 }

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, triggerRef } from 'vue'
 import type { DraftValidationError } from '../../common/contract'
 import type {
   Draft,
@@ -14,10 +14,18 @@ import type {
   OutboxState,
 } from '../../common/drafts'
 import { AppError, type AppErrorData } from '../../common/errors'
-import { applyChanges, changeStep, type ListChanges } from '../../common/list-changes'
+import { applyChanges } from '../../common/list-changes'
+import { keepUnchanged } from '../lib/keep-unchanged'
+import { createListMirror } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 
 export type ResolveAction = 'send-now' | 'reschedule' | 'keep-draft'
+
+/** A draft a change touched, and what it was before (none: it is new). */
+export interface DraftTransition {
+  draft: Draft
+  previous?: Draft
+}
 
 /** The field errors of a `drafts:schedule`/`drafts:save` refusal, or one pseudo-field for any other failure. */
 export function fieldErrorsOf(error: unknown): DraftFieldError[] {
@@ -46,48 +54,77 @@ export function isChangedElsewhere(error: unknown): boolean {
  */
 export const useDraftsStore = defineStore('drafts', () => {
   const drafts = shallowRef<Draft[]>([])
+  /** The same drafts by id, kept as changes arrive (one Map, triggered, never rebuilt from the list). */
+  const byId = shallowRef(new Map<string, Draft>())
+  /**
+   * The drafts the last change touched, with what each was before: what a view reacts to (a post the outbox
+   * sent, a campaign to read again), never the whole list, so a change costs the same at 10 or 10,000 drafts.
+   */
+  const lastChanges = shallowRef<DraftTransition[]>([])
   const outbox = ref<OutboxState | null>(null)
   const loaded = ref(false)
   const error = ref<AppErrorData | null>(null)
-  /** The number of the last change the list holds; null while it holds no list from main. */
-  let seq: number | null = null
-  /** Whole reads under way, and the changes that arrived meanwhile: applied after, told old or new by number. */
-  let loading = 0
-  const early: Array<ListChanges<Draft>> = []
   let subscribers = 0
   let unsubscribe: Array<() => void> = []
 
-  const byId = computed(() => new Map(drafts.value.map((d) => [d.id, d])))
-  const waiting = computed(() => drafts.value.filter((d) => d.status === 'queued'))
-  const sending = computed(() => drafts.value.filter((d) => d.status === 'sending'))
-  const attention = computed(() =>
-    drafts.value.filter((d) => d.status === 'needs-attention' || d.status === 'failed'),
-  )
-  const unscheduled = computed(() => drafts.value.filter((d) => d.status === 'draft' && !d.post.scheduleAt))
+  // Each answers the list it answered before while its drafts are the same ones (keep-unchanged.ts).
+  const only = (test: (d: Draft) => boolean) =>
+    computed<Draft[]>((previous) => keepUnchanged(previous, drafts.value.filter(test)))
+  const waiting = only((d) => d.status === 'queued')
+  const sending = only((d) => d.status === 'sending')
+  const attention = only((d) => d.status === 'needs-attention' || d.status === 'failed')
+  const unscheduled = only((d) => d.status === 'draft' && !d.post.scheduleAt)
+
+  function hold(list: Draft[]) {
+    const before = byId.value
+    drafts.value = list
+    byId.value = new Map(list.map((d) => [d.id, d]))
+    // A list read whole again (changes were missed): the drafts that differ from the ones held are its changes.
+    if (before.size === 0) return
+    const differs = (d: Draft, was: Draft | undefined) =>
+      !was || was.revision !== d.revision || was.updatedAt !== d.updatedAt || was.status !== d.status
+    lastChanges.value = list.flatMap((draft) => {
+      const previous = before.get(draft.id)
+      return differs(draft, previous) ? [{ draft, ...(previous ? { previous } : {}) }] : []
+    })
+  }
+
+  /** Changed drafts replace theirs in place (new ones go last), removed ones go. */
+  function apply(changed: readonly Draft[], removed: readonly string[]) {
+    if (changed.length === 0 && removed.length === 0) return
+    const map = byId.value
+    const transitions = changed.map((draft) => {
+      const previous = map.get(draft.id)
+      return previous ? { draft, previous } : { draft }
+    })
+    drafts.value = applyChanges(drafts.value, { seq: 0, changed: [...changed], removed: [...removed] })
+    for (const id of removed) map.delete(id)
+    for (const draft of changed) map.set(draft.id, draft)
+    triggerRef(byId)
+    lastChanges.value = transitions
+  }
+
+  // The numbers of main's changes: which to apply, and when to read the list whole again.
+  const mirror = createListMirror<Draft>({ hold, apply, reload: () => void load() })
 
   async function load() {
-    loading += 1
     try {
-      const [snapshot, state] = await Promise.all([
-        mediadeck().drafts.snapshot(),
+      const [, state] = await Promise.all([
+        mirror.load(() => mediadeck().drafts.snapshot()),
         mediadeck().outbox.status(),
       ])
-      drafts.value = snapshot.items
-      seq = snapshot.seq
       outbox.value = state
       error.value = null
       loaded.value = true
     } catch (caught) {
       error.value = AppError.from(caught).toJSON()
-    } finally {
-      if (--loading === 0) for (const change of early.splice(0)) take(change)
     }
   }
 
   /** Another profile is active: its drafts come with the next load or main's next `drafts:changed`. */
   function reset() {
-    drafts.value = []
-    seq = null
+    hold([])
+    mirror.forget()
     outbox.value = null
     loaded.value = false
     error.value = null
@@ -97,7 +134,7 @@ export const useDraftsStore = defineStore('drafts', () => {
   function subscribe(): () => void {
     if (subscribers++ === 0) {
       unsubscribe = [
-        mediadeck().drafts.onChanged(take),
+        mediadeck().drafts.onChanged(mirror.take),
         mediadeck().outbox.onChanged((state) => (outbox.value = state)),
       ]
     }
@@ -106,20 +143,10 @@ export const useDraftsStore = defineStore('drafts', () => {
     }
   }
 
-  function take(change: ListChanges<Draft>) {
-    if (loading > 0) return void early.push(change)
-    // No list held (none read yet, another profile): whoever shows drafts loads them, changes included.
-    if (seq === null) return
-    const step = changeStep(seq, change)
-    if (step === 'apply') {
-      drafts.value = applyChanges(drafts.value, change)
-      seq = change.seq
-    } else if (step === 'reload') void load()
-  }
-
+  /** A call's answer: held unless main's changes already brought a later revision of it. */
   function replace(draft: Draft) {
-    const list = drafts.value.filter((d) => d.id !== draft.id)
-    drafts.value = [...list, draft]
+    const held = byId.value.get(draft.id)
+    if (!held || (held.revision ?? 0) <= (draft.revision ?? 0)) apply([draft], [])
     return draft
   }
 
@@ -147,7 +174,7 @@ export const useDraftsStore = defineStore('drafts', () => {
   }
   async function remove(id: string): Promise<void> {
     await mediadeck().drafts.delete({ id })
-    drafts.value = drafts.value.filter((d) => d.id !== id)
+    apply([], [id])
   }
   async function sendNow(): Promise<void> {
     outbox.value = await mediadeck().outbox.sendNow()
@@ -169,14 +196,7 @@ export const useDraftsStore = defineStore('drafts', () => {
   ): Promise<ImportResult> {
     const result = await mediadeck().drafts.import({ format, content, choices, ...reading })
     // Main's drafts:changed may have brought them already: by id, so none is listed twice.
-    if (result.imported.length > 0 || result.changed.length > 0) {
-      const changed = new Map(result.changed.map((d) => [d.id, d]))
-      const imported = new Set(result.imported.map((d) => d.id))
-      drafts.value = [
-        ...drafts.value.filter((d) => !imported.has(d.id)).map((d) => changed.get(d.id) ?? d),
-        ...result.imported,
-      ]
-    }
+    apply([...result.changed, ...result.imported], [])
     return result
   }
   /** The service's posts in the range and every local draft, times in the planner's zone. */
@@ -190,6 +210,7 @@ export const useDraftsStore = defineStore('drafts', () => {
   return {
     reset,
     drafts,
+    lastChanges,
     outbox,
     loaded,
     error,

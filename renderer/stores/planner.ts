@@ -10,6 +10,7 @@ import {
   moveToSlot,
   periodDays,
   periodRange,
+  sameEntry,
   shiftAnchor,
   systemTimeZone,
   type CalendarEntry,
@@ -18,6 +19,7 @@ import {
 } from '../components/planner/calendar'
 import { groupCampaigns } from '../components/planner/campaign-cards'
 import { postOfSchedule } from '../components/planner/composer-form'
+import { keepUnchanged } from '../lib/keep-unchanged'
 import { mediadeck } from '../lib/mediadeck'
 import { schedulesThenRefresh, settle } from '../lib/replica'
 import { useCampaignsStore } from './campaigns'
@@ -110,7 +112,12 @@ export const usePlannerStore = defineStore('planner', () => {
   const days = computed(() => periodDays(view.value, anchor.value, timeZone.value))
   const range = computed(() => periodRange(view.value, anchor.value, timeZone.value))
 
-  const entries = computed<CalendarEntry[]>(() => {
+  // An entry that shows the same as before is the same object, and the same list when none changed: a change
+  // of a draft outside the period leaves the calendar as drawn, whatever the number of drafts.
+  const entries = computed<CalendarEntry[]>((previous) =>
+    keepUnchanged(previous, currentEntries(), { key: (entry) => entry.key, same: sameEntry }),
+  )
+  function currentEntries(): CalendarEntry[] {
     const { from, to } = range.value
     const shownIds = new Set(posts.value.map(scheduleIdOf))
     const accountFilter = accountIds.value.length ? new Set(accountIds.value) : null
@@ -131,7 +138,7 @@ export const usePlannerStore = defineStore('planner', () => {
     return groupCampaigns(singles, campaigns.campaigns, drafts.byId).filter(
       (entry) => !hidden.value.has(entry.key),
     )
-  })
+  }
   const byDay = computed(() => bucketByDay(entries.value, timeZone.value))
 
   function show(answer: CachedResult<Schedule[]>) {

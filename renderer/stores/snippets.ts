@@ -1,12 +1,15 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { AppError, type AppErrorData } from '../../common/errors'
+import { applyChanges } from '../../common/list-changes'
 import type { Snippet, SnippetKind } from '../../common/snippets'
+import { createListMirror } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 
 /**
- * The composer's reusable text (common/snippets.ts), mirrored from main's `snippets:changed`, which also
- * carries what another process (the CLI) saved. Not per profile: a switch keeps them.
+ * The composer's reusable text (common/snippets.ts), mirrored from main: read whole once (`snippets:snapshot`),
+ * then main's `snippets:changed` changes applied to it, which also carry what another process (the CLI)
+ * saved (renderer/lib/list-mirror.ts). Not per profile: a switch keeps them.
  */
 export const useSnippetsStore = defineStore('snippets', () => {
   const all = shallowRef<Snippet[]>([])
@@ -27,9 +30,15 @@ export const useSnippetsStore = defineStore('snippets', () => {
   const captions = computed(() => ofKind('caption'))
   const hashtags = computed(() => ofKind('hashtags'))
 
+  const mirror = createListMirror<Snippet>({
+    hold: (items) => (all.value = items),
+    apply: (changed, removed) => (all.value = applyChanges(all.value, { seq: 0, changed, removed })),
+    reload: () => void load(),
+  })
+
   async function load() {
     try {
-      all.value = await mediadeck().snippets.list()
+      await mirror.load(() => mediadeck().snippets.snapshot())
       error.value = null
       loaded.value = true
     } catch (caught) {
@@ -40,10 +49,7 @@ export const useSnippetsStore = defineStore('snippets', () => {
   /** Ref-counted: the Settings section and an open composer may both listen. Loads on the first. */
   function subscribe(): () => void {
     if (subscribers++ === 0) {
-      unsubscribe = mediadeck().snippets.onChanged(({ snippets: next }) => {
-        all.value = next
-        loaded.value = true
-      })
+      unsubscribe = mediadeck().snippets.onChanged(mirror.take)
       void load()
     }
     return () => {
@@ -52,7 +58,7 @@ export const useSnippetsStore = defineStore('snippets', () => {
   }
 
   function replace(snippet: Snippet) {
-    all.value = [...all.value.filter((s) => s.id !== snippet.id), snippet]
+    all.value = applyChanges(all.value, { seq: 0, changed: [snippet], removed: [] })
     return snippet
   }
   async function create(input: { kind: SnippetKind; name: string; body: string }) {
@@ -63,7 +69,7 @@ export const useSnippetsStore = defineStore('snippets', () => {
   }
   async function remove(id: string) {
     await mediadeck().snippets.delete({ id })
-    all.value = all.value.filter((s) => s.id !== id)
+    all.value = applyChanges(all.value, { seq: 0, changed: [], removed: [id] })
   }
   function hide(id: string, hide: boolean) {
     const next = new Set(hidden.value)

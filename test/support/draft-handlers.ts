@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../../main/core/db/database'
 import { createDraftsOutbox } from '../../main/host/drafts-outbox'
-import type { PublisherTimers } from '../../main/host/list-publisher'
+import type { PublisherTimers } from '../../main/core/list-publisher'
 
 export function draftHandlersOver(
   deps: HandlerDeps,

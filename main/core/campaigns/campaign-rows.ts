@@ -9,6 +9,13 @@ export const campaignsTable = declareTable({
   key: ['id'],
   what: 'a campaign',
   dependents: [{ table: 'campaign_posts', column: 'campaign_id' }],
+  columns: z.object({
+    id: z.string(),
+    profile_id: z.string(),
+    at: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
   row: z.object({
     id: z.string().min(1),
     profile_id: z.string().min(1),
@@ -23,6 +30,14 @@ export const campaignPostsTable = declareTable({
   table: 'campaign_posts',
   key: ['campaign_id', 'account_id'],
   what: "a campaign's post",
+  columns: z.object({
+    campaign_id: z.string(),
+    account_id: z.string(),
+    offset_minutes: integer,
+    draft_id: z.string().nullable(),
+    schedule_id: z.string().nullable(),
+    position: integer,
+  }),
   row: z
     .object({
       campaign_id: z.string().min(1),

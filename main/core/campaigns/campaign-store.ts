@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { isValidOffset, type Campaign, type CampaignMember } from '../../../common/campaigns'
 import { AppError } from '../../../common/errors'
 import type { AppDatabase } from '../db/database'
-import { readRow, readRows } from '../db/rows'
+import { columnsOf, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { campaignPostsTable, campaignsTable } from './campaign-rows'
 import { sqlOf } from '../db/handle'
 
@@ -33,6 +33,11 @@ export interface CampaignStore {
   update(id: string, changes: { at?: string; members?: CampaignMember[] }): Campaign | undefined
   /** Takes one account's post out; the campaign goes when fewer than two are left. */
   removeMember(id: string, accountId: string): Campaign | undefined
+  /**
+   * The drafts of the profile's campaigns whose service id is not recorded yet: the only ones a send can have
+   * changed, so linking reads these and never the profile's every draft.
+   */
+  draftsAwaitingSchedule(profileId: string): string[]
   /** Records the service's id of posts sent from a campaign's drafts; returns how many were new. */
   linkSchedules(links: readonly { draftId: string; scheduleId: string }[]): number
   /** A failed post replaced by a new one (main/core/posts/fix-failed-post.ts): the campaign follows it. */
@@ -47,6 +52,8 @@ function invalid(message: string): AppError {
 }
 
 /** Refuses what the tables would refuse less clearly: an offset past ±12 h, an account listed twice. */
+const campaignIdOf = columnsOf(campaignPostsTable, 'campaign_id')
+
 export function checkMembers(members: readonly CampaignMember[]): void {
   const seen = new Set<string>()
   for (const member of members) {
@@ -138,14 +145,21 @@ export function createCampaignStore(
       return rows.map(campaignOf)
     },
     byDraft(draftId) {
-      const row = db.prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ?').get(draftId) as
-        { campaign_id: string } | undefined
+      const row = parseRow(
+        'campaign_posts',
+        campaignIdOf,
+        db.prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ?').get(draftId),
+      )
       return row ? get(row.campaign_id) : undefined
     },
     idOf({ draftId, scheduleId }) {
-      const row = db
-        .prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ? OR schedule_id = ? LIMIT 1')
-        .get(draftId ?? null, scheduleId ?? null) as { campaign_id: string } | undefined
+      const row = parseRow(
+        'campaign_posts',
+        campaignIdOf,
+        db
+          .prepare('SELECT campaign_id FROM campaign_posts WHERE draft_id = ? OR schedule_id = ? LIMIT 1')
+          .get(draftId ?? null, scheduleId ?? null),
+      )
       return row?.campaign_id
     },
     update(id, { at, members }) {
@@ -177,6 +191,17 @@ export function createCampaignStore(
         db.prepare('UPDATE campaigns SET updated_at = ? WHERE id = ?').run(now().toISOString(), id)
         return get(id)
       })
+    },
+    draftsAwaitingSchedule(profileId) {
+      const rows = db
+        .prepare(
+          `SELECT p.draft_id FROM campaign_posts p JOIN campaigns c ON c.id = p.campaign_id
+           WHERE c.profile_id = ? AND p.draft_id IS NOT NULL AND p.schedule_id IS NULL`,
+        )
+        .all(profileId)
+      return parseRows('campaign_posts', columnsOf(campaignPostsTable, 'draft_id'), rows).flatMap(
+        (row) => row.draft_id ?? [],
+      )
     },
     linkSchedules(links) {
       if (links.length === 0) return 0

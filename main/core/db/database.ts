@@ -14,6 +14,8 @@ import { checkNumbering, migrate, refuseForeign, stamp } from './migrate'
 import type { Migration } from './migration-types'
 import { MIGRATIONS } from './migrations/index'
 import { SQLITE_CODES, openSqlite, sqliteCode, type DatabaseSync } from './sqlite'
+import { z } from 'zod'
+import { integer, parseRow } from './rows'
 
 export const DATABASE_FILE = 'mediadeck.db'
 
@@ -77,6 +79,8 @@ export interface AppDatabase {
    * file is then set aside at the next open, which checks it first.
    */
   checked(): Promise<DatabaseNotice | null>
+  /** False once close() ran. */
+  isOpen(): boolean
   close(): void
 }
 
@@ -165,7 +169,11 @@ function connect(
   const db = openSqlite(file, { timeoutMs: busyTimeoutMs })
   try {
     if (check) {
-      const answer = db.prepare('PRAGMA quick_check(1)').get() as { quick_check?: string } | undefined
+      const answer = parseRow(
+        'quick_check',
+        z.object({ quick_check: z.string() }),
+        db.prepare('PRAGMA quick_check(1)').get(),
+      )
       if (answer?.quick_check !== 'ok') {
         throw Object.assign(new Error(`integrity check failed: ${answer?.quick_check ?? 'no answer'}`), {
           errcode: SQLITE_CODES.CORRUPT,
@@ -296,10 +304,12 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
         clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
       }
       const version = db.prepare('PRAGMA data_version')
-      let last = (version.get() as { data_version: number }).data_version
+      const dataVersion = () =>
+        parseRow('data_version', z.object({ data_version: integer }), version.get())?.data_version
+      let last = dataVersion()
       const handle = timers.setInterval(() => {
         if (closed) return
-        const current = (version.get() as { data_version: number }).data_version
+        const current = dataVersion()
         if (current === last) return
         last = current
         listener()
@@ -312,6 +322,7 @@ function wrap(file: string, db: DatabaseSync, notices: DatabaseNotice[]): AppDat
       return stop
     },
     checked: () => Promise.resolve(null),
+    isOpen: () => !closed,
     close() {
       if (closed) return
       for (const stop of [...watchers]) stop()

@@ -7,6 +7,8 @@ import { hostname } from 'node:os'
 import { randomUUID } from 'node:crypto'
 import type { AppDatabase, ChangeTimers } from './database'
 import { sqlOf } from './handle'
+import { z } from 'zod'
+import { columnsOf, declareTable, integer, parseRow } from './rows'
 
 export const LEASE_TTL_MS = 60_000
 export const LEASE_RENEW_MS = 10_000
@@ -87,8 +89,9 @@ export function createLeases(
   const dropAll = db.prepare('DELETE FROM leases WHERE owner = ? AND substr(resource, 1, length(?)) = ?')
   const takeOver = db.prepare('UPDATE leases SET owner = ?, expires_at = ? WHERE resource = ? AND owner = ?')
 
+  const holderColumns = columnsOf(leasesTable, 'owner', 'expires_at')
   const holderOf = (resource: string) => {
-    const row = current.get(resource) as { owner: string; expires_at: number } | undefined
+    const row = parseRow('leases', holderColumns, current.get(resource))
     return row && row.expires_at > now() ? row.owner : undefined
   }
 
@@ -104,7 +107,7 @@ export function createLeases(
         const taken = take.run({ resource, owner, expires: at + ttl, now: at }).changes
         if (taken > 0) return taken
         // Held by a process of this machine that was killed: its lease would only run out.
-        const row = current.get(resource) as { owner: string } | undefined
+        const row = parseRow('leases', holderColumns, current.get(resource))
         return row && isDead(row.owner) ? takeOver.run(owner, at + ttl, resource, row.owner).changes : 0
       }, quick)
       if (changed > 0) held.add(resource)
@@ -146,3 +149,11 @@ export function createLeases(
   }
   return leases
 }
+
+/** A lease: the `leases` table's row, declared once (../db/rows.ts). */
+export const leasesTable = declareTable({
+  table: 'leases',
+  key: ['resource'],
+  what: 'a lease',
+  columns: z.object({ resource: z.string(), owner: z.string(), expires_at: integer }),
+})

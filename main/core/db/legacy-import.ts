@@ -8,6 +8,8 @@ import { existsSync, renameSync, rmSync } from 'node:fs'
 import type { AppDatabase } from './database'
 import { preDbExpired } from './kept-files'
 import { sqlOf } from './handle'
+import { z } from 'zod'
+import { declareTable, integer } from './rows'
 
 export interface LegacyImport<T> {
   /** The import's name in the `imports` table: one per old file format. */
@@ -73,3 +75,11 @@ function renameQuietly(from: string, to: string): void {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
 }
+
+/** An import of an old file: the `imports` table's row, declared once (../db/rows.ts). */
+export const importsTable = declareTable({
+  table: 'imports',
+  key: ['name'],
+  what: 'an import of an old file',
+  columns: z.object({ name: z.string(), imported_at: z.string(), rows: integer }),
+})

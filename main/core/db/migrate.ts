@@ -6,6 +6,8 @@ import type { Migration } from './migration-types'
 import { PARTIAL_SUFFIX } from './kept-files'
 import { schemaOfMigrations } from './schema-snapshot'
 import type { DatabaseSync } from './sqlite'
+import { z } from 'zod'
+import { integer, parseRow, parseRows } from './rows'
 
 export class DatabaseOpenError extends Error {}
 
@@ -13,13 +15,19 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 export const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-')
 
 function userVersion(db: DatabaseSync): number {
-  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version
+  return parseRow(
+    'user_version',
+    z.object({ user_version: integer }),
+    db.prepare('PRAGMA user_version').get(),
+  )!.user_version
 }
 
 function tableNames(db: DatabaseSync): Set<string> {
-  const rows = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    .all() as Array<{ name: string }>
+  const rows = parseRows(
+    'sqlite_master',
+    z.object({ name: z.string() }),
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all(),
+  )
   return new Set(rows.map((row) => row.name))
 }
 

@@ -8,7 +8,7 @@ import { z } from 'zod'
 import type { AppDatabase } from './database'
 import { sqlOf } from './handle'
 
-export interface TableDeclaration<S extends z.ZodType = z.ZodType> {
+export interface TableDeclaration<S extends z.ZodType = z.ZodType, C extends z.ZodObject = z.ZodObject> {
   /** The table's name in SQL. */
   readonly table: string
   /** The columns of its primary key: how a refused row is found again to move it aside. */
@@ -17,18 +17,64 @@ export interface TableDeclaration<S extends z.ZodType = z.ZodType> {
   readonly what: string
   /** Rows of other tables that go with one of these (ON DELETE CASCADE): set aside with it, not lost. */
   readonly dependents?: ReadonlyArray<{ table: string; column: string }>
+  /** Every column as SQLite stores it (checked against the schema snapshot by test/unit/core/tables.test.ts). */
+  readonly columns: C
+  /** A row as the code uses it: the columns, or what they decode to (a JSON body parsed). */
   readonly row: S
 }
 
-export function declareTable<S extends z.ZodType>(declaration: {
+export function declareTable<C extends z.ZodObject, S extends z.ZodType = C>(declaration: {
   table: string
   key: readonly string[]
   what: string
   dependents?: ReadonlyArray<{ table: string; column: string }>
-  row: S
-}): TableDeclaration<S> {
-  return declaration
+  columns: C
+  row?: S
+}): TableDeclaration<S, C> {
+  return { ...declaration, row: (declaration.row ?? declaration.columns) as unknown as S }
 }
+
+/** Some of a table's columns (a partial SELECT), as its declaration has them. */
+export function columnsOf<C extends z.ZodObject, K extends keyof C['shape'] & string>(
+  declaration: TableDeclaration<z.ZodType, C>,
+  ...names: K[]
+): z.ZodObject<Pick<C['shape'], K>> {
+  const mask = Object.fromEntries(names.map((name) => [name, true])) as Record<string, true>
+  return declaration.columns.pick(mask) as unknown as z.ZodObject<Pick<C['shape'], K>>
+}
+
+/** The database answered something its declaration refuses, in a read that cannot set a row aside. */
+export class UnreadableRowError extends Error {}
+
+/**
+ * Rows that are not a table's whole row (some of its columns, a count), as `.all()` answered them, checked
+ * against `schema` (columnsOf(), or a count's): one of another shape throws, naming the table and why.
+ */
+export function parseRows<S extends z.ZodType>(
+  table: string,
+  schema: S,
+  rows: readonly unknown[],
+): Array<z.output<S>> {
+  return rows.map((row) => {
+    const result = schema.safeParse(row)
+    if (result.success) return result.data
+    throw new UnreadableRowError(
+      `A row of ${table} in the database could not be read (${describeIssue(result.error)}).`,
+    )
+  })
+}
+
+/** The same for `.get()`: undefined when there is no row. */
+export function parseRow<S extends z.ZodType>(
+  table: string,
+  schema: S,
+  row: unknown,
+): z.output<S> | undefined {
+  return row === undefined ? undefined : parseRows(table, schema, [row])[0]
+}
+
+/** A count or a sum, `SELECT count(*) AS n`: an integer, 0 when SQLite answers NULL (sum of nothing). */
+export const countRow = z.object({ n: z.union([z.number(), z.null()]).transform((n) => n ?? 0) })
 
 /** A TEXT column holding JSON: refused with a reason when it is not JSON, then checked against `schema`. */
 export function jsonText<S extends z.ZodType>(schema: S) {
@@ -171,3 +217,18 @@ function setAside(
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** A row set aside: the `rows_set_aside` table's row, declared once (../db/rows.ts). */
+export const rowsSetAsideTable = declareTable({
+  table: 'rows_set_aside',
+  key: ['seq'],
+  what: 'a row set aside',
+  columns: z.object({
+    seq: integer,
+    source: z.string(),
+    row_key: z.string(),
+    reason: z.string(),
+    set_aside_at: z.string(),
+    raw: z.string(),
+  }),
+})

@@ -7,6 +7,8 @@
 // (CONTRIBUTING.md, "Database migrations").
 import type { Migration } from './migration-types'
 import { openSqlite, type DatabaseSync } from './sqlite'
+import { z } from 'zod'
+import { integer, parseRows } from './rows'
 
 export interface SchemaOfTable {
   /** `name TYPE [NOT NULL] [DEFAULT x] [PK n]`, in column order. */
@@ -25,45 +27,37 @@ export interface SchemaAtVersion {
 /** Versions (as text, "1", "2"…) to the schema the migrations up to it produce. */
 export type SchemaSnapshot = Record<string, SchemaAtVersion>
 
-interface MasterRow {
-  type: string
-  name: string
-  tbl_name: string
-  sql: string | null
-}
-
-interface ColumnRow {
-  name: string
-  type: string
-  notnull: number
-  dflt_value: string | null
-  pk: number
-  hidden: number
-}
-
-interface IndexListRow {
-  name: string
-  unique: number
-  origin: string
-  partial: number
-}
-
-interface IndexColumnRow {
-  seqno: number
-  name: string | null
-  desc: number
-  key: number
-}
+// SQLite's own answers, as the pragmas give them.
+const masterRow = z.object({
+  type: z.string(),
+  name: z.string(),
+  tbl_name: z.string(),
+  sql: z.string().nullable(),
+})
+const columnRow = z.object({
+  name: z.string(),
+  type: z.string(),
+  notnull: integer,
+  dflt_value: z.string().nullable(),
+  pk: integer,
+  hidden: integer,
+})
+const indexListRow = z.object({ name: z.string(), unique: integer, origin: z.string(), partial: integer })
+const indexColumnRow = z.object({ seqno: integer, name: z.string().nullable(), desc: integer, key: integer })
 
 const squash = (sql: string) => sql.replace(/\s+/g, ' ').trim()
 
 /** The schema of an open database, as the snapshot writes it. */
 export function describeSchema(db: DatabaseSync): SchemaAtVersion {
-  const master = db
-    .prepare(
-      "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name",
-    )
-    .all() as unknown as MasterRow[]
+  const master = parseRows(
+    'sqlite_master',
+    masterRow,
+    db
+      .prepare(
+        "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all(),
+  )
   const tables: Record<string, SchemaOfTable> = {}
   const triggers: Record<string, string> = {}
   const views: Record<string, string> = {}
@@ -72,7 +66,7 @@ export function describeSchema(db: DatabaseSync): SchemaAtVersion {
     if (row.type === 'view') views[row.name] = squash(row.sql ?? '')
     if (row.type !== 'table') continue
     const name = row.name.replace(/"/g, '""')
-    const columns = (db.prepare(`PRAGMA table_xinfo("${name}")`).all() as unknown as ColumnRow[])
+    const columns = parseRows(name, columnRow, db.prepare(`PRAGMA table_xinfo("${name}")`).all())
       .filter((column) => column.hidden === 0)
       .map((column) =>
         [
@@ -85,13 +79,13 @@ export function describeSchema(db: DatabaseSync): SchemaAtVersion {
           .filter(Boolean)
           .join(' '),
       )
-    const indexes = (db.prepare(`PRAGMA index_list("${name}")`).all() as unknown as IndexListRow[])
+    const indexes = parseRows(name, indexListRow, db.prepare(`PRAGMA index_list("${name}")`).all())
       .filter((index) => index.origin === 'c')
       .map((index) => {
-        const keys = (
-          db
-            .prepare(`PRAGMA index_xinfo("${index.name.replace(/"/g, '""')}")`)
-            .all() as unknown as IndexColumnRow[]
+        const keys = parseRows(
+          index.name,
+          indexColumnRow,
+          db.prepare(`PRAGMA index_xinfo("${index.name.replace(/"/g, '""')}")`).all(),
         )
           .filter((key) => key.key === 1)
           .sort((a, b) => a.seqno - b.seqno)

@@ -47,8 +47,8 @@ export function checkSqliteBinding(): SqliteBindingStatus {
   try {
     const db = new (sqlite().DatabaseSync)(':memory:')
     try {
-      const row = db.prepare('SELECT sqlite_version() AS version').get() as { version: string }
-      return { ok: true, version: row.version }
+      const row = db.prepare('SELECT sqlite_version() AS version').get()
+      return { ok: true, version: String(row?.version) }
     } finally {
       db.close()
     }

@@ -59,6 +59,16 @@ export const draftsTable = declareTable({
   key: ['id'],
   what: 'a draft',
   dependents: [{ table: 'draft_sends', column: 'draft_id' }],
+  columns: z.object({
+    id: z.string(),
+    profile_id: z.string(),
+    status: z.string(),
+    schedule_at: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    revision: integer,
+    body: z.string(),
+  }),
   row: z
     .object({ id: z.string().min(1), revision: integer, body: jsonText(storedDraftSchema) })
     .refine((row) => row.body.id === row.id, {
@@ -75,7 +85,39 @@ export const draftSendsTable = declareTable({
   table: 'draft_sends',
   key: ['draft_id'],
   what: 'a send marker',
+  columns: z.object({ draft_id: z.string(), marker: z.string() }),
   row: z
     .object({ draft_id: z.string().min(1), marker: jsonText(sendMarkerSchema) })
     .transform((row): [string, SendMarker] => [row.draft_id, row.marker]),
+})
+
+/** The outbox's state: the `outbox_state` table's row, declared once (../db/rows.ts). */
+export const outboxStateTable = declareTable({
+  table: 'outbox_state',
+  key: ['key'],
+  what: "the outbox's state",
+  columns: z.object({ key: z.string(), value: z.string() }),
+})
+
+/** A record of the old drafts file set aside: the `drafts_set_aside` table's row, declared once (../db/rows.ts). */
+export const draftsSetAsideTable = declareTable({
+  table: 'drafts_set_aside',
+  key: ['seq'],
+  what: 'a record of the old drafts file set aside',
+  columns: z.object({
+    seq: integer,
+    source: z.string(),
+    key: z.string().nullable(),
+    problem: z.string(),
+    at: z.string(),
+    record: z.string(),
+  }),
+})
+
+/** An entry of the drafts' change log: the `draft_changes` table's row, declared once (../db/rows.ts). */
+export const draftChangesTable = declareTable({
+  table: 'draft_changes',
+  key: ['seq'],
+  what: "an entry of the drafts' change log",
+  columns: z.object({ seq: integer, draft_id: z.string() }),
 })

@@ -9,16 +9,17 @@
 // removed ids, never the whole list, and never a change a rollback undid.
 // Each draft has a revision, moved by one on every change: a save based on an older one is refused.
 import { join } from 'node:path'
-import type { Draft } from '../../../common/drafts'
+import { DRAFT_STATUSES, type Draft } from '../../../common/drafts'
 import { AppError } from '../../../common/errors'
 import { errorReason } from '../../../common/messages/index'
 import type { AppDatabase, TransactionOptions } from '../db/database'
 import { importLegacyFile, PRE_DB_SUFFIX } from '../db/legacy-import'
-import { readRow, readRows } from '../db/rows'
+import { columnsOf, integer, parseRow, parseRows, readRow, readRows } from '../db/rows'
+import { z } from 'zod'
 import { existsSync } from 'node:fs'
 import { DRAFTS_FILE, readLegacyDrafts, type LegacyDrafts } from './legacy-drafts'
 import type { MigrationContext } from './migrations'
-import { draftSendsTable, draftsTable } from './draft-rows'
+import { draftChangesTable, draftSendsTable, draftsTable, outboxStateTable } from './draft-rows'
 import { sqlOf } from '../db/handle'
 
 export { DRAFTS_FILE, DraftStoreError } from './legacy-drafts'
@@ -163,6 +164,11 @@ function importLegacy(database: AppDatabase, dataDir: string, context: Migration
   return result.status === 'imported' ? (legacy?.notice ?? null) : null
 }
 
+// What the drafts' reads answer besides whole rows: the log's ends, counts per status, the claimed post ids.
+const logEndsRow = z.object({ oldest: integer.nullable(), newest: integer.nullable() })
+const statusCountRow = z.object({ status: z.enum(DRAFT_STATUSES), n: integer })
+const claimedRow = z.object({ claimed: z.string() })
+
 /** The change log's entries kept past what this process read: a process further behind reads everything. */
 export const CHANGE_LOG_KEPT = 10_000
 
@@ -217,7 +223,8 @@ export async function openDraftStore(
 
   // Through the table's declaration (draft-rows.ts): a row that is not a draft is set aside, never fatal.
   const decodeAll = (rows: unknown[]) => readRows(database, draftsTable, rows)
-  const logEnds = () => selectLogEnds.get() as { oldest: number | null; newest: number | null }
+  const logEnds = () =>
+    parseRow('draft_changes', logEndsRow, selectLogEnds.get()) ?? { oldest: null, newest: null }
 
   /** The last change-log entry this process has announced: what is past it is news. */
   let seen = logEnds().newest ?? 0
@@ -240,7 +247,11 @@ export async function openDraftStore(
       notify({ changed: [], removed: [], reset: true })
       return true
     }
-    const ids = (selectLogSince.all(from, newest) as Array<{ draft_id: string }>).map((row) => row.draft_id)
+    const ids = parseRows(
+      'draft_changes',
+      columnsOf(draftChangesTable, 'draft_id'),
+      selectLogSince.all(from, newest),
+    ).map((row) => row.draft_id)
     const changed = decodeAll(selectChangedSince.all(from, newest))
     const present = new Set(changed.map((draft) => draft.id))
     notify({ changed, removed: ids.filter((id) => !present.has(id)) })
@@ -279,8 +290,8 @@ export async function openDraftStore(
       created: draft.createdAt,
       updated: draft.updatedAt,
       body: JSON.stringify(body),
-    }) as { revision: number }
-    return { ...body, revision: row.revision }
+    })
+    return { ...body, revision: parseRow('drafts', columnsOf(draftsTable, 'revision'), row)!.revision }
   }
 
   const get = (id: string): StoredDraft | undefined => readRow(database, draftsTable, selectOne.get(id))
@@ -317,11 +328,11 @@ export async function openDraftStore(
     listForProfile: (profileId) => decodeAll(selectProfile.all(profileId)),
     pendingForProfile: (profileId) => decodeAll(selectPending.all(profileId)),
     countsForProfile(profileId) {
-      const rows = selectCounts.all(profileId) as Array<{ status: Draft['status']; n: number }>
+      const rows = parseRows('drafts', statusCountRow, selectCounts.all(profileId))
       return Object.fromEntries(rows.map((row) => [row.status, row.n]))
     },
     claimedScheduleIds: (except) =>
-      new Set((selectClaimed.all(except) as Array<{ claimed: string }>).map((row) => row.claimed)),
+      new Set(parseRows('drafts', claimedRow, selectClaimed.all(except)).map((row) => row.claimed)),
     get,
     put(draft) {
       return database.write('the drafts', () => {
@@ -385,7 +396,8 @@ export async function openDraftStore(
         else deleteMarker.run(id)
       })
     },
-    lastSyncAt: () => (selectState.get() as { value: string } | undefined)?.value ?? null,
+    lastSyncAt: () =>
+      parseRow('outbox_state', columnsOf(outboxStateTable, 'value'), selectState.get())?.value ?? null,
     setLastSyncAt(at) {
       database.write('the last sync time', () => putState.run(at))
     },

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto'
 import type { AppDatabase } from '../db/database'
 import { sqlOf } from '../db/handle'
 import { moveDrafts } from './draft-store'
+import { z } from 'zod'
+import { declareTable, parseRow } from '../db/rows'
 
 export function credentialsIdentity(baseUrl: string, accessKey: string): string {
   const digest = createHash('sha256')
@@ -26,12 +28,16 @@ function normaliseBaseUrl(baseUrl: string): string {
   }
 }
 
+const profileOf = z.object({ profile_id: z.string() })
+
 /** The profile the drafts of these credentials belong to: the app's profile using them, or their identity. */
 export function draftsProfileFor(database: AppDatabase, baseUrl: string, accessKey: string): string {
   const identity = credentialsIdentity(baseUrl, accessKey)
-  const row = sqlOf(database)
-    .prepare('SELECT profile_id FROM profile_identities WHERE identity = ?')
-    .get(identity) as { profile_id: string } | undefined
+  const row = parseRow(
+    'profile_identities',
+    profileOf,
+    sqlOf(database).prepare('SELECT profile_id FROM profile_identities WHERE identity = ?').get(identity),
+  )
   return row?.profile_id ?? identity
 }
 
@@ -61,7 +67,7 @@ export function registerProfileIdentities(
     for (const profile of profiles) {
       if (!profile.baseUrl || !profile.accessKey) continue
       const identity = credentialsIdentity(profile.baseUrl, profile.accessKey)
-      const owner = (current.get(identity) as { profile_id: string } | undefined)?.profile_id
+      const owner = parseRow('profile_identities', profileOf, current.get(identity))?.profile_id
       if (owner !== undefined && owner !== profile.id && ids.has(owner)) continue
       if (owner !== profile.id) put.run(identity, profile.id)
       moved += moveDrafts(database, identity, profile.id)
@@ -69,3 +75,11 @@ export function registerProfileIdentities(
     return moved
   })
 }
+
+/** A profile's identity: the `profile_identities` table's row, declared once (../db/rows.ts). */
+export const profileIdentitiesTable = declareTable({
+  table: 'profile_identities',
+  key: ['identity'],
+  what: "a profile's identity",
+  columns: z.object({ identity: z.string(), profile_id: z.string() }),
+})

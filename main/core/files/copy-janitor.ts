@@ -30,6 +30,8 @@ import { isLocalCover } from '../../../common/local-files'
 import type { AppErrorData } from '../../../common/errors'
 import type { UploadState } from '../../../common/uploads'
 import { sqlOf } from '../db/handle'
+import { z } from 'zod'
+import { columnsOf, declareTable, integer, parseRow } from '../db/rows'
 
 /** What the janitor needs of an upload item, from the live queue or from a journal on disk. */
 export interface CopyUploadUse {
@@ -72,7 +74,7 @@ export function databaseCopyRegistry(database: AppDatabase, owner = processOwner
   return {
     received: (path, at) => database.write('the copies kept', () => void put.run(path, at, owner)),
     receivedAt(path) {
-      const row = get.get(path) as { received_at: number; owner: string } | undefined
+      const row = parseRow('kept_copies', columnsOf(keptCopiesTable, 'received_at', 'owner'), get.get(path))
       // Another process's claim counts while that process runs; a killed one's claim died with it.
       if (!row || (row.owner !== owner && deadOwner(row.owner))) return undefined
       return row.received_at
@@ -287,3 +289,11 @@ export function createCopyJanitor(deps: CopyJanitorDeps): CopyJanitor {
     },
   }
 }
+
+/** A kept copy: the `kept_copies` table's row, declared once (../db/rows.ts). */
+export const keptCopiesTable = declareTable({
+  table: 'kept_copies',
+  key: ['path'],
+  what: 'a kept copy',
+  columns: z.object({ path: z.string(), received_at: integer, owner: z.string() }),
+})

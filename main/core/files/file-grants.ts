@@ -22,6 +22,7 @@ import { importLegacyFile } from '../db/legacy-import'
 import { errorReason } from '../../../common/messages/index'
 import { MAX_EXPANDED_FILES, walkFolder } from './folder-files'
 import { sqlOf } from '../db/handle'
+import { declareTable, parseRows } from '../db/rows'
 
 export { MAX_EXPANDED_FILES } from './folder-files'
 /** Records kept on disk; the oldest go first. A person picks far fewer files than this in a year. */
@@ -95,13 +96,11 @@ export async function openFileGrants(options: FileGrantsOptions = {}): Promise<F
   }
 
   function load(d: AppDatabase): void {
-    const rows = sqlOf(d).prepare('SELECT kind, path, dev, ino, granted_at FROM file_grants').all() as Array<{
-      kind: 'file' | 'folder'
-      path: string
-      dev: string
-      ino: string
-      granted_at: string
-    }>
+    const rows = parseRows(
+      'file_grants',
+      fileGrantsTable.columns,
+      sqlOf(d).prepare('SELECT kind, path, dev, ino, granted_at FROM file_grants').all(),
+    )
     for (const row of rows) {
       const record = { path: row.path, dev: row.dev, ino: row.ino, grantedAt: row.granted_at }
       ;(row.kind === 'file' ? files : folders).set(row.path, record)
@@ -314,3 +313,17 @@ function importGrantsFile(database: AppDatabase, path: string, warn?: (message: 
     warn?.(`file grants: ${path} not imported (${(error as Error).message}); kept where it is`)
   }
 }
+
+/** A file grant: the `file_grants` table's row, declared once (../db/rows.ts). */
+export const fileGrantsTable = declareTable({
+  table: 'file_grants',
+  key: ['kind', 'path'],
+  what: 'a file grant',
+  columns: z.object({
+    kind: z.string(),
+    path: z.string(),
+    dev: z.string(),
+    ino: z.string(),
+    granted_at: z.string(),
+  }),
+})

@@ -11,71 +11,23 @@
 // outcome.ts: looks at once, then about 2, 5 and 10 minutes after the send, then the person decides): a reply
 // is never sent again on its own. A part that never left (the connection was refused) is simply queued again.
 import { randomUUID } from 'node:crypto'
+import type { z } from 'zod'
 import { AppError, isUnreachable, type AppErrorData } from '../../../common/errors'
 import type { PlatformComment, SendMessageRequest } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import type { Leases } from '../db/leases'
+import { readRow, readRows } from '../db/rows'
 import { answerUnseen, neverLeft, settleCreate } from '../drafts/unknown-outcome'
 import type { ServiceClient } from '../service-client'
 import { findInboxItem } from './inbox-item'
 import { messageFor, type Medium } from './reply-media'
+import { inboxRepliesTable } from './reply-rows'
 import { sqlOf } from '../db/handle'
 
-export type ReplyState = 'queued' | 'sending' | 'sent' | 'failed' | 'attention'
+export type { ReplyState } from '../../../common/inbox'
 
-export interface QueuedReply {
-  id: string
-  profileId: string
-  targetId: string
-  targetKind: 'comment' | 'chat' | null
-  text: string
-  media: Medium[]
-  state: ReplyState
-  partsSent: number
-  marker: string | null
-  lookedAt: string | null
-  /** The ids the service answered: the reply's, or each message's. */
-  result: string[]
-  error: string | null
-  createdAt: string
-  updatedAt: string
-}
-
-interface Row {
-  id: string
-  profile_id: string
-  target_id: string
-  target_kind: string | null
-  text: string
-  media: string
-  state: string
-  parts_sent: number
-  marker: string | null
-  looked_at: string | null
-  result: string
-  error: string | null
-  created_at: string
-  updated_at: string
-}
-
-function fromRow(r: Row): QueuedReply {
-  return {
-    id: r.id,
-    profileId: r.profile_id,
-    targetId: r.target_id,
-    targetKind: r.target_kind === 'comment' || r.target_kind === 'chat' ? r.target_kind : null,
-    text: r.text,
-    media: JSON.parse(r.media) as Medium[],
-    state: r.state as ReplyState,
-    partsSent: r.parts_sent,
-    marker: r.marker,
-    lookedAt: r.looked_at,
-    result: JSON.parse(r.result) as string[],
-    error: r.error,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  }
-}
+/** A reply of the outbox, as its row is read (reply-rows.ts). */
+export type QueuedReply = z.output<typeof inboxRepliesTable.row>
 
 /** The service's clock and ours may differ by this much: a reply written this long before the marker counts. */
 export const CLOCK_SKEW_MS = 5_000
@@ -86,8 +38,12 @@ export interface ReplyOutboxOptions {
   profileId: string
   client: () => ServiceClient
   now: () => Date
-  /** Uploads local files and answers each path's public address (the upload engine, as drafts use it). */
-  upload(paths: string[], signal?: AbortSignal): Promise<Map<string, string>>
+  /**
+   * Uploads local files and answers each path's public address (the upload engine, as drafts use it). Absent
+   * (the app, whose engine reads only files the person picked or dropped there), a reply with a local file
+   * waits for the process that queued it (the CLI's `sync`).
+   */
+  upload?(paths: string[], signal?: AbortSignal): Promise<Map<string, string>>
 }
 
 export interface ReplySyncResult {
@@ -123,13 +79,16 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
   function list(): QueuedReply[] {
     const rows = sqlOf(database)
       .prepare('SELECT * FROM inbox_replies WHERE profile_id = ? ORDER BY created_at')
-      .all(o.profileId) as unknown as Row[]
-    return rows.map(fromRow)
+      .all(o.profileId)
+    return readRows(database, inboxRepliesTable, rows)
   }
 
   function get(id: string): QueuedReply | undefined {
-    const row = sqlOf(database).prepare('SELECT * FROM inbox_replies WHERE id = ?').get(id) as Row | undefined
-    return row ? fromRow(row) : undefined
+    return readRow(
+      database,
+      inboxRepliesTable,
+      sqlOf(database).prepare('SELECT * FROM inbox_replies WHERE id = ?').get(id),
+    )
   }
 
   /** Writes what changed, only while this process holds the reply's lease. */
@@ -244,6 +203,7 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
       // Files first, all of them, before the first part leaves: a message needs its address.
       const files = reply.media.filter((m) => m.path !== undefined && m.url === undefined)
       if (files.length > 0) {
+        if (!o.upload) return reply // sync() leaves these to a process that can upload
         const urls = await o.upload([...new Set(files.map((m) => m.path!))], signal)
         const media = reply.media.map((m) =>
           m.url === undefined && m.path ? { ...m, url: urls.get(m.path) } : m,
@@ -288,7 +248,9 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
     get,
     async sync(signal) {
       const result: ReplySyncResult = { sent: [], failed: [], waiting: [], attention: [] }
-      const due = list().filter((r) => r.state === 'queued' || r.state === 'sending')
+      const due = list().filter(
+        (r) => (r.state === 'queued' || r.state === 'sending') && (o.upload || !needsUpload(r)),
+      )
       // An upload may take longer than a lease lives: keep ours while the run goes on.
       const stopRenewing = o.leases.startRenewing(() => undefined)
       try {
@@ -328,6 +290,10 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
     }
   }
 }
+
+/** A file of the reply is still only a path on this computer. */
+export const needsUpload = (reply: QueuedReply): boolean =>
+  reply.media.some((m) => m.path !== undefined && m.url === undefined)
 
 function fileUrl(part: SendMessageRequest): string | undefined {
   const p = part as Record<string, unknown>

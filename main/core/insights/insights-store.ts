@@ -6,6 +6,9 @@ import type { AccountFigures, PostFigures } from '../../../common/insights'
 import type { AppDatabase } from '../db/database'
 import type { FollowerSnapshot } from './period'
 import { sqlOf } from '../db/handle'
+import type { z } from 'zod'
+import { columnsOf, parseRow, parseRows } from '../db/rows'
+import { insightAccountsTable, insightFollowersTable, insightPostsTable } from './insight-rows'
 
 export type FiguresStatus = 'unread' | 'ok' | 'none'
 
@@ -71,19 +74,7 @@ export interface InsightsStore {
   followers(scope: string, accountId: string): FollowerSnapshot[]
 }
 
-interface PostRow {
-  account_id: string
-  content_id: string
-  network: string
-  type: string
-  published_at: number
-  title: string
-  thumbnail: string | null
-  url: string | null
-  figures: string | null
-  status: FiguresStatus
-  fetched_at: number | null
-}
+type PostRow = z.output<typeof insightPostsTable.columns>
 
 function parseJson<T>(text: string | null): T | null {
   if (text === null) return null
@@ -107,7 +98,8 @@ function toPost(row: PostRow): StoredPost {
     ...(row.thumbnail === null ? {} : { thumbnail: row.thumbnail }),
     ...(row.url === null ? {} : { url: row.url }),
     figures,
-    status: row.status === 'ok' && figures === null ? 'unread' : row.status,
+    // A status this version does not know reads as unread: the next refresh reads the figures again.
+    status: (row.status === 'ok' && figures !== null) || row.status === 'none' ? row.status : 'unread',
     fetchedAt: row.fetched_at,
   }
 }
@@ -182,18 +174,20 @@ export function openInsightsStore(database: AppDatabase): InsightsStore {
       })
     },
     posts(scope, accountId, range = {}) {
-      const rows = allPosts.all(
-        scope,
-        accountId,
-        range.since ?? Number.MIN_SAFE_INTEGER,
-        range.until ?? Number.MAX_SAFE_INTEGER,
-      ) as unknown as PostRow[]
+      const rows = parseRows(
+        'insight_posts',
+        insightPostsTable.columns,
+        allPosts.all(
+          scope,
+          accountId,
+          range.since ?? Number.MIN_SAFE_INTEGER,
+          range.until ?? Number.MAX_SAFE_INTEGER,
+        ),
+      )
       return rows.map(toPost)
     },
     account(scope, accountId) {
-      const row = oneAccount.get(scope, accountId) as
-        | { network: string; figures: string | null; fetched_at: number | null; listed_at: number | null }
-        | undefined
+      const row = parseRow('insight_accounts', insightAccountsTable.columns, oneAccount.get(scope, accountId))
       if (!row) return null
       return {
         accountId,
@@ -222,6 +216,11 @@ export function openInsightsStore(database: AppDatabase): InsightsStore {
         for (const s of snapshots) upsertFollowers.run(scope, accountId, s.day, Math.round(s.followers), now)
       })
     },
-    followers: (scope, accountId) => allFollowers.all(scope, accountId) as unknown as FollowerSnapshot[],
+    followers: (scope, accountId): FollowerSnapshot[] =>
+      parseRows(
+        'insight_followers',
+        columnsOf(insightFollowersTable, 'day', 'followers'),
+        allFollowers.all(scope, accountId),
+      ),
   }
 }

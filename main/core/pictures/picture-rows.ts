@@ -18,6 +18,16 @@ export const picturesTable = declareTable({
   table: 'pictures',
   key: ['scope', 'key'],
   what: 'a kept picture',
+  columns: z.object({
+    scope: z.string(),
+    key: z.string(),
+    url: z.string(),
+    file: z.string(),
+    type: z.string(),
+    size: integer,
+    fetched_at: integer,
+    used_at: integer,
+  }),
   row: pictureRow,
 })
 

@@ -15,7 +15,7 @@ import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { AppError } from '../../../common/errors'
 import type { AppDatabase } from '../db/database'
-import { readRow, readRows } from '../db/rows'
+import { countRow, parseRow, readRow, readRows } from '../db/rows'
 import type { TokenBucketClock } from '../uploads/token-bucket'
 import type { LookupAll } from './address-guard'
 import { fetchPicture, PICTURE_TYPES, type PictureType } from './picture-fetch'
@@ -98,7 +98,8 @@ export function createPictureStore(options: PictureStoreOptions): PictureStore {
      ON CONFLICT (scope, key) DO UPDATE SET url = excluded.url, file = excluded.file, type = excluded.type,
        size = excluded.size, fetched_at = excluded.fetched_at, used_at = excluded.used_at`,
   )
-  const total = db.prepare('SELECT COALESCE(SUM(size), 0) AS bytes FROM pictures')
+  const total = db.prepare('SELECT COALESCE(SUM(size), 0) AS n FROM pictures')
+  const totalBytes = () => parseRow('pictures', countRow, total.get())?.n ?? 0
   const oldest = db.prepare('SELECT scope, key, file, size FROM pictures ORDER BY used_at, rowid')
   // One fetch per picture at a time: a list of twenty rows with the same avatar asks once.
   const inFlight = new Map<string, Promise<Picture>>()
@@ -129,7 +130,7 @@ export function createPictureStore(options: PictureStoreOptions): PictureStore {
   async function evict(): Promise<void> {
     const gone: string[] = []
     database.write('the picture registry', () => {
-      let bytes = (total.get() as { bytes: number }).bytes
+      let bytes = totalBytes()
       if (bytes <= maxBytes) return
       for (const row of readRows(database, pictureSizesTable, oldest.all())) {
         if (bytes <= maxBytes) break
@@ -190,6 +191,6 @@ export function createPictureStore(options: PictureStoreOptions): PictureStore {
       }
       return run
     },
-    size: () => (total.get() as { bytes: number }).bytes,
+    size: totalBytes,
   }
 }

@@ -12,6 +12,15 @@ export const accountWatchTable = declareTable({
   table: 'account_watch',
   key: ['scope', 'schedule_id'],
   what: 'a watched post',
+  columns: z.object({
+    scope: z.string(),
+    schedule_id: z.string(),
+    account_id: z.string(),
+    due_at: integer,
+    checked_at: integer,
+    rechecked_at: integer.nullable(),
+    notified_at: integer.nullable(),
+  }),
   row: z.object({
     scope: z.string(),
     schedule_id: z.string().min(1),

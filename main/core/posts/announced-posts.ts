@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs'
 import type { AppDatabase } from '../db/database'
 import { sqlOf } from '../db/handle'
 import { importLegacyFile } from '../db/legacy-import'
+import { z } from 'zod'
+import { declareTable, integer } from '../db/rows'
 
 const MAX_SETTLED = 2_000
 
@@ -54,3 +56,11 @@ export function openSettledSet(
     },
   }
 }
+
+/** An announced post: the `announced_posts` table's row, declared once (../db/rows.ts). */
+export const announcedPostsTable = declareTable({
+  table: 'announced_posts',
+  key: ['seq'],
+  what: 'an announced post',
+  columns: z.object({ seq: integer, schedule_id: z.string() }),
+})

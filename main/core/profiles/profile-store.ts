@@ -107,61 +107,66 @@ export function createProfileStore({ store, cipher, vault, onSecret }: ProfileSt
           message: 'the built-in Sandbox cannot be edited',
         })
       }
-      const profiles = list()
-      const existing = input.id === undefined ? undefined : profiles.find((p) => p.id === input.id)
-      if (input.id !== undefined && !existing) {
-        throw new AppError({ kind: 'not-found', message: 'profile not found' })
-      }
-      // The stored secret goes only where it went before: moving a profile to another server takes the secret
-      // typed again, or a compromised page could send it anywhere in a Basic auth header without ever reading it.
-      if (
-        existing &&
-        input.secretKey === undefined &&
-        originOf(input.baseUrl) !== originOf(existing.baseUrl)
-      ) {
-        throw new AppError({
-          kind: 'validation',
-          field: 'secretKey',
-          message: 'enter the secret key again to use it with a new server address',
+      // Read, changed and written under the data folder's lock, from the file as it is now: a profile another
+      // process (the browser mode beside the app) saved a moment ago is kept, not overwritten by our copy.
+      return store.exclusive(() => {
+        let saved: StoredProfile | undefined
+        store.update('profiles', (profiles) => {
+          const existing = input.id === undefined ? undefined : profiles.find((p) => p.id === input.id)
+          if (input.id !== undefined && !existing) {
+            throw new AppError({ kind: 'not-found', message: 'profile not found' })
+          }
+          // The stored secret goes only where it went before: moving a profile to another server takes the
+          // secret typed again, or a compromised page could send it anywhere in a Basic auth header without
+          // ever reading it.
+          if (
+            existing &&
+            input.secretKey === undefined &&
+            originOf(input.baseUrl) !== originOf(existing.baseUrl)
+          ) {
+            throw new AppError({
+              kind: 'validation',
+              field: 'secretKey',
+              message: 'enter the secret key again to use it with a new server address',
+            })
+          }
+          const next: StoredProfile = {
+            id: existing?.id ?? randomUUID(),
+            name: input.name,
+            baseUrl: input.baseUrl,
+            accessKey: input.accessKey,
+          }
+          if (input.secretKey !== undefined) {
+            onSecret?.(input.secretKey)
+            if (cipher.available) {
+              next.encryptedSecret = cipher.encrypt(input.secretKey)
+              sessionSecrets.delete(next.id)
+            } else if (vault) {
+              vault.set(next.id, input.secretKey)
+              sessionSecrets.delete(next.id)
+            } else {
+              sessionSecrets.set(next.id, input.secretKey)
+            }
+          } else if (existing?.encryptedSecret !== undefined) {
+            next.encryptedSecret = existing.encryptedSecret
+          }
+          saved = next
+          return existing ? profiles.map((p) => (p.id === next.id ? next : p)) : [...profiles, next]
         })
-      }
-      const next: StoredProfile = {
-        id: existing?.id ?? randomUUID(),
-        name: input.name,
-        baseUrl: input.baseUrl,
-        accessKey: input.accessKey,
-      }
-      if (input.secretKey !== undefined) {
-        onSecret?.(input.secretKey)
-        if (cipher.available) {
-          next.encryptedSecret = cipher.encrypt(input.secretKey)
-          sessionSecrets.delete(next.id)
-        } else if (vault) {
-          vault.set(next.id, input.secretKey)
-          sessionSecrets.delete(next.id)
-        } else {
-          sessionSecrets.set(next.id, input.secretKey)
-        }
-      } else if (existing?.encryptedSecret !== undefined) {
-        next.encryptedSecret = existing.encryptedSecret
-      }
-      store.set(
-        'profiles',
-        existing ? profiles.map((p) => (p.id === next.id ? next : p)) : [...profiles, next],
-      )
-      return view(next)
+        return view(saved!)
+      })
     },
     delete(id) {
-      const profiles = list()
-      if (!profiles.some((p) => p.id === id))
-        throw new AppError({ kind: 'not-found', message: 'profile not found' })
-      store.set(
-        'profiles',
-        profiles.filter((p) => p.id !== id),
-      )
-      sessionSecrets.delete(id)
-      if (!cipher.available) vault?.delete(id)
-      if (store.get('activeProfileId') === id) store.set('activeProfileId', SANDBOX_PROFILE_ID)
+      store.exclusive(() => {
+        store.update('profiles', (profiles) => {
+          if (!profiles.some((p) => p.id === id))
+            throw new AppError({ kind: 'not-found', message: 'profile not found' })
+          return profiles.filter((p) => p.id !== id)
+        })
+        sessionSecrets.delete(id)
+        if (!cipher.available) vault?.delete(id)
+        if (store.get('activeProfileId') === id) store.set('activeProfileId', SANDBOX_PROFILE_ID)
+      })
     },
     activeId: () => store.get('activeProfileId'),
     setActiveId: (id) => store.set('activeProfileId', id),

@@ -5,8 +5,8 @@
 // - a range not viewed (peeked or fetched) for 90 days is dropped, with the posts no other range covers.
 import type { Schedule, ScheduleStatus } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
-import { readRows } from '../db/rows'
-import { replicaPostsTable } from './replica-rows'
+import { columnsOf, parseRows, readRows } from '../db/rows'
+import { replicaPostsTable, replicaRangesTable } from './replica-rows'
 import { canonicalJson } from './canonical'
 import { sqlOf } from '../db/handle'
 
@@ -110,8 +110,10 @@ export function createReplicaPosts(database: AppDatabase, profileId: string) {
     peek(request: PostsRequest, now: Date): RangeAnswer | null {
       const [from, to] = bounds(request)
       const filter = rangeFilter(request)
-      const ranges = (
-        rangesOver.all(profileId, to, from) as Array<{ fetched_at: string; filter: string }>
+      const ranges = parseRows(
+        'replica_ranges',
+        columnsOf(replicaRangesTable, 'fetched_at', 'filter'),
+        rangesOver.all(profileId, to, from),
       ).filter((range) => range.filter === '' || range.filter === filter)
       if (ranges.length === 0) return null
       try {

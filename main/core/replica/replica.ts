@@ -18,11 +18,13 @@ import { AppError, isUnreachable } from '../../../common/errors'
 import type { Schedule } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import { importLegacyFile } from '../db/legacy-import'
-import { readRow, readRows } from '../db/rows'
+import { columnsOf, parseRow, readRow, readRows } from '../db/rows'
 import { canonicalJson } from './canonical'
 import { createReplicaPosts, forgetPosts, type PostsRequest } from './replica-posts'
-import { replicaListsTable } from './replica-rows'
+import { replicaListsTable, replicaProfilesTable } from './replica-rows'
 import { sqlOf } from '../db/handle'
+
+const stateOf = columnsOf(replicaProfilesTable, 'identity', 'stale_since')
 
 /** The lists kept whole per request; `reports` is kept for the automation reports' offline answer. */
 export type ListWhat = 'accounts' | 'automations' | 'files' | 'storage' | 'reports'
@@ -127,7 +129,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   // Another service (or key) than the copy was made from: nothing of it may show as this one's. A profile
   // with no identity recorded yet (imported from the offline cache) keeps its copy.
   database.write('the replica', () => {
-    const state = getState.get(profileId) as { identity: string; stale_since: string | null } | undefined
+    const state = parseRow('replica_profiles', stateOf, getState.get(profileId))
     if (state && state.identity !== options.identity) clearRows()
     if (!state || state.identity !== options.identity) putState.run(profileId, options.identity, null)
     posts.prune(now())
@@ -142,8 +144,7 @@ export function createReplica(options: ReplicaOptions): Replica {
     }
   }
 
-  const isStale = () =>
-    Boolean((getState.get(profileId) as { stale_since: string | null } | undefined)?.stale_since)
+  const isStale = () => Boolean(parseRow('replica_profiles', stateOf, getState.get(profileId))?.stale_since)
 
   /** The replica is a convenience: failing to write it must not fail the call that just succeeded. */
   function save(fn: () => void): void {

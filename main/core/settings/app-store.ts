@@ -106,6 +106,25 @@ export interface AppStore {
   readonly notice: DamagedFileNotice | null
   get<K extends keyof AppStateData>(key: K): AppStateData[K]
   set<K extends keyof AppStateData>(key: K, value: AppStateData[K]): void
+  /**
+   * Reads `key` as the file holds it now (another process on the data folder may have written it since), and
+   * writes what `change` makes of it, under the data folder's lock: two processes changing the profiles at
+   * once each see the other's change, and neither is lost. `change` may throw: nothing is written then.
+   */
+  update<K extends keyof AppStateData>(
+    key: K,
+    change: (current: AppStateData[K]) => AppStateData[K],
+  ): AppStateData[K]
+  /** Runs `fn` under the data folder's lock: a change that spans this file and the secrets file beside it. */
+  exclusive<T>(fn: () => T): T
+}
+
+export interface AppStoreOptions {
+  /**
+   * Runs `fn` while no other process of the data folder runs its own (the database's write lock,
+   * main/host/data-folder.ts); without it, this process's changes are serialised only among themselves.
+   */
+  lock?: <T>(fn: () => T) => T
 }
 
 /**
@@ -121,7 +140,8 @@ export function migrateAppState(raw: Record<string, unknown>): AppStateData {
   return appStateSchema.parse({ ...defaultAppState(), ...data, schemaVersion: APP_STATE_VERSION })
 }
 
-export function openAppStore(backend: KeyValueBackend): AppStore {
+export function openAppStore(backend: KeyValueBackend, options: AppStoreOptions = {}): AppStore {
+  const lock = options.lock ?? (<T>(fn: () => T): T => fn())
   let notice = backend.damaged ?? null
   let state: AppStateData
   try {
@@ -141,18 +161,36 @@ export function openAppStore(backend: KeyValueBackend): AppStore {
     // A full or read-only disk: the file keeps what it held (read and migrated again next time); the app
     // still starts, and the first change the person makes reports the problem.
   }
+  const write = <K extends keyof AppStateData>(key: K, value: AppStateData[K]) => {
+    // The disk first: when it refuses, the call fails with the reason and memory still matches the file.
+    try {
+      backend.set(key, value)
+    } catch (error) {
+      throw diskWriteError(error, 'the app settings', backend.path)
+    }
+    state[key] = structuredClone(value)
+  }
+  /** The file as it is now: another process may have written it. One this version cannot read keeps ours. */
+  const reread = () => {
+    try {
+      state = migrateAppState(backend.store)
+    } catch {
+      // Set aside at the next open; until then, what this process knows.
+    }
+  }
   return {
     path: backend.path,
     notice,
     get: (key) => structuredClone(state[key]),
-    set: (key, value) => {
-      // The disk first: when it refuses, the call fails with the reason and memory still matches the file.
-      try {
-        backend.set(key, value)
-      } catch (error) {
-        throw diskWriteError(error, 'the app settings', backend.path)
-      }
-      state[key] = structuredClone(value)
-    },
+    // conf writes the whole file from what it reads: under the lock, so another process's key is not undone.
+    set: (key, value) => lock(() => write(key, value)),
+    update: (key, change) =>
+      lock(() => {
+        reread()
+        const next = change(structuredClone(state[key]))
+        write(key, next)
+        return structuredClone(next)
+      }),
+    exclusive: (fn) => lock(fn),
   }
 }

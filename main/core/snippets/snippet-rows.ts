@@ -8,6 +8,16 @@ export const snippetsTable = declareTable({
   table: 'snippets',
   key: ['id'],
   what: 'a snippet',
+  columns: z.object({
+    id: z.string(),
+    kind: z.string(),
+    name: z.string(),
+    name_key: z.string(),
+    body: z.string(),
+    revision: integer,
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
   row: z.object({
     id: z.string().min(1),
     kind: z.enum(SNIPPET_KINDS),

@@ -14,13 +14,16 @@ import {
 } from '../../../common/snippets'
 import type { z } from 'zod'
 import type { AppDatabase } from '../db/database'
-import { readRow, readRows } from '../db/rows'
+import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { snippetsTable } from './snippet-rows'
 import { sqlOf } from '../db/handle'
 
 export interface SnippetStore {
   /** Every snippet, hashtag groups after captions, each kind by name. */
   list(): Snippet[]
+  get(id: string): Snippet | undefined
+  /** Each snippet's revision by id: what changed since a look is told by these (one narrow query). */
+  revisions(): Map<string, number>
   create(input: { kind: SnippetKind; name: string; body: string }): Snippet
   /**
    * Renames and/or rewrites one. With `revision`, an edit based on an older version than stored is refused
@@ -41,7 +44,9 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
     `SELECT * FROM snippets ORDER BY CASE kind WHEN 'caption' THEN 0 ELSE 1 END, name_key, id`,
   )
   const byId = db.prepare('SELECT * FROM snippets WHERE id = ?')
+  const allRevisions = db.prepare('SELECT id, revision FROM snippets')
   const count = db.prepare('SELECT count(*) AS n FROM snippets')
+  const nameOf = columnsOf(snippetsTable, 'name')
   const sameName = db.prepare('SELECT name FROM snippets WHERE kind = ? AND name_key = ? AND id != ?')
   const sameBody = db.prepare('SELECT name FROM snippets WHERE kind = ? AND body = ? AND id != ?')
   const insert = db.prepare(
@@ -67,11 +72,11 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
       const params = 'params' in result.problem ? result.problem.params : undefined
       throw refusal(result.problem.code, params, { field: result.field })
     }
-    const named = sameName.get(kind, snippetNameKey(result.name), id) as { name: string } | undefined
+    const named = parseRow('snippets', nameOf, sameName.get(kind, snippetNameKey(result.name), id))
     if (named) {
       throw refusal('snippet-name-taken', { name: named.name }, { field: 'name' })
     }
-    const twin = sameBody.get(kind, result.body, id) as { name: string } | undefined
+    const twin = parseRow('snippets', nameOf, sameBody.get(kind, result.body, id))
     if (twin) {
       throw refusal('snippet-same-text', { name: twin.name }, { field: 'body' })
     }
@@ -80,9 +85,20 @@ export function createSnippetStore(database: AppDatabase, options: { now?: () =>
 
   return {
     list: () => readRows(database, snippetsTable, all.all()).map(snippetOf),
+    get(id) {
+      const row = readRow(database, snippetsTable, byId.get(id))
+      return row ? snippetOf(row) : undefined
+    },
+    revisions: () =>
+      new Map(
+        parseRows('snippets', columnsOf(snippetsTable, 'id', 'revision'), allRevisions.all()).map((row) => [
+          row.id,
+          row.revision,
+        ]),
+      ),
     create({ kind, name, body }) {
       return database.write(WHAT, () => {
-        if ((count.get() as { n: number }).n >= MAX_SNIPPETS) {
+        if ((parseRow('snippets', countRow, count.get())?.n ?? 0) >= MAX_SNIPPETS) {
           throw refusal('snippets-full', { max: MAX_SNIPPETS })
         }
         const id = randomUUID()

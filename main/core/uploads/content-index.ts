@@ -9,6 +9,7 @@ import { z } from 'zod'
 import type { AppDatabase } from '../db/database'
 import { importLegacyFile } from '../db/legacy-import'
 import { sqlOf } from '../db/handle'
+import { columnsOf, countRow, declareTable, integer, parseRow, parseRows } from '../db/rows'
 
 const storedSchema = z.object({
   fileId: z.string().min(1),
@@ -89,14 +90,11 @@ export function openContentIndex(o: OpenContentIndexOptions): ContentIndex {
 
   return {
     async sameSize(size) {
-      const rows = bySize.all(scope, size) as Array<{
-        file_id: string
-        size: number
-        key: string
-        url: string
-        sha256: string | null
-        head_sha256: string | null
-      }>
+      const rows = parseRows(
+        'content_index',
+        columnsOf(contentIndexTable, 'file_id', 'size', 'key', 'url', 'sha256', 'head_sha256'),
+        bySize.all(scope, size),
+      )
       if (rows.length > 0) attempt('a use', () => touch.run(now(), scope, size))
       return rows.map((r) => ({
         fileId: r.file_id,
@@ -119,7 +117,7 @@ export function openContentIndex(o: OpenContentIndexOptions): ContentIndex {
           headSha256: stored.headSha256 ?? null,
           usedAt: now(),
         })
-        const { n } = count.get(scope) as { n: number }
+        const n = parseRow('content_index', countRow, count.get(scope))?.n ?? 0
         if (n > cap) trim.run(scope, scope, n - cap)
       })
     },
@@ -177,3 +175,20 @@ function importIndexFile(o: OpenContentIndexOptions, path: string): void {
     o.warn(`content index ${path}: not imported (${(error as Error).message}); kept where it is`)
   }
 }
+
+/** A stored file of the content index: the `content_index` table's row, declared once (../db/rows.ts). */
+export const contentIndexTable = declareTable({
+  table: 'content_index',
+  key: ['scope', 'file_id'],
+  what: 'a stored file of the content index',
+  columns: z.object({
+    scope: z.string(),
+    file_id: z.string(),
+    size: integer,
+    key: z.string(),
+    url: z.string(),
+    sha256: z.string().nullable(),
+    head_sha256: z.string().nullable(),
+    used_at: integer,
+  }),
+})

@@ -60,6 +60,30 @@ export const uploadItemsTable = declareTable({
   table: 'upload_items',
   key: ['id'],
   what: 'an upload',
+  columns: z.object({
+    id: z.string(),
+    scope: z.string(),
+    path: z.string(),
+    name: z.string(),
+    size: integer,
+    mtime_ms: z.number(),
+    ctime_ms: z.number().nullable(),
+    ino: z.number().nullable(),
+    mimetype: z.string(),
+    mime_warning: z.string().nullable(),
+    batch_id: z.string(),
+    created_at: z.string(),
+    idempotency_key: z.string().nullable(),
+    state: z.string(),
+    file_id: z.string().nullable(),
+    key: z.string().nullable(),
+    url: z.string().nullable(),
+    reused: integer,
+    error: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    finished_ms: integer.nullable(),
+    identity: z.string().nullable(),
+  }),
   row: itemRow.transform(itemOf),
 })
 
@@ -77,4 +101,20 @@ export const uploadUseTable = declareTable({
     state: r.state,
     ...(r.error ? { error: r.error as AppErrorData } : {}),
   })),
+})
+
+/** An init intent: the `upload_intents` table's row, declared once (../db/rows.ts). */
+export const uploadIntentsTable = declareTable({
+  table: 'upload_intents',
+  key: ['nonce'],
+  what: 'an init intent',
+  columns: z.object({
+    nonce: z.string(),
+    scope: z.string(),
+    item_id: z.string(),
+    name: z.string(),
+    size: integer,
+    at: z.string(),
+    identity: z.string().nullable(),
+  }),
 })

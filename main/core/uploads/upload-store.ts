@@ -26,9 +26,9 @@
 import type { AppDatabase } from '../db/database'
 import type { Leases } from '../db/leases'
 import type { AppErrorData } from '../../../common/errors'
-import { readRow, readRows } from '../db/rows'
+import { columnsOf, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { importUploadJournal } from './upload-journal-import'
-import { orderedUploadItemsTable, uploadItemsTable, uploadUseTable } from './upload-rows'
+import { orderedUploadItemsTable, uploadIntentsTable, uploadItemsTable, uploadUseTable } from './upload-rows'
 import type { InitIntent, Journal, JournalRecord, PersistedItem, Replayed, RestoredItem } from './journal'
 import { sqlOf } from '../db/handle'
 
@@ -78,6 +78,9 @@ export interface UploadStore extends Replayed {
   /** Releases the leases of the items still held (a clean close: the next run resumes them at once). */
   releaseAll(): void
 }
+
+const finishedOf = columnsOf(uploadItemsTable, 'finished_ms')
+const identityOf = columnsOf(uploadItemsTable, 'identity')
 
 export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   const { database, leases, scope, identity } = o
@@ -157,12 +160,16 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
       (a, b) => a.r - b.r,
     ))
       items.set(item.id, item)
-    const open = db
-      .prepare(`SELECT nonce, item_id, name, size, at FROM upload_intents WHERE ${ours} ORDER BY rowid`)
-      .all(mine) as Array<{ nonce: string; item_id: string; name: string; size: number; at: string }>
+    const open = parseRows(
+      'upload_intents',
+      columnsOf(uploadIntentsTable, 'nonce', 'item_id', 'name', 'size', 'at'),
+      db
+        .prepare(`SELECT nonce, item_id, name, size, at FROM upload_intents WHERE ${ours} ORDER BY rowid`)
+        .all(mine),
+    )
     const exists = db.prepare('SELECT finished_ms FROM upload_items WHERE id = ?')
     for (const i of open) {
-      const row = exists.get(i.item_id) as { finished_ms: number | null } | undefined
+      const row = parseRow('upload_items', finishedOf, exists.get(i.item_id))
       // Another live process's init on its way: its answer, not this sweep, settles it.
       if (row && row.finished_ms === null && !taken.has(i.item_id)) continue
       intents.set(i.nonce, {
@@ -188,7 +195,7 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
 
   /** Whether the item is of this identity, or from before identities were recorded. */
   function isOurs(id: string): boolean {
-    const row = stmt.identityOf.get(id) as { identity: string | null } | undefined
+    const row = parseRow('upload_items', identityOf, stmt.identityOf.get(id))
     return row !== undefined && (row.identity === null || row.identity === identity)
   }
 
@@ -206,7 +213,7 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
    * (a retry, a removal): when no other process holds it, taking the lease for what follows.
    */
   function mayWrite(id: string): boolean {
-    const row = stmt.state.get(id) as { finished_ms: number | null } | undefined
+    const row = parseRow('upload_items', finishedOf, stmt.state.get(id))
     if (!row) return true
     // Another account's item is never this queue's to write about, finished or not.
     if (!isOurs(id)) return false
@@ -320,10 +327,12 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
       return item && item.state !== 'queued' ? item : undefined
     },
     knownFileIds() {
-      const rows = db.prepare('SELECT file_id FROM upload_items WHERE file_id IS NOT NULL').all() as Array<{
-        file_id: string
-      }>
-      return new Set(rows.map((r) => r.file_id))
+      const rows = db.prepare('SELECT file_id FROM upload_items WHERE file_id IS NOT NULL').all()
+      return new Set(
+        parseRows('upload_items', columnsOf(uploadItemsTable, 'file_id'), rows).flatMap(
+          (r) => r.file_id ?? [],
+        ),
+      )
     },
     adopt(known) {
       return database.write('the upload queue', () => {

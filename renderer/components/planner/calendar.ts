@@ -62,6 +62,32 @@ export interface CalendarEntry {
   campaign?: CampaignCard
 }
 
+const ENTRY_FIELDS = [
+  'key',
+  'source',
+  'id',
+  'status',
+  'at',
+  'title',
+  'text',
+  'accountId',
+  'movable',
+  'retriedAt',
+] as const satisfies ReadonlyArray<keyof CalendarEntry>
+
+/** Whether two entries show the same: a chip given an equal entry need not be drawn again. */
+export function sameEntry(a: CalendarEntry, b: CalendarEntry): boolean {
+  if (ENTRY_FIELDS.some((field) => a[field] !== b[field])) return false
+  if (!a.campaign || !b.campaign) return a.campaign === b.campaign
+  const [x, y] = [a.campaign, b.campaign]
+  return (
+    x.accountIds.length === y.accountIds.length &&
+    x.accountIds.every((id, i) => id === y.accountIds[i]) &&
+    x.posts.length === y.posts.length &&
+    x.posts.every((post, i) => sameEntry(post, y.posts[i]!))
+  )
+}
+
 export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 }

@@ -127,10 +127,8 @@ describe('the composer’s snippets', () => {
     $('[data-testid=composer-snippets-button]').click()
     await flushPromises()
     expect($('[data-testid=composer-snippets-menu]').textContent).toContain('Nothing saved yet.')
-    // The CLI added one: main announces the whole list.
-    context.fake.emit('snippets:changed', {
-      snippets: [snippet('s9', 'caption', 'From the CLI', 'cli text')],
-    })
+    // The CLI added one: main announces it.
+    context.fake.snippetsChanged([snippet('s9', 'caption', 'From the CLI', 'cli text')])
     await flushPromises()
     expect($('[data-testid=composer-snippet-s9]').textContent).toContain('From the CLI')
     const filter = $<HTMLInputElement>('[data-testid=composer-snippets-filter]')
@@ -155,9 +153,7 @@ describe('the composer’s snippets', () => {
     await flushPromises()
     expect(own.value).toBe('Link in bio')
 
-    context.fake.emit('snippets:changed', {
-      snippets: [snippet('s4', 'caption', 'Two lines', 'first\nsecond')],
-    })
+    context.fake.snippetsChanged([snippet('s4', 'caption', 'Two lines', 'first\nsecond')])
     const title = $<HTMLInputElement>('[data-testid=composer-title]')
     await typeInto(title, '')
     $('[data-testid=composer-snippets-button]').click()

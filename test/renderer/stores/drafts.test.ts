@@ -84,4 +84,34 @@ describe('drafts store', () => {
     expect(store.drafts.map((d) => d.id)).toEqual(['a', 'b', 'c', 'e'])
     expect(fake.requests('drafts:snapshot')).toHaveLength(1)
   })
+
+  it('says which drafts a change touched and what each was, and keeps what no change touched', async () => {
+    fake = installFakeMediadeck(
+      createFakeMediadeck({ drafts: [draft('a'), { ...draft('q'), status: 'queued' }, draft('b')] }),
+    )
+    const store = await opened()
+    const waiting = store.waiting
+    const unscheduled = store.unscheduled
+    fake.draftsChanged([draft('b', 'edited'), draft('c')], ['a'])
+    expect(store.lastChanges.map((c) => [c.draft.id, c.previous?.post.description ?? null])).toEqual([
+      ['b', 'Draft b'],
+      ['c', null],
+    ])
+    expect(store.byId.get('b')?.post.description).toBe('edited')
+    expect(store.byId.has('a')).toBe(false)
+    // The queued list holds the same drafts: it is the list it was, so nothing that shows it is drawn again.
+    expect(store.waiting).toBe(waiting)
+    expect(store.unscheduled).not.toBe(unscheduled)
+    expect(store.unscheduled.map((d) => d.id)).toEqual(['b', 'c'])
+  })
+
+  it('an answer older than what main already sent does not replace it', async () => {
+    fake = installFakeMediadeck(createFakeMediadeck({ drafts: [{ ...draft('a'), revision: 1 }] }))
+    const store = await opened()
+    fake.draftsChanged([{ ...draft('a', 'sent by the outbox'), revision: 3 }])
+    fake.data.drafts = [{ ...draft('a', 'as saved'), revision: 2 }]
+    await store.fetch('a')
+    expect(store.byId.get('a')?.post.description).toBe('sent by the outbox')
+    expect(store.drafts.map((d) => d.post.description)).toEqual(['sent by the outbox'])
+  })
 })

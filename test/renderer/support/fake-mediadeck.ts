@@ -33,6 +33,7 @@ import type {
 import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
 import type { Snippet } from '../../../common/snippets'
 import { fakeSnippets } from './fake-snippets'
+import { fakeInbox, type FakeInboxData } from './fake-inbox'
 import type { AccountBestSlots } from '../../../common/insights-calls'
 import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
 import { computeUploadTotals } from '../../../common/uploads'
@@ -47,7 +48,7 @@ import {
   paginate,
 } from './fixtures'
 
-export interface FakeData {
+export interface FakeData extends FakeInboxData {
   settings: Settings
   profiles: ProfilesState
   connection: ConnectionState
@@ -107,6 +108,8 @@ export interface FakeMediadeck {
   emit<E extends EventName>(name: E, payload: EventPayloads[E]): void
   /** Sends `drafts:changed` as main does after a commit: these drafts changed, these ids went, numbered. */
   draftsChanged(changed: Draft[], removed?: string[]): void
+  /** Another process saved these snippets (or removed those): kept, and `snippets:changed` sent, numbered. */
+  snippetsChanged(changed: Snippet[], removed?: string[]): void
   listenerCount(name: EventName): number
   /** The next call (or every call, with `times: Infinity`) of `name` rejects with `error`. */
   fail(name: CallName, error: AppErrorData, times?: number): void
@@ -264,6 +267,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     progress([next])
   }
 
+  const snippets = fakeSnippets(data, { handle, on, emit })
   const api: MediadeckApi = {
     app: {
       info: handle('app:info', () => APP_INFO),
@@ -569,7 +573,8 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         ),
       ),
     },
-    snippets: fakeSnippets(data, { handle, on, emit }),
+    snippets: snippets.api,
+    inbox: fakeInbox(data, { handle, on, emit }),
     insights: {
       view: handle('insights:view', () => {
         throw { kind: 'not-found', message: 'no insights in this fake' } satisfies AppErrorData
@@ -832,6 +837,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       calls.filter((call) => call.name === name).map((call) => call.request as CallRequest<C>),
     emit,
     draftsChanged,
+    snippetsChanged: snippets.changed,
     listenerCount: (name) => listeners.get(name)?.size ?? 0,
     fail: (name, error, times = 1) => failures.set(name, { error, times }),
     hold: (name) => {

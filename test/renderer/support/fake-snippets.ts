@@ -1,5 +1,6 @@
 // The `snippets` domain of the fake window.mediadeck (fake-mediadeck.ts): kept in `data.snippets`, checked
-// with the same rules as main's store (common/snippets.ts), announced with `snippets:changed` as main does.
+// with the same rules as main's store (common/snippets.ts), announced with `snippets:changed` as main does:
+// what changed, numbered (`snippetsChanged` sends one as another process's commit would).
 import type {
   CallName,
   CallRequest,
@@ -21,11 +22,13 @@ type On = <E extends EventName>(name: E) => (listener: (payload: EventPayloads[E
 export function fakeSnippets(
   data: { snippets?: Snippet[] },
   tools: { handle: Handle; on: On; emit: <E extends EventName>(name: E, payload: EventPayloads[E]) => void },
-): MediadeckApi['snippets'] {
+): { api: MediadeckApi['snippets']; changed(changed: Snippet[], removed?: string[]): void } {
   const { handle, on, emit } = tools
   let next = 1
+  let seq = 0
   const list = () => (data.snippets ??= [])
-  const changed = () => emit('snippets:changed', { snippets: structuredClone(list()) })
+  const announce = (changed: Snippet[], removed: string[] = []) =>
+    emit('snippets:changed', { seq: ++seq, changed: structuredClone(changed), removed })
   const refuse = (code: string, field?: string, params?: Record<string, string | number>): never => {
     throw {
       kind: 'validation',
@@ -47,14 +50,15 @@ export function fakeSnippets(
     if (clash) refuse('snippet-name-taken', 'name', { name: clash.name })
     return result
   }
-  return {
+  const api: MediadeckApi['snippets'] = {
     list: handle('snippets:list', () => list()),
+    snapshot: handle('snippets:snapshot', () => ({ items: structuredClone(list()), seq })),
     create: handle('snippets:create', ({ kind, name, body }) => {
       const id = `snippet-${next++}`
       const kept = checked({ id, kind, name, body })
       const snippet: Snippet = { id, kind, ...kept, revision: 1, createdAt: NOW, updatedAt: NOW }
       list().push(snippet)
-      changed()
+      announce([snippet])
       return snippet
     }),
     update: handle('snippets:update', ({ id, name, body }) => {
@@ -63,13 +67,22 @@ export function fakeSnippets(
         throw { kind: 'not-found', code: 'snippet-not-found', message: 'gone' } satisfies AppErrorData
       const kept = checked({ id, kind: found.kind, name: name ?? found.name, body: body ?? found.body })
       Object.assign(found, kept, { revision: found.revision + 1 })
-      changed()
+      announce([found])
       return found
     }),
     delete: handle('snippets:delete', ({ id }) => {
       data.snippets = list().filter((s) => s.id !== id)
-      changed()
+      announce([], [id])
     }),
     onChanged: on('snippets:changed'),
+  }
+  return {
+    api,
+    /** Another process saved these (or removed those): kept, and announced as main would. */
+    changed(changed, removed = []) {
+      const gone = new Set([...removed, ...changed.map((s) => s.id)])
+      data.snippets = [...list().filter((s) => !gone.has(s.id)), ...changed]
+      announce(changed, removed)
+    },
   }
 }

@@ -10,6 +10,7 @@ import type { ConnectionState } from '../../../common/app-state'
 import { requestSchemas } from '../../../common/contract'
 import { AppError } from '../../../common/errors'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../../../main/core/db/database'
+import type { DraftStore } from '../../../main/core/drafts/draft-store'
 import type { ActiveService } from '../../../main/core/ports'
 import { createCampaignHandlers } from '../../../main/handlers/campaign-handlers'
 import { createDraftHandlers } from '../../../main/handlers/drafts-handlers'
@@ -37,6 +38,10 @@ let cleanup: () => Promise<void>
 let database: AppDatabase
 let close: () => Promise<void>
 let handlers: ReturnType<typeof createDraftHandlers> & ReturnType<typeof createCampaignHandlers>
+/** What the campaigns handlers read of the drafts store: every list call, and every draft read by id. */
+let reads: string[]
+/** The drafts store itself, unrecorded. */
+let openDrafts: () => Promise<{ store: DraftStore }>
 
 beforeEach(async () => {
   const temp = await tempDir()
@@ -59,9 +64,27 @@ beforeEach(async () => {
   }
   const drafts = createDraftsOutbox({ ...base, profiles: () => [] })
   close = () => drafts.close()
+  openDrafts = () => drafts.open()
+  reads = []
+  // The same store, its reads recorded: how much of the drafts a campaigns call reads is what it costs.
+  const recorded = {
+    ...drafts,
+    open: async () => {
+      const domain = await drafts.open()
+      const store = new Proxy(domain.store, {
+        get(target, key) {
+          const value: unknown = Reflect.get(target, key)
+          if (key === 'get') return (id: string) => (reads.push(`get ${id}`), target.get(id))
+          if (typeof key === 'string' && key.startsWith('list')) reads.push(key)
+          return typeof value === 'function' ? (value as () => unknown).bind(target) : value
+        },
+      })
+      return { ...domain, store }
+    },
+  }
   handlers = {
     ...createDraftHandlers({ ...base, drafts, database }, { now: () => NOW }),
-    ...createCampaignHandlers({ ...base, drafts }, { now: () => NOW }),
+    ...createCampaignHandlers({ ...base, drafts: recorded }, { now: () => NOW }),
   }
 })
 afterEach(async () => {
@@ -212,6 +235,29 @@ describe('campaigns handlers', () => {
     const [after] = await handlers['campaigns:list'](undefined)
     expect(after?.members.map((m) => m.draftId)).toEqual(campaign.members.map((m) => m.draftId))
     expect(after?.members.find((m) => m.draftId === result.changed[0]!.id)?.accountId).toBe('tt')
+  })
+
+  it('learns the service ids of its sent drafts by reading those drafts alone, not the profile’s every draft', async () => {
+    const campaign = await queueThree()
+    for (let i = 0; i < 20; i++)
+      await handlers['drafts:save']({ post: samplePost({ title: `other ${i}` }), localMedia: [] })
+    const { store } = await openDrafts()
+    const [ig, tt] = campaign.members.map((m) => store.get(m.draftId!)!)
+    store.update(ig!, { status: 'scheduled', scheduleId: 'service-ig' }, NOW)
+    store.update(tt!, { status: 'scheduled', scheduleId: 'service-tt' }, NOW)
+    reads = []
+    const [after] = await handlers['campaigns:list'](undefined)
+    expect(after?.members.map((m) => [m.accountId, m.scheduleId ?? null])).toEqual([
+      ['ig', 'service-ig'],
+      ['tt', 'service-tt'],
+      ['x', null],
+    ])
+    // The three drafts of the campaign, by id; none of the twenty others, and no list.
+    expect(reads.sort()).toEqual(campaign.members.map((m) => `get ${m.draftId}`).sort())
+    // Linked ones are not read again.
+    reads = []
+    await handlers['campaigns:list'](undefined)
+    expect(reads).toEqual([`get ${campaign.members[2]!.draftId}`])
   })
 
   it('an unknown campaign is not found', async () => {

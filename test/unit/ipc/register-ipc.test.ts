@@ -8,6 +8,9 @@ import { silentLogger } from '../../../main/host/logging'
 import { registerIpc, forwardEvents } from '../../../main/ipc/register-ipc'
 import { createSenderCheck, type FrameLike, type SenderEvent } from '../../../main/ipc/sender-check'
 import { createEventHub } from '../../../main/host/event-hub'
+import { apiSurface } from '../../../common/api-surface'
+import { emptyScheduleRequest } from '../../../common/service'
+import { buildMediadeckApi } from '../../../preload/api'
 
 const mainFrame: FrameLike = {
   url: 'app://mediadeck/index.html#/library',
@@ -133,5 +136,45 @@ describe('event forwarding', () => {
     destroyed = true
     hub.emit('storage:changed', { reason: 'deleted' })
     expect(send.mock.calls).toEqual([['storage:changed', { reason: 'deleted' }]])
+  })
+
+  it('sends a list’s records packed, and the page’s API hands them on as emitted', () => {
+    const hub = createEventHub()
+    const sent: Array<[string, unknown]> = []
+    forwardEvents(hub, () => ({
+      isDestroyed: () => false,
+      // What crosses the bridge is a copy, as Electron's structured clone makes it.
+      send: (name, payload) => sent.push([name, JSON.parse(JSON.stringify(payload))]),
+    }))
+    const draft = {
+      id: 'd1',
+      profileId: 'sandbox',
+      status: 'draft' as const,
+      post: { ...emptyScheduleRequest(), description: 'Batik', accountId: 'acc-ig', scheduleAt: '' },
+      localMedia: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    }
+    const change = { seq: 1, changed: [draft], removed: [] }
+    hub.emit('drafts:changed', change)
+    const [[name, payload]] = sent as [[string, unknown]]
+    expect(name).toBe('drafts:changed')
+    // The empty post's network options, music and link preview are named, not sent.
+    expect(JSON.stringify(payload)).not.toContain('isAutoAddMusic')
+    expect(JSON.stringify(payload).length).toBeLessThan(0.6 * JSON.stringify(change).length)
+    const heard: unknown[] = []
+    const api = buildMediadeckApi(
+      {
+        invoke: async () => ({ ok: true, value: null }),
+        subscribe: (event, listener) => {
+          if (event === name) listener(payload)
+          return () => undefined
+        },
+      },
+      { fromDrop: async () => [] },
+      apiSurface(),
+    )
+    api.drafts.onChanged((received) => heard.push(received))
+    expect(heard).toEqual([change])
   })
 })

@@ -72,7 +72,7 @@ describe('the data layer: every table declared once and owned once', () => {
     expect([...new Set(strays)]).toEqual([])
   })
 
-  it('has ESLint refuse SQL and the raw handle outside the data layer, and allow them in a repository', async () => {
+  it('has ESLint refuse SQL and the raw handle outside the data layer, allow them in a repository, and refuse a cast row anywhere', async () => {
     // The repository's configuration with only the restrictions run, and no type information (it takes 40 s).
     const eslint = new ESLint({
       cwd: root,
@@ -93,5 +93,11 @@ describe('the data layer: every table declared once and owned once', () => {
       filePath: join(root, 'main/core/posts/announced-posts.ts'),
     })
     expect(inside!.messages.filter((m) => m.ruleId?.startsWith('no-restricted'))).toEqual([])
+    // Even there, a row is read through its declaration, never cast.
+    const [cast] = await eslint.lintText(
+      code.replaceAll('../core/db/', '../db/').replace('.get()', '.get() as { n: number }'),
+      { filePath: join(root, 'main/core/posts/announced-posts.ts') },
+    )
+    expect(cast!.messages.map((m) => m.message)).toEqual([expect.stringContaining('not cast')])
   }, 30_000)
 })

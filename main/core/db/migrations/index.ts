@@ -15,6 +15,7 @@ import { uploadIdentityMigration } from './011-upload-identity'
 import { draftChangesMigration } from './012-draft-changes'
 import { inboxRepliesMigration } from './013-inbox-replies'
 import { rowsSetAsideMigration } from './014-rows-set-aside'
+import { inboxMigration } from './015-inbox'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   draftChangesMigration, // 12
   inboxRepliesMigration, // 13
   rowsSetAsideMigration, // 14
+  inboxMigration, // 15
 ]

@@ -326,8 +326,8 @@ export default {
     libraryTitle: 'Add from the library',
     addPicked: 'Add the file | Add {count} files',
     librarySearch: 'Search files',
-    search: 'Search',
     libraryEmpty: 'No images or videos in the storage.',
+    libraryNoMatch: 'No file name contains “{search}”.',
   },
   toast: {
     scheduled: 'Scheduled: {title}',

@@ -327,8 +327,8 @@ export default {
     libraryTitle: 'Tambah dari pustaka',
     addPicked: 'Tambahkan file | Tambahkan {count} file',
     librarySearch: 'Cari berkas',
-    search: 'Cari',
     libraryEmpty: 'Tidak ada gambar atau video di penyimpanan.',
+    libraryNoMatch: 'Tidak ada nama berkas yang memuat “{search}”.',
   },
   toast: {
     scheduled: 'Terjadwal: {title}',

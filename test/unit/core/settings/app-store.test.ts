@@ -25,6 +25,39 @@ function memoryBackend(
 }
 
 describe('app store', () => {
+  it('updates from the file as another process left it, under the lock, and writes nothing when the change throws', () => {
+    const backend = memoryBackend({})
+    const locked: string[] = []
+    const mine = openAppStore(backend, {
+      lock: (fn) => {
+        locked.push('in')
+        try {
+          return fn()
+        } finally {
+          locked.push('out')
+        }
+      },
+    })
+    const theirs = openAppStore(backend)
+    theirs.set('profiles', [{ id: 'p1', name: 'Theirs', baseUrl: 'http://x', accessKey: 'k' }])
+    const next = mine.update('profiles', (profiles) => [
+      ...profiles,
+      { id: 'p2', name: 'Mine', baseUrl: 'http://y', accessKey: 'k' },
+    ])
+    expect(next.map((profile) => profile.name)).toEqual(['Theirs', 'Mine'])
+    expect((backend.data.profiles as Array<{ name: string }>).map((profile) => profile.name)).toEqual([
+      'Theirs',
+      'Mine',
+    ])
+    expect(locked).toEqual(['in', 'out'])
+    expect(() =>
+      mine.update('profiles', () => {
+        throw new Error('refused')
+      }),
+    ).toThrow('refused')
+    expect(backend.data.profiles).toHaveLength(2)
+  })
+
   it('fills the defaults into an unversioned file and writes the version back', () => {
     const backend = memoryBackend({ settings: { theme: 'dark' } })
     const store = openAppStore(backend)

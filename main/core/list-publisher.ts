@@ -90,3 +90,27 @@ export function createListPublisher<T extends { id: string }>(options: {
     },
   }
 }
+
+/**
+ * What changed in a list that has no change log of its own (the snippets): each record's revision as last
+ * seen, against the table's now. Only the revisions are kept, never the records (main keeps no copy of a list).
+ */
+export interface RevisionTracker {
+  /** The ids added or changed since the last look, and those gone. The first look only records. */
+  since(): { changed: string[]; removed: string[] }
+}
+
+export function trackRevisions(read: () => ReadonlyMap<string, number>): RevisionTracker {
+  let known: ReadonlyMap<string, number> | undefined
+  return {
+    since() {
+      const now = read()
+      const before = known
+      known = now
+      if (!before) return { changed: [], removed: [] }
+      const changed = [...now].filter(([id, revision]) => before.get(id) !== revision).map(([id]) => id)
+      const removed = [...before.keys()].filter((id) => !now.has(id))
+      return { changed, removed }
+    },
+  }
+}

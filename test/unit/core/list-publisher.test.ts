@@ -2,7 +2,7 @@
 // holding the final state, numbered one by one; a reload says the page's list is stale. On the module's clock.
 import { describe, expect, it } from 'vitest'
 import type { ListChanges } from '../../../common/list-changes'
-import { createListPublisher, LIST_CHANGES_INTERVAL_MS } from '../../../main/host/list-publisher'
+import { createListPublisher, LIST_CHANGES_INTERVAL_MS } from '../../../main/core/list-publisher'
 import { manualClock } from '../../support/manual-clock'
 
 interface Item {

@@ -1,0 +1,74 @@
+// The IPC calls of the inbox (common/inbox.ts), spread into common/contract.ts's table so they are validated
+// like every other call before a handler runs.
+import { z } from 'zod'
+import {
+  COMMENT_TRIAGE,
+  INBOX_KINDS,
+  INBOX_STATES,
+  type InboxEntry,
+  type InboxListAnswer,
+  type InboxReplyView,
+  type InboxThread,
+} from './inbox'
+
+const id = z.string().min(1).max(200)
+const httpUrl = z
+  .string()
+  .max(4096)
+  .refine((v) => /^https?:\/\//i.test(v), 'must be an http(s) address')
+
+/** The most media one reply carries (a chat takes one message per medium). */
+export const MAX_REPLY_MEDIA = 10
+/** The service's limit on a message's text (BodySendMessageDTO). */
+export const MAX_REPLY_TEXT = 10_000
+
+export const inboxCallSchemas = {
+  'inbox:list': z
+    .object({
+      kind: z.enum(INBOX_KINDS).optional(),
+      status: z.enum(INBOX_STATES).optional(),
+      accountIds: z.array(id).max(100).optional(),
+      search: z.string().max(200).optional(),
+    })
+    .strict()
+    .optional(),
+  /** Reads the whole inbox from the service into the copy (and sends what the outbox holds first). */
+  'inbox:refresh': z.undefined(),
+  'inbox:thread': z.object({ id }).strict(),
+  'inbox:reply': z
+    .object({
+      id,
+      text: z.string().max(MAX_REPLY_TEXT),
+      media: z
+        .array(
+          z
+            .object({
+              url: httpUrl,
+              mimetype: z.string().min(1).max(200),
+              name: z.string().min(1).max(500),
+              size: z.number().int().min(0).optional(),
+            })
+            .strict(),
+        )
+        .max(MAX_REPLY_MEDIA),
+    })
+    .strict()
+    .refine((r) => r.text.trim() !== '' || r.media.length > 0, {
+      message: 'A reply needs a text or a file.',
+      path: ['text'],
+    }),
+  'inbox:set-status': z.object({ id, status: z.enum(COMMENT_TRIAGE) }).strict(),
+} as const
+
+export interface InboxCallResponses {
+  'inbox:list': InboxListAnswer
+  'inbox:refresh': InboxListAnswer
+  'inbox:thread': InboxThread
+  'inbox:reply': InboxReplyView
+  'inbox:set-status': InboxEntry
+}
+
+export interface InboxEventPayloads {
+  /** The copy or the outbox changed (a refresh, a reply sent or queued, a status set): read the list again. */
+  'inbox:changed': { reason: 'refreshed' | 'replies' | 'status' }
+}

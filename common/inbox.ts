@@ -1,0 +1,83 @@
+// The inbox as the app shows it: every comment of the service's queue and every direct-message conversation of
+// the profile's accounts, one list (main/core/inbox/inbox-store.ts keeps it in the database, so it opens offline
+// with the last state seen), and the replies waiting in the outbox (main/core/inbox/reply-outbox.ts).
+import type { Chat, ChatMessage, InboxComment } from './service'
+
+export const INBOX_KINDS = ['comment', 'chat'] as const
+export type InboxKind = (typeof INBOX_KINDS)[number]
+
+/**
+ * A comment's triage status, or where a chat stands: `unread` (messages not read), `unreplied` (the last
+ * message is the other person's), `replied` (the last one is the account's).
+ */
+export const INBOX_STATES = ['pending', 'resolved', 'ignored', 'unread', 'unreplied', 'replied'] as const
+export type InboxState = (typeof INBOX_STATES)[number]
+
+/** The statuses a comment can be set to from the app. */
+export const COMMENT_TRIAGE = ['pending', 'resolved', 'ignored'] as const
+export type CommentTriage = (typeof COMMENT_TRIAGE)[number]
+
+export interface InboxEntry {
+  id: string
+  kind: InboxKind
+  accountId: string
+  /** The newest activity: the comment's time, or the chat's last message. */
+  at: string
+  status: InboxState
+  /** Who wrote it: the comment's author, the chat's other person. */
+  from: string
+  /** The comment's text, or the chat's last message (its type in brackets when it has no text). */
+  text: string
+  comment?: InboxComment
+  chat?: Chat
+}
+
+export interface InboxFilter {
+  kind?: InboxKind
+  status?: InboxState
+  accountIds?: string[]
+  search?: string
+}
+
+/** Where a queued reply stands (main/core/inbox/reply-outbox.ts). */
+export const REPLY_STATES = ['queued', 'sending', 'sent', 'failed', 'attention'] as const
+export type ReplyState = (typeof REPLY_STATES)[number]
+
+/** A reply of the outbox as the page shows it beside its conversation. */
+export interface InboxReplyView {
+  id: string
+  targetId: string
+  text: string
+  media: Array<{ name: string; kind: string; url?: string }>
+  state: ReplyState
+  error: string | null
+  createdAt: string
+}
+
+export interface InboxListAnswer {
+  items: InboxEntry[]
+  /** How many match the filter (the list holds at most the first page of them). */
+  total: number
+  /** When the list was last read whole from the service; null when never. */
+  fetchedAt: string | null
+  /** True when the last refresh could not reach the service: the list is the last state seen. */
+  stale: boolean
+  /** The profile's replies not yet sent, and those sent since the app started. */
+  replies: InboxReplyView[]
+}
+
+export interface InboxThread {
+  entry: InboxEntry
+  /** A chat's newest messages, oldest first; null for a comment (its thread is in `entry.comment`). */
+  messages: ChatMessage[] | null
+  /** True when the service could not be reached and this is the last copy seen. */
+  stale: boolean
+}
+
+/** A file of the library (or any picture address) attached to a reply. */
+export interface ReplyMediumInput {
+  url: string
+  mimetype: string
+  name: string
+  size?: number
+}

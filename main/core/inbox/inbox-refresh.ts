@@ -1,0 +1,65 @@
+// One refresh of the inbox's copy: every page of the comment queue and of the chats, read from the service and
+// saved (inbox-store.ts). A plain function with everything it uses passed in: the host calls it when the view
+// asks and as a task of the profile's background work. Pages are read one after another (never in parallel),
+// a bounded number of them, so a busy inbox costs a known number of requests.
+import { AppError } from '../../../common/errors'
+import type { InboxEntry } from '../../../common/inbox'
+import type { Page } from '../../../common/service'
+import type { ServiceClient } from '../service-client'
+import { chatEntry, commentEntry } from './inbox-entry'
+import type { InboxStore } from './inbox-store'
+
+/** Pages of each list read at most (100 conversations each), as the CLI's `inbox` reads. */
+export const MAX_INBOX_PAGES = 50
+const PAGE_SIZE = 100
+
+export interface InboxRefreshDeps {
+  client: Pick<ServiceClient, 'listComments' | 'listChats'>
+  store: InboxStore
+  /** The profile whose copy it is. */
+  scope: string
+  now: () => Date
+  signal?: AbortSignal
+}
+
+export interface InboxRefreshResult {
+  count: number
+  /** Every page of both lists arrived: the copy was replaced, not only added to. */
+  complete: boolean
+  /** Records the service sent that could not be read and were left out. */
+  skipped: number
+}
+
+async function readAll<T>(
+  load: (page: number) => Promise<Page<T>>,
+): Promise<{ items: T[]; complete: boolean; skipped: number }> {
+  const items: T[] = []
+  let skipped = 0
+  for (let page = 1; page <= MAX_INBOX_PAGES; page++) {
+    const answer = await load(page)
+    items.push(...answer.docs)
+    skipped += answer.skipped ?? 0
+    if (!answer.hasNextPage || answer.docs.length === 0) return { items, complete: true, skipped }
+  }
+  return { items, complete: false, skipped }
+}
+
+/** Reads the inbox whole and saves it; throws (saving nothing) when the service cannot be read. */
+export async function refreshInbox(deps: InboxRefreshDeps): Promise<InboxRefreshResult> {
+  const { client, signal } = deps
+  const comments = await readAll((page) =>
+    client.listComments({ page, limit: PAGE_SIZE }, signal ? { signal } : undefined),
+  )
+  // Direct messages are a Gold plan's: below it the service refuses the list, and the inbox is the comments.
+  const chats = await readAll((page) =>
+    client.listChats({ page, limit: PAGE_SIZE }, signal ? { signal } : undefined),
+  ).catch((error: unknown) => {
+    if (AppError.from(error).kind === 'plan') return { items: [], complete: true, skipped: 0 }
+    throw error
+  })
+  const entries: InboxEntry[] = [...comments.items.map(commentEntry), ...chats.items.map(chatEntry)]
+  // A record left out unreadable may still be there: nothing is removed on its account.
+  const complete = comments.complete && chats.complete && comments.skipped + chats.skipped === 0
+  deps.store.save(deps.scope, entries, { complete, now: deps.now() })
+  return { count: entries.length, complete, skipped: comments.skipped + chats.skipped }
+}

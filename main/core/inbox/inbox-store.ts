@@ -1,0 +1,156 @@
+// The inbox's copy in the data folder's database (inbox_items, inbox_scopes; migration 15), per profile
+// (scope): what the last refresh read, so the inbox opens offline with every conversation seen and when it was
+// read. A refresh that read every page replaces the profile's list (a conversation the service no longer lists
+// goes); one that stopped part-way only adds and updates. A chat's messages are kept as last read when it was
+// opened, and survive a refresh. Rows are read through their declaration (inbox-rows.ts): an unreadable one is
+// set aside, never fatal.
+import type { InboxEntry, InboxFilter } from '../../../common/inbox'
+import type { ChatMessage } from '../../../common/service'
+import type { AppDatabase } from '../db/database'
+import { sqlOf } from '../db/handle'
+import { countRow, parseRow, readRow, readRows } from '../db/rows'
+import { inboxItemsTable, inboxScopesTable } from './inbox-rows'
+import { searchText } from './inbox-entry'
+
+/** The most conversations one list answers: the view shows the newest, and narrows by filter and search. */
+export const INBOX_PAGE = 300
+
+export interface StoredConversation {
+  entry: InboxEntry
+  /** A chat's newest messages as last read, oldest first; null when never read (and for a comment). */
+  messages: ChatMessage[] | null
+}
+
+export interface InboxStore {
+  /** What a refresh read; `complete` when every page of both lists arrived. */
+  save(scope: string, entries: readonly InboxEntry[], o: { complete: boolean; now: Date }): void
+  /** One conversation as read again (after a reply or a status change). */
+  put(scope: string, entry: InboxEntry, now: Date): void
+  list(scope: string, filter?: InboxFilter, o?: { limit?: number }): { items: InboxEntry[]; total: number }
+  get(scope: string, id: string): StoredConversation | undefined
+  saveMessages(scope: string, id: string, messages: readonly ChatMessage[]): void
+  /** When the whole inbox was last read; null when never. */
+  fetchedAt(scope: string): string | null
+}
+
+type Row = ReturnType<typeof inboxItemsTable.row.parse>
+
+function entryOf(row: Row): InboxEntry {
+  const base = {
+    id: row.id,
+    kind: row.kind,
+    accountId: row.accountId,
+    at: row.at,
+    status: row.status,
+    from: row.from,
+    text: row.text,
+  }
+  return row.kind === 'comment'
+    ? { ...base, comment: row.body as InboxEntry['comment'] }
+    : { ...base, chat: row.body as InboxEntry['chat'] }
+}
+
+/** A search's words as a LIKE pattern: its own % and _ are matched as themselves. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export function createInboxStore(database: AppDatabase): InboxStore {
+  const db = sqlOf(database)
+  const upsert = db.prepare(
+    `INSERT INTO inbox_items (scope, id, kind, account_id, at, status, author, text, search_text, body, seen_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (scope, id) DO UPDATE SET kind = excluded.kind, account_id = excluded.account_id,
+       at = excluded.at, status = excluded.status, author = excluded.author, text = excluded.text,
+       search_text = excluded.search_text, body = excluded.body, seen_at = excluded.seen_at`,
+  )
+  const write = (scope: string, e: InboxEntry, seenAt: string) =>
+    upsert.run(
+      scope,
+      e.id,
+      e.kind,
+      e.accountId,
+      e.at,
+      e.status,
+      e.from,
+      e.text,
+      searchText(e),
+      JSON.stringify(e.comment ?? e.chat ?? { id: e.id }),
+      seenAt,
+    )
+
+  return {
+    save(scope, entries, { complete, now }) {
+      const at = now.toISOString()
+      database.write('saving the inbox', () =>
+        database.transaction(() => {
+          for (const entry of entries) write(scope, entry, at)
+          if (complete) {
+            // Every row of this read has its time: the others are conversations the service no longer lists.
+            db.prepare('DELETE FROM inbox_items WHERE scope = ? AND seen_at != ?').run(scope, at)
+            db.prepare(
+              `INSERT INTO inbox_scopes (scope, fetched_at) VALUES (?, ?)
+               ON CONFLICT (scope) DO UPDATE SET fetched_at = excluded.fetched_at`,
+            ).run(scope, at)
+          }
+        }),
+      )
+    },
+    put(scope, entry, now) {
+      database.write('saving the inbox', () => write(scope, entry, now.toISOString()))
+    },
+    list(scope, filter = {}, o = {}) {
+      const where = ['scope = ?']
+      const args: Array<string | number> = [scope]
+      if (filter.kind) {
+        where.push('kind = ?')
+        args.push(filter.kind)
+      }
+      if (filter.status) {
+        where.push('status = ?')
+        args.push(filter.status)
+      }
+      if (filter.accountIds && filter.accountIds.length > 0) {
+        where.push(`account_id IN (${filter.accountIds.map(() => '?').join(', ')})`)
+        args.push(...filter.accountIds)
+      }
+      const search = filter.search?.trim()
+      if (search) {
+        where.push("search_text LIKE ? ESCAPE '\\'")
+        args.push(likePattern(search))
+      }
+      const clause = where.join(' AND ')
+      const total =
+        parseRow(
+          'inbox_items',
+          countRow,
+          db.prepare(`SELECT count(*) AS n FROM inbox_items WHERE ${clause}`).get(...args),
+        )?.n ?? 0
+      const rows = db
+        .prepare(`SELECT * FROM inbox_items WHERE ${clause} ORDER BY at DESC, id LIMIT ?`)
+        .all(...args, o.limit ?? INBOX_PAGE)
+      return { items: readRows(database, inboxItemsTable, rows).map(entryOf), total }
+    },
+    get(scope, id) {
+      const row = readRow(
+        database,
+        inboxItemsTable,
+        db.prepare('SELECT * FROM inbox_items WHERE scope = ? AND id = ?').get(scope, id),
+      )
+      return row ? { entry: entryOf(row), messages: row.messages } : undefined
+    },
+    saveMessages(scope, id, messages) {
+      database.write('saving the inbox', () =>
+        db
+          .prepare('UPDATE inbox_items SET messages = ? WHERE scope = ? AND id = ?')
+          .run(JSON.stringify(messages), scope, id),
+      )
+    },
+    fetchedAt(scope) {
+      const row = readRow(
+        database,
+        inboxScopesTable,
+        db.prepare('SELECT * FROM inbox_scopes WHERE scope = ?').get(scope),
+      )
+      return row?.fetched_at ?? null
+    },
+  }
+}

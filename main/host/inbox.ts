@@ -1,0 +1,314 @@
+// The inbox of the active profile, for the app and the browser mode: its copy in the database (opens offline
+// with the last state seen), its refresh, a conversation opened, triage, and the replies. A reply is queued in
+// the data folder's outbox (main/core/inbox/reply-outbox.ts) and sent by that outbox's own sync, the one the
+// CLI's `sync` runs, under the same leases: so a reply queued by the CLI or the app is sent exactly once by
+// whichever process gets to it. Replies are sent when one is written while online, when the connection comes
+// back, and before each refresh. A side-effect module of the composition root (main/host/app-host.ts).
+import type { InboxFilter, InboxListAnswer, InboxReplyView, ReplyMediumInput } from '../../common/inbox'
+import { AppError, isUnreachable } from '../../common/errors'
+import { errorReason } from '../../common/messages/index'
+import type { AppDatabase } from '../core/db/database'
+import { createLeases, type Leases } from '../core/db/leases'
+import { chatEntry, commentEntry } from '../core/inbox/inbox-entry'
+import { refreshInbox } from '../core/inbox/inbox-refresh'
+import { createInboxStore } from '../core/inbox/inbox-store'
+import type { Medium } from '../core/inbox/reply-media'
+import { createReplyOutbox, type QueuedReply } from '../core/inbox/reply-outbox'
+import type { ActiveService, ConnectionMonitor, EventSink, InboxPort } from '../core/ports'
+import type { Background, HostTaskContext } from '../core/scheduler/background-port'
+import type { ServiceClient } from '../core/service-client'
+
+/** Sent replies stay beside their conversation this long, so the person sees them go. */
+const SENT_SHOWN_MS = 24 * 60 * 60 * 1000
+/** A chat's newest messages read when it is opened. */
+const MESSAGES_READ = 50
+
+export interface InboxHost extends InboxPort {
+  /** Sends the active profile's queued replies while the service is reachable; one run at a time. */
+  sendReplies(): Promise<void>
+  close(): Promise<void>
+}
+
+/** How often the inbox is read in the background, as a task of the profile's scheduler (docs/background.md). */
+export const INBOX_REFRESH_MS = 3 * 60_000
+/** The first background read after a profile becomes active. */
+export const INBOX_FIRST_READ_MS = 30_000
+/** The least time between a background read and one asked for by a reply sent. */
+const INBOX_MIN_GAP_MS = 10_000
+
+export interface InboxHostDeps {
+  database: AppDatabase
+  /** The profile's background scheduler: the inbox's refresh is one of its tasks, within its request budget. */
+  background?: Background
+  active(): ActiveService
+  connection: Pick<ConnectionMonitor, 'isOnline' | 'onChange'>
+  emit: EventSink
+  now?: () => Date
+  leases?: Leases
+  log?: (message: string, error: unknown) => void
+}
+
+function mediumOf(input: ReplyMediumInput): Medium {
+  const kind = input.mimetype.startsWith('image/')
+    ? 'image'
+    : input.mimetype.startsWith('video/') || input.mimetype.startsWith('audio/')
+      ? null
+      : 'document'
+  if (kind === null) {
+    throw new AppError({
+      kind: 'validation',
+      field: 'media',
+      ...errorReason('inbox-media-kind', { name: input.name }),
+      message: `${input.name}: a video or audio from the library cannot be sent yet (its duration is read from a file)`,
+    })
+  }
+  return {
+    source: input.url,
+    kind,
+    mimetype: input.mimetype,
+    url: input.url,
+    name: input.name,
+    ...(input.size === undefined ? {} : { size: input.size }),
+  }
+}
+
+function replyView(r: QueuedReply): InboxReplyView {
+  return {
+    id: r.id,
+    targetId: r.targetId,
+    text: r.text,
+    media: r.media.map((m) => ({ name: m.name, kind: m.kind, ...(m.url ? { url: m.url } : {}) })),
+    state: r.state,
+    error: r.error,
+    createdAt: r.createdAt,
+  }
+}
+
+export function createInboxHost(deps: InboxHostDeps): InboxHost {
+  const now = deps.now ?? (() => new Date())
+  const log = deps.log ?? ((message, error) => console.error(`[inbox] ${message}`, error))
+  const store = createInboxStore(deps.database)
+  const leases = deps.leases ?? createLeases(deps.database)
+  const scope = () => deps.active().profileId
+  /** Why the last refresh of a profile could not read the service; absent once one succeeded. */
+  const failed = new Map<string, AppError>()
+  let refreshing: Promise<InboxListAnswer> | undefined
+  let sending: Promise<void> | undefined
+  let sendAgain = false
+  let closed = false
+
+  const outbox = () =>
+    createReplyOutbox({
+      database: deps.database,
+      leases,
+      profileId: scope(),
+      client: () => deps.active().client,
+      now,
+      // No uploader: the app sends library files by their address; a reply the CLI queued with a file on
+      // this computer is left to the CLI's sync, which can read it.
+    })
+
+  function replies(): InboxReplyView[] {
+    const since = now().getTime() - SENT_SHOWN_MS
+    return outbox()
+      .list()
+      .filter((r) => r.state !== 'sent' || Date.parse(r.updatedAt) >= since)
+      .map(replyView)
+  }
+
+  function list(filter?: InboxFilter): InboxListAnswer {
+    const id = scope()
+    const { items, total } = store.list(id, filter)
+    return {
+      items,
+      total,
+      fetchedAt: store.fetchedAt(id),
+      stale: failed.has(id) || !deps.connection.isOnline(),
+      replies: replies(),
+    }
+  }
+
+  /** The conversation read again from the service into the copy (after a reply went). */
+  async function reread(id: string, kind: 'comment' | 'chat' | null): Promise<void> {
+    const { client } = deps.active()
+    if (kind === 'comment') store.put(scope(), commentEntry(await client.getComment(id)), now())
+    else if (kind === 'chat') {
+      store.put(scope(), chatEntry(await client.getChat(id)), now())
+      const page = await client.listChatMessages(id, { page: 1, limit: MESSAGES_READ })
+      store.saveMessages(scope(), id, [...page.docs].reverse())
+    }
+  }
+
+  async function sendOnce(): Promise<void> {
+    if (!deps.connection.isOnline()) return
+    const box = outbox()
+    const result = await box.sync()
+    if (result.stoppedBy) log('the service could not be reached while sending replies', result.stoppedBy)
+    for (const id of result.sent) {
+      const reply = box.get(id)
+      if (reply) await reread(reply.targetId, reply.targetKind).catch((e) => log('re-reading failed', e))
+    }
+    if (result.sent.length + result.failed.length + result.attention.length > 0) {
+      deps.emit('inbox:changed', { reason: 'replies' })
+    }
+  }
+
+  function sendReplies(): Promise<void> {
+    if (closed) return Promise.resolve()
+    if (sending) {
+      sendAgain = true
+      return sending
+    }
+    sending = (async () => {
+      try {
+        do {
+          sendAgain = false
+          await sendOnce()
+        } while (sendAgain && !closed)
+      } catch (error) {
+        log('sending replies failed', error)
+      } finally {
+        sending = undefined
+      }
+    })()
+    return sending
+  }
+
+  let wasOnline = deps.connection.isOnline()
+  const unsubscribe = deps.connection.onChange((state) => {
+    const online = state.status === 'online'
+    if (online && !wasOnline) void sendReplies()
+    wasOnline = online
+  })
+
+  /** One read of the whole inbox of `profileId` into the copy; an unreachable service is remembered, and thrown. */
+  async function read(profileId: string, client: ServiceClient, signal?: AbortSignal): Promise<void> {
+    try {
+      // A reply sent without an answer seen is looked for again on the outcome rule's rhythm: at each read.
+      if (
+        outbox()
+          .list()
+          .some((r) => r.state === 'sending')
+      )
+        await sendReplies()
+      await refreshInbox({ client, store, scope: profileId, now, ...(signal ? { signal } : {}) })
+      failed.delete(profileId)
+    } catch (error) {
+      const e = AppError.from(error)
+      if (e.kind !== 'cancelled') failed.set(profileId, e)
+      throw e
+    } finally {
+      if (!signal?.aborted) deps.emit('inbox:changed', { reason: 'refreshed' })
+    }
+  }
+
+  const task = deps.background?.register({
+    name: 'inbox',
+    every: () => INBOX_REFRESH_MS,
+    // Not at start, with everything else the first screen reads: the view asks for its own read when opened.
+    firstRunAfterMs: INBOX_FIRST_READ_MS,
+    minGapMs: INBOX_MIN_GAP_MS,
+    run: ({ profileId, client, signal }: HostTaskContext) => read(profileId, client, signal),
+  })
+
+  /** Asked by the person: what waits is sent, then the inbox is read now (through the scheduler's budget). */
+  async function refresh(): Promise<InboxListAnswer> {
+    refreshing ??= (async () => {
+      try {
+        await sendReplies()
+        if (task) await task.runNow()
+        else await read(scope(), deps.active().client).catch(() => undefined)
+      } finally {
+        refreshing = undefined
+      }
+      return list()
+    })()
+    return refreshing
+  }
+
+  function stored(id: string) {
+    const found = store.get(scope(), id)
+    if (!found) {
+      throw new AppError({
+        kind: 'not-found',
+        ...errorReason('inbox-not-found'),
+        message: `no comment or chat ${id} in the inbox`,
+      })
+    }
+    return found
+  }
+
+  return {
+    list,
+    refresh,
+    async thread(id) {
+      const found = stored(id)
+      const { client } = deps.active()
+      try {
+        if (found.entry.kind === 'comment') {
+          const entry = commentEntry(await client.getComment(id))
+          store.put(scope(), entry, now())
+          return { entry, messages: null, stale: false }
+        }
+        let chat = await client.getChat(id)
+        const page = await client.listChatMessages(id, { page: 1, limit: MESSAGES_READ })
+        const messages = [...page.docs].reverse()
+        if (chat.unreadCount > 0) {
+          // Opened is read: the service is told, as its own app does.
+          await client.readChat(id)
+          chat = { ...chat, unreadCount: 0 }
+        }
+        const entry = chatEntry(chat)
+        store.put(scope(), entry, now())
+        store.saveMessages(scope(), id, messages)
+        return { entry, messages, stale: false }
+      } catch (error) {
+        const e = AppError.from(error)
+        if (!isUnreachable(e)) throw e
+        return { entry: found.entry, messages: found.messages, stale: true }
+      }
+    },
+    async reply({ id, text, media }) {
+      const { entry } = stored(id)
+      if (entry.kind === 'comment' && media.length > 0) {
+        throw new AppError({
+          kind: 'validation',
+          field: 'media',
+          ...errorReason('inbox-comment-text-only'),
+          message: 'a comment is answered with text only',
+        })
+      }
+      const box = outbox()
+      const queued = box.queue({ targetId: id, text, media: media.map(mediumOf) })
+      deps.emit('inbox:changed', { reason: 'replies' })
+      await sendReplies()
+      return replyView(box.get(queued.id) ?? queued)
+    },
+    async setStatus(id, status) {
+      stored(id)
+      const { client } = deps.active()
+      try {
+        await client.setCommentStatus(id, status)
+        const entry = commentEntry(await client.getComment(id))
+        store.put(scope(), entry, now())
+        deps.emit('inbox:changed', { reason: 'status' })
+        return entry
+      } catch (error) {
+        const e = AppError.from(error)
+        if (!isUnreachable(e)) throw e
+        throw new AppError({
+          ...e.toJSON(),
+          ...errorReason('inbox-status-offline'),
+        })
+      }
+    },
+    sendReplies,
+    async close() {
+      closed = true
+      unsubscribe()
+      task?.unregister()
+      await sending
+      await refreshing?.catch(() => undefined)
+    },
+  }
+}

@@ -1,0 +1,57 @@
+// The page's side of a list that lives in main (common/list-changes.ts): read whole once, then each numbered
+// change applied to what is held. A change that arrives while the list is being read waits and is applied
+// after it only if the list read does not hold it yet; a missed number, or main saying so, reads it whole
+// again. The stores that mirror a list (drafts, snippets) hold the records; this holds only the numbers.
+import { changeStep, type ListChanges, type ListSnapshot } from '../../common/list-changes'
+
+export interface ListMirror<T> {
+  /** Reads the list whole and hands it to `hold`; rejects as `read` does (the store says why). */
+  load(read: () => Promise<ListSnapshot<T>>): Promise<void>
+  /** A change from main: applied, ignored as already held, or the reason to read the list whole again. */
+  take(change: ListChanges<T>): void
+  /** What is held is no list of main's any more (another profile): changes wait for the next load. */
+  forget(): void
+}
+
+export function createListMirror<T>(options: {
+  /** The list read whole replaces what is held. */
+  hold(items: T[]): void
+  /** One change: records changed or added, ids removed. */
+  apply(changed: T[], removed: string[]): void
+  /** A change was missed: the store reads the list whole again (its load, with its own error handling). */
+  reload(): void
+}): ListMirror<T> {
+  /** The number of the last change held; null while no list of main's is held. */
+  let seq: number | null = null
+  /** Whole reads under way, and the changes that arrived meanwhile. */
+  let loading = 0
+  const early: Array<ListChanges<T>> = []
+
+  function take(change: ListChanges<T>): void {
+    if (loading > 0) return void early.push(change)
+    // No list held (none read yet, another profile): whoever shows it loads it, changes included.
+    if (seq === null) return
+    const step = changeStep(seq, change)
+    if (step === 'apply') {
+      options.apply(change.changed, change.removed)
+      seq = change.seq
+    } else if (step === 'reload') options.reload()
+  }
+
+  return {
+    async load(read) {
+      loading += 1
+      try {
+        const snapshot = await read()
+        options.hold(snapshot.items)
+        seq = snapshot.seq
+      } finally {
+        if (--loading === 0) for (const change of early.splice(0)) take(change)
+      }
+    },
+    take,
+    forget() {
+      seq = null
+    },
+  }
+}

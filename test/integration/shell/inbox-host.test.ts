@@ -1,0 +1,184 @@
+// The inbox through the app host against a real sandbox over HTTP, stopped and started again on the same port:
+// a refresh fills the copy, a comment is answered and a chat is written to with a library picture, a comment is
+// resolved; then, the service gone, a new start opens the inbox from the copy (stale, with the time it was
+// read), a reply written offline waits in the outbox, and is sent exactly once when the service is back.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createOwnerOnlySecretFile, SECRETS_FILE } from '../../../main/core/profiles/secret-file'
+import { createAppHost, type AppHost, type AppHostOptions } from '../../../main/host/app-host'
+import { INBOX_REFRESH_MS } from '../../../main/host/inbox'
+import { manualClock } from '../../support/manual-clock'
+import type { RunningSandbox } from '../../../sandbox/index'
+import { clientFor, sandboxOn } from '../drafts/helpers'
+
+let root: string
+let service: RunningSandbox
+let port: number
+const hosts: AppHost[] = []
+const noTimers = { setTimeout: () => 0, clearTimeout: () => undefined }
+
+async function startApp(options: Partial<AppHostOptions> = {}): Promise<AppHost> {
+  const dataDir = join(root, 'app')
+  const host = await createAppHost({
+    dataDir,
+    mode: 'browser',
+    secretVault: createOwnerOnlySecretFile(join(dataDir, SECRETS_FILE)),
+    service: { retry: { maxRetries: 0 }, timeouts: { connectMs: 1_000, headersMs: 2_000, bodyMs: 2_000 } },
+    connection: { timers: noTimers },
+    ...options,
+  })
+  hosts.push(host)
+  return host
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'inbox-host-'))
+  service = await sandboxOn(join(root, 'service'))
+  port = Number(new URL(service.url).port)
+})
+afterAll(async () => {
+  for (const host of hosts) await host.close()
+  await service?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+async function commentReplies(id: string): Promise<string[]> {
+  const client = clientFor(service.url)
+  try {
+    return (await client.getComment(id)).comment.replies.map((r) => r.text)
+  } finally {
+    await client.close()
+  }
+}
+
+describe('the inbox of the app', () => {
+  let commentId: string
+  let chatId: string
+
+  it('reads every comment and chat, answers both (a chat with a library picture) and resolves', async () => {
+    const app = await startApp()
+    const profile = await app.call('profiles:save', {
+      name: 'Work',
+      baseUrl: service.url,
+      accessKey: 'demo',
+      secretKey: 'demo-secret',
+    })
+    await app.call('profiles:activate', { id: profile.id })
+    const added = await service.addIncoming('demo', {
+      comments: [{ text: 'Masih ada stok ukuran 40?', from: 'Dian' }],
+      messages: [{ text: 'Halo kak, bisa kirim foto?', from: 'Budi' }],
+    })
+    commentId = added.comments[0]!.id
+    chatId = added.messages[0]!.chatId
+
+    const read = await app.call('inbox:refresh')
+    expect(read.stale).toBe(false)
+    expect(read.fetchedAt).not.toBeNull()
+    expect(read.items.find((i) => i.id === commentId)).toMatchObject({
+      kind: 'comment',
+      status: 'pending',
+      from: 'Dian',
+      text: 'Masih ada stok ukuran 40?',
+    })
+    expect(read.items.find((i) => i.id === chatId)).toMatchObject({ kind: 'chat', status: 'unread' })
+    expect((await app.call('inbox:list', { kind: 'chat' })).items.every((i) => i.kind === 'chat')).toBe(true)
+
+    // Opening the chat reads its messages and tells the service it was read.
+    const thread = await app.call('inbox:thread', { id: chatId })
+    expect(thread.messages?.at(-1)?.text).toBe('Halo kak, bisa kirim foto?')
+    expect(thread.entry.status).toBe('unreplied')
+
+    const sent = await app.call('inbox:reply', { id: commentId, text: 'Masih kak', media: [] })
+    expect(sent.state).toBe('sent')
+    expect(await commentReplies(commentId)).toEqual(['Masih kak'])
+
+    // A comment takes text only: refused before anything is queued.
+    const picture = (await app.call('storage:files', { page: 1, limit: 100 })).docs.find((f) =>
+      f.mimetype.startsWith('image/'),
+    )!
+    const medium = {
+      url: picture.url,
+      mimetype: picture.mimetype,
+      name: picture.filename,
+      size: picture.size,
+    }
+    await expect(
+      app.call('inbox:reply', { id: commentId, text: 'Foto', media: [medium] }),
+    ).rejects.toMatchObject({ kind: 'validation', code: 'inbox-comment-text-only' })
+
+    const withPicture = await app.call('inbox:reply', { id: chatId, text: 'Ini fotonya', media: [medium] })
+    expect(withPicture.state).toBe('sent')
+    const after = await app.call('inbox:thread', { id: chatId })
+    expect(after.messages?.at(-1)).toMatchObject({
+      isFromMe: true,
+      type: 'image',
+      text: 'Ini fotonya',
+      image: { url: picture.url },
+    })
+    expect(after.entry.status).toBe('replied')
+
+    expect(await app.call('inbox:set-status', { id: commentId, status: 'resolved' })).toMatchObject({
+      status: 'resolved',
+    })
+    expect((await app.call('inbox:list', { status: 'resolved' })).items.map((i) => i.id)).toContain(commentId)
+    await app.close()
+  })
+
+  it('opens offline from the copy, queues a reply, and sends it exactly once when the service is back', async () => {
+    await service.close()
+    const app = await startApp()
+    expect(await app.call('connection:check')).toMatchObject({ status: 'offline' })
+    const offline = await app.call('inbox:refresh')
+    expect(offline.stale).toBe(true)
+    expect(offline.fetchedAt).not.toBeNull()
+    expect(offline.items.find((i) => i.id === commentId)).toMatchObject({ status: 'resolved' })
+    // The chat's messages as last read.
+    const thread = await app.call('inbox:thread', { id: chatId })
+    expect(thread.stale).toBe(true)
+    expect(thread.messages?.at(-1)?.text).toBe('Ini fotonya')
+
+    const queued = await app.call('inbox:reply', { id: commentId, text: 'Sudah dikirim ya kak', media: [] })
+    expect(queued.state).toBe('queued')
+    expect((await app.call('inbox:list')).replies).toContainEqual(
+      expect.objectContaining({ id: queued.id, targetId: commentId, state: 'queued' }),
+    )
+    await expect(app.call('inbox:set-status', { id: commentId, status: 'pending' })).rejects.toMatchObject({
+      code: 'inbox-status-offline',
+    })
+
+    service = await sandboxOn(join(root, 'service'), port)
+    expect(await app.call('connection:check')).toMatchObject({ status: 'online' })
+    await vi.waitFor(
+      async () =>
+        expect((await app.call('inbox:list')).replies.find((r) => r.id === queued.id)?.state).toBe('sent'),
+      { timeout: 10_000 },
+    )
+    // A refresh (which sends first) and another start send nothing more.
+    await app.call('inbox:refresh')
+    await app.close()
+    const again = await startApp()
+    await again.call('inbox:refresh')
+    expect(await commentReplies(commentId)).toEqual(['Masih kak', 'Sudah dikirim ya kak'])
+  })
+
+  it("reads new comments in the background, as a task of the profile's scheduler", async () => {
+    const time = manualClock(Date.parse('2026-12-01T10:00:00Z'))
+    const app = await startApp({ scheduler: { clock: time.clock } })
+    const scheduler = app.background.scheduler()!
+    expect(scheduler.status().map((task) => task.name)).toContain('inbox')
+    await scheduler.whenIdle()
+    await time.advance(0)
+    await scheduler.whenIdle()
+    const added = await service.addIncoming('demo', { comments: [{ text: 'Kapan restock?', from: 'Rina' }] })
+    const id = added.comments[0]!.id
+    expect((await app.call('inbox:list')).items.some((i) => i.id === id)).toBe(false)
+    await time.advance(INBOX_REFRESH_MS)
+    await scheduler.whenIdle()
+    expect((await app.call('inbox:list')).items.find((i) => i.id === id)).toMatchObject({
+      from: 'Rina',
+      status: 'pending',
+    })
+  })
+})

@@ -1,0 +1,70 @@
+// The calendar's entries as the drafts change: an entry that shows the same is the same object, and the list is
+// the same list when no entry of the period changed, so a change of one draft among thousands draws nothing
+// that did not change (Vue wakes what depends on a computed only when its value is another).
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Draft } from '../../../common/drafts'
+import { emptyScheduleRequest } from '../../../common/service'
+import { useDraftsStore } from '../../../renderer/stores/drafts'
+import { usePlannerStore } from '../../../renderer/stores/planner'
+import { createFakeMediadeck, installFakeMediadeck, type FakeMediadeck } from '../support/fake-mediadeck'
+import { NOW, makeSchedule } from '../support/fixtures'
+
+function draft(id: string, scheduleAt: string, description = `Draft ${id}`): Draft {
+  return {
+    id,
+    profileId: 'sandbox',
+    status: 'draft',
+    post: { ...emptyScheduleRequest(), description, accountId: 'acc-ig', scheduleAt },
+    localMedia: [],
+    createdAt: NOW,
+    updatedAt: NOW,
+  }
+}
+
+const IN_PERIOD = '2026-11-24T09:00:00.000Z'
+const NEXT_YEAR = '2027-06-01T09:00:00.000Z'
+let fake: FakeMediadeck
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date(NOW))
+  fake = installFakeMediadeck(
+    createFakeMediadeck({
+      schedules: [makeSchedule(1)],
+      drafts: [draft('near', IN_PERIOD), draft('other', IN_PERIOD), draft('far', NEXT_YEAR)],
+    }),
+  )
+  setActivePinia(createPinia())
+})
+afterEach(() => vi.useRealTimers())
+
+async function opened() {
+  const drafts = useDraftsStore()
+  drafts.subscribe()
+  await drafts.load()
+  const planner = usePlannerStore()
+  await planner.load()
+  return planner
+}
+
+describe('planner entries', () => {
+  it('a change of a draft outside the period leaves the entries as they were', async () => {
+    const planner = await opened()
+    const before = planner.entries
+    expect(before.map((e) => e.key).sort()).toEqual(['draft:near', 'draft:other', 'post:sched-1'])
+    fake.draftsChanged([draft('far', NEXT_YEAR, 'edited next year')])
+    expect(planner.entries).toBe(before)
+  })
+
+  it('a change in the period gives a new list whose other entries are the same objects', async () => {
+    const planner = await opened()
+    const before = new Map(planner.entries.map((e) => [e.key, e]))
+    fake.draftsChanged([draft('near', IN_PERIOD, 'edited')])
+    const after = new Map(planner.entries.map((e) => [e.key, e]))
+    expect(after.get('draft:near')?.text).toBe('edited')
+    expect(after.get('draft:near')).not.toBe(before.get('draft:near'))
+    expect(after.get('draft:other')).toBe(before.get('draft:other'))
+    expect(after.get('post:sched-1')).toBe(before.get('post:sched-1'))
+  })
+})

@@ -1,0 +1,89 @@
+// The `inbox` domain of the fake window.mediadeck (fake-mediadeck.ts): conversations kept in `data.inbox`,
+// filtered as main's copy filters them (main/core/inbox/inbox-store.ts), replies sent at once or, with
+// `data.inboxOffline`, queued; each change announced with `inbox:changed` as main does.
+import type { CallName, CallRequest, CallResponse, EventName, EventPayloads } from '../../../common/contract'
+import type { MediadeckApi } from '../../../common/contract'
+import type { AppErrorData } from '../../../common/errors'
+import type { InboxEntry, InboxListAnswer, InboxReplyView } from '../../../common/inbox'
+import type { ChatMessage } from '../../../common/service'
+import { NOW } from './fixtures'
+
+type Handle = <C extends CallName>(
+  name: C,
+  fn: (request: CallRequest<C>) => CallResponse<C> | Promise<CallResponse<C>>,
+) => (request: CallRequest<C>) => Promise<CallResponse<C>>
+type On = <E extends EventName>(name: E) => (listener: (payload: EventPayloads[E]) => void) => () => boolean
+
+export interface FakeInboxData {
+  inbox?: InboxEntry[]
+  /** A chat's messages by its id, oldest first. */
+  inboxMessages?: Record<string, ChatMessage[]>
+  inboxReplies?: InboxReplyView[]
+  /** The service cannot be reached: replies are queued, the list is stale. */
+  inboxOffline?: boolean
+}
+
+export function fakeInbox(
+  data: FakeInboxData,
+  tools: { handle: Handle; on: On; emit: <E extends EventName>(name: E, payload: EventPayloads[E]) => void },
+): MediadeckApi['inbox'] {
+  const { handle, on, emit } = tools
+  let next = 1
+  const entries = () => (data.inbox ??= [])
+  const find = (id: string) => {
+    const entry = entries().find((e) => e.id === id)
+    if (!entry)
+      throw { kind: 'not-found', code: 'inbox-not-found', message: 'not found' } satisfies AppErrorData
+    return entry
+  }
+  const list = (filter: CallRequest<'inbox:list'> = {}): InboxListAnswer => {
+    const search = filter.search?.trim().toLowerCase()
+    const items = entries()
+      .filter((e) => !filter.kind || e.kind === filter.kind)
+      .filter((e) => !filter.status || e.status === filter.status)
+      .filter((e) => !filter.accountIds?.length || filter.accountIds.includes(e.accountId))
+      .filter((e) => !search || `${e.from}\n${e.text}`.toLowerCase().includes(search))
+      .sort((a, b) => b.at.localeCompare(a.at))
+    return {
+      items: structuredClone(items),
+      total: items.length,
+      fetchedAt: NOW,
+      stale: Boolean(data.inboxOffline),
+      replies: structuredClone((data.inboxReplies ??= [])),
+    }
+  }
+  return {
+    list: handle('inbox:list', (filter) => list(filter)),
+    refresh: handle('inbox:refresh', () => list()),
+    thread: handle('inbox:thread', ({ id }) => {
+      const entry = find(id)
+      return {
+        entry: structuredClone(entry),
+        messages: entry.kind === 'chat' ? structuredClone(data.inboxMessages?.[id] ?? []) : null,
+        stale: Boolean(data.inboxOffline),
+      }
+    }),
+    reply: handle('inbox:reply', ({ id, text, media }) => {
+      find(id)
+      const reply: InboxReplyView = {
+        id: `reply-${next++}`,
+        targetId: id,
+        text,
+        media: media.map((m) => ({ name: m.name, kind: m.mimetype.split('/')[0]!, url: m.url })),
+        state: data.inboxOffline ? 'queued' : 'sent',
+        error: null,
+        createdAt: NOW,
+      }
+      ;(data.inboxReplies ??= []).push(reply)
+      emit('inbox:changed', { reason: 'replies' })
+      return structuredClone(reply)
+    }),
+    setStatus: handle('inbox:set-status', ({ id, status }) => {
+      const entry = find(id)
+      entry.status = status
+      emit('inbox:changed', { reason: 'status' })
+      return structuredClone(entry)
+    }),
+    onChanged: on('inbox:changed'),
+  }
+}
