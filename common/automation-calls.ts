@@ -4,6 +4,7 @@
 // holds is known.
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
+import type { Freshness } from './freshness'
 import { AUTOMATION_RULES, REPORT_STATUSES } from './automation-edit'
 import type { Automation, Page, Report, Schedule, Template } from './service'
 
@@ -121,7 +122,13 @@ export interface AutomationCallResponses {
   'templates:list': Template[]
   'templates:save': Template
   'templates:delete': void
-  'reports:list': { value: Page<Report>; stale: boolean; fetchedAt: string; skipped?: number }
+  'reports:list': {
+    value: Page<Report>
+    stale: boolean
+    fetchedAt: string
+    freshness: Freshness
+    skipped?: number
+  }
   'reports:get': Report
   'reports:retry': ReportRetryResult[]
 }

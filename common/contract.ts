@@ -4,6 +4,7 @@
 // that is not declared here. Runtime imports: zod only (no electron, node or vue).
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
+import type { Freshness } from './freshness'
 import type {
   Account,
   Addons,
@@ -509,9 +510,11 @@ export type CallRequest<C extends CallName> = z.input<(typeof requestSchemas)[C]
 
 export interface CachedResult<T> {
   value: T
-  /** True when the service could not be reached and this is the last copy seen. */
+  /** True when the service could not be reached and this is the last copy seen (`freshness.state` is 'stale'). */
   stale: boolean
   fetchedAt: string
+  /** How far the copy can be trusted: fresh, checking (a copy answered while it is refreshed) or stale. */
+  freshness: Freshness
   /** Records the service sent that could not be read (no id) and were left out; absent when none. */
   skipped?: number
 }
@@ -537,6 +540,8 @@ export type ReplicaPeekAnswer = { [W in ReplicaWhat]: CachedResult<ReplicaValues
 export interface ReplicaMark {
   stale?: true
   fetchedAt?: string
+  /** Present with `stale`: the copy's freshness (a bare value without it was just answered: fresh). */
+  freshness?: Freshness
 }
 
 export interface ScheduleRetryResult {

@@ -20,6 +20,12 @@ export const routes: RouteRecordRaw[] = [
     meta: { titleKey: 'common.nav.activity' },
   },
   {
+    path: '/inbox',
+    name: 'inbox',
+    component: () => import('./views/InboxView.vue'),
+    meta: { titleKey: 'common.nav.inbox' },
+  },
+  {
     path: '/planner',
     name: 'planner',
     component: () => import('./views/PlannerView.vue'),

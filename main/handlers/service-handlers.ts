@@ -1,7 +1,7 @@
 // The calls that read or change the service through the active profile's client: accounts, storage,
 // automations and schedules. Lists that make sense offline answer the last copy seen (stale) when the
 // service cannot be reached.
-import type { ReplicaMark, RetryBudgetState, ScheduleRetryResult } from '../../common/contract'
+import type { CachedResult, ReplicaMark, RetryBudgetState, ScheduleRetryResult } from '../../common/contract'
 import { AppError } from '../../common/errors'
 import type { Account, Automation, Page, Schedule } from '../../common/service'
 import type { ServiceClient } from '../core/service-client'
@@ -176,7 +176,9 @@ export function createServiceHandlers(
   }
 }
 
-/** A fresh value as it was; a copy from the replica with `stale` and `fetchedAt` laid over it. */
-function marked<T extends object>(answer: { value: T; stale: boolean; fetchedAt: string }): T & ReplicaMark {
-  return answer.stale ? { ...answer.value, stale: true, fetchedAt: answer.fetchedAt } : answer.value
+/** A fresh value as it was; a copy from the replica with `stale`, `fetchedAt` and its freshness laid over it. */
+function marked<T extends object>(answer: CachedResult<T>): T & ReplicaMark {
+  return answer.stale
+    ? { ...answer.value, stale: true, fetchedAt: answer.fetchedAt, freshness: answer.freshness }
+    : answer.value
 }

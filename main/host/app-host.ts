@@ -113,6 +113,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
         progressIntervalMs: options.progressIntervalMs,
         uploadTimers: options.uploadTimers,
         reportFailure: (error, profileId) => monitor?.reportFailure(error, profileId),
+        isOffline: () => monitor?.current().status === 'offline',
       },
       how,
     )

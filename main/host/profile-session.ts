@@ -55,6 +55,8 @@ export interface ProfileSessionDeps {
   uploadTimers?: UploadEngineOptions['timers']
   /** A call of this profile failed: the connection monitor decides what it means. */
   reportFailure(error: unknown, profileId: string): void
+  /** The connection monitor says the service is out of reach: a copy peeked then is stale, not checking. */
+  isOffline?: () => boolean
 }
 
 const fileSafe = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_')
@@ -164,6 +166,7 @@ export async function createProfileSession(
       id === SANDBOX_PROFILE_ID ? 'sandbox' : replicaIdentity(credentials.baseUrl, credentials.accessKey),
     legacyFile: join(deps.dataDir, 'cache', `${fileSafe(id)}.json`),
     onUnreachable: (error) => deps.reportFailure(error, id),
+    ...(deps.isOffline ? { isOffline: deps.isOffline } : {}),
   })
   // Nothing can refresh it until the secret is entered again: what it shows is the last copy, stale.
   if (problem) replica.markStale()

@@ -13,6 +13,7 @@ import { useDraftsStore } from '../stores/drafts'
 import { useCampaignsStore } from '../stores/campaigns'
 import { useProfilesStore } from '../stores/profiles'
 import { useReportsStore } from '../stores/reports'
+import { useInboxStore } from '../stores/inbox'
 import { useInsightsStore } from '../stores/insights'
 import { useAccountWatchStore } from '../stores/account-watch'
 import { useStorageStore } from '../stores/storage'
@@ -23,7 +24,7 @@ import { useUploadsStore } from '../stores/uploads'
 /**
  * Loads the app-wide state once the shell is mounted, keeps it in step with main's events, and resets the
  * per-profile stores when main says another profile is active (`profiles:switched`): each profile has its own
- * storage, queue, automations, accounts, posts, drafts, activity and account alerts. This is the one place a switch is handled.
+ * storage, queue, automations, accounts, posts, drafts, activity, inbox and account alerts. This is the one place a switch is handled.
  */
 export function useAppSession() {
   const app = useAppStore()
@@ -38,6 +39,7 @@ export function useAppSession() {
   const campaigns = useCampaignsStore()
   const storageDoctor = useStorageDoctorStore()
   const reports = useReportsStore()
+  const inbox = useInboxStore()
   const insights = useInsightsStore()
   const accountWatch = useAccountWatchStore()
   const toasts = useToastsStore()
@@ -89,6 +91,7 @@ export function useAppSession() {
       drafts,
       campaigns,
       reports,
+      inbox,
       insights,
       accountWatch,
     ])

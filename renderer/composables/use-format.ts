@@ -28,6 +28,7 @@ export function useFormat() {
     dateRange: (first: format.Instant, last: format.Instant, timeZone?: string) =>
       format.formatDateRange(first, last, current.value, timeZone),
     hour: (hour: number) => format.formatHour(hour, current.value),
-    relative: (iso: string) => format.formatRelative(iso, current.value),
+    /** "5 minutes ago"; pass the ticking clock of use-now.ts so it moves on while shown. */
+    relative: (iso: string, now?: number) => format.formatRelative(iso, current.value, now),
   }
 }

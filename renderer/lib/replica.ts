@@ -11,6 +11,7 @@ import type {
   ReplicaWhat,
 } from '../../common/contract'
 import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
+import { checking, confirmed, stale } from '../../common/freshness'
 import type { Schedule } from '../../common/service'
 import { mediadeck } from './mediadeck'
 
@@ -56,11 +57,22 @@ export type Refreshed<T> =
   /** The refresh failed; `copy` is the replica's copy when there is one (already shown, now to mark stale). */
   | { ok: false; error: AppErrorData; copy: CachedResult<T> | null }
 
+/** A copy shown while it is refreshed: "checking…", as of its last confirmation, never fresh (common/freshness.ts). */
+export function asChecking<T>(copy: CachedResult<T>): CachedResult<T> {
+  return { ...copy, stale: false, freshness: checking(copy.freshness) }
+}
+
+/** A copy the refresh could not replace: stale, as of its last confirmation. */
+export function asStale<T>(copy: CachedResult<T>): CachedResult<T> {
+  return { ...copy, stale: true, freshness: stale(copy.freshness) }
+}
+
 /**
- * Asks the replica and the service together. The copy is shown (`show`, with `stale: false`: nothing is known
- * to be wrong with it yet) only if the service has not answered first and the request is still the newest
- * (`current`); the service's answer replaces it in place, so a list is never cleared while it loads. What
- * the refresh came to is returned for the store to keep: the answer, or the error and the copy to mark stale.
+ * Asks the replica and the service together. The copy is shown (`show`, with the freshness main gave it:
+ * checking while it is refreshed, stale when offline) only if the service has not answered first and the
+ * request is still the newest (`current`); the service's answer replaces it in place, so a list is never
+ * cleared while it loads. What the refresh came to is returned for the store to keep: the answer, or the error
+ * and the copy to mark stale.
  */
 export async function renderThenRefresh<T>(options: {
   peek: () => Promise<CachedResult<T> | null>
@@ -118,7 +130,7 @@ export function settle<T>(
     show(outcome.result)
     return null
   }
-  if (outcome.copy) show({ ...outcome.copy, stale: true })
+  if (outcome.copy) show(asStale(outcome.copy))
   return errorBeside(outcome)
 }
 
@@ -130,6 +142,13 @@ export async function fresh<T extends object>(
   fetch: () => Promise<T & ReplicaMark>,
   now: () => Date,
 ): Promise<CachedResult<T>> {
-  const { stale, fetchedAt, ...value } = await fetch()
-  return { value: value as T, stale: stale === true, fetchedAt: fetchedAt ?? now().toISOString() }
+  const { stale: wasStale, fetchedAt, freshness, ...value } = await fetch()
+  const at = fetchedAt ?? now().toISOString()
+  // A bare value is what the service just answered; a copy carries its own freshness.
+  return {
+    value: value as T,
+    stale: wasStale === true,
+    fetchedAt: at,
+    freshness: freshness ?? (wasStale ? stale(at) : confirmed(at)),
+  }
 }

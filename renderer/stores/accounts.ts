@@ -2,9 +2,10 @@ import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import type { CachedResult } from '../../common/contract'
 import type { AppErrorData } from '../../common/errors'
+import { checking, stale as staleOf, type Freshness } from '../../common/freshness'
 import type { Account } from '../../common/service'
 import { mediadeck } from '../lib/mediadeck'
-import { errorBeside, peek, renderThenRefresh } from '../lib/replica'
+import { asStale, errorBeside, peek, renderThenRefresh } from '../lib/replica'
 
 /**
  * The connected social accounts of the active profile (filters and pickers). The replica's copy is shown at
@@ -15,6 +16,8 @@ export const useAccountsStore = defineStore('accounts', () => {
   const accounts = shallowRef<Account[]>([])
   const stale = ref(false)
   const fetchedAt = ref<string | null>(null)
+  /** How far the list can be trusted (common/freshness.ts); null before one is shown. */
+  const freshness = ref<Freshness | null>(null)
   const loaded = ref(false)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
@@ -26,6 +29,7 @@ export const useAccountsStore = defineStore('accounts', () => {
     accounts.value = result.value
     stale.value = result.stale
     fetchedAt.value = result.fetchedAt
+    freshness.value = result.freshness
   }
 
   function load(force = false): Promise<void> {
@@ -33,6 +37,7 @@ export const useAccountsStore = defineStore('accounts', () => {
     const mine = generation
     inflight ??= (async () => {
       loading.value = true
+      if (freshness.value) freshness.value = checking(freshness.value)
       try {
         const outcome = await renderThenRefresh({
           peek: () => peek({ what: 'accounts' }),
@@ -50,9 +55,10 @@ export const useAccountsStore = defineStore('accounts', () => {
         // The last list seen stays, marked stale; an account list already shown is kept as it was.
         if (loaded.value) {
           stale.value = true
+          if (freshness.value) freshness.value = staleOf(freshness.value)
           error.value = errorBeside({ ...outcome, copy: accounts.value })
         } else {
-          if (outcome.copy) show({ ...outcome.copy, stale: true })
+          if (outcome.copy) show(asStale(outcome.copy))
           error.value = errorBeside(outcome)
         }
       } finally {
@@ -71,8 +77,9 @@ export const useAccountsStore = defineStore('accounts', () => {
     loading.value = false
     stale.value = false
     fetchedAt.value = null
+    freshness.value = null
     error.value = null
   }
 
-  return { accounts, stale, fetchedAt, loaded, loading, error, load, reset }
+  return { accounts, stale, fetchedAt, freshness, loaded, loading, error, load, reset }
 })

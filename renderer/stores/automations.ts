@@ -4,7 +4,7 @@ import type { CachedResult } from '../../common/contract'
 import type { AppErrorData } from '../../common/errors'
 import type { AccountSummary, Automation, Page } from '../../common/service'
 import { mediadeck } from '../lib/mediadeck'
-import { errorBeside, peek, renderThenRefresh } from '../lib/replica'
+import { asChecking, asStale, errorBeside, peek, renderThenRefresh } from '../lib/replica'
 
 export interface AutomationsQuery {
   page: number
@@ -59,7 +59,8 @@ export const useAutomationsStore = defineStore('automations', () => {
     const key = queryKey(next)
     const id = ++request
     const known = pages.get(key)
-    if (known) result.value = known
+    // A page seen in this session is shown again at once, as being checked.
+    if (known) result.value = asChecking(known)
     loading.value = true
     const listRequest = {
       page: next.page,
@@ -88,7 +89,7 @@ export const useAutomationsStore = defineStore('automations', () => {
       }
       // A page seen before stays on screen, marked as possibly out of date; an unseen one gives way to the error.
       const last = known ?? outcome.copy
-      result.value = last ? { ...last, stale: true } : null
+      result.value = last ? asStale(last) : null
       error.value = last ? errorBeside({ ...outcome, copy: last }) : outcome.error
     } finally {
       if (id === request) loading.value = false

@@ -21,10 +21,23 @@ import { mediadeck } from '../lib/mediadeck'
 
 export type ResolveAction = 'send-now' | 'reschedule' | 'keep-draft'
 
-/** A draft a change touched, and what it was before (none: it is new). */
+/** A draft a change touched, and what it was before (none: it is new). A removed one is its last state. */
 export interface DraftTransition {
   draft: Draft
   previous?: Draft
+  removed?: true
+}
+
+/**
+ * Whether a change can have changed a campaign record (main/core/campaigns/): a draft added or removed, queued
+ * or unqueued, or sent (it learns its service id). An edit of a draft's text or time changes none, so the
+ * page does not read the campaigns again on every keystroke the composer saves.
+ */
+export function touchesCampaigns(changes: readonly DraftTransition[]): boolean {
+  return changes.some(
+    ({ draft, previous, removed }) =>
+      removed || !previous || previous.status !== draft.status || previous.scheduleId !== draft.scheduleId,
+  )
 }
 
 /** The field errors of a `drafts:schedule`/`drafts:save` refusal, or one pseudo-field for any other failure. */
@@ -83,20 +96,30 @@ export const useDraftsStore = defineStore('drafts', () => {
     if (before.size === 0) return
     const differs = (d: Draft, was: Draft | undefined) =>
       !was || was.revision !== d.revision || was.updatedAt !== d.updatedAt || was.status !== d.status
-    lastChanges.value = list.flatMap((draft) => {
-      const previous = before.get(draft.id)
-      return differs(draft, previous) ? [{ draft, ...(previous ? { previous } : {}) }] : []
-    })
+    const present = new Set(list.map((d) => d.id))
+    lastChanges.value = [
+      ...list.flatMap((draft) => {
+        const previous = before.get(draft.id)
+        return differs(draft, previous) ? [{ draft, ...(previous ? { previous } : {}) }] : []
+      }),
+      ...[...before.values()]
+        .filter((d) => !present.has(d.id))
+        .map((d): DraftTransition => ({ draft: d, previous: d, removed: true })),
+    ]
   }
 
   /** Changed drafts replace theirs in place (new ones go last), removed ones go. */
   function apply(changed: readonly Draft[], removed: readonly string[]) {
     if (changed.length === 0 && removed.length === 0) return
     const map = byId.value
-    const transitions = changed.map((draft) => {
+    const transitions: DraftTransition[] = changed.map((draft) => {
       const previous = map.get(draft.id)
       return previous ? { draft, previous } : { draft }
     })
+    for (const id of removed) {
+      const previous = map.get(id)
+      if (previous) transitions.push({ draft: previous, previous, removed: true })
+    }
     drafts.value = applyChanges(drafts.value, { seq: 0, changed: [...changed], removed: [...removed] })
     for (const id of removed) map.delete(id)
     for (const draft of changed) map.set(draft.id, draft)

@@ -1,6 +1,7 @@
 import { ref, shallowRef } from 'vue'
 import type { CachedResult } from '../../common/contract'
 import type { AppErrorData } from '../../common/errors'
+import { checking, stale, type Freshness } from '../../common/freshness'
 import type { Schedule } from '../../common/service'
 import { schedulesThenRefresh, settle } from '../lib/replica'
 
@@ -33,21 +34,27 @@ export function useFailedList() {
   const failedError = ref<AppErrorData | null>(null)
   const failedStale = ref(false)
   const failedFetchedAt = ref<string | null>(null)
+  const failedFreshness = ref<Freshness | null>(null)
   let request = 0
 
   function show(answer: CachedResult<Schedule[]>) {
     failed.value = [...answer.value].sort((a, b) => b.scheduleAt.localeCompare(a.scheduleAt))
     failedStale.value = answer.stale
     failedFetchedAt.value = answer.fetchedAt
+    failedFreshness.value = answer.freshness
   }
 
   async function loadFailed() {
     const mine = ++request
     failedLoading.value = true
+    if (failedFreshness.value) failedFreshness.value = checking(failedFreshness.value)
     const query = failedRange(Date.now())
     try {
       const outcome = await schedulesThenRefresh(query, () => mine === request, show)
-      if (mine === request) failedError.value = settle(outcome, show)
+      if (mine !== request) return
+      failedError.value = settle(outcome, show)
+      if (!outcome.ok && !outcome.copy && failedFreshness.value)
+        failedFreshness.value = stale(failedFreshness.value)
     } finally {
       if (mine === request) failedLoading.value = false
     }
@@ -61,7 +68,17 @@ export function useFailedList() {
     failedError.value = null
     failedStale.value = false
     failedFetchedAt.value = null
+    failedFreshness.value = null
   }
 
-  return { failed, failedLoading, failedError, failedStale, failedFetchedAt, loadFailed, resetFailed }
+  return {
+    failed,
+    failedLoading,
+    failedError,
+    failedStale,
+    failedFetchedAt,
+    failedFreshness,
+    loadFailed,
+    resetFailed,
+  }
 }

@@ -3,6 +3,7 @@ import { computed, ref, shallowRef } from 'vue'
 import type { CachedResult, ScheduleFixResult, ScheduleRetryResult } from '../../common/contract'
 import type { Draft } from '../../common/drafts'
 import { AppError, type AppErrorData } from '../../common/errors'
+import { checking, stale as staleOf, type Freshness } from '../../common/freshness'
 import type { CreateScheduleRequest, Schedule } from '../../common/service'
 import {
   bucketByDay,
@@ -19,6 +20,7 @@ import {
 } from '../components/planner/calendar'
 import { groupCampaigns } from '../components/planner/campaign-cards'
 import { postOfSchedule } from '../components/planner/composer-form'
+import { useNow } from '../composables/use-now'
 import { keepUnchanged } from '../lib/keep-unchanged'
 import { mediadeck } from '../lib/mediadeck'
 import { schedulesThenRefresh, settle } from '../lib/replica'
@@ -56,7 +58,17 @@ function postEntry(post: Schedule, now: number): CalendarEntry {
   }
 }
 
-function draftEntry(draft: Draft): CalendarEntry {
+/**
+ * A queued post whose time passed before the outbox could send it (the service out of reach): it goes out
+ * late when the service is back, and the calendar says so while it waits rather than showing it on time.
+ */
+export function isLate(draft: Draft, now: number): boolean {
+  return (
+    draft.status === 'queued' && Boolean(draft.post.scheduleAt) && Date.parse(draft.post.scheduleAt) < now
+  )
+}
+
+function draftEntry(draft: Draft, now: number): CalendarEntry {
   return {
     key: `draft:${draft.id}`,
     source: 'local',
@@ -67,6 +79,7 @@ function draftEntry(draft: Draft): CalendarEntry {
     text: draft.post.description,
     accountId: draft.post.accountId,
     movable: draft.status === 'draft' || draft.status === 'queued',
+    ...(isLate(draft, now) ? { late: true } : {}),
   }
 }
 
@@ -85,10 +98,20 @@ export const usePlannerStore = defineStore('planner', () => {
   /** Posts in the period the service sent but the app could not read (left out; see the log). */
   const skipped = ref(0)
   const fetchedAt = ref<string | null>(null)
+  /** How far the period's posts can be trusted (common/freshness.ts); null before any is shown. */
+  const freshness = ref<Freshness | null>(null)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
-  const { failed, failedLoading, failedError, failedStale, failedFetchedAt, loadFailed, resetFailed } =
-    useFailedList()
+  const {
+    failed,
+    failedLoading,
+    failedError,
+    failedStale,
+    failedFetchedAt,
+    failedFreshness,
+    loadFailed,
+    resetFailed,
+  } = useFailedList()
   let request = 0
   // What a held action (see toasts.hold) already shows while it waits to be sent: entries and failed posts
   // hidden by a delete or a retry (by entry key, `failed:<id>` for a failed post), entries shown at a new time.
@@ -109,6 +132,9 @@ export const usePlannerStore = defineStore('planner', () => {
     heldMoves.value = next
   }
 
+  const clock = useNow()
+  /** The clock to the minute: the calendar is drawn again once a minute, not at every tick. */
+  const minute = computed(() => Math.floor(clock.value / 60_000) * 60_000)
   const days = computed(() => periodDays(view.value, anchor.value, timeZone.value))
   const range = computed(() => periodRange(view.value, anchor.value, timeZone.value))
 
@@ -121,13 +147,14 @@ export const usePlannerStore = defineStore('planner', () => {
     const { from, to } = range.value
     const shownIds = new Set(posts.value.map(scheduleIdOf))
     const accountFilter = accountIds.value.length ? new Set(accountIds.value) : null
-    const local = drafts.drafts
+    const localDrafts = drafts.drafts
       // A scheduled draft is shown as the service's post once the service lists it.
       .filter((d) => d.post.scheduleAt && !(d.scheduleId && shownIds.has(d.scheduleId)))
       .filter((d) => d.post.scheduleAt >= from && d.post.scheduleAt <= to)
       .filter((d) => !accountFilter || !d.post.accountId || accountFilter.has(d.post.accountId))
-      .map(draftEntry)
-    const now = Date.now()
+    // The page's ticking clock: a queued post turns late, a retried one "next", while the view stays open.
+    const now = minute.value
+    const local = localDrafts.map((draft) => draftEntry(draft, now))
     const singles = [...posts.value.map((post) => postEntry(post, now)), ...local]
       .filter((entry) => !hidden.value.has(entry.key))
       .map((entry) => {
@@ -146,6 +173,7 @@ export const usePlannerStore = defineStore('planner', () => {
     skipped.value = answer.skipped ?? 0
     stale.value = answer.stale
     fetchedAt.value = answer.fetchedAt
+    freshness.value = answer.freshness
   }
 
   /** What the period's posts are asked for with (`load`; the start-up's early peek asks the same). */
@@ -163,11 +191,16 @@ export const usePlannerStore = defineStore('planner', () => {
   async function load() {
     const mine = ++request
     loading.value = true
+    // The posts shown stay while they are refreshed: "checking…", not current.
+    if (freshness.value) freshness.value = checking(freshness.value)
     const query = periodQuery()
     try {
       const outcome = await schedulesThenRefresh(query, () => mine === request, show)
       // Offline, the period seen before stays, said to be as of when it was fetched.
-      if (mine === request) error.value = settle(outcome, show)
+      if (mine !== request) return
+      error.value = settle(outcome, show)
+      // Nothing replaced what is shown: it is as old as it was.
+      if (!outcome.ok && !outcome.copy && freshness.value) freshness.value = staleOf(freshness.value)
     } finally {
       if (mine === request) loading.value = false
     }
@@ -181,6 +214,7 @@ export const usePlannerStore = defineStore('planner', () => {
     stale.value = false
     skipped.value = 0
     fetchedAt.value = null
+    freshness.value = null
     loading.value = false
     error.value = null
     resetFailed()
@@ -340,6 +374,7 @@ export const usePlannerStore = defineStore('planner', () => {
     search,
     posts,
     stale,
+    freshness,
     skipped,
     fetchedAt,
     loading,
@@ -349,6 +384,7 @@ export const usePlannerStore = defineStore('planner', () => {
     failedError,
     failedStale,
     failedFetchedAt,
+    failedFreshness,
     failedShown,
     days,
     range,

@@ -2,9 +2,11 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { ReportRetryResult } from '../../common/automation-calls'
 import type { AutomationRule, ReportStatus } from '../../common/automation-edit'
+import type { CachedResult } from '../../common/contract'
 import { AppError, type AppErrorData } from '../../common/errors'
 import type { Page, Report } from '../../common/service'
 import { mediadeck } from '../lib/mediadeck'
+import { asChecking, asStale } from '../lib/replica'
 
 export interface ReportsQuery {
   page: number
@@ -25,7 +27,7 @@ export const DEFAULT_REPORTS_QUERY: ReportsQuery = {
 /** What the automations did (GET /public/report through main), one page at a time, and retries of failed ones. */
 export const useReportsStore = defineStore('reports', () => {
   const query = ref<ReportsQuery>({ ...DEFAULT_REPORTS_QUERY })
-  const result = shallowRef<{ value: Page<Report>; stale: boolean; fetchedAt: string } | null>(null)
+  const result = shallowRef<CachedResult<Page<Report>> | null>(null)
   const loading = ref(false)
   const retrying = ref(false)
   const error = ref<AppErrorData | null>(null)
@@ -38,6 +40,8 @@ export const useReportsStore = defineStore('reports', () => {
     query.value = next
     const id = ++request
     loading.value = true
+    // The page shown stays while it is refreshed: "checking…", not current.
+    if (result.value) result.value = asChecking(result.value)
     try {
       const answer = await mediadeck().reports.list({
         page: next.page,
@@ -52,6 +56,7 @@ export const useReportsStore = defineStore('reports', () => {
     } catch (caught) {
       if (id !== request) return
       error.value = AppError.from(caught).toJSON()
+      if (result.value) result.value = asStale(result.value)
     } finally {
       if (id === request) loading.value = false
     }

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { CachedResult } from '../../common/contract'
 import type { AppErrorData } from '../../common/errors'
+import { checking, stale, type Freshness } from '../../common/freshness'
 import type { Page, StorageStatistic, StoredFile } from '../../common/service'
 import { mediaTypeOfMime } from '../components/planner/composer-form'
 import { mediadeck } from '../lib/mediadeck'
@@ -26,6 +27,8 @@ export const useStorageStore = defineStore('storage', () => {
   const statsUpdatedAt = ref<string | null>(null)
   /** The figure is the replica's because the service could not be reached (as of statsUpdatedAt). */
   const statsStale = ref(false)
+  /** How far the figure can be trusted (common/freshness.ts); null before one is shown. */
+  const statsFreshness = ref<Freshness | null>(null)
 
   const files = ref<Page<StoredFile> | null>(null)
   const filesQuery = ref<FilesQuery>({ page: 1, limit: 20, search: '' })
@@ -34,6 +37,7 @@ export const useStorageStore = defineStore('storage', () => {
   /** The page shown is the replica's because the service could not be reached (as of filesFetchedAt). */
   const filesStale = ref(false)
   const filesFetchedAt = ref<string | null>(null)
+  const filesFreshness = ref<Freshness | null>(null)
   let statsRequest = 0
   let filesRequest = 0
   /**
@@ -92,7 +96,9 @@ export const useStorageStore = defineStore('storage', () => {
       stats.value = copy.value
       statsStale.value = copy.stale
       statsUpdatedAt.value = copy.fetchedAt
+      statsFreshness.value = copy.freshness
     }
+    if (statsFreshness.value) statsFreshness.value = checking(statsFreshness.value)
     try {
       // The replica's figure is shown only when none is yet: a refresh after an upload keeps the one on screen.
       const outcome = await renderThenRefresh({
@@ -108,8 +114,14 @@ export const useStorageStore = defineStore('storage', () => {
         return
       }
       const last =
-        outcome.copy ?? (stats.value ? { value: stats.value, fetchedAt: statsUpdatedAt.value } : null)
-      if (last?.fetchedAt) showStats({ value: last.value, fetchedAt: last.fetchedAt, stale: true })
+        outcome.copy ??
+        (stats.value && statsUpdatedAt.value
+          ? { value: stats.value, fetchedAt: statsUpdatedAt.value, freshness: statsFreshness.value }
+          : null)
+      if (last) {
+        const freshness = stale(last.freshness ?? last.fetchedAt)
+        showStats({ value: last.value, fetchedAt: last.fetchedAt, stale: true, freshness })
+      }
       statsError.value = last ? errorBeside({ ...outcome, copy: last }) : outcome.error
     } finally {
       if (request === statsRequest) statsLoading.value = false
@@ -128,7 +140,9 @@ export const useStorageStore = defineStore('storage', () => {
       files.value = copy.value
       filesStale.value = copy.stale
       filesFetchedAt.value = copy.fetchedAt
+      filesFreshness.value = copy.freshness
     }
+    if (filesFreshness.value) filesFreshness.value = checking(filesFreshness.value)
     try {
       const outcome = await renderThenRefresh({
         peek: () => peek({ what: 'files', request: listRequest }),
@@ -137,7 +151,10 @@ export const useStorageStore = defineStore('storage', () => {
         show: showFiles,
       })
       // Offline, the replica's page stands in, said to be as of when it was fetched.
-      if (request === filesRequest) filesError.value = settle(outcome, showFiles)
+      if (request !== filesRequest) return
+      filesError.value = settle(outcome, showFiles)
+      if (!outcome.ok && !outcome.copy && filesFreshness.value)
+        filesFreshness.value = stale(filesFreshness.value)
     } finally {
       if (request === filesRequest) filesLoading.value = false
     }
@@ -181,10 +198,12 @@ export const useStorageStore = defineStore('storage', () => {
     statsError.value = null
     statsStale.value = false
     statsUpdatedAt.value = null
+    statsFreshness.value = null
     files.value = null
     filesError.value = null
     filesStale.value = false
     filesFetchedAt.value = null
+    filesFreshness.value = null
     filesQuery.value = { ...filesQuery.value, page: 1, search: '' }
   }
 
@@ -203,6 +222,7 @@ export const useStorageStore = defineStore('storage', () => {
     statsError,
     statsUpdatedAt,
     statsStale,
+    statsFreshness,
     usedRatio,
     files,
     namesByUrl,
@@ -215,6 +235,7 @@ export const useStorageStore = defineStore('storage', () => {
     filesError,
     filesStale,
     filesFetchedAt,
+    filesFreshness,
     loadStats,
     loadFiles,
     deleteFiles,

@@ -36,7 +36,7 @@ test('switches the language to Bahasa Indonesia and back', async ({ appPage, con
   await expect(rows.first()).toBeVisible()
   await rows.first().getByRole('link').click()
   await expect(
-    appPage.getByTestId('automation-detail').getByRole('button', { name: 'JSON mentah' }),
+    appPage.getByTestId('automation-detail').getByRole('button', { name: 'Seperti dikirim layanan' }),
   ).toBeVisible()
   await screenshotBothThemes(appPage, 'automations-id')
 

@@ -59,7 +59,8 @@ export function createReplicaPosts(database: AppDatabase, profileId: string) {
     `INSERT INTO replica_ranges (profile_id, from_at, to_at, filter, complete, fetched_at, viewed_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (profile_id, from_at, to_at, filter) DO UPDATE SET
-       complete = max(complete, excluded.complete), fetched_at = excluded.fetched_at, viewed_at = excluded.viewed_at`,
+       complete = max(complete, excluded.complete), viewed_at = excluded.viewed_at,
+       fetched_at = CASE WHEN excluded.complete = 1 THEN excluded.fetched_at ELSE fetched_at END`,
   )
   const rangesOver = db.prepare(
     `SELECT fetched_at, filter FROM replica_ranges
@@ -82,8 +83,9 @@ export function createReplicaPosts(database: AppDatabase, profileId: string) {
   return {
     /**
      * What a fetch of the range brought. `complete`: every page arrived (and none held a record left out):
-     * the posts of the range it no longer lists are deleted. Otherwise what arrived is merged, nothing goes.
-     * Runs inside the caller's transaction.
+     * the posts of the range it no longer lists are deleted. Otherwise what arrived is merged, nothing goes,
+     * and a range known before keeps its time: the posts that did not arrive are only as recent as that (a
+     * copy's "as of" is its real age). Runs inside the caller's transaction.
      */
     record(request: PostsRequest, posts: readonly Schedule[], complete: boolean, now: Date): void {
       const [from, to] = bounds(request)

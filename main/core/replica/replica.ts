@@ -15,6 +15,7 @@ import type {
   ReplicaValues,
 } from '../../../common/contract'
 import { AppError, isUnreachable } from '../../../common/errors'
+import { checking, confirmed, stale, type Freshness } from '../../../common/freshness'
 import type { Schedule } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import { importLegacyFile } from '../db/legacy-import'
@@ -84,6 +85,8 @@ export interface ReplicaOptions {
   now?: () => Date
   /** A call found the service unreachable (the connection monitor hears of it). */
   onUnreachable?: (error: AppError) => void
+  /** The connection monitor's word: a copy peeked while offline is stale, not being checked. */
+  isOffline?: () => boolean
 }
 
 interface Stored<T> {
@@ -176,7 +179,12 @@ export function createReplica(options: ReplicaOptions): Replica {
     options.onUnreachable?.(appError)
     const stored = copy()
     if (!stored) throw appError
-    return { value: stored.value, stale: true, fetchedAt: stored.fetchedAt }
+    return {
+      value: stored.value,
+      stale: true,
+      fetchedAt: stored.fetchedAt,
+      freshness: stale(stored.fetchedAt),
+    }
   }
 
   function importLegacy(file: string): void {
@@ -203,9 +211,19 @@ export function createReplica(options: ReplicaOptions): Replica {
     }
   }
 
+  /**
+   * A copy read without the network: stale when nothing can refresh it (a 401, or offline), else checking,
+   * since it is peeked by a view that refreshes it at once (renderer/lib/replica.ts) and is not yet confirmed.
+   */
+  function peeked<T>(value: T, fetchedAt: string): CachedResult<T> {
+    const cannotRefresh = isStale() || options.isOffline?.() === true
+    const freshness: Freshness = cannotRefresh ? stale(fetchedAt) : checking(confirmed(fetchedAt))
+    return { value, stale: isStale(), fetchedAt, freshness }
+  }
+
   function peekList<T>(what: ListWhat, request: unknown): CachedResult<T> | null {
     const stored = read<T>(what, canonicalJson(request))
-    return stored ? { value: stored.value, stale: isStale(), fetchedAt: stored.fetchedAt } : null
+    return stored ? peeked(stored.value, stored.fetchedAt) : null
   }
 
   return {
@@ -216,7 +234,7 @@ export function createReplica(options: ReplicaOptions): Replica {
         const value = await fetch()
         const fetchedAt = now().toISOString()
         save(() => storeList(what, key, value, fetchedAt))
-        return { value, stale: false, fetchedAt }
+        return { value, stale: false, fetchedAt, freshness: confirmed(fetchedAt) }
       } catch (error) {
         return failed(error, () => read(what, key))
       }
@@ -237,13 +255,21 @@ export function createReplica(options: ReplicaOptions): Replica {
           ? result.docs
           : mergeById(docsOf<T>(read(what, key)?.value), result.docs)
         save(() => storeList(what, key, { docs: value, skipped: result.skipped }, fetchedAt))
-        return { value, stale: false, fetchedAt, ...skippedOf(result.skipped) }
+        return {
+          value,
+          stale: false,
+          fetchedAt,
+          freshness: confirmed(fetchedAt),
+          ...skippedOf(result.skipped),
+        }
       } catch (error) {
         // What arrived before the failure is merged in (never deleting): the copy answered is the fuller one.
+        // The copy keeps its time: the records that did not arrive are only as recent as that.
         if (into.docs.length > 0) {
           const stored = read<unknown>(what, key)
           const merged = mergeById(docsOf<T>(stored?.value), into.docs)
-          save(() => storeList(what, key, { docs: merged, skipped: into.skipped }, now().toISOString()))
+          const at = stored?.fetchedAt ?? now().toISOString()
+          save(() => storeList(what, key, { docs: merged, skipped: into.skipped }, at))
         }
         const answer = failed<unknown>(error, () => read(what, key))
         return { ...answer, value: docsOf<T>(answer.value) }
@@ -261,6 +287,7 @@ export function createReplica(options: ReplicaOptions): Replica {
           value: result.docs,
           stale: false,
           fetchedAt: at.toISOString(),
+          freshness: confirmed(at),
           ...(result.skipped > 0 ? { skipped: result.skipped } : {}),
         }
       } catch (error) {
@@ -282,7 +309,7 @@ export function createReplica(options: ReplicaOptions): Replica {
         }
         case 'schedules': {
           const known = posts.peek(request.request, now())
-          return known && { value: known.posts, stale: isStale(), fetchedAt: known.fetchedAt }
+          return known && peeked(known.posts, known.fetchedAt)
         }
         case 'automations':
           return peekList<ReplicaValues['automations']>('automations', request.request)
@@ -321,7 +348,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   function latestOf<T>(what: ListWhat, request: unknown): CachedResult<T> | null {
     if (request !== undefined && canonicalJson(request) !== '{}') return null
     const row = readRow(database, replicaListsTable, latestList.get(profileId, what))
-    return row ? { value: row.value as T, stale: isStale(), fetchedAt: row.fetched_at } : null
+    return row ? peeked(row.value as T, row.fetched_at) : null
   }
 }
 

@@ -35,6 +35,12 @@ export function useAutomationChanges() {
     try {
       // In turn with the automation's other changes, on the rules the last of them left (stores/automations.ts).
       await store.change(automation.id, automation.config, (config) => withRuleActive(config, rule, isActive))
+      // Said once the service has it: a switch that only moved on the page would leave the person guessing.
+      const name = t(`automations.rules.${rule}`)
+      toasts.push({
+        tone: 'success',
+        title: t(isActive ? 'automations.edit.ruleOn' : 'automations.edit.ruleOff', { rule: name }),
+      })
     } catch (error) {
       fail(t('automations.edit.saveFailed'), error)
     } finally {

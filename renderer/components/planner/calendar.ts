@@ -56,6 +56,8 @@ export interface CalendarEntry {
   accountId: string
   /** Drafts, queued posts and the service's pending posts can be dragged to another day or time. */
   movable: boolean
+  /** A queued post whose time passed before it could be sent (offline): it goes out late, when the service is back. */
+  late?: boolean
   /** A post of the service put back in its queue by a retry, with its old time: when it was retried. */
   retriedAt?: string
   /** Set on a campaign's card (source `campaign`). */
@@ -73,6 +75,7 @@ const ENTRY_FIELDS = [
   'accountId',
   'movable',
   'retriedAt',
+  'late',
 ] as const satisfies ReadonlyArray<keyof CalendarEntry>
 
 /** Whether two entries show the same: a chip given an equal entry need not be drawn again. */

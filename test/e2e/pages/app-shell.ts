@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test'
 import type { PageGlobals } from '../support/page-globals'
 
-export const AREAS = ['Library', 'Automations', 'Activity', 'Planner', 'Settings'] as const
+export const AREAS = ['Library', 'Automations', 'Activity', 'Planner', 'Inbox', 'Settings'] as const
 export type Area = (typeof AREAS)[number]
 
 export class AppShell {

@@ -153,6 +153,7 @@ describe('useAppSession back online', () => {
             value: paginate([makeStoredFile(90)], 1, 20),
             stale: false,
             fetchedAt: '2026-11-20T02:14:00.000Z',
+            freshness: { state: 'checking', confirmedAt: '2026-11-20T02:14:00.000Z' },
           },
         },
       },

@@ -10,7 +10,10 @@ const copy: CachedResult<string[]> = {
   value: ['seen before'],
   stale: false,
   fetchedAt: '2026-11-26T09:14:00.000Z',
+  freshness: { state: 'checking', confirmedAt: '2026-11-26T09:14:00.000Z' },
 }
+/** The copy as a store keeps it when the refresh did not replace it: stale, as of its fetch. */
+const staleCopy = { ...copy, stale: true, freshness: { state: 'stale', confirmedAt: copy.fetchedAt } }
 const unreachable: AppErrorData = { kind: 'network', message: 'connect ECONNREFUSED 127.0.0.1:9' }
 const refused: AppErrorData = { kind: 'unauthorized', message: 'The access key was refused.' }
 
@@ -22,20 +25,26 @@ function settled(outcome: Parameters<typeof settle<string[]>>[0]) {
 
 describe('settle', () => {
   it('shows the answer and clears the error', () => {
-    const result = { value: ['fresh'], stale: false, fetchedAt: '2026-11-26T10:00:00.000Z' }
+    const at = '2026-11-26T10:00:00.000Z'
+    const result: CachedResult<string[]> = {
+      value: ['fresh'],
+      stale: false,
+      fetchedAt: at,
+      freshness: { state: 'fresh', confirmedAt: at },
+    }
     expect(settled({ ok: true, result })).toEqual({ shown: [result], error: null })
   })
 
   it('offline, keeps the copy marked stale as of its fetch, with nothing beside it', () => {
     expect(settled({ ok: false, error: unreachable, copy })).toEqual({
-      shown: [{ ...copy, stale: true }],
+      shown: [staleCopy],
       error: null,
     })
   })
 
   it('refused, keeps the copy marked stale and says the refusal', () => {
     expect(settled({ ok: false, error: refused, copy })).toEqual({
-      shown: [{ ...copy, stale: true }],
+      shown: [staleCopy],
       error: refused,
     })
   })

@@ -447,6 +447,27 @@ describe('PlannerView', () => {
     wrapper.unmount()
   })
 
+  it('reads the campaigns again when a change of the drafts can have changed one, not on a text edit', async () => {
+    const wrapper = await mountPlanner(context)
+    const reads = () => context.fake.requests('campaigns:list').length
+    const before = reads()
+    const [queued, plain] = context.fake.data.drafts
+    context.fake.draftsChanged([{ ...plain!, post: { ...plain!.post, description: 'edited' } }])
+    await flushPromises()
+    expect(reads()).toBe(before)
+    // Sent: its campaign learns the service id.
+    context.fake.draftsChanged([{ ...queued!, status: 'scheduled', scheduleId: 's-9' }])
+    await flushPromises()
+    expect(reads()).toBe(before + 1)
+    context.fake.draftsChanged([], [plain!.id])
+    await flushPromises()
+    expect(reads()).toBe(before + 2)
+    context.fake.draftsChanged([draft('d-new', 'queued', '2026-11-26T02:00:00.000Z')])
+    await flushPromises()
+    expect(reads()).toBe(before + 3)
+    wrapper.unmount()
+  })
+
   it("reloads another profile's drafts, posts and accounts on a profile switch, dropping the old filter", async () => {
     const planner = usePlannerStore()
     planner.timeZone = 'Asia/Jakarta'

@@ -93,9 +93,12 @@ describe('drafts store', () => {
     const waiting = store.waiting
     const unscheduled = store.unscheduled
     fake.draftsChanged([draft('b', 'edited'), draft('c')], ['a'])
-    expect(store.lastChanges.map((c) => [c.draft.id, c.previous?.post.description ?? null])).toEqual([
-      ['b', 'Draft b'],
-      ['c', null],
+    expect(
+      store.lastChanges.map((c) => [c.draft.id, c.previous?.post.description ?? null, c.removed ?? false]),
+    ).toEqual([
+      ['b', 'Draft b', false],
+      ['c', null, false],
+      ['a', 'Draft a', true],
     ])
     expect(store.byId.get('b')?.post.description).toBe('edited')
     expect(store.byId.has('a')).toBe(false)

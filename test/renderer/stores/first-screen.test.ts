@@ -20,7 +20,12 @@ beforeEach(() => {
   fake = installFakeMediadeck(
     createFakeMediadeck({
       replica: {
-        schedules: { value: [makeSchedule(1, { title: 'Seen before' })], stale: false, fetchedAt: SEEN },
+        schedules: {
+          value: [makeSchedule(1, { title: 'Seen before' })],
+          stale: false,
+          fetchedAt: SEEN,
+          freshness: { state: 'checking', confirmedAt: SEEN },
+        },
       },
     }),
   )

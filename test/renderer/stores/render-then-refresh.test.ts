@@ -30,7 +30,12 @@ function post(id: string, at: string, title: string): Schedule {
   return makeSchedule(0, { _id: id, id, title, description: title, scheduleAt: at })
 }
 
-const copy = <T>(value: T) => ({ value, stale: false, fetchedAt: SEEN })
+const copy = <T>(value: T) => ({
+  value,
+  stale: false,
+  fetchedAt: SEEN,
+  freshness: { state: 'checking' as const, confirmedAt: SEEN },
+})
 
 let fake: FakeMediadeck
 

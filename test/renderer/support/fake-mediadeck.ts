@@ -2,6 +2,7 @@
 // change to the contract (a new call, a renamed event, a different response) breaks this file at compile time.
 import type { ConnectionState, PickedFile, ProfilesState, Settings } from '../../../common/app-state'
 import { DEFAULT_SETTINGS } from '../../../common/app-state'
+import { confirmed } from '../../../common/freshness'
 import type {
   CachedResult,
   CallName,
@@ -252,7 +253,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
   }
 
   function cached<T>(value: T) {
-    return { value, stale: false, fetchedAt: NOW }
+    return { value, stale: false, fetchedAt: NOW, freshness: confirmed(NOW) }
   }
 
   function progress(changed: UploadItem[], removed: string[] = []) {

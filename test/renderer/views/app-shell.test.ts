@@ -39,6 +39,7 @@ describe('App shell', () => {
       'Automations',
       'Activity',
       'Planner',
+      'Inbox',
       'Insights',
       'Settings',
     ])

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Report, Template } from '../../../common/service'
 import UiToastHost from '../../../renderer/components/ui/UiToastHost.vue'
 import { useConnectionStore } from '../../../renderer/stores/connection'
-import { UNDO_TIMEOUT_MS } from '../../../renderer/stores/toasts'
+import { UNDO_TIMEOUT_MS, useToastsStore } from '../../../renderer/stores/toasts'
 import ActivityView from '../../../renderer/views/ActivityView.vue'
 import AutomationsView from '../../../renderer/views/AutomationsView.vue'
 import { ACCOUNT_FIXTURES, NOW, summaryOf } from '../support/fixtures'
@@ -63,6 +63,10 @@ describe('changing an automation', () => {
     expect((sent!.config.like as { isActive: boolean }).isActive).toBe(!before.like.isActive)
     expect(sent!.config.reply).toEqual(before.reply)
     expect(like.attributes('aria-checked')).toBe(String(!before.like.isActive))
+    // Said once the service has it.
+    expect(useToastsStore().items.map((toast) => toast.title)).toEqual([
+      before.like.isActive ? 'Like is off: saved on the service.' : 'Like is on: saved on the service.',
+    ])
   })
 
   it('two switches flipped while the first save is under way: the second waits and keeps the first', async () => {

@@ -176,6 +176,25 @@ describe('AutomationsView', () => {
     expect(detail.text()).toContain('https://social.example/acc-fb/post-4')
   })
 
+  it('reads every answer type of the service in words, and shows no empty text on the delete rule', async () => {
+    context = setupTest({ locale: 'id' })
+    const automation = context.fake.data.automations.find((a) => a._id === 'auto-004')!
+    automation.config.delete.type = 'keyword'
+    automation.config.reply.type = 'keyword'
+    const wrapper = await mountAt('/automations?open=auto-004')
+    const detail = wrapper.get('[data-testid="automation-detail"]')
+    const rule = (name: string) => detail.get(`section[data-rule="${name}"]`)
+    expect(rule('delete').get('[data-testid="response-type"]').text()).toBe(
+      'Menghapus komentar yang memuat salah satu kata di bawah.',
+    )
+    expect(rule('reply').get('[data-testid="response-type"]').text()).toBe(
+      'Menjawab per kata kunci: tiap kata kunci di bawah punya jawabannya sendiri.',
+    )
+    expect(detail.text()).not.toContain('Jenis jawaban')
+    expect(rule('delete').text()).not.toContain('(kosong)')
+    expect(rule('delete').text()).not.toContain('Teks')
+  })
+
   it('shows the raw JSON on request', async () => {
     const wrapper = await mountAt('/automations?open=auto-004')
     await wrapper.get('[data-testid="raw-toggle"]').trigger('click')
@@ -184,11 +203,11 @@ describe('AutomationsView', () => {
     expect(raw.config.reply.delay).toEqual({ isActive: true, value: 30, type: 'second' })
     // A toggle with one name: pressed while the JSON shows, and pressing it again brings the words back.
     const toggle = wrapper.get('[data-testid="raw-toggle"]')
-    expect(toggle.text()).toBe('Raw JSON')
+    expect(toggle.text()).toBe('As the service sends it')
     expect(toggle.attributes('aria-pressed')).toBe('true')
     await toggle.trigger('click')
     expect(toggle.attributes('aria-pressed')).toBe('false')
-    expect(toggle.text()).toBe('Raw JSON')
+    expect(toggle.text()).toBe('As the service sends it')
     expect(wrapper.find('[data-testid="raw-json"]').exists()).toBe(false)
     expect(wrapper.find('section[data-rule="reply"]').exists()).toBe(true)
   })

@@ -61,8 +61,18 @@ describe('LibraryView', () => {
   it('offline, shows the storage figure and the files from the replica, each saying how old they are', async () => {
     const seen = '2026-11-20T02:14:00.000Z'
     context.fake.data.replica = {
-      storage: { value: context.fake.data.stats, stale: false, fetchedAt: seen },
-      files: { value: paginate([makeStoredFile(90)], 1, 20), stale: false, fetchedAt: seen },
+      storage: {
+        value: context.fake.data.stats,
+        stale: false,
+        fetchedAt: seen,
+        freshness: { state: 'checking', confirmedAt: seen },
+      },
+      files: {
+        value: paginate([makeStoredFile(90)], 1, 20),
+        stale: false,
+        fetchedAt: seen,
+        freshness: { state: 'checking', confirmedAt: seen },
+      },
     }
     const offline = { kind: 'network', message: 'connect ECONNREFUSED' } as const
     context.fake.fail('storage:stats', offline)

@@ -31,6 +31,32 @@ describe('SettingsView', () => {
 
   const mountSettings = () => mountWith(SettingsView, context, { route: '/settings' })
 
+  it('the add-profile dialog says what a profile is, where the keys are, and that the first screen is demo data', async () => {
+    context = setupTest({ locale: 'id' })
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-testid="profile-add"]').trigger('click')
+    await flushPromises()
+    const steps = document.querySelector('[data-testid="profile-first-steps"]')!.textContent!
+    expect(steps).toContain('Profil menghubungkan Mediadeck ke satu akun Repliz')
+    expect(steps).toContain('repliz.com')
+    expect(steps).toContain('data contoh')
+  })
+
+  it("puts each preference's help under its own setting, read with it", async () => {
+    const wrapper = await mountSettings()
+    for (const [testid, hint] of [
+      ['concurrency-select', 'settings.preferences.concurrencyHint'],
+      ['rate-limit-select', 'settings.preferences.rateLimitHint'],
+      ['history-days-select', 'settings.preferences.historyDaysHint'],
+    ] as const) {
+      const field = wrapper.get(`[data-testid="${testid}"]`)
+      const select = field.get('select')
+      const help = field.get('.field-hint')
+      expect(help.text()).toBe(context.i18n.global.t(hint))
+      expect(select.attributes('aria-describedby')).toBe(help.attributes('id'))
+    }
+  })
+
   it('lists profiles with the sandbox badge and the active one marked', async () => {
     const wrapper = await mountSettings()
     const cards = wrapper.findAll('[data-testid="profile-card"]')
@@ -221,7 +247,11 @@ describe('SettingsView', () => {
     context.fake.data.profiles.secretKeeping = 'file'
     await useProfilesStore().load()
     const wrapper = await mountSettings()
-    expect(wrapper.get('[data-testid="profiles-file-secrets"]').text()).toContain('secrets.json')
+    const notice = wrapper.get('[data-testid="profiles-file-secrets"]')
+    // In a person's words first; the file's name only in the details line.
+    expect(notice.text()).toContain('only your user account on this computer can read')
+    expect(notice.get('.panel__details').text()).toContain('secrets.json')
+    expect(notice.text().split('Details:')[0]).not.toMatch(/secrets\.json|keychain/)
     expect(wrapper.text()).not.toContain('Secrets are not saved on this computer')
   })
 })

@@ -9,6 +9,7 @@ export default {
     library: 'Library',
     automations: 'Automations',
     activity: 'Activity',
+    inbox: 'Inbox',
     planner: 'Planner',
     insights: 'Insights',
     settings: 'Settings',
@@ -99,7 +100,12 @@ export default {
   },
   stale: {
     badge: 'Offline · as of {when}',
-    detail: 'The service could not be reached; this is the last copy seen, {when}.',
+    detail: 'The service could not confirm it; this is the last copy seen, from {when}.',
+  },
+  freshness: {
+    checking: 'Checking…',
+    checkingAsOf: 'Checking… · as of {when}',
+    checkingDetail: 'Being refreshed from the service; shown as it was at {when}.',
   },
   loading: 'Loading…',
   yes: 'Yes',

@@ -156,6 +156,9 @@ export default {
     untitled: '(no text yet)',
     next: 'Next',
     retried: 'Retried {when}, goes out next',
+    late: '{status}, late: its time passed before it could be sent',
+    lateShort: 'late',
+    lateBadge: 'Late',
   },
   outbox: {
     title: 'Outbox',
@@ -247,7 +250,9 @@ export default {
       '{time} does not exist on that day: the clocks go forward. The post will be published at {shifted}.',
     badDate: 'That date does not exist.',
     topic: 'Topic',
-    meta: 'Link preview (meta)',
+    meta: 'How the link looks when shared',
+    metaDetails:
+      'The title, description and address of the card a network shows for the link (its meta tags).',
     metaTitle: 'Preview title',
     metaDescription: 'Preview description',
     metaUrl: 'Preview address',

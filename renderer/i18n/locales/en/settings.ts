@@ -30,10 +30,17 @@ export default {
     },
     fileSecretsTitle: 'Secrets are kept in a file only you can read',
     fileSecrets:
-      'This mode has no system keychain, so secret keys are kept in secrets.json in Mediadeck’s data folder, readable by your user account alone, as command-line tools keep their credentials.',
+      'Your secret keys are kept in a file in Mediadeck’s data folder that only your user account on this computer can read.',
+    fileSecretsDetails:
+      'Details: the file is secrets.json, because this mode has no system keychain; command-line tools keep their credentials the same way.',
     noEncryptionTitle: 'Secrets are not saved on this computer',
     noEncryption:
       'The system offers no encrypted storage, so secret keys are kept only until Mediadeck closes and must be entered again next time.',
+  },
+  firstSteps: {
+    what: 'A profile connects Mediadeck to one Repliz account: its name here, and the two keys Repliz gives you.',
+    keys: 'Find them on repliz.com: sign in, open your account’s settings page and generate an access key; the secret key is shown with it. Copy both here.',
+    demo: 'Until you add one, what you see is demo data from a practice copy of the service on this computer: nothing you do there is posted.',
   },
   form: {
     name: 'Name',

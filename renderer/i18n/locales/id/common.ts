@@ -11,6 +11,7 @@ export default {
     library: 'Pustaka',
     automations: 'Otomasi',
     activity: 'Aktivitas',
+    inbox: 'Kotak masuk',
     planner: 'Perencana',
     insights: 'Wawasan',
     settings: 'Pengaturan',
@@ -101,7 +102,12 @@ export default {
   },
   stale: {
     badge: 'Luring · per {when}',
-    detail: 'Layanan tidak dapat dijangkau; ini salinan terakhir, {when}.',
+    detail: 'Layanan tidak dapat memastikannya; ini salinan terakhir, dari {when}.',
+  },
+  freshness: {
+    checking: 'Memeriksa…',
+    checkingAsOf: 'Memeriksa… · per {when}',
+    checkingDetail: 'Sedang diperbarui dari layanan; ditampilkan seperti pada {when}.',
   },
   loading: 'Memuat…',
   yes: 'Ya',

@@ -156,6 +156,9 @@ export default {
     untitled: '(belum ada teks)',
     next: 'Berikutnya',
     retried: 'Dicoba lagi {when}, terbit berikutnya',
+    late: '{status}, terlambat: waktunya lewat sebelum bisa dikirim',
+    lateShort: 'terlambat',
+    lateBadge: 'Terlambat',
   },
   outbox: {
     title: 'Kotak keluar',
@@ -246,7 +249,9 @@ export default {
     dstGap: 'Pukul {time} tidak ada pada hari itu: jam dimajukan. Postingan akan terbit pukul {shifted}.',
     badDate: 'Tanggal itu tidak ada.',
     topic: 'Topik',
-    meta: 'Pratinjau tautan (meta)',
+    meta: 'Tampilan tautan saat dibagikan',
+    metaDetails:
+      'Judul, deskripsi, dan alamat kartu yang ditampilkan jaringan untuk tautan itu (tag meta-nya).',
     metaTitle: 'Judul pratinjau',
     metaDescription: 'Deskripsi pratinjau',
     metaUrl: 'Alamat pratinjau',

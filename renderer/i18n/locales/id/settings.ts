@@ -32,10 +32,17 @@ export default {
     },
     fileSecretsTitle: 'Secret disimpan di berkas yang hanya bisa dibaca Anda',
     fileSecrets:
-      'Mode ini tidak punya keychain sistem, jadi secret key disimpan di secrets.json dalam folder data Mediadeck, yang hanya bisa dibaca akun pengguna Anda, seperti alat baris perintah menyimpan kredensialnya.',
+      'Secret key Anda disimpan dalam sebuah berkas di folder data Mediadeck yang hanya bisa dibaca akun pengguna Anda di komputer ini.',
+    fileSecretsDetails:
+      'Rincian: berkasnya secrets.json, karena mode ini tidak punya keychain sistem; alat baris perintah menyimpan kredensialnya dengan cara yang sama.',
     noEncryptionTitle: 'Secret tidak disimpan di komputer ini',
     noEncryption:
       'Sistem tidak menyediakan penyimpanan terenkripsi, jadi secret key hanya disimpan sampai Mediadeck ditutup dan harus dimasukkan lagi nanti.',
+  },
+  firstSteps: {
+    what: 'Profil menghubungkan Mediadeck ke satu akun Repliz: namanya di sini, dan dua kunci yang diberikan Repliz.',
+    keys: 'Temukan keduanya di repliz.com: masuk, buka halaman pengaturan akun Anda, lalu buat access key; secret key ditampilkan bersamanya. Salin keduanya ke sini.',
+    demo: 'Sebelum Anda menambahkannya, yang terlihat adalah data contoh dari salinan latihan layanan di komputer ini: tidak ada yang benar-benar diposting.',
   },
   form: {
     name: 'Nama',

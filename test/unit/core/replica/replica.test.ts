@@ -90,18 +90,25 @@ describe('replica', () => {
         into.complete = true
         return into
       }),
-    ).toEqual({ value: accounts, stale: false, fetchedAt: clock.toISOString() })
+    ).toEqual({
+      value: accounts,
+      stale: false,
+      fetchedAt: clock.toISOString(),
+      freshness: { state: 'fresh', confirmedAt: clock.toISOString() },
+    })
 
     const reopened = open({ database: openDatabase({ file: join(dir, DATABASE_FILE) }) })
     expect(reopened.peek({ what: 'accounts' })).toEqual({
       value: accounts,
       stale: false,
       fetchedAt: clock.toISOString(),
+      freshness: { state: 'checking', confirmedAt: clock.toISOString() },
     })
     expect(await reopened.pagedList('accounts', {}, offline)).toEqual({
       value: accounts,
       stale: true,
       fetchedAt: clock.toISOString(),
+      freshness: { state: 'stale', confirmedAt: clock.toISOString() },
     })
     // Another profile's copy is not this one's.
     expect(open({ profileId: 'p2' }).peek({ what: 'accounts' })).toBeNull()
@@ -275,6 +282,70 @@ describe('replica', () => {
     expect(partial.value).toEqual([account('a1', 'renamed'), account('a2'), account('a3')])
     await replica.pagedList('accounts', {}, pages([account('a3')], true))
     expect(replica.peek({ what: 'accounts' })?.value).toEqual([account('a3')])
+  })
+
+  it('says how far each copy can be trusted: fresh when answered, checking when peeked, stale when it cannot be refreshed', async () => {
+    let offlineNow = false
+    const replica = open({ isOffline: () => offlineNow })
+    const fetchedAt = clock.toISOString()
+    await replica.list('storage', {}, async () => ({ usage: { free: 1 } }))
+    await replica.schedules(NOVEMBER, whole([post('p1', '2026-11-03T09:00:00Z')]))
+    clock = new Date('2026-11-26T10:05:00Z')
+    // Peeked by a view that refreshes it at once: not confirmed yet, never fresh.
+    expect(replica.peek({ what: 'storage' })?.freshness).toEqual({
+      state: 'checking',
+      confirmedAt: fetchedAt,
+    })
+    expect(replica.peek({ what: 'schedules', request: NOVEMBER })?.freshness).toEqual({
+      state: 'checking',
+      confirmedAt: fetchedAt,
+    })
+    // Offline nothing refreshes it: stale, as of its fetch five minutes ago.
+    offlineNow = true
+    expect(replica.peek({ what: 'storage' })?.freshness).toEqual({ state: 'stale', confirmedAt: fetchedAt })
+    expect((await replica.list('storage', {}, offline)).freshness).toEqual({
+      state: 'stale',
+      confirmedAt: fetchedAt,
+    })
+    offlineNow = false
+    expect((await replica.list('storage', {}, async () => ({ usage: { free: 2 } }))).freshness).toEqual({
+      state: 'fresh',
+      confirmedAt: clock.toISOString(),
+    })
+    // A 401: nothing can refresh it until the keys work again.
+    await expect(replica.list('storage', {}, unauthorized)).rejects.toMatchObject({ kind: 'unauthorized' })
+    expect(replica.peek({ what: 'storage' })?.freshness.state).toBe('stale')
+  })
+
+  it("keeps a copy's real age through a partial refresh: what did not arrive is as old as before", async () => {
+    const replica = open()
+    const before = clock.toISOString()
+    await replica.schedules(
+      NOVEMBER,
+      whole([post('p1', '2026-11-03T09:00:00Z'), post('p2', '2026-11-04T09:00:00Z')]),
+    )
+    const account = { id: 'a1', name: 'A' }
+    await replica.pagedList('accounts', {}, async (into: Collected<typeof account>) => {
+      into.docs.push(account, { id: 'a2', name: 'B' })
+      into.complete = true
+      return into
+    })
+    clock = new Date('2026-11-26T11:00:00Z')
+    const posts = await replica.schedules(
+      NOVEMBER,
+      brokenAfter([post('p1', '2026-11-03T09:00:00Z')], offline),
+    )
+    expect(posts.freshness).toEqual({ state: 'stale', confirmedAt: before })
+    expect(replica.peek({ what: 'schedules', request: NOVEMBER })?.fetchedAt).toBe(before)
+    const accounts = await replica.pagedList('accounts', {}, async (into: Collected<typeof account>) => {
+      into.docs.push(account)
+      return offline()
+    })
+    expect(accounts.freshness).toEqual({ state: 'stale', confirmedAt: before })
+    expect(replica.peek({ what: 'accounts' })?.fetchedAt).toBe(before)
+    // A complete refresh confirms the whole range again.
+    await replica.schedules(NOVEMBER, whole([post('p1', '2026-11-03T09:00:00Z')]))
+    expect(replica.peek({ what: 'schedules', request: NOVEMBER })?.fetchedAt).toBe(clock.toISOString())
   })
 
   it('forgets the posts and files this app deleted, at once', async () => {

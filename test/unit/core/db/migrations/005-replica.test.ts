@@ -67,6 +67,7 @@ it('imports the offline cache into the replica, then drops it', () => {
     value: [{ id: 'a1' }],
     stale: false,
     fetchedAt: '2026-11-20T00:00:00.000Z',
+    freshness: { state: 'checking', confirmedAt: '2026-11-20T00:00:00.000Z' },
   })
   // The members in another order are the same request.
   expect(replica.peek({ what: 'automations', request: { limit: 20, page: 1 } })?.fetchedAt).toBe(
@@ -76,6 +77,7 @@ it('imports the offline cache into the replica, then drops it', () => {
     value: [post],
     stale: false,
     fetchedAt: '2026-11-22T00:00:00.000Z',
+    freshness: { state: 'checking', confirmedAt: '2026-11-22T00:00:00.000Z' },
   })
   expect(
     sqlOf(database).prepare("SELECT count(*) AS n FROM replica_lists WHERE what = 'reports'").get(),

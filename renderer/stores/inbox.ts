@@ -1,0 +1,199 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { AppError, type AppErrorData } from '../../common/errors'
+import type {
+  CommentTriage,
+  InboxFilter,
+  InboxKind,
+  InboxListAnswer,
+  InboxReplyView,
+  InboxState,
+  InboxThread,
+  ReplyMediumInput,
+} from '../../common/inbox'
+import { mediadeck } from '../lib/mediadeck'
+
+export interface InboxQuery {
+  kind: InboxKind | ''
+  status: InboxState | ''
+  accountIds: string[]
+  search: string
+}
+
+export const DEFAULT_INBOX_QUERY: InboxQuery = { kind: '', status: '', accountIds: [], search: '' }
+
+function filterOf(q: InboxQuery): InboxFilter {
+  return {
+    ...(q.kind ? { kind: q.kind } : {}),
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.accountIds.length > 0 ? { accountIds: [...q.accountIds] } : {}),
+    ...(q.search.trim() ? { search: q.search.trim() } : {}),
+  }
+}
+
+/**
+ * Every comment and direct message of the profile's accounts, from main's copy (it opens offline with the last
+ * state seen), one conversation open beside the list, and the replies waiting in the outbox.
+ */
+export const useInboxStore = defineStore('inbox', () => {
+  const query = ref<InboxQuery>({ ...DEFAULT_INBOX_QUERY })
+  const answer = shallowRef<InboxListAnswer | null>(null)
+  const openId = ref<string | null>(null)
+  const thread = shallowRef<InboxThread | null>(null)
+  const loading = ref(false)
+  const refreshing = ref(false)
+  const sending = ref(false)
+  const error = ref<AppErrorData | null>(null)
+  const threadError = ref<AppErrorData | null>(null)
+  let request = 0
+  let threadRequest = 0
+
+  const items = computed(() => answer.value?.items ?? [])
+  const open = computed(() => items.value.find((i) => i.id === openId.value) ?? thread.value?.entry ?? null)
+  /** The outbox's replies to the open conversation, oldest first. */
+  const openReplies = computed<InboxReplyView[]>(() =>
+    (answer.value?.replies ?? []).filter((r) => r.targetId === openId.value),
+  )
+  /** Conversations with replies still waiting to be sent. */
+  const waitingIds = computed(
+    () =>
+      new Set(
+        (answer.value?.replies ?? [])
+          .filter((r) => r.state === 'queued' || r.state === 'sending')
+          .map((r) => r.targetId),
+      ),
+  )
+
+  async function load(next: InboxQuery = query.value) {
+    query.value = next
+    const id = ++request
+    loading.value = true
+    try {
+      const got = await mediadeck().inbox.list(filterOf(next))
+      if (id !== request) return
+      answer.value = got
+      error.value = null
+    } catch (caught) {
+      if (id === request) error.value = AppError.from(caught).toJSON()
+    } finally {
+      if (id === request) loading.value = false
+    }
+  }
+
+  /** Sends what waits and reads the inbox from the service; offline, the copy stays and says so. */
+  async function refresh() {
+    refreshing.value = true
+    try {
+      await mediadeck().inbox.refresh()
+    } catch (caught) {
+      error.value = AppError.from(caught).toJSON()
+    } finally {
+      refreshing.value = false
+    }
+    await load()
+  }
+
+  async function openThread(id: string) {
+    openId.value = id
+    const mine = ++threadRequest
+    threadError.value = null
+    const known = items.value.find((i) => i.id === id)
+    thread.value = known ? { entry: known, messages: null, stale: false } : null
+    try {
+      const got = await mediadeck().inbox.thread({ id })
+      if (mine !== threadRequest) return
+      thread.value = got
+      // Opened is read: its row says so too (the list is main's copy, which the thread call updated).
+      if (answer.value) {
+        answer.value = {
+          ...answer.value,
+          items: answer.value.items.map((i) => (i.id === id ? got.entry : i)),
+        }
+      }
+    } catch (caught) {
+      if (mine === threadRequest) threadError.value = AppError.from(caught).toJSON()
+    }
+  }
+
+  function close() {
+    threadRequest++
+    openId.value = null
+    thread.value = null
+    threadError.value = null
+  }
+
+  /** Queues the reply in main's outbox; main sends it at once when the service can be reached. */
+  async function reply(text: string, media: ReplyMediumInput[]): Promise<InboxReplyView> {
+    const id = openId.value
+    if (!id) throw new AppError({ kind: 'validation', message: 'no conversation is open' })
+    sending.value = true
+    try {
+      // Plain copies: IPC clones the request, and a reactive array of the reply box cannot be cloned.
+      const plain = media.map((m) => ({ ...m }))
+      const sent = await mediadeck().inbox.reply({ id, text, media: plain })
+      await load()
+      if (openId.value === id && sent.state === 'sent') await openThread(id)
+      return sent
+    } finally {
+      sending.value = false
+    }
+  }
+
+  async function setStatus(status: CommentTriage) {
+    const id = openId.value
+    if (!id) return
+    const entry = await mediadeck().inbox.setStatus({ id, status })
+    if (thread.value?.entry.id === id) thread.value = { ...thread.value, entry }
+    await load()
+  }
+
+  /** Main's copy or outbox changed (a background read, a reply sent when the service came back). */
+  function subscribe(): () => void {
+    return mediadeck().inbox.onChanged(() => {
+      if (!answer.value) return
+      void load()
+      if (openId.value && thread.value && !thread.value.stale) {
+        // The open conversation as it now is in the copy (a reply that went is in its thread).
+        const fresh = answer.value.items.find((i) => i.id === openId.value)
+        if (fresh) thread.value = { ...thread.value, entry: fresh }
+      }
+    })
+  }
+
+  /** Another profile: nothing of the previous one stays, and an answer for it still on its way is dropped. */
+  function reset() {
+    request++
+    threadRequest++
+    answer.value = null
+    error.value = null
+    loading.value = false
+    openId.value = null
+    thread.value = null
+    threadError.value = null
+    query.value = { ...DEFAULT_INBOX_QUERY }
+  }
+
+  return {
+    query,
+    answer,
+    items,
+    openId,
+    open,
+    thread,
+    openReplies,
+    waitingIds,
+    loading,
+    refreshing,
+    sending,
+    error,
+    threadError,
+    load,
+    refresh,
+    openThread,
+    close,
+    reply,
+    setStatus,
+    subscribe,
+    reset,
+  }
+})

@@ -1,0 +1,134 @@
+// The inbox view over the fake window.mediadeck: every conversation in one list with its account named by
+// network and username, filters sent to main, a chat answered with a picture of the library, a comment resolved
+// (text only, no library there), a reply written offline shown as waiting, and the list walked by keyboard.
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { InboxEntry } from '../../../common/inbox'
+import { chatSchema, inboxCommentSchema } from '../../../common/service'
+import InboxView from '../../../renderer/views/InboxView.vue'
+import { stubElementSize } from '../support/browser-stubs'
+import { mountWith, setupTest, type TestContext } from '../support/mount'
+
+enableAutoUnmount(afterEach)
+
+const comment: InboxEntry = {
+  id: 'cm-1',
+  kind: 'comment',
+  accountId: 'acc-ig',
+  at: '2026-11-28T09:00:00.000Z',
+  status: 'pending',
+  from: 'Dian',
+  text: 'Masih ada stok?',
+  comment: inboxCommentSchema.parse({
+    _id: 'cm-1',
+    accountId: 'acc-ig',
+    createdAt: '2026-11-28T09:00:00.000Z',
+    content: { id: 'post-1', title: 'Kopi susu baru' },
+    comment: { id: 'p1', text: 'Masih ada stok?', owner: { id: 'u1', name: 'Dian' }, replies: [] },
+  }),
+}
+const chat: InboxEntry = {
+  id: 'ch-1',
+  kind: 'chat',
+  accountId: 'acc-tt',
+  at: '2026-11-28T10:00:00.000Z',
+  status: 'unread',
+  from: 'Budi',
+  text: 'Bisa kirim menu?',
+  chat: chatSchema.parse({ _id: 'ch-1', accountId: 'acc-tt', senderName: 'Budi', unreadCount: 1 }),
+}
+
+describe('InboxView', () => {
+  let context: TestContext
+  beforeEach(() => {
+    stubElementSize()
+    context = setupTest({ data: { inbox: [comment, chat] } })
+  })
+  afterEach(() => document.body.replaceChildren())
+
+  const mountInbox = () => mountWith(InboxView, context, { route: '/inbox' })
+
+  it('lists comments and messages newest first, each account with its network and username', async () => {
+    const wrapper = await mountInbox()
+    const rows = wrapper.findAll('[data-testid="inbox-row"]')
+    expect(rows.map((r) => r.attributes('data-id'))).toEqual(['ch-1', 'cm-1'])
+    expect(rows[1]!.text()).toContain('Dian')
+    expect(rows[1]!.text()).toContain('Senja Roastery')
+    expect(rows[1]!.find('[data-testid="account-label"]').text()).toContain('@')
+    expect(rows[0]!.text()).toContain('Unread')
+    // The copy first, then a read of the service.
+    expect(context.fake.requests('inbox:refresh')).toHaveLength(1)
+  })
+
+  it('asks main for the kind, state and accounts chosen', async () => {
+    const wrapper = await mountInbox()
+    await wrapper.get('[data-testid="inbox-kind"] select').setValue('Message')
+    await flushPromises()
+    expect(context.fake.requests('inbox:list').at(-1)).toEqual({ kind: 'chat' })
+    expect(wrapper.findAll('[data-testid="inbox-row"]').map((r) => r.attributes('data-id'))).toEqual(['ch-1'])
+  })
+
+  it('answers a chat with a picture of the library', async () => {
+    const wrapper = await mountInbox()
+    await wrapper.get('[data-id="ch-1"]').trigger('click')
+    await flushPromises()
+    await wrapper.get('[data-testid="reply-library"]').trigger('click')
+    await flushPromises()
+    const picks = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="library-pick"]')]
+    // Pictures only: a video's length cannot be read from its address.
+    expect(picks.every((p) => p.textContent?.includes('.jpg'))).toBe(true)
+    picks[0]!.click()
+    await flushPromises()
+    document.querySelector<HTMLButtonElement>('[data-testid="library-add"]')!.click()
+    await flushPromises()
+    await wrapper.get('[data-testid="reply-text"]').setValue('Ini menunya')
+    await wrapper.get('[data-testid="reply-form"]').trigger('submit')
+    await flushPromises()
+    const [sent] = context.fake.requests('inbox:reply')
+    expect(sent).toMatchObject({ id: 'ch-1', text: 'Ini menunya', media: [{ mimetype: 'image/jpeg' }] })
+    expect(sent!.media[0]!.url).toMatch(/^https:\/\/storage\.example\/.+\.jpg$/)
+    expect(wrapper.get('[data-testid="outbox-reply"]').attributes('data-state')).toBe('sent')
+  })
+
+  it('resolves a comment, whose reply box takes text only', async () => {
+    const wrapper = await mountInbox()
+    await wrapper.get('[data-id="cm-1"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="reply-library"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="inbox-thread"]').text()).toContain('Kopi susu baru')
+    await wrapper.get('[data-testid="inbox-resolve"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('inbox:set-status')).toEqual([{ id: 'cm-1', status: 'resolved' }])
+    expect(wrapper.get('[data-testid="thread-status"]').text()).toBe('Resolved')
+  })
+
+  it('shows a reply written offline as waiting, on its row and in its thread', async () => {
+    context.fake.data.inboxOffline = true
+    const wrapper = await mountInbox()
+    expect(wrapper.find('[data-testid="inbox-stale"]').exists()).toBe(true)
+    await wrapper.get('[data-id="cm-1"]').trigger('click')
+    await flushPromises()
+    await wrapper.get('[data-testid="reply-text"]').setValue('Masih kak')
+    await wrapper.get('[data-testid="reply-text"]').trigger('keydown', { key: 'Enter', ctrlKey: true })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="outbox-reply"]').attributes('data-state')).toBe('queued')
+    expect(wrapper.get('[data-id="cm-1"] [data-testid="row-waiting"]').text()).toBe('Reply waiting')
+  })
+
+  it('walks the list with J and K and goes to the reply box with R', async () => {
+    const wrapper = await mountInbox()
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'j' }))
+    await flushPromises()
+    expect(context.fake.requests('inbox:thread').at(-1)).toEqual({ id: 'ch-1' })
+    expect(document.activeElement?.getAttribute('data-id')).toBe('ch-1')
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'j' }))
+    await flushPromises()
+    expect(wrapper.get('[aria-current="true"]').attributes('data-id')).toBe('cm-1')
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k' }))
+    await flushPromises()
+    expect(wrapper.get('[aria-current="true"]').attributes('data-id')).toBe('ch-1')
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'r' }))
+    await flushPromises()
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('reply-text')
+  })
+})
