@@ -681,6 +681,12 @@ export interface EventPayloads extends WatchEventPayloads, InboxEventPayloads {
    * event numbered `seq - 1` (common/list-changes.ts), never the whole list.
    */
   'snippets:changed': ListChanges<Snippet>
+  /**
+   * The service's posts changed. `posts`: as the service holds them now, found changed by the background read
+   * of the due posts (published, failed, retried, moved); `removed`: ids it no longer has. `reload`: posts were
+   * changed here (a retry, an edit, a CSV import) without their new state at hand: a view reads its own again.
+   */
+  'schedules:changed': { posts: Schedule[]; removed: string[]; reload?: boolean }
 }
 export type EventName = keyof EventPayloads
 export const EVENT_NAMES = [
@@ -697,6 +703,7 @@ export const EVENT_NAMES = [
   'app:navigate',
   'watch:changed',
   'snippets:changed',
+  'schedules:changed',
   'inbox:changed',
 ] as const satisfies readonly EventName[]
 

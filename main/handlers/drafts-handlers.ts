@@ -12,8 +12,10 @@ import type { HandlerDeps, HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
-export const DRAFT_HANDLER_NEEDS = ['active', 'connection', 'drafts', 'database'] as const
+export const DRAFT_HANDLER_NEEDS = ['active', 'connection', 'drafts', 'database', 'emit'] as const
 export type DraftHandlerDeps = Pick<HandlerDeps, 'active' | 'connection'> & {
+  /** Tells every open view of a change on the service (an import's new time); absent where none listens. */
+  emit?: HandlerDeps['emit']
   drafts: DraftsPort
   /** Where the campaigns are (main/core/campaigns/): the export names each post's. None: left empty. */
   database?: AppDatabase
@@ -121,8 +123,14 @@ export function createDraftHandlers(
     },
     'drafts:import-preview': async ({ format, content, timeZone, dateOrder }) =>
       previewImport(await roundTrip(), format, content, { timeZone, dateOrder }),
-    'drafts:import': async ({ format, content, choices, timeZone, dateOrder }) =>
-      importDrafts(await roundTrip(), format, content, choices, { timeZone, dateOrder }),
+    'drafts:import': async ({ format, content, choices, timeZone, dateOrder }) => {
+      const result = await importDrafts(await roundTrip(), format, content, choices, { timeZone, dateOrder })
+      // Posts on the service changed in place (a new time): every open view reads its period again. The
+      // drafts' own changes reach them as drafts:changed.
+      if (result.updatedOnService.length > 0)
+        deps.emit?.('schedules:changed', { posts: [], removed: [], reload: true })
+      return result
+    },
     'drafts:export': async ({ format, ids, from, to, timeZone, template }) => {
       if (template) return csvTemplate(now(), timeZone)
       const { service } = await domain()

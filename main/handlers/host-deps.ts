@@ -55,4 +55,9 @@ export interface HostDeps extends HandlerDeps {
   inbox: InboxPort
   /** The reads the app makes on its own (main/host/background.ts): a handler's refresh registers there. */
   background?: Background
+  /**
+   * The due posts' follow-up (main/host/post-notifications.ts): a retried post is followed until the service
+   * says how it went, wherever its time.
+   */
+  posts?: { watch(ids: readonly string[]): void }
 }

@@ -34,7 +34,7 @@ const PAGE_LIMIT = 100
 const MAX_PAGES = 50
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
-export const SERVICE_HANDLER_NEEDS = ['active', 'replica', 'database', 'emit'] as const
+export const SERVICE_HANDLER_NEEDS = ['active', 'replica', 'database', 'emit', 'posts'] as const
 export type ServiceHandlerDeps = Pick<HostDeps, (typeof SERVICE_HANDLER_NEEDS)[number]>
 
 /**
@@ -91,6 +91,14 @@ export function createServiceHandlers(
   const budget = options.retryBudget ?? createRetryBudget({ now: () => new Date() })
   const replica = () => deps.replica()
   const campaigns = createCampaignStore(deps.database)
+  /** Posts changed here: every open view reads its own again (common/contract.ts, `schedules:changed`). */
+  const changed = () => deps.emit('schedules:changed', { posts: [], removed: [], reload: true })
+  /** Put back in the service's queue: followed until it settles, and every open view reads its own again. */
+  const retried = (ids: string[]) => {
+    if (ids.length === 0) return
+    deps.posts?.watch(ids)
+    changed()
+  }
 
   return {
     'accounts:list': (request) =>
@@ -153,12 +161,15 @@ export function createServiceHandlers(
           results.push({ id, ok: false, error: AppError.from(error).toJSON() })
         }
       }
+      retried(results.filter((r) => r.ok).map((r) => r.id))
       return results
     },
     'schedules:fix': async ({ id, post, mode }) => {
       const result = await fixFailedPost({ client: client(), budget }, id, post, mode)
       // A failed post of a campaign replaced by a new one stays in its campaign.
       if (result.outcome === 'replaced' && result.id !== id) campaigns.replaceSchedule(id, result.id)
+      if (result.sent || result.outcome === 'replaced') retried([result.id])
+      else changed()
       return result
     },
     'schedules:retry-budget': async ({ accountIds }) =>
@@ -171,8 +182,12 @@ export function createServiceHandlers(
     'schedules:delete': async ({ id }) => {
       await client().deleteSchedule(id)
       replica().forget('posts', [id])
+      deps.emit('schedules:changed', { posts: [], removed: [id] })
     },
-    'schedules:update': ({ id, post }) => client().updateSchedule(id, post),
+    'schedules:update': async ({ id, post }) => {
+      await client().updateSchedule(id, post)
+      changed()
+    },
   }
 }
 

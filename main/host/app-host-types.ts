@@ -20,8 +20,7 @@ import type { EventHub } from './event-hub'
 import type { Logger, Redactor } from './logging'
 import type { PostNotifier } from './post-notifications'
 import type { AccountAlertPort } from './account-watch'
-import type { FollowerClock } from '../core/posts/post-follower'
-import type { AccountWatch } from '../core/posts/account-watch'
+import type { AccountWatch, FollowerClock } from '../core/posts/account-watch'
 import type { ProfileSessionDeps } from './profile-session'
 import type { Background } from './background'
 import type { SchedulerClock } from '../core/scheduler/background-scheduler'
@@ -42,7 +41,8 @@ export interface AppHostOptions {
   log?: Logger
   redactor?: Redactor
   info?: Partial<Pick<AppInfo, 'name' | 'version' | 'versions' | 'logFile' | 'platform'>>
-  sandbox?: { host?: string; config?: SandboxConfig }
+  /** The embedded sandbox: its address, its users, and its clock (tests move the service's time with theirs). */
+  sandbox?: { host?: string; config?: SandboxConfig; now?: () => Date }
   /** The connection monitor's rhythm; tests pass fake timers to step through its checks. */
   connection?: {
     onlineIntervalMs?: number

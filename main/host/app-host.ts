@@ -26,7 +26,7 @@ import {
 import { MAX_THUMBNAIL_BYTES } from '../../common/contract'
 import { createEventHub } from './event-hub'
 import { createRedactor, silentLogger } from './logging'
-import { followSentPosts } from './post-notifications'
+import { followPosts, type PostsFollow } from './post-notifications'
 import { watchAccounts } from './account-watch'
 import { createProfileSession, endUploads, type ProfileSession } from './profile-session'
 import { createDraftsOutbox } from './drafts-outbox'
@@ -74,6 +74,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     dataDir,
     host: options.sandbox?.host,
     config: options.sandbox?.config,
+    ...(options.sandbox?.now ? { now: options.sandbox.now } : {}),
     preferredPort: store.get('sandboxPort'),
     // Only a preference for the next start: a disk that refuses it must not stop the sandbox.
     onPort: (port) => {
@@ -283,6 +284,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     accountWatch,
     inbox,
     background,
+    posts: { watch: (ids) => posts.watch(ids) },
     appInfo: () => ({
       name: info.name ?? 'Mediadeck',
       version: info.version ?? '0.0.0',
@@ -300,18 +302,19 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   }
 
   const handlers = createHandlers(deps)
-  // The first list also opens the drafts store, which starts the outbox: queued posts go out without a window.
-  const sentPosts =
-    options.notifications &&
-    followSentPosts({
-      ...options.notifications,
-      events,
-      drafts: () => handlers['drafts:list'](undefined),
-      client: () => current.service.client,
-      database,
-      settledFile: join(dataDir, 'announced-posts.json'),
-      log,
-    })
+  // The due posts followed while the app runs, in every mode (the views apply what changed); announced where
+  // the app has system notifications. The first list also opens the drafts store, which starts the outbox:
+  // queued posts go out without a window.
+  const posts: PostsFollow = followPosts({
+    background,
+    events,
+    profileId: () => current.service.profileId,
+    drafts: () => handlers['drafts:list'](undefined),
+    ...(options.notifications ? { notifier: options.notifications } : {}),
+    database,
+    settledFile: join(dataDir, 'announced-posts.json'),
+    log,
+  })
   void connection.check()
 
   let closed: Promise<void> | undefined
@@ -347,7 +350,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     },
     close() {
       closed ??= (async () => {
-        sentPosts?.stop()
+        posts.stop()
         await switching
         await background.close()
         connection.close()

@@ -23,6 +23,8 @@ export interface EmbeddedSandboxOptions {
   /** Called once with the port picked when there was none to prefer: the one to remember. */
   onPort?: (port: number) => void
   config?: SandboxConfig
+  /** The service's clock (tests); the wall clock by default. */
+  now?: () => Date
   log?: Logger
 }
 
@@ -46,6 +48,7 @@ export function createEmbeddedSandbox(options: EmbeddedSandboxOptions): SandboxH
       port: p,
       dataDir: join(options.dataDir, 'sandbox'),
       config,
+      ...(options.now ? { now: options.now } : {}),
       log: (line) => options.log?.debug(`sandbox: ${line}`),
     })
   }

@@ -27,6 +27,7 @@ import { schedulesThenRefresh, settle } from '../lib/replica'
 import { useCampaignsStore } from './campaigns'
 import { useDraftsStore } from './drafts'
 import { useFailedList } from './failed-list'
+import { usePostChanges } from './post-changes'
 
 function scheduleIdOf(post: Schedule): string {
   return post.id ?? post._id
@@ -137,6 +138,13 @@ export const usePlannerStore = defineStore('planner', () => {
   const minute = computed(() => Math.floor(clock.value / 60_000) * 60_000)
   const days = computed(() => periodDays(view.value, anchor.value, timeZone.value))
   const range = computed(() => periodRange(view.value, anchor.value, timeZone.value))
+  const changes = usePostChanges({
+    posts,
+    failed,
+    range,
+    accountIds,
+    reload: () => void Promise.allSettled([load(), loadFailed()]),
+  })
 
   // An entry that shows the same as before is the same object, and the same list when none changed: a change
   // of a draft outside the period leaves the calendar as drawn, whatever the number of drafts.
@@ -208,6 +216,7 @@ export const usePlannerStore = defineStore('planner', () => {
 
   /** Another profile is active: its posts, failed posts and accounts are not the previous one's. */
   function reset() {
+    changes.resetChanges()
     request++
     accountIds.value = []
     posts.value = []
@@ -246,10 +255,13 @@ export const usePlannerStore = defineStore('planner', () => {
   // it as it does to the calendar.
   const failedShown = computed(() => {
     const shown = new Set(accountIds.value)
-    return failed.value.filter(
-      (post) =>
-        (!shown.size || shown.has(post.accountId)) && !hidden.value.has(`failed:${scheduleIdOf(post)}`),
-    )
+    // A retried post stays where it was, said to be retrying, until the service settles it.
+    return changes
+      .withRetrying(failed.value)
+      .filter(
+        (post) =>
+          (!shown.size || shown.has(post.accountId)) && !hidden.value.has(`failed:${scheduleIdOf(post)}`),
+      )
   })
 
   /**
@@ -282,6 +294,8 @@ export const usePlannerStore = defineStore('planner', () => {
     const result = await mediadeck().schedules.fix({ id, post, mode })
     if (result.sent || result.outcome === 'replaced') {
       failed.value = failed.value.filter((p) => scheduleIdOf(p) !== id)
+      // The fixed post is followed by main, and comes back here should the service refuse it again.
+      changes.settleRetry(id)
     }
     void load()
     return result
@@ -291,6 +305,8 @@ export const usePlannerStore = defineStore('planner', () => {
   async function retry(ids: string[], mode?: 'manual' | 'bulk'): Promise<ScheduleRetryResult[]> {
     const results = await mediadeck().schedules.retry({ ids, ...(mode ? { mode } : {}) })
     const ok = new Set(results.filter((r) => r.ok).map((r) => r.id))
+    // Retrying until the service says otherwise: main follows each one and tells how it went.
+    changes.markRetrying(ok)
     failed.value = failed.value.filter((p) => !ok.has(scheduleIdOf(p)))
     void load()
     return results
@@ -386,6 +402,11 @@ export const usePlannerStore = defineStore('planner', () => {
     failedFetchedAt,
     failedFreshness,
     failedShown,
+    isRetrying: changes.isRetrying,
+    newlyFailed: changes.newlyFailed,
+    dismissNewlyFailed: changes.dismissNewlyFailed,
+    applyChanges: changes.applyChanges,
+    subscribe: changes.subscribe,
     days,
     range,
     entries,

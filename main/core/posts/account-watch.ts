@@ -15,7 +15,10 @@ import {
 import { AppError } from '../../../common/errors'
 import type { Account, Schedule } from '../../../common/service'
 import type { AccountWatchStore } from './account-watch-store'
-import type { FollowerClock } from './post-follower'
+import type { SchedulerClock } from '../scheduler/background-scheduler'
+
+/** The watch's clock and timers: tests step them. */
+export type FollowerClock = SchedulerClock
 
 export interface AccountWatchOptions {
   /** The active profile: each keeps its own memory. Read at every check (the profile may have switched). */

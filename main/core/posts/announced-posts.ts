@@ -16,7 +16,7 @@ const MAX_SETTLED = 2_000
 export function openSettledSet(
   database: AppDatabase,
   legacyFile?: string,
-): { has(id: string): boolean; add(id: string): void } {
+): { has(id: string): boolean; add(id: string): void; forget(id: string): void } {
   const db = sqlOf(database)
   const insert = db.prepare('INSERT INTO announced_posts (schedule_id) VALUES (?) ON CONFLICT DO NOTHING')
   const trim = db.prepare(
@@ -42,8 +42,17 @@ export function openSettledSet(
     }
   }
   const has = db.prepare('SELECT 1 FROM announced_posts WHERE schedule_id = ?')
+  const remove = db.prepare('DELETE FROM announced_posts WHERE schedule_id = ?')
   return {
     has: (id) => has.get(id) !== undefined,
+    /** A retried post: how this attempt ends is news again. */
+    forget(id) {
+      try {
+        database.write('the announced posts', () => remove.run(id))
+      } catch {
+        // Not worth failing over: at worst a retried post's second outcome goes unannounced.
+      }
+    },
     add(id) {
       try {
         database.write('the announced posts', () => {

@@ -23,6 +23,8 @@ export interface TaskContext {
    * has passed. Call it before each request; rejects with a `cancelled` AppError once the scheduler stops.
    */
   request(): Promise<void>
+  /** The scheduler's clock (ms since epoch): a task reckons its windows on it, so tests move both at once. */
+  now(): number
 }
 
 export interface BackgroundTask {
@@ -202,7 +204,7 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
     entry.lastStart = clock.now()
     plan(entry, null)
     try {
-      await entry.task.run({ signal: abort.signal, request })
+      await entry.task.run({ signal: abort.signal, request, now: () => clock.now() })
       entry.failures = 0
       delete entry.lastError
       if (!entry.again) plan(entry, nextAfterSuccess(entry))

@@ -234,7 +234,69 @@ describe('PlannerView', () => {
     expect(useToastsStore().items.at(-1)).toMatchObject({ title: 'Retrying 2 posts', undoLabel: 'Undo' })
     await closeHeldToasts()
     expect(context.fake.requests('schedules:retry')).toEqual([{ ids: ['sched-4', 'sched-3'] }])
-    expect(wrapper.findAll('[data-testid=failed-post]')).toHaveLength(0)
+    // Sent: back in the list, "retrying" until the service says how it went (it lists them as pending now).
+    const rows = wrapper.findAll('[data-testid=failed-post]')
+    expect(rows).toHaveLength(2)
+    for (const row of rows) {
+      expect(row.find('[data-testid=failed-retrying]').text()).toBe(
+        'Retrying: waiting for the service to say how it went',
+      )
+      expect(row.find('[data-testid=failed-retry]').attributes('disabled')).toBeDefined()
+    }
+  })
+
+  it('takes what main found changed on the service at once: a retry failed again, a post failed', async () => {
+    const wrapper = await mountPlanner(context)
+    await wrapper
+      .find('[data-testid=planner-failed]')
+      .findAll('[data-testid=failed-retry]')[0]!
+      .trigger('click')
+    await flushPromises()
+    const retried = wrapper.find('[data-id=sched-4]')
+    expect(retried.find('[data-testid=failed-retrying]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid=planner-new-failures]').exists()).toBe(false)
+
+    // Main's background read: the retry failed again, and the morning post failed at its time.
+    context.fake.emit('schedules:changed', {
+      posts: [
+        makeSchedule(4, {
+          status: 'error',
+          title: 'Broken two',
+          errorMessage: 'account disconnected',
+          scheduleAt: '2026-11-19T05:00:00.000Z',
+          updatedAt: '2026-11-20T05:00:00.000Z',
+        }),
+        makeSchedule(1, {
+          status: 'error',
+          title: 'Morning post',
+          errorMessage: 'account disconnected',
+          scheduleAt: '2026-11-22T01:00:00.000Z',
+        }),
+      ],
+      removed: [],
+    })
+    await flushPromises()
+    expect(wrapper.find('[data-id=sched-4]').find('[data-testid=failed-retrying]').exists()).toBe(false)
+    expect(wrapper.find('[data-key="post:sched-1"]').attributes('data-status')).toBe('error')
+    expect(wrapper.findAll('[data-testid=failed-post]').map((row) => row.attributes('data-id'))).toEqual([
+      'sched-1',
+      'sched-4',
+      'sched-3',
+    ])
+    const notice = wrapper.find('[data-testid=planner-new-failures]')
+    expect(notice.text()).toContain('2 posts failed to publish')
+    expect(notice.findAll('[data-testid=new-failure]').map((row) => row.text())).toEqual([
+      expect.stringContaining('Broken two'),
+      expect.stringContaining('Morning post'),
+    ])
+    await notice.find('[data-testid=new-failures-dismiss]').trigger('click')
+    expect(wrapper.find('[data-testid=planner-new-failures]').exists()).toBe(false)
+
+    // A change made elsewhere in the app without its new state: the period is read again.
+    const before = context.fake.requests('schedules:list').length
+    context.fake.emit('schedules:changed', { posts: [], removed: [], reload: true })
+    await flushPromises()
+    expect(context.fake.requests('schedules:list').length).toBeGreaterThan(before)
   })
 
   it('undoes a bulk retry and a drag move before they are sent: nothing reaches the service', async () => {

@@ -670,6 +670,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         )
         return { id, outcome: 'updated' as const, sent: true, warned: false }
       }),
+      onChanged: on('schedules:changed'),
       collisions: handle('schedules:collisions', () => data.collisions ?? { checked: true, collisions: [] }),
       retryBudget: handle('schedules:retry-budget', ({ accountIds }) =>
         Object.fromEntries(

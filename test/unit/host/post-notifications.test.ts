@@ -1,5 +1,7 @@
-// Notifications about the posts this app sent: the outbox sending a queued draft, then the service publishing
-// it or failing to; each once, even across a restart, and each leading to the post in the planner.
+// The due posts followed on the profile's background scheduler: the outbox sending a queued draft, then the
+// service publishing it or failing to, and any due post failing; each said once, even across a restart, each
+// leading to the post in the planner, and each change told to the views. A retried post is followed by its id
+// until it fails again. The scheduler's clock is the test's.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,10 +10,13 @@ import type { Draft } from '../../../common/drafts'
 import { t } from '../../../common/messages/index'
 import type { AppRoute } from '../../../common/routes'
 import type { Schedule } from '../../../common/service'
+import { AppError } from '../../../common/errors'
 import type { ServiceClient } from '../../../main/core/service-client'
+import { createBackground } from '../../../main/host/background'
 import { createEventHub } from '../../../main/host/event-hub'
 import { silentLogger } from '../../../main/host/logging'
-import { followSentPosts } from '../../../main/host/post-notifications'
+import { followPosts } from '../../../main/host/post-notifications'
+import { manualClock } from '../../support/manual-clock'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../../../main/core/db/database'
 
 let dir: string
@@ -26,67 +31,78 @@ afterEach(() => {
 })
 
 const T0 = Date.parse('2026-12-01T10:00:00Z')
+const MIN = 60_000
 const draft = (status: Draft['status'], scheduleId?: string): Draft =>
   ({
     id: 'd1',
     profileId: 'sandbox',
     status,
-    post: { scheduleAt: new Date(T0 + 60_000).toISOString() },
+    post: { scheduleAt: new Date(T0 + MIN).toISOString() },
     localMedia: [],
     ...(scheduleId ? { scheduleId } : {}),
   }) as unknown as Draft
 
-function clock() {
-  let now = T0
-  const timers = new Map<number, { at: number; run: () => void }>()
-  let id = 0
-  return {
-    now: () => now,
-    setTimeout: (run: () => void, ms: number) => (timers.set(++id, { at: now + ms, run }), id),
-    clearTimeout: (handle: unknown) => void timers.delete(handle as number),
-    async advance(ms: number) {
-      const to = now + ms
-      for (;;) {
-        const due = [...timers.entries()].sort((a, b) => a[1].at - b[1].at)[0]
-        if (!due || due[1].at > to) break
-        timers.delete(due[0])
-        now = due[1].at
-        due[1].run()
-        for (let i = 0; i < 10; i++) await Promise.resolve()
-      }
-      now = to
-    },
-  }
-}
+const schedule = (id: string, status: Schedule['status'], at = T0 + MIN): Schedule =>
+  ({
+    _id: id,
+    status,
+    scheduleAt: new Date(at).toISOString(),
+    updatedAt: status,
+    title: id,
+    description: '',
+    accountId: 'a1',
+    account: { name: 'Toko Budi', type: 'instagram' },
+  }) as unknown as Schedule
 
-function start(status: Schedule['status']) {
+async function start(service: Map<string, Schedule>) {
+  const time = manualClock(T0)
   const events = createEventHub()
   const notes: Array<{ title: string; body: string; route: AppRoute }> = []
-  const c = clock()
-  const reads: unknown[] = []
+  const changes: unknown[] = []
+  events.subscribe((name, payload) => {
+    if (name === 'schedules:changed') changes.push(payload)
+  })
+  const reads: string[] = []
   const client = {
-    listSchedules: async (q: unknown) => {
-      reads.push(q)
-      return { docs: [{ _id: 's1', status, account: { name: 'Toko Budi' } }] }
+    listSchedules: async (q: { fromDate: string; toDate: string }) => {
+      reads.push('list')
+      const docs = [...service.values()].filter((p) => p.scheduleAt >= q.fromDate && p.scheduleAt <= q.toDate)
+      return { docs, hasNextPage: false }
+    },
+    getSchedule: async (id: string) => {
+      reads.push(`get ${id}`)
+      const found = service.get(id)
+      if (!found) throw new AppError({ kind: 'not-found', message: 'gone' })
+      return found
     },
   } as unknown as ServiceClient
-  const follower = followSentPosts({
+  const background = createBackground({ clock: time.clock, log: silentLogger })
+  await background.attach({ profileId: 'sandbox', client })
+  const follow = followPosts({
+    background,
     events,
+    profileId: () => 'sandbox',
     drafts: async () => [draft('queued')],
-    client: () => client,
-    notify: (title, body, route) => notes.push({ title, body, route }),
-    tr: () => (key, params) => t('id', key, params),
+    notifier: {
+      notify: (title, body, route) => notes.push({ title, body, route }),
+      tr: () => (key, params) => t('id', key, params),
+    },
     database,
     settledFile: join(dir, 'announced.json'),
     log: silentLogger,
-    clock: c,
   })
-  return { events, notes, clock: c, reads, follower }
+  await time.advance(0)
+  await background.scheduler()!.whenIdle()
+  const settle = async (ms: number) => {
+    await time.advance(ms)
+    await background.scheduler()!.whenIdle()
+  }
+  return { events, notes, changes, reads, follow, background, settle, time }
 }
 
 it('says when a queued draft is sent, then when its post is published, once', async () => {
-  const s = start('success')
-  await new Promise((resolve) => setImmediate(resolve))
+  const service = new Map([['s1', schedule('s1', 'pending')]])
+  const s = await start(service)
   s.events.emit('drafts:changed', { seq: 1, changed: [draft('scheduled', 's1')], removed: [] })
   expect(s.notes).toEqual([
     {
@@ -95,27 +111,55 @@ it('says when a queued draft is sent, then when its post is published, once', as
       route: { view: 'planner', date: '2026-12-01', postId: 's1' },
     },
   ])
-  await s.clock.advance(10 * 60_000)
+  service.set('s1', schedule('s1', 'success'))
+  await s.settle(10 * MIN)
   expect(s.notes.map((n) => n.title)).toEqual(['Draf terkirim', 'Postingan terbit'])
-  expect(s.notes[1]!.body).toContain('Toko Budi')
-  expect(s.reads).toHaveLength(1)
-  s.follower.stop()
+  expect(s.notes[1]!.body).toContain('Toko Budi (instagram)')
+  s.follow.stop()
+  await s.background.close()
 
-  // A restart with the same drafts announces nothing again.
-  const again = start('success')
-  await new Promise((resolve) => setImmediate(resolve))
+  // A restart with the same drafts announces nothing again, and reads nothing by id for it.
+  const again = await start(service)
   again.events.emit('drafts:changed', { seq: 1, changed: [draft('scheduled', 's1')], removed: [] })
-  await again.clock.advance(10 * 60_000)
+  await again.settle(10 * MIN)
   expect(again.notes.map((n) => n.title)).toEqual(['Draf terkirim'])
-  expect(again.reads).toHaveLength(0)
-  again.follower.stop()
+  expect(again.reads.filter((r) => r.startsWith('get'))).toEqual([])
+  again.follow.stop()
+  await again.background.close()
 })
 
-it('says when a post failed to publish', async () => {
-  const s = start('error')
-  await new Promise((resolve) => setImmediate(resolve))
-  s.events.emit('drafts:changed', { seq: 1, changed: [draft('scheduled', 's1')], removed: [] })
-  await s.clock.advance(10 * 60_000)
-  expect(s.notes.map((n) => n.title)).toEqual(['Draf terkirim', 'Postingan gagal terbit'])
-  s.follower.stop()
+it('says within a minute when any due post failed, and tells the views what changed', async () => {
+  const service = new Map([['other', schedule('other', 'pending', T0 + 2 * MIN)]])
+  const s = await start(service)
+  service.set('other', schedule('other', 'error', T0 + 2 * MIN))
+  await s.settle(3 * MIN)
+  expect(s.notes.map((n) => n.title)).toEqual(['Postingan gagal terbit'])
+  expect(s.notes[0]!.route).toEqual({ view: 'planner', date: '2026-12-01', postId: 'other' })
+  expect(s.changes).toEqual([
+    { posts: [expect.objectContaining({ _id: 'other', status: 'error' })], removed: [] },
+  ])
+  s.follow.stop()
+  await s.background.close()
+})
+
+it('follows a retried post until it fails again, and says so again', async () => {
+  const old = T0 - 2 * 86_400_000
+  const service = new Map([['ig', schedule('ig', 'error', old)]])
+  const s = await start(service)
+  service.set('ig', schedule('ig', 'pending', old))
+  s.follow.watch(['ig'])
+  await s.settle(0)
+  expect(s.reads.at(-1)).toBe('get ig')
+  service.set('ig', { ...schedule('ig', 'error', old), updatedAt: 'failed again' })
+  await s.settle(MIN)
+  expect(s.notes.map((n) => n.title)).toEqual(['Postingan gagal terbit'])
+  // Retried once more: the second failure is news too.
+  service.set('ig', schedule('ig', 'pending', old))
+  s.follow.watch(['ig'])
+  await s.settle(0)
+  service.set('ig', { ...schedule('ig', 'error', old), updatedAt: 'failed a third time' })
+  await s.settle(MIN)
+  expect(s.notes.map((n) => n.title)).toEqual(['Postingan gagal terbit', 'Postingan gagal terbit'])
+  s.follow.stop()
+  await s.background.close()
 })

@@ -210,6 +210,10 @@ export default {
     selectAll: 'Select all',
     select: 'Select {title}',
     retried: 'Post queued for another attempt | {count} posts queued for another attempt',
+    newTitle: 'A post failed to publish | {count} posts failed to publish',
+    newText: 'The service said so just now.',
+    newShow: 'Show in failed posts',
+    retrying: 'Retrying: waiting for the service to say how it went',
     planTitle: 'Retrying needs the Premium plan',
     planText:
       'The service only retries failed posts on Premium or higher. Upgrade the plan on the service, or copy the post into a new draft.',

@@ -210,6 +210,10 @@ export default {
     selectAll: 'Pilih semua',
     select: 'Pilih {title}',
     retried: 'Postingan diantrekan untuk dicoba lagi | {count} postingan diantrekan untuk dicoba lagi',
+    newTitle: 'Satu postingan gagal terbit | {count} postingan gagal terbit',
+    newText: 'Layanan baru saja memberitahukannya.',
+    newShow: 'Lihat di postingan gagal',
+    retrying: 'Sedang dicoba lagi: menunggu kabar dari layanan',
     planTitle: 'Mencoba lagi memerlukan paket Premium',
     planText:
       'Layanan hanya mencoba ulang postingan gagal pada paket Premium atau lebih tinggi. Tingkatkan paket di layanan, atau salin postingan ke draf baru.',

@@ -30,3 +30,11 @@ it('imports the announced posts of the old file once and keeps what is added acr
   expect(['s-old', 's-older', 's-new'].map((id) => again.has(id))).toEqual([true, true, true])
   expect(sqlOf(database).prepare('SELECT count(*) AS n FROM announced_posts').get()).toEqual({ n: 3 })
 })
+
+it('forgets a retried post, so how its retry ends is announced again, across a reopen too', () => {
+  const settled = openSettledSet(database)
+  settled.add('s-retried')
+  settled.forget('s-retried')
+  expect(settled.has('s-retried')).toBe(false)
+  expect(openSettledSet(openDatabase({ file: join(dir, DATABASE_FILE) })).has('s-retried')).toBe(false)
+})
