@@ -59,6 +59,7 @@ import { automationCallSchemas, type AutomationCallResponses } from './automatio
 import { watchCallSchemas, type WatchCallResponses, type WatchEventPayloads } from './account-watch'
 import { snippetCallSchemas, type SnippetCallResponses } from './snippet-calls'
 import { inboxCallSchemas, type InboxCallResponses, type InboxEventPayloads } from './inbox-calls'
+import { insightsCallSchemas, type InsightsCallResponses } from './insights-calls'
 import type { Snippet } from './snippets'
 
 // ---- request schemas ----
@@ -341,6 +342,7 @@ export const requestSchemas = {
   ...automationCallSchemas,
   ...snippetCallSchemas,
   ...inboxCallSchemas,
+  ...insightsCallSchemas,
 
   'schedules:list': schedulesListRequest,
   'schedules:get': idRequest,
@@ -570,7 +572,12 @@ export interface RetryBudgetState {
 
 /** What each call answers. */
 export interface CallResponses
-  extends AutomationCallResponses, WatchCallResponses, SnippetCallResponses, InboxCallResponses {
+  extends
+    AutomationCallResponses,
+    WatchCallResponses,
+    SnippetCallResponses,
+    InboxCallResponses,
+    InsightsCallResponses {
   'app:info': AppInfo
   'app:open-external': void
   'app:diagnostics': Diagnostics
@@ -677,6 +684,11 @@ export interface EventPayloads extends WatchEventPayloads, InboxEventPayloads {
   /** Main sends the window to a view: a notification was clicked, a mediadeck:// link was opened. */
   'app:navigate': AppRoute
   /**
+   * The insights' background refresh read these accounts' figures (main/core/insights/insights-follow.ts);
+   * `more`: some have more to read, and the next run comes as the budget allows.
+   */
+  'insights:changed': { accountIds: string[]; more: boolean }
+  /**
    * The snippets changed: here, or in another process sharing the database (the CLI). What changed since the
    * event numbered `seq - 1` (common/list-changes.ts), never the whole list.
    */
@@ -702,6 +714,7 @@ export const EVENT_NAMES = [
   'outbox:changed',
   'app:navigate',
   'watch:changed',
+  'insights:changed',
   'snippets:changed',
   'schedules:changed',
   'inbox:changed',

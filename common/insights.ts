@@ -202,3 +202,66 @@ export const contentPageSchema = z
     const token = textOf(value.nextToken)
     return { docs, skipped: read.length - docs.length, ...(token ? { nextToken: token } : {}) }
   })
+
+// ---- what the insights views are given (main/core/insights/ computes them, the views and the CLI show them) ----
+
+/** Fewer posts than this behind a cell of the heat map and it is not trusted (never offered as a best slot). */
+export const MIN_POSTS_PER_SLOT = 3
+
+export interface HeatCell {
+  /** 0 = Sunday … 6 = Saturday, in the time zone. */
+  weekday: number
+  hour: number
+  posts: number
+  /** Mean of engagement ÷ the account's median over the cell's posts; null for an empty cell. */
+  score: number | null
+  /** Fewer than MIN_POSTS_PER_SLOT posts: shown, marked, never offered. */
+  thin: boolean
+}
+
+export interface HeatMap {
+  timeZone: string
+  /** The account's median engagement per post (the 1.0 of every score). */
+  median: number
+  posts: number
+  /** 7 × 24 cells, Sunday 00:00 first, hour by hour. */
+  cells: HeatCell[]
+}
+
+export interface BestSlot {
+  weekday: number
+  hour: number
+  score: number
+  posts: number
+  /** The next start of that hour after `now`, in milliseconds since the epoch. */
+  at: number
+}
+
+export interface PeriodTotals {
+  /** Posts published in the period. */
+  posts: number
+  /** Of those, the ones with figures. */
+  withFigures: number
+  engagement: number
+  /** Each member summed over the posts that have it. */
+  figures: Record<string, number>
+  /** Engagement and post count per post type (video, image, text, …). */
+  byType: Record<string, { posts: number; engagement: number }>
+  followers: { start: number; end: number; change: number } | null
+}
+
+export interface PostRow {
+  contentId: string
+  accountId: string
+  network: string
+  type: string
+  publishedAt: number
+  title: string
+  url?: string
+  thumbnail?: string
+  /** Null while the service has none (404 "no figures yet") or they were never read. */
+  figures: PostFigures | null
+  engagement: number | null
+  /** When the figures were read. */
+  asOf: number | null
+}

@@ -32,6 +32,12 @@ export const routes: RouteRecordRaw[] = [
     meta: { titleKey: 'common.nav.planner' },
   },
   {
+    path: '/insights',
+    name: 'insights',
+    component: () => import('./views/InsightsView.vue'),
+    meta: { titleKey: 'common.nav.insights' },
+  },
+  {
     path: '/settings',
     name: 'settings',
     component: () => import('./views/SettingsView.vue'),

@@ -15,6 +15,7 @@ import { DRAFT_HANDLER_NEEDS, createDraftHandlers } from './drafts-handlers'
 import { FILE_HANDLER_NEEDS, createFileHandlers } from './file-handlers'
 import type { HostDeps } from './host-deps'
 import { INBOX_HANDLER_NEEDS, createInboxHandlers } from './inbox-handlers'
+import { INSIGHTS_HANDLER_NEEDS, createInsightsHandlers } from './insights-handlers'
 import { PROFILE_HANDLER_NEEDS, createProfileHandlers } from './profile-handlers'
 import { REPLICA_HANDLER_NEEDS, createReplicaHandlers } from './replica-handlers'
 import { SERVICE_HANDLER_NEEDS, createServiceHandlers } from './service-handlers'
@@ -60,6 +61,7 @@ export function createHandlers(deps: HostDeps): Handlers {
     ...createWatchHandlers(only(deps, WATCH_HANDLER_NEEDS)),
     ...createSnippetHandlers(only(deps, SNIPPET_HANDLER_NEEDS)),
     ...createInboxHandlers(only(deps, INBOX_HANDLER_NEEDS)),
+    ...createInsightsHandlers(only(deps, INSIGHTS_HANDLER_NEEDS)),
     ...drafts,
     ...createCampaignHandlers(only(deps, CAMPAIGN_HANDLER_NEEDS)),
     'drafts:save': guardDraftMedia(only(deps, ['grants']), drafts),

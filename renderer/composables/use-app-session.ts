@@ -14,6 +14,7 @@ import { useCampaignsStore } from '../stores/campaigns'
 import { useProfilesStore } from '../stores/profiles'
 import { useReportsStore } from '../stores/reports'
 import { useInboxStore } from '../stores/inbox'
+import { useInsightsStore } from '../stores/insights'
 import { useAccountWatchStore } from '../stores/account-watch'
 import { useStorageStore } from '../stores/storage'
 import { useStorageDoctorStore } from '../stores/storage-doctor'
@@ -39,6 +40,7 @@ export function useAppSession() {
   const storageDoctor = useStorageDoctorStore()
   const reports = useReportsStore()
   const inbox = useInboxStore()
+  const insights = useInsightsStore()
   const accountWatch = useAccountWatchStore()
   const toasts = useToastsStore()
   const { t } = useI18n()
@@ -90,6 +92,7 @@ export function useAppSession() {
       campaigns,
       reports,
       inbox,
+      insights,
       accountWatch,
     ])
       store.reset()

@@ -14,6 +14,8 @@ export function useFormat() {
     rate: (value: number) => formatRate(value, current.value),
     number: (value: number) => format.formatNumber(value, current.value),
     percent: (value: number) => format.formatPercent(value, current.value),
+    ratio: (value: number) => format.formatRatio(value, current.value),
+    dayKey: (day: string) => format.formatDayKey(day, current.value),
     duration: (seconds: number) => format.formatDuration(seconds, current.value),
     date: (at: format.Instant, timeZone?: string) => format.formatDate(at, current.value, timeZone),
     time: (at: format.Instant, timeZone?: string) => format.formatTime(at, current.value, timeZone),

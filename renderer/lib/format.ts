@@ -37,6 +37,18 @@ export function formatPercent(ratio: number, locale: AppLocale): string {
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(ratio)
 }
 
+/** A ratio to one decimal ("1.4" in English, "1,4" in Indonesian): how a cell of the heat map compares. */
+export function formatRatio(value: number, locale: AppLocale): string {
+  return numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)
+}
+
+/** A day's key (YYYY-MM-DD) as "2 Dec": the day itself, whatever the page's zone. */
+export function formatDayKey(day: string, locale: AppLocale): string {
+  return dateFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    Date.parse(`${day}T12:00:00Z`),
+  )
+}
+
 /** "1 hr 5 min", "42 sec": the two largest units are enough for an ETA. */
 export function formatDuration(totalSeconds: number, locale: AppLocale): string {
   const seconds = Math.max(0, Math.round(totalSeconds))

@@ -6,8 +6,9 @@
 //
 // Days and hours are the person's (an IANA time zone, injected), since that is the clock they plan by.
 
-/** Fewer posts than this behind a cell and it is not trusted. */
-export const MIN_POSTS_PER_SLOT = 3
+import { MIN_POSTS_PER_SLOT, type BestSlot, type HeatCell, type HeatMap } from '../../../common/insights'
+
+export { MIN_POSTS_PER_SLOT, type BestSlot, type HeatCell, type HeatMap }
 
 const HOUR_MS = 3_600_000
 const WEEK_HOURS = 7 * 24
@@ -16,26 +17,6 @@ export interface ScoredPost {
   /** Milliseconds since the epoch. */
   publishedAt: number
   engagement: number
-}
-
-export interface HeatCell {
-  /** 0 = Sunday … 6 = Saturday, in the time zone. */
-  weekday: number
-  hour: number
-  posts: number
-  /** Mean of engagement ÷ the account's median over the cell's posts; null for an empty cell. */
-  score: number | null
-  /** Fewer than MIN_POSTS_PER_SLOT posts: shown, marked, never offered. */
-  thin: boolean
-}
-
-export interface HeatMap {
-  timeZone: string
-  /** The account's median engagement per post (the 1.0 of every score). */
-  median: number
-  posts: number
-  /** 7 × 24 cells, Sunday 00:00 first, hour by hour. */
-  cells: HeatCell[]
 }
 
 export interface LocalSlot {
@@ -98,15 +79,6 @@ export function heatMap(posts: readonly ScoredPost[], timeZone: string): HeatMap
     thin: n < MIN_POSTS_PER_SLOT,
   }))
   return { timeZone, median: mid, posts: posts.length, cells }
-}
-
-export interface BestSlot {
-  weekday: number
-  hour: number
-  score: number
-  posts: number
-  /** The next start of that hour after `now`, in milliseconds since the epoch. */
-  at: number
 }
 
 export interface BestSlotOptions {

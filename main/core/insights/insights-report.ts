@@ -1,9 +1,11 @@
 // What the insights show, drawn from the local copy alone (insights-store.ts), so the CLI and the views answer
 // the same offline as online: an account's period, its posts with their figures, and its best times.
-import { engagementOf, figureColumns, type PostFigures } from '../../../common/insights'
+import { engagementOf, figureColumns, type PostRow } from '../../../common/insights'
 import { bestSlots, heatMap, type BestSlot, type HeatMap } from './heat-map'
 import type { InsightsStore, StoredAccount, StoredPost } from './insights-store'
 import { periodTotals, type PeriodTotals } from './period'
+
+export type { PostRow }
 
 export interface Range {
   /** Inclusive, milliseconds since the epoch. */
@@ -19,22 +21,6 @@ export interface AccountReport extends PeriodTotals {
   asOf: number | null
   /** The account's figures as the service last gave them (totals as they stood then). */
   account: StoredAccount | null
-}
-
-export interface PostRow {
-  contentId: string
-  accountId: string
-  network: string
-  type: string
-  publishedAt: number
-  title: string
-  url?: string
-  thumbnail?: string
-  /** Null while the service has none (404 "no figures yet") or they were never read. */
-  figures: PostFigures | null
-  engagement: number | null
-  /** When the figures were read. */
-  asOf: number | null
 }
 
 function oldestRead(posts: readonly StoredPost[]): number | null {

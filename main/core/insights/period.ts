@@ -2,7 +2,9 @@
 // period's are the sum of the figures of the posts published in it (each as last read), and its follower
 // change comes from the daily snapshots the app keeps (insights-store.ts): the count on the period's last
 // known day minus the count on the day before it began, or its first known day.
-import { engagementOf, type PostFigures } from '../../../common/insights'
+import { engagementOf, type PeriodTotals, type PostFigures } from '../../../common/insights'
+
+export type { PeriodTotals }
 
 export interface PeriodPost {
   publishedAt: number
@@ -16,19 +18,6 @@ export interface FollowerSnapshot {
   /** YYYY-MM-DD (UTC). */
   day: string
   followers: number
-}
-
-export interface PeriodTotals {
-  /** Posts published in the period. */
-  posts: number
-  /** Of those, the ones with figures. */
-  withFigures: number
-  engagement: number
-  /** Each member summed over the posts that have it. */
-  figures: Record<string, number>
-  /** Engagement and post count per post type (video, image, text, …). */
-  byType: Record<string, { posts: number; engagement: number }>
-  followers: { start: number; end: number; change: number } | null
 }
 
 /** Whether `at` falls in [since, until): until is exclusive, so consecutive periods never count a post twice. */

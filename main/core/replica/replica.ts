@@ -48,6 +48,8 @@ export function replicaIdentity(baseUrl: string, accessKey: string): string {
 }
 
 export interface Replica {
+  /** replicaIdentity() of the service and key it copies: what other copies of the profile's data are keyed by. */
+  readonly identity: string
   /** A list answered in one call (a page of automations or files, the storage statistic, reports). */
   list<T>(what: ListWhat, request: unknown, fetch: () => Promise<T>): Promise<CachedResult<T>>
   /** A list paged through to its end (accounts): a partial refresh merges by id into the copy. */
@@ -225,6 +227,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   }
 
   return {
+    identity: options.identity,
     async list(what, request, fetch) {
       const key = canonicalJson(request)
       try {

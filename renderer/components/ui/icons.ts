@@ -104,6 +104,7 @@ export const ICONS = {
   broom: [p('M19 3 9.5 12.5M7 13l4 4M3 21c2-1 3-4 4-8l4 4c-4 1-7 2-8 4z')],
   'chevron-left': [p('M15 18l-6-6 6-6')],
   'chevron-right': [p('M9 18l6-6-6-6')],
+  chart: [p('M3 3v18h18'), p('M7 15l4-4 3 3 6-7')],
 } satisfies Record<string, IconShape>
 
 export type IconName = keyof typeof ICONS

@@ -35,6 +35,7 @@ import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
 import type { Snippet } from '../../../common/snippets'
 import { fakeSnippets } from './fake-snippets'
 import { fakeInbox, type FakeInboxData } from './fake-inbox'
+import type { AccountBestSlots } from '../../../common/insights-calls'
 import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
 import { computeUploadTotals } from '../../../common/uploads'
 import type { UploadItem, UploadTotals } from '../../../common/uploads'
@@ -90,6 +91,8 @@ export interface FakeData extends FakeInboxData {
   replica?: { [W in ReplicaWhat]?: CachedResult<ReplicaValues[W]> }
   /** The local campaign records (main/core/campaigns/); their posts are in `drafts` and `schedules`. */
   campaigns?: Campaign[]
+  /** What insights:best-slots answers per account (none known, by default). */
+  bestSlots?: AccountBestSlots[]
 }
 
 export interface RecordedCall {
@@ -573,6 +576,20 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     },
     snippets: snippets.api,
     inbox: fakeInbox(data, { handle, on, emit }),
+    insights: {
+      view: handle('insights:view', () => {
+        throw { kind: 'not-found', message: 'no insights in this fake' } satisfies AppErrorData
+      }),
+      refresh: handle('insights:refresh', ({ accounts }) =>
+        accounts.map((a) => ({ accountId: a.id, requests: 0, budgetSpent: false })),
+      ),
+      bestSlots: handle('insights:best-slots', ({ accountIds }) =>
+        accountIds.map(
+          (id) => data.bestSlots?.find((b) => b.accountId === id) ?? { accountId: id, posts: 0, slots: [] },
+        ),
+      ),
+      onChanged: on('insights:changed'),
+    },
     templates: {
       list: handle('templates:list', () => data.templates ?? []),
       save: handle('templates:save', ({ id, name, config }) => {

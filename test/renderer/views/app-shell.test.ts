@@ -40,6 +40,7 @@ describe('App shell', () => {
       'Activity',
       'Planner',
       'Inbox',
+      'Insights',
       'Settings',
     ])
     expect(wrapper.get('[data-testid="active-profile-name"]').text()).toBe('Sandbox')

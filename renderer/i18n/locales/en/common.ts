@@ -11,6 +11,7 @@ export default {
     activity: 'Activity',
     inbox: 'Inbox',
     planner: 'Planner',
+    insights: 'Insights',
     settings: 'Settings',
   },
   actions: {

@@ -13,6 +13,7 @@ export default {
     activity: 'Aktivitas',
     inbox: 'Kotak masuk',
     planner: 'Perencana',
+    insights: 'Wawasan',
     settings: 'Pengaturan',
   },
   actions: {

@@ -1,0 +1,114 @@
+// The IPC calls of the insights (docs/insights.md), spread into common/contract.ts's table so they are
+// validated like every other call before a handler runs. `insights:view` and `insights:best-slots` read the
+// data folder's copy alone (no network), so the view opens offline with the figures last read and says how old
+// they are; `insights:refresh` is the one that asks the service, for what may have changed.
+import { z } from 'zod'
+import type { AppErrorData } from './errors'
+import type { BestSlot, HeatMap, PeriodTotals, PostRow } from './insights'
+
+const id = z.string().min(1).max(200)
+/** Milliseconds since the epoch, within what a Date can hold. */
+const instant = z.number().int().min(0).max(8.64e15)
+
+/** An IANA time zone the runtime knows (`Asia/Jakarta`): days and hours are counted on its clock. */
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone })
+      return true
+    } catch {
+      return false
+    }
+  }, 'an IANA time zone such as Asia/Jakarta')
+
+/** The most accounts one refresh or one composer asks about. */
+export const MAX_INSIGHTS_ACCOUNTS = 50
+/** Times the composer passes as already taken (the planner's posts of the coming week). */
+export const MAX_TAKEN_TIMES = 2_000
+
+export const insightsCallSchemas = {
+  /** One account's period (`[since, until)`), its posts and its best times, from the copy alone. */
+  'insights:view': z
+    .object({ accountId: id, since: instant.optional(), until: instant.optional(), timeZone: timeZoneSchema })
+    .strict()
+    .refine((r) => r.since === undefined || r.until === undefined || r.since < r.until, {
+      message: 'the period must end after it starts',
+      path: ['until'],
+    }),
+  /** Reads what may have changed for these accounts (list, recent figures, account figures), within a budget. */
+  'insights:refresh': z
+    .object({
+      accounts: z
+        .array(z.object({ id, network: z.string().min(1).max(50) }).strict())
+        .min(1)
+        .max(MAX_INSIGHTS_ACCOUNTS),
+    })
+    .strict(),
+  /** The best slots of the coming week per account, from the copy, passing over the times already taken. */
+  'insights:best-slots': z
+    .object({
+      accountIds: z.array(id).min(1).max(MAX_INSIGHTS_ACCOUNTS),
+      timeZone: timeZoneSchema,
+      taken: z.array(instant).max(MAX_TAKEN_TIMES).optional(),
+    })
+    .strict(),
+} as const
+
+/** One day of the period on the person's clock: what its posts did. */
+export interface InsightsDay {
+  /** YYYY-MM-DD in the view's time zone. */
+  day: string
+  posts: number
+  engagement: number
+}
+
+export interface InsightsView {
+  accountId: string
+  network: string
+  timeZone: string
+  since: number | null
+  until: number | null
+  totals: PeriodTotals
+  /** The oldest read among the period's figures: the period is "as of" then; null when none was read. */
+  asOf: number | null
+  /** When the account's own figures were last read; null when never. */
+  accountAsOf: number | null
+  /** Every day of the period (from its first post when it has no start), oldest first. */
+  days: InsightsDay[]
+  /** The follower counts the app kept, per day, within the period. */
+  followers: Array<{ day: string; followers: number }>
+  /** The period's posts, newest first. */
+  posts: PostRow[]
+  /** The figure columns of those posts, in the service's order. */
+  columns: string[]
+  /** The members summed into the engagement figure on this network (shown as its definition). */
+  engagementMembers: string[]
+  /** From the account's whole history, not the period: a best time needs every post there is. */
+  heat: HeatMap
+  best: BestSlot[]
+}
+
+export interface InsightsRefreshOutcome {
+  accountId: string
+  requests: number
+  /** The request budget ran out: the next refresh carries on. */
+  budgetSpent: boolean
+  /** Why the refresh stopped short (offline, refused); what was read before it is kept. */
+  error?: AppErrorData
+}
+
+export interface AccountBestSlots {
+  accountId: string
+  /** Posts with figures behind the map; 0 means nothing is known of the account yet. */
+  posts: number
+  slots: BestSlot[]
+}
+
+export interface InsightsCallResponses {
+  'insights:view': InsightsView
+  'insights:refresh': InsightsRefreshOutcome[]
+  'insights:best-slots': AccountBestSlots[]
+}

@@ -1,0 +1,148 @@
+// The insights' refresh as a task of the profile's background scheduler (docs/background.md): it keeps the
+// accounts the person looked at in Insights up to date, reading only what may have changed
+// (insights-refresh.ts), each request taken from the profile's budget by the scheduler's client. A run reads at
+// most RUN_BUDGET requests per account, so the view redraws as figures arrive; while an account has more to
+// read, the next run comes at once (the budget paces it), then every FOLLOW_EVERY_MS. Each run says which
+// accounts changed (`onChanged`), and whether more is to come.
+import { AppError, isUnreachable } from '../../../common/errors'
+import type { InsightsRefreshOutcome } from '../../../common/insights-calls'
+import type { Background, HostTaskHandle } from '../scheduler/background-port'
+import type { ServiceClient } from '../service-client'
+import { refreshAccountInsights, RECENT_EVERY_MS } from './insights-refresh'
+import { insightsSource } from './insights-source'
+import type { InsightsStore } from './insights-store'
+
+/** Requests one run may make per account: about a minute of the profile's budget. */
+export const RUN_BUDGET = 60
+/**
+ * The wait between runs once every followed account is read: a quarter of the time after which a recent post
+ * is due again, so a due post waits at most that long beyond it.
+ */
+export const FOLLOW_EVERY_MS = RECENT_EVERY_MS / 4
+
+export interface FollowedAccount {
+  id: string
+  network: string
+}
+
+export interface InsightsFollowOptions {
+  store: InsightsStore
+  /** The copy's key for the active profile (its replica identity), read when a run starts. */
+  scope(): string
+  now(): number
+  /** Absent (a CLI, a test of the calls alone): a refresh reads at once, with `direct` as its client. */
+  background?: Background
+  direct(): ServiceClient
+  /** Accounts whose figures changed in a run; `more`: some of them have more to read. */
+  onChanged(change: { accountIds: string[]; more: boolean }): void
+  /** Requests per account per run (RUN_BUDGET). */
+  runBudget?: number
+}
+
+export interface InsightsFollow {
+  /** Follows these accounts on the active profile and reads what may have changed now, answering how it went. */
+  refresh(profileId: string, accounts: readonly FollowedAccount[]): Promise<InsightsRefreshOutcome[]>
+  stop(): void
+}
+
+export function createInsightsFollow(o: InsightsFollowOptions): InsightsFollow {
+  const budget = o.runBudget ?? RUN_BUDGET
+  /** The accounts followed, per profile: those the person opened in Insights this session. */
+  const followed = new Map<string, Map<string, string>>()
+  const last = new Map<string, InsightsRefreshOutcome>()
+  let more = false
+
+  async function readAll(
+    client: ServiceClient,
+    accounts: readonly FollowedAccount[],
+    signal?: AbortSignal,
+  ): Promise<InsightsRefreshOutcome[]> {
+    const scope = o.scope()
+    const source = insightsSource(client)
+    const outcomes: InsightsRefreshOutcome[] = []
+    let stop: AppError | undefined
+    for (const account of accounts) {
+      if (signal?.aborted) break
+      if (stop) {
+        const skipped = { accountId: account.id, requests: 0, budgetSpent: false, error: stop.toJSON() }
+        outcomes.push(skipped)
+        last.set(account.id, skipped)
+        continue
+      }
+      let outcome: InsightsRefreshOutcome
+      try {
+        const result = await refreshAccountInsights({
+          store: o.store,
+          source,
+          scope,
+          account,
+          now: o.now,
+          maxRequests: budget,
+        })
+        const { listPages, posts, account: accountReads } = result.requests
+        outcome = {
+          accountId: account.id,
+          requests: listPages + posts + accountReads,
+          budgetSpent: result.budgetSpent,
+        }
+        if (result.error !== undefined) outcome.error = AppError.from(result.error).toJSON()
+      } catch (error) {
+        outcome = {
+          accountId: account.id,
+          requests: 0,
+          budgetSpent: false,
+          error: AppError.from(error).toJSON(),
+        }
+      }
+      outcomes.push(outcome)
+      last.set(account.id, outcome)
+      // The service unreachable, limiting or refusing the key: the other accounts would meet the same.
+      const kind = outcome.error?.kind
+      if (outcome.error && kind !== 'not-found' && kind !== 'plan') stop = AppError.from(outcome.error)
+    }
+    const read = outcomes.filter((r) => r.requests > 0).map((r) => r.accountId)
+    more = outcomes.some((r) => r.budgetSpent && !r.error)
+    if (read.length > 0 || !more) o.onChanged({ accountIds: read, more })
+    // A run the scheduler made fails when the service did: its Retry-After or backoff then spaces the next.
+    if (stop && signal && (isUnreachable(stop) || stop.kind === 'rate-limited')) throw stop
+    return outcomes
+  }
+
+  const accountsOf = (profileId: string): FollowedAccount[] =>
+    [...(followed.get(profileId) ?? new Map<string, string>())].map(([id, network]) => ({ id, network }))
+
+  let handle: HostTaskHandle | undefined
+  let current = ''
+  if (o.background) {
+    handle = o.background.register({
+      name: 'insights',
+      // Nothing followed yet: wait for the person to open Insights.
+      firstRunAfterMs: null,
+      every: () => (more ? 0 : followed.size > 0 ? FOLLOW_EVERY_MS : null),
+      async run({ client, profileId, signal }) {
+        current = profileId
+        await readAll(client, accountsOf(profileId), signal)
+      },
+    })
+  }
+
+  return {
+    async refresh(profileId, accounts) {
+      const mine = followed.get(profileId) ?? new Map<string, string>()
+      for (const a of accounts) mine.set(a.id, a.network)
+      followed.set(profileId, mine)
+      if (!handle) return readAll(o.direct(), accounts)
+      await handle.runNow().catch(() => undefined)
+      // The run just made for this profile answered each account; one it could not reach says so.
+      return accounts.map(
+        (a) =>
+          (current === profileId ? last.get(a.id) : undefined) ?? {
+            accountId: a.id,
+            requests: 0,
+            budgetSpent: false,
+          },
+      )
+    },
+    stop: () => handle?.unregister(),
+  }
+}

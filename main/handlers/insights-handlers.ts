@@ -1,0 +1,70 @@
+// The `insights:*` calls (docs/insights.md) over the data folder's copy of the figures
+// (main/core/insights/insights-store.ts), keyed by the active profile's replica identity, so a change of
+// service or key never shows another account's figures. `insights:view` and `insights:best-slots` read the copy
+// alone and answer offline. `insights:refresh` follows the accounts asked about on the profile's background
+// scheduler (main/core/insights/insights-follow.ts), within its request budget, and answers once one run has
+// read what may have changed; later runs announce `insights:changed`.
+import { COLLISION_WINDOW_MS } from '../../common/account-watch'
+import { createInsightsFollow, type InsightsFollow } from '../core/insights/insights-follow'
+import { openInsightsStore, type InsightsStore } from '../core/insights/insights-store'
+import { accountsBestSlots, insightsView } from '../core/insights/insights-view'
+import type { HostDeps } from './host-deps'
+import type { HandlerGroup } from './types'
+
+/** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
+export const INSIGHTS_HANDLER_NEEDS = [
+  'active',
+  'database',
+  'replica',
+  'background',
+  'emit',
+  'onDispose',
+] as const
+export type InsightsHandlerDeps = Pick<HostDeps, (typeof INSIGHTS_HANDLER_NEEDS)[number]>
+
+export type InsightsCall = 'insights:view' | 'insights:refresh' | 'insights:best-slots'
+
+export function createInsightsHandlers(
+  deps: InsightsHandlerDeps,
+  options: { now?: () => number; runBudget?: number } = {},
+): HandlerGroup<InsightsCall> {
+  const now = options.now ?? (() => Date.now())
+  let store: InsightsStore | undefined
+  const open = () => (store ??= openInsightsStore(deps.database))
+  const scope = () => deps.replica().identity
+  let follow: InsightsFollow | undefined
+  // Made on the first refresh: a host whose page never opened Insights registers no task.
+  const following = () => {
+    if (!follow) {
+      follow = createInsightsFollow({
+        store: open(),
+        scope,
+        now,
+        background: deps.background,
+        direct: () => deps.active().client,
+        onChanged: (change) => deps.emit('insights:changed', change),
+        ...(options.runBudget === undefined ? {} : { runBudget: options.runBudget }),
+      })
+      deps.onDispose?.(() => follow?.stop())
+    }
+    return follow
+  }
+
+  return {
+    'insights:view': async ({ accountId, since, until, timeZone }) =>
+      insightsView(open(), scope(), accountId, {
+        timeZone,
+        now: now(),
+        ...(since === undefined ? {} : { since }),
+        ...(until === undefined ? {} : { until }),
+      }),
+    'insights:best-slots': async ({ accountIds, timeZone, taken }) =>
+      accountsBestSlots(open(), scope(), accountIds, {
+        timeZone,
+        now: now(),
+        taken: taken ?? [],
+        gapMs: COLLISION_WINDOW_MS,
+      }),
+    'insights:refresh': async ({ accounts }) => following().refresh(deps.active().profileId, accounts),
+  }
+}

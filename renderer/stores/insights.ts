@@ -1,0 +1,129 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
+import type { InsightsView } from '../../common/insights-calls'
+import { mediadeck } from '../lib/mediadeck'
+
+/** The periods the view switches between, in days back from now. */
+export const INSIGHTS_PERIODS = [7, 30, 90, 365] as const
+export type InsightsPeriod = (typeof INSIGHTS_PERIODS)[number]
+
+const DAY_MS = 86_400_000
+
+/**
+ * One account's insights (docs/insights.md): drawn from the data folder's copy at once (`insights:view`, no
+ * network), so the view opens offline with the figures last read and their age; then refreshed
+ * (`insights:refresh`, only what may have changed), and drawn again after it and after each background run
+ * that read the account.
+ */
+export const useInsightsStore = defineStore('insights', () => {
+  const accountId = ref<string | null>(null)
+  const period = ref<InsightsPeriod>(30)
+  const view = shallowRef<InsightsView | null>(null)
+  const loading = ref(false)
+  const error = ref<AppErrorData | null>(null)
+  /** Refreshes under way (one per account asked for). */
+  const running = ref(0)
+  const refreshing = computed(() => running.value > 0)
+  /** Why the last refresh stopped short; the copy is shown as it is. */
+  const refreshError = ref<AppErrorData | null>(null)
+  /** The service could not be reached on the last refresh: the figures are the copy's. */
+  const offline = ref(false)
+  /** The background refresh has more of this account to read: the figures are still arriving. */
+  const catchingUp = ref(false)
+  let request = 0
+
+  async function load(timeZone: string, now = Date.now()): Promise<void> {
+    const id = accountId.value
+    if (!id) return
+    const mine = ++request
+    loading.value = true
+    try {
+      const answer = await mediadeck().insights.view({
+        accountId: id,
+        since: now - period.value * DAY_MS,
+        timeZone,
+      })
+      if (mine !== request) return
+      view.value = answer
+      error.value = null
+    } catch (caught) {
+      if (mine === request) error.value = AppError.from(caught).toJSON()
+    } finally {
+      if (mine === request) loading.value = false
+    }
+  }
+
+  /**
+   * Asks main to read what may have changed (one run of the profile's background refresh, within its budget),
+   * then draws again; what later runs read arrives as `insights:changed` (changed() below).
+   */
+  async function refresh(network: string, timeZone: string): Promise<void> {
+    const id = accountId.value
+    if (!id) return
+    // Another account's refresh may still be under way: this one goes too, and each answer lands on its own.
+    running.value += 1
+    try {
+      const [outcome] = await mediadeck().insights.refresh({ accounts: [{ id, network }] })
+      if (id !== accountId.value) return
+      refreshError.value = outcome?.error ?? null
+      offline.value = Boolean(outcome?.error && isUnreachable(outcome.error))
+      catchingUp.value = Boolean(outcome?.budgetSpent && !outcome.error)
+      await load(timeZone)
+    } catch (caught) {
+      if (id === accountId.value) refreshError.value = AppError.from(caught).toJSON()
+    } finally {
+      running.value -= 1
+    }
+  }
+
+  /** A background run read figures: the account shown among them is drawn again. */
+  function changed(change: { accountIds: string[]; more: boolean }, timeZone: string) {
+    const id = accountId.value
+    if (!id) return
+    if (!change.more) catchingUp.value = false
+    if (change.accountIds.includes(id)) {
+      offline.value = false
+      refreshError.value = null
+      void load(timeZone)
+    }
+  }
+
+  function select(id: string | null) {
+    if (id === accountId.value) return
+    accountId.value = id
+    view.value = null
+    refreshError.value = null
+    offline.value = false
+    catchingUp.value = false
+  }
+
+  /** Another profile: nothing of the previous one stays, and an answer for it still on its way is dropped. */
+  function reset() {
+    request++
+    accountId.value = null
+    view.value = null
+    error.value = null
+    refreshError.value = null
+    offline.value = false
+    catchingUp.value = false
+    loading.value = false
+  }
+
+  return {
+    accountId,
+    period,
+    view,
+    loading,
+    error,
+    refreshing,
+    refreshError,
+    offline,
+    catchingUp,
+    load,
+    refresh,
+    changed,
+    select,
+    reset,
+  }
+})

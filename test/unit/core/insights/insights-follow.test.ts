@@ -1,0 +1,170 @@
+// The insights' refresh as a task of the profile's background scheduler, against the real sandbox over HTTP
+// and a real SQLite copy, on a clock the test steps: a first refresh of ten weeks reads within the profile's
+// budget a minute at a time, announcing each run, until nothing is left; then a run every quarter of an hour
+// reads only what may have changed. Nothing is read before Insights asks for an account.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppError } from '../../../../common/errors'
+import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
+import {
+  createInsightsFollow,
+  FOLLOW_EVERY_MS,
+  RUN_BUDGET,
+} from '../../../../main/core/insights/insights-follow'
+import { openInsightsStore } from '../../../../main/core/insights/insights-store'
+import { createServiceClient, type ServiceClient } from '../../../../main/core/service-client'
+import { createBackground } from '../../../../main/host/background'
+import { silentLogger } from '../../../../main/host/logging'
+import { startSandbox, type RunningSandbox } from '../../../../sandbox'
+import { publishedHistory } from '../../../support/insights-history'
+import { manualClock } from '../../../support/manual-clock'
+
+const MIN = 60_000
+const IG = '6f00000000000000000000d1'
+const KEYS = { accessKey: 'follow', secretKey: 'follow-secret' }
+const START = Date.now()
+
+let sandbox: RunningSandbox
+let database: AppDatabase
+let client: ServiceClient
+let requests = 0
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mediadeck-insights-follow-'))
+  sandbox = await startSandbox({
+    port: 0,
+    dataDir: join(dir, 'sandbox'),
+    publisherIntervalMs: 0,
+    config: { users: [{ ...KEYS, tier: 'premium', storageLimit: 1e9, seed: 'empty' }] },
+  })
+  await sandbox.insertRecords(KEYS.accessKey, {
+    accounts: [
+      {
+        _id: IG,
+        generatedId: 'ig',
+        name: 'Kopi Senja',
+        username: 'kopisenja.id',
+        isConnected: true,
+        type: 'instagram',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+      },
+    ],
+    schedules: publishedHistory({ accountId: IG, now: START, prefix: 'follow' }),
+  })
+  database = openDatabase({ file: join(dir, 'mediadeck.db') })
+  const real = createServiceClient({ baseUrl: sandbox.url, ...KEYS, retry: { maxRetries: 0 } })
+  // Every request the profile's client makes, counted where it leaves.
+  client = new Proxy(real, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver)
+      if (typeof value !== 'function' || key === 'close') return value
+      return (...args: unknown[]) => {
+        requests += 1
+        return Reflect.apply(value as (...a: unknown[]) => unknown, target, args) as unknown
+      }
+    },
+  })
+})
+afterAll(async () => {
+  await client?.close()
+  database?.close()
+  await sandbox?.close()
+})
+
+describe('insights follow', () => {
+  it('reads a first history within the budget a minute at a time, then only what changed every quarter hour', async () => {
+    const time = manualClock(0)
+    const background = createBackground({ clock: time.clock, log: silentLogger, limit: RUN_BUDGET })
+    await background.attach({ profileId: 'p', client })
+    const changes: Array<{ accountIds: string[]; more: boolean }> = []
+    let heard: (() => void) | undefined
+    const follow = createInsightsFollow({
+      store: openInsightsStore(database),
+      scope: () => 'scope',
+      now: () => START + time.now(),
+      background,
+      direct: () => client,
+      onChanged: (change) => {
+        changes.push(change)
+        heard?.()
+      },
+    })
+    const nextChange = () => new Promise<void>((resolve) => (heard = resolve))
+
+    // Registered, but nothing is followed yet: no request.
+    await time.advance(FOLLOW_EVERY_MS)
+    expect(requests).toBe(0)
+
+    const [first] = await follow.refresh('p', [{ id: IG, network: 'instagram' }])
+    expect(first).toMatchObject({ accountId: IG, requests: RUN_BUDGET, budgetSpent: true })
+    expect(changes).toEqual([{ accountIds: [IG], more: true }])
+
+    // The next runs come at once, each waiting for the minute's budget: never more than RUN_BUDGET a minute.
+    const perMinute: number[] = [requests]
+    while (changes.at(-1)!.more) {
+      const before = requests
+      const heardNext = nextChange()
+      await time.advance(MIN)
+      await heardNext
+      perMinute.push(requests - before)
+    }
+    expect(Math.max(...perMinute)).toBeLessThanOrEqual(RUN_BUDGET)
+    // 280 posts listed 10 a page, each post's figures and the account's own, every one read once; each later
+    // run looks at the list's first page for new posts.
+    expect(requests).toBe(28 + 280 + 1 + (perMinute.length - 1))
+    const store = openInsightsStore(database)
+    expect(store.posts('scope', IG).every((p) => p.status === 'ok')).toBe(true)
+
+    // A quarter of an hour on: the first page of the list (every post known) and nothing else is due.
+    const before = requests
+    const quarter = nextChange()
+    await time.advance(FOLLOW_EVERY_MS)
+    await quarter
+    expect(requests - before).toBe(1)
+    expect(changes.at(-1)).toEqual({ accountIds: [IG], more: false })
+
+    follow.stop()
+    await background.close()
+    expect(time.pending()).toBe(0)
+  })
+
+  it('answers every followed account as unreachable when the service is, not with an older outcome', async () => {
+    const time = manualClock(0)
+    const background = createBackground({ clock: time.clock, log: silentLogger, limit: 10_000 })
+    let dead = false
+    const flaky = new Proxy(client, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver)
+        if (typeof value !== 'function' || key === 'close') return value
+        return (...args: unknown[]) =>
+          dead
+            ? Promise.reject(new AppError({ kind: 'network', message: 'connect ECONNREFUSED' }))
+            : (Reflect.apply(value as (...a: unknown[]) => unknown, target, args) as unknown)
+      },
+    })
+    await background.attach({ profileId: 'q', client: flaky })
+    const follow = createInsightsFollow({
+      store: openInsightsStore(database),
+      scope: () => 'scope-q',
+      now: () => START + time.now(),
+      background,
+      direct: () => flaky,
+      onChanged: () => undefined,
+      runBudget: 1_000,
+    })
+    // An account the service does not know is followed first: its 404 does not stop the others.
+    const [unknown] = await follow.refresh('q', [{ id: '6f00000000000000000000ff', network: 'instagram' }])
+    expect(unknown!.error?.kind).toBe('not-found')
+    const [read] = await follow.refresh('q', [{ id: IG, network: 'instagram' }])
+    expect(read!.error).toBeUndefined()
+
+    dead = true
+    const [gone] = await follow.refresh('q', [{ id: IG, network: 'instagram' }])
+    expect(gone).toMatchObject({ accountId: IG, requests: 0, error: { kind: 'network' } })
+    follow.stop()
+    await background.close()
+  })
+})

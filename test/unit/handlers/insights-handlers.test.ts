@@ -1,0 +1,158 @@
+// The insights:* calls as a transport runs them (main/host/dispatch.ts: the contract's schema, then the
+// handler) against the real sandbox over HTTP and a real database file: a refresh reads the account's published
+// posts and their figures within its budget, the view draws them with the sandbox's best slot, and both the
+// view and the composer's slots answer from the copy once the service is gone.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { InsightsRefreshOutcome, InsightsView, AccountBestSlots } from '../../../common/insights-calls'
+import { openDatabase, type AppDatabase } from '../../../main/core/db/database'
+import { createServiceClient, type ServiceClient } from '../../../main/core/service-client'
+import { createInsightsHandlers, type InsightsHandlerDeps } from '../../../main/handlers/insights-handlers'
+import type { Handlers } from '../../../main/handlers/types'
+import { dispatchCall } from '../../../main/host/dispatch'
+import { startSandbox, type RunningSandbox } from '../../../sandbox'
+import { BEST_SLOT } from '../../../sandbox/figures'
+import { publishedHistory } from '../../support/insights-history'
+
+const IG = '6f00000000000000000000c1'
+const KEYS = { accessKey: 'calls', secretKey: 'calls-secret' }
+const ZONE = 'Asia/Jakarta'
+
+let sandbox: RunningSandbox
+let database: AppDatabase
+let client: ServiceClient
+const now = Date.now()
+let posts = 0
+let stopped = false
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mediadeck-insights-calls-'))
+  sandbox = await startSandbox({
+    port: 0,
+    dataDir: join(dir, 'sandbox'),
+    publisherIntervalMs: 0,
+    config: { users: [{ ...KEYS, tier: 'premium', storageLimit: 1e9, seed: 'empty' }] },
+  })
+  const schedules = publishedHistory({ accountId: IG, now, prefix: 'calls' })
+  posts = schedules.length
+  await sandbox.insertRecords(KEYS.accessKey, {
+    accounts: [
+      {
+        _id: IG,
+        generatedId: 'ig',
+        name: 'Kopi Senja',
+        username: 'kopisenja.id',
+        isConnected: true,
+        type: 'instagram',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+      },
+    ],
+    schedules,
+  })
+  database = openDatabase({ file: join(dir, 'mediadeck.db') })
+  client = createServiceClient({ baseUrl: sandbox.url, ...KEYS, retry: { maxRetries: 0 } })
+})
+afterAll(async () => {
+  await client?.close()
+  database?.close()
+  if (!stopped) await sandbox?.close()
+})
+
+function calls(options: { budget?: number; identity?: string } = {}) {
+  const deps = {
+    active: () => ({ client }),
+    database,
+    replica: () => ({ identity: options.identity ?? 'profile-a' }),
+    emit: () => undefined,
+  } as unknown as InsightsHandlerDeps
+  const handlers = createInsightsHandlers(deps, { now: () => now, runBudget: options.budget })
+  return async <T>(name: string, request: unknown): Promise<T> => {
+    const result = await dispatchCall(handlers as unknown as Handlers, name, request)
+    if (!result.ok) throw new Error(`${name}: ${result.error.message}`)
+    return result.value as T
+  }
+}
+
+describe('insights calls', () => {
+  it('refuses a period that ends before it starts and a zone that does not exist, before any handler', async () => {
+    const handlers = createInsightsHandlers({
+      active: () => ({ client }),
+      database,
+      replica: () => ({ identity: 'x' }),
+      emit: () => undefined,
+    } as unknown as InsightsHandlerDeps)
+    const bad = await dispatchCall(handlers as unknown as Handlers, 'insights:view', {
+      accountId: IG,
+      since: 10,
+      until: 5,
+      timeZone: ZONE,
+    })
+    expect(bad.ok).toBe(false)
+    const zone = await dispatchCall(handlers as unknown as Handlers, 'insights:best-slots', {
+      accountIds: [IG],
+      timeZone: 'Mars/Olympus',
+    })
+    expect(zone.ok).toBe(false)
+    if (!zone.ok) expect(zone.error.message).toMatch(/time zone/)
+  })
+
+  it('refreshes within its budget round after round, then draws the sandbox figures and its best slot', async () => {
+    const call = calls({ budget: 120 })
+    const rounds: InsightsRefreshOutcome[] = []
+    for (let i = 0; i < 10; i++) {
+      const [outcome] = await call<InsightsRefreshOutcome[]>('insights:refresh', {
+        accounts: [{ id: IG, network: 'instagram' }],
+      })
+      rounds.push(outcome!)
+      if (!outcome!.budgetSpent) break
+    }
+    // 280 posts in pages of 10, each post's figures, the account's: more than two budgets of 120.
+    expect(rounds.length).toBeGreaterThanOrEqual(3)
+    expect(rounds.every((r) => r.requests <= 120 && r.error === undefined)).toBe(true)
+    expect(rounds.at(-1)!.budgetSpent).toBe(false)
+
+    const view = await call<InsightsView>('insights:view', { accountId: IG, timeZone: ZONE })
+    expect(view.network).toBe('instagram')
+    expect(view.totals.posts).toBe(posts)
+    expect(view.totals.withFigures).toBe(posts)
+    expect(view.totals.engagement).toBeGreaterThan(0)
+    expect(view.asOf).toBe(now)
+    expect(view.best[0]).toMatchObject({ weekday: BEST_SLOT.weekday, hour: BEST_SLOT.hour })
+
+    const [slots] = await call<AccountBestSlots[]>('insights:best-slots', {
+      accountIds: [IG],
+      timeZone: ZONE,
+    })
+    expect(slots!.slots[0]).toMatchObject({ weekday: BEST_SLOT.weekday, hour: BEST_SLOT.hour })
+    // Taken: the same slot is passed over, as the collision warning would flag it.
+    const [busy] = await call<AccountBestSlots[]>('insights:best-slots', {
+      accountIds: [IG],
+      timeZone: ZONE,
+      taken: [slots!.slots[0]!.at + 5 * 60_000],
+    })
+    expect(busy!.slots.map((s) => s.at)).not.toContain(slots!.slots[0]!.at)
+
+    // Another service or key (another replica identity) sees none of it.
+    const other = await calls({ identity: 'profile-b' })<InsightsView>('insights:view', {
+      accountId: IG,
+      timeZone: ZONE,
+    })
+    expect(other.totals.posts).toBe(0)
+  })
+
+  it('says the service is unreachable and still answers the view from the copy', async () => {
+    const call = calls()
+    await sandbox.close()
+    stopped = true
+    const [outcome] = await call<InsightsRefreshOutcome[]>('insights:refresh', {
+      accounts: [{ id: IG, network: 'instagram' }],
+    })
+    expect(outcome!.error?.kind).toMatch(/network|offline|timeout/)
+    const view = await call<InsightsView>('insights:view', { accountId: IG, timeZone: ZONE })
+    expect(view.totals.posts).toBe(posts)
+    expect(view.best[0]).toMatchObject({ weekday: BEST_SLOT.weekday, hour: BEST_SLOT.hour })
+  })
+})
