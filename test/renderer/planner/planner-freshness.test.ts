@@ -110,12 +110,11 @@ describe('planner freshness', () => {
     const wrapper = await mountPlanner(context)
     const chip = (id: string) => wrapper.get(`[data-key="draft:${id}"]`)
     expect(chip('d-past').attributes('data-late')).toBe('true')
-    expect(chip('d-past').text()).toContain('16:30 late')
     expect(chip('d-past').text()).toContain('late: its time passed before it could be sent')
     expect(chip('d-soon').attributes('data-late')).toBeUndefined()
     await vi.advanceTimersByTimeAsync(3 * 60_000)
     expect(chip('d-soon').attributes('data-late')).toBe('true')
-    expect(chip('d-soon').text()).toContain('17:02 late')
+    expect(chip('d-soon').text()).toContain('late: its time passed before it could be sent')
   })
 
   it('says "late" in the list view too, in Indonesian', async () => {

@@ -157,7 +157,6 @@ export default {
     next: 'Next',
     retried: 'Retried {when}, goes out next',
     late: '{status}, late: its time passed before it could be sent',
-    lateShort: 'late',
     lateBadge: 'Late',
   },
   outbox: {

@@ -157,7 +157,6 @@ export default {
     next: 'Berikutnya',
     retried: 'Dicoba lagi {when}, terbit berikutnya',
     late: '{status}, terlambat: waktunya lewat sebelum bisa dikirim',
-    lateShort: 'terlambat',
     lateBadge: 'Terlambat',
   },
   outbox: {
