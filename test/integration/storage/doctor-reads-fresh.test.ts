@@ -43,6 +43,7 @@ describe('the storage doctor and a stale replica', () => {
       .sort()
     expect(given).toEqual([
       'handlers/automation-handlers.ts', // reports:list
+      'handlers/insights-handlers.ts', // keys its figures by the replica's identity; reads no replica row
       'handlers/replica-handlers.ts', // replica:peek
       'handlers/service-handlers.ts', // accounts, schedules, automations, files, storage
     ])
