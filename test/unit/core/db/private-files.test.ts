@@ -20,6 +20,8 @@ afterEach(() => {
 const modeOf = (path: string) => statSync(path).mode & 0o777
 const unix = process.platform !== 'win32'
 
+// Skipped on Windows, which has no POSIX file modes (docs/security.md says what it does instead); runs on Linux
+// and macOS: here, and on the forge's ubuntu and macos runners.
 describe.skipIf(!unix)('a private data folder (Linux, macOS: Windows has no such modes)', () => {
   it('is made 0700 with the database, its log and shared memory 0600', () => {
     const folder = join(root, 'data')
