@@ -8,9 +8,11 @@ import type { InboxFilter, InboxListAnswer, InboxReplyView, ReplyMediumInput } f
 import { AppError, isUnreachable } from '../../common/errors'
 import { errorReason } from '../../common/messages/index'
 import type { AppDatabase } from '../core/db/database'
+import { coalescedRun } from '../core/coalesced-run'
 import { createLeases, type Leases } from '../core/db/leases'
 import { chatEntry, commentEntry } from '../core/inbox/inbox-entry'
 import { refreshInbox } from '../core/inbox/inbox-refresh'
+import type { InboxNewsFeed } from '../core/inbox/inbox-news'
 import { createInboxStore } from '../core/inbox/inbox-store'
 import type { Medium } from '../core/inbox/reply-media'
 import { createReplyOutbox, type QueuedReply } from '../core/inbox/reply-outbox'
@@ -44,6 +46,8 @@ export interface InboxHostDeps {
   connection: Pick<ConnectionMonitor, 'isOnline' | 'onChange'>
   emit: EventSink
   now?: () => Date
+  /** Told what each read found new (main/core/inbox/inbox-news.ts): the system's notifications, grouped. */
+  news?: InboxNewsFeed
   leases?: Leases
   log?: (message: string, error: unknown) => void
 }
@@ -93,8 +97,6 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   /** Why the last refresh of a profile could not read the service; absent once one succeeded. */
   const failed = new Map<string, AppError>()
   let refreshing: Promise<InboxListAnswer> | undefined
-  let sending: Promise<void> | undefined
-  let sendAgain = false
   let closed = false
 
   const outbox = () =>
@@ -153,24 +155,12 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     }
   }
 
+  const sender = coalescedRun(sendOnce, () => closed)
+  let sending: Promise<void> | undefined
   function sendReplies(): Promise<void> {
     if (closed) return Promise.resolve()
-    if (sending) {
-      sendAgain = true
-      return sending
-    }
-    sending = (async () => {
-      try {
-        do {
-          sendAgain = false
-          await sendOnce()
-        } while (sendAgain && !closed)
-      } catch (error) {
-        log('sending replies failed', error)
-      } finally {
-        sending = undefined
-      }
-    })()
+    if (sending && sender.again()) return sending
+    sending = sender.run().catch((error: unknown) => log('sending replies failed', error))
     return sending
   }
 
@@ -191,8 +181,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
           .some((r) => r.state === 'sending')
       )
         await sendReplies()
-      await refreshInbox({ client, store, scope: profileId, now, ...(signal ? { signal } : {}) })
+      const read = await refreshInbox({ client, store, scope: profileId, now, ...(signal ? { signal } : {}) })
       failed.delete(profileId)
+      deps.news?.arrived(profileId, read.arrived)
     } catch (error) {
       const e = AppError.from(error)
       if (e.kind !== 'cancelled') failed.set(profileId, e)
