@@ -81,6 +81,7 @@ function replyView(r: QueuedReply): InboxReplyView {
     state: r.state,
     error: r.error,
     createdAt: r.createdAt,
+    resultIds: r.result,
   }
 }
 
