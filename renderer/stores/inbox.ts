@@ -151,8 +151,11 @@ export const useInboxStore = defineStore('inbox', () => {
   function subscribe(): () => void {
     return mediadeck().inbox.onChanged(() => {
       if (!answer.value) return
-      void load().then(() => {
-        if (!openId.value || !thread.value || thread.value.stale) return
+      const reading = load()
+      const mine = request
+      void reading.then(() => {
+        // A later read (a status set meanwhile) has the last word.
+        if (mine !== request || !openId.value || !thread.value || thread.value.stale) return
         // The open conversation as it now is in the copy (a reply that went is in its thread): the list as
         // read after the change, not the one before it.
         const fresh = answer.value?.items.find((i) => i.id === openId.value)
