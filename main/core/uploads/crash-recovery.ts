@@ -70,6 +70,19 @@ export async function recoverFinished(
   return false
 }
 
+/**
+ * An interrupted item cancelled before it ran again: the file its last run made is deleted if it is still
+ * pending (one that finished is the person's file, kept). Any failure leaves it: the item is cancelled anyway,
+ * and the worst left is a pending file the service lists.
+ */
+export async function discardInterrupted(client: RecoveryClient, fileId: string): Promise<void> {
+  try {
+    if ((await client.getFile(fileId)).status !== 'success') await client.deleteFile(fileId)
+  } catch {
+    // Not reached, or gone already.
+  }
+}
+
 export interface OrphanSweep {
   client: RecoveryClient
   writes: QueueWrites

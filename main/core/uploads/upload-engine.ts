@@ -20,7 +20,7 @@ import type { UploadItem } from '../../../common/uploads'
 import { DATABASE_FILE, openDatabase } from '../db/database'
 import { createLeases } from '../db/leases'
 import { directDispatcher } from '../http/network'
-import { restoreEntry, sweepOrphans } from './crash-recovery'
+import { discardInterrupted, restoreEntry, sweepOrphans } from './crash-recovery'
 import { createContentDedupe } from './content-dedupe'
 import { contentIndexPath, openContentIndex } from './content-index'
 import { createFileTransfer } from './file-transfer'
@@ -350,6 +350,11 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     await run
     await written
     await transfer.discardPending(entry)
+    // Resumed from an earlier run and cancelled before it asked the service about it: that run's file is known
+    // only by this id.
+    const interrupted = entry.recoverFileId
+    entry.recoverFileId = undefined
+    if (interrupted) await discardInterrupted(client, interrupted)
   }
 
   function retry(id: string): void {

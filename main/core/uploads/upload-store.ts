@@ -7,7 +7,7 @@
 import type { AppDatabase } from '../db/database'
 import type { Leases } from '../db/leases'
 import type { AppErrorData } from '../../../common/errors'
-import { columnsOf, parseRow, parseRows, readRow, readRows } from '../db/rows'
+import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { importUploadJournal } from './upload-journal-import'
 import { orderedUploadItemsTable, uploadIntentsTable, uploadItemsTable, uploadUseTable } from './upload-rows'
 import type { Replayed } from './journal'
@@ -400,4 +400,24 @@ function writeImportedJournal(
   for (const i of intents.values())
     rows += Number(intent.run(i.nonce, scope, i.id, i.name, i.size, i.at).changes)
   return rows
+}
+
+/** How many uploads of a queue (a profile's scope) are not finished. */
+export function countUnfinishedUploads(database: AppDatabase, scope: string): number {
+  const row = sqlOf(database)
+    .prepare('SELECT count(*) AS n FROM upload_items WHERE scope = ? AND finished_ms IS NULL')
+    .get(scope)
+  return parseRow('upload_items', countRow, row)?.n ?? 0
+}
+
+/**
+ * Deletes a queue's items and open intents (a deleted profile's: its unfinished uploads were cancelled first,
+ * their pending files deleted on the account) and returns the leases they were held under, for the caller to
+ * drop. The caller holds the transaction.
+ */
+export function deleteUploadQueue(database: AppDatabase, scope: string): string[] {
+  const db = sqlOf(database)
+  db.prepare('DELETE FROM upload_intents WHERE scope = ?').run(scope)
+  const rows = db.prepare('DELETE FROM upload_items WHERE scope = ? RETURNING id').all(scope)
+  return parseRows('upload_items', columnsOf(uploadItemsTable, 'id'), rows).map((row) => uploadLease(row.id))
 }
