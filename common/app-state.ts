@@ -21,6 +21,18 @@ export interface ProfileView {
   secretStorage: 'encrypted' | 'file' | 'session' | 'none'
 }
 
+/**
+ * What a profile holds on this computer that is not on the service yet, said before it is deleted (each is
+ * cancelled and removed with it): drafts queued to be sent, its other drafts, replies of the inbox not sent,
+ * and uploads not finished.
+ */
+export interface ProfileWork {
+  queuedDrafts: number
+  otherDrafts: number
+  replies: number
+  uploads: number
+}
+
 export interface ProfilesState {
   profiles: ProfileView[]
   activeId: string

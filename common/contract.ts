@@ -36,6 +36,7 @@ import type {
   DroppedFile,
   PickedFile,
   ProfilesState,
+  ProfileWork,
   ProfileView,
   Settings,
 } from './app-state'
@@ -274,6 +275,8 @@ export const requestSchemas = {
     })
     .strict(),
   'profiles:delete': idRequest,
+  /** What a profile holds here that the service does not have yet, said before it is deleted. */
+  'profiles:held-work': idRequest,
   'profiles:activate': idRequest,
   /** Test a saved profile by id, or unsaved values from the form. */
   'profiles:test': z.union([
@@ -595,6 +598,7 @@ export interface CallResponses
   'profiles:list': ProfilesState
   'profiles:save': ProfileView
   'profiles:delete': ProfilesState
+  'profiles:held-work': ProfileWork
   'profiles:activate': ProfilesState
   'profiles:test': ConnectionTestResult
   'connection:status': ConnectionState

@@ -28,7 +28,8 @@ import { createEventHub } from './event-hub'
 import { createRedactor, silentLogger } from './logging'
 import { followPosts, type PostsFollow } from './post-notifications'
 import { watchAccounts } from './account-watch'
-import { createProfileSession, endUploads, type ProfileSession } from './profile-session'
+import { createProfileSession, type ProfileSession } from './profile-session'
+import { createProfileWork } from './profile-ending'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createInboxHost } from './inbox'
 import { createBackground } from './background'
@@ -276,10 +277,15 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     replica: () => current.replica,
     thumbnails,
     activate: switchTo,
-    async refreshActive({ accountChanged = false } = {}) {
-      if (accountChanged) await endUploads(current.service.uploads)
-      await switchTo(profiles.activeId())
-    },
+    refreshActive: () => switchTo(profiles.activeId()),
+    profileWork: createProfileWork({
+      dataDir,
+      database,
+      grants,
+      network,
+      active: () => current.service,
+      log,
+    }),
     claimCover: (path, bytes) => covers.received(path, bytes),
     accountWatch,
     inbox,

@@ -8,6 +8,7 @@ import type { InboxFilter, InboxListAnswer, InboxReplyView, ReplyMediumInput } f
 import { AppError, isUnreachable } from '../../common/errors'
 import { errorReason } from '../../common/messages/index'
 import type { AppDatabase } from '../core/db/database'
+import { coalescedRun } from '../core/coalesced-run'
 import { createLeases, type Leases } from '../core/db/leases'
 import { chatEntry, commentEntry } from '../core/inbox/inbox-entry'
 import { refreshInbox } from '../core/inbox/inbox-refresh'
@@ -93,8 +94,6 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   /** Why the last refresh of a profile could not read the service; absent once one succeeded. */
   const failed = new Map<string, AppError>()
   let refreshing: Promise<InboxListAnswer> | undefined
-  let sending: Promise<void> | undefined
-  let sendAgain = false
   let closed = false
 
   const outbox = () =>
@@ -153,24 +152,12 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     }
   }
 
+  const sender = coalescedRun(sendOnce, () => closed)
+  let sending: Promise<void> | undefined
   function sendReplies(): Promise<void> {
     if (closed) return Promise.resolve()
-    if (sending) {
-      sendAgain = true
-      return sending
-    }
-    sending = (async () => {
-      try {
-        do {
-          sendAgain = false
-          await sendOnce()
-        } while (sendAgain && !closed)
-      } catch (error) {
-        log('sending replies failed', error)
-      } finally {
-        sending = undefined
-      }
-    })()
+    if (sending && sender.again()) return sending
+    sending = sender.run().catch((error: unknown) => log('sending replies failed', error))
     return sending
   }
 

@@ -489,3 +489,30 @@ export function readDraftBodies(database: AppDatabase, naming?: string): string[
       : db.prepare('SELECT body FROM drafts WHERE instr(body, ?) > 0').all(naming)
   return rows.map((row) => String(row.body))
 }
+
+/**
+ * A profile's drafts that exist only here, counted before it is deleted: those queued to be sent (queued,
+ * sending), and the rest not on the service yet (a draft, a failed send, one waiting for the person).
+ */
+export function countProfileDrafts(
+  database: AppDatabase,
+  profileId: string,
+): { queued: number; other: number } {
+  const row = sqlOf(database)
+    .prepare(
+      `SELECT count(*) FILTER (WHERE status IN ('queued', 'sending')) AS queued,
+              count(*) FILTER (WHERE status NOT IN ('queued', 'sending', 'scheduled')) AS other
+       FROM drafts WHERE profile_id = ?`,
+    )
+    .get(profileId)
+  return parseRow('drafts', z.object({ queued: integer, other: integer }), row) ?? { queued: 0, other: 0 }
+}
+
+/**
+ * Deletes every draft of a profile that is being deleted (their send markers go with them, by the foreign key)
+ * and returns their ids, so the caller drops their outbox leases. The caller holds the transaction.
+ */
+export function deleteProfileDrafts(database: AppDatabase, profileId: string): string[] {
+  const rows = sqlOf(database).prepare('DELETE FROM drafts WHERE profile_id = ? RETURNING id').all(profileId)
+  return parseRows('drafts', columnsOf(draftsTable, 'id'), rows).map((row) => row.id)
+}

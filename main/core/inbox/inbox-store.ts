@@ -154,3 +154,13 @@ export function createInboxStore(database: AppDatabase): InboxStore {
     },
   }
 }
+
+/**
+ * Forgets a profile's copy of its inbox (the profile is deleted, or names another account now): the next
+ * refresh reads the account it names. The caller holds the transaction.
+ */
+export function forgetInbox(database: AppDatabase, scope: string): void {
+  const db = sqlOf(database)
+  db.prepare('DELETE FROM inbox_items WHERE scope = ?').run(scope)
+  db.prepare('DELETE FROM inbox_scopes WHERE scope = ?').run(scope)
+}
