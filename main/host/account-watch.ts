@@ -12,6 +12,8 @@ import type { Logger } from '../core/ports'
 import { createAccountWatch, type AccountWatch, type FollowerClock } from '../core/posts/account-watch'
 import { openAccountWatchStore } from '../core/posts/account-watch-store'
 import type { ServiceClient } from '../core/service-client'
+import type { Background } from '../core/scheduler/background-port'
+import { budgetedClient } from './background'
 import type { EventHub } from './event-hub'
 
 /** A system notification with one action: main/app/account-alerts.ts shows it (Electron's Notification). */
@@ -30,6 +32,8 @@ export interface AccountAlertPort {
 export interface HostAccountWatchOptions {
   events: EventHub
   client(): ServiceClient
+  /** The profile's budget: the watch keeps its own rhythm, its reads count with every background task's. */
+  background: Background
   /** The active profile's id. */
   scope(): string
   database: AppDatabase
@@ -73,25 +77,32 @@ export function alertNotice(alert: AccountAlert, tr: Translate): AccountAlertNot
   }
 }
 
+/** Every account, and the pending posts due between `from` and `to`, fresh from the service. */
+async function readDue(
+  client: ServiceClient,
+  from: Date,
+  to: Date,
+): Promise<{ accounts: Account[]; posts: Schedule[] }> {
+  const [accounts, posts] = await Promise.all([
+    allPages<Account>((page) => client.listAccounts({ page, limit: 100 })),
+    allPages<Schedule>((page) =>
+      client.listSchedules({
+        page,
+        limit: 100,
+        status: 'pending',
+        fromDate: from.toISOString(),
+        toDate: to.toISOString(),
+      }),
+    ),
+  ])
+  return { accounts, posts }
+}
+
 export function watchAccounts(o: HostAccountWatchOptions): AccountWatch {
   const watch = createAccountWatch({
     scope: o.scope,
-    read: async (from, to) => {
-      const client = o.client()
-      const [accounts, posts] = await Promise.all([
-        allPages<Account>((page) => client.listAccounts({ page, limit: 100 })),
-        allPages<Schedule>((page) =>
-          client.listSchedules({
-            page,
-            limit: 100,
-            status: 'pending',
-            fromDate: from.toISOString(),
-            toDate: to.toISOString(),
-          }),
-        ),
-      ])
-      return { accounts, posts }
-    },
+    read: (from, to) =>
+      o.background.read((request) => readDue(budgetedClient(o.client(), request), from, to)),
     store: openAccountWatchStore(o.database),
     notify: (alert) => {
       if (!o.alerts) return

@@ -33,7 +33,7 @@ import { createProfileWork } from './profile-ending'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createInboxHost } from './inbox'
 import { inboxNotifications } from './inbox-notifications'
-import { createBackground } from './background'
+import { budgetedTarget, createBackground } from './background'
 import { createUploadEffects } from './upload-effects'
 import { watchCopies } from './copy-janitors'
 import { COVERS_DIR, coverQuotaError, MAX_UNCLAIMED_COVER_BYTES } from '../core/files/cover-files'
@@ -150,7 +150,10 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   // The one loop of the reads the app makes on its own, for the active profile (docs/background.md).
   const background = createBackground({ ...options.scheduler, log })
   await background.attach({ profileId: current.service.profileId, client: current.backgroundClient })
-  const connection = createConnectionMonitor({ target: current.target, ...options.connection })
+  const connection = createConnectionMonitor({
+    target: budgetedTarget(background, current.target),
+    ...options.connection,
+  })
   monitor = connection
   connection.onChange((state) => {
     log.info(`connection ${state.status} (${state.profileName})`)
@@ -167,7 +170,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
       profiles.setActiveId(id)
       // The monitor moves first (it says "checking" at once): whoever reacts to the switch (the outbox) must not
       // read the previous profile's "online" as the new one's.
-      void connection.setTarget(next.target)
+      void connection.setTarget(budgetedTarget(background, next.target))
       // The previous profile's background reads end (no timer left) before its clients close.
       await background.attach({ profileId: id, client: next.backgroundClient })
       await disposeSession(previous).catch((error) => log.error('closing the previous profile failed', error))
@@ -236,7 +239,9 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const notifications = options.notifications
   const accountWatch = watchAccounts({
     events,
-    client: () => current.service.client,
+    // The background client (no retries of its own), each request counted against the profile's budget.
+    client: () => current.backgroundClient,
+    background,
     scope: () => profiles.activeId(),
     database,
     ...(alertPort && notifications ? { alerts: { port: alertPort, tr: () => notifications.tr() } } : {}),

@@ -18,7 +18,7 @@ import {
   type SchedulerClock,
 } from '../core/scheduler/background-scheduler'
 import type { Background, BackgroundProfile, HostTask } from '../core/scheduler/background-port'
-import type { Logger } from '../core/ports'
+import type { ConnectionTarget, Logger } from '../core/ports'
 import type { ServiceClient } from '../core/service-client'
 
 export const realSchedulerClock: SchedulerClock = {
@@ -48,6 +48,25 @@ export function budgetedClient(client: ServiceClient, request: () => Promise<voi
       return wrapped.get(key)
     },
   })
+}
+
+/**
+ * The connection probe as a read the app makes on its own: each probe is counted in the active profile's
+ * budget, and a Retry-After it meets holds every task. It never waits for the budget: the service coming back
+ * must be seen within 10 s (main/core/connection/connection-monitor.ts).
+ */
+export function budgetedTarget(background: Background, target: ConnectionTarget): ConnectionTarget {
+  return {
+    ...target,
+    probe: () =>
+      background.read(
+        async (request) => {
+          await request()
+          await target.probe()
+        },
+        { wait: false },
+      ),
+  }
 }
 
 export interface BackgroundOptions {
@@ -120,6 +139,19 @@ export function createBackground(o: BackgroundOptions): Background {
         handles: new Map(),
       }
       for (const task of tasks.values()) start(task)
+    },
+    read(run, options) {
+      const scheduler = active?.scheduler
+      if (!scheduler) return run(async () => undefined)
+      return scheduler.read(
+        ({ request }) =>
+          run(() =>
+            request().catch((error: unknown) => {
+              if (AppError.from(error).kind !== 'cancelled') throw error
+            }),
+          ),
+        options,
+      )
     },
     scheduler: () => active?.scheduler ?? null,
     async close() {

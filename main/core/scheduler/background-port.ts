@@ -3,7 +3,7 @@
 // docs/background.md says how to register). A port here so that handlers, which may not import the host, can
 // take it.
 import type { ServiceClient } from '../service-client'
-import type { BackgroundScheduler, BackgroundTask, TaskContext } from './background-scheduler'
+import type { BackgroundScheduler, BackgroundTask, ReadOptions, TaskContext } from './background-scheduler'
 
 export interface HostTaskContext extends TaskContext {
   /** The profile the run is for (its data is kept under this id). */
@@ -33,6 +33,12 @@ export interface BackgroundProfile {
 
 export interface Background {
   register(task: HostTask): HostTaskHandle
+  /**
+   * `run` on the active profile's budget (BackgroundScheduler.read): it calls `request` before each request it
+   * makes with a client of its own (the probe's short timeouts). With no profile attached, or its scheduler
+   * stopped by a switch meanwhile, `request` lets the request go uncounted: a switch never fails a read.
+   */
+  read<T>(run: (request: () => Promise<void>) => Promise<T>, options?: ReadOptions): Promise<T>
   /** The active profile changed (or the first one is ready): the previous scheduler stops, a new one runs. */
   attach(profile: BackgroundProfile): Promise<void>
   /** The active profile's scheduler (tests, diagnostics); null before the first profile and after close. */

@@ -65,6 +65,11 @@ export interface TaskStatus {
 
 export interface BackgroundScheduler {
   register(task: BackgroundTask): TaskHandle
+  /**
+   * A read made outside any task, by a reader with a rhythm of its own (the connection probe, the account
+   * watch): each request it asks comes out of the same budget, and a Retry-After it meets holds every task.
+   */
+  read<T>(run: (context: TaskContext) => Promise<T>, options?: ReadOptions): Promise<T>
   status(): TaskStatus[]
   /** Requests counted in the window ending now. */
   used(): number
@@ -74,6 +79,14 @@ export interface BackgroundScheduler {
   whenIdle(): Promise<void>
   /** Aborts every run, cancels every wait, clears every timer; resolves once the runs have ended. */
   stop(): Promise<void>
+}
+
+export interface ReadOptions {
+  /**
+   * false: each request is counted at once, past the budget or a Retry-After if need be, for a reader that
+   * must not be held (the connection probe sees the service come back within 10 s). Default true.
+   */
+  wait?: boolean
 }
 
 export interface SchedulerOptions {
@@ -164,6 +177,13 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
     })
   }
 
+  /** Counts one request now, whatever the budget: the tasks wait the longer for it. */
+  async function spend(): Promise<void> {
+    if (stopped) return
+    prune(clock.now())
+    spent.push(clock.now())
+  }
+
   function plan(entry: Entry, at: number | null): void {
     if (entry.timer !== undefined) clock.clearTimeout(entry.timer)
     entry.timer = undefined
@@ -215,16 +235,22 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
       entry.failures++
       entry.lastError = error
       o.onError?.(entry.task.name, error)
-      const asked = retryAfterOf(error, now)
-      // The limit is the account's: every task waits, and what already waits for the budget too.
-      if (asked !== null && asked > hold) {
-        hold = asked
-        for (const other of entries.values()) if (other.due !== null && other.due < hold) plan(other, hold)
-        pump()
-      }
+      const asked = holdFor(error, now)
       entry.again = false
       plan(entry, Math.max(asked ?? 0, now + backoffAfter(entry.failures, entry.task.backoffMs)))
     }
+  }
+
+  /** The service's Retry-After in `error`, if any, held by every task: the limit is the account's, not one task's. */
+  function holdFor(error: AppError, now: number): number | null {
+    const asked = retryAfterOf(error, now)
+    if (asked !== null && asked > hold) {
+      hold = asked
+      // Every task waits, and what already waits for the budget too.
+      for (const other of entries.values()) if (other.due !== null && other.due < hold) plan(other, hold)
+      pump()
+    }
+    return asked
   }
 
   function nextAfterSuccess(entry: Entry): number | null {
@@ -269,6 +295,15 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
           plan(entry, null)
           entries.delete(task.name)
         },
+      }
+    },
+    async read(run, options) {
+      const counted = options?.wait === false ? spend : request
+      try {
+        return await run({ signal: abort.signal, request: counted, now: () => clock.now() })
+      } catch (raw) {
+        if (!stopped) holdFor(AppError.from(raw), clock.now())
+        throw raw
       }
     },
     status: () =>

@@ -41,6 +41,19 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
+it("counts the connection probe's and the account watch's reads in the active profile's budget", async () => {
+  const scheduler = host.background.scheduler()!
+  // The start's probe may still be in flight, and a check joins it: one check to let it end, then one counted.
+  await host.call('connection:check')
+  let before = scheduler.used()
+  await host.call('connection:check')
+  expect(scheduler.used() - before).toBeGreaterThanOrEqual(1)
+  // The accounts and the posts due: a request each, at least.
+  before = scheduler.used()
+  await host.accountWatch.check()
+  expect(scheduler.used() - before).toBeGreaterThanOrEqual(2)
+})
+
 it('runs a registered task on the active profile, then on the next one, and leaves no timer on close', async () => {
   const seen: Array<{ profileId: string; accounts: number }> = []
   const handle = host.background.register({

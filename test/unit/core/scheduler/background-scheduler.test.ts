@@ -150,6 +150,43 @@ describe('background scheduler', () => {
     await scheduler.stop()
   })
 
+  it("counts a reader's own reads (the probe, the account watch) in the budget, and holds every task on their Retry-After, the probe unheld", async () => {
+    const { time, scheduler } = setup()
+    const task = recorded('due-posts', 30 * SEC, async (context) => context.request())
+    task.bind(time.now)
+    scheduler.register(task.task)
+    await time.advance(0)
+    expect(scheduler.used()).toBe(1)
+    // A read with a rhythm of its own: two requests, both counted beside the task's.
+    const answer = await scheduler.read(async ({ request }) => {
+      await request()
+      await request()
+      return 'read'
+    })
+    expect(answer).toBe('read')
+    expect(scheduler.used()).toBe(3)
+    // The service asks it to wait: every task waits too, its error still the reader's.
+    const limited = errorFromResponse('service', 429, { 'retry-after': '120' }, '{}', 'probe', {
+      now: time.now(),
+    })
+    await expect(
+      scheduler.read(async ({ request }) => {
+        await request()
+        throw limited
+      }),
+    ).rejects.toBe(limited)
+    expect(scheduler.heldUntil()).toBe(T0 + 2 * MIN)
+    // A reader that must not be held (the probe) goes at once, still counted.
+    const used = scheduler.used()
+    await scheduler.read(async ({ request }) => request(), { wait: false })
+    expect(scheduler.used()).toBe(used + 1)
+    await time.advance(2 * MIN - 1)
+    expect(task.runs).toEqual([0])
+    await time.advance(1)
+    expect(task.runs).toEqual([0, 2 * MIN])
+    await scheduler.stop()
+  })
+
   it('honours a Retry-After given as an HTTP date', async () => {
     const { time, scheduler } = setup()
     const at = new Date(T0 + 10 * MIN)
