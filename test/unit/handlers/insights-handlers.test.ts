@@ -12,9 +12,9 @@ import { createServiceClient, type ServiceClient } from '../../../main/core/serv
 import { createInsightsHandlers, type InsightsHandlerDeps } from '../../../main/handlers/insights-handlers'
 import type { Handlers } from '../../../main/handlers/types'
 import { dispatchCall } from '../../../main/host/dispatch'
-import { startSandbox, type RunningSandbox } from '../../../sandbox'
+import type { RunningSandbox } from '../../../sandbox'
 import { BEST_SLOT } from '../../../sandbox/figures'
-import { publishedHistory } from '../../support/insights-history'
+import { publishedHistory, startHistorySandbox } from '../../support/insights-history'
 
 const IG = '6f00000000000000000000c1'
 const KEYS = { accessKey: 'calls', secretKey: 'calls-secret' }
@@ -29,29 +29,9 @@ let stopped = false
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-insights-calls-'))
-  sandbox = await startSandbox({
-    port: 0,
-    dataDir: join(dir, 'sandbox'),
-    publisherIntervalMs: 0,
-    config: { users: [{ ...KEYS, tier: 'premium', storageLimit: 1e9, seed: 'empty' }] },
-  })
   const schedules = publishedHistory({ accountId: IG, now, prefix: 'calls' })
   posts = schedules.length
-  await sandbox.insertRecords(KEYS.accessKey, {
-    accounts: [
-      {
-        _id: IG,
-        generatedId: 'ig',
-        name: 'Kopi Senja',
-        username: 'kopisenja.id',
-        isConnected: true,
-        type: 'instagram',
-        createdAt: '2025-01-01T00:00:00.000Z',
-        updatedAt: '2025-01-01T00:00:00.000Z',
-      },
-    ],
-    schedules,
-  })
+  sandbox = await startHistorySandbox({ dir: join(dir, 'sandbox'), keys: KEYS, accountId: IG, schedules })
   database = openDatabase({ file: join(dir, 'mediadeck.db') })
   client = createServiceClient({ baseUrl: sandbox.url, ...KEYS, retry: { maxRetries: 0 } })
 })
