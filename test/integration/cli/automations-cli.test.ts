@@ -1,13 +1,12 @@
 // `automations show|set`, `reports` and `report retry` as scripts call them (the real CLI process), against
 // the real sandbox: their output, and their exit codes (0 done, 1 failed or not found, 2 usage).
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox } from '../../../sandbox'
 import type { RunningSandbox } from '../../../sandbox'
-import { cliArgs } from '../support/cli-bin'
+import { jsonLines, runCli } from '../support/cli-run'
 
 let sandbox: RunningSandbox
 let dir: string
@@ -30,31 +29,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function cli(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, cliArgs(args), {
-      env: {
-        ...process.env,
-        MEDIADECK_BASE_URL: sandbox.url,
-        MEDIADECK_ACCESS_KEY: 'cli',
-        MEDIADECK_SECRET_KEY: 'cli-secret',
-        MEDIADECK_DATA_DIR: join(dir, 'data'),
-      },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+const cli = (args: string[]) =>
+  runCli(args, {
+    MEDIADECK_BASE_URL: sandbox.url,
+    MEDIADECK_ACCESS_KEY: 'cli',
+    MEDIADECK_SECRET_KEY: 'cli-secret',
+    MEDIADECK_DATA_DIR: join(dir, 'data'),
   })
-}
-
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>) // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('automations show and set', () => {
   it('turns a rule off and on again, and show says so in words and in JSON', async () => {

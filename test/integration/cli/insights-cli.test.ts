@@ -2,7 +2,6 @@
 // year of published posts on an Instagram account, figures read through GET /public/content and the
 // statistics, the sandbox's own best slot found, CSV guarded against formulas, exit codes 0/1/2, and the copy
 // answered when the service is gone.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +11,8 @@ import { startSandbox } from '../../../sandbox'
 import type { RunningSandbox } from '../../../sandbox'
 import { BEST_SLOT } from '../../../sandbox/figures'
 import { createRandom } from '../../../sandbox/random'
-import { cliArgs } from '../support/cli-bin'
+import { accountRecord, publishedPost } from '../../support/insights-history'
+import { jsonLines, runCli } from '../support/cli-run'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -24,26 +24,6 @@ let sandbox: RunningSandbox
 let dir: string
 /** Posts published at seeded random hours over the past year (and one caption a spreadsheet would run). */
 const posts: { id: string; at: number }[] = []
-
-function published(id: string, accountId: string, at: number, description = `Post ${id}`) {
-  const iso = new Date(at).toISOString()
-  return {
-    _id: id,
-    title: '',
-    description,
-    topic: '',
-    type: 'image',
-    medias: [],
-    meta: { title: '', description: '', url: '' },
-    additionalInfo: {},
-    replies: [],
-    status: 'success',
-    scheduleAt: iso,
-    accountId,
-    createdAt: iso,
-    updatedAt: iso,
-  }
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mediadeck-cli-insights-'))
@@ -75,20 +55,11 @@ beforeAll(async () => {
     accounts: [
       ['instagram', IG],
       ['tiktok', TIKTOK],
-    ].map(([type, _id]) => ({
-      _id,
-      generatedId: type,
-      name: `Kopi Senja ${type}`,
-      username: 'kopisenja',
-      isConnected: true,
-      type,
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-    })),
+    ].map(([type, _id]) => accountRecord(_id!, type!, `Kopi Senja ${type}`)),
     schedules: [
-      ...posts.map((p) => published(p.id, IG, p.at)),
-      published('formula', IG, now - 3 * DAY, '=HYPERLINK("http://evil.example","win")'),
-      published('t1', TIKTOK, now - 2 * DAY),
+      ...posts.map((p) => publishedPost(p.id, IG, p.at)),
+      publishedPost('formula', IG, now - 3 * DAY, { description: '=HYPERLINK("http://evil.example","win")' }),
+      publishedPost('t1', TIKTOK, now - 2 * DAY),
     ],
   })
 })
@@ -97,33 +68,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, cliArgs(args), {
-      env: {
-        ...process.env,
-        MEDIADECK_BASE_URL: sandbox.url,
-        MEDIADECK_ACCESS_KEY: 'cli',
-        MEDIADECK_SECRET_KEY: 'cli-secret',
-        MEDIADECK_DATA_DIR: join(dir, 'data'),
-        TZ: 'Asia/Jakarta',
-        ...env,
-      },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  runCli(args, {
+    MEDIADECK_BASE_URL: sandbox.url,
+    MEDIADECK_ACCESS_KEY: 'cli',
+    MEDIADECK_SECRET_KEY: 'cli-secret',
+    MEDIADECK_DATA_DIR: join(dir, 'data'),
+    TZ: 'Asia/Jakarta',
+    ...env,
   })
-}
-
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>) // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('insights on the command line', () => {
   it("names the sandbox's best slot first, in the person's time zone, with the posts behind it", async () => {
