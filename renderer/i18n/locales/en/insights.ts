@@ -87,13 +87,4 @@ export default {
     bookmark: 'Bookmarks',
     impression: 'Impressions',
   },
-  types: {
-    text: 'Text',
-    image: 'Image',
-    video: 'Video',
-    reel: 'Reel',
-    album: 'Album',
-    link: 'Link',
-    story: 'Story',
-  },
 }

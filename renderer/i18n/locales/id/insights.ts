@@ -88,13 +88,4 @@ export default {
     bookmark: 'Markah',
     impression: 'Impresi',
   },
-  types: {
-    text: 'Teks',
-    image: 'Gambar',
-    video: 'Video',
-    reel: 'Reel',
-    album: 'Album',
-    link: 'Tautan',
-    story: 'Story',
-  },
 }
