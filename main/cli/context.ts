@@ -47,11 +47,11 @@ export function writeJson(stream: Writable, value: unknown): void {
   stream.write(JSON.stringify(value) + '\n')
 }
 
-/** A listing: each item as one JSON object a line with `--json`, else as one line of words. */
+/** A listing: each item as one JSON object a line with `--json` (the option's parsed value), else a line of words. */
 export function writeEach<T>(
   stream: Writable,
   items: readonly T[],
-  json: boolean | undefined,
+  json: unknown,
   asJson: (item: T) => unknown,
   asLine: (item: T) => string,
 ): void {
