@@ -6,7 +6,13 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { InsightsRefreshOutcome, InsightsView, AccountBestSlots } from '../../../common/insights-calls'
+import type { PostRow } from '../../../common/insights'
+import {
+  GRID_PUBLISHED,
+  type AccountBestSlots,
+  type InsightsRefreshOutcome,
+  type InsightsView,
+} from '../../../common/insights-calls'
 import { openDatabase, type AppDatabase } from '../../../main/core/db/database'
 import { createServiceClient, type ServiceClient } from '../../../main/core/service-client'
 import { createInsightsHandlers, type InsightsHandlerDeps } from '../../../main/handlers/insights-handlers'
@@ -77,6 +83,14 @@ describe('insights calls', () => {
     })
     expect(zone.ok).toBe(false)
     if (!zone.ok) expect(zone.error.message).toMatch(/time zone/)
+    const seen = { id: 'a1', scheduleAt: '2026-12-01T12:00:00.000Z' }
+    const itself = await dispatchCall(handlers as unknown as Handlers, 'insights:swap', { a: seen, b: seen })
+    expect(itself.ok).toBe(false)
+    const noTime = await dispatchCall(handlers as unknown as Handlers, 'insights:swap', {
+      a: seen,
+      b: { id: 'b1', scheduleAt: 'soon' },
+    })
+    expect(noTime.ok).toBe(false)
   })
 
   it('refreshes within its budget round after round, then draws the sandbox figures and its best slot', async () => {
@@ -114,6 +128,12 @@ describe('insights calls', () => {
       taken: [slots!.slots[0]!.at + 5 * 60_000],
     })
     expect(busy!.slots.map((s) => s.at)).not.toContain(slots!.slots[0]!.at)
+
+    // The grid's published posts: the latest GRID_PUBLISHED, newest first, from the same copy.
+    const grid = await call<PostRow[]>('insights:grid', { accountId: IG })
+    expect(grid).toHaveLength(GRID_PUBLISHED)
+    expect(grid[0]!.publishedAt).toBe(Math.max(...view.posts.map((p) => p.publishedAt)))
+    expect(grid.every((row, i) => i === 0 || row.publishedAt <= grid[i - 1]!.publishedAt)).toBe(true)
 
     // Another service or key (another replica identity) sees none of it.
     const other = await calls({ identity: 'profile-b' })<InsightsView>('insights:view', {
