@@ -36,6 +36,7 @@ import type {
   DroppedFile,
   PickedFile,
   ProfilesState,
+  ProfileWork,
   ProfileView,
   Settings,
 } from './app-state'
@@ -55,6 +56,7 @@ import { MAX_CAMPAIGN_MEMBERS, MAX_OFFSET_MINUTES } from './campaigns'
 import type { Campaign, CampaignEditOutcome } from './campaigns'
 import type { DeleteOutcome, UnusedFile, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
+import { CLOCK_TIME } from './quiet-hours'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
 import { watchCallSchemas, type WatchCallResponses, type WatchEventPayloads } from './account-watch'
 import { snippetCallSchemas, type SnippetCallResponses } from './snippet-calls'
@@ -257,6 +259,13 @@ export const requestSchemas = {
       runInBackground: z.boolean(),
       openAtLogin: z.boolean(),
       uploadHistoryDays: z.number().int().min(MIN_UPLOAD_HISTORY_DAYS).max(MAX_UPLOAD_HISTORY_DAYS),
+      quietHours: z
+        .object({
+          enabled: z.boolean(),
+          from: z.string().regex(CLOCK_TIME, 'a time as HH:MM'),
+          to: z.string().regex(CLOCK_TIME, 'a time as HH:MM'),
+        })
+        .strict(),
     })
     .partial()
     .strict(),
@@ -273,6 +282,8 @@ export const requestSchemas = {
     })
     .strict(),
   'profiles:delete': idRequest,
+  /** What a profile holds here that the service does not have yet, said before it is deleted. */
+  'profiles:held-work': idRequest,
   'profiles:activate': idRequest,
   /** Test a saved profile by id, or unsaved values from the form. */
   'profiles:test': z.union([
@@ -587,6 +598,7 @@ export interface CallResponses
   'profiles:list': ProfilesState
   'profiles:save': ProfileView
   'profiles:delete': ProfilesState
+  'profiles:held-work': ProfileWork
   'profiles:activate': ProfilesState
   'profiles:test': ConnectionTestResult
   'connection:status': ConnectionState

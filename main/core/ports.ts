@@ -60,13 +60,17 @@ export interface ConnectionTarget {
 export interface ConnectionMonitor {
   current(): ConnectionState
   isOnline(): boolean
-  /** Checks now (a cheap authenticated GET) and returns the new state. */
+  /**
+   * Checks now (a cheap authenticated GET, and a second at once when the first differs from what it says) and
+   * returns the new state; not held by the least time between two changes, as the monitor's own probes are.
+   */
   check(): Promise<ConnectionState>
   onChange(listener: (state: ConnectionState) => void): () => void
   /** Points the monitor at another profile and checks it now. */
   setTarget(target: ConnectionTarget): Promise<ConnectionState>
   /**
-   * Tell the monitor a call failed. A network error or timeout marks it offline now; a 5xx asks for a check
+   * Tell the monitor a call failed. A network error or timeout is one failure, which a probe a second later
+   * confirms (offline) or not; a 5xx asks for a check
    * (one failing endpoint is not an outage). `profileId` is the profile the call was made for: a late failure
    * of the profile just switched away from says nothing about the new one.
    */

@@ -14,6 +14,7 @@ import type { DispatcherFactory } from '../core/http/network'
 import type { ThumbnailCache } from '../core/thumbnails/thumbnail-cache'
 import type { HandlerDeps } from './types'
 import type { Background } from '../core/scheduler/background-port'
+import type { ProfileWorkPort } from '../core/profiles/profile-work'
 
 export interface HostDeps extends HandlerDeps {
   store: AppStore
@@ -38,12 +39,13 @@ export interface HostDeps extends HandlerDeps {
   replica(): Replica
   /** Switches the active profile (serialised; emits profiles:changed and profiles:switched). */
   activate(id: string): Promise<void>
+  /** Rebuilds the active service when the active profile was edited (its client, queue and replica). */
+  refreshActive(): Promise<void>
   /**
-   * Rebuilds the active service when the active profile was edited. `accountChanged` (another base URL or
-   * access key): its unfinished uploads are cancelled first, their pending files deleted on the old account,
-   * so no upload started for one account is sent to another.
+   * A profile's work on this computer (main/host/profile-ending.ts): counted before a delete, ended when it is
+   * deleted or names another account, the active one or not.
    */
-  refreshActive(options?: { accountChanged?: boolean }): Promise<void>
+  profileWork: ProfileWorkPort
   /**
    * Told of each cover frame file and its bytes before it is written, so it is kept until a draft names it
    * (host/copy-janitors.ts); throws, and nothing is written, when the unclaimed frames would pass their quota.

@@ -8,17 +8,21 @@ import { normaliseBaseUrl } from '../core/http/base-url'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
-import { forgetReplica } from '../core/replica/replica'
 
 type ProfileCall =
-  'profiles:list' | 'profiles:save' | 'profiles:delete' | 'profiles:activate' | 'profiles:test'
+  | 'profiles:list'
+  | 'profiles:save'
+  | 'profiles:delete'
+  | 'profiles:held-work'
+  | 'profiles:activate'
+  | 'profiles:test'
 
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
 export const PROFILE_HANDLER_NEEDS = [
   'activate',
-  'database',
   'emit',
   'network',
+  'profileWork',
   'profiles',
   'refreshActive',
   'sandbox',
@@ -60,11 +64,13 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): HandlerGroup<Pr
       const view = deps.profiles.save(input)
       const after = deps.profiles.get(view.id)
       // Only a change of address or keys needs a new client (and restarts the upload queue); a rename does not.
-      // Another address or access key is another account: the uploads begun for the old one end there.
+      // Another address or access key is another account, whether the profile is the active one or not: the
+      // work begun for the old one ends there (uploads cancelled, replies and copies gone), none reaches it.
       const accountChanged =
         before !== undefined && (before.baseUrl !== after?.baseUrl || before.accessKey !== after?.accessKey)
+      if (accountChanged) await deps.profileWork.accountChanged(view.id, before)
       const reconnect = accountChanged || before?.secretKey !== after?.secretKey
-      if (view.id === deps.profiles.activeId() && reconnect) await deps.refreshActive({ accountChanged })
+      if (view.id === deps.profiles.activeId() && reconnect) await deps.refreshActive()
       changed()
       return view
     },
@@ -77,13 +83,21 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): HandlerGroup<Pr
           message: 'the built-in Sandbox cannot be deleted',
         })
       }
-      const wasActive = deps.profiles.activeId() === id
+      const profile = deps.profiles.get(id)
+      if (!profile) {
+        // Not a profile (any more): the store says so.
+        deps.profiles.delete(id)
+        return changed()
+      }
+      // Off the screen first, so that nothing new is queued for it; then its work ends on its account (uploads
+      // cancelled, their pending files deleted) and leaves the data folder; then the profile itself. Killed
+      // part-way, what is left is a profile with less work, never work without its profile.
+      if (deps.profiles.activeId() === id) await deps.activate(SANDBOX_PROFILE_ID)
+      await deps.profileWork.deleted(id, profile)
       deps.profiles.delete(id)
-      if (wasActive) await deps.activate(SANDBOX_PROFILE_ID)
-      // What the service answered that profile is no one's now.
-      forgetReplica(deps.database, id)
       return changed()
     },
+    'profiles:held-work': async ({ id }) => deps.profileWork.count(id),
     'profiles:activate': async ({ id }) => {
       await deps.activate(id)
       return profilesState(deps)

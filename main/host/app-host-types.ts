@@ -48,6 +48,8 @@ export interface AppHostOptions {
     onlineIntervalMs?: number
     minBackoffMs?: number
     maxBackoffMs?: number
+    confirmAfterMs?: number
+    minChangeGapMs?: number
     timers?: MonitorTimers
     now?: () => Date
   }

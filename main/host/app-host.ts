@@ -28,9 +28,11 @@ import { createEventHub } from './event-hub'
 import { createRedactor, silentLogger } from './logging'
 import { followPosts, type PostsFollow } from './post-notifications'
 import { watchAccounts } from './account-watch'
-import { createProfileSession, endUploads, type ProfileSession } from './profile-session'
+import { createProfileSession, type ProfileSession } from './profile-session'
+import { createProfileWork } from './profile-ending'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createInboxHost } from './inbox'
+import { inboxNotifications } from './inbox-notifications'
 import { createBackground } from './background'
 import { createUploadEffects } from './upload-effects'
 import { watchCopies } from './copy-janitors'
@@ -195,6 +197,15 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const inbox = createInboxHost({
     database,
     background,
+    // New comments and messages, grouped per account, where the app has system notifications.
+    ...(options.notifications
+      ? {
+          news: inboxNotifications(
+            options.notifications,
+            () => options.scheduler?.clock?.now() ?? Date.now(),
+          ),
+        }
+      : {}),
     active: () => current.service,
     connection,
     emit: (name, payload) => events.emit(name, payload),
@@ -276,10 +287,15 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     replica: () => current.replica,
     thumbnails,
     activate: switchTo,
-    async refreshActive({ accountChanged = false } = {}) {
-      if (accountChanged) await endUploads(current.service.uploads)
-      await switchTo(profiles.activeId())
-    },
+    refreshActive: () => switchTo(profiles.activeId()),
+    profileWork: createProfileWork({
+      dataDir,
+      database,
+      grants,
+      network,
+      active: () => current.service,
+      log,
+    }),
     claimCover: (path, bytes) => covers.received(path, bytes),
     accountWatch,
     inbox,

@@ -4,13 +4,21 @@
 // CLI's `sync` runs, under the same leases: so a reply queued by the CLI or the app is sent exactly once by
 // whichever process gets to it. Replies are sent when one is written while online, when the connection comes
 // back, and before each refresh. A side-effect module of the composition root (main/host/app-host.ts).
-import type { InboxFilter, InboxListAnswer, InboxReplyView, ReplyMediumInput } from '../../common/inbox'
+import type {
+  InboxFilter,
+  InboxListAnswer,
+  InboxReplyView,
+  InboxThread,
+  ReplyMediumInput,
+} from '../../common/inbox'
 import { AppError, isUnreachable } from '../../common/errors'
 import { errorReason } from '../../common/messages/index'
 import type { AppDatabase } from '../core/db/database'
+import { coalescedRun } from '../core/coalesced-run'
 import { createLeases, type Leases } from '../core/db/leases'
 import { chatEntry, commentEntry } from '../core/inbox/inbox-entry'
 import { refreshInbox } from '../core/inbox/inbox-refresh'
+import type { InboxNewsFeed } from '../core/inbox/inbox-news'
 import { createInboxStore } from '../core/inbox/inbox-store'
 import type { Medium } from '../core/inbox/reply-media'
 import { createReplyOutbox, type QueuedReply } from '../core/inbox/reply-outbox'
@@ -44,6 +52,8 @@ export interface InboxHostDeps {
   connection: Pick<ConnectionMonitor, 'isOnline' | 'onChange'>
   emit: EventSink
   now?: () => Date
+  /** Told what each read found new (main/core/inbox/inbox-news.ts): the system's notifications, grouped. */
+  news?: InboxNewsFeed
   leases?: Leases
   log?: (message: string, error: unknown) => void
 }
@@ -81,6 +91,7 @@ function replyView(r: QueuedReply): InboxReplyView {
     state: r.state,
     error: r.error,
     createdAt: r.createdAt,
+    resultIds: r.result,
   }
 }
 
@@ -93,8 +104,6 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   /** Why the last refresh of a profile could not read the service; absent once one succeeded. */
   const failed = new Map<string, AppError>()
   let refreshing: Promise<InboxListAnswer> | undefined
-  let sending: Promise<void> | undefined
-  let sendAgain = false
   let closed = false
 
   const outbox = () =>
@@ -128,15 +137,34 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     }
   }
 
+  /** A comment read from the service into the copy. */
+  async function readComment(id: string): Promise<InboxThread> {
+    const entry = commentEntry(await deps.active().client.getComment(id))
+    store.put(scope(), entry, now())
+    return { entry, messages: null, stale: false }
+  }
+
+  /** A chat and its newest messages read from the service into the copy; opened, the service is told it was read. */
+  async function readChat(id: string, opened: boolean): Promise<InboxThread> {
+    const { client } = deps.active()
+    let chat = await client.getChat(id)
+    const page = await client.listChatMessages(id, { page: 1, limit: MESSAGES_READ })
+    const messages = [...page.docs].reverse()
+    if (opened && chat.unreadCount > 0) {
+      // Opened is read: the service is told, as its own app does.
+      await client.readChat(id)
+      chat = { ...chat, unreadCount: 0 }
+    }
+    const entry = chatEntry(chat)
+    store.put(scope(), entry, now())
+    store.saveMessages(scope(), id, messages)
+    return { entry, messages, stale: false }
+  }
+
   /** The conversation read again from the service into the copy (after a reply went). */
   async function reread(id: string, kind: 'comment' | 'chat' | null): Promise<void> {
-    const { client } = deps.active()
-    if (kind === 'comment') store.put(scope(), commentEntry(await client.getComment(id)), now())
-    else if (kind === 'chat') {
-      store.put(scope(), chatEntry(await client.getChat(id)), now())
-      const page = await client.listChatMessages(id, { page: 1, limit: MESSAGES_READ })
-      store.saveMessages(scope(), id, [...page.docs].reverse())
-    }
+    if (kind === 'comment') await readComment(id)
+    else if (kind === 'chat') await readChat(id, false)
   }
 
   async function sendOnce(): Promise<void> {
@@ -153,24 +181,12 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     }
   }
 
+  const sender = coalescedRun(sendOnce, () => closed)
+  let sending: Promise<void> | undefined
   function sendReplies(): Promise<void> {
     if (closed) return Promise.resolve()
-    if (sending) {
-      sendAgain = true
-      return sending
-    }
-    sending = (async () => {
-      try {
-        do {
-          sendAgain = false
-          await sendOnce()
-        } while (sendAgain && !closed)
-      } catch (error) {
-        log('sending replies failed', error)
-      } finally {
-        sending = undefined
-      }
-    })()
+    if (sending && sender.again()) return sending
+    sending = sender.run().catch((error: unknown) => log('sending replies failed', error))
     return sending
   }
 
@@ -191,8 +207,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
           .some((r) => r.state === 'sending')
       )
         await sendReplies()
-      await refreshInbox({ client, store, scope: profileId, now, ...(signal ? { signal } : {}) })
+      const read = await refreshInbox({ client, store, scope: profileId, now, ...(signal ? { signal } : {}) })
       failed.delete(profileId)
+      deps.news?.arrived(profileId, read.arrived)
     } catch (error) {
       const e = AppError.from(error)
       if (e.kind !== 'cancelled') failed.set(profileId, e)
@@ -243,25 +260,8 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     refresh,
     async thread(id) {
       const found = stored(id)
-      const { client } = deps.active()
       try {
-        if (found.entry.kind === 'comment') {
-          const entry = commentEntry(await client.getComment(id))
-          store.put(scope(), entry, now())
-          return { entry, messages: null, stale: false }
-        }
-        let chat = await client.getChat(id)
-        const page = await client.listChatMessages(id, { page: 1, limit: MESSAGES_READ })
-        const messages = [...page.docs].reverse()
-        if (chat.unreadCount > 0) {
-          // Opened is read: the service is told, as its own app does.
-          await client.readChat(id)
-          chat = { ...chat, unreadCount: 0 }
-        }
-        const entry = chatEntry(chat)
-        store.put(scope(), entry, now())
-        store.saveMessages(scope(), id, messages)
-        return { entry, messages, stale: false }
+        return found.entry.kind === 'comment' ? await readComment(id) : await readChat(id, true)
       } catch (error) {
         const e = AppError.from(error)
         if (!isUnreachable(e)) throw e

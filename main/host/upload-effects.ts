@@ -45,7 +45,7 @@ export function createUploadEffects(options: {
             }
             // The PUT goes to the storage origin, not through the client. Its failure for want of a network
             // asks for a check rather than declaring the service offline: the storage may be down while the
-            // API answers. Items first seen failed were restored from the journal: old news.
+            // API answers. Items first seen failed were restored from the queue's rows: old news.
             const before = lastState.get(item.id)
             lastState.set(item.id, item.state)
             const unreachable = item.error && isUnreachable(item.error)

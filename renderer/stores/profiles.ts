@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { ConnectionTestResult, ProfilesState } from '../../common/app-state'
+import type { ConnectionTestResult, ProfilesState, ProfileWork } from '../../common/app-state'
 import type { CallRequest } from '../../common/contract'
 import { mediadeck } from '../lib/mediadeck'
 
@@ -32,6 +32,11 @@ export const useProfilesStore = defineStore('profiles', () => {
     state.value = await mediadeck().profiles.delete({ id })
   }
 
+  /** What a profile holds here that the service does not have yet: said before it is deleted. */
+  function heldWork(id: string): Promise<ProfileWork> {
+    return mediadeck().profiles.heldWork({ id })
+  }
+
   async function activate(id: string) {
     state.value = await mediadeck().profiles.activate({ id })
   }
@@ -55,6 +60,7 @@ export const useProfilesStore = defineStore('profiles', () => {
     load,
     save,
     remove,
+    heldWork,
     activate,
     test,
     subscribe,

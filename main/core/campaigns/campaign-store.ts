@@ -226,3 +226,8 @@ export function createCampaignStore(
     },
   }
 }
+
+/** Deletes a deleted profile's campaigns (their posts go with them, by the foreign key). */
+export function deleteProfileCampaigns(database: AppDatabase, profileId: string): void {
+  sqlOf(database).prepare('DELETE FROM campaigns WHERE profile_id = ?').run(profileId)
+}

@@ -1,8 +1,14 @@
-// Knows whether the active profile's service answers. It checks on start, on a profile change, every minute
-// while online, and while offline again and again with a backoff (2 s doubling to 30 s), so it comes back by
-// itself. A call that fails with a network error or a timeout marks it offline at once: waiting for the next
-// periodic check left the sidebar saying "Online" for up to a minute after the service went away. A 402
-// (plan) still proves the keys work, so it counts as online.
+// Knows whether the active profile's service answers, without flapping on a flaky line. It probes on start, on a
+// profile change, every minute while online, and while offline every few seconds (2 s, then 4 s, then 5 s), so
+// the service coming back is seen within 10 s. One answer is not enough to change what it says: two in a row
+// (two good probes to go online, two failures to go offline) and at most one change every 10 s; a single
+// dropped request on a train's line used to flip the sidebar, the outbox and every view's notice each time.
+// - A call that fails with a network error or a timeout is one failure: a probe a second later confirms it or
+//   not (waiting for the minute's probe left the sidebar saying "Online" for a minute after the service went).
+// - The first answer after a start or a profile change is said at once: "checking" is no state to keep.
+// - check() is asked for an answer now (the person's "Check now", the outbox's "Send now"): it probes twice in
+//   a row when the first answer differs, and is not held by the 10 s.
+// - A 402 (plan) still proves the keys work, so it counts as online.
 import type { ConnectionState, ConnectionStatus } from '../../../common/app-state'
 import { AppError, isOutage, isUnreachable } from '../../../common/errors'
 import type { ConnectionMonitor, ConnectionTarget } from '../ports'
@@ -20,6 +26,10 @@ export interface ConnectionMonitorOptions {
   onlineIntervalMs?: number
   minBackoffMs?: number
   maxBackoffMs?: number
+  /** The wait before the probe that confirms a first differing answer. */
+  confirmAfterMs?: number
+  /** The least time between two changes of the status found by the monitor's own probes. */
+  minChangeGapMs?: number
 }
 
 export function statusOf(error: AppError | undefined): ConnectionStatus {
@@ -39,21 +49,35 @@ const realTimers: MonitorTimers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
 
+/** Answers in a row that differ from what the monitor says, all of one status. */
+interface Streak {
+  status: ConnectionStatus
+  count: number
+  error?: AppError
+}
+
+const ANSWERS_TO_CHANGE = 2
+
 export function createConnectionMonitor(options: ConnectionMonitorOptions): ConnectionMonitor {
   const now = options.now ?? (() => new Date())
   const timers = options.timers ?? realTimers
   const onlineInterval = options.onlineIntervalMs ?? 60_000
   const minBackoff = options.minBackoffMs ?? 2_000
-  const maxBackoff = options.maxBackoffMs ?? 30_000
+  const maxBackoff = options.maxBackoffMs ?? 5_000
+  const confirmAfter = options.confirmAfterMs ?? 1_000
+  const minChangeGap = options.minChangeGapMs ?? 10_000
   const listeners = new Set<(state: ConnectionState) => void>()
   let target = options.target
   let generation = 0
-  let inFlight: Promise<ConnectionState> | undefined
+  let inFlight: Promise<void> | undefined
   let timer: unknown
   let backoff = minBackoff
   let closed = false
   /** Counts failures reported by calls, so a probe that began before one cannot overrule it. */
   let reportedFailures = 0
+  let streak: Streak | undefined
+  /** When the status last changed between two known states (not from "checking"). */
+  let changedAt: number | undefined
   let state: ConnectionState = describe('checking', null)
 
   function describe(
@@ -87,43 +111,78 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
     if (timer !== undefined) timers.clearTimeout(timer)
     timer = timers.setTimeout(() => {
       timer = undefined
-      void check()
+      void probe(false)
     }, ms)
   }
 
-  /** The next check of an offline service: soon at first, then less and less often. */
-  function scheduleRetry(): void {
-    schedule(backoff)
-    backoff = Math.min(backoff * 2, maxBackoff)
+  /** How long the 10 s between two changes still holds a change back (0: not at all). */
+  function heldFor(): number {
+    return changedAt === undefined ? 0 : Math.max(0, changedAt + minChangeGap - now().getTime())
   }
 
-  function check(): Promise<ConnectionState> {
+  /** Weighs one answer against what the monitor says, then sets the next probe. */
+  function weigh(status: ConnectionStatus, error: AppError | undefined, asked: boolean): void {
+    const checkedAt = now().toISOString()
+    if (status === state.status) {
+      streak = undefined
+      publish(describe(status, checkedAt, error))
+    } else if (state.status === 'checking') {
+      streak = undefined
+      publish(describe(status, checkedAt, error))
+      backoff = minBackoff
+    } else {
+      streak =
+        streak?.status === status ? { status, count: streak.count + 1, error } : { status, count: 1, error }
+      const held = asked ? 0 : heldFor()
+      if (streak.count >= ANSWERS_TO_CHANGE && held === 0) {
+        streak = undefined
+        changedAt = now().getTime()
+        backoff = minBackoff
+        publish(describe(status, checkedAt, error))
+      } else {
+        // Not yet: confirm soon, or once the last change is 10 s old.
+        schedule(streak.count >= ANSWERS_TO_CHANGE ? held : confirmAfter)
+        return
+      }
+    }
+    if (state.status === 'offline') {
+      schedule(backoff)
+      backoff = Math.min(backoff * 2, maxBackoff)
+    } else {
+      backoff = minBackoff
+      schedule(onlineInterval)
+    }
+  }
+
+  /** One probe (joining the one in flight), weighed unless a profile change or a reported failure overtook it. */
+  function probe(asked: boolean): Promise<void> {
     if (inFlight) return inFlight
     const mine = generation
     const failuresBefore = reportedFailures
-    const run = async (): Promise<ConnectionState> => {
+    const run = async (): Promise<void> => {
       let error: AppError | undefined
       try {
         await target.probe()
       } catch (e) {
         error = AppError.from(e)
       }
-      if (mine !== generation || closed) return state
-      // Its answer may predate the failure (the service went away meanwhile): the scheduled retry decides.
-      if (!error && failuresBefore !== reportedFailures && state.status === 'offline') return state
-      const next = describe(statusOf(error), now().toISOString(), error)
-      publish(next)
-      if (next.status === 'offline') scheduleRetry()
-      else {
-        backoff = minBackoff
-        schedule(onlineInterval)
-      }
-      return next
+      if (mine !== generation || closed) return
+      // A good answer that may predate a reported failure (the service went away meanwhile) says nothing.
+      if (!error && failuresBefore !== reportedFailures) return
+      weigh(statusOf(error), error, asked)
     }
     inFlight = run().finally(() => {
       inFlight = undefined
     })
     return inFlight
+  }
+
+  async function check(): Promise<ConnectionState> {
+    const mine = generation
+    await probe(true)
+    // A first differing answer: the second, at once, decides.
+    if (streak && mine === generation) await probe(true)
+    return state
   }
 
   return {
@@ -139,6 +198,8 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
       inFlight = undefined
       target = next
       backoff = minBackoff
+      streak = undefined
+      changedAt = undefined
       publish(describe('checking', null))
       return check()
     },
@@ -146,14 +207,13 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
       if (closed || (profileId !== undefined && profileId !== target.profileId)) return
       const appError = AppError.from(error)
       if (isOutage(appError)) {
-        // Already offline: the backoff in progress stands (a burst of failing calls must not reset it).
         reportedFailures++
-        if (state.status === 'offline') return
-        publish(describe('offline', now().toISOString(), appError))
-        backoff = minBackoff
-        scheduleRetry()
+        // Already offline: the backoff in progress stands (a burst of failing calls must not reset it). Already
+        // one failure counted: a burst of calls failing together is one failure, the probe decides.
+        if (state.status === 'offline' || streak?.status === 'offline') return
+        weigh('offline', appError, false)
       } else if (isUnreachable(appError) && state.status === 'online') {
-        void check()
+        void probe(false)
       }
     },
     close() {

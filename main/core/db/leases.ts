@@ -157,3 +157,12 @@ export const leasesTable = declareTable({
   what: 'a lease',
   columns: z.object({ resource: z.string(), owner: z.string(), expires_at: integer }),
 })
+
+/**
+ * Drops leases of work that was deleted (a deleted profile's drafts, replies and uploads), whoever holds them:
+ * a holder's next write finds its lease gone and stops, and nothing waits for them to run out.
+ */
+export function dropLeases(database: AppDatabase, resources: readonly string[]): void {
+  const drop = sqlOf(database).prepare('DELETE FROM leases WHERE resource = ?')
+  for (const resource of resources) drop.run(resource)
+}

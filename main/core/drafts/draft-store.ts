@@ -152,8 +152,10 @@ export function changedElsewhere(id: string): AppError {
 function importLegacy(database: AppDatabase, dataDir: string, context: MigrationContext): StoreNotice | null {
   const file = join(dataDir, DRAFTS_FILE)
   const backup = `${file}.bak`
-  // The main file gone in the old store's crash window leaves its backup: that is the file to import.
-  const path = existsSync(file) || existsSync(file + PRE_DB_SUFFIX) || !existsSync(backup) ? file : backup
+  // The main file gone in the old store's crash window leaves its backup: that is the file to import (or
+  // its .pre-db copy, into a database that replaced a damaged one).
+  const here = (path: string) => existsSync(path) || existsSync(path + PRE_DB_SUFFIX)
+  const path = here(file) || !here(backup) ? file : backup
   let legacy: LegacyDrafts | undefined
   const result = importLegacyFile(database, {
     name: 'drafts.json',
@@ -488,4 +490,31 @@ export function readDraftBodies(database: AppDatabase, naming?: string): string[
       ? db.prepare('SELECT body FROM drafts').all()
       : db.prepare('SELECT body FROM drafts WHERE instr(body, ?) > 0').all(naming)
   return rows.map((row) => String(row.body))
+}
+
+/**
+ * A profile's drafts that exist only here, counted before it is deleted: those queued to be sent (queued,
+ * sending), and the rest not on the service yet (a draft, a failed send, one waiting for the person).
+ */
+export function countProfileDrafts(
+  database: AppDatabase,
+  profileId: string,
+): { queued: number; other: number } {
+  const row = sqlOf(database)
+    .prepare(
+      `SELECT count(*) FILTER (WHERE status IN ('queued', 'sending')) AS queued,
+              count(*) FILTER (WHERE status NOT IN ('queued', 'sending', 'scheduled')) AS other
+       FROM drafts WHERE profile_id = ?`,
+    )
+    .get(profileId)
+  return parseRow('drafts', z.object({ queued: integer, other: integer }), row) ?? { queued: 0, other: 0 }
+}
+
+/**
+ * Deletes every draft of a profile that is being deleted (their send markers go with them, by the foreign key)
+ * and returns their ids, so the caller drops their outbox leases. The caller holds the transaction.
+ */
+export function deleteProfileDrafts(database: AppDatabase, profileId: string): string[] {
+  const rows = sqlOf(database).prepare('DELETE FROM drafts WHERE profile_id = ? RETURNING id').all(profileId)
+  return parseRows('drafts', columnsOf(draftsTable, 'id'), rows).map((row) => row.id)
 }

@@ -16,7 +16,7 @@ import { AppError, isUnreachable, type AppErrorData } from '../../../common/erro
 import type { PlatformComment, SendMessageRequest } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import type { Leases } from '../db/leases'
-import { readRow, readRows } from '../db/rows'
+import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { answerUnseen, neverLeft, settleCreate } from '../drafts/unknown-outcome'
 import type { ServiceClient } from '../service-client'
 import { findInboxItem } from './inbox-item'
@@ -72,9 +72,12 @@ function parts(reply: QueuedReply): SendMessageRequest[] {
   )
 }
 
+/** The lease a reply is sent under (main/core/db/leases.ts). */
+export const replyLease = (id: string): string => `inbox-reply:${id}`
+
 export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
   const { database } = o
-  const lease = (id: string) => `inbox-reply:${id}`
+  const lease = replyLease
 
   function list(): QueuedReply[] {
     const rows = sqlOf(database)
@@ -302,4 +305,24 @@ function fileUrl(part: SendMessageRequest): string | undefined {
     if (file && typeof file.url === 'string') return file.url
   }
   return undefined
+}
+
+/** How many of a profile's replies are not sent yet (queued, sending, failed or waiting for the person). */
+export function countUnsentReplies(database: AppDatabase, profileId: string): number {
+  const row = sqlOf(database)
+    .prepare("SELECT count(*) AS n FROM inbox_replies WHERE profile_id = ? AND state <> 'sent'")
+    .get(profileId)
+  return parseRow('inbox_replies', countRow, row)?.n ?? 0
+}
+
+/**
+ * Deletes a profile's replies (the profile is deleted, or now names another account, where the comments and
+ * chats they answer do not exist) and returns the leases they were sent under, for the caller to drop. The
+ * caller holds the transaction.
+ */
+export function deleteProfileReplies(database: AppDatabase, profileId: string): string[] {
+  const rows = sqlOf(database)
+    .prepare('DELETE FROM inbox_replies WHERE profile_id = ? RETURNING id')
+    .all(profileId)
+  return parseRows('inbox_replies', columnsOf(inboxRepliesTable, 'id'), rows).map((row) => replyLease(row.id))
 }

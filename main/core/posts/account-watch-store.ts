@@ -102,3 +102,8 @@ export function openAccountWatchStore(database: AppDatabase): AccountWatchStore 
     },
   }
 }
+
+/** Forgets what the account watch saw for a profile (deleted, or naming another account now). */
+export function forgetAccountWatch(database: AppDatabase, scope: string): void {
+  sqlOf(database).prepare('DELETE FROM account_watch WHERE scope = ?').run(scope)
+}

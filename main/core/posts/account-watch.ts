@@ -16,6 +16,7 @@ import { AppError } from '../../../common/errors'
 import type { Account, Schedule } from '../../../common/service'
 import type { AccountWatchStore } from './account-watch-store'
 import type { SchedulerClock } from '../scheduler/background-scheduler'
+import { coalescedRun } from '../coalesced-run'
 
 /** The watch's clock and timers: tests step them. */
 export type FollowerClock = SchedulerClock
@@ -99,8 +100,6 @@ export function createAccountWatch(o: AccountWatchOptions): AccountWatch {
   let timer: unknown
   let next: number | null = null
   let stopped = false
-  let running: Promise<void> | null = null
-  let again = false
 
   function schedule(at: number): void {
     if (stopped) return
@@ -206,25 +205,9 @@ export function createAccountWatch(o: AccountWatchOptions): AccountWatch {
     return at
   }
 
-  function check(): Promise<void> {
-    if (stopped) return Promise.resolve()
-    if (running) {
-      // A check asked for while one reads: the answer in flight may predate the reason, so read once more.
-      again = true
-      return running
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false
-          await once()
-        } while (again && !stopped)
-      } finally {
-        running = null
-      }
-    })()
-    return running
-  }
+  // A check asked for while one reads runs once more after it: the answer in flight may predate the reason.
+  const checks = coalescedRun(once, () => stopped)
+  const check = (): Promise<void> => checks.run()
 
   void check()
   return {
@@ -232,10 +215,7 @@ export function createAccountWatch(o: AccountWatchOptions): AccountWatch {
     check,
     poke() {
       if (stopped) return
-      if (running) {
-        again = true
-        return
-      }
+      if (checks.again()) return
       const at = Math.max(clock.now(), lastCheckAt + minGap)
       if (next === null || at < next) schedule(at)
     },

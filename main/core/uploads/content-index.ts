@@ -192,3 +192,8 @@ export const contentIndexTable = declareTable({
     used_at: integer,
   }),
 })
+
+/** Forgets a queue's index (a deleted profile's): the files it names are that account's, no one's here now. */
+export function forgetContentIndex(database: AppDatabase, scope: string): void {
+  sqlOf(database).prepare('DELETE FROM content_index WHERE scope = ?').run(scope)
+}

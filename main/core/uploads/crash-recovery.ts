@@ -1,16 +1,16 @@
-// After a crash or a restart: what the journal (./journal.ts) remembers becomes queue entries again, a pending
+// After a crash or a restart: what the queue's rows (./upload-store.ts) remember becomes queue entries again, a pending
 // file of an interrupted item is looked at before anything is sent again, and pending files that inits of an
 // earlier run made without ever hearing the answer are found and deleted.
 import { AppError } from '../../../common/errors'
 import type { UploadItem } from '../../../common/uploads'
-import type { InitIntent, Journal, RestoredItem } from './journal'
+import type { InitIntent, QueueWrites, RestoredItem } from './upload-queue-types'
 import { createRateMeter } from './rate-meter'
 import { isFinal } from './upload-engine-types'
 import type { Entry, UploadEngineOptions } from './upload-engine-types'
 
 type RecoveryClient = Pick<UploadEngineOptions['client'], 'getFile' | 'deleteFile' | 'listFiles'>
 
-/** A journaled item as a queue entry: an interrupted one is queued again, remembering its pending file. */
+/** A restored item as a queue entry: an interrupted one is queued again, remembering its pending file. */
 export function restoreEntry(r: RestoredItem, now: () => number): Entry {
   const interrupted = !isFinal(r.state)
   const item: UploadItem = {
@@ -46,8 +46,8 @@ export function restoreEntry(r: RestoredItem, now: () => number): Entry {
 }
 
 /**
- * An item that reached init before the crash has a pending file. If complete went through but the `done`
- * record did not, the service says success: that item is finished and must not be sent again (true). Any
+ * An item that reached init before the crash has a pending file. If complete went through but its `done`
+ * state was not written, the service says success: that item is finished and must not be sent again (true). Any
  * other pending file is deleted and the item starts over (false).
  */
 export async function recoverFinished(
@@ -70,9 +70,22 @@ export async function recoverFinished(
   return false
 }
 
+/**
+ * An interrupted item cancelled before it ran again: the file its last run made is deleted if it is still
+ * pending (one that finished is the person's file, kept). Any failure leaves it: the item is cancelled anyway,
+ * and the worst left is a pending file the service lists.
+ */
+export async function discardInterrupted(client: RecoveryClient, fileId: string): Promise<void> {
+  try {
+    if ((await client.getFile(fileId)).status !== 'success') await client.deleteFile(fileId)
+  } catch {
+    // Not reached, or gone already.
+  }
+}
+
 export interface OrphanSweep {
   client: RecoveryClient
-  journal: Journal
+  writes: QueueWrites
   journalPath: string
   entries: ReadonlyMap<string, Entry>
   /** Stored files any queue's item holds, in any process (./upload-store.ts): never another's orphans. */
@@ -125,7 +138,7 @@ export async function sweepOrphans(
       const settled =
         candidates.length > 0 ? sameSize : sameSize.filter((i) => nowMs - Date.parse(i.at) > s.orphanWindowMs)
       if (settled.length > 0) {
-        await s.journal.append(settled.map((i) => ({ t: 'intent-end' as const, nonce: i.nonce })))
+        await s.writes.settleIntents(settled.map((i) => i.nonce))
       }
     }
   }

@@ -2,9 +2,9 @@
 // happens when a PUT fails".
 //   prepare: re-stat a retried file, re-check space for a storage-full retry, look at an interrupted item's
 //            pending file (./crash-recovery.ts), refuse a file changed since it was queued;
-//   reuse:   the same bytes already stored (./content-dedupe.ts): the item takes that stored file, journaled
-//            as an init marked `reused`, and nothing is sent. A reused file is never deleted by this item;
-//   init:    ahead of the slot; the intent is journaled before the request (a lost answer is found later);
+//   reuse:   the same bytes already stored (./content-dedupe.ts): the item takes that stored file, written
+//            as its stored file marked `reused`, and nothing is sent. A reused file is never deleted by this item;
+//   init:    ahead of the slot; the intent is written before the request (a lost answer is found later);
 //            429 is retried (the only init failure known to have made no file), anything else fails the item;
 //   PUT:     holds a transfer slot (./transfer-queue.ts). An address that waited longer than addressMaxWaitMs
 //            for the slot is replaced first. A transient fault (5xx, 429, reset, timeout, stall) restarts the
@@ -12,7 +12,7 @@
 //            was refused: the pending file is deleted and a fresh init gives a new address (at most `reinits`
 //            times); any other failure deletes the pending file and fails the item. A file that changed on disk
 //            fails the item rather than sending mixed bytes;
-//   complete: outside the slot, after the init record is durable; retried on transient faults (completing
+//   complete: outside the slot, after the init's answer is written; retried on transient faults (completing
 //            twice is harmless). A failure deletes the pending file, except on 401 (the keys are gone: the
 //            queue stops, see upload-engine.ts).
 import { randomUUID } from 'node:crypto'
@@ -20,7 +20,7 @@ import type { Dispatcher } from 'undici'
 import { AppError, isTransient } from '../../../common/errors'
 import { probeFile, sameFileIdentity, statRegularFile } from './file-probe'
 import type { FileIdentity } from './file-probe'
-import type { InitIntent, Journal } from './journal'
+import type { InitIntent, QueueWrites } from './upload-queue-types'
 import { recoverFinished } from './crash-recovery'
 import { waitBeforeRetry } from './retry-timing'
 import type { RetryTiming } from './retry-timing'
@@ -34,7 +34,7 @@ import type { ContentDedupe } from './content-dedupe'
 
 export interface FileTransferDeps {
   client: UploadEngineOptions['client']
-  journal: Journal
+  writes: QueueWrites
   storage: Dispatcher
   bandwidth: TokenBucket
   queue: Pick<TransferQueue, 'acquireSlot' | 'leaveAhead'>
@@ -61,7 +61,7 @@ export interface FileTransfer {
 }
 
 export function createFileTransfer(d: FileTransferDeps): FileTransfer {
-  const { client, journal } = d
+  const { client, writes } = d
 
   /**
    * An aborted run no longer owns its item: the engine may already have given it a final state (a cancel, a
@@ -91,25 +91,20 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
     if (stored) {
       signal.throwIfAborted()
       const { fileId, key, url } = stored
-      await journal.append([{ t: 'init', id: item.id, fileId, key, url, reused: true }], { sync: true })
+      await writes.stored(item.id, { fileId, key, url, reused: true })
       Object.assign(item, { fileId, key, url, reused: true })
       return
     }
 
-    let initDurable: Promise<void> = Promise.resolve()
     const initAndRecord = async (): Promise<{ upload: string; at: number }> => {
       const init = await initFile(entry, signal)
       const at = d.now()
       item.fileId = init.id
       item.key = init.key
       item.url = init.url
-      await journal.append([
-        { t: 'init', id: item.id, fileId: init.id, key: init.key, url: init.url, nonce: init.nonce },
-      ])
-      // The bytes need not wait for the disk; complete does (below): once complete went through, only a durable
-      // init record lets a restart find the finished file instead of uploading it again.
-      initDurable = journal.sync()
-      initDurable.catch(() => undefined) // awaited before complete; an early failure must not go unhandled
+      // Committed, on the disk, before complete (below) can go out: once complete went through, only the
+      // stored file written here lets a restart find the finished file instead of uploading it again.
+      await writes.stored(item.id, { fileId: init.id, key: init.key, url: init.url, nonce: init.nonce })
       return { upload: init.upload, at }
     }
     // Ahead of the slot: the address, then a small file's bytes, so that nothing is left for the slot but the
@@ -169,7 +164,6 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
       setImmediate(release)
     }
     try {
-      await initDurable
       await assertUnchanged(entry)
       setState(entry, 'finishing', signal)
       await completeWithRetry(entry, signal)
@@ -179,7 +173,7 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
       throw e
     }
     if (sha256) entry.contentHash ??= Promise.resolve(sha256)
-    // Not awaited: the `done` record must not wait for the index's write. Losing that write to a crash costs
+    // Not awaited: the `done` state must not wait for the index's write. Losing that write to a crash costs
     // a later duplicate its reuse (it is uploaded again), never the exactly-once of this upload.
     void d.dedupe
       .remember(entry, sha256)
@@ -211,7 +205,7 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
       ...(fresh.ino !== undefined ? { ino: fresh.ino } : {}),
     }
     item.size = fresh.size
-    await journal.append([{ t: 'identity', id: item.id, ...entry.identity }])
+    await writes.remeasured(item.id, entry.identity)
   }
 
   async function initFile(entry: Entry, signal: AbortSignal) {
@@ -221,14 +215,13 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
       // The intent is with the kernel before the request leaves: if this process dies before the answer is
       // read, the next start finds the pending file the service made by its name, size and time.
       const intent: InitIntent = {
-        t: 'intent',
         id: item.id,
         nonce: randomUUID(),
         name: item.name,
         size: item.size,
         at: new Date(d.now()).toISOString(),
       }
-      await journal.append([intent])
+      await writes.intend(intent)
       try {
         // No signal for init itself: aborting it mid-flight loses the answer, not the file the service may
         // already have created, which would then sit pending with its size reserved. Init is left to answer
@@ -350,7 +343,7 @@ export function createFileTransfer(d: FileTransferDeps): FileTransfer {
   }
 
   function endIntent(intent: InitIntent): Promise<void> {
-    return journal.append([{ t: 'intent-end', nonce: intent.nonce }]).catch(() => undefined)
+    return writes.settleIntents([intent.nonce]).catch(() => undefined)
   }
 
   async function discardPending(entry: Entry): Promise<void> {

@@ -1,12 +1,10 @@
-// The upload queue's records: one per state change that matters (never progress). The engine writes them
-// through the Journal interface, and the database applies each batch of them as one transaction
-// (./upload-store.ts). Before the database they were lines of a JSON-lines file (uploads/*.jsonl); `replay`
-// rebuilds a queue from such a file once, when it is imported (a line it cannot use costs that line, never
-// the queue).
+// The upload queue's file from before the database: a JSON-lines journal (uploads/*.jsonl, cli-uploads.jsonl),
+// one record per state change. It is read once, when it is imported (./upload-journal-import.ts): `replay`
+// rebuilds the queue it describes (a line it cannot use costs that line, never the queue), and the upload
+// store writes that queue as rows.
 import { z } from 'zod'
 import { ERROR_KINDS } from '../../../common/errors'
-import type { AppErrorData } from '../../../common/errors'
-import type { UploadState } from '../../../common/uploads'
+import type { InitIntent, RestoredItem } from './upload-queue-types'
 
 // Every record is checked field by field at replay: the file was ours, but a disk, an editor or another
 // version of the app can put anything in it, and one unusable line must cost that line, not the queue.
@@ -30,14 +28,12 @@ const persistedItemSchema = z.object({
   name: z.string(),
   size: z.number().int().nonnegative(),
   mtimeMs: finite,
-  /** Change time and inode: not restorable by utimes, so they tell a rewrite that put the mtime back. */
   ctimeMs: finite.optional(),
   ino: finite.optional(),
   mimetype: z.string(),
   mimeWarning: z.string().optional(),
   batchId: z.string(),
   createdAt: z.string(),
-  /** The caller's name for this upload (a draft's media item): asking again returns this item. */
   idempotencyKey: z.string().min(1).optional(),
 })
 
@@ -83,22 +79,10 @@ const recordSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('remove'), id }),
 ])
 
-export type PersistedItem = z.infer<typeof persistedItemSchema>
+/** A line of the old file, as checked at replay. */
 export type JournalRecord = z.infer<typeof recordSchema>
-export type InitIntent = Extract<JournalRecord, { t: 'intent' }>
 
-export interface RestoredItem extends PersistedItem {
-  /** The last state recorded; anything not final means the item was interrupted. */
-  state: UploadState
-  fileId?: string
-  key?: string
-  url?: string
-  reused?: true
-  error?: AppErrorData
-  finishedAt?: string
-}
-
-/** A line replay could not use: kept aside (see openJournal), counted and logged, never fatal. */
+/** A line replay could not use: kept aside in `<journal>.rejected`, counted and logged, never fatal. */
 export interface SkippedLine {
   /** 1-based, as an editor shows it. */
   line: number
@@ -111,14 +95,6 @@ export interface Replayed {
   /** Inits that went out and whose answer was never recorded, by nonce. */
   intents: Map<string, InitIntent>
   skipped: SkippedLine[]
-}
-
-export interface Journal {
-  /** Writes records in order, all or none; resolves once they are committed. */
-  append(records: JournalRecord[], options?: { sync?: boolean }): Promise<void>
-  /** Resolves once every record whose append has resolved is on the disk. */
-  sync(): Promise<void>
-  close(): Promise<void>
 }
 
 export function replay(lines: string[]): Replayed {
@@ -143,7 +119,8 @@ export function replay(lines: string[]): Replayed {
     if (!checked.success) return skip(`not a journal record: ${describeIssues(checked.error)}`)
     const record = checked.data
     if (record.t === 'intent') {
-      intents.set(record.nonce, record)
+      const { id, nonce, name, size, at } = record
+      intents.set(nonce, { id, nonce, name, size, at })
       return
     }
     if (record.t === 'intent-end') {

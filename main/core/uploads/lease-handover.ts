@@ -5,7 +5,7 @@
 import { AppError } from '../../../common/errors'
 import type { ChangeTimers } from '../db/database'
 import { LEASE_RENEW_MS, type Leases } from '../db/leases'
-import type { RestoredItem } from './journal'
+import type { RestoredItem } from './upload-queue-types'
 import type { UploadStore } from './upload-store'
 
 export interface LeaseHandoverOptions {

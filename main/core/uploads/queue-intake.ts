@@ -1,5 +1,5 @@
 // A batch entering the queue: every path probed (type, size, readable), the batch fitted to the free space,
-// and each file made an entry with the journal records that add it. A file refused before any request keeps
+// and each file made an entry with the row that adds it. A file refused before any request keeps
 // its place in the batch as a failed row naming the reason.
 import { randomUUID } from 'node:crypto'
 import { basename, resolve as resolvePath } from 'node:path'
@@ -9,17 +9,17 @@ import type { UploadItem } from '../../../common/uploads'
 import { mapSettledBounded } from '../map-settled-bounded'
 import { probeFile } from './file-probe'
 import type { ProbedFile, ReadCheck } from './file-probe'
-import type { JournalRecord } from './journal'
 import { createRateMeter } from './rate-meter'
 import type { SpaceAccounting } from './space-accounting'
 import type { AddOptions, Entry } from './upload-engine-types'
+import type { NewUpload } from './upload-queue-types'
 
 /** Files probed at once (each a stat, an open and a 4 KiB read): see ../map-settled-bounded.ts. */
 const PROBES_AT_ONCE = 4
 
 export interface Intake {
   entries: Entry[]
-  records: JournalRecord[]
+  uploads: NewUpload[]
   batchId: string
 }
 
@@ -99,27 +99,22 @@ export async function takeIn(
       unprobed: true,
     }
   })
-  const records: JournalRecord[] = []
-  for (const { item, identity } of entries) {
-    records.push({
-      t: 'add',
-      item: {
-        id: item.id,
-        path: item.path,
-        name: item.name,
-        size: item.size,
-        mtimeMs: identity.mtimeMs,
-        ...(identity.ctimeMs !== undefined ? { ctimeMs: identity.ctimeMs } : {}),
-        ...(identity.ino !== undefined ? { ino: identity.ino } : {}),
-        ...(idempotencyKey ? { idempotencyKey } : {}),
-        mimetype: item.mimetype!,
-        ...(item.mimeWarning ? { mimeWarning: item.mimeWarning } : {}),
-        batchId,
-        createdAt,
-      },
-    })
-    if (item.error)
-      records.push({ t: 'state', id: item.id, state: 'failed', error: item.error, at: createdAt })
-  }
-  return { entries, records, batchId }
+  const uploads = entries.map(({ item, identity }): NewUpload => ({
+    item: {
+      id: item.id,
+      path: item.path,
+      name: item.name,
+      size: item.size,
+      mtimeMs: identity.mtimeMs,
+      ...(identity.ctimeMs !== undefined ? { ctimeMs: identity.ctimeMs } : {}),
+      ...(identity.ino !== undefined ? { ino: identity.ino } : {}),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+      mimetype: item.mimetype!,
+      ...(item.mimeWarning ? { mimeWarning: item.mimeWarning } : {}),
+      batchId,
+      createdAt,
+    },
+    ...(item.error ? { refused: { error: item.error, at: createdAt } } : {}),
+  }))
+  return { entries, uploads, batchId }
 }

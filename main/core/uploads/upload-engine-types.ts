@@ -137,7 +137,7 @@ export interface UploadEngine {
   add(paths: string[], options?: AddOptions): Promise<UploadItem[]>
   /**
    * Adds one file and resolves with its item once it reaches a final state (done, failed or cancelled).
-   * With `key`, the upload is the one of that name, across restarts (the key is journaled): an item with the
+   * With `key`, the upload is the one of that name, across restarts (the key is kept with the item): an item with the
    * key that is in progress, resumed or done is awaited instead of a new one (one that failed or was
    * cancelled is retried), so a caller asking again after a crash never sends the file twice. `signal` stops
    * the wait (rejecting with `cancelled`), not the upload: the next ask for the key picks it up.
@@ -156,7 +156,7 @@ export interface UploadEngine {
   get(id: string): UploadItem | undefined
   totals(): UploadTotals
   setConcurrency(n: number): void
-  /** While paused no transfer starts; those under way finish. Items stay queued (and journaled) meanwhile. */
+  /** While paused no transfer starts; those under way finish. Items stay queued (and on disk) meanwhile. */
   setPaused(paused: boolean): void
   isPaused(): boolean
   /** Caps the total upload speed (bytes a second), or lifts the cap (null); running transfers follow at once. */

@@ -4,8 +4,8 @@
 // This module composes the engine's parts and keeps the items' life cycle (added, final, removed, batches):
 // - who goes next, and the transfer slots: ./transfer-queue.ts;
 // - one file's way to storage and what happens when a step (a PUT) fails: ./file-transfer.ts;
-// - after a crash, what the journal remembers and the pending files of lost inits: ./crash-recovery.ts
-//   with ./journal.ts (a restart resumes unfinished items and never repeats finished ones);
+// - after a crash, what the queue's rows remember and the pending files of lost inits: ./crash-recovery.ts
+//   with ./upload-store.ts (a restart resumes unfinished items and never repeats finished ones);
 // - space left: ./space-accounting.ts; the engine's own failures, worded with codes: ./upload-messages.ts;
 // - identical bytes stored once: ./content-dedupe.ts with ./content-index.ts;
 // - the items' leases between processes (renewed, lost, adopted from a run that is gone): ./lease-handover.ts;
@@ -20,13 +20,12 @@ import type { UploadItem } from '../../../common/uploads'
 import { DATABASE_FILE, openDatabase } from '../db/database'
 import { createLeases } from '../db/leases'
 import { directDispatcher } from '../http/network'
-import { restoreEntry, sweepOrphans } from './crash-recovery'
+import { discardInterrupted, restoreEntry, sweepOrphans } from './crash-recovery'
 import { createContentDedupe } from './content-dedupe'
 import { contentIndexPath, openContentIndex } from './content-index'
 import { createFileTransfer } from './file-transfer'
 import { createItemOutcomes } from './item-outcomes'
 import { startLeaseHandover } from './lease-handover'
-import type { JournalRecord } from './journal'
 import { openUploadStore, UploadLeaseLost, uploadLease } from './upload-store'
 import { createProgressFeed, throttleOptions } from './progress-feed'
 import { takeIn } from './queue-intake'
@@ -86,7 +85,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     now,
     warn,
   })
-  const { journal, items: restored, intents: openIntents } = store
+  const { writes, items: restored, intents: openIntents } = store
   const entries = new Map<string, Entry>()
 
   const progress = createProgressFeed(entries, throttleOptions(o.progressIntervalMs ?? 100, o.timers, now))
@@ -116,7 +115,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   })
   const transfer = createFileTransfer({
     client,
-    journal,
+    writes,
     storage,
     bandwidth,
     queue,
@@ -144,7 +143,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   const sweepController = new AbortController()
   const orphanSweep = {
     client,
-    journal,
+    writes,
     journalPath: o.journalPath,
     entries,
     knownFileIds: store.knownFileIds,
@@ -178,8 +177,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     item.error = error?.toJSON()
     if (state === 'done') item.bytesSent = item.size
     progress.changed(entry)
-    const record: JournalRecord = { t: 'state', id: item.id, state, error: item.error, at: item.finishedAt }
-    const written = journal.append([record], { sync: state === 'done' }).catch((error: unknown) => {
+    const written = writes.finish(item.id, state, item.error, item.finishedAt).catch((error: unknown) => {
       if (!(error instanceof UploadLeaseLost)) throw error
       forget(entry)
     })
@@ -235,13 +233,12 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     entry.run = transfer
       .run(entry, controller.signal)
       .then(() => {
-        // The slot is free once complete answered: the `done` record is written and synced with the next
-        // group commit, but nothing waits for the disk (after a crash, the durable init record plus the
-        // service's answer tell that the file is finished). Close waits for the journal all the same.
+        // The slot is free once complete answered; nothing waits for the `done` state's commit (after a
+        // crash, the stored file written at init plus the service's answer tell that the file is finished).
         void finish(entry, 'done').catch(() => undefined)
       })
       .catch(async (error: unknown) => {
-        // Closing interrupts transfers without a verdict: the journal still says unfinished, so the next
+        // Closing interrupts transfers without a verdict: their rows still say unfinished, so the next
         // start resumes them.
         if (closing) return
         if (error instanceof UploadLeaseLost || entries.get(entry.item.id) !== entry) {
@@ -255,7 +252,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
         }
         await finish(entry, appError.kind === 'cancelled' ? 'cancelled' : 'failed', appError)
       })
-      .catch(() => undefined) // a journal write failing must not leave an unhandled rejection behind
+      .catch(() => undefined) // a write failing must not leave an unhandled rejection behind
       .finally(() => {
         entry.controller = undefined
         entry.run = undefined
@@ -287,7 +284,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     if (closing) throw engineClosed()
     if (paths.length === 0) return []
     const intake = await takeIn(paths, options, { space, now, checkRead: o.checkRead, idempotencyKey })
-    await journal.append(intake.records, { sync: true })
+    await writes.add(intake.uploads)
     for (const entry of intake.entries) {
       entries.set(entry.item.id, entry)
       outcomes.track(entry.item)
@@ -353,6 +350,11 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     await run
     await written
     await transfer.discardPending(entry)
+    // Resumed from an earlier run and cancelled before it asked the service about it: that run's file is known
+    // only by this id.
+    const interrupted = entry.recoverFileId
+    entry.recoverFileId = undefined
+    if (interrupted) await discardInterrupted(client, interrupted)
   }
 
   function retry(id: string): void {
@@ -363,7 +365,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     Object.assign(item, { state: 'queued', bytesSent: 0, attempts: 0 })
     item.error = item.finishedAt = item.fileId = item.key = item.url = item.reused = undefined
     entry.reprobe = true
-    void journal.append([{ t: 'state', id, state: 'queued' }]).catch(() => undefined)
+    void writes.requeue(id).catch(() => undefined)
     progress.changed(entry)
     queue.pump()
   }
@@ -375,7 +377,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     entries.delete(id)
     outcomes.untrack(entry.item, true)
     progress.removed(id)
-    void journal.append([{ t: 'remove', id }]).catch(() => undefined)
+    void writes.remove(id).catch(() => undefined)
     queue.pump()
   }
 
@@ -433,7 +435,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
         // The leases then expire on their own: the next run waits for them, nothing is lost.
         warn(`upload queue: could not hand back its unfinished items (${AppError.from(error).message})`)
       }
-      await journal.close()
+      await writes.close()
       await dedupe.settled()
       ownDatabase?.close()
       await ownStorageAgent?.close()

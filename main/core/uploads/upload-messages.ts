@@ -17,7 +17,7 @@ export const engineClosed = (): AppError =>
 /** A transfer cut short by the person (or a removal). */
 export const cancelledByUser = (): AppError => engineError('upload-cancelled', 'cancelled', 'cancelled')
 
-/** Transfers interrupted by close(): the journal keeps them unfinished, to resume next start. */
+/** Transfers interrupted by close(): their rows stay unfinished, to resume next start. */
 export const engineClosing = (): AppError =>
   engineError('upload-cancelled', 'cancelled', 'the upload engine is closing')
 

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { ERROR_KINDS, type AppErrorData } from '../../../common/errors'
 import { declareTable, integer, jsonText } from '../db/rows'
-import type { RestoredItem } from './journal'
+import type { RestoredItem } from './upload-queue-types'
 
 const errorSchema = z.looseObject({ kind: z.enum(ERROR_KINDS), message: z.string() })
 

@@ -1,35 +1,17 @@
 // Over 400 lines on purpose: the upload tables' one repository (docs/data-layer.md), so every SQL statement
 // about an upload item or an init intent, the old journal's import included, is here and nowhere else.
 // The upload queue's memory in the local database (main/core/db/, tables from migrations 003-uploads and
-// 011-upload-identity): the
-// engine writes the same records it wrote to its JSON-lines journal (./journal.ts), and each `append` is one
-// transaction that applies them to the item's row. Several processes share the tables (the app, the browser
-// mode, any number of CLI runs), so an unfinished item belongs to the process holding its lease
-// `upload:<id>` (../db/leases.ts):
-// - every write about an unfinished item checks, in its transaction, that this process still holds the lease;
-//   one that lost it (a laptop that slept past the expiry while another process took the item over) gets
-//   UploadLeaseLost and writes nothing;
-// - on open a queue takes back only its own items, items whose lease expired or was released, and items
-//   whose holder is a process of this machine that no longer runs (a killed run, which cannot renew);
-// - the open intents handed to the orphan sweep are only those of items this process holds or that are gone,
-//   and `knownFileIds` names every stored file any item of any queue holds, so a sweep never deletes the
-//   pending file of another process's live upload.
-// Every item and intent carries the identity of the account it was added for (credentialsIdentity() of the
-// base URL and access key, ../drafts/profile-identity.ts). A queue reads, resumes, sweeps and writes only
-// those of the identity it runs as: work another account left unfinished waits for a process of that
-// account, and its lease is never taken by another (before, a CLI run with other credentials resumed it into
-// its own storage). Rows from before identities were recorded (NULL) belong to the queue of their scope,
-// which stamps them with its identity when it takes them.
-// A finished item's lease is released with its final state. Finished history older than the retention
-// (Settings, default 30 days) is deleted on open; only the newest HISTORY_IN_MEMORY finished items are held
-// in memory, the rest are read back by key when asked for.
+// 011-upload-identity): the engine's writes (QueueWrites, ./upload-queue-types.ts) are each one transaction
+// on the item's row. Several processes share the tables (the app, the browser mode, any number of CLI runs),
+// so an unfinished item belongs to the process holding its lease `upload:<id>` (../db/leases.ts):
 import type { AppDatabase } from '../db/database'
 import type { Leases } from '../db/leases'
 import type { AppErrorData } from '../../../common/errors'
-import { columnsOf, parseRow, parseRows, readRow, readRows } from '../db/rows'
+import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { importUploadJournal } from './upload-journal-import'
 import { orderedUploadItemsTable, uploadIntentsTable, uploadItemsTable, uploadUseTable } from './upload-rows'
-import type { InitIntent, Journal, JournalRecord, PersistedItem, Replayed, RestoredItem } from './journal'
+import type { Replayed } from './journal'
+import type { InitIntent, NewUpload, PersistedItem, QueueWrites, RestoredItem } from './upload-queue-types'
 import { sqlOf } from '../db/handle'
 
 /** How many finished items a queue holds in memory (the queue view's history); older ones stay on disk. */
@@ -63,8 +45,12 @@ export interface OpenUploadStoreOptions {
   warn(message: string): void
 }
 
-export interface UploadStore extends Replayed {
-  journal: Journal
+export interface UploadStore {
+  /** This queue's items at open: the unfinished it holds, and the newest finished, in the order added. */
+  items: Map<string, RestoredItem>
+  /** Inits that went out and whose answer was never written, by nonce. */
+  intents: Map<string, InitIntent>
+  writes: QueueWrites
   /** A finished item of this queue by its idempotency key, read from disk (it may be older than memory holds). */
   findByKey(key: string): RestoredItem | undefined
   /** Every stored file an item of any queue holds (the orphan sweep leaves them alone). */
@@ -155,7 +141,7 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
     )
     const taken = new Set<string>()
     for (const { item } of unfinished) if (take(item.id)) taken.add(item.id)
-    // In the order the items were added, finished or not: the order a replay of the old journal gave.
+    // In the order the items were added, finished or not, as the queue view lists them.
     for (const { item } of [...history, ...unfinished.filter((row) => taken.has(row.item.id))].sort(
       (a, b) => a.r - b.r,
     ))
@@ -173,7 +159,6 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
       // Another live process's init on its way: its answer, not this sweep, settles it.
       if (row && row.finished_ms === null && !taken.has(i.item_id)) continue
       intents.set(i.nonce, {
-        t: 'intent',
         id: i.item_id,
         nonce: i.nonce,
         name: i.name,
@@ -221,88 +206,81 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
     return stamped(id, leases.acquire(uploadLease(id)))
   }
 
-  function apply(record: JournalRecord): void {
-    const guard = (id: string) => {
-      if (!mayWrite(id)) throw new UploadLeaseLost(id)
-    }
-    switch (record.t) {
-      case 'add': {
-        const i = record.item
-        stmt.insert.run({
-          id: i.id,
-          scope,
-          identity,
-          path: i.path,
-          name: i.name,
-          size: i.size,
-          mtimeMs: i.mtimeMs,
-          ctimeMs: i.ctimeMs ?? null,
-          ino: i.ino ?? null,
-          mimetype: i.mimetype,
-          mimeWarning: i.mimeWarning ?? null,
-          batchId: i.batchId,
-          createdAt: i.createdAt,
-          idempotencyKey: i.idempotencyKey ?? null,
-        })
-        if (!leases.acquire(uploadLease(i.id))) throw new UploadLeaseLost(i.id)
-        return
-      }
-      case 'intent':
-        guard(record.id)
-        stmt.intent.run(record.nonce, scope, identity, record.id, record.name, record.size, record.at)
-        return
-      case 'intent-end':
-        stmt.endIntent.run(record.nonce)
-        return
-      case 'init':
-        guard(record.id)
-        if (record.nonce) stmt.endIntent.run(record.nonce)
-        stmt.init.run(record.fileId, record.key, record.url, record.reused ? 1 : 0, record.id)
-        return
-      case 'identity':
-        guard(record.id)
-        stmt.identity.run(record.size, record.mtimeMs, record.ctimeMs ?? null, record.ino ?? null, record.id)
-        return
-      case 'state':
-        guard(record.id)
-        if (record.state === 'queued') {
-          stmt.queued.run(record.id)
-          return
-        }
-        stmt.final.run(
-          record.state,
-          record.error ? JSON.stringify(record.error) : null,
-          record.at ?? null,
-          record.at ? Date.parse(record.at) : now(),
-          record.id,
-        )
-        // Through the Leases object, which then stops renewing it: deleting the row behind it made every
-        // finished upload's lease look lost at the next renewal.
-        leases.release(uploadLease(record.id))
-        return
-      case 'remove':
-        guard(record.id)
-        stmt.remove.run(record.id)
-        leases.release(uploadLease(record.id))
-        return
-    }
+  const guard = (id: string) => {
+    if (!mayWrite(id)) throw new UploadLeaseLost(id)
+  }
+
+  function insert({ item: i, refused }: NewUpload): void {
+    stmt.insert.run({
+      id: i.id,
+      scope,
+      identity,
+      path: i.path,
+      name: i.name,
+      size: i.size,
+      mtimeMs: i.mtimeMs,
+      ctimeMs: i.ctimeMs ?? null,
+      ino: i.ino ?? null,
+      mimetype: i.mimetype,
+      mimeWarning: i.mimeWarning ?? null,
+      batchId: i.batchId,
+      createdAt: i.createdAt,
+      idempotencyKey: i.idempotencyKey ?? null,
+    })
+    if (!leases.acquire(uploadLease(i.id))) throw new UploadLeaseLost(i.id)
+    if (refused) finish(i.id, 'failed', refused.error, refused.at)
+  }
+
+  function finish(id: string, state: string, error: AppErrorData | undefined, at: string | undefined): void {
+    guard(id)
+    stmt.final.run(state, error ? JSON.stringify(error) : null, at ?? null, at ? Date.parse(at) : now(), id)
+    // Through the Leases object, which then stops renewing it: deleting the row behind it made every
+    // finished upload's lease look lost at the next renewal.
+    leases.release(uploadLease(id))
   }
 
   let closed = false
-  const journal: Journal = {
-    append(records) {
-      if (closed) return Promise.reject(new Error('journal is closed'))
-      try {
-        database.write('the upload queue', () => {
-          for (const record of records) apply(record)
-        })
-        return Promise.resolve()
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
-      }
-    },
-    // A commit is on the disk when it returns (synchronous = FULL): nothing is left to wait for.
-    sync: () => (closed ? Promise.reject(new Error('journal is closed')) : Promise.resolve()),
+  /** One write: a transaction, committed when the promise resolves; none once the queue is closed. */
+  const write = (fn: () => void): Promise<void> => {
+    if (closed) return Promise.reject(new Error('the upload queue is closed'))
+    try {
+      database.write('the upload queue', fn)
+      return Promise.resolve()
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+  const writes: QueueWrites = {
+    add: (uploads) => write(() => uploads.forEach(insert)),
+    intend: (i) =>
+      write(() => {
+        guard(i.id)
+        stmt.intent.run(i.nonce, scope, identity, i.id, i.name, i.size, i.at)
+      }),
+    settleIntents: (nonces) => write(() => nonces.forEach((nonce) => stmt.endIntent.run(nonce))),
+    stored: (id, file) =>
+      write(() => {
+        guard(id)
+        if (file.nonce) stmt.endIntent.run(file.nonce)
+        stmt.init.run(file.fileId, file.key, file.url, file.reused ? 1 : 0, id)
+      }),
+    remeasured: (id, i) =>
+      write(() => {
+        guard(id)
+        stmt.identity.run(i.size, i.mtimeMs, i.ctimeMs ?? null, i.ino ?? null, id)
+      }),
+    requeue: (id) =>
+      write(() => {
+        guard(id)
+        stmt.queued.run(id)
+      }),
+    finish: (id, state, error, at) => write(() => finish(id, state, error, at)),
+    remove: (id) =>
+      write(() => {
+        guard(id)
+        stmt.remove.run(id)
+        leases.release(uploadLease(id))
+      }),
     close() {
       closed = true
       return Promise.resolve()
@@ -310,10 +288,9 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   }
 
   return {
-    journal,
+    writes,
     items,
     intents,
-    skipped: [],
     findByKey(key) {
       const item = readRow(
         database,
@@ -423,4 +400,24 @@ function writeImportedJournal(
   for (const i of intents.values())
     rows += Number(intent.run(i.nonce, scope, i.id, i.name, i.size, i.at).changes)
   return rows
+}
+
+/** How many uploads of a queue (a profile's scope) are not finished. */
+export function countUnfinishedUploads(database: AppDatabase, scope: string): number {
+  const row = sqlOf(database)
+    .prepare('SELECT count(*) AS n FROM upload_items WHERE scope = ? AND finished_ms IS NULL')
+    .get(scope)
+  return parseRow('upload_items', countRow, row)?.n ?? 0
+}
+
+/**
+ * Deletes a queue's items and open intents (a deleted profile's: its unfinished uploads were cancelled first,
+ * their pending files deleted on the account) and returns the leases they were held under, for the caller to
+ * drop. The caller holds the transaction.
+ */
+export function deleteUploadQueue(database: AppDatabase, scope: string): string[] {
+  const db = sqlOf(database)
+  db.prepare('DELETE FROM upload_intents WHERE scope = ?').run(scope)
+  const rows = db.prepare('DELETE FROM upload_items WHERE scope = ? RETURNING id').all(scope)
+  return parseRows('upload_items', columnsOf(uploadItemsTable, 'id'), rows).map((row) => uploadLease(row.id))
 }

@@ -1,41 +1,9 @@
 // `automations show|set`, `reports` and `report retry` as scripts call them (the real CLI process), against
 // the real sandbox: their output, and their exit codes (0 done, 1 failed or not found, 2 usage).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox } from '../../../sandbox'
-import type { RunningSandbox } from '../../../sandbox'
-import { jsonLines, runCli } from '../support/cli-run'
+import { describe, expect, it } from 'vitest'
+import { jsonLines, useCliSandbox } from '../support/cli-sandbox'
 
-let sandbox: RunningSandbox
-let dir: string
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'mediadeck-cli-automations-'))
-  sandbox = await startSandbox({
-    port: 0,
-    dataDir: join(dir, 'sandbox'),
-    publisherIntervalMs: 0,
-    config: {
-      users: [
-        { accessKey: 'cli', secretKey: 'cli-secret', tier: 'gold', storageLimit: 10_000_000, seed: 'demo' },
-      ],
-    },
-  })
-})
-afterAll(async () => {
-  await sandbox.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-const cli = (args: string[]) =>
-  runCli(args, {
-    MEDIADECK_BASE_URL: sandbox.url,
-    MEDIADECK_ACCESS_KEY: 'cli',
-    MEDIADECK_SECRET_KEY: 'cli-secret',
-    MEDIADECK_DATA_DIR: join(dir, 'data'),
-  })
+const { cli } = useCliSandbox('mediadeck-cli-automations-', 10_000_000)
 
 describe('automations show and set', () => {
   it('turns a rule off and on again, and show says so in words and in JSON', async () => {

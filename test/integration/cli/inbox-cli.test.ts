@@ -3,80 +3,18 @@
 // replies to comments (text only) and chats (text, an uploaded picture, a video with its duration read from
 // the file, a document with its size), and the exit codes (0 done, 1 failed or not found, 2 usage).
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox } from '../../../sandbox'
-import type { RunningSandbox } from '../../../sandbox'
-import { cliArgs } from '../support/cli-bin'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { jsonLines, useCliSandbox } from '../support/cli-sandbox'
 
-let sandbox: RunningSandbox
-let dir: string
+const service = useCliSandbox('mediadeck-cli-inbox-', 50_000_000)
+const { cli, api } = service
 let accounts: any[]
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'mediadeck-cli-inbox-'))
-  sandbox = await startSandbox({
-    port: 0,
-    dataDir: join(dir, 'sandbox'),
-    publisherIntervalMs: 0,
-    config: {
-      users: [
-        { accessKey: 'cli', secretKey: 'cli-secret', tier: 'gold', storageLimit: 50_000_000, seed: 'demo' },
-      ],
-    },
-  })
-  const auth = `Basic ${Buffer.from('cli:cli-secret').toString('base64')}`
-  accounts = (
-    (await (
-      await fetch(`${sandbox.url}/public/account?page=1&limit=20`, { headers: { authorization: auth } })
-    ).json()) as any
-  ).docs
+  accounts = (await api('GET', '/public/account?page=1&limit=20')).docs
 })
-afterAll(async () => {
-  await sandbox.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-function cli(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, cliArgs(args), {
-      env: {
-        ...process.env,
-        MEDIADECK_BASE_URL: sandbox.url,
-        MEDIADECK_ACCESS_KEY: 'cli',
-        MEDIADECK_SECRET_KEY: 'cli-secret',
-        MEDIADECK_DATA_DIR: join(dir, 'data'),
-      },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
-  })
-}
-
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>)
-
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(sandbox.url + path, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from('cli:cli-secret').toString('base64')}`,
-      'content-type': 'application/json',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return res.status === 204 ? null : res.json()
-}
 
 describe('inbox', () => {
   it('lists every comment and chat newest first; JSON lines carry id, kind, accountId and text', async () => {
@@ -128,7 +66,7 @@ describe('inbox', () => {
   })
 
   it('escapes control characters in the human listing; JSON keeps the text as it is', async () => {
-    await sandbox.addIncoming('cli', {
+    await service.sandbox.addIncoming('cli', {
       comments: [{ text: 'line one\nline two \u001b[31mred\u001b[0m', from: 'Evil\rName' }],
     })
     const human = await cli(['inbox', '--status', 'pending'])
@@ -160,9 +98,9 @@ describe('inbox', () => {
 
 describe('inbox reply', () => {
   it("answers a comment with the account's text, and refuses media there without sending anything", async () => {
-    const added = await sandbox.addIncoming('cli', { comments: [{ text: 'Harga?', from: 'Nia' }] })
+    const added = await service.sandbox.addIncoming('cli', { comments: [{ text: 'Harga?', from: 'Nia' }] })
     const id = added.comments[0]!.id
-    const file = join(dir, 'pic.png')
+    const file = join(service.dir, 'pic.png')
     writeFileSync(
       file,
       Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
@@ -184,20 +122,22 @@ describe('inbox reply', () => {
   })
 
   it('writes in a chat: text, then an uploaded picture, a video with its duration and a document with its size', async () => {
-    const added = await sandbox.addIncoming('cli', { messages: [{ text: 'Ada katalog?', from: 'Oki' }] })
+    const added = await service.sandbox.addIncoming('cli', {
+      messages: [{ text: 'Ada katalog?', from: 'Oki' }],
+    })
     const chatId = added.messages[0]!.chatId
     const text = await cli(['inbox', 'reply', chatId, '--text', 'Ada kak'])
     expect(text.code, text.stderr).toBe(0)
     expect(text.stdout).toMatch(new RegExp(`^sent text to chat ${chatId} \\(m_`))
 
-    const png = join(dir, 'katalog.png')
+    const png = join(service.dir, 'katalog.png')
     writeFileSync(
       png,
       Buffer.from('89504e470d0a1a0a0000000d4948445200000002000000020806000000f478d4fa', 'hex'),
     )
-    const mp4 = join(dir, 'promo.mp4')
+    const mp4 = join(service.dir, 'promo.mp4')
     writeFileSync(mp4, mp4Bytes(7.5))
-    const pdf = join(dir, 'harga.pdf')
+    const pdf = join(service.dir, 'harga.pdf')
     writeFileSync(pdf, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3000, 32)]))
     const run = await cli([
       'inbox',
@@ -235,7 +175,7 @@ describe('inbox reply', () => {
   })
 
   it('a picture by its address is sent as it is; a video by its address is refused, nothing sent', async () => {
-    const added = await sandbox.addIncoming('cli', { messages: [{ text: 'Foto?', from: 'Uli' }] })
+    const added = await service.sandbox.addIncoming('cli', { messages: [{ text: 'Foto?', from: 'Uli' }] })
     const chatId = added.messages[0]!.chatId
     const ok = await cli(['inbox', 'reply', chatId, '--text', 'Ini', '--media', 'https://example.com/a.jpg'])
     expect(ok.code, ok.stderr).toBe(0)
@@ -263,10 +203,18 @@ describe('inbox reply', () => {
       1,
       'error: no comment or chat 000000000000000000000000\n',
     ])
-    const missing = await cli(['inbox', 'reply', 'whatever', '--text', 'x', '--media', join(dir, 'nope.mp4')])
+    const missing = await cli([
+      'inbox',
+      'reply',
+      'whatever',
+      '--text',
+      'x',
+      '--media',
+      join(service.dir, 'nope.mp4'),
+    ])
     expect(missing.code).toBe(1)
     expect(missing.stderr.trim().split('\n')).toHaveLength(1)
-    const bad = join(dir, 'bad.mp4')
+    const bad = join(service.dir, 'bad.mp4')
     writeFileSync(bad, Buffer.from('not a video at all'))
     const run = await cli(['inbox', 'reply', 'whatever', '--text', 'x', '--media', bad])
     expect(run.code).toBe(1)
@@ -276,7 +224,7 @@ describe('inbox reply', () => {
 
 describe('inbox resolve and ignore', () => {
   it('set the status of a comment; a chat or an unknown id is exit 1 with one line', async () => {
-    const added = await sandbox.addIncoming('cli', { comments: [{ text: 'Ok', from: 'Ra' }] })
+    const added = await service.sandbox.addIncoming('cli', { comments: [{ text: 'Ok', from: 'Ra' }] })
     const id = added.comments[0]!.id
     const ignored = await cli(['inbox', 'ignore', id])
     expect([ignored.code, ignored.stdout]).toEqual([0, `comment ${id} ignored\n`])
@@ -285,8 +233,8 @@ describe('inbox resolve and ignore', () => {
     expect([resolved.code, resolved.stdout]).toEqual([0, `comment ${id} resolved\n`])
     expect((await api('GET', `/public/comment/${id}`)).status).toBe('resolved')
 
-    const chat = (await sandbox.addIncoming('cli', { messages: [{ text: 'Hi', from: 'Ra' }] })).messages[0]!
-      .chatId
+    const chat = (await service.sandbox.addIncoming('cli', { messages: [{ text: 'Hi', from: 'Ra' }] }))
+      .messages[0]!.chatId
     const onChat = await cli(['inbox', 'resolve', chat])
     expect([onChat.code, onChat.stderr]).toEqual([
       1,

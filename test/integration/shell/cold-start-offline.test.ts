@@ -2,48 +2,14 @@
 // stopped and started again on the same port: the saved profile is started on (never the built-in Sandbox), the
 // replica answers the accounts, the month of posts, the automations, the library and the storage figures, a
 // post queued for a known account waits, and is created exactly once when the service is back.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ReplicaPeek } from '../../../common/contract'
-import { createOwnerOnlySecretFile, SECRETS_FILE } from '../../../main/core/profiles/secret-file'
-import { createAppHost, type AppHost, type AppHostOptions } from '../../../main/host/app-host'
-import type { RunningSandbox } from '../../../sandbox/index'
-import { clientFor, postFor, sandboxOn } from '../drafts/helpers'
+import type { AppHost } from '../../../main/host/app-host'
+import { clientFor, postFor } from '../drafts/helpers'
+import { useAppOnSandbox } from './app-on-sandbox'
 
-let root: string
-let service: RunningSandbox
-let port: number
-const hosts: AppHost[] = []
-
-/** No check on a timer: the test says when the app looks at the connection (connection:check). */
-const noTimers = { setTimeout: () => 0, clearTimeout: () => undefined }
-
-async function startApp(options: Partial<AppHostOptions> = {}): Promise<AppHost> {
-  const dataDir = join(root, 'app')
-  const host = await createAppHost({
-    dataDir,
-    mode: 'browser',
-    secretVault: createOwnerOnlySecretFile(join(dataDir, SECRETS_FILE)),
-    service: { retry: { maxRetries: 0 }, timeouts: { connectMs: 1_000, headersMs: 2_000, bodyMs: 2_000 } },
-    connection: { timers: noTimers },
-    ...options,
-  })
-  hosts.push(host)
-  return host
-}
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'cold-start-'))
-  service = await sandboxOn(join(root, 'service'))
-  port = new URL(service.url).port ? Number(new URL(service.url).port) : 0
-})
-afterAll(async () => {
-  for (const host of hosts) await host.close()
-  await service?.close()
-  rmSync(root, { recursive: true, force: true })
-})
+const harness = useAppOnSandbox('cold-start-')
+const { startApp } = harness
 
 const month = () => {
   const at = new Date(Date.now() + 3 * 86_400_000)
@@ -59,7 +25,7 @@ describe('a cold start offline', () => {
     const online = await startApp()
     const profile = await online.call('profiles:save', {
       name: 'Work',
-      baseUrl: service.url,
+      baseUrl: harness.service.url,
       accessKey: 'demo',
       secretKey: 'demo-secret',
     })
@@ -73,7 +39,7 @@ describe('a cold start offline', () => {
     await online.close()
 
     // 2. The service goes away; the app starts again.
-    await service.close()
+    await harness.stopService()
     const offline = await startApp()
     expect(offline.profiles.activeId()).toBe(profile.id)
     const peek = <W extends Parameters<AppHost['call']>[1] & { what: string }>(request: W) =>
@@ -104,14 +70,14 @@ describe('a cold start offline', () => {
     expect((await offline.call('drafts:get', { id: draft.id })).status).toBe('queued')
 
     // 4. The service is back on the same port: the outbox sends the post, once.
-    service = await sandboxOn(join(root, 'service'), port)
+    await harness.startService()
     expect(await offline.call('connection:check')).toMatchObject({ status: 'online' })
     await vi.waitFor(
       async () => expect((await offline.call('drafts:get', { id: draft.id })).status).toBe('scheduled'),
       { timeout: 10_000 },
     )
     await offline.call('outbox:send-now')
-    const client = clientFor(service.url)
+    const client = clientFor(harness.service.url)
     const created = (await client.listSchedules({ page: 1, limit: 100, ...month() })).docs.filter(
       (s) => s.description === post.description,
     )
@@ -141,7 +107,7 @@ describe('a profile edited', () => {
     await app.call('profiles:save', {
       id,
       name: 'Work',
-      baseUrl: service.url,
+      baseUrl: harness.service.url,
       accessKey: 'demo',
       secretKey: 'demo-secret',
     })
@@ -151,7 +117,7 @@ describe('a profile edited', () => {
     await app.call('profiles:save', {
       id,
       name: 'Work',
-      baseUrl: service.url,
+      baseUrl: harness.service.url,
       accessKey: 'other',
       secretKey: 'other-secret',
     })

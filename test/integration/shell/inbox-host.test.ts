@@ -2,50 +2,17 @@
 // a refresh fills the copy, a comment is answered and a chat is written to with a library picture, a comment is
 // resolved; then, the service gone, a new start opens the inbox from the copy (stale, with the time it was
 // read), a reply written offline waits in the outbox, and is sent exactly once when the service is back.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createOwnerOnlySecretFile, SECRETS_FILE } from '../../../main/core/profiles/secret-file'
-import { createAppHost, type AppHost, type AppHostOptions } from '../../../main/host/app-host'
+import { describe, expect, it, vi } from 'vitest'
 import { INBOX_REFRESH_MS } from '../../../main/host/inbox'
 import { manualClock } from '../../support/manual-clock'
-import type { RunningSandbox } from '../../../sandbox/index'
-import { clientFor, sandboxOn } from '../drafts/helpers'
+import { clientFor } from '../drafts/helpers'
+import { useAppOnSandbox } from './app-on-sandbox'
 
-let root: string
-let service: RunningSandbox
-let port: number
-const hosts: AppHost[] = []
-const noTimers = { setTimeout: () => 0, clearTimeout: () => undefined }
-
-async function startApp(options: Partial<AppHostOptions> = {}): Promise<AppHost> {
-  const dataDir = join(root, 'app')
-  const host = await createAppHost({
-    dataDir,
-    mode: 'browser',
-    secretVault: createOwnerOnlySecretFile(join(dataDir, SECRETS_FILE)),
-    service: { retry: { maxRetries: 0 }, timeouts: { connectMs: 1_000, headersMs: 2_000, bodyMs: 2_000 } },
-    connection: { timers: noTimers },
-    ...options,
-  })
-  hosts.push(host)
-  return host
-}
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'inbox-host-'))
-  service = await sandboxOn(join(root, 'service'))
-  port = Number(new URL(service.url).port)
-})
-afterAll(async () => {
-  for (const host of hosts) await host.close()
-  await service?.close()
-  rmSync(root, { recursive: true, force: true })
-})
+const harness = useAppOnSandbox('inbox-host-')
+const { startApp } = harness
 
 async function commentReplies(id: string): Promise<string[]> {
-  const client = clientFor(service.url)
+  const client = clientFor(harness.service.url)
   try {
     return (await client.getComment(id)).comment.replies.map((r) => r.text)
   } finally {
@@ -61,12 +28,12 @@ describe('the inbox of the app', () => {
     const app = await startApp()
     const profile = await app.call('profiles:save', {
       name: 'Work',
-      baseUrl: service.url,
+      baseUrl: harness.service.url,
       accessKey: 'demo',
       secretKey: 'demo-secret',
     })
     await app.call('profiles:activate', { id: profile.id })
-    const added = await service.addIncoming('demo', {
+    const added = await harness.service.addIncoming('demo', {
       comments: [{ text: 'Masih ada stok ukuran 40?', from: 'Dian' }],
       messages: [{ text: 'Halo kak, bisa kirim foto?', from: 'Budi' }],
     })
@@ -93,6 +60,9 @@ describe('the inbox of the app', () => {
     const sent = await app.call('inbox:reply', { id: commentId, text: 'Masih kak', media: [] })
     expect(sent.state).toBe('sent')
     expect(await commentReplies(commentId)).toEqual(['Masih kak'])
+    // The id the service gave the reply, by which the page knows it in the thread and shows it once.
+    const answered = await app.call('inbox:thread', { id: commentId })
+    expect(sent.resultIds).toEqual(answered.entry.comment!.comment.replies.map((r) => r.id))
 
     // A comment takes text only: refused before anything is queued.
     const picture = (await app.call('storage:files', { page: 1, limit: 100 })).docs.find((f) =>
@@ -111,6 +81,7 @@ describe('the inbox of the app', () => {
     const withPicture = await app.call('inbox:reply', { id: chatId, text: 'Ini fotonya', media: [medium] })
     expect(withPicture.state).toBe('sent')
     const after = await app.call('inbox:thread', { id: chatId })
+    expect(withPicture.resultIds).toEqual([after.messages!.at(-1)!.messageId])
     expect(after.messages?.at(-1)).toMatchObject({
       isFromMe: true,
       type: 'image',
@@ -127,7 +98,7 @@ describe('the inbox of the app', () => {
   })
 
   it('opens offline from the copy, queues a reply, and sends it exactly once when the service is back', async () => {
-    await service.close()
+    await harness.stopService()
     const app = await startApp()
     expect(await app.call('connection:check')).toMatchObject({ status: 'offline' })
     const offline = await app.call('inbox:refresh')
@@ -148,7 +119,7 @@ describe('the inbox of the app', () => {
       code: 'inbox-status-offline',
     })
 
-    service = await sandboxOn(join(root, 'service'), port)
+    await harness.startService()
     expect(await app.call('connection:check')).toMatchObject({ status: 'online' })
     await vi.waitFor(
       async () =>
@@ -171,7 +142,9 @@ describe('the inbox of the app', () => {
     await scheduler.whenIdle()
     await time.advance(0)
     await scheduler.whenIdle()
-    const added = await service.addIncoming('demo', { comments: [{ text: 'Kapan restock?', from: 'Rina' }] })
+    const added = await harness.service.addIncoming('demo', {
+      comments: [{ text: 'Kapan restock?', from: 'Rina' }],
+    })
     const id = added.comments[0]!.id
     expect((await app.call('inbox:list')).items.some((i) => i.id === id)).toBe(false)
     await time.advance(INBOX_REFRESH_MS)

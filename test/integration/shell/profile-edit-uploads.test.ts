@@ -1,8 +1,11 @@
-// A profile's address or access key edited while one of its uploads runs, in the real host against the real
-// sandbox (two users: two accounts). Before, the engine closed without handing its lease back, so the item was
+// A profile's address or access key edited while one of its uploads runs (the active profile), or waits (a
+// profile switched away from mid-upload), in the real host against the real sandbox (two users: two
+// accounts). Before, the engine closed without handing its lease back, so the item was
 // in no queue for a minute, then it was resumed into the new account's storage, and the old account kept a
 // pending file. Now the upload ends cancelled, its pending file is deleted on the old account, its lease is
-// released at once, and nothing of it reaches the new account.
+// released at once, and nothing of it reaches the new account. A profile that was not the active one was not
+// touched at all: its upload waited, its pending file stayed on the old account, and its queued replies (to the
+// old account's comments) and inbox copy were the new account's.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +14,9 @@ import { createServiceClient } from '../../../main/core/service-client'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
 import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
 import { sqlOf } from '../../../main/core/db/handle'
+import { createLeases } from '../../../main/core/db/leases'
+import { createInboxStore } from '../../../main/core/inbox/inbox-store'
+import { createReplyOutbox } from '../../../main/core/inbox/reply-outbox'
 
 let h: Harness
 let root: string
@@ -87,6 +93,77 @@ describe('a profile’s account edited mid-upload', () => {
         .active()
         .uploads.list()
         .filter((i) => i.state !== 'done' && i.state !== 'cancelled' && i.state !== 'failed'),
+    ).toEqual([])
+    expect(await filesOf(USERS.small)).toEqual([])
+  }, 60_000)
+
+  it('of a profile that is not the active one: the same, and its queued replies and inbox copy go', async () => {
+    await host.call('settings:update', { uploadRateLimit: 40_000 })
+    const profile = await host.call('profiles:save', {
+      name: 'Other client',
+      baseUrl: h.sandbox.url,
+      accessKey: USERS.main.accessKey,
+      secretKey: USERS.main.secretKey,
+    })
+    await host.call('profiles:activate', { id: profile.id })
+    const file = h.file('other-private.bin', 400_000)
+    await host.grants.grant([file.path])
+    const [item] = await host.call('uploads:start', { paths: [file.path] })
+    await waitFor(async () => {
+      const now = (await host.call('uploads:list')).items.find((i) => i.id === item!.id)
+      return (now?.bytesSent ?? 0) > 0
+    }, 'the upload under way')
+    // Switched away mid-upload: the upload waits in the database, its pending file on the old account.
+    await host.call('profiles:activate', { id: 'sandbox' })
+    expect(await filesOf(USERS.main)).toEqual([['other-private.bin', 'pending']])
+    createReplyOutbox({
+      database: host.database,
+      leases: createLeases(host.database),
+      profileId: profile.id,
+      client: () => {
+        throw new Error('not sent here')
+      },
+      now: () => new Date(),
+    }).queue({ targetId: 'comment-of-the-old-account', text: 'Masih ada', media: [] })
+    createInboxStore(host.database).save(profile.id, [], { complete: true, now: new Date() })
+
+    await host.call('profiles:save', {
+      id: profile.id,
+      name: 'Other client',
+      baseUrl: h.sandbox.url,
+      accessKey: USERS.small.accessKey,
+      secretKey: USERS.small.secretKey,
+    })
+
+    expect(await filesOf(USERS.main)).toEqual([])
+    const db = sqlOf(host.database)
+    expect(db.prepare('SELECT state FROM upload_items WHERE id = ?').get(item!.id)).toEqual({
+      state: 'cancelled',
+    })
+    expect(
+      db.prepare('SELECT count(*) AS n FROM leases WHERE resource = ?').get(`upload:${item!.id}`),
+    ).toEqual({
+      n: 0,
+    })
+    expect(
+      db.prepare('SELECT count(*) AS n FROM inbox_replies WHERE profile_id = ?').get(profile.id),
+    ).toEqual({
+      n: 0,
+    })
+    expect(createInboxStore(host.database).fetchedAt(profile.id)).toBeNull()
+    expect(await host.call('profiles:held-work', { id: profile.id })).toMatchObject({
+      replies: 0,
+      uploads: 0,
+    })
+
+    // Opened again, with the new account's keys: nothing of the old account's work runs or is sent there.
+    await host.call('profiles:activate', { id: profile.id })
+    await host.active().uploads.whenIdle()
+    expect(
+      host
+        .active()
+        .uploads.list()
+        .filter((i) => !['done', 'cancelled', 'failed'].includes(i.state)),
     ).toEqual([])
     expect(await filesOf(USERS.small)).toEqual([])
   }, 60_000)

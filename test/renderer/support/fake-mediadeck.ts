@@ -1,6 +1,12 @@
 // A typed, in-memory window.mediadeck for component and store tests. `api` is annotated as MediadeckApi, so a
 // change to the contract (a new call, a renamed event, a different response) breaks this file at compile time.
-import type { ConnectionState, PickedFile, ProfilesState, Settings } from '../../../common/app-state'
+import type {
+  ConnectionState,
+  PickedFile,
+  ProfilesState,
+  ProfileWork,
+  Settings,
+} from '../../../common/app-state'
 import { DEFAULT_SETTINGS } from '../../../common/app-state'
 import { confirmed } from '../../../common/freshness'
 import type {
@@ -52,6 +58,8 @@ import {
 export interface FakeData extends FakeInboxData {
   settings: Settings
   profiles: ProfilesState
+  /** What each profile holds here (profiles:held-work); none when absent. */
+  heldWork: Record<string, ProfileWork>
   connection: ConnectionState
   accounts: Account[]
   automations: Automation[]
@@ -145,6 +153,7 @@ function defaultData(): FakeData {
   return {
     settings: { ...DEFAULT_SETTINGS },
     profiles: makeProfilesState(),
+    heldWork: {},
     connection: {
       status: 'online',
       mode: 'sandbox',
@@ -317,6 +326,10 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         }
         return data.profiles
       }),
+      heldWork: handle(
+        'profiles:held-work',
+        ({ id }) => data.heldWork[id] ?? { queuedDrafts: 0, otherDrafts: 0, replies: 0, uploads: 0 },
+      ),
       activate: handle('profiles:activate', ({ id }) => {
         data.profiles = { ...data.profiles, activeId: id }
         emit('profiles:changed', structuredClone(data.profiles))

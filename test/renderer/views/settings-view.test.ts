@@ -166,10 +166,27 @@ describe('SettingsView', () => {
     await wrapper.get('[data-profile="prof-work"] [data-testid="profile-delete"]').trigger('click')
     await flushPromises()
     expect(dialog().textContent).toContain('Work account')
+    expect(dialog().textContent).toContain('Nothing of it waits to be sent or uploaded.')
     ;(dialog().querySelector('[data-testid="confirm"]') as HTMLButtonElement).click()
     await flushPromises()
     expect(context.fake.requests('profiles:delete')).toEqual([{ id: 'prof-work' }])
     expect(wrapper.findAll('[data-testid="profile-card"]')).toHaveLength(1)
+  })
+
+  it('says what a profile holds before it is deleted: queued posts, drafts, replies and uploads', async () => {
+    context.fake.data.heldWork['prof-work'] = { queuedDrafts: 3, otherDrafts: 1, replies: 2, uploads: 0 }
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-profile="prof-work"] [data-testid="profile-delete"]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('profiles:held-work')).toEqual([{ id: 'prof-work' }])
+    const lines = [...dialog().querySelectorAll('[data-testid^="profile-delete-work-"]')].map((li) =>
+      li.textContent?.trim(),
+    )
+    expect(lines).toEqual([
+      '3 posts queued to send',
+      'One draft not sent yet',
+      '2 inbox replies not sent yet',
+    ])
   })
 
   it('saves concurrency, speed limit, language and theme', async () => {

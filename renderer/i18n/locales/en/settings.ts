@@ -17,7 +17,18 @@ export default {
     delete: 'Delete {name}',
     deleteTitle: 'Delete this profile?',
     deleteMessage:
-      '“{name}” and its saved keys will be removed from this computer. Files on the service stay.',
+      '“{name}”, its saved keys and its work on this computer will be removed. Posts and files on the service stay.',
+    work: {
+      title: 'Cancelled and removed with it:',
+      counting: 'Counting what it holds on this computer…',
+      unknown: 'What it holds on this computer could not be counted: {reason}',
+      none: 'Nothing of it waits to be sent or uploaded.',
+      queuedDrafts: 'One post queued to send | {count} posts queued to send',
+      otherDrafts: 'One draft not sent yet | {count} drafts not sent yet',
+      replies: 'One inbox reply not sent yet | {count} inbox replies not sent yet',
+      uploads:
+        'One upload not finished (its partial file is deleted on the service) | {count} uploads not finished (their partial files are deleted on the service)',
+    },
     deleted: '{name} deleted',
     deleteFailed: 'Could not delete the profile',
     saved: '{name} saved',
@@ -93,6 +104,12 @@ export default {
     saveFailed: 'Could not save the setting',
     runInBackground: 'Keep running in the tray when the window closes',
     runInBackgroundHint: 'Queued posts and uploads go on while the window is closed.',
+    quietHours: 'Quiet hours',
+    quietHoursOn: 'No notifications during quiet hours',
+    quietFrom: 'From',
+    quietTo: 'Until',
+    quietHoursHint:
+      'New messages and comments, failed posts, disconnected accounts and finished uploads show no system notification between these times (this computer’s clock). They still show in the app.',
     openAtLogin: 'Open at login (in the tray)',
   },
   about: {

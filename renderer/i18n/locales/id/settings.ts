@@ -19,7 +19,17 @@ export default {
     delete: 'Hapus {name}',
     deleteTitle: 'Hapus profil ini?',
     deleteMessage:
-      '“{name}” dan kuncinya yang tersimpan akan dihapus dari komputer ini. Berkas di layanan tetap ada.',
+      '“{name}”, kuncinya yang tersimpan, dan pekerjaannya di komputer ini akan dihapus. Postingan dan berkas di layanan tetap ada.',
+    work: {
+      title: 'Dibatalkan dan dihapus bersamanya:',
+      counting: 'Menghitung isinya di komputer ini…',
+      unknown: 'Isinya di komputer ini tidak dapat dihitung: {reason}',
+      none: 'Tidak ada yang menunggu dikirim atau diunggah.',
+      queuedDrafts: '{count} postingan dalam antrean kirim',
+      otherDrafts: '{count} draf belum terkirim',
+      replies: '{count} balasan kotak masuk belum terkirim',
+      uploads: '{count} unggahan belum selesai (berkas setengah jadinya dihapus di layanan)',
+    },
     deleted: '{name} dihapus',
     deleteFailed: 'Tidak dapat menghapus profil',
     saved: '{name} disimpan',
@@ -97,6 +107,12 @@ export default {
     saveFailed: 'Pengaturan tidak dapat disimpan',
     runInBackground: 'Tetap berjalan di baki sistem saat jendela ditutup',
     runInBackgroundHint: 'Postingan dan unggahan dalam antrean tetap berjalan saat jendela ditutup.',
+    quietHours: 'Jam tenang',
+    quietHoursOn: 'Tanpa notifikasi selama jam tenang',
+    quietFrom: 'Dari',
+    quietTo: 'Sampai',
+    quietHoursHint:
+      'Pesan dan komentar baru, postingan gagal, akun terputus, dan unggahan selesai tidak memunculkan notifikasi sistem di antara jam ini (jam komputer ini). Semuanya tetap tampil di aplikasi.',
     openAtLogin: 'Buka saat masuk (di baki sistem)',
   },
   about: {

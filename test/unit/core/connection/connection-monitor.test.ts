@@ -1,9 +1,15 @@
-// The connection monitor: status from the probe's answer, backoff while offline, offline at once when a call
-// fails with a network error or timeout, and a fresh check on a profile change.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+// The connection monitor: status from the probes' answers, two in a row to change and at most one change every
+// 10 s (a flaky line does not flip it), the service coming back seen within 10 s, a failed call confirmed by a
+// probe, and a fresh check on a profile change. Time is the test's (manual clock): nothing waits.
+import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../../common/errors'
-import { createConnectionMonitor, statusOf } from '../../../../main/core/connection/connection-monitor'
+import {
+  createConnectionMonitor,
+  statusOf,
+  type ConnectionMonitorOptions,
+} from '../../../../main/core/connection/connection-monitor'
 import type { ConnectionTarget } from '../../../../main/core/ports'
+import { manualClock, type ManualClock } from '../../../support/manual-clock'
 
 const target = (probe: () => Promise<void>, profileId = 'sandbox'): ConnectionTarget => ({
   mode: profileId === 'sandbox' ? 'sandbox' : 'service',
@@ -14,9 +20,24 @@ const target = (probe: () => Promise<void>, profileId = 'sandbox'): ConnectionTa
 })
 const network = () => new AppError({ kind: 'network', message: 'ECONNREFUSED' })
 
-afterEach(() => {
-  vi.useRealTimers()
-})
+/** A line whose state at each moment `up(t)` says; every probe and every status change is recorded. */
+function onLine(up: (t: number) => boolean, options: Partial<ConnectionMonitorOptions> = {}) {
+  const time: ManualClock = manualClock(0)
+  const probes: { at: number; up: boolean }[] = []
+  const changes: { at: number; status: string; error?: string }[] = []
+  const monitor = createConnectionMonitor({
+    target: target(async () => {
+      const isUp = up(time.now())
+      probes.push({ at: time.now(), up: isUp })
+      if (!isUp) throw network()
+    }),
+    now: () => new Date(time.now()),
+    timers: time.clock,
+    ...options,
+  })
+  monitor.onChange((s) => changes.push({ at: time.now(), status: s.status, error: s.error?.kind }))
+  return { time, probes, changes, monitor }
+}
 
 describe('connection monitor', () => {
   it('maps probe failures to a status', () => {
@@ -28,69 +49,103 @@ describe('connection monitor', () => {
     }
   })
 
-  it('backs off while offline (up to 30 s by default) and returns to the minute interval once online', async () => {
-    vi.useFakeTimers()
-    let up = false
-    const probe = vi.fn(async () => {
-      if (!up) throw network()
-    })
-    const monitor = createConnectionMonitor({ target: target(probe), minBackoffMs: 1000, maxBackoffMs: 4000 })
-    const defaults = createConnectionMonitor({ target: target(probe) })
-    await defaults.check()
-    for (const ms of [2_000, 4_000, 8_000, 16_000, 30_000, 30_000]) {
-      const before = probe.mock.calls.length
-      await vi.advanceTimersByTimeAsync(ms - 1)
-      expect(probe.mock.calls.length).toBe(before)
-      await vi.advanceTimersByTimeAsync(1)
-      expect(probe.mock.calls.length).toBe(before + 1)
-    }
-    defaults.close()
-    probe.mockClear()
-    const seen: string[] = []
-    monitor.onChange((s) => seen.push(s.status))
-    await expect(monitor.check()).resolves.toMatchObject({ status: 'offline', error: { kind: 'network' } })
-    await vi.advanceTimersByTimeAsync(1000) // 2nd
-    await vi.advanceTimersByTimeAsync(2000) // 3rd
-    await vi.advanceTimersByTimeAsync(4000) // 4th
-    await vi.advanceTimersByTimeAsync(4000) // 5th: capped
-    expect(probe).toHaveBeenCalledTimes(5)
-    up = true
-    await vi.advanceTimersByTimeAsync(4000)
-    expect(monitor.current().status).toBe('online')
-    await vi.advanceTimersByTimeAsync(59_000)
-    expect(probe).toHaveBeenCalledTimes(6)
-    await vi.advanceTimersByTimeAsync(1_000)
-    expect(probe).toHaveBeenCalledTimes(7)
-    expect(seen).toEqual(['offline', 'online'])
-    monitor.close()
+  it('a line that drops every other probe does not flip it, online or offline', async () => {
+    let n = 0
+    // Each probe fails or answers in turn, whatever the time: the worst a flaky line does to one answer.
+    const line = onLine(() => n++ % 2 === 0)
+    await expect(line.monitor.check()).resolves.toMatchObject({ status: 'online' })
+    await line.time.advance(30 * 60_000)
+    const failures = line.probes.filter((p) => !p.up).length
+    expect(failures).toBeGreaterThan(0)
+    expect(line.changes).toEqual([{ at: 0, status: 'online', error: undefined }])
+
+    n = 0
+    const down = onLine(() => n++ % 2 === 1)
+    await expect(down.monitor.check()).resolves.toMatchObject({ status: 'offline' })
+    await down.time.advance(30 * 60_000)
+    expect(down.probes.filter((p) => p.up).length).toBeGreaterThan(100)
+    expect(down.changes.map((c) => c.status)).toEqual(['offline'])
+    line.monitor.close()
+    down.monitor.close()
   })
 
-  it('marks itself offline at once when a call fails with a network error or timeout, not for refusals', async () => {
-    vi.useFakeTimers()
-    const probe = vi.fn(async () => undefined)
-    const monitor = createConnectionMonitor({ target: target(probe) })
-    await monitor.check()
-    const seen: string[] = []
-    monitor.onChange((s) => seen.push(`${s.status}:${s.error?.kind ?? ''}`))
-    monitor.reportFailure(new AppError({ kind: 'validation', message: '' }))
-    monitor.reportFailure(new AppError({ kind: 'plan', message: '' }))
-    expect(monitor.current().status).toBe('online')
-    // A failure of a profile switched away from says nothing about this one.
-    monitor.reportFailure(network(), 'p-old')
-    expect(monitor.current().status).toBe('online')
+  it('sees the service come back within 10 s, by two good probes in a row', async () => {
+    for (const back of [37_000, 121_500, 3_600_000 + 4_321]) {
+      const line = onLine((t) => t >= back)
+      await line.monitor.check()
+      await line.time.advanceTo(back + 10_000)
+      expect(line.monitor.current().status).toBe('online')
+      const online = line.changes.find((c) => c.status === 'online')!
+      expect(online.at - back).toBeLessThanOrEqual(10_000)
+      // The two probes before the change both answered.
+      const before = line.probes.filter((p) => p.at <= online.at)
+      expect(before.slice(-2).map((p) => p.up)).toEqual([true, true])
+      expect(before.at(-3)?.up).toBe(false)
+      line.monitor.close()
+    }
+  })
 
-    monitor.reportFailure(new AppError({ kind: 'timeout', message: 'no answer' }), 'sandbox')
-    expect(monitor.current()).toMatchObject({ status: 'offline', error: { kind: 'timeout' } })
-    expect(seen).toEqual(['offline:timeout'])
-    monitor.reportFailure(network())
-    expect(seen).toHaveLength(1)
-    // The first re-check comes after the shortest backoff and finds it back.
-    await vi.advanceTimersByTimeAsync(1_999)
-    expect(probe).toHaveBeenCalledTimes(1)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(probe).toHaveBeenCalledTimes(2)
-    expect(seen).toEqual(['offline:timeout', 'online:'])
-    monitor.close()
+  it('changes at most once every 10 s, on a line that comes for 3 s and goes for 6 s', async () => {
+    const line = onLine((t) => Math.floor(t / 3_000) % 3 === 0 || t > 120_000, { onlineIntervalMs: 5_000 })
+    await line.monitor.check()
+    // Down at once, seen by two failures: the first change.
+    line.monitor.reportFailure(network())
+    await line.time.advance(120_000)
+    const times = line.changes.map((c) => c.at)
+    expect(times.length).toBeGreaterThan(2)
+    for (let i = 2; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(10_000)
+    // Once the line holds, it settles online and stays there.
+    await line.time.advance(20_000)
+    expect(line.monitor.current().status).toBe('online')
+    line.monitor.close()
+  })
+
+  it('a call failing for want of a network is one failure: a probe a second later confirms it, or not', async () => {
+    let up = true
+    const line = onLine(() => up)
+    await line.monitor.check()
+    // A refusal says nothing of the line; a failure of a profile switched away from says nothing of this one.
+    line.monitor.reportFailure(new AppError({ kind: 'validation', message: '' }))
+    line.monitor.reportFailure(new AppError({ kind: 'plan', message: '' }))
+    line.monitor.reportFailure(network(), 'p-old')
+    // A dropped request on a line that is up: the probe finds it, and nothing was said.
+    line.monitor.reportFailure(new AppError({ kind: 'timeout', message: 'no answer' }), 'sandbox')
+    expect(line.monitor.current().status).toBe('online')
+    await line.time.advance(1_000)
+    expect(line.probes).toHaveLength(2)
+    expect(line.changes.map((c) => c.status)).toEqual(['online'])
+
+    // The service gone: the call, then the probe a second later.
+    up = false
+    line.monitor.reportFailure(new AppError({ kind: 'timeout', message: 'no answer' }))
+    line.monitor.reportFailure(network()) // the same outage: one failure
+    await line.time.advance(999)
+    expect(line.monitor.current().status).toBe('online')
+    await line.time.advance(1)
+    expect(line.monitor.current()).toMatchObject({ status: 'offline', error: { kind: 'network' } })
+    // A burst of failing calls while offline neither re-announces it nor resets the backoff: 2 s, 4 s, then 5 s.
+    const offlineAt = line.time.now()
+    await line.time.advance(2_000)
+    line.monitor.reportFailure(network())
+    await line.time.advance(4_000 + 5_000 + 5_000)
+    expect(line.probes.filter((p) => p.at > offlineAt).map((p) => p.at - offlineAt)).toEqual([
+      2_000, 6_000, 11_000, 16_000,
+    ])
+    expect(line.changes.map((c) => c.status)).toEqual(['online', 'offline'])
+    line.monitor.close()
+  })
+
+  it('check() answers now with two probes in a row, not held by the 10 s', async () => {
+    let up = true
+    const line = onLine(() => up)
+    await line.monitor.check()
+    up = false
+    await expect(line.monitor.check()).resolves.toMatchObject({ status: 'offline' })
+    up = true
+    await expect(line.monitor.check()).resolves.toMatchObject({ status: 'online' })
+    expect(line.probes).toHaveLength(5)
+    expect(line.changes.map((c) => `${c.at}:${c.status}`)).toEqual(['0:online', '0:offline', '0:online'])
+    line.monitor.close()
   })
 
   it('checks (rather than assumes) when a call fails with a 5xx', async () => {

@@ -102,11 +102,8 @@ describe('a row its declaration refuses', () => {
       createdAt: '2026-11-01T00:00:00.000Z',
     })
     const first = store()
-    await first.journal.append([
-      { t: 'add', item: item('good') },
-      { t: 'add', item: item('bad') },
-    ])
-    await first.journal.append([{ t: 'state', id: 'bad', state: 'failed', at: new Date().toISOString() }])
+    await first.writes.add([{ item: item('good') }, { item: item('bad') }])
+    await first.writes.finish('bad', 'failed', undefined, new Date().toISOString())
     run("UPDATE upload_items SET error = 'oops' WHERE id = 'bad'")
 
     expect([...store().items.keys()]).toEqual(['good'])

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { replay } from '../../../../main/core/uploads/journal'
-import type { PersistedItem } from '../../../../main/core/uploads/journal'
+import type { PersistedItem } from '../../../../main/core/uploads/upload-queue-types'
 
 const item = (id: string): PersistedItem => ({
   id,

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import { createLeases, LEASE_TTL_MS, type Leases } from '../../../../main/core/db/leases'
 import { deadOwner } from '../../../../main/core/db/leases'
-import type { JournalRecord, PersistedItem } from '../../../../main/core/uploads/journal'
+import type { NewUpload, PersistedItem } from '../../../../main/core/uploads/upload-queue-types'
 import {
   HISTORY_IN_MEMORY,
   openUploadStore,
@@ -49,21 +49,20 @@ const item = (id: string, extra: Partial<PersistedItem> = {}): PersistedItem => 
   createdAt: '2026-11-01T00:00:00.000Z',
   ...extra,
 })
-const add = (id: string): JournalRecord => ({ t: 'add', item: item(id) })
-const done = (id: string, at = new Date().toISOString()): JournalRecord => ({
-  t: 'state',
-  id,
-  state: 'done',
-  at,
-})
+const add = (id: string): NewUpload => ({ item: item(id) })
+const now = () => new Date().toISOString()
+const intent = { id: 'x', nonce: 'n1', name: 'x.bin', size: 10, at: 'now' }
+/** A line of a journal file from before the database. */
+const line = (record: object) => JSON.stringify(record)
 
 describe('upload store', () => {
   it('a finished or removed upload gives its lease back through Leases: the renewal finds nothing lost', async () => {
     const clock = { ms: Date.now() }
     const p = processOn(clock, 'host/1/a')
     const queue = store(p)
-    await queue.journal.append([add('x'), add('y'), add('z')])
-    await queue.journal.append([done('x'), { t: 'remove', id: 'y' }])
+    await queue.writes.add([add('x'), add('y'), add('z')])
+    await queue.writes.finish('x', 'done', undefined, now())
+    await queue.writes.remove('y')
     expect(p.leases.renew()).toEqual([])
     expect(p.leases.holds('upload:z')).toBe(true)
   })
@@ -71,37 +70,35 @@ describe('upload store', () => {
   it('another process leaves a live process’s unfinished items and intents alone, and takes them once expired', async () => {
     const clock = { ms: Date.now() }
     const a = store(processOn(clock, 'host/1/a'))
-    await a.journal.append([add('x'), add('y')])
-    await a.journal.append([{ t: 'intent', id: 'x', nonce: 'n1', name: 'x.bin', size: 10, at: 'now' }])
-    await a.journal.append([done('y')])
+    await a.writes.add([add('x'), add('y')])
+    await a.writes.intend(intent)
+    await a.writes.finish('y', 'done', undefined, now())
 
     const b = store(processOn(clock, 'host/2/b'))
     // y is finished history, which any process shows; x is A's, in flight.
     expect([...b.items.keys()]).toEqual(['y'])
     expect([...b.intents.keys()]).toEqual([])
-    await expect(b.journal.append([done('x')])).rejects.toBeInstanceOf(UploadLeaseLost)
+    await expect(b.writes.finish('x', 'done', undefined, now())).rejects.toBeInstanceOf(UploadLeaseLost)
 
     // A sleeps past its lease: the next process takes x over, with the intent to settle.
     clock.ms += LEASE_TTL_MS + 1
     const c = store(processOn(clock, 'host/3/c'))
-    // In the order they were added, as a replay of the journal listed them.
+    // In the order they were added, as the queue view lists them.
     expect([...c.items.keys()]).toEqual(['x', 'y'])
     expect([...c.intents.keys()]).toEqual(['n1'])
     // A wakes up: its write about x is refused, and nothing of it is written.
-    await expect(a.journal.append([{ t: 'state', id: 'x', state: 'failed', at: 'now' }])).rejects.toEqual(
-      new UploadLeaseLost('x'),
-    )
+    await expect(a.writes.finish('x', 'failed', undefined, 'now')).rejects.toEqual(new UploadLeaseLost('x'))
     const row = sqlOf(opened[0]!).prepare("SELECT state FROM upload_items WHERE id = 'x'").get()
     expect(row).toEqual({ state: 'queued' })
-    await c.journal.append([done('x')])
+    await c.writes.finish('x', 'done', undefined, now())
   })
 
   it('another account’s unfinished item, intent and history are not this queue’s, even once its run is gone', async () => {
     const clock = { ms: Date.now() }
     const a = store(processOn(clock, 'host/1/a'), { identity: 'account-a' })
-    await a.journal.append([add('x'), add('y')])
-    await a.journal.append([{ t: 'intent', id: 'x', nonce: 'n1', name: 'x.bin', size: 10, at: 'now' }])
-    await a.journal.append([done('y')])
+    await a.writes.add([add('x'), add('y')])
+    await a.writes.intend(intent)
+    await a.writes.finish('y', 'done', undefined, now())
     // A's run is gone (killed: its leases ran out); a run of account B opens the same queue.
     clock.ms += LEASE_TTL_MS + 1
     const b = store(processOn(clock, 'host/2/b'), { identity: 'account-b' })
@@ -110,7 +107,7 @@ describe('upload store', () => {
     expect(b.adopt(new Set())).toEqual([])
     expect(b.findByKey('x')).toBeUndefined()
     // Nor may B write about them: a retry or a removal of another account's item is refused.
-    await expect(b.journal.append([{ t: 'remove', id: 'y' }])).rejects.toBeInstanceOf(UploadLeaseLost)
+    await expect(b.writes.remove('y')).rejects.toBeInstanceOf(UploadLeaseLost)
     const held = sqlOf(opened[1]!).prepare("SELECT count(*) AS n FROM leases WHERE owner = 'host/2/b'").get()
     expect(held).toEqual({ n: 0 })
     // A's next run resumes it, with its intent to settle.
@@ -138,7 +135,7 @@ describe('upload store', () => {
     const clock = { ms: Date.now() }
     const p = processOn(clock, 'host/1/a')
     const queue = store(p)
-    await queue.journal.append([add('x'), add('y')])
+    await queue.writes.add([add('x'), add('y')])
     queue.releaseAll()
     expect(p.leases.renew()).toEqual([])
     expect(sqlOf(p.database).prepare('SELECT resource FROM leases').all()).toEqual([])
@@ -147,22 +144,23 @@ describe('upload store', () => {
   it('a clean close hands back every unfinished item at once, those added since the open too', async () => {
     const clock = { ms: Date.now() }
     const a = store(processOn(clock, 'host/1/a'))
-    await a.journal.append([add('early')])
+    await a.writes.add([add('early')])
     a.releaseAll()
     const again = store(processOn(clock, 'host/1/a2'))
-    await again.journal.append([add('late')])
+    await again.writes.add([add('late')])
     again.releaseAll()
     // No lease ran out (the clock did not move): the next process takes both at once.
     const next = store(processOn(clock, 'host/2/b'))
     expect([...next.items.keys()]).toEqual(['early', 'late'])
   })
 
-  it('a batch of records is one transaction: a refused record leaves none of the batch written', async () => {
+  it('a batch is one transaction: an item refused leaves none of the batch written', async () => {
     const clock = { ms: Date.now() }
-    const a = store(processOn(clock, 'host/1/a'))
-    await a.journal.append([add('x')])
+    const a = processOn(clock, 'host/1/a')
+    // Another live process holds x's lease.
+    expect(a.leases.acquire('upload:x')).toBe(true)
     const b = store(processOn(clock, 'host/2/b'))
-    await expect(b.journal.append([add('z'), done('x')])).rejects.toBeInstanceOf(UploadLeaseLost)
+    await expect(b.writes.add([add('z'), add('x')])).rejects.toBeInstanceOf(UploadLeaseLost)
     expect(sqlOf(opened[1]!).prepare("SELECT count(*) AS n FROM upload_items WHERE id = 'z'").get()).toEqual({
       n: 0,
     })
@@ -173,16 +171,14 @@ describe('upload store', () => {
     const p = processOn(clock, 'host/1/a')
     const first = store(p, { now: () => clock.ms })
     const old = new Date(clock.ms - 31 * 86_400_000).toISOString()
-    await first.journal.append([add('old'), done('old', old)])
+    await first.writes.add([add('old')])
+    await first.writes.finish('old', 'done', undefined, old)
     const n = HISTORY_IN_MEMORY + 5
-    const records: JournalRecord[] = []
-    for (let i = 0; i < n; i++) {
-      records.push(
-        { t: 'add', item: item(`h${i}`, { idempotencyKey: `key-${i}` }) },
-        done(`h${i}`, new Date(clock.ms - (n - i) * 1000).toISOString()),
-      )
-    }
-    await first.journal.append(records)
+    await first.writes.add(
+      Array.from({ length: n }, (_, i) => ({ item: item(`h${i}`, { idempotencyKey: `key-${i}` }) })),
+    )
+    for (let i = 0; i < n; i++)
+      await first.writes.finish(`h${i}`, 'done', undefined, new Date(clock.ms - (n - i) * 1000).toISOString())
     const again = store(p, { now: () => clock.ms, historyDays: 30 })
     expect(again.items.has('old')).toBe(false)
     expect(again.items.size).toBe(HISTORY_IN_MEMORY)
@@ -197,7 +193,8 @@ describe('upload store', () => {
     const p = processOn(clock, 'host/1/a')
     const first = store(p, { now: () => clock.ms })
     // "a" is still queued and "c", added after it, finished: a replay lists a, c, and so must a reopen.
-    await first.journal.append([add('a'), add('c'), done('c', new Date(clock.ms).toISOString())])
+    await first.writes.add([add('a'), add('c')])
+    await first.writes.finish('c', 'done', undefined, new Date(clock.ms).toISOString())
     first.releaseAll()
     const again = store(p, { now: () => clock.ms })
     expect([...again.items.keys()]).toEqual(['a', 'c'])
@@ -207,12 +204,12 @@ describe('upload store', () => {
     const clock = { ms: Date.now() }
     const legacyPath = join(dir, 'q.jsonl')
     const lines = [
-      JSON.stringify(add('a')),
+      line({ t: 'add', item: item('a') }),
       'null',
-      JSON.stringify({ t: 'init', id: 'a', fileId: 'f1', key: 'k1', url: 'u1' }),
-      JSON.stringify(done('a')),
-      JSON.stringify(add('b')),
-      JSON.stringify({
+      line({ t: 'init', id: 'a', fileId: 'f1', key: 'k1', url: 'u1' }),
+      line({ t: 'state', id: 'a', state: 'done', at: now() }),
+      line({ t: 'add', item: item('b') }),
+      line({
         t: 'intent',
         id: 'b',
         nonce: 'n1',
@@ -251,10 +248,9 @@ describe('upload store', () => {
     }
     sqlOf(p.database).exec(`PRAGMA max_page_count = ${pages}`)
     const many = Array.from({ length: 200 }, (_, i) => ({
-      t: 'add' as const,
       item: item(`big-${i}`, { path: `/files/${'x'.repeat(200)}-${i}` }),
     }))
-    await expect(s.journal.append(many)).rejects.toMatchObject({
+    await expect(s.writes.add(many)).rejects.toMatchObject({
       kind: 'file',
       message: expect.stringMatching(/Could not save the upload queue/),
     })

@@ -1,0 +1,90 @@
+// What the upload queue keeps of its items, and the writes the engine makes about them. The upload store
+// (./upload-store.ts) is their one writer: each write is one transaction of the data folder's database,
+// committed (synchronous = FULL) when its promise resolves.
+import type { AppErrorData } from '../../../common/errors'
+import type { UploadState } from '../../../common/uploads'
+import type { FileIdentity } from './file-probe'
+
+/** An item as it was added: the file, what it was probed as, and the caller's name for it. */
+export interface PersistedItem {
+  id: string
+  path: string
+  name: string
+  size: number
+  mtimeMs: number
+  /** Change time and inode: not restorable by utimes, so they tell a rewrite that put the mtime back. */
+  ctimeMs?: number
+  ino?: number
+  mimetype: string
+  mimeWarning?: string
+  batchId: string
+  createdAt: string
+  /** The caller's name for this upload (a draft's media item): asking again returns this item. */
+  idempotencyKey?: string
+}
+
+/** An item as a queue finds it again at open: its last state, and the stored file it reached. */
+export interface RestoredItem extends PersistedItem {
+  /** The last state written; anything not final means the item was interrupted. */
+  state: UploadState
+  fileId?: string
+  key?: string
+  url?: string
+  reused?: true
+  error?: AppErrorData
+  finishedAt?: string
+}
+
+/**
+ * An init about to be sent: if its answer is lost, the service may hold a pending file this client started
+ * but cannot name; name, size and time are what let a later run find and delete it.
+ */
+export interface InitIntent {
+  /** The item it is for. */
+  id: string
+  nonce: string
+  name: string
+  size: number
+  at: string
+}
+
+/** The stored file an item reached: by its init's answer (which settles `nonce`), or reused. */
+export interface StoredFile {
+  fileId: string
+  key: string
+  url: string
+  /** The intent this init's answer settles. */
+  nonce?: string
+  /** No init was made: the file's bytes were already stored, and this is that stored file. */
+  reused?: true
+}
+
+/** An item added with a batch; one refused before any request is added failed, with why and when. */
+export interface NewUpload {
+  item: PersistedItem
+  refused?: { error: AppErrorData; at: string }
+}
+
+/**
+ * The engine's writes about its queue. Each call is one transaction; one about an item this process no
+ * longer holds (its lease was taken over) rejects with UploadLeaseLost and writes nothing.
+ */
+export interface QueueWrites {
+  /** A batch's items, all or none, each with its lease taken. */
+  add(uploads: NewUpload[]): Promise<void>
+  /** Before an init is sent. */
+  intend(intent: InitIntent): Promise<void>
+  /** Intents settled without an init answer: the service refused, or their file was found and deleted. */
+  settleIntents(nonces: string[]): Promise<void>
+  /** The stored file an item reached. */
+  stored(id: string, file: StoredFile): Promise<void>
+  /** A retried item's file, measured again. */
+  remeasured(id: string, identity: FileIdentity): Promise<void>
+  /** Queued again (a retry): nothing of the earlier attempt applies any more. */
+  requeue(id: string): Promise<void>
+  /** A final state; the item's lease is given back in the same transaction. */
+  finish(id: string, state: 'done' | 'failed' | 'cancelled', error?: AppErrorData, at?: string): Promise<void>
+  remove(id: string): Promise<void>
+  /** No write is accepted after it. */
+  close(): Promise<void>
+}
