@@ -1,5 +1,6 @@
 // App-level state shared by main and renderer: profiles, connection, settings, app info.
 import type { AppErrorData } from './errors'
+import { DEFAULT_QUIET_HOURS, type QuietHours } from './quiet-hours'
 
 export const SANDBOX_PROFILE_ID = 'sandbox'
 export const DEFAULT_SERVICE_BASE_URL = 'https://api.repliz.com'
@@ -94,6 +95,8 @@ export interface Settings {
   openAtLogin: boolean
   /** Finished uploads stay in the queue's history this many days, then are deleted from the local database. */
   uploadHistoryDays: number
+  /** When no system notification is shown (common/quiet-hours.ts). */
+  quietHours: QuietHours
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -104,6 +107,7 @@ export const DEFAULT_SETTINGS: Settings = {
   runInBackground: true,
   openAtLogin: false,
   uploadHistoryDays: 30,
+  quietHours: { ...DEFAULT_QUIET_HOURS },
 }
 export const MAX_UPLOAD_CONCURRENCY = 8
 /** The upload history's retention, in days: a day at least, a year at most. */

@@ -56,6 +56,7 @@ import { MAX_CAMPAIGN_MEMBERS, MAX_OFFSET_MINUTES } from './campaigns'
 import type { Campaign, CampaignEditOutcome } from './campaigns'
 import type { DeleteOutcome, UnusedFile, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
+import { CLOCK_TIME } from './quiet-hours'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
 import { watchCallSchemas, type WatchCallResponses, type WatchEventPayloads } from './account-watch'
 import { snippetCallSchemas, type SnippetCallResponses } from './snippet-calls'
@@ -258,6 +259,13 @@ export const requestSchemas = {
       runInBackground: z.boolean(),
       openAtLogin: z.boolean(),
       uploadHistoryDays: z.number().int().min(MIN_UPLOAD_HISTORY_DAYS).max(MAX_UPLOAD_HISTORY_DAYS),
+      quietHours: z
+        .object({
+          enabled: z.boolean(),
+          from: z.string().regex(CLOCK_TIME, 'a time as HH:MM'),
+          to: z.string().regex(CLOCK_TIME, 'a time as HH:MM'),
+        })
+        .strict(),
     })
     .partial()
     .strict(),

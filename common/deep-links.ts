@@ -66,6 +66,7 @@ export function parseDeepLink(input: unknown): AppRoute | null {
     }
     case 'library':
     case 'settings':
+    case 'inbox':
       if (segment || query) return null
       return { view }
     default:

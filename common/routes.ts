@@ -6,3 +6,4 @@ export type AppRoute =
   | { view: 'automations'; id?: string }
   | { view: 'library'; uploadId?: string }
   | { view: 'settings' }
+  | { view: 'inbox' }

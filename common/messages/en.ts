@@ -45,6 +45,8 @@ export default {
     failedTitle: 'The command line tool could not be installed',
   },
   notify: {
+    inboxNewTitle: '{account}: a new comment or message | {account}: {count} new comments and messages',
+    inboxNewBody: 'Latest from {from}: {text}',
     files: '{count} file | {count} files',
     uploadsFailedTitle: 'Some uploads failed',
     uploadsFailedBody: '{failed} failed, {done} uploaded. Open Mediadeck to retry.',

@@ -45,6 +45,8 @@ export default {
     failedTitle: 'Alat baris perintah tidak dapat dipasang',
   },
   notify: {
+    inboxNewTitle: '{account}: {count} komentar atau pesan baru',
+    inboxNewBody: 'Terbaru dari {from}: {text}',
     files: '{count} berkas',
     uploadsFailedTitle: 'Beberapa unggahan gagal',
     uploadsFailedBody: '{failed} gagal, {done} terunggah. Buka Mediadeck untuk mencoba lagi.',

@@ -9,6 +9,8 @@ import type { AccountAlertNotice, AccountAlertPort } from '../host/account-watch
 
 export function createAccountAlerts(options: {
   navigate(route: AppRoute): void
+  /** True during quiet hours (Settings): the notice is not shown, the planner's banner still says it. */
+  quiet?(): boolean
   openExternal(url: string): Promise<void>
   warn(message: string, error?: unknown): void
 }): AccountAlertPort {
@@ -16,7 +18,7 @@ export function createAccountAlerts(options: {
   const shown = new Set<Notification>()
   return {
     show(notice: AccountAlertNotice) {
-      if (!Notification.isSupported()) return
+      if (!Notification.isSupported() || options.quiet?.()) return
       const note = new Notification({
         title: notice.title,
         body: notice.body,

@@ -17,7 +17,6 @@ import {
   dialog,
   ipcMain,
   Menu,
-  Notification,
   protocol,
   safeStorage,
   session,
@@ -26,6 +25,7 @@ import {
 import electronLog from 'electron-log/main'
 import { DEEP_LINK_SCHEME, deepLinkInArgv, parseDeepLink } from '../../common/deep-links'
 import { resolveMessageLocale, t, type Translate } from '../../common/messages/index'
+import { isQuiet } from '../../common/quiet-hours'
 import type { AppRoute } from '../../common/routes'
 import { createSafeStorageCipher } from '../core/profiles/secret-cipher'
 import { createAppHost, type AppHost } from '../host/app-host'
@@ -38,6 +38,7 @@ import { createSenderCheck } from '../ipc/sender-check'
 import { isAppUrl, registerAppScheme, serveAppProtocol } from './app-protocol'
 import { createQuitGuard, decideClose, startsHidden } from './background'
 import { createAccountAlerts } from './account-alerts'
+import { createNotifier } from './notifier'
 import { installCommandLineToolFromMenu } from './cli-install'
 import { startCliMode } from './cli-mode'
 import { createCrashRecovery } from './crash-recovery'
@@ -264,19 +265,9 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
     app.quit()
   }
 
-  const notices = new Set<Notification>()
-  function notify(title: string, body: string, route?: AppRoute): void {
-    if (!Notification.isSupported()) return
-    const note = new Notification({ title, body })
-    // Kept referenced until it is gone: a collected Notification loses its click handler.
-    notices.add(note)
-    note.on('click', () => {
-      notices.delete(note)
-      navigate(route)
-    })
-    note.on('close', () => notices.delete(note))
-    note.show()
-  }
+  // Quiet hours (Settings) hold back every notification the app shows.
+  const quiet = () => (host ? isQuiet(host.store.get('settings').quietHours, new Date()) : false)
+  const { notify } = createNotifier({ navigate, quiet })
 
   // The link that started the app (Windows, Linux); macOS sends open-url instead.
   openLink(deepLinkInArgv(process.argv))
@@ -321,6 +312,7 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
       accountWatch: {
         alerts: createAccountAlerts({
           navigate,
+          quiet,
           openExternal: (url) => shell.openExternal(url),
           warn: (message, error) => log.warn(message, error),
         }),

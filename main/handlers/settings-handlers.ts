@@ -21,6 +21,7 @@ export function createSettingsHandlers(
       if (patch.openAtLogin !== undefined) next.openAtLogin = patch.openAtLogin
       // Read when a queue opens (the next start or profile switch): history is trimmed then.
       if (patch.uploadHistoryDays !== undefined) next.uploadHistoryDays = patch.uploadHistoryDays
+      if (patch.quietHours !== undefined) next.quietHours = { ...patch.quietHours }
       deps.store.set('settings', next)
       if (next.uploadConcurrency !== before.uploadConcurrency) {
         deps.active().uploads.setConcurrency(next.uploadConcurrency)

@@ -32,6 +32,7 @@ import { createProfileSession, type ProfileSession } from './profile-session'
 import { createProfileWork } from './profile-ending'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createInboxHost } from './inbox'
+import { inboxNotifications } from './inbox-notifications'
 import { createBackground } from './background'
 import { createUploadEffects } from './upload-effects'
 import { watchCopies } from './copy-janitors'
@@ -196,6 +197,15 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const inbox = createInboxHost({
     database,
     background,
+    // New comments and messages, grouped per account, where the app has system notifications.
+    ...(options.notifications
+      ? {
+          news: inboxNotifications(
+            options.notifications,
+            () => options.scheduler?.clock?.now() ?? Date.now(),
+          ),
+        }
+      : {}),
     active: () => current.service,
     connection,
     emit: (name, payload) => events.emit(name, payload),

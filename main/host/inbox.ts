@@ -12,6 +12,7 @@ import { coalescedRun } from '../core/coalesced-run'
 import { createLeases, type Leases } from '../core/db/leases'
 import { chatEntry, commentEntry } from '../core/inbox/inbox-entry'
 import { refreshInbox } from '../core/inbox/inbox-refresh'
+import type { InboxNewsFeed } from '../core/inbox/inbox-news'
 import { createInboxStore } from '../core/inbox/inbox-store'
 import type { Medium } from '../core/inbox/reply-media'
 import { createReplyOutbox, type QueuedReply } from '../core/inbox/reply-outbox'
@@ -45,6 +46,8 @@ export interface InboxHostDeps {
   connection: Pick<ConnectionMonitor, 'isOnline' | 'onChange'>
   emit: EventSink
   now?: () => Date
+  /** Told what each read found new (main/core/inbox/inbox-news.ts): the system's notifications, grouped. */
+  news?: InboxNewsFeed
   leases?: Leases
   log?: (message: string, error: unknown) => void
 }
@@ -178,8 +181,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
           .some((r) => r.state === 'sending')
       )
         await sendReplies()
-      await refreshInbox({ client, store, scope: profileId, now, ...(signal ? { signal } : {}) })
+      const read = await refreshInbox({ client, store, scope: profileId, now, ...(signal ? { signal } : {}) })
       failed.delete(profileId)
+      deps.news?.arrived(profileId, read.arrived)
     } catch (error) {
       const e = AppError.from(error)
       if (e.kind !== 'cancelled') failed.set(profileId, e)

@@ -13,6 +13,8 @@ export function appRouteLocation(route: AppRoute): RouteLocationRaw {
       return { path: '/library' }
     case 'settings':
       return { path: '/settings' }
+    case 'inbox':
+      return { path: '/inbox' }
   }
 }
 

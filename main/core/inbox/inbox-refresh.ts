@@ -28,7 +28,17 @@ export interface InboxRefreshResult {
   complete: boolean
   /** Records the service sent that could not be read and were left out. */
   skipped: number
+  /**
+   * What came in since the copy was last read whole: a new comment waiting for an answer, a chat with unread
+   * messages newer than its last one seen. Empty at the first read (all of it is old news to the person), and
+   * never what the account itself wrote.
+   */
+  arrived: InboxEntry[]
 }
+
+/** Something the other person wrote that waits for the account: a pending comment, an unread chat. */
+const incoming = (entry: InboxEntry) =>
+  entry.kind === 'comment' ? entry.status === 'pending' : entry.status === 'unread'
 
 async function readAll<T>(
   load: (page: number) => Promise<Page<T>>,
@@ -60,6 +70,14 @@ export async function refreshInbox(deps: InboxRefreshDeps): Promise<InboxRefresh
   const entries: InboxEntry[] = [...comments.items.map(commentEntry), ...chats.items.map(chatEntry)]
   // A record left out unreadable may still be there: nothing is removed on its account.
   const complete = comments.complete && chats.complete && comments.skipped + chats.skipped === 0
+  const before = deps.store.fetchedAt(deps.scope) === null ? null : deps.store.activity(deps.scope)
   deps.store.save(deps.scope, entries, { complete, now: deps.now() })
-  return { count: entries.length, complete, skipped: comments.skipped + chats.skipped }
+  const arrived =
+    before === null
+      ? []
+      : entries.filter((e) => {
+          const seen = before.get(e.id)
+          return incoming(e) && (seen === undefined || e.at > seen)
+        })
+  return { count: entries.length, complete, skipped: comments.skipped + chats.skipped, arrived }
 }

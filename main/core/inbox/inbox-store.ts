@@ -8,7 +8,7 @@ import type { InboxEntry, InboxFilter } from '../../../common/inbox'
 import type { ChatMessage } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import { sqlOf } from '../db/handle'
-import { countRow, parseRow, readRow, readRows } from '../db/rows'
+import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { inboxItemsTable, inboxScopesTable } from './inbox-rows'
 import { searchText } from './inbox-entry'
 
@@ -31,6 +31,8 @@ export interface InboxStore {
   saveMessages(scope: string, id: string, messages: readonly ChatMessage[]): void
   /** When the whole inbox was last read; null when never. */
   fetchedAt(scope: string): string | null
+  /** Each conversation's newest activity (`at`) by id, as last saved: what a read compares to find news. */
+  activity(scope: string): Map<string, string>
 }
 
 type Row = ReturnType<typeof inboxItemsTable.row.parse>
@@ -151,6 +153,11 @@ export function createInboxStore(database: AppDatabase): InboxStore {
         db.prepare('SELECT * FROM inbox_scopes WHERE scope = ?').get(scope),
       )
       return row?.fetched_at ?? null
+    },
+    activity(scope) {
+      const rows = db.prepare('SELECT id, at FROM inbox_items WHERE scope = ?').all(scope)
+      const parsed = parseRows('inbox_items', columnsOf(inboxItemsTable, 'id', 'at'), rows)
+      return new Map(parsed.map((r) => [r.id, r.at]))
     },
   }
 }

@@ -15,6 +15,7 @@ import {
   SANDBOX_PROFILE_ID,
   THEMES,
 } from '../../../common/app-state'
+import { CLOCK_TIME, DEFAULT_QUIET_HOURS } from '../../../common/quiet-hours'
 import { diskWriteError } from '../disk-errors'
 import { setAsideDamaged, type DamagedFileNotice } from './damaged-file'
 
@@ -63,6 +64,9 @@ const settingsSchema = z.object({
     .min(MIN_UPLOAD_HISTORY_DAYS)
     .max(MAX_UPLOAD_HISTORY_DAYS)
     .catch(DEFAULT_SETTINGS.uploadHistoryDays),
+  quietHours: z
+    .object({ enabled: z.boolean(), from: z.string().regex(CLOCK_TIME), to: z.string().regex(CLOCK_TIME) })
+    .catch({ ...DEFAULT_QUIET_HOURS }),
 })
 
 /** Each member falls back to its default on its own, so one damaged value never loses the rest. */

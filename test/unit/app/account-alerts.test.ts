@@ -86,6 +86,17 @@ describe('account alerts (Electron notification)', () => {
     expect(warnings[0]).toContain('allow-list')
   })
 
+  it('shows nothing during quiet hours', () => {
+    const alerts = createAccountAlerts({
+      navigate: () => undefined,
+      openExternal: async () => undefined,
+      warn: () => undefined,
+      quiet: () => true,
+    })
+    alerts.show(notice)
+    expect(electron.made).toEqual([])
+  })
+
   it('shows nothing where the system has no notifications', () => {
     electron.Notification.supported = false
     setup().alerts.show(notice)

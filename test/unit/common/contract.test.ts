@@ -39,6 +39,12 @@ describe('IPC contract', () => {
     expect(requestSchemas['storage:stats'].safeParse({}).success).toBe(false)
     expect(requestSchemas['storage:stats'].safeParse(undefined).success).toBe(true)
     expect(requestSchemas['settings:update'].safeParse({ uploadConcurrency: 99 }).success).toBe(false)
+    const quiet = (from: string) =>
+      requestSchemas['settings:update'].safeParse({ quietHours: { enabled: true, from, to: '07:00' } })
+        .success
+    expect(quiet('22:00')).toBe(true)
+    expect(quiet('24:00')).toBe(false)
+    expect(quiet('9:00')).toBe(false)
     expect(requestSchemas['uploads:start'].safeParse({ paths: [] }).success).toBe(false)
     expect(requestSchemas['storage:unused'].safeParse(undefined).success).toBe(true)
     expect(requestSchemas['storage:free-up'].safeParse({ ids: [] }).success).toBe(false)

@@ -16,6 +16,7 @@ describe('deep links', () => {
       id: '64f1c2aa09b3e1d2c3f4a5b6',
     })
     expect(parseDeepLink('mediadeck://library')).toEqual({ view: 'library' })
+    expect(parseDeepLink('mediadeck://inbox')).toEqual({ view: 'inbox' })
     // Windows adds a slash after the host when the link is typed without one.
     expect(parseDeepLink('mediadeck://library/')).toEqual({ view: 'library' })
     expect(parseDeepLink('MEDIADECK://Planner')).toEqual({ view: 'planner' })
@@ -30,6 +31,8 @@ describe('deep links', () => {
     'mediadeck://automations/a%2Fb',
     'mediadeck://automations/id?open=1',
     'mediadeck://library/extra',
+    'mediadeck://inbox/extra',
+    'mediadeck://inbox?id=1',
     'mediadeck://admin',
     'mediadeck://user:pass@library',
     'mediadeck://library#x',
@@ -50,14 +53,14 @@ describe('deep links', () => {
   })
 
   it('never throws, and anything it accepts is a well-formed route (fuzz)', () => {
-    const views = fc.constantFrom('planner', 'automations', 'library', 'settings', 'x')
+    const views = fc.constantFrom('planner', 'automations', 'library', 'settings', 'inbox', 'x')
     const noise = fc.string({ maxLength: 80, unit: 'binary' })
     const linkish = fc.tuple(views, noise).map(([view, rest]) => `mediadeck://${view}${rest}`)
     fc.assert(
       fc.property(fc.oneof(noise, linkish), (input) => {
         const route = parseDeepLink(input)
         if (route === null) return
-        expect(['planner', 'automations', 'library', 'settings']).toContain(route.view)
+        expect(['planner', 'automations', 'library', 'settings', 'inbox']).toContain(route.view)
         for (const value of Object.values(route)) expect(value).toMatch(/^[A-Za-z0-9_-]+$/)
         // An accepted link says the same thing when written back out.
         expect(parseDeepLink(formatDeepLink(route))).toEqual(route)
@@ -80,6 +83,7 @@ describe('deep links', () => {
       fc.record({ view: fc.constant('automations' as const), id }, { requiredKeys: ['view'] }),
       fc.constant({ view: 'library' as const }),
       fc.constant({ view: 'settings' as const }),
+      fc.constant({ view: 'inbox' as const }),
     )
     fc.assert(
       fc.property(route, (r) => {

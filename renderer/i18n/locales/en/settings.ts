@@ -104,6 +104,12 @@ export default {
     saveFailed: 'Could not save the setting',
     runInBackground: 'Keep running in the tray when the window closes',
     runInBackgroundHint: 'Queued posts and uploads go on while the window is closed.',
+    quietHours: 'Quiet hours',
+    quietHoursOn: 'No notifications during quiet hours',
+    quietFrom: 'From',
+    quietTo: 'Until',
+    quietHoursHint:
+      'New messages and comments, failed posts, disconnected accounts and finished uploads show no system notification between these times (this computer’s clock). They still show in the app.',
     openAtLogin: 'Open at login (in the tray)',
   },
   about: {

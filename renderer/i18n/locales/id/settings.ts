@@ -107,6 +107,12 @@ export default {
     saveFailed: 'Pengaturan tidak dapat disimpan',
     runInBackground: 'Tetap berjalan di baki sistem saat jendela ditutup',
     runInBackgroundHint: 'Postingan dan unggahan dalam antrean tetap berjalan saat jendela ditutup.',
+    quietHours: 'Jam tenang',
+    quietHoursOn: 'Tanpa notifikasi selama jam tenang',
+    quietFrom: 'Dari',
+    quietTo: 'Sampai',
+    quietHoursHint:
+      'Pesan dan komentar baru, postingan gagal, akun terputus, dan unggahan selesai tidak memunculkan notifikasi sistem di antara jam ini (jam komputer ini). Semuanya tetap tampil di aplikasi.',
     openAtLogin: 'Buka saat masuk (di baki sistem)',
   },
   about: {

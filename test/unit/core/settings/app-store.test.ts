@@ -70,6 +70,7 @@ describe('app store', () => {
       runInBackground: true,
       openAtLogin: false,
       uploadHistoryDays: 30,
+      quietHours: { enabled: false, from: '22:00', to: '07:00' },
     })
     expect(store.get('backgroundExplained')).toBe(false)
     expect(store.get('activeProfileId')).toBe('sandbox')
@@ -105,6 +106,7 @@ describe('app store', () => {
         theme: 'neon',
         openAtLogin: 'yes',
         uploadHistoryDays: 0,
+        quietHours: { enabled: true, from: '25:00', to: '07:00' },
       },
       profiles: 'garbage',
       activeProfileId: 'p1',
@@ -118,6 +120,7 @@ describe('app store', () => {
       runInBackground: true,
       openAtLogin: false,
       uploadHistoryDays: 30,
+      quietHours: { enabled: false, from: '22:00', to: '07:00' },
     })
     const capped = migrateAppState({ settings: { uploadRateLimit: 2 * 1024 * 1024 } })
     expect(capped.settings.uploadRateLimit).toBe(2 * 1024 * 1024)

@@ -1,0 +1,79 @@
+// New comments and messages become system notifications through the app host against a real sandbox over
+// HTTP, read in the background on the profile's scheduler with a stepped clock: nothing for the first read,
+// then one notification per account for what came in, however many, and at most one per account every five
+// minutes (what comes meanwhile is counted into the next).
+import { describe, expect, it } from 'vitest'
+import { t } from '../../../common/messages/index'
+import type { AppRoute } from '../../../common/routes'
+import { INBOX_NEWS_GAP_MS } from '../../../main/core/inbox/inbox-news'
+import { INBOX_FIRST_READ_MS, INBOX_REFRESH_MS } from '../../../main/host/inbox'
+import { manualClock } from '../../support/manual-clock'
+import { useAppOnSandbox } from './app-on-sandbox'
+
+const harness = useAppOnSandbox('inbox-notifications-')
+
+describe('inbox notifications', () => {
+  it('none at the first read, then one per account, at most one every five minutes', async () => {
+    const time = manualClock(Date.parse('2026-12-01T10:00:00Z'))
+    const shown: Array<{ title: string; body: string; route: AppRoute }> = []
+    const app = await harness.startApp({
+      scheduler: { clock: time.clock },
+      notifications: {
+        notify: (title, body, route) => shown.push({ title, body, route }),
+        tr: () => (key, params) => t('en', key, params),
+      },
+    })
+    const profile = await app.call('profiles:save', {
+      name: 'Work',
+      baseUrl: harness.service.url,
+      accessKey: 'demo',
+      secretKey: 'demo-secret',
+    })
+    await app.call('profiles:activate', { id: profile.id })
+    const scheduler = app.background.scheduler()!
+    const tick = async (ms: number) => {
+      await scheduler.whenIdle()
+      await time.advance(ms)
+      await scheduler.whenIdle()
+    }
+    // The first read: the demo data's pending comments and unread chats are old news.
+    await tick(INBOX_FIRST_READ_MS)
+    expect((await app.call('inbox:list')).fetchedAt).not.toBeNull()
+    expect(shown).toEqual([])
+
+    // Two accounts that have comments (a comment is on one of the account's posts).
+    const names = new Map<string, string>()
+    for (const item of (await app.call('inbox:list', { kind: 'comment' })).items)
+      names.set(item.accountId, item.comment?.account?.name ?? '')
+    const [first, second] = [...names].map(([id, name]) => ({ id, name }))
+    const added = await harness.service.addIncoming('demo', {
+      comments: [
+        { text: 'Masih ada stok?', from: 'Dian', accountId: first!.id },
+        { text: 'Ukuran 40 ada?', from: 'Rina', accountId: first!.id },
+        { text: 'Harga?', from: 'Oki', accountId: second!.id },
+      ],
+    })
+    expect(added.comments).toHaveLength(3)
+    await tick(INBOX_REFRESH_MS)
+    expect(shown.map((n) => n.title).sort()).toEqual(
+      [`${first!.name}: 2 new comments and messages`, `${second!.name}: a new comment or message`].sort(),
+    )
+    expect(shown.every((n) => n.route.view === 'inbox')).toBe(true)
+    expect(shown.find((n) => n.title.startsWith(second!.name))?.body).toBe('Latest from Oki: Harga?')
+
+    // Three minutes later, within the first account's five minutes: it waits.
+    await harness.service.addIncoming('demo', {
+      comments: [{ text: 'Bisa COD?\nKak', from: 'Uli', accountId: first!.id }],
+    })
+    await tick(INBOX_REFRESH_MS)
+    expect(shown).toHaveLength(2)
+    // The next read after the five minutes says it.
+    await tick(Math.max(INBOX_REFRESH_MS, INBOX_NEWS_GAP_MS - INBOX_REFRESH_MS))
+    expect(shown).toHaveLength(3)
+    expect(shown[2]).toMatchObject({
+      title: `${first!.name}: a new comment or message`,
+      body: 'Latest from Uli: Bisa COD? Kak',
+    })
+    await app.close()
+  })
+})
