@@ -30,7 +30,12 @@ export const INSIGHTS_HANDLER_NEEDS = [
 export type InsightsHandlerDeps = Pick<HostDeps, (typeof INSIGHTS_HANDLER_NEEDS)[number]>
 
 export type InsightsCall =
-  'insights:view' | 'insights:refresh' | 'insights:best-slots' | 'insights:grid' | 'insights:swap'
+  | 'insights:view'
+  | 'insights:refresh'
+  | 'insights:best-slots'
+  | 'insights:grid'
+  | 'insights:export'
+  | 'insights:swap'
 
 export function createInsightsHandlers(
   deps: InsightsHandlerDeps,

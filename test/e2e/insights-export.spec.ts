@@ -69,7 +69,7 @@ for (const language of ['en', 'id'] as const) {
     ])
     const rows = await page.getByTestId('summary-posts').innerText()
     expect(parsed.data).toHaveLength(Number(rows.replace(/\D/g, '')))
-    const formula = parsed.data.find((r) => r.id.startsWith(`x${language}formula`))!
+    const formula = parsed.data.find((r) => r.id?.startsWith(`x${language}formula`))!
     expect(formula.title).toBe(`'${FORMULA}`)
     expect(Number(formula.engagement)).toBeGreaterThan(0)
   })
