@@ -211,22 +211,7 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   }
 
   function insert({ item: i, refused }: NewUpload): void {
-    stmt.insert.run({
-      id: i.id,
-      scope,
-      identity,
-      path: i.path,
-      name: i.name,
-      size: i.size,
-      mtimeMs: i.mtimeMs,
-      ctimeMs: i.ctimeMs ?? null,
-      ino: i.ino ?? null,
-      mimetype: i.mimetype,
-      mimeWarning: i.mimeWarning ?? null,
-      batchId: i.batchId,
-      createdAt: i.createdAt,
-      idempotencyKey: i.idempotencyKey ?? null,
-    })
+    stmt.insert.run({ ...addedColumns(i), scope, identity })
     if (!leases.acquire(uploadLease(i.id))) throw new UploadLeaseLost(i.id)
     if (refused) finish(i.id, 'failed', refused.error, refused.at)
   }
@@ -348,6 +333,24 @@ export function uploadUsesOutside(
   )
 }
 
+/** An item's columns as it was added, as the statements' named parameters: one mapping for every insert. */
+function addedColumns(i: PersistedItem) {
+  return {
+    id: i.id,
+    path: i.path,
+    name: i.name,
+    size: i.size,
+    mtimeMs: i.mtimeMs,
+    ctimeMs: i.ctimeMs ?? null,
+    ino: i.ino ?? null,
+    mimetype: i.mimetype,
+    mimeWarning: i.mimeWarning ?? null,
+    batchId: i.batchId,
+    createdAt: i.createdAt,
+    idempotencyKey: i.idempotencyKey ?? null,
+  }
+}
+
 /**
  * Writes the rows an old journal replayed (upload-journal-import.ts reads it) into `scope`'s queue, without
  * an identity: which account they were meant for was not recorded. Returns the rows written.
@@ -366,22 +369,10 @@ function writeImportedJournal(
   let rows = 0
   for (const item of items.values()) {
     const final = item.state === 'done' || item.state === 'failed' || item.state === 'cancelled'
-    const persisted: PersistedItem = item
     rows += Number(
       insert.run({
-        id: persisted.id,
+        ...addedColumns(item),
         scope,
-        path: persisted.path,
-        name: persisted.name,
-        size: persisted.size,
-        mtimeMs: persisted.mtimeMs,
-        ctimeMs: persisted.ctimeMs ?? null,
-        ino: persisted.ino ?? null,
-        mimetype: persisted.mimetype,
-        mimeWarning: persisted.mimeWarning ?? null,
-        batchId: persisted.batchId,
-        createdAt: persisted.createdAt,
-        idempotencyKey: persisted.idempotencyKey ?? null,
         state: final ? item.state : 'queued',
         fileId: item.fileId ?? null,
         key: item.key ?? null,
