@@ -82,6 +82,8 @@ export default {
     bindingBody:
       'The local database (SQLite) could not be loaded, so nothing could be saved. Reinstall Mediadeck; if it happens again, report it with this detail: {problem}',
     noticeTitle: 'Your local data needed attention',
+    madePrivate:
+      'Other users of this computer could read Mediadeck’s data folder {folder} (drafts, the copy of your accounts and posts, the upload history); it is now readable by you alone.',
   },
   update: {
     readyMessage: 'An update is ready',

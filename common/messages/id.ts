@@ -81,6 +81,8 @@ export default {
     bindingBody:
       'Basis data lokal (SQLite) tidak dapat dimuat, jadi tidak ada yang bisa disimpan. Pasang ulang Mediadeck; jika terjadi lagi, laporkan dengan rincian ini: {problem}',
     noticeTitle: 'Data lokal Anda perlu diperhatikan',
+    madePrivate:
+      'Pengguna lain di komputer ini dapat membaca folder data Mediadeck {folder} (draf, salinan akun dan postingan Anda, riwayat unggahan); sekarang hanya Anda yang dapat membacanya.',
   },
   update: {
     readyMessage: 'Pembaruan siap',
