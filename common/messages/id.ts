@@ -91,6 +91,10 @@ export default {
     later: 'Nanti saja',
   },
   errors: {
+    'grid-moved-on':
+      'Postingan ini berubah di layanan sejak grid digambar (diedit, dipindah, atau terbit): tidak ada yang dipindah. Grid kini menampilkannya seperti sekarang.',
+    'grid-undo-failed':
+      'Postingan kedua tidak dapat dipindah, dan yang pertama tidak dapat dikembalikan: periksa waktu kedua postingan di perencana.',
     'file-missing': 'Berkasnya sudah tidak ada: dipindah atau dihapus.',
     'file-permission': 'Izin membaca berkas ditolak.',
     'file-not-regular': 'Ini bukan berkas biasa.',
