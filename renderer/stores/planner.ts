@@ -261,9 +261,15 @@ export const usePlannerStore = defineStore('planner', () => {
   /**
    * Writes a pending post back to the service and shows the change at once: the service answers an update
    * with no body, so the calendar takes the sent post in place, then reloads the period for the service's word.
+   * `base`: the copy the change was made on; main lays only what differs over the post as the service holds
+   * it, so an edit made elsewhere since the copy was read is kept (main/core/posts/post-edit.ts).
    */
-  async function updatePost(id: string, post: CreateScheduleRequest): Promise<void> {
-    await mediadeck().schedules.update({ id, post })
+  async function updatePost(
+    id: string,
+    post: CreateScheduleRequest,
+    base?: CreateScheduleRequest,
+  ): Promise<void> {
+    await mediadeck().schedules.update({ id, post, ...(base ? { base } : {}) })
     posts.value = posts.value.map((p) =>
       scheduleIdOf(p) === id ? { ...p, ...post, updatedAt: new Date().toISOString() } : p,
     )
@@ -361,11 +367,10 @@ export const usePlannerStore = defineStore('planner', () => {
     const { id, draft, post, next } = resolveMove(key, targetDay, hour, options)
     if (post) {
       // The copy on the calendar may be older than the post (edited on the service's website meanwhile, or a
-      // refresh still under way): the move is laid over the post as the service holds it now, so it changes
-      // the time and nothing else.
-      const fresh = await mediadeck().schedules.get({ id })
-      if (fresh.status !== 'pending') throw new AppError({ kind: 'validation', message: fresh.status })
-      await updatePost(id, { ...postOfSchedule(fresh), scheduleAt: next.iso } as CreateScheduleRequest)
+      // refresh still under way): main lays the move over the post as the service holds it now, so it changes
+      // the time and nothing else, and refuses a post no longer waiting to go out.
+      const base = postOfSchedule(post) as CreateScheduleRequest
+      await updatePost(id, { ...base, scheduleAt: next.iso }, base)
       return next
     }
     await drafts.save({
