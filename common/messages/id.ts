@@ -91,6 +91,10 @@ export default {
     later: 'Nanti saja',
   },
   errors: {
+    'grid-moved-on':
+      'Postingan ini berubah di layanan sejak grid digambar (diedit, dipindah, atau terbit): tidak ada yang dipindah. Grid kini menampilkannya seperti sekarang.',
+    'grid-undo-failed':
+      'Postingan kedua tidak dapat dipindah, dan yang pertama tidak dapat dikembalikan: periksa waktu kedua postingan di perencana.',
     'file-missing': 'Berkasnya sudah tidak ada: dipindah atau dihapus.',
     'file-permission': 'Izin membaca berkas ditolak.',
     'file-not-regular': 'Ini bukan berkas biasa.',
@@ -141,6 +145,7 @@ export default {
     'profile-builtin': 'Sandbox bawaan tidak dapat dihapus.',
     'secret-required': 'Masukkan kunci rahasia lagi.',
     'automation-not-found': 'Otomatisasi ini tidak ditemukan di layanan.',
+    'post-moved-on': 'Postingan ini tidak lagi menunggu dikirim ({status}); postingan tidak diubah.',
     'automation-value-not-accepted':
       'Layanan tidak menerima “{value}” untuk {field}: pilih salah satu dari {allowed}.',
     'address-not-allowed': 'Alamat ini bukan alamat yang dibuka aplikasi.',
