@@ -103,16 +103,10 @@ export const usePlannerStore = defineStore('planner', () => {
   const freshness = ref<Freshness | null>(null)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
-  const {
-    failed,
-    failedLoading,
-    failedError,
-    failedStale,
-    failedFetchedAt,
-    failedFreshness,
-    loadFailed,
-    resetFailed,
-  } = useFailedList()
+  // The failed posts' list, answered as the planner's own (its refs and loadFailed, by their names); its reset
+  // is part of the planner's.
+  const { resetFailed, ...failedList } = useFailedList()
+  const { failed, loadFailed } = failedList
   let request = 0
   // What a held action (see toasts.hold) already shows while it waits to be sent: entries and failed posts
   // hidden by a delete or a retry (by entry key, `failed:<id>` for a failed post), entries shown at a new time.
@@ -400,12 +394,7 @@ export const usePlannerStore = defineStore('planner', () => {
     fetchedAt,
     loading,
     error,
-    failed,
-    failedLoading,
-    failedError,
-    failedStale,
-    failedFetchedAt,
-    failedFreshness,
+    ...failedList,
     failedShown,
     isRetrying: changes.isRetrying,
     newlyFailed: changes.newlyFailed,
@@ -418,7 +407,6 @@ export const usePlannerStore = defineStore('planner', () => {
     byDay,
     load,
     periodQuery,
-    loadFailed,
     reset,
     go,
     today,
