@@ -81,6 +81,8 @@ export default {
     bindingBody:
       'Basis data lokal (SQLite) tidak dapat dimuat, jadi tidak ada yang bisa disimpan. Pasang ulang Mediadeck; jika terjadi lagi, laporkan dengan rincian ini: {problem}',
     noticeTitle: 'Data lokal Anda perlu diperhatikan',
+    madePrivate:
+      'Pengguna lain di komputer ini dapat membaca folder data Mediadeck {folder} (draf, salinan akun dan postingan Anda, riwayat unggahan); sekarang hanya Anda yang dapat membacanya.',
   },
   update: {
     readyMessage: 'Pembaruan siap',
@@ -89,6 +91,10 @@ export default {
     later: 'Nanti saja',
   },
   errors: {
+    'grid-moved-on':
+      'Postingan ini berubah di layanan sejak grid digambar (diedit, dipindah, atau terbit): tidak ada yang dipindah. Grid kini menampilkannya seperti sekarang.',
+    'grid-undo-failed':
+      'Postingan kedua tidak dapat dipindah, dan yang pertama tidak dapat dikembalikan: periksa waktu kedua postingan di perencana.',
     'file-missing': 'Berkasnya sudah tidak ada: dipindah atau dihapus.',
     'file-permission': 'Izin membaca berkas ditolak.',
     'file-not-regular': 'Ini bukan berkas biasa.',
@@ -139,6 +145,7 @@ export default {
     'profile-builtin': 'Sandbox bawaan tidak dapat dihapus.',
     'secret-required': 'Masukkan kunci rahasia lagi.',
     'automation-not-found': 'Otomatisasi ini tidak ditemukan di layanan.',
+    'post-moved-on': 'Postingan ini tidak lagi menunggu dikirim ({status}); postingan tidak diubah.',
     'automation-value-not-accepted':
       'Layanan tidak menerima “{value}” untuk {field}: pilih salah satu dari {allowed}.',
     'address-not-allowed': 'Alamat ini bukan alamat yang dibuka aplikasi.',

@@ -23,6 +23,8 @@ import type { AccountAlertPort } from './account-watch'
 import type { AccountWatch, FollowerClock } from '../core/posts/account-watch'
 import type { ProfileSessionDeps } from './profile-session'
 import type { Background } from './background'
+import type { InboxHost } from './inbox'
+import type { StartupNotice } from './data-folder'
 import type { SchedulerClock } from '../core/scheduler/background-scheduler'
 
 export interface AppHostOptions {
@@ -102,8 +104,8 @@ export interface AppHost {
   readonly pictures: PictureServer
   /** The data folder's database (main/core/db/database.ts), shared with other processes on the same folder. */
   readonly database: AppDatabase
-  /** What was found damaged and set aside on open (the database, the settings file), in words. */
-  readonly startupNotices: readonly string[]
+  /** What was found damaged and set aside on open (the database, the settings file), or made private. */
+  readonly startupNotices: readonly StartupNotice[]
   /** Damage the database's background integrity check found after open, in words; null when none. */
   readonly integrityNotice: Promise<string | null>
   /** Hears later notices about the data (rows set aside as unreadable), those said before it listened first. */
@@ -113,6 +115,8 @@ export interface AppHost {
   readonly connection: ConnectionMonitor
   /** The account watch of the active profile (main/host/account-watch.ts): tests check on demand. */
   readonly accountWatch: AccountWatch
+  /** The inbox of the active profile (main/host/inbox.ts): tests send its replies on demand. */
+  readonly inbox: Pick<InboxHost, 'sendReplies'>
   /** The reads the app makes on its own, on the active profile's scheduler (docs/background.md). */
   readonly background: Background
   readonly redactor: Redactor

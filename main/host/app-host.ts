@@ -212,6 +212,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     active: () => current.service,
     connection,
     emit: (name, payload) => events.emit(name, payload),
+    allowFile: (path) => grants.allows(path),
     log: (message, error) => log.warn(`inbox: ${message}`, error),
   })
   disposers.push(() => inbox.close())
@@ -262,6 +263,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     database,
     sandbox,
     active: () => current.service,
+    account: () => current.replica.identity,
     network,
     log,
     store: options.pictures,
@@ -355,6 +357,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     store,
     connection,
     accountWatch,
+    inbox,
     background,
     redactor,
     log,

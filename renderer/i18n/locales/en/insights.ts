@@ -23,6 +23,22 @@ export default {
     asTable: 'Show the figures as a table',
     day: 'Day',
   },
+  grid: {
+    title: 'The grid',
+    explain:
+      'As the profile will look: upcoming posts (dashed, with their time) above the published ones. Drag an upcoming post onto another, or press Enter on one and then on another, to swap their times.',
+    readOnly:
+      'The service cannot be reached: the grid is the last copy and cannot be changed now (a swap reads both posts from the service first).',
+    label: 'Posts of the profile, newest first',
+    upcomingPost: 'Upcoming: {post}',
+    publishedPost: 'Published: {post}',
+    picked: 'Picked the post of {when}. Press Enter on another upcoming post to swap their times, or Escape.',
+    dropped: 'Put back.',
+    swapping: 'Swapping {a} and {b}…',
+    refused: 'The posts were not swapped',
+    none: 'No published or upcoming posts known for this account yet.',
+    noneUpcoming: 'No upcoming posts in the next 60 days to move.',
+  },
   heat: {
     title: 'When to post',
     explain:
@@ -42,6 +58,7 @@ export default {
     none: 'No best time yet: no hour with 3 or more posts did better than the usual post ({count} posts with figures). | No best time yet: no hour with 3 or more posts did better than the usual post (1 post with figures). | No best time yet: no hour with 3 or more posts did better than the usual post ({count} posts with figures).',
   },
   posts: {
+    export: 'Download as CSV',
     title: 'Each post',
     caption:
       'No posts in the period | 1 post in the period | {count} posts in the period; press a column’s header to sort by it',
@@ -86,14 +103,5 @@ export default {
     retweet: 'Retweets',
     bookmark: 'Bookmarks',
     impression: 'Impressions',
-  },
-  types: {
-    text: 'Text',
-    image: 'Image',
-    video: 'Video',
-    reel: 'Reel',
-    album: 'Album',
-    link: 'Link',
-    story: 'Story',
   },
 }
