@@ -14,6 +14,7 @@ import { chatEntry, commentEntry } from '../core/inbox/inbox-entry'
 import { refreshInbox } from '../core/inbox/inbox-refresh'
 import type { InboxNewsFeed } from '../core/inbox/inbox-news'
 import { createInboxStore } from '../core/inbox/inbox-store'
+import { countedInbox } from './inbox-counts'
 import type { Medium } from '../core/inbox/reply-media'
 import { createReplyOutbox, type QueuedReply } from '../core/inbox/reply-outbox'
 import type { ActiveService, ConnectionMonitor, EventSink, InboxPort } from '../core/ports'
@@ -91,7 +92,9 @@ function replyView(r: QueuedReply): InboxReplyView {
 export function createInboxHost(deps: InboxHostDeps): InboxHost {
   const now = deps.now ?? (() => new Date())
   const log = deps.log ?? ((message, error) => console.error(`[inbox] ${message}`, error))
-  const store = createInboxStore(deps.database)
+  // Each write to the copy counts it again for the sidebar and the tray (inbox-counts.ts).
+  const counted = countedInbox(createInboxStore(deps.database), (counts) => deps.emit('inbox:counts', counts))
+  const store = counted.store
   const leases = deps.leases ?? createLeases(deps.database)
   const scope = () => deps.active().profileId
   /** Why the last refresh of a profile could not read the service; absent once one succeeded. */
@@ -232,6 +235,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   return {
     list,
     refresh,
+    counts: () => counted.counts(scope()),
     async thread(id) {
       const found = stored(id)
       const { client } = deps.active()
