@@ -71,9 +71,17 @@ const ruleSet = z
 const name = z.string().trim().min(1).max(200)
 
 export const automationCallSchemas = {
-  /** Replaces the rules of one automation; answers it as the service now holds it. */
-  'automations:update': z.object({ id, config: ruleSet }).strict(),
-  'automations:create': z.object({ contentId: id, accountId: id, config: ruleSet }).strict(),
+  /**
+   * Changes the rules of one automation; answers it as the service now holds it. With `base` (the rules the
+   * change was made on) only what differs between `base` and `config` is laid over the rules as the service
+   * holds them when the change's turn comes (changes of one automation go one at a time); without it `config`
+   * replaces them.
+   */
+  'automations:update': z.object({ id, config: ruleSet, base: ruleSet.optional() }).strict(),
+  /** `templateId`: the template `config` was made from, whose members the app does not know may go too. */
+  'automations:create': z
+    .object({ contentId: id, accountId: id, config: ruleSet, templateId: id.optional() })
+    .strict(),
   /** Sent when the Undo window of the delete ends (or the window closes within it), never before. */
   'automations:delete': z.object({ id }).strict(),
   /** The rules new content of the account starts with (all six rules). */

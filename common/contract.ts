@@ -63,6 +63,7 @@ import { snippetCallSchemas, type SnippetCallResponses } from './snippet-calls'
 import { inboxCallSchemas, type InboxCallResponses, type InboxEventPayloads } from './inbox-calls'
 import { insightsCallSchemas, type InsightsCallResponses } from './insights-calls'
 import type { Snippet } from './snippets'
+import { draftBulkCallSchemas, type DraftBulkCallResponses } from './draft-calls'
 
 // ---- request schemas ----
 
@@ -411,6 +412,11 @@ export const requestSchemas = {
         )
         .max(MAX_DRAFT_TARGETS)
         .optional(),
+      /**
+       * Saves and queues in one transaction (the composer's "Schedule"): a draft that does not pass is not
+       * saved either, and the call is refused with every bad field, as `drafts:schedule` refuses it.
+       */
+      queue: z.literal(true).optional(),
     })
     .strict(),
   'drafts:delete': idRequest,
@@ -438,6 +444,7 @@ export const requestSchemas = {
   'drafts:import-preview': z
     .object({ format: z.enum(['csv', 'json']), content: importContent, ...importReading })
     .strict(),
+  ...draftBulkCallSchemas,
   'drafts:export': z
     .object({
       format: z.enum(['csv', 'json']),
@@ -587,6 +594,7 @@ export interface CallResponses
     AutomationCallResponses,
     WatchCallResponses,
     SnippetCallResponses,
+    DraftBulkCallResponses,
     InboxCallResponses,
     InsightsCallResponses {
   'app:info': AppInfo

@@ -63,6 +63,8 @@ export interface InboxReplyView {
   state: ReplyState
   error: string | null
   createdAt: string
+  /** The ids the service gave what it made of the reply (the comment's reply, or each chat message). */
+  resultIds: string[]
 }
 
 export interface InboxListAnswer {

@@ -5,12 +5,15 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../core/db/database'
+import { settleLegacyFiles } from '../core/db/legacy-import'
 import { onRowsSetAside } from '../core/db/rows'
 import { writeLine, type CliIo } from './context'
 
 export function openCliDatabase(dataDir: string, io: Pick<CliIo, 'stderr'>): AppDatabase {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
+  // Whether an old file is left to import is decided once, here: once none is, no repository looks.
+  settleLegacyFiles(database, dataDir)
   for (const notice of database.notices) {
     if (notice.kind !== 'migrated') writeLine(io.stderr, `mediadeck: ${notice.message}`)
   }

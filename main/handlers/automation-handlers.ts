@@ -8,6 +8,8 @@ import { checkConfigEnums, CONTENT_RULES } from '../../common/automation-edit'
 import { AppError } from '../../common/errors'
 import { errorReason } from '../../common/messages/index'
 import type { Schedule, Template } from '../../common/service'
+import { changesOver } from '../core/changes-over'
+import { inTurn } from '../core/in-turn'
 import type { RetryBudget } from '../core/retry-budget'
 import type { HostDeps } from './host-deps'
 import { allPages, findAutomation } from './service-handlers'
@@ -36,18 +38,27 @@ export function createAutomationHandlers(
   o: { retryBudget: RetryBudget },
 ): HandlerGroup<AutomationCall> {
   const client = () => deps.active().client
+  /** Changes of each automation, one at a time. */
+  const turns = inTurn()
   /** Report retries under way, by report: the same one asked again while it runs shares its answer. */
   const retrying = new Map<string, Promise<ReportRetryResult>>()
 
   return {
-    'automations:update': async ({ id, config }) => {
-      const before = await findAutomation(client(), id)
-      refuseUnknownMembers(config, before.config)
-      checkConfigEnums(pick(config, CONTENT_RULES), before.config)
-      await client().updateAutomation(id, config)
-      return findAutomation(client(), id)
-    },
-    'automations:create': async ({ contentId, accountId, config }) => {
+    // One change of an automation at a time, each read fresh once the one before has landed: two switches
+    // flipped within a slow save were each sent on the rules from before the other, and the second undid
+    // the first without a word (the page waits too, but another window or a page reloaded meanwhile did not).
+    'automations:update': ({ id, config, base }) =>
+      turns.run(id, async () => {
+        const before = await findAutomation(client(), id)
+        const next = base ? changesOver(before.config, base, config) : config
+        refuseUnknownMembers(next, before.config)
+        checkConfigEnums(pick(next, CONTENT_RULES), before.config)
+        await client().updateAutomation(id, next)
+        return findAutomation(client(), id)
+      }),
+    'automations:create': async ({ contentId, accountId, config, templateId }) => {
+      // Members the app does not know go only when the service sent them itself, in the template applied.
+      refuseUnknownMembers(config, templateId ? (await client().getTemplate(templateId)).config : undefined)
       checkConfigEnums(pick(config, CONTENT_RULES))
       const { automationId } = await client().createAutomation({ contentId, accountId, config })
       return findAutomation(client(), automationId)
@@ -72,7 +83,7 @@ export function createAutomationHandlers(
       (await allPages<Template>((page) => client().listTemplates({ page, limit: PAGE_LIMIT }))).docs,
     'templates:save': async ({ id, name, config }) => {
       const held = id ? (await client().getTemplate(id)).config : undefined
-      if (held) refuseUnknownMembers(config, held)
+      refuseUnknownMembers(config, held)
       checkConfigEnums(config, held)
       const saved = id ?? (await client().createTemplate({ name, config }))._id
       if (id) await client().updateTemplate(id, { name, config })

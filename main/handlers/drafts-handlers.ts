@@ -8,6 +8,7 @@ import { csvTemplate, exportDrafts, type CampaignLookup } from '../core/drafts/i
 import { exportPosts, importDrafts, previewImport } from '../core/drafts/round-trip'
 import type { RoundTripDeps } from '../core/drafts/round-trip'
 import type { DraftsDomain, DraftsPort } from '../core/ports'
+import { createDraftBulk } from '../core/drafts/draft-bulk'
 import type { HandlerDeps, HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
 
@@ -29,6 +30,10 @@ export type DraftCalls =
   | 'drafts:delete'
   | 'drafts:schedule'
   | 'drafts:unschedule'
+  | 'drafts:schedule-many'
+  | 'drafts:unschedule-many'
+  | 'drafts:delete-many'
+  | 'drafts:move-many'
   | 'drafts:resolve'
   | 'drafts:import'
   | 'drafts:import-preview'
@@ -76,6 +81,16 @@ export function createDraftHandlers(
     }
   }
 
+  /** Queued while online: sent at once rather than at the outbox's next tick. */
+  function sendingSoon<T>(queued: T): T {
+    if (deps.connection.isOnline()) {
+      void domain()
+        .then(({ runner }) => runner.sendNow())
+        .catch((error) => console.error('[outbox]', error))
+    }
+    return queued
+  }
+
   return {
     'drafts:list': async () => {
       const { store, service } = await domain()
@@ -91,17 +106,25 @@ export function createDraftHandlers(
       return { items: service.list(), seq }
     },
     'drafts:get': async ({ id }) => (await domain()).service.get(id),
-    'drafts:save': (request) => durably(({ service }) => service.save(request)),
+    'drafts:save': async ({ queue, ...request }) => {
+      if (!queue) return durably(({ service }) => service.save(request))
+      return sendingSoon(await durably(({ service }) => service.saveAndQueue(request)))
+    },
     'drafts:delete': ({ id }) => durably(({ service }) => service.remove(id)),
     // The channel keeps its contract name (common/contract.ts); what it does is queue the draft locally.
-    'drafts:schedule': async ({ id }) => {
-      const { runner } = await domain()
-      const draft = await durably(({ service }) => service.queue(id))
-      // Queued while online: send at once rather than at the next tick.
-      if (deps.connection.isOnline()) void runner.sendNow().catch((error) => console.error('[outbox]', error))
-      return draft
-    },
+    'drafts:schedule': async ({ id }) => sendingSoon(await durably(({ service }) => service.queue(id))),
     'drafts:unschedule': ({ id }) => durably(({ service }) => service.unqueue(id)),
+    'drafts:schedule-many': async ({ drafts }) => {
+      const result = await durably(({ store, service }) => createDraftBulk(store, service).schedule(drafts))
+      if (result.changed.length > 0) sendingSoon(null)
+      return result
+    },
+    'drafts:unschedule-many': ({ drafts }) =>
+      durably(({ store, service }) => createDraftBulk(store, service).unschedule(drafts)),
+    'drafts:delete-many': ({ drafts }) =>
+      durably(({ store, service }) => createDraftBulk(store, service).remove(drafts)),
+    'drafts:move-many': ({ drafts }) =>
+      durably(({ store, service }) => createDraftBulk(store, service).move(drafts)),
     'drafts:resolve': async ({ id, action, scheduleAt }) => {
       const { runner } = await domain()
       const draft = await durably(({ service }) => {

@@ -3,6 +3,7 @@
 // words: logged at once, and kept for the person (main/app/database-check.ts), so nothing goes unsaid.
 import { join } from 'node:path'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../core/db/database'
+import { settleLegacyFiles } from '../core/db/legacy-import'
 import { onRowsSetAside } from '../core/db/rows'
 import { openAppStore, type AppStore, type KeyValueBackend } from '../core/settings/app-store'
 import { createConfBackend } from '../core/settings/conf-backend'
@@ -24,6 +25,8 @@ export interface DataFolder {
 
 export function openDataFolder(dataDir: string, log: Logger, storeBackend?: KeyValueBackend): DataFolder {
   const database = openDatabase({ file: join(dataDir, DATABASE_FILE), integrityCheck: 'background' })
+  // Whether an old file is left to import is decided once, here: once none is, no repository looks.
+  settleLegacyFiles(database, dataDir)
   const integrityNotice = database.checked().then((notice) => {
     if (notice) log.error(notice.message)
     return notice?.message ?? null

@@ -4,7 +4,13 @@
 // CLI's `sync` runs, under the same leases: so a reply queued by the CLI or the app is sent exactly once by
 // whichever process gets to it. Replies are sent when one is written while online, when the connection comes
 // back, and before each refresh. A side-effect module of the composition root (main/host/app-host.ts).
-import type { InboxFilter, InboxListAnswer, InboxReplyView, ReplyMediumInput } from '../../common/inbox'
+import type {
+  InboxFilter,
+  InboxListAnswer,
+  InboxReplyView,
+  InboxThread,
+  ReplyMediumInput,
+} from '../../common/inbox'
 import { AppError, isUnreachable } from '../../common/errors'
 import { errorReason } from '../../common/messages/index'
 import type { AppDatabase } from '../core/db/database'
@@ -86,6 +92,7 @@ function replyView(r: QueuedReply): InboxReplyView {
     state: r.state,
     error: r.error,
     createdAt: r.createdAt,
+    resultIds: r.result,
   }
 }
 
@@ -133,15 +140,34 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     }
   }
 
+  /** A comment read from the service into the copy. */
+  async function readComment(id: string): Promise<InboxThread> {
+    const entry = commentEntry(await deps.active().client.getComment(id))
+    store.put(scope(), entry, now())
+    return { entry, messages: null, stale: false }
+  }
+
+  /** A chat and its newest messages read from the service into the copy; opened, the service is told it was read. */
+  async function readChat(id: string, opened: boolean): Promise<InboxThread> {
+    const { client } = deps.active()
+    let chat = await client.getChat(id)
+    const page = await client.listChatMessages(id, { page: 1, limit: MESSAGES_READ })
+    const messages = [...page.docs].reverse()
+    if (opened && chat.unreadCount > 0) {
+      // Opened is read: the service is told, as its own app does.
+      await client.readChat(id)
+      chat = { ...chat, unreadCount: 0 }
+    }
+    const entry = chatEntry(chat)
+    store.put(scope(), entry, now())
+    store.saveMessages(scope(), id, messages)
+    return { entry, messages, stale: false }
+  }
+
   /** The conversation read again from the service into the copy (after a reply went). */
   async function reread(id: string, kind: 'comment' | 'chat' | null): Promise<void> {
-    const { client } = deps.active()
-    if (kind === 'comment') store.put(scope(), commentEntry(await client.getComment(id)), now())
-    else if (kind === 'chat') {
-      store.put(scope(), chatEntry(await client.getChat(id)), now())
-      const page = await client.listChatMessages(id, { page: 1, limit: MESSAGES_READ })
-      store.saveMessages(scope(), id, [...page.docs].reverse())
-    }
+    if (kind === 'comment') await readComment(id)
+    else if (kind === 'chat') await readChat(id, false)
   }
 
   async function sendOnce(): Promise<void> {
@@ -238,25 +264,8 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     counts: () => counted.counts(scope()),
     async thread(id) {
       const found = stored(id)
-      const { client } = deps.active()
       try {
-        if (found.entry.kind === 'comment') {
-          const entry = commentEntry(await client.getComment(id))
-          store.put(scope(), entry, now())
-          return { entry, messages: null, stale: false }
-        }
-        let chat = await client.getChat(id)
-        const page = await client.listChatMessages(id, { page: 1, limit: MESSAGES_READ })
-        const messages = [...page.docs].reverse()
-        if (chat.unreadCount > 0) {
-          // Opened is read: the service is told, as its own app does.
-          await client.readChat(id)
-          chat = { ...chat, unreadCount: 0 }
-        }
-        const entry = chatEntry(chat)
-        store.put(scope(), entry, now())
-        store.saveMessages(scope(), id, messages)
-        return { entry, messages, stale: false }
+        return found.entry.kind === 'comment' ? await readComment(id) : await readChat(id, true)
       } catch (error) {
         const e = AppError.from(error)
         if (!isUnreachable(e)) throw e

@@ -117,9 +117,16 @@ export const useAutomationsStore = defineStore('automations', () => {
     if (result.value) result.value = swap(result.value)
   }
 
-  /** Sends new rules for one automation; the list shows what the service answers. Throws what failed. */
-  async function save(id: string, config: Record<string, unknown>): Promise<Automation> {
-    const saved = await mediadeck().automations.update({ id, config })
+  /**
+   * Sends new rules for one automation, made on `base`: main lays what differs over the rules as the service
+   * holds them then. The list shows what the service answers. Throws what failed.
+   */
+  async function save(
+    id: string,
+    config: Record<string, unknown>,
+    base: Record<string, unknown>,
+  ): Promise<Automation> {
+    const saved = await mediadeck().automations.update({ id, config, base })
     replace(saved)
     return saved
   }
@@ -140,8 +147,8 @@ export const useAutomationsStore = defineStore('automations', () => {
     const next = before
       .catch(() => undefined)
       .then(async () => {
-        const confirmed = confirmedConfig.get(id) ?? base
-        const saved = await save(id, change(confirmed as Record<string, unknown>))
+        const confirmed = (confirmedConfig.get(id) ?? base) as Record<string, unknown>
+        const saved = await save(id, change(confirmed), confirmed)
         confirmedConfig.set(id, saved.config)
         return saved
       })

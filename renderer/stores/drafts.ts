@@ -20,6 +20,8 @@ import { createListMirror } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 
 export type ResolveAction = 'send-now' | 'reschedule' | 'keep-draft'
+/** The actions the planner takes on a selection of drafts at once. */
+export type BulkAction = 'schedule' | 'unschedule' | 'move' | 'delete'
 
 /** A draft a change touched, and what it was before (none: it is new). A removed one is its last state. */
 export interface DraftTransition {
@@ -183,11 +185,28 @@ export const useDraftsStore = defineStore('drafts', () => {
     post: DraftPost
     localMedia: LocalMedia[]
     targets?: DraftTarget[]
+    /** Queues it too, in the same call and transaction (the composer's "Schedule"). */
+    queue?: true
   }): Promise<Draft> {
     return replace(await mediadeck().drafts.save(input))
   }
-  async function schedule(id: string): Promise<Draft> {
-    return replace(await mediadeck().drafts.schedule({ id }))
+  /**
+   * One action on many drafts, one call (common/draft-calls.ts): each is sent with the revision held here, so
+   * one changed elsewhere since is refused by main (answered in `refused`), never acted on unseen.
+   */
+  async function bulk(action: BulkAction, ids: readonly string[], times?: ReadonlyMap<string, string>) {
+    const held = ids.map((id) => {
+      const revision = byId.value.get(id)?.revision
+      return { id, ...(revision !== undefined ? { revision } : {}) }
+    })
+    const api = mediadeck().drafts
+    const result =
+      action === 'move'
+        ? await api.moveMany({ drafts: held.map((d) => ({ ...d, scheduleAt: times?.get(d.id) ?? '' })) })
+        : await api[`${action}Many`]({ drafts: held })
+    for (const draft of result.changed) replace(draft)
+    apply([], result.removed)
+    return result
   }
   async function unschedule(id: string): Promise<Draft> {
     return replace(await mediadeck().drafts.unschedule({ id }))
@@ -245,8 +264,8 @@ export const useDraftsStore = defineStore('drafts', () => {
     load,
     subscribe,
     save,
+    bulk,
     fetch,
-    schedule,
     unschedule,
     resolve,
     remove,

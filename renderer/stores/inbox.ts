@@ -151,12 +151,16 @@ export const useInboxStore = defineStore('inbox', () => {
   function subscribe(): () => void {
     return mediadeck().inbox.onChanged(() => {
       if (!answer.value) return
-      void load()
-      if (openId.value && thread.value && !thread.value.stale) {
-        // The open conversation as it now is in the copy (a reply that went is in its thread).
-        const fresh = answer.value.items.find((i) => i.id === openId.value)
+      const reading = load()
+      const mine = request
+      void reading.then(() => {
+        // A later read (a status set meanwhile) has the last word.
+        if (mine !== request || !openId.value || !thread.value || thread.value.stale) return
+        // The open conversation as it now is in the copy (a reply that went is in its thread): the list as
+        // read after the change, not the one before it.
+        const fresh = answer.value?.items.find((i) => i.id === openId.value)
         if (fresh) thread.value = { ...thread.value, entry: fresh }
-      }
+      })
     })
   }
 

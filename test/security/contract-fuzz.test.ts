@@ -58,6 +58,8 @@ const EXAMPLES: Partial<Record<CallName, Record<string, unknown>>> = {
   'drafts:export': { format: 'csv' },
   'uploads:start': { paths: ['/etc/passwd'] },
   'drafts:get': { id: 'nope' },
+  'drafts:schedule-many': { drafts: [{ id: 'nope', revision: 1 }] },
+  'drafts:move-many': { drafts: [{ id: 'nope', scheduleAt: later }] },
 }
 
 function nested(depth: number): unknown {

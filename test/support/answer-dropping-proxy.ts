@@ -3,12 +3,13 @@
 // (a reset or timeout after the service acted) that the sandbox's own faults cannot produce, since they fail
 // a request before it is served. It can also hand a request to the service late: held whole, then forwarded when
 // the test says (a slow line, a queue in front of the service), with the client left waiting (`delay`) or cut off
-// as its own deadline would (`delay-cut`); the late answer goes nowhere.
+// as its own deadline would (`delay-cut`), the late answer going nowhere; or with the late answer handed back to
+// the client (`slow`: a slow service).
 import { createServer, request as httpRequest } from 'node:http'
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
-export type ProxyAction = 'pass' | 'drop-answer' | 'hold-answer' | 'refuse' | 'delay' | 'delay-cut'
+export type ProxyAction = 'pass' | 'drop-answer' | 'hold-answer' | 'refuse' | 'delay' | 'delay-cut' | 'slow'
 
 export interface AnswerDroppingProxy {
   url: string
@@ -16,7 +17,7 @@ export interface AnswerDroppingProxy {
   setRule(rule: (method: string, path: string) => ProxyAction): void
   /** Requests seen, as `METHOD path`. */
   readonly seen: string[]
-  /** Requests held by `delay`/`delay-cut` and not yet handed on. */
+  /** Requests held by `delay`/`delay-cut`/`slow` and not yet handed on. */
   held(): number
   /** Hands every held request to the service now; resolves once the service has answered each. */
   release(): Promise<void>
@@ -28,7 +29,14 @@ export async function startAnswerDroppingProxy(upstream: string): Promise<Answer
   let rule: (method: string, path: string) => ProxyAction = () => 'pass'
   const seen: string[] = []
   const sockets = new Set<Socket>()
-  const delayed: Array<{ method: string; path: string; headers: IncomingHttpHeaders; body: Buffer }> = []
+  const delayed: Array<{
+    method: string
+    path: string
+    headers: IncomingHttpHeaders
+    body: Buffer
+    /** `slow`: the client waiting for the answer. */
+    res?: ServerResponse
+  }> = []
   const handOn = (held: (typeof delayed)[number]) =>
     new Promise<void>((resolve, reject) => {
       const forward = httpRequest(
@@ -40,8 +48,10 @@ export async function startAnswerDroppingProxy(upstream: string): Promise<Answer
           headers: { ...held.headers, host: target.host },
         },
         (answer) => {
-          answer.resume()
           answer.on('end', resolve)
+          if (!held.res) return void answer.resume()
+          held.res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(held.res)
         },
       )
       forward.on('error', reject)
@@ -57,11 +67,12 @@ export async function startAnswerDroppingProxy(upstream: string): Promise<Answer
       req.socket.destroy()
       return
     }
-    if (action === 'delay' || action === 'delay-cut') {
+    if (action === 'delay' || action === 'delay-cut' || action === 'slow') {
       const chunks: Buffer[] = []
       req.on('data', (chunk: Buffer) => chunks.push(chunk))
       req.on('end', () => {
-        delayed.push({ method, path, headers: req.headers, body: Buffer.concat(chunks) })
+        const body = Buffer.concat(chunks)
+        delayed.push({ method, path, headers: req.headers, body, ...(action === 'slow' ? { res } : {}) })
         if (action === 'delay-cut') req.socket.destroy()
       })
       return

@@ -152,8 +152,10 @@ export function changedElsewhere(id: string): AppError {
 function importLegacy(database: AppDatabase, dataDir: string, context: MigrationContext): StoreNotice | null {
   const file = join(dataDir, DRAFTS_FILE)
   const backup = `${file}.bak`
-  // The main file gone in the old store's crash window leaves its backup: that is the file to import.
-  const path = existsSync(file) || existsSync(file + PRE_DB_SUFFIX) || !existsSync(backup) ? file : backup
+  // The main file gone in the old store's crash window leaves its backup: that is the file to import (or
+  // its .pre-db copy, into a database that replaced a damaged one).
+  const here = (path: string) => existsSync(path) || existsSync(path + PRE_DB_SUFFIX)
+  const path = here(file) || !here(backup) ? file : backup
   let legacy: LegacyDrafts | undefined
   const result = importLegacyFile(database, {
     name: 'drafts.json',

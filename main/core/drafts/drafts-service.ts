@@ -39,6 +39,11 @@ export interface DraftsService {
   list(): StoredDraft[]
   get(id: string): StoredDraft
   save(input: SaveDraftInput): StoredDraft
+  /**
+   * Saves and queues as one transaction (the composer's "Schedule"): refused, nothing is saved either, and
+   * the page hears of nothing; queued, the page hears of the draft once.
+   */
+  saveAndQueue(input: SaveDraftInput): StoredDraft
   remove(id: string): void
   /**
    * Validates and queues; throws DraftValidationAppError listing every bad field. A draft of several accounts
@@ -170,9 +175,10 @@ export function createDraftsService({
     }
   }
 
-  return {
+  const service: DraftsService = {
     list: () => store.listForProfile(profileId()).sort(byTime),
     get,
+    saveAndQueue: (input) => store.batch(() => service.queue(service.save(input).id)),
     save({ id, revision, post, localMedia, targets: asked }) {
       const targets = severalTargets({ targets: asked }) ?? undefined
       if (!id) {
@@ -274,4 +280,5 @@ export function createDraftsService({
       }
     },
   }
+  return service
 }

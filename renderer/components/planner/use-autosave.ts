@@ -16,10 +16,11 @@ export function useAutosave<T>(save: () => Promise<T | null>, delayMs = 700) {
     timer = undefined
   }
 
-  async function saveNow(): Promise<T | null> {
+  /** Saves at once; `saving` replaces the usual save for this once (the composer's "Schedule" queues too). */
+  async function saveNow(saving: () => Promise<T | null> = save): Promise<T | null> {
     cancel()
     state.value = 'saving'
-    const saved = await save()
+    const saved = await saving()
     state.value = saved === null ? 'error' : 'saved'
     return saved
   }
@@ -29,14 +30,14 @@ export function useAutosave<T>(save: () => Promise<T | null>, delayMs = 700) {
     state.value = 'saving'
     timer = setTimeout(() => {
       timer = undefined
-      void saveNow()
+      void saveNow(save)
     }, delayMs)
   }
 
   /** Saves now if a save is waiting for its pause; nothing otherwise. */
   async function flush(): Promise<void> {
     if (timer === undefined) return
-    await saveNow()
+    await saveNow(save)
   }
 
   onBeforeUnmount(cancel)
@@ -46,7 +47,10 @@ export function useAutosave<T>(save: () => Promise<T | null>, delayMs = 700) {
     queue,
     cancel,
     flush,
-    saveNow,
+    /** Saves now what the form holds. */
+    saveNow: (): Promise<T | null> => saveNow(save),
+    /** Saves now through `saving` instead (the composer's "Schedule" saves and queues in one call). */
+    saveNowWith: saveNow,
     reset: () => {
       cancel()
       state.value = 'idle'

@@ -240,6 +240,25 @@ describe('drafts CLI', () => {
     expect(JSON.parse(await readFile(`${file}.pre-db`, 'utf8'))).toEqual(doc)
   })
 
+  it('looks for the old drafts file only until the data folder has none left: one put there later is not imported', async () => {
+    // A folder that never had an old file: its first open records it as done.
+    const first = await cli('drafts', 'list', '--json')
+    expect([first.code, first.stdout, first.stderr]).toEqual([0, '', ''])
+    const profileId = cliProfileId(env.MEDIADECK_BASE_URL!, env.MEDIADECK_ACCESS_KEY!)
+    const file = path.join(env.MEDIADECK_DATA_DIR!, 'drafts.json')
+    const doc = {
+      schemaVersion: 4,
+      drafts: [sampleDraft({ id: 'late', profileId, post: samplePost({ description: 'late', accountId }) })],
+      sends: {},
+      lastSyncAt: null,
+    }
+    await writeFile(file, JSON.stringify(doc))
+    const again = await cli('drafts', 'list', '--json')
+    expect([again.code, again.stdout, again.stderr]).toEqual([0, '', ''])
+    // Left as it was: not imported, not renamed.
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(doc)
+  })
+
   it('drafts list with one stored draft that is not JSON: lists the others, exits 0, says so in one line', async () => {
     const file = await bodyFile('plain.json', { description: 'kept', type: 'text' })
     for (const _ of [1, 2]) expect((await cli('drafts', 'add', file, '--json')).code).toBe(0)

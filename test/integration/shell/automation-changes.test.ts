@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
+import { startAnswerDroppingProxy } from '../../support/answer-dropping-proxy'
+import { until } from '../../support/manual-clock'
 
 let root: string
 let host: AppHost
@@ -111,6 +113,15 @@ describe('automations', () => {
     await expect(
       host.call('templates:save', { name: 'x', config: { like: { isActive: 1 as unknown as boolean } } }),
     ).rejects.toMatchObject({ field: 'config.like.isActive' })
+    // A new automation or template has no rules of the service's to send back: a member unknown is refused.
+    const shaded = { ...a.config, like: { ...a.config.like, shade: 1 } }
+    await expect(
+      host.call('automations:create', { contentId: 'c', accountId: a.accountId, config: shaded }),
+    ).rejects.toMatchObject({ field: 'config.like.shade', code: 'request-invalid' })
+    await expect(host.call('templates:save', { name: 'x', config: shaded })).rejects.toMatchObject({
+      field: 'config.like.shade',
+    })
+    expect((await host.call('templates:list')).map((x) => x.name)).not.toContain('x')
     expect((await host.call('automations:get', { id: a.id })).config).toEqual(a.config)
   })
 
@@ -127,6 +138,65 @@ describe('automations', () => {
     expect((await host.call('templates:list')).map((x) => x.name)).toContain('Ramadan 2')
     await host.call('templates:delete', { id: saved.id })
     expect((await host.call('templates:list')).map((x) => x.name)).not.toContain('Ramadan 2')
+  })
+})
+
+describe('changes of one automation against a slow service', () => {
+  it('two switches flipped at once, each on the rules read before either: both are kept, one PUT at a time', async () => {
+    // The service reached through a proxy that holds each save until the test hands it on: a slow line.
+    const proxy = await startAnswerDroppingProxy(host.sandbox.url)
+    const profile = await host.call('profiles:save', {
+      name: 'Slow sandbox',
+      baseUrl: proxy.url,
+      ...host.sandbox.credentials,
+    })
+    try {
+      await host.call('profiles:activate', { id: profile.id })
+      const a = await first()
+      const base = {
+        ...a.config,
+        reply: { ...a.config.reply, isActive: true },
+        like: { ...a.config.like, isActive: true },
+      }
+      await host.call('automations:update', { id: a.id, config: base })
+      const puts = () => proxy.seen.filter((r) => r.startsWith('PUT /public/automation/')).length
+      const before = puts()
+      proxy.setRule((method) => (method === 'PUT' ? 'slow' : 'pass'))
+      // Two windows (or a page and a reload) on the same copy: Reply off, then Like off within 300 ms.
+      const replyOff = host.call('automations:update', {
+        id: a.id,
+        base,
+        config: { ...base, reply: { ...base.reply, isActive: false } },
+      })
+      const likeOff = host.call('automations:update', {
+        id: a.id,
+        base,
+        config: { ...base, like: { ...base.like, isActive: false } },
+      })
+      await until(() => proxy.held() === 1, 'the first save at the proxy')
+      // The second waits for the first: nothing of it reached the service while the first was under way.
+      expect(puts() - before).toBe(1)
+      await proxy.release()
+      await expect(replyOff).resolves.toMatchObject({ config: { reply: { isActive: false } } })
+      await until(() => proxy.held() === 1, 'the second save at the proxy')
+      await proxy.release()
+      const saved = await likeOff
+      expect(saved.config.reply.isActive).toBe(false)
+      expect(saved.config.like.isActive).toBe(false)
+      expect(puts() - before).toBe(2)
+      proxy.setRule(() => 'pass')
+      const now = await host.call('automations:get', { id: a.id })
+      expect([now.config.reply.isActive, now.config.like.isActive]).toEqual([false, false])
+      // Without a base the rules given replace the service's whole, as before.
+      await host.call('automations:update', { id: a.id, config: a.config })
+      expect((await host.call('automations:get', { id: a.id })).config).toEqual(a.config)
+    } finally {
+      proxy.setRule(() => 'pass')
+      await proxy.release()
+      await host.call('profiles:activate', { id: 'sandbox' })
+      await host.call('profiles:delete', { id: profile.id })
+      await proxy.close()
+    }
   })
 })
 

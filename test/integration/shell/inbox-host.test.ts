@@ -60,6 +60,9 @@ describe('the inbox of the app', () => {
     const sent = await app.call('inbox:reply', { id: commentId, text: 'Masih kak', media: [] })
     expect(sent.state).toBe('sent')
     expect(await commentReplies(commentId)).toEqual(['Masih kak'])
+    // The id the service gave the reply, by which the page knows it in the thread and shows it once.
+    const answered = await app.call('inbox:thread', { id: commentId })
+    expect(sent.resultIds).toEqual(answered.entry.comment!.comment.replies.map((r) => r.id))
 
     // A comment takes text only: refused before anything is queued.
     const picture = (await app.call('storage:files', { page: 1, limit: 100 })).docs.find((f) =>
@@ -78,6 +81,7 @@ describe('the inbox of the app', () => {
     const withPicture = await app.call('inbox:reply', { id: chatId, text: 'Ini fotonya', media: [medium] })
     expect(withPicture.state).toBe('sent')
     const after = await app.call('inbox:thread', { id: chatId })
+    expect(withPicture.resultIds).toEqual([after.messages!.at(-1)!.messageId])
     expect(after.messages?.at(-1)).toMatchObject({
       isFromMe: true,
       type: 'image',

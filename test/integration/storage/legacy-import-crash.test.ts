@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DATABASE_FILE, openDatabase } from '../../../main/core/db/database'
+import { settleLegacyFiles } from '../../../main/core/db/legacy-import'
 import { sqlOf } from '../../../main/core/db/handle'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -112,6 +113,10 @@ describe('import of the old state files killed mid-way', () => {
         expect(existsSync(join(dataDir, old))).toBe(false)
         expect(existsSync(join(dataDir, `${old}.pre-db`))).toBe(true)
       }
+      // Each file's import is recorded with it: the next open of the folder finds nothing left to import.
+      const reopened = openDatabase({ file: join(dataDir, DATABASE_FILE) })
+      expect(settleLegacyFiles(reopened, dataDir)).toBe('settled')
+      reopened.close()
     }
     // At least one kill landed before the imports were all done: the test proved something.
     expect(killedMidway).toBeGreaterThan(0)

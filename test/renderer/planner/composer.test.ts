@@ -133,7 +133,7 @@ describe('ComposerDialog', () => {
         { field: 'medias', message: 'A video post needs a media file.' },
       ],
     }
-    context.fake.fail('drafts:schedule', refusal as AppErrorData)
+    context.fake.fail('drafts:save', refusal as AppErrorData)
     await mountComposer(context)
     await type('[data-testid=composer-description]', 'A video')
     $('[data-testid=composer-schedule]').click()
@@ -141,8 +141,9 @@ describe('ComposerDialog', () => {
     expect($('[data-field-error=accountId]').textContent).toContain('Choose an account.')
     expect($('[data-field-error=scheduleAt]').textContent).toContain('Choose when to publish.')
     expect($('[data-field-error=medias]').textContent).toContain('needs a media file')
-    // The draft itself was saved; only queueing was refused.
-    expect(context.fake.requests('drafts:save')).toHaveLength(1)
+    // Saved and queued in one call, refused whole: nothing was kept of it, and nothing else was asked.
+    expect(context.fake.requests('drafts:save')).toEqual([expect.objectContaining({ queue: true })])
+    expect(context.fake.data.drafts).toEqual([])
   })
 
   it('takes an image dropped into the composer as local media and suggests the image type', async () => {
@@ -232,7 +233,7 @@ describe('ComposerDialog', () => {
         },
       ],
     }
-    context.fake.fail('drafts:schedule', refusal as AppErrorData)
+    context.fake.fail('drafts:save', refusal as AppErrorData)
     await mountComposer(context)
     await type('[data-testid=composer-description]', 'Video')
     $('[data-testid=composer-schedule]').click()
@@ -371,7 +372,7 @@ describe('ComposerDialog', () => {
     Element.prototype.scrollIntoView = function (this: Element) {
       scrolled.push(this)
     }
-    context.fake.fail('drafts:schedule', {
+    context.fake.fail('drafts:save', {
       kind: 'validation',
       message: 'scheduleAt: The time must be at least a minute from now.',
       field: 'scheduleAt',
@@ -395,7 +396,7 @@ describe('ComposerDialog', () => {
       await type('[data-testid=composer-time]', '10:00')
       $('[data-testid=composer-schedule]').click()
       await flushPromises()
-      expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+      expect(context.fake.requests('drafts:save').filter((r) => r.queue)).toHaveLength(1)
     }
 
     it('adds none of its own when online: the outbox says "Scheduled" once it is sent', async () => {
@@ -518,27 +519,29 @@ describe('ComposerDialog, scheduling', () => {
     $('[data-testid=composer-schedule]').click()
     await flushPromises()
     expect($('[data-testid=composer-disconnected-confirm]').textContent).toContain('Old Page')
-    expect(context.fake.requests('drafts:schedule')).toHaveLength(0)
+    expect(context.fake.requests('drafts:save').filter((r) => r.queue)).toHaveLength(0)
     // Keep editing: nothing is scheduled.
     $('[data-testid=confirm-cancel]').click()
     await flushPromises()
     expect(document.querySelector('[data-testid=composer-disconnected-confirm]')).toBeNull()
-    expect(context.fake.requests('drafts:schedule')).toHaveLength(0)
+    expect(context.fake.requests('drafts:save').filter((r) => r.queue)).toHaveLength(0)
     // Asked again, and scheduled anyway.
     $('[data-testid=composer-schedule]').click()
     await flushPromises()
     $('[data-testid=confirm]').click()
     await flushPromises()
-    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+    expect(context.fake.requests('drafts:save').filter((r) => r.queue)).toHaveLength(1)
   })
 
-  it('schedules a connected account’s post with no question', async () => {
+  it('schedules a connected account’s post with no question, saved and queued in one call', async () => {
     await mountComposer(context)
     await fillPost('acc-fb')
     expect(document.querySelector('[data-testid=composer-disconnected]')).toBeNull()
     $('[data-testid=composer-schedule]').click()
     await flushPromises()
-    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+    expect(context.fake.requests('drafts:save').filter((r) => r.queue)).toHaveLength(1)
+    expect(context.fake.requests('drafts:schedule')).toEqual([])
+    expect(context.fake.data.drafts.map((d) => d.status)).toEqual(['queued'])
   })
 
   it('schedules with Ctrl+Enter from the text, and Cmd+Enter', async () => {
@@ -548,7 +551,7 @@ describe('ComposerDialog, scheduling', () => {
       new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true }),
     )
     await flushPromises()
-    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+    expect(context.fake.requests('drafts:save').filter((r) => r.queue)).toHaveLength(1)
     document.body.replaceChildren()
     await mountComposer(context)
     await fillPost('acc-fb')
@@ -556,7 +559,7 @@ describe('ComposerDialog, scheduling', () => {
     $('[data-testid=composer-title]').dispatchEvent(cmd)
     await flushPromises()
     expect(cmd.defaultPrevented).toBe(true)
-    expect(context.fake.requests('drafts:schedule')).toHaveLength(2)
+    expect(context.fake.requests('drafts:save').filter((r) => r.queue)).toHaveLength(2)
   })
 })
 
@@ -598,7 +601,7 @@ describe('ComposerDialog, several accounts', () => {
       { accountId: 'acc-fb' },
       { accountId: 'acc-th', description: 'Kopi pagi #threads' },
     ])
-    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+    expect(context.fake.requests('drafts:save').filter((r) => r.queue)).toHaveLength(1)
   })
 
   it('reopens such a draft with its accounts and texts, and one account again sends no list', async () => {
@@ -666,14 +669,14 @@ describe('ComposerDialog, preflight', () => {
     $('[data-testid=composer-schedule]').click()
     await flushPromises()
     expect($('[data-testid=composer] [role=alert]').textContent).toContain('A network refuses this post')
-    expect(context.fake.requests('drafts:schedule')).toHaveLength(0)
+    expect(context.fake.requests('drafts:save').filter((r) => r.queue)).toHaveLength(0)
 
     // Its own shorter text for Threads: nothing is refused, and the post is scheduled.
     await type('[data-testid="composer-text-acc-th"] textarea', 'Pendek saja')
     expect(issues()).toEqual([])
     $('[data-testid=composer-schedule]').click()
     await flushPromises()
-    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+    expect(context.fake.requests('drafts:save').filter((r) => r.queue)).toHaveLength(1)
   })
 
   it('warns about a file the network may not take, links to its rules, and still schedules', async () => {
@@ -700,7 +703,7 @@ describe('ComposerDialog, preflight', () => {
     )
     $('[data-testid=composer-schedule]').click()
     await flushPromises()
-    expect(context.fake.requests('drafts:schedule')).toHaveLength(1)
+    expect(context.fake.requests('drafts:save').filter((r) => r.queue)).toHaveLength(1)
   })
 
   it('warns about a picture’s shape and a video’s length once they are measured, and not before', async () => {

@@ -6,6 +6,7 @@ import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
 import ImportExportDialog from '../../../renderer/components/planner/ImportExportDialog.vue'
 import { useDraftsStore } from '../../../renderer/stores/drafts'
+import { useToastsStore } from '../../../renderer/stores/toasts'
 import { NOW } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
@@ -56,6 +57,46 @@ describe('ImportExportDialog', () => {
     expect(store.drafts.map((d) => d.id)).toEqual(['d-imported'])
     // The field stays enabled (busy is said with aria-busy): disabling it threw the focus to the page body.
     expect(disabledWhileImporting).toBe(false)
+    stop()
+  })
+
+  it('schedules every draft the file brought with one call, and says it in one toast', async () => {
+    const rows: Draft[] = ['a', 'b', 'c'].map((id, i) => ({
+      ...imported,
+      id: `csv-${id}`,
+      revision: 1,
+      post: { ...imported.post, accountId: `acc-${i}`, scheduleAt: '2026-12-01T02:00:00.000Z' },
+    }))
+    context.fake.api.drafts.import = async () => {
+      context.fake.data.drafts = rows
+      context.fake.draftsChanged(rows)
+      return {
+        imported: rows,
+        changed: [],
+        updatedOnService: [],
+        unchanged: 0,
+        kept: 0,
+        errors: [],
+        counts: { new: 3, updated: 0, unchanged: 0, conflict: 0 },
+      }
+    }
+    const stop = useDraftsStore().subscribe()
+    await mountWith(ImportExportDialog, context, { props: { open: true } })
+    const input = document.querySelector<HTMLInputElement>('[data-testid=import-file]')!
+    Object.defineProperty(input, 'files', { value: [new File(['x'], 'posts.csv')], configurable: true })
+    input.dispatchEvent(new Event('change'))
+    await flushPromises()
+    document.querySelector<HTMLButtonElement>('[data-testid="import-apply"]')!.click()
+    await flushPromises()
+    const all = document.querySelector<HTMLButtonElement>('[data-testid="import-schedule-all"]')!
+    expect(all.textContent).toContain('Schedule all 3 imported')
+    all.click()
+    await flushPromises()
+    expect(context.fake.requests('drafts:schedule-many')).toEqual([
+      { drafts: rows.map(({ id }) => ({ id, revision: 1 })) },
+    ])
+    expect(useToastsStore().items.map((toast) => toast.title)).toEqual(['3 posts scheduled for 3 accounts'])
+    expect(document.querySelector('[data-testid="import-schedule-all"]')).toBeNull()
     stop()
   })
 })

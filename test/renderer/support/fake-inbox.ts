@@ -1,11 +1,13 @@
 // The `inbox` domain of the fake window.mediadeck (fake-mediadeck.ts): conversations kept in `data.inbox`,
 // filtered as main's copy filters them (main/core/inbox/inbox-store.ts), replies sent at once or, with
-// `data.inboxOffline`, queued; each change announced with `inbox:changed` as main does.
+// `data.inboxOffline`, queued; each change announced with `inbox:changed` as main does. A reply sent is in its
+// conversation afterwards, as the service has it (the comment's reply, or the chat's message), under the id the
+// reply was answered with.
 import type { CallName, CallRequest, CallResponse, EventName, EventPayloads } from '../../../common/contract'
 import type { MediadeckApi } from '../../../common/contract'
 import type { AppErrorData } from '../../../common/errors'
 import type { InboxEntry, InboxListAnswer, InboxReplyView } from '../../../common/inbox'
-import type { ChatMessage } from '../../../common/service'
+import { chatMessageSchema, type ChatMessage } from '../../../common/service'
 import { NOW } from './fixtures'
 
 type Handle = <C extends CallName>(
@@ -64,7 +66,30 @@ export function fakeInbox(
       }
     }),
     reply: handle('inbox:reply', ({ id, text, media }) => {
-      find(id)
+      const entry = find(id)
+      const made = data.inboxOffline ? null : `made-${next}`
+      if (made && entry.comment) {
+        entry.comment.comment.replies.push({
+          id: made,
+          type: 'text',
+          text,
+          owner: { id: 'me', name: 'Senja Roastery', picture: '' },
+          medias: [],
+          createdAt: NOW,
+        })
+      } else if (made) {
+        ;((data.inboxMessages ??= {})[id] ??= []).push(
+          chatMessageSchema.parse({
+            _id: made,
+            chatId: id,
+            messageId: made,
+            type: media[0] ? media[0].mimetype.split('/')[0] : 'text',
+            isFromMe: true,
+            text,
+            createdAt: NOW,
+          }),
+        )
+      }
       const reply: InboxReplyView = {
         id: `reply-${next++}`,
         targetId: id,
@@ -73,6 +98,7 @@ export function fakeInbox(
         state: data.inboxOffline ? 'queued' : 'sent',
         error: null,
         createdAt: NOW,
+        resultIds: made ? [made] : [],
       }
       ;(data.inboxReplies ??= []).push(reply)
       emit('inbox:changed', { reason: 'replies' })

@@ -24,6 +24,7 @@ import type { AccountWatchState, CollisionReport } from '../../../common/account
 import type { Campaign } from '../../../common/campaigns'
 import { thumbnailAddress } from '../../../common/pictures'
 import type { Draft, ImportPreview, OutboxState } from '../../../common/drafts'
+import type { DraftBulkResult } from '../../../common/draft-calls'
 import type { AppErrorData } from '../../../common/errors'
 import type {
   Account,
@@ -720,7 +721,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         if (!found) throw { kind: 'not-found', message: 'draft not found' } satisfies AppErrorData
         return found
       }),
-      save: handle('drafts:save', ({ id, revision, post, localMedia }) => {
+      save: handle('drafts:save', ({ id, revision, post, localMedia, queue }) => {
         const existing = data.drafts.find((draft) => draft.id === id)
         // As main does: a save based on an older revision than the stored one is refused.
         if (existing?.revision !== undefined && revision !== undefined && revision !== existing.revision) {
@@ -738,7 +739,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
           id: id ?? `draft-${nextId++}`,
           // As main does: a new draft belongs to the active profile, an edited one keeps its own.
           profileId: existing?.profileId ?? data.connection.profileId,
-          status: existing?.status ?? 'draft',
+          status: queue ? 'queued' : (existing?.status ?? 'draft'),
           post,
           localMedia,
           createdAt: existing?.createdAt ?? NOW,
@@ -755,6 +756,20 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         draftsChanged([], [id])
       }),
       schedule: handle('drafts:schedule', ({ id }) => setDraftStatus(id, 'queued')),
+      // As main does: one change for the lot, and a draft whose revision moved since the page saw it refused.
+      scheduleMany: handle('drafts:schedule-many', ({ drafts }) =>
+        bulkDrafts(drafts, (draft) => ({ ...draft, status: 'queued' })),
+      ),
+      unscheduleMany: handle('drafts:unschedule-many', ({ drafts }) =>
+        bulkDrafts(drafts, (draft) => ({ ...draft, status: 'draft' })),
+      ),
+      moveMany: handle('drafts:move-many', ({ drafts }) =>
+        bulkDrafts(drafts, (draft, asked) => ({
+          ...draft,
+          post: { ...draft.post, scheduleAt: asked.scheduleAt },
+        })),
+      ),
+      deleteMany: handle('drafts:delete-many', ({ drafts }) => bulkDrafts(drafts, () => null)),
       unschedule: handle('drafts:unschedule', ({ id }) => setDraftStatus(id, 'draft')),
       resolve: handle('drafts:resolve', ({ id, action }) =>
         setDraftStatus(id, action === 'keep-draft' ? 'draft' : 'queued'),
@@ -835,6 +850,32 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         ),
       ),
     },
+  }
+
+  function bulkDrafts<A extends { id: string; revision?: number }>(
+    asked: readonly A[],
+    act: (draft: Draft, asked: A) => Draft | null,
+  ): DraftBulkResult {
+    const result: DraftBulkResult = { changed: [], removed: [], refused: [] }
+    for (const one of asked) {
+      const found = data.drafts.find((draft) => draft.id === one.id)
+      if (!found || (one.revision !== undefined && found.revision !== one.revision)) {
+        const code = found ? 'draft-changed-elsewhere' : 'draft-not-found'
+        result.refused.push({ id: one.id, error: { kind: 'validation', code, message: code } })
+        continue
+      }
+      const next = act(found, one)
+      if (next) {
+        const stored = { ...next, revision: (found.revision ?? 0) + 1, updatedAt: new Date().toISOString() }
+        data.drafts = data.drafts.map((draft) => (draft.id === one.id ? stored : draft))
+        result.changed.push(stored)
+      } else {
+        data.drafts = data.drafts.filter((draft) => draft.id !== one.id)
+        result.removed.push(one.id)
+      }
+    }
+    draftsChanged(result.changed, result.removed)
+    return result
   }
 
   function setDraftStatus(id: string, status: Draft['status']): Draft {

@@ -87,7 +87,22 @@ describe('InboxView', () => {
     const [sent] = context.fake.requests('inbox:reply')
     expect(sent).toMatchObject({ id: 'ch-1', text: 'Ini menunya', media: [{ mimetype: 'image/jpeg' }] })
     expect(sent!.media[0]!.url).toMatch(/^https:\/\/storage\.example\/.+\.jpg$/)
-    expect(wrapper.get('[data-testid="outbox-reply"]').attributes('data-state')).toBe('sent')
+    // Shown once, as the service has it: the outbox's copy of a reply sent goes.
+    expect(wrapper.findAll('[data-testid="thread-message"]').at(-1)!.text()).toContain('Ini menunya')
+    expect(wrapper.find('[data-testid="outbox-reply"]').exists()).toBe(false)
+  })
+
+  it("shows a comment's reply once when it is sent, not its outbox copy beside the service's", async () => {
+    const wrapper = await mountInbox()
+    await wrapper.get('[data-id="cm-1"]').trigger('click')
+    await flushPromises()
+    await wrapper.get('[data-testid="reply-text"]').setValue('Masih kak')
+    await wrapper.get('[data-testid="reply-form"]').trigger('submit')
+    await flushPromises()
+    expect(context.fake.requests('inbox:reply')).toHaveLength(1)
+    const thread = wrapper.get('[data-testid="inbox-thread"]').text()
+    expect(thread.split('Masih kak')).toHaveLength(2)
+    expect(wrapper.get('[data-testid="thread-replies"]').text()).toContain('Masih kak')
   })
 
   it('resolves a comment, whose reply box takes text only', async () => {

@@ -189,3 +189,98 @@ function sampleDraftV2(): Record<string, unknown> {
   const { profileId: _written, ...draft } = sampleDraft({ id: 'old' })
   return draft
 }
+
+describe('one call for one intent', () => {
+  /** The publisher's clock, moved by the test: each interval's changes are sent when it says. */
+  function manualTimers() {
+    let clock = 0
+    const due = new Map<number, () => void>()
+    let next = 0
+    return {
+      timers: {
+        now: () => clock,
+        setTimeout: (callback: () => void) => (due.set(++next, callback), next),
+        clearTimeout: (handle: unknown) => void due.delete(handle as number),
+      },
+      /** Past the interval: whatever waits is sent. */
+      pass() {
+        clock += 1_000
+        for (const [handle, callback] of [...due]) {
+          due.delete(handle)
+          callback()
+        }
+      },
+    }
+  }
+  const draftChanges = () =>
+    events
+      .filter((e) => e.name === 'drafts:changed')
+      .map((e) => e.payload as { changed: Array<{ id: string }> })
+
+  it("saves and queues the composer's draft in one call; refused, it saves nothing and tells the page nothing", async () => {
+    const time = manualTimers()
+    const handlers = draftHandlersOver(deps(), { now: () => NOW, timers: time.timers })
+    const draft = await handlers['drafts:save']({ post: samplePost(), localMedia: [] })
+    time.pass()
+    events = []
+    const refused = await handlers['drafts:save']({
+      id: draft.id,
+      revision: draft.revision,
+      post: samplePost({ title: 'edited', accountId: '' }),
+      localMedia: [],
+      queue: true,
+    }).catch((e: unknown) => AppError.from(e).toJSON())
+    expect(refused).toMatchObject({ kind: 'validation', field: 'accountId' })
+    time.pass()
+    expect(draftChanges()).toEqual([])
+    expect(await handlers['drafts:get']({ id: draft.id })).toEqual(draft)
+
+    const queued = await handlers['drafts:save']({
+      id: draft.id,
+      revision: draft.revision,
+      post: samplePost({ title: 'edited' }),
+      localMedia: [],
+      queue: true,
+    })
+    expect(queued).toMatchObject({ status: 'queued', post: { title: 'edited' } })
+    time.pass()
+    expect(draftChanges().map((change) => change.changed.map((d) => d.id))).toEqual([[draft.id]])
+  })
+
+  it('schedules, moves, takes back and deletes many drafts, one change each, refusals per draft', async () => {
+    const time = manualTimers()
+    const handlers = draftHandlersOver(deps(), { now: () => NOW, timers: time.timers })
+    const saved = await Promise.all(
+      ['a', 'b', 'c'].map((title) =>
+        handlers['drafts:save']({ post: samplePost({ title }), localMedia: [] }),
+      ),
+    )
+    const stale = { id: saved[2]!.id, revision: 0 }
+    const asked = [...saved.slice(0, 2).map(({ id, revision }) => ({ id, revision })), stale]
+    time.pass()
+    events = []
+    const scheduled = await handlers['drafts:schedule-many']({ drafts: asked })
+    expect(scheduled.changed.map((d) => d.status)).toEqual(['queued', 'queued'])
+    expect(scheduled.refused).toEqual([
+      { id: stale.id, error: expect.objectContaining({ code: 'draft-changed-elsewhere' }) },
+    ])
+    time.pass()
+    expect(draftChanges()).toHaveLength(1)
+    const ids = saved.map(({ id }) => ({ id }))
+    const moved = await handlers['drafts:move-many']({
+      drafts: ids.map(({ id }) => ({ id, scheduleAt: '2026-07-25T09:00:00.000Z' })),
+    })
+    expect(moved.changed.map((d) => [d.post.scheduleAt, d.status])).toEqual([
+      ['2026-07-25T09:00:00.000Z', 'queued'],
+      ['2026-07-25T09:00:00.000Z', 'queued'],
+      ['2026-07-25T09:00:00.000Z', 'draft'],
+    ])
+    expect((await handlers['drafts:unschedule-many']({ drafts: ids })).changed.map((d) => d.status)).toEqual([
+      'draft',
+      'draft',
+      'draft',
+    ])
+    expect((await handlers['drafts:delete-many']({ drafts: ids })).removed).toEqual(ids.map(({ id }) => id))
+    expect(await handlers['drafts:list'](undefined)).toEqual([])
+  })
+})

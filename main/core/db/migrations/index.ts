@@ -16,6 +16,7 @@ import { draftChangesMigration } from './012-draft-changes'
 import { inboxRepliesMigration } from './013-inbox-replies'
 import { rowsSetAsideMigration } from './014-rows-set-aside'
 import { inboxMigration } from './015-inbox'
+import { queryIndexesMigration } from './016-query-indexes'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   inboxRepliesMigration, // 13
   rowsSetAsideMigration, // 14
   inboxMigration, // 15
+  queryIndexesMigration, // 16
 ]

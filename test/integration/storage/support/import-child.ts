@@ -4,12 +4,15 @@
 import { join } from 'node:path'
 import { DATABASE_FILE, openDatabase } from '../../../../main/core/db/database'
 import { createLeases } from '../../../../main/core/db/leases'
+import { settleLegacyFiles } from '../../../../main/core/db/legacy-import'
 import { openFileGrants } from '../../../../main/core/files/file-grants'
 import { openContentIndex } from '../../../../main/core/uploads/content-index'
 import { openUploadStore } from '../../../../main/core/uploads/upload-store'
 
 const dataDir = process.argv[2]!
 const database = openDatabase({ file: join(dataDir, DATABASE_FILE) })
+// As the app and the CLI open a data folder: whether an old file is left to import is decided here.
+process.stdout.write(`${settleLegacyFiles(database, dataDir)}\n`)
 const warn = () => undefined
 process.stdout.write('importing\n')
 openUploadStore({

@@ -1,9 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
-import { importLegacyFile, type LegacyImport } from '../../../../main/core/db/legacy-import'
+import {
+  importLegacyFile,
+  LEGACY_FILES_DONE,
+  settleLegacyFiles,
+  type LegacyImport,
+} from '../../../../main/core/db/legacy-import'
 import { MIGRATIONS } from '../../../../main/core/db/migrations/index'
 import type { DatabaseSync } from '../../../../main/core/db/sqlite'
 import { sqlOf } from '../../../../main/core/db/handle'
@@ -17,11 +22,12 @@ const notes = {
   name: 'test-notes',
   up: (db: DatabaseSync) => db.exec('CREATE TABLE notes (text TEXT NOT NULL)'),
 }
-function setUp() {
+function setUp(name = 'notes.json') {
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-import-'))
   const database = openDatabase({ file: join(dir, 'a.db'), migrations: [...MIGRATIONS, notes] })
   opened.push(database)
-  const path = join(dir, 'notes.json')
+  const path = join(dir, name)
+  mkdirSync(join(path, '..'), { recursive: true })
   writeFileSync(path, JSON.stringify(['a', 'b', 'c']))
   const spec = (failAfter = Infinity): LegacyImport<string[]> => ({
     name: 'notes',
@@ -36,13 +42,20 @@ function setUp() {
     },
   })
   const count = () => (sqlOf(database).prepare('SELECT count(*) AS n FROM notes').get() as { n: number }).n
-  return { database, path, spec, count }
+  return { dir, database, path, spec, count }
 }
+const day = (n: number) => new Date(Date.parse('2026-01-01T00:00:00Z') + n * 86_400_000)
+const reopen = (dir: string, file = 'a.db') => {
+  const database = openDatabase({ file: join(dir, file), migrations: [...MIGRATIONS, notes] })
+  opened.push(database)
+  return database
+}
+const recordedDone = (database: AppDatabase) =>
+  sqlOf(database).prepare('SELECT name FROM imports WHERE name = ?').get(LEGACY_FILES_DONE) !== undefined
 
 describe('importLegacyFile', () => {
   it('keeps the .pre-db copy 90 days after the import, then removes it', () => {
     const { database, path, spec } = setUp()
-    const day = (n: number) => new Date(Date.parse('2026-01-01T00:00:00Z') + n * 86_400_000)
     expect(importLegacyFile(database, spec(), day(0))).toMatchObject({ status: 'imported' })
     expect(importLegacyFile(database, spec(), day(90))).toEqual({ status: 'already-imported' })
     expect(existsSync(`${path}.pre-db`)).toBe(true)
@@ -93,5 +106,57 @@ describe('importLegacyFile', () => {
       },
     })
     expect(result).toMatchObject({ status: 'imported', rows: 3, from: `${first.path}.pre-db` })
+  })
+
+  it('a folder with no old file left is recorded done at its open, and no import looks for one again', () => {
+    const { dir, path, spec } = setUp('announced-posts.json')
+    // Nothing was there at the open: the folder is done, for this open and every later one.
+    rmSync(path)
+    const database = reopen(dir)
+    expect(settleLegacyFiles(database, dir, day(0))).toBe('done')
+    expect(recordedDone(database)).toBe(true)
+    // An old file put there afterwards is not looked at: not imported, left where it is.
+    writeFileSync(path, JSON.stringify(['late']))
+    const later = reopen(dir)
+    expect(settleLegacyFiles(later, dir, day(1))).toBe('done')
+    expect(importLegacyFile(later, { ...spec(), write: () => 1 })).toEqual({ status: 'none' })
+    expect(existsSync(path)).toBe(true)
+  })
+
+  it('an old file is imported by its repository; the next open finds it done, keeps its copy 90 days, then records the folder done', () => {
+    const { dir, database, path, spec, count } = setUp('uploads/p1.jsonl')
+    expect(settleLegacyFiles(database, dir, day(0))).toBe('pending')
+    expect(importLegacyFile(database, spec(), day(0))).toMatchObject({ status: 'imported', rows: 3 })
+    const next = reopen(dir)
+    expect(settleLegacyFiles(next, dir, day(90))).toBe('settled')
+    // Settled: the repository does not look for its file, and imports nothing twice.
+    expect(importLegacyFile(next, spec(), day(90))).toEqual({ status: 'none' })
+    expect(existsSync(`${path}.pre-db`)).toBe(true)
+    expect(recordedDone(next)).toBe(false)
+    const after = reopen(dir)
+    expect(settleLegacyFiles(after, dir, day(91))).toBe('done')
+    expect(existsSync(`${path}.pre-db`)).toBe(false)
+    expect(recordedDone(after)).toBe(true)
+    expect(count()).toBe(3)
+  })
+
+  it('a database that replaced a damaged one is not settled while a .pre-db copy waits to be imported again', () => {
+    const { dir, database, path, spec } = setUp('cache/p1.json')
+    importLegacyFile(database, spec(), day(0))
+    const fresh = reopen(dir, 'b.db')
+    expect(settleLegacyFiles(fresh, dir, day(1))).toBe('pending')
+    const result = importLegacyFile(fresh, { ...spec(), write: (texts) => texts.length }, day(1))
+    expect(result).toMatchObject({ status: 'imported', from: `${path}.pre-db` })
+    expect(settleLegacyFiles(reopen(dir, 'b.db'), dir, day(2))).toBe('settled')
+  })
+
+  it('a file imported before files were recorded is recorded at its next import check, and the folder then settles', () => {
+    const { dir, database, spec } = setUp('grants.json')
+    importLegacyFile(database, spec(), day(0))
+    sqlOf(database).prepare("DELETE FROM imports WHERE name LIKE 'file:%'").run()
+    const upgraded = reopen(dir)
+    expect(settleLegacyFiles(upgraded, dir, day(1))).toBe('pending')
+    expect(importLegacyFile(upgraded, spec(), day(1))).toEqual({ status: 'already-imported' })
+    expect(settleLegacyFiles(reopen(dir), dir, day(2))).toBe('settled')
   })
 })

@@ -2,7 +2,7 @@
 // file is torn or missing, unreadable records and whole files kept aside (never dropped), a file from a newer
 // Mediadeck refused untouched, and the import done once: the file renamed to drafts.json.pre-db.
 import { existsSync } from 'node:fs'
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DraftStoreError } from '../../../../main/core/drafts/draft-store'
@@ -78,6 +78,17 @@ describe('importing drafts.json', () => {
     await writeFile(`${file}.bak`, doc([sampleDraft({ id: 'a' })]))
     const store = await openStoreAt(file)
     expect(store.list().map((d) => d.id)).toEqual(['a'])
+  })
+
+  it('a backup imported into a database since replaced (damaged) is imported again from its .pre-db copy', async () => {
+    await writeFile(`${file}.bak`, doc([sampleDraft({ id: 'a' })]))
+    expect((await openStoreAt(file)).list().map((d) => d.id)).toEqual(['a'])
+    expect(existsSync(`${file}.bak.pre-db`)).toBe(true)
+    closeStores()
+    // The database set aside as damaged: a fresh one in its place.
+    for (const suffix of ['', '-wal', '-shm'])
+      await rm(path.join(file, '..', `mediadeck.db${suffix}`), { force: true })
+    expect((await openStoreAt(file)).list().map((d) => d.id)).toEqual(['a'])
   })
 
   it('keeps both texts aside when neither the file nor its backup can be read: never silently empty', async () => {
