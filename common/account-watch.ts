@@ -43,6 +43,11 @@ export interface AccountWatchState {
   checkedAt: string | null
   /** The last check could not read the service: the alerts are those of `checkedAt`. */
   error?: AppErrorData
+  /**
+   * Whether each account the service listed at `checkedAt` was connected, whatever its posts' dates: the
+   * planner flags every planned post of a disconnected one, and its pickers follow without a reload.
+   */
+  connected?: Record<string, boolean>
 }
 
 export type CollisionKind = 'near' | 'same-text' | 'same-media'

@@ -24,6 +24,21 @@ export const timeZoneSchema = z
     }
   }, 'an IANA time zone such as Asia/Jakarta')
 
+/** A post as the page saw it, for the grid's swap: the swap is refused when it is not so any more. */
+const seenPost = z
+  .object({
+    id,
+    scheduleAt: z
+      .string()
+      .max(100)
+      .refine((v) => !Number.isNaN(Date.parse(v)), 'must be a date-time'),
+    updatedAt: z.string().max(100).optional(),
+  })
+  .strict()
+
+/** The published posts the Instagram grid shows below the upcoming ones: three rows more than a phone's screen. */
+export const GRID_PUBLISHED = 30
+
 /** The most accounts one refresh or one composer asks about. */
 export const MAX_INSIGHTS_ACCOUNTS = 50
 /** Times the composer passes as already taken (the planner's posts of the coming week). */
@@ -55,6 +70,16 @@ export const insightsCallSchemas = {
       taken: z.array(instant).max(MAX_TAKEN_TIMES).optional(),
     })
     .strict(),
+  /** An Instagram account's latest published posts (GRID_PUBLISHED), newest first, from the copy alone. */
+  'insights:grid': z.object({ accountId: id }).strict(),
+  /**
+   * Two upcoming posts trade their times (main/core/insights/grid-swap.ts): both read again, refused when either
+   * moved on since the page saw it, and the first put back when the second cannot be written.
+   */
+  'insights:swap': z
+    .object({ a: seenPost, b: seenPost })
+    .strict()
+    .refine((r) => r.a.id !== r.b.id, { message: 'a post cannot swap with itself', path: ['b'] }),
 } as const
 
 /** One day of the period on the person's clock: what its posts did. */
@@ -107,8 +132,15 @@ export interface AccountBestSlots {
   slots: BestSlot[]
 }
 
+export interface GridSwapResult {
+  /** Each post's new time, as written. */
+  posts: { id: string; scheduleAt: string }[]
+}
+
 export interface InsightsCallResponses {
   'insights:view': InsightsView
   'insights:refresh': InsightsRefreshOutcome[]
   'insights:best-slots': AccountBestSlots[]
+  'insights:grid': PostRow[]
+  'insights:swap': GridSwapResult
 }

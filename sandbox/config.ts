@@ -54,6 +54,8 @@ export interface SandboxFaults {
    * post gone meanwhile (404), or one it holds locked (409). Clients then send a replacement post.
    */
   scheduleUpdateStatus?: 404 | 405 | 409
+  /** PUT /public/schedule/{id} of these posts answers 500 while the others' succeed: one write of several fails. */
+  scheduleUpdateFailIds?: string[]
 }
 
 export interface SandboxConfig {
@@ -99,6 +101,8 @@ export const sandboxFaultsSchema = z.strictObject({
     .optional(),
   uploadUrlTtlSeconds: z.number().int().min(1).max(604_800).optional(),
   scheduleUpdateStatus: z.union([z.literal(404), z.literal(405), z.literal(409)]).optional(),
+  // Posts whose update fails (500) while the others' succeed: one write of several failing.
+  scheduleUpdateFailIds: z.array(z.string().min(1).max(100)).max(100).optional(),
 })
 
 const userSchema = z.strictObject({

@@ -175,6 +175,8 @@ export const scheduleRoutes: Route[] = [
       const body = await readJsonBody(req)
       const refusal = ctx.faults().scheduleUpdateStatus
       if (refusal) throw new HttpError(refusal, `schedule update refused (${refusal})`)
+      if (ctx.faults().scheduleUpdateFailIds?.includes(params.id!))
+        throw new HttpError(500, 'schedule update failed (fault)')
       const post = findSchedule(ctx, user, params.id!)
       // The post keeps its status: a failed one stays `error` until it is retried (OpenAPI: the update
       // changes the post's content and time, the retry sends it again).

@@ -84,6 +84,8 @@ export default {
     bindingBody:
       'The local database (SQLite) could not be loaded, so nothing could be saved. Reinstall Mediadeck; if it happens again, report it with this detail: {problem}',
     noticeTitle: 'Your local data needed attention',
+    madePrivate:
+      'Other users of this computer could read Mediadeck’s data folder {folder} (drafts, the copy of your accounts and posts, the upload history); it is now readable by you alone.',
   },
   update: {
     readyMessage: 'An update is ready',
@@ -94,6 +96,10 @@ export default {
   // Why main refused or failed something, by the AppError's `code` (common/errors.ts); the renderer shows these
   // in place of main's English `message`, which stays for logs and the CLI.
   errors: {
+    'grid-moved-on':
+      'This post changed on the service since the grid was drawn (edited, moved or published): nothing was moved. The grid shows it as it is now.',
+    'grid-undo-failed':
+      "The second post could not be moved, and the first could not be put back: check both posts' times in the planner.",
     'file-missing': 'The file is not there any more: it was moved or deleted.',
     'file-permission': 'Permission to read the file was denied.',
     'file-not-regular': 'This is not a regular file.',

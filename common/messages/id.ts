@@ -82,6 +82,8 @@ export default {
     bindingBody:
       'Basis data lokal (SQLite) tidak dapat dimuat, jadi tidak ada yang bisa disimpan. Pasang ulang Mediadeck; jika terjadi lagi, laporkan dengan rincian ini: {problem}',
     noticeTitle: 'Data lokal Anda perlu diperhatikan',
+    madePrivate:
+      'Pengguna lain di komputer ini dapat membaca folder data Mediadeck {folder} (draf, salinan akun dan postingan Anda, riwayat unggahan); sekarang hanya Anda yang dapat membacanya.',
   },
   update: {
     readyMessage: 'Pembaruan siap',
@@ -90,6 +92,10 @@ export default {
     later: 'Nanti saja',
   },
   errors: {
+    'grid-moved-on':
+      'Postingan ini berubah di layanan sejak grid digambar (diedit, dipindah, atau terbit): tidak ada yang dipindah. Grid kini menampilkannya seperti sekarang.',
+    'grid-undo-failed':
+      'Postingan kedua tidak dapat dipindah, dan yang pertama tidak dapat dikembalikan: periksa waktu kedua postingan di perencana.',
     'file-missing': 'Berkasnya sudah tidak ada: dipindah atau dihapus.',
     'file-permission': 'Izin membaca berkas ditolak.',
     'file-not-regular': 'Ini bukan berkas biasa.',

@@ -5,6 +5,7 @@
 import type { Dialog, MessageBoxOptions } from 'electron'
 import type { Translate } from '../../common/messages/index'
 import { checkSqliteBinding } from '../core/db/database'
+import type { StartupNotice } from '../host/data-folder'
 
 /** True when the binding loads; otherwise shows why, calls `exit(1)` and returns false. */
 export function requireSqliteBinding(deps: {
@@ -26,12 +27,13 @@ export function requireSqliteBinding(deps: {
   return false
 }
 
-/** Tells each start-up notice of the host in a dialog of its own. */
+/** Tells each start-up notice of the host in a dialog of its own, in the person's language where it has a key. */
 export async function showDataNotices(
-  notices: readonly string[],
+  notices: readonly StartupNotice[],
   deps: { dialog: { showMessageBox(options: MessageBoxOptions): Promise<unknown> }; tr: Translate },
 ): Promise<void> {
-  for (const detail of notices) {
+  for (const notice of notices) {
+    const detail = typeof notice === 'string' ? notice : deps.tr(notice.key, notice.params)
     await deps.dialog.showMessageBox({
       type: 'warning',
       title: 'Mediadeck',

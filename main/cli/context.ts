@@ -47,6 +47,20 @@ export function writeJson(stream: Writable, value: unknown): void {
   stream.write(JSON.stringify(value) + '\n')
 }
 
+/** A listing: each item as one JSON object a line with `--json` (the option's parsed value), else a line of words. */
+export function writeEach<T>(
+  stream: Writable,
+  items: readonly T[],
+  json: unknown,
+  asJson: (item: T) => unknown,
+  asLine: (item: T) => string,
+): void {
+  for (const item of items) {
+    if (json) writeJson(stream, asJson(item))
+    else writeLine(stream, asLine(item))
+  }
+}
+
 /**
  * A command as the registry lists it (main/cli/command-registry.ts): what `--help` prints, and how to load the
  * module that runs it. The module is imported only when the command is chosen, so the CLI starts light.

@@ -3,10 +3,15 @@
 // service or key never shows another account's figures. `insights:view` and `insights:best-slots` read the copy
 // alone and answer offline. `insights:refresh` follows the accounts asked about on the profile's background
 // scheduler (main/core/insights/insights-follow.ts), within its request budget, and answers once one run has
-// read what may have changed; later runs announce `insights:changed`.
+// read what may have changed; later runs announce `insights:changed`. `insights:grid` is an Instagram
+// account's latest published posts from the copy; `insights:swap` trades two upcoming posts' times on the
+// service (main/core/insights/grid-swap.ts) and has every open view read its posts again.
 import { COLLISION_WINDOW_MS } from '../../common/account-watch'
+import { GRID_PUBLISHED } from '../../common/insights-calls'
+import { swapScheduleTimes } from '../core/insights/grid-swap'
 import { createInsightsFollow, type InsightsFollow } from '../core/insights/insights-follow'
 import { openInsightsStore, type InsightsStore } from '../core/insights/insights-store'
+import { postRows } from '../core/insights/insights-report'
 import { accountsBestSlots, insightsView } from '../core/insights/insights-view'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
@@ -22,7 +27,8 @@ export const INSIGHTS_HANDLER_NEEDS = [
 ] as const
 export type InsightsHandlerDeps = Pick<HostDeps, (typeof INSIGHTS_HANDLER_NEEDS)[number]>
 
-export type InsightsCall = 'insights:view' | 'insights:refresh' | 'insights:best-slots'
+export type InsightsCall =
+  'insights:view' | 'insights:refresh' | 'insights:best-slots' | 'insights:grid' | 'insights:swap'
 
 export function createInsightsHandlers(
   deps: InsightsHandlerDeps,
@@ -66,5 +72,12 @@ export function createInsightsHandlers(
         gapMs: COLLISION_WINDOW_MS,
       }),
     'insights:refresh': async ({ accounts }) => following().refresh(deps.active().profileId, accounts),
+    'insights:grid': async ({ accountId }) =>
+      postRows(open(), scope(), accountId, {}).slice(0, GRID_PUBLISHED),
+    'insights:swap': async ({ a, b }) => {
+      const result = await swapScheduleTimes(deps.active().client, a, b)
+      deps.emit('schedules:changed', { posts: [], removed: [], reload: true })
+      return result
+    },
   }
 }

@@ -102,10 +102,12 @@ export function watchAccounts(o: HostAccountWatchOptions): AccountWatch {
     intervalMs: o.intervalMs,
     onError: (error) => o.log.warn('the account watch could not check', error),
   })
-  // A post just scheduled or a profile switched: what is due may have changed.
+  // A post just scheduled or a profile switched: what is due may have changed. A post of the service changed
+  // (one failed at its time, say for a disconnected account): the accounts are looked at again within a minute,
+  // so the planner flags that account's other posts without waiting for the hourly look.
   const stopEvents = o.events.subscribe((name) => {
     if (name === 'profiles:switched') void watch.check()
-    else if (name === 'outbox:changed') watch.poke()
+    else if (name === 'outbox:changed' || name === 'schedules:changed') watch.poke()
   })
   return {
     ...watch,

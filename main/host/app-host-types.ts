@@ -23,6 +23,7 @@ import type { AccountAlertPort } from './account-watch'
 import type { AccountWatch, FollowerClock } from '../core/posts/account-watch'
 import type { ProfileSessionDeps } from './profile-session'
 import type { Background } from './background'
+import type { StartupNotice } from './data-folder'
 import type { SchedulerClock } from '../core/scheduler/background-scheduler'
 
 export interface AppHostOptions {
@@ -102,8 +103,8 @@ export interface AppHost {
   readonly pictures: PictureServer
   /** The data folder's database (main/core/db/database.ts), shared with other processes on the same folder. */
   readonly database: AppDatabase
-  /** What was found damaged and set aside on open (the database, the settings file), in words. */
-  readonly startupNotices: readonly string[]
+  /** What was found damaged and set aside on open (the database, the settings file), or made private. */
+  readonly startupNotices: readonly StartupNotice[]
   /** Damage the database's background integrity check found after open, in words; null when none. */
   readonly integrityNotice: Promise<string | null>
   /** Hears later notices about the data (rows set aside as unreadable), those said before it listened first. */

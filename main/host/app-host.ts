@@ -257,6 +257,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     database,
     sandbox,
     active: () => current.service,
+    account: () => current.replica.identity,
     network,
     log,
     store: options.pictures,

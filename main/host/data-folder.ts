@@ -8,12 +8,19 @@ import { onRowsSetAside } from '../core/db/rows'
 import { openAppStore, type AppStore, type KeyValueBackend } from '../core/settings/app-store'
 import { createConfBackend } from '../core/settings/conf-backend'
 import type { Logger } from './logging'
+import type { MessageKey, MessageParams } from '../../common/messages/index'
+
+/**
+ * A notice of opening the data folder: in English words (the log, the browser mode), or with the key of the
+ * text the app says in the person's language (common/messages).
+ */
+export type StartupNotice = string | { message: string; key: MessageKey; params: MessageParams }
 
 export interface DataFolder {
   database: AppDatabase
   store: AppStore
-  /** What opening found damaged and set aside (the database, the settings file), in words. */
-  startupNotices: string[]
+  /** What opening found damaged and set aside (the database, the settings file) or made private. */
+  startupNotices: StartupNotice[]
   /** Damage the background integrity check found, once it is known (null: sound). */
   integrityNotice: Promise<string | null>
   /**
@@ -52,9 +59,15 @@ export function openDataFolder(dataDir: string, log: Logger, storeBackend?: KeyV
     lock: (fn) => (database.isOpen() ? database.write('the profiles and settings', fn) : fn()),
   })
   if (store.notice) log.error(store.notice.message)
-  const startupNotices: string[] = [
+  const startupNotices: StartupNotice[] = [
     // Said once: a folder made private has nothing more to say at the next start.
-    ...database.notices.filter((notice) => notice.kind !== 'migrated').map((notice) => notice.message),
+    ...database.notices
+      .filter((notice) => notice.kind !== 'migrated')
+      .map(({ kind, message, folder }): StartupNotice =>
+        kind === 'private' && folder !== undefined
+          ? { message, key: 'data.madePrivate', params: { folder } }
+          : message,
+      ),
     ...(store.notice ? [store.notice.message] : []),
   ]
   const onDataNotice = (next: (notice: string) => void) => {

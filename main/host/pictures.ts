@@ -41,6 +41,11 @@ export interface PictureServerDeps {
   thumbnails: Pick<ThumbnailCache, 'read'>
   sandbox: Pick<EmbeddedSandbox, 'running' | 'port'>
   active(): Pick<ActiveService, 'profileId' | 'mode'> & { client: { baseUrl: string } }
+  /**
+   * Whose pictures they are: the active profile's account (its replica identity), not the profile, so that a
+   * profile edited to another account never shows the old account's picture kept under the same key.
+   */
+  account(): string
   network: DispatcherFactory
   log: Logger
   /** Tests: a store of their own settings (a clock, small caps). */
@@ -102,7 +107,7 @@ export function createPictureServer(deps: PictureServerDeps): PictureServer {
           ? (direct ??= directDispatcher(timeouts))
           : (proxied ??= deps.network(timeouts))
       try {
-        const picture = await store.get({ scope: active.profileId, key, url: src, dispatcher, trusted })
+        const picture = await store.get({ scope: deps.account(), key, url: src, dispatcher, trusted })
         return {
           status: 200,
           headers: {

@@ -15,6 +15,7 @@ import { useProfilesStore } from '../stores/profiles'
 import { useReportsStore } from '../stores/reports'
 import { useInboxStore } from '../stores/inbox'
 import { useInsightsStore } from '../stores/insights'
+import { useInsightsGridStore } from '../stores/insights-grid'
 import { useAccountWatchStore } from '../stores/account-watch'
 import { useStorageStore } from '../stores/storage'
 import { useStorageDoctorStore } from '../stores/storage-doctor'
@@ -41,6 +42,7 @@ export function useAppSession() {
   const reports = useReportsStore()
   const inbox = useInboxStore()
   const insights = useInsightsStore()
+  const insightsGrid = useInsightsGridStore()
   const accountWatch = useAccountWatchStore()
   const toasts = useToastsStore()
   const { t } = useI18n()
@@ -93,6 +95,7 @@ export function useAppSession() {
       reports,
       inbox,
       insights,
+      insightsGrid,
       accountWatch,
     ])
       store.reset()

@@ -3,6 +3,7 @@ import { ref } from 'vue'
 import type { AccountWatchState } from '../../common/account-watch'
 import type { Schedule } from '../../common/service'
 import { mediadeck } from '../lib/mediadeck'
+import { useAccountsStore } from './accounts'
 
 /**
  * What main's account watch found (main/host/account-watch.ts): the disconnected accounts with posts due in
@@ -11,13 +12,20 @@ import { mediadeck } from '../lib/mediadeck'
  */
 export const useAccountWatchStore = defineStore('account-watch', () => {
   const state = ref<AccountWatchState>({ alerts: [], checkedAt: null })
+  const accounts = useAccountsStore()
+
+  /** Each answer also says which accounts are connected: the accounts' list follows it. */
+  function show(next: AccountWatchState) {
+    state.value = next
+    if (next.connected && next.checkedAt) accounts.applyConnections(next.connected, next.checkedAt)
+  }
 
   async function load() {
-    state.value = await mediadeck().watch.alerts()
+    show(await mediadeck().watch.alerts())
   }
 
   function subscribe(): () => void {
-    return mediadeck().watch.onChanged((next) => (state.value = next))
+    return mediadeck().watch.onChanged(show)
   }
 
   /** Another profile: its own check follows (`watch:changed`); until then no alert is the previous one's. */

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef } from 'vue'
 import type { CachedResult } from '../../common/contract'
 import type { AppErrorData } from '../../common/errors'
 import { checking, stale as staleOf, type Freshness } from '../../common/freshness'
@@ -22,6 +22,8 @@ export const useAccountsStore = defineStore('accounts', () => {
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
   let inflight: Promise<void> | null = null
+  /** The account watch's last look at every account's connection (applyConnections). */
+  let watched: { connected: Readonly<Record<string, boolean>>; at: string } | null = null
   /** Bumped by reset: an answer for the previous profile must not land. */
   let generation = 0
 
@@ -30,6 +32,7 @@ export const useAccountsStore = defineStore('accounts', () => {
     stale.value = result.stale
     fetchedAt.value = result.fetchedAt
     freshness.value = result.freshness
+    patchConnections()
   }
 
   function load(force = false): Promise<void> {
@@ -69,9 +72,39 @@ export const useAccountsStore = defineStore('accounts', () => {
     return inflight
   }
 
+  /** The accounts the service says are disconnected: every planned post of theirs is flagged. */
+  const disconnectedIds = computed(
+    () => new Set(accounts.value.filter((a) => !a.isConnected).map((a) => a._id)),
+  )
+
+  /**
+   * The account watch's look at the service (`watch:changed`): each account's connection as of `at` replaces
+   * the list's when the list is older, so a disconnection shows in the pickers and the planner without a reload.
+   */
+  function applyConnections(connected: Readonly<Record<string, boolean>>, at: string) {
+    watched = { connected, at }
+    patchConnections()
+  }
+
+  /** The watch's last look over the list shown, where it is the newer of the two. */
+  function patchConnections() {
+    if (!watched) return
+    const { connected, at } = watched
+    if (fetchedAt.value && Date.parse(at) < Date.parse(fetchedAt.value)) return
+    let changed = false
+    const next = accounts.value.map((account) => {
+      const now = connected[account._id]
+      if (now === undefined || now === account.isConnected) return account
+      changed = true
+      return { ...account, isConnected: now }
+    })
+    if (changed) accounts.value = next
+  }
+
   function reset() {
     generation++
     inflight = null
+    watched = null
     accounts.value = []
     loaded.value = false
     loading.value = false
@@ -81,5 +114,17 @@ export const useAccountsStore = defineStore('accounts', () => {
     error.value = null
   }
 
-  return { accounts, stale, fetchedAt, freshness, loaded, loading, error, load, reset }
+  return {
+    accounts,
+    disconnectedIds,
+    stale,
+    fetchedAt,
+    freshness,
+    loaded,
+    loading,
+    error,
+    load,
+    applyConnections,
+    reset,
+  }
 })

@@ -162,10 +162,11 @@ test(
         for (const colorScheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme })
           await page.waitForTimeout(300)
-          // The view scrolls inside the shell: the top, then the heat map, then the posts.
+          // The view scrolls inside the shell: the top, then the heat map, the grid, then the posts.
           for (const [part, testId] of [
             ['top', 'insights'],
             ['heat', 'heat-map'],
+            ['grid', 'insights-grid'],
             ['posts', 'insights-posts'],
           ] as const) {
             await page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'start' }))

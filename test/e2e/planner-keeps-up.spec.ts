@@ -6,10 +6,9 @@
 // screenshots at 1366×768 and 900 px, light and dark, en and id, under .test-results/screenshots/keeps-up/.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
 import { emptyScheduleRequest, type Account } from '../../common/service'
 import { manualClock, type ManualClock } from '../support/manual-clock'
-import { PlannerPage } from './pages/planner-page'
+import { openPlannerIn } from './pages/planner-page'
 import { auditInBothThemes } from './support/axe'
 import { test as base, expect, type BrowserModeApp } from './support/browser-mode'
 
@@ -48,14 +47,6 @@ async function publish(app: BrowserModeApp, time: ManualClock): Promise<void> {
   await app.host.sandbox.handle()!.tick()
 }
 
-async function openPlanner(page: Page, app: BrowserModeApp, language: 'en' | 'id'): Promise<PlannerPage> {
-  await app.host.call('settings:update', { language })
-  await expect(page.locator('html')).toHaveAttribute('lang', language)
-  await page.locator('a[href="#/planner"]').first().click()
-  await page.getByTestId('planner-month').waitFor()
-  return new PlannerPage(page)
-}
-
 async function disconnectedAccount(app: BrowserModeApp): Promise<Account> {
   const accounts = (await app.host.call('accounts:list', {})).value
   return accounts.find((a) => !a.isConnected && a.type === 'threads')!
@@ -78,7 +69,7 @@ for (const language of ['en', 'id'] as const) {
       description: 'Diskon 20% malam ini',
       scheduleAt: new Date(time.now() + 3 * MIN).toISOString(),
     })
-    const planner = await openPlanner(appPage, app, language)
+    const planner = await openPlannerIn(appPage, app, language)
     const chip = planner.entry(title)
     await expect(chip).toHaveAttribute('data-status', 'pending')
     // The background's first read: what the service holds when the view opens.
@@ -109,7 +100,7 @@ for (const language of ['en', 'id'] as const) {
     time,
   }) => {
     const words = WORDS[language]
-    const planner = await openPlanner(appPage, app, language)
+    const planner = await openPlannerIn(appPage, app, language)
     await advance(app, time, 0)
     const row = planner.failed.getByTestId('failed-post').filter({ hasText: 'Kuliner malam Medan' })
     await expect(row).toHaveCount(1)
@@ -148,7 +139,7 @@ test(
       description: 'Diskon 20% malam ini',
       scheduleAt: new Date(time.now() + 3 * MIN).toISOString(),
     })
-    let planner = await openPlanner(appPage, app, 'en')
+    let planner = await openPlannerIn(appPage, app, 'en')
     await advance(app, time, 0)
     await advance(app, time, 3 * MIN)
     await publish(app, time)
@@ -166,7 +157,7 @@ test(
     expect(findings, JSON.stringify(findings, null, 2)).toEqual([])
 
     for (const language of ['en', 'id'] as const) {
-      planner = await openPlanner(appPage, app, language)
+      planner = await openPlannerIn(appPage, app, language)
       for (const [width, height] of [
         [1366, 768],
         [900, 1000],

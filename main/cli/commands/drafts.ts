@@ -9,7 +9,7 @@ import { createDraftsService } from '../../core/drafts/drafts-service'
 import { validateForQueue } from '../../core/drafts/validation'
 import { parse, noPositionals, UsageError } from '../args'
 import type { CliCommand, CliContext } from '../context'
-import { writeJson, writeLine } from '../context'
+import { writeEach, writeJson, writeLine } from '../context'
 import { openCliDatabase } from '../database'
 import { defaultDataDir } from '../profile'
 import { readDraftFile } from './drafts-input'
@@ -138,10 +138,7 @@ export const draftsListCommand: CliCommand = {
     const { database, store, profileId } = await openCliDrafts(ctx, (db) => draftsProfileId(ctx, db))
     const list = createDraftsService({ store, now: () => new Date(), profileId: () => profileId }).list()
     database.close()
-    for (const draft of list) {
-      if (values.json) writeJson(ctx.stdout, draftLine(draft))
-      else writeLine(ctx.stdout, humanDraftLine(draft))
-    }
+    writeEach(ctx.stdout, list, values.json, draftLine, humanDraftLine)
     if (!values.json && list.length === 0) writeLine(ctx.stderr, 'no drafts')
     return 0
   },

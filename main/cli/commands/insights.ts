@@ -6,6 +6,7 @@
 import Papa from 'papaparse'
 import { AppError, isUnreachable } from '../../../common/errors'
 import { COLLISION_WINDOW_MS } from '../../../common/account-watch'
+import type { BestSlot } from '../../../common/insights'
 import { escapeCell } from '../../core/drafts/transfer-cells'
 import { refreshAccountInsights } from '../../core/insights/insights-refresh'
 import { insightsSource } from '../../core/insights/insights-source'
@@ -22,7 +23,7 @@ import { replicaIdentity } from '../../core/replica/replica'
 import type { ServiceClient } from '../../core/service-client'
 import { dateOption, noPositionals, parse, stringOption, UsageError } from '../args'
 import type { CliContext, CliCommand } from '../context'
-import { writeJson, writeLine } from '../context'
+import { writeEach, writeJson, writeLine } from '../context'
 import { openCliDatabase } from '../database'
 import { localTimeZone } from '../local-time'
 
@@ -202,6 +203,30 @@ function csvOf(rows: readonly PostRow[]): string {
   return Papa.unparse({ fields, data }) + '\r\n'
 }
 
+const postLine = (r: PostRow) => ({
+  id: r.contentId,
+  accountId: r.accountId,
+  network: r.network,
+  type: r.type,
+  publishedAt: iso(r.publishedAt),
+  title: r.title,
+  url: r.url ?? null,
+  thumbnail: r.thumbnail ?? null,
+  engagement: r.engagement,
+  figures: r.figures,
+  asOf: iso(r.asOf),
+})
+
+function humanPostLine(r: PostRow): string {
+  const figures = r.figures
+    ? Object.entries(r.figures)
+        .map(([k, v]) => `${k} ${plain(v)}`)
+        .join(', ')
+    : 'no figures yet'
+  const title = r.title.replace(/\s+/g, ' ').slice(0, 60)
+  return `${r.contentId}  ${iso(r.publishedAt)}  ${r.type}  engagement ${r.engagement ?? '-'}  ${figures}  ${title}`
+}
+
 export const insightsPostsCommand: CliCommand = {
   name: ['insights', 'posts'],
   usage: postsUsage,
@@ -228,37 +253,8 @@ export const insightsPostsCommand: CliCommand = {
         ctx.stdout.write(csvOf(rows))
         return 0
       }
-      if (values.json) {
-        for (const r of rows) {
-          writeJson(ctx.stdout, {
-            id: r.contentId,
-            accountId: r.accountId,
-            network: r.network,
-            type: r.type,
-            publishedAt: iso(r.publishedAt),
-            title: r.title,
-            url: r.url ?? null,
-            thumbnail: r.thumbnail ?? null,
-            engagement: r.engagement,
-            figures: r.figures,
-            asOf: iso(r.asOf),
-          })
-        }
-        return 0
-      }
-      for (const r of rows) {
-        const figures = r.figures
-          ? Object.entries(r.figures)
-              .map(([k, v]) => `${k} ${plain(v)}`)
-              .join(', ')
-          : 'no figures yet'
-        const title = r.title.replace(/\s+/g, ' ').slice(0, 60)
-        writeLine(
-          ctx.stdout,
-          `${r.contentId}  ${iso(r.publishedAt)}  ${r.type}  engagement ${r.engagement ?? '-'}  ${figures}  ${title}`,
-        )
-      }
-      writeLine(ctx.stdout, `${rows.length} post${rows.length === 1 ? '' : 's'}`)
+      writeEach(ctx.stdout, rows, values.json, postLine, humanPostLine)
+      if (!values.json) writeLine(ctx.stdout, `${rows.length} post${rows.length === 1 ? '' : 's'}`)
       return 0
     })
   },
@@ -315,35 +311,31 @@ export const insightsBestTimesCommand: CliCommand = {
       const now = nowOf(ctx)
       const taken = fresh ? await scheduledTimes(client, id, now) : []
       const { map, slots } = bestTimes(store, scope, id, { now, timeZone, taken, gapMs: COLLISION_WINDOW_MS })
-      if (values.json) {
-        for (const s of slots) {
-          writeJson(ctx.stdout, {
-            accountId: id,
-            weekday: s.weekday,
-            hour: s.hour,
-            at: iso(s.at),
-            timeZone,
-            score: Math.round(s.score * 100) / 100,
-            posts: s.posts,
-          })
-        }
-        return 0
-      }
-      if (slots.length === 0) {
+      if (!values.json && slots.length === 0) {
         writeLine(
           ctx.stdout,
           `no best time yet: no hour with 3 or more posts did better than this account's usual post (${map.posts} posts with figures)`,
         )
         return 0
       }
-      for (const s of slots) {
-        const hour = `${String(s.hour).padStart(2, '0')}:00`
-        writeLine(
-          ctx.stdout,
-          `${WEEKDAYS[s.weekday]} ${hour}  next ${localTime(s.at, timeZone)} ${timeZone}  ` +
-            `${plain(Math.round(s.score * 100) / 100)}x the usual post, from ${s.posts} posts`,
-        )
-      }
+      const score = (s: BestSlot) => Math.round(s.score * 100) / 100
+      writeEach(
+        ctx.stdout,
+        slots,
+        values.json,
+        (s) => ({
+          accountId: id,
+          weekday: s.weekday,
+          hour: s.hour,
+          at: iso(s.at),
+          timeZone,
+          score: score(s),
+          posts: s.posts,
+        }),
+        (s) =>
+          `${WEEKDAYS[s.weekday]} ${String(s.hour).padStart(2, '0')}:00  next ${localTime(s.at, timeZone)} ${timeZone}  ` +
+          `${plain(score(s))}x the usual post, from ${s.posts} posts`,
+      )
       return 0
     })
   },

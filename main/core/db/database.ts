@@ -4,6 +4,7 @@
 // migrations one transaction each. Repositories are built over the AppDatabase this returns; no core module
 // reads or writes state files any other way.
 import { existsSync, renameSync, rmSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { AppError } from '../../../common/errors'
 import { diskWriteError } from '../disk-errors'
 import { CHECK_FAILED_SUFFIX, checkInBackground, hasLog } from './integrity-check'
@@ -27,6 +28,8 @@ export interface DatabaseNotice {
   keptAt?: string
   /** The copy taken before the migrations ran. */
   backup?: string
+  /** The data folder made private (`private`): the app says it in the person's language. */
+  folder?: string
 }
 
 export interface ChangeTimers {
@@ -146,7 +149,7 @@ export function openDatabase(options: OpenDatabaseOptions): AppDatabase {
     throw error
   }
   pruneDatabaseCopies(file, now())
-  if (tightened) notices.push({ kind: 'private', message: tightened })
+  if (tightened) notices.push({ kind: 'private', message: tightened, folder: dirname(file) })
   if (backup !== undefined) {
     notices.push({
       kind: 'migrated',

@@ -160,7 +160,8 @@ export function createAccountWatch(o: AccountWatchOptions): AccountWatch {
       // The database refused: the banner still shows, at worst a notification comes again after a restart.
       o.onError?.(error)
     }
-    publish({ alerts, checkedAt: new Date(now).toISOString() })
+    const connected = Object.fromEntries(answer.accounts.map((account) => [account._id, account.isConnected]))
+    publish({ alerts, checkedAt: new Date(now).toISOString(), connected })
     schedule(nextAfter(scope, now, due))
   }
 

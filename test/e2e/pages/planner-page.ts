@@ -1,6 +1,6 @@
 // Page object of the planner: the calendar, the composer, the outbox and the failed posts, found by test id
 // and role as the planner's components expose them.
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { emptyScheduleRequest } from '../../../common/service'
 import type { BrowserModeApp } from '../support/browser-mode'
 import type { PageGlobals } from '../support/page-globals'
@@ -31,6 +31,19 @@ export async function saveDraft(app: BrowserModeApp, description: string, schedu
     post: { ...emptyScheduleRequest(), description, accountId, scheduleAt },
     localMedia: [],
   })
+}
+
+/** The planner opened from the sidebar in `language`, on its month grid. */
+export async function openPlannerIn(
+  page: Page,
+  app: BrowserModeApp,
+  language: 'en' | 'id',
+): Promise<PlannerPage> {
+  await app.host.call('settings:update', { language })
+  await expect(page.locator('html')).toHaveAttribute('lang', language)
+  await page.locator('a[href="#/planner"]').first().click()
+  await page.getByTestId('planner-month').waitFor()
+  return new PlannerPage(page)
 }
 
 export class PlannerPage {

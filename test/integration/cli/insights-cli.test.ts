@@ -2,17 +2,12 @@
 // year of published posts on an Instagram account, figures read through GET /public/content and the
 // statistics, the sandbox's own best slot found, CSV guarded against formulas, exit codes 0/1/2, and the copy
 // answered when the service is gone.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import Papa from 'papaparse'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox } from '../../../sandbox'
-import type { RunningSandbox } from '../../../sandbox'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { BEST_SLOT } from '../../../sandbox/figures'
 import { createRandom } from '../../../sandbox/random'
-import { cliArgs } from '../support/cli-bin'
+import { accountRecord, publishedPost } from '../../support/insights-history'
+import { jsonLines, useCliSandbox } from '../support/cli-sandbox'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -20,49 +15,16 @@ const WEEK = 7 * DAY
 const IG = '6f0000000000000000000001'
 const TIKTOK = '6f0000000000000000000002'
 
-let sandbox: RunningSandbox
-let dir: string
+const t = useCliSandbox('mediadeck-cli-insights-', 10_000_000, {
+  tier: 'premium',
+  seed: 'empty',
+  env: { TZ: 'Asia/Jakarta' },
+})
+const { cli } = t
 /** Posts published at seeded random hours over the past year (and one caption a spreadsheet would run). */
 const posts: { id: string; at: number }[] = []
 
-function published(id: string, accountId: string, at: number, description = `Post ${id}`) {
-  const iso = new Date(at).toISOString()
-  return {
-    _id: id,
-    title: '',
-    description,
-    topic: '',
-    type: 'image',
-    medias: [],
-    meta: { title: '', description: '', url: '' },
-    additionalInfo: {},
-    replies: [],
-    status: 'success',
-    scheduleAt: iso,
-    accountId,
-    createdAt: iso,
-    updatedAt: iso,
-  }
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'mediadeck-cli-insights-'))
-  sandbox = await startSandbox({
-    port: 0,
-    dataDir: join(dir, 'sandbox'),
-    publisherIntervalMs: 0,
-    config: {
-      users: [
-        {
-          accessKey: 'cli',
-          secretKey: 'cli-secret',
-          tier: 'premium',
-          storageLimit: 10_000_000,
-          seed: 'empty',
-        },
-      ],
-    },
-  })
   const now = Date.now()
   // The year ends on a week boundary at least two weeks back, so every post falls on the same weekday and
   // hour whatever the clock says when the test runs, and has its settled figures: four posts a cell are few
@@ -71,60 +33,18 @@ beforeAll(async () => {
   const dice = createRandom(37)
   for (let i = 0; i < 700; i++)
     posts.push({ id: `y${i}`, at: yearEnd - Math.floor(dice.next() * 364 * 24) * HOUR })
-  await sandbox.insertRecords('cli', {
+  await t.sandbox.insertRecords('cli', {
     accounts: [
       ['instagram', IG],
       ['tiktok', TIKTOK],
-    ].map(([type, _id]) => ({
-      _id,
-      generatedId: type,
-      name: `Kopi Senja ${type}`,
-      username: 'kopisenja',
-      isConnected: true,
-      type,
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-    })),
+    ].map(([type, _id]) => accountRecord(_id!, type!, `Kopi Senja ${type}`)),
     schedules: [
-      ...posts.map((p) => published(p.id, IG, p.at)),
-      published('formula', IG, now - 3 * DAY, '=HYPERLINK("http://evil.example","win")'),
-      published('t1', TIKTOK, now - 2 * DAY),
+      ...posts.map((p) => publishedPost(p.id, IG, p.at)),
+      publishedPost('formula', IG, now - 3 * DAY, { description: '=HYPERLINK("http://evil.example","win")' }),
+      publishedPost('t1', TIKTOK, now - 2 * DAY),
     ],
   })
 })
-afterAll(async () => {
-  await sandbox?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, cliArgs(args), {
-      env: {
-        ...process.env,
-        MEDIADECK_BASE_URL: sandbox.url,
-        MEDIADECK_ACCESS_KEY: 'cli',
-        MEDIADECK_SECRET_KEY: 'cli-secret',
-        MEDIADECK_DATA_DIR: join(dir, 'data'),
-        TZ: 'Asia/Jakarta',
-        ...env,
-      },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
-  })
-}
-
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>) // eslint-disable-line @typescript-eslint/no-explicit-any
-
 describe('insights on the command line', () => {
   it("names the sandbox's best slot first, in the person's time zone, with the posts behind it", async () => {
     const run = await cli(['insights', 'best-times', '--account', IG, '--json'])
@@ -227,7 +147,7 @@ describe('insights on the command line', () => {
 
   it('prints the kept copy when the service is gone, says so on one line, and exits 1', async () => {
     const before = jsonLines((await cli(['insights', 'posts', '--account', IG, '--json'])).stdout)
-    await sandbox.close()
+    await t.sandbox.close()
     const run = await cli(['insights', 'posts', '--account', IG, '--json'])
     expect(run.code).toBe(1)
     expect(run.stderr.trim().split('\n')).toHaveLength(1)

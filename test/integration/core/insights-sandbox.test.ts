@@ -6,31 +6,12 @@ import { bestSlots, heatMap } from '../../../main/core/insights/heat-map'
 import { createServiceClient, type ServiceClient } from '../../../main/core/service-client'
 import { BEST_SLOT } from '../../../sandbox/figures'
 import { createRandom } from '../../../sandbox/random'
+import { accountRecord, publishedPost } from '../../support/insights-history'
 import { startTestSandbox, TEST_CONFIG, type TestSandbox } from '../sandbox/helpers'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const ACCOUNTS = { instagram: '6e0000000000000000000001', facebook: '6e0000000000000000000002' }
-
-function published(id: string, accountId: string, at: number, type = 'image') {
-  const iso = new Date(at).toISOString()
-  return {
-    _id: id,
-    title: '',
-    description: `Post ${id}`,
-    topic: '',
-    type,
-    medias: [],
-    meta: { title: '', description: '', url: '' },
-    additionalInfo: {},
-    replies: [],
-    status: 'success',
-    scheduleAt: iso,
-    accountId,
-    createdAt: iso,
-    updatedAt: iso,
-  }
-}
 
 describe('figures through the client', () => {
   let t: TestSandbox
@@ -46,20 +27,11 @@ describe('figures through the client', () => {
     for (let i = 0; i < 600; i++)
       posts.push({ id: `y${i}`, at: now - DAY - Math.floor(dice.next() * 364 * 24) * HOUR })
     await t.sandbox.insertRecords('demo', {
-      accounts: Object.entries(ACCOUNTS).map(([type, _id]) => ({
-        _id,
-        generatedId: type,
-        name: `Kopi Senja ${type}`,
-        username: 'kopisenja',
-        isConnected: true,
-        type,
-        createdAt: '2025-01-01T00:00:00.000Z',
-        updatedAt: '2025-01-01T00:00:00.000Z',
-      })),
+      accounts: Object.entries(ACCOUNTS).map(([type, _id]) => accountRecord(_id, type, `Kopi Senja ${type}`)),
       schedules: [
-        ...posts.map((p) => published(p.id, ACCOUNTS.instagram, p.at)),
-        published('young', ACCOUNTS.instagram, now - 10 * 60_000),
-        published('fb', ACCOUNTS.facebook, now - 3 * DAY, 'text'),
+        ...posts.map((p) => publishedPost(p.id, ACCOUNTS.instagram, p.at)),
+        publishedPost('young', ACCOUNTS.instagram, now - 10 * 60_000),
+        publishedPost('fb', ACCOUNTS.facebook, now - 3 * DAY, { type: 'text' }),
       ],
     })
     client = createServiceClient({

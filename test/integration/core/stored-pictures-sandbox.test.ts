@@ -40,6 +40,7 @@ function serve(baseUrl: string, maxItemBytes?: number): PictureServer {
     sandbox: { running: false, port: 0 },
     // A profile that points at the sandbox as at a service: its storage origin is the service's own host.
     active: () => ({ profileId: 'p1', mode: 'service', client: { baseUrl } }),
+    account: () => 'p1-account',
     network: directDispatcher,
     log: silentLogger,
     ...(maxItemBytes ? { store: { maxItemBytes } } : {}),

@@ -160,6 +160,21 @@ describe('account watch against the sandbox', () => {
   })
 })
 
+describe("every account's connection", () => {
+  it("is said at each look and looked at again within a minute of a change of the service's posts", async () => {
+    await host.accountWatch.check()
+    const facebook = accounts.facebook!._id
+    expect(banner.at(-1)?.connected?.[facebook]).toBe(true)
+    // A post failed at its time (the due posts' follow-up says so): the account it failed for is read again.
+    await host.sandbox.handle()!.setAccountConnected(facebook, false)
+    host.events.emit('schedules:changed', { posts: [], removed: [], reload: true })
+    await clock.advance(MIN)
+    await until(() => banner.at(-1)?.connected?.[facebook] === false, 'the look after the change')
+    await host.sandbox.handle()!.setAccountConnected(facebook, true)
+    await host.accountWatch.check()
+  })
+})
+
 describe('collisions against the sandbox', () => {
   it('finds the post near in time, the same text and the same media on the account, fresh', async () => {
     const at = T0 + 5 * HOUR

@@ -29,8 +29,17 @@ export interface CliSandbox {
 
 export const CLI_AUTH = `Basic ${Buffer.from('cli:cli-secret').toString('base64')}`
 
+export interface CliSandboxOptions {
+  /** The user's plan; gold unless said. */
+  tier?: 'gold' | 'premium'
+  /** The user's records to begin with; the demo's unless said. */
+  seed?: 'demo' | 'empty'
+  /** More of the CLI's environment for every run (`TZ`, …). */
+  env?: NodeJS.ProcessEnv
+}
+
 /** Registers the file's beforeAll and afterAll; `storageLimit` is the user's, in bytes. */
-export function useCliSandbox(prefix: string, storageLimit: number): CliSandbox {
+export function useCliSandbox(prefix: string, storageLimit: number, o: CliSandboxOptions = {}): CliSandbox {
   let sandbox: RunningSandbox | undefined
   let dir: string | undefined
   beforeAll(async () => {
@@ -40,7 +49,15 @@ export function useCliSandbox(prefix: string, storageLimit: number): CliSandbox 
       dataDir: join(dir, 'sandbox'),
       publisherIntervalMs: 0,
       config: {
-        users: [{ accessKey: 'cli', secretKey: 'cli-secret', tier: 'gold', storageLimit, seed: 'demo' }],
+        users: [
+          {
+            accessKey: 'cli',
+            secretKey: 'cli-secret',
+            tier: o.tier ?? 'gold',
+            storageLimit,
+            seed: o.seed ?? 'demo',
+          },
+        ],
       },
     })
   })
@@ -69,6 +86,7 @@ export function useCliSandbox(prefix: string, storageLimit: number): CliSandbox 
             MEDIADECK_ACCESS_KEY: 'cli',
             MEDIADECK_SECRET_KEY: 'cli-secret',
             MEDIADECK_DATA_DIR: join(dir, 'data'),
+            ...o.env,
           },
         })
         let stdout = ''

@@ -1,4 +1,5 @@
-// A calendar chip says whose post it is at a glance: the account's network mark, at any width.
+// A calendar chip says whose post it is at a glance: the account's network mark, at any width; and a planned
+// post of a disconnected account is flagged as soon as the account watch says so, whatever its date.
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { usePlannerStore } from '../../../renderer/stores/planner'
@@ -48,5 +49,44 @@ describe('EntryChip', () => {
     expect(wrapper.find('[data-key="post:sched-2"] [data-network]').attributes('data-network')).toBe(
       'facebook',
     )
+  })
+
+  it('flags the planned posts of an account the watch finds disconnected, and unflags them when it is back', async () => {
+    const planner = usePlannerStore()
+    planner.timeZone = 'Asia/Jakarta'
+    planner.anchor = new Date(NOW)
+    const wrapper = await mountWith(PlannerView, context, { route: '/planner' })
+    await flushPromises()
+    const ig = () => wrapper.find('[data-key="post:sched-1"]')
+    const fb = () => wrapper.find('[data-key="post:sched-2"]')
+    expect(ig().attributes('data-disconnected')).toBeUndefined()
+
+    const later = new Date(Date.parse(NOW) + 60_000).toISOString()
+    context.fake.emit('watch:changed', {
+      alerts: [],
+      checkedAt: later,
+      connected: { 'acc-ig': false, 'acc-fb': true },
+    })
+    await flushPromises()
+    expect(ig().attributes('data-disconnected')).toBe('true')
+    expect(ig().text()).toContain('Senja Roastery disconnected: reconnect before its time')
+    expect(fb().attributes('data-disconnected')).toBeUndefined()
+
+    // An answer older than the list shown does not overrule it.
+    context.fake.emit('watch:changed', {
+      alerts: [],
+      checkedAt: new Date(Date.parse(NOW) - 3_600_000).toISOString(),
+      connected: { 'acc-ig': true },
+    })
+    await flushPromises()
+    expect(ig().attributes('data-disconnected')).toBe('true')
+
+    context.fake.emit('watch:changed', {
+      alerts: [],
+      checkedAt: new Date(Date.parse(later) + 60_000).toISOString(),
+      connected: { 'acc-ig': true, 'acc-fb': true },
+    })
+    await flushPromises()
+    expect(ig().attributes('data-disconnected')).toBeUndefined()
   })
 })

@@ -602,6 +602,10 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
           (id) => data.bestSlots?.find((b) => b.accountId === id) ?? { accountId: id, posts: 0, slots: [] },
         ),
       ),
+      grid: handle('insights:grid', () => []),
+      swap: handle('insights:swap', () => {
+        throw { kind: 'offline', message: 'no service in this fake' } satisfies AppErrorData
+      }),
       onChanged: on('insights:changed'),
     },
     templates: {

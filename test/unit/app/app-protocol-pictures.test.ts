@@ -53,6 +53,7 @@ beforeEach(async () => {
     thumbnails: createThumbnailCache({ dir: join(dir, 'thumbnails'), maxBytes: 1e6, maxItemBytes: 1e5 }),
     sandbox: { running: false, port: 0 },
     active: () => ({ profileId: 'p1', mode: 'service', client: { baseUrl: `${base}/api` } }),
+    account: () => 'p1-account',
     network: directDispatcher,
     log: silentLogger,
   })

@@ -53,4 +53,23 @@ describe('start-up data checks', () => {
     ])
     expect(boxes[0]!.message).toBe('Data lokal Anda perlu diperhatikan')
   })
+
+  it.each(['en', 'id'] as const)(
+    'says the data folder made private in the person’s language (%s)',
+    async (locale) => {
+      const boxes: Array<{ detail?: string }> = []
+      const made = {
+        message: 'Other users of this computer could read Mediadeck’s data folder /home/dian/.mediadeck (…)',
+        key: 'data.madePrivate' as const,
+        params: { folder: '/home/dian/.mediadeck' },
+      }
+      await showDataNotices([made], {
+        dialog: { showMessageBox: async (options: { detail?: string }) => boxes.push(options) },
+        tr: (key, params) => t(locale, key, params),
+      })
+      expect(boxes.map((box) => box.detail)).toEqual([t(locale, 'data.madePrivate', made.params)])
+      expect(boxes[0]!.detail).toContain('/home/dian/.mediadeck')
+      if (locale === 'id') expect(boxes[0]!.detail).toContain('sekarang hanya Anda yang dapat membacanya')
+    },
+  )
 })

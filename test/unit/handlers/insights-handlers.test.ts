@@ -6,15 +6,21 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { InsightsRefreshOutcome, InsightsView, AccountBestSlots } from '../../../common/insights-calls'
+import type { PostRow } from '../../../common/insights'
+import {
+  GRID_PUBLISHED,
+  type AccountBestSlots,
+  type InsightsRefreshOutcome,
+  type InsightsView,
+} from '../../../common/insights-calls'
 import { openDatabase, type AppDatabase } from '../../../main/core/db/database'
 import { createServiceClient, type ServiceClient } from '../../../main/core/service-client'
 import { createInsightsHandlers, type InsightsHandlerDeps } from '../../../main/handlers/insights-handlers'
 import type { Handlers } from '../../../main/handlers/types'
 import { dispatchCall } from '../../../main/host/dispatch'
-import { startSandbox, type RunningSandbox } from '../../../sandbox'
+import type { RunningSandbox } from '../../../sandbox'
 import { BEST_SLOT } from '../../../sandbox/figures'
-import { publishedHistory } from '../../support/insights-history'
+import { publishedHistory, startHistorySandbox } from '../../support/insights-history'
 
 const IG = '6f00000000000000000000c1'
 const KEYS = { accessKey: 'calls', secretKey: 'calls-secret' }
@@ -29,29 +35,9 @@ let stopped = false
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-insights-calls-'))
-  sandbox = await startSandbox({
-    port: 0,
-    dataDir: join(dir, 'sandbox'),
-    publisherIntervalMs: 0,
-    config: { users: [{ ...KEYS, tier: 'premium', storageLimit: 1e9, seed: 'empty' }] },
-  })
   const schedules = publishedHistory({ accountId: IG, now, prefix: 'calls' })
   posts = schedules.length
-  await sandbox.insertRecords(KEYS.accessKey, {
-    accounts: [
-      {
-        _id: IG,
-        generatedId: 'ig',
-        name: 'Kopi Senja',
-        username: 'kopisenja.id',
-        isConnected: true,
-        type: 'instagram',
-        createdAt: '2025-01-01T00:00:00.000Z',
-        updatedAt: '2025-01-01T00:00:00.000Z',
-      },
-    ],
-    schedules,
-  })
+  sandbox = await startHistorySandbox({ dir: join(dir, 'sandbox'), keys: KEYS, accountId: IG, schedules })
   database = openDatabase({ file: join(dir, 'mediadeck.db') })
   client = createServiceClient({ baseUrl: sandbox.url, ...KEYS, retry: { maxRetries: 0 } })
 })
@@ -97,6 +83,14 @@ describe('insights calls', () => {
     })
     expect(zone.ok).toBe(false)
     if (!zone.ok) expect(zone.error.message).toMatch(/time zone/)
+    const seen = { id: 'a1', scheduleAt: '2026-12-01T12:00:00.000Z' }
+    const itself = await dispatchCall(handlers as unknown as Handlers, 'insights:swap', { a: seen, b: seen })
+    expect(itself.ok).toBe(false)
+    const noTime = await dispatchCall(handlers as unknown as Handlers, 'insights:swap', {
+      a: seen,
+      b: { id: 'b1', scheduleAt: 'soon' },
+    })
+    expect(noTime.ok).toBe(false)
   })
 
   it('refreshes within its budget round after round, then draws the sandbox figures and its best slot', async () => {
@@ -134,6 +128,12 @@ describe('insights calls', () => {
       taken: [slots!.slots[0]!.at + 5 * 60_000],
     })
     expect(busy!.slots.map((s) => s.at)).not.toContain(slots!.slots[0]!.at)
+
+    // The grid's published posts: the latest GRID_PUBLISHED, newest first, from the same copy.
+    const grid = await call<PostRow[]>('insights:grid', { accountId: IG })
+    expect(grid).toHaveLength(GRID_PUBLISHED)
+    expect(grid[0]!.publishedAt).toBe(Math.max(...view.posts.map((p) => p.publishedAt)))
+    expect(grid.every((row, i) => i === 0 || row.publishedAt <= grid[i - 1]!.publishedAt)).toBe(true)
 
     // Another service or key (another replica identity) sees none of it.
     const other = await calls({ identity: 'profile-b' })<InsightsView>('insights:view', {

@@ -28,6 +28,8 @@ let database: AppDatabase
 let dataDir: string
 let thumbnails: ThumbnailCache
 let made: string[]
+/** The active profile's account, as the host gives it (its replica identity). */
+let account: string
 const open: PictureServer[] = []
 
 async function pictureHost(): Promise<number> {
@@ -52,6 +54,7 @@ function serve(mode: 'sandbox' | 'service', baseUrl: string, sandboxPort: number
     thumbnails,
     sandbox: { running: mode === 'sandbox', port: sandboxPort },
     active: () => ({ profileId: mode, mode, client: { baseUrl } }),
+    account: () => account,
     network,
     log: silentLogger,
   })
@@ -63,6 +66,7 @@ const query = (src: string, key?: string) => new URLSearchParams({ src, ...(key 
 
 beforeEach(() => {
   made = []
+  account = 'account-a'
   dataDir = mkdtempSync(join(tmpdir(), 'mediadeck-host-pictures-'))
   database = openDatabase({ file: join(dataDir, 'mediadeck.db') })
   thumbnails = createThumbnailCache({
@@ -102,6 +106,27 @@ describe('picture route of the hosts', () => {
     const answer = await pictures.answer(query(`http://127.0.0.1:${service}/avatar.png`, 'account:1'))
     expect(answer.status).toBe(200)
     expect(made).toEqual(['network'])
+  })
+
+  it('keeps a picture per account: a profile edited to another account is not shown the old one under its key', async () => {
+    let painted = 'A'
+    const server = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'image/png' }).end(avatarPng(painted)),
+    )
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    servers.push(server)
+    const port = (server.address() as AddressInfo).port
+    const pictures = serve('service', `http://127.0.0.1:${port}/api/`, 0)
+    const avatar = query(`http://127.0.0.1:${port}/avatar.png`, 'account:1')
+
+    expect((await pictures.answer(avatar)).body).toEqual(avatarPng('A'))
+    // The same profile, its keys now another account's, whose account 1 has another picture.
+    painted = 'B'
+    account = 'account-b'
+    expect((await pictures.answer(avatar)).body).toEqual(avatarPng('B'))
+    // Back to the first account: its own copy, kept.
+    account = 'account-a'
+    expect((await pictures.answer(avatar)).body).toEqual(avatarPng('A'))
   })
 
   it('says 400 for an address that is none and 502 for a host it refuses, keeping nothing', async () => {

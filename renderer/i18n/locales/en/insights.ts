@@ -23,6 +23,22 @@ export default {
     asTable: 'Show the figures as a table',
     day: 'Day',
   },
+  grid: {
+    title: 'The grid',
+    explain:
+      'As the profile will look: upcoming posts (dashed, with their time) above the published ones. Drag an upcoming post onto another, or press Enter on one and then on another, to swap their times.',
+    readOnly:
+      'The service cannot be reached: the grid is the last copy and cannot be changed now (a swap reads both posts from the service first).',
+    label: 'Posts of the profile, newest first',
+    upcomingPost: 'Upcoming: {post}',
+    publishedPost: 'Published: {post}',
+    picked: 'Picked the post of {when}. Press Enter on another upcoming post to swap their times, or Escape.',
+    dropped: 'Put back.',
+    swapping: 'Swapping {a} and {b}…',
+    refused: 'The posts were not swapped',
+    none: 'No published or upcoming posts known for this account yet.',
+    noneUpcoming: 'No upcoming posts in the next 60 days to move.',
+  },
   heat: {
     title: 'When to post',
     explain:
@@ -86,14 +102,5 @@ export default {
     retweet: 'Retweets',
     bookmark: 'Bookmarks',
     impression: 'Impressions',
-  },
-  types: {
-    text: 'Text',
-    image: 'Image',
-    video: 'Video',
-    reel: 'Reel',
-    album: 'Album',
-    link: 'Link',
-    story: 'Story',
   },
 }

@@ -194,6 +194,7 @@ export default {
     retried: 'Retried {when}, goes out next',
     late: '{status}, late: its time passed before it could be sent',
     lateBadge: 'Late',
+    disconnected: '{accounts} disconnected: reconnect before its time',
   },
   outbox: {
     title: 'Outbox',

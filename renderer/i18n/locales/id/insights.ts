@@ -23,6 +23,23 @@ export default {
     asTable: 'Tampilkan angka sebagai tabel',
     day: 'Hari',
   },
+  grid: {
+    title: 'Grid',
+    explain:
+      'Seperti tampilan profil nanti: postingan mendatang (bergaris putus, dengan waktunya) di atas yang sudah terbit. Seret postingan mendatang ke postingan lain, atau tekan Enter pada satu lalu pada yang lain, untuk menukar waktunya.',
+    readOnly:
+      'Layanan tidak dapat dijangkau: grid ini salinan terakhir dan tidak dapat diubah sekarang (penukaran membaca kedua postingan dari layanan lebih dulu).',
+    label: 'Postingan profil, terbaru lebih dulu',
+    upcomingPost: 'Mendatang: {post}',
+    publishedPost: 'Terbit: {post}',
+    picked:
+      'Postingan {when} dipilih. Tekan Enter pada postingan mendatang lain untuk menukar waktunya, atau Escape.',
+    dropped: 'Dikembalikan.',
+    swapping: 'Menukar {a} dan {b}…',
+    refused: 'Postingan tidak ditukar',
+    none: 'Belum ada postingan terbit atau mendatang yang diketahui untuk akun ini.',
+    noneUpcoming: 'Tidak ada postingan mendatang dalam 60 hari ke depan untuk dipindah.',
+  },
   heat: {
     title: 'Kapan posting',
     explain:
@@ -87,14 +104,5 @@ export default {
     retweet: 'Retweet',
     bookmark: 'Markah',
     impression: 'Impresi',
-  },
-  types: {
-    text: 'Teks',
-    image: 'Gambar',
-    video: 'Video',
-    reel: 'Reel',
-    album: 'Album',
-    link: 'Tautan',
-    story: 'Story',
   },
 }

@@ -194,6 +194,7 @@ export default {
     retried: 'Dicoba lagi {when}, terbit berikutnya',
     late: '{status}, terlambat: waktunya lewat sebelum bisa dikirim',
     lateBadge: 'Terlambat',
+    disconnected: '{accounts} terputus: sambungkan lagi sebelum waktunya',
   },
   outbox: {
     title: 'Kotak keluar',

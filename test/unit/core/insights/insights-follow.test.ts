@@ -17,8 +17,8 @@ import { openInsightsStore } from '../../../../main/core/insights/insights-store
 import { createServiceClient, type ServiceClient } from '../../../../main/core/service-client'
 import { createBackground } from '../../../../main/host/background'
 import { silentLogger } from '../../../../main/host/logging'
-import { startSandbox, type RunningSandbox } from '../../../../sandbox'
-import { publishedHistory } from '../../../support/insights-history'
+import type { RunningSandbox } from '../../../../sandbox'
+import { publishedHistory, startHistorySandbox } from '../../../support/insights-history'
 import { manualClock } from '../../../support/manual-clock'
 
 const MIN = 60_000
@@ -33,25 +33,10 @@ let requests = 0
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mediadeck-insights-follow-'))
-  sandbox = await startSandbox({
-    port: 0,
-    dataDir: join(dir, 'sandbox'),
-    publisherIntervalMs: 0,
-    config: { users: [{ ...KEYS, tier: 'premium', storageLimit: 1e9, seed: 'empty' }] },
-  })
-  await sandbox.insertRecords(KEYS.accessKey, {
-    accounts: [
-      {
-        _id: IG,
-        generatedId: 'ig',
-        name: 'Kopi Senja',
-        username: 'kopisenja.id',
-        isConnected: true,
-        type: 'instagram',
-        createdAt: '2025-01-01T00:00:00.000Z',
-        updatedAt: '2025-01-01T00:00:00.000Z',
-      },
-    ],
+  sandbox = await startHistorySandbox({
+    dir: join(dir, 'sandbox'),
+    keys: KEYS,
+    accountId: IG,
     schedules: publishedHistory({ accountId: IG, now: START, prefix: 'follow' }),
   })
   database = openDatabase({ file: join(dir, 'mediadeck.db') })

@@ -120,6 +120,25 @@ describe('account watch', () => {
     expect(told).toHaveLength(1)
   })
 
+  it("says every account's connection at each look, with or without posts due, for the planner's flags", async () => {
+    const clock = manualClock(T0)
+    const svc = service()
+    svc.accounts.push(account('tt', false))
+    svc.posts = [post('far', 'tt', T0 + 5 * 24 * HOUR)]
+    const { watch, told } = start(dbFile(), svc, clock)
+    await watch.check()
+    // No post of 'tt' is due within 24 hours: no alert, no notification, but the planner learns it dropped.
+    expect(told).toEqual([])
+    expect(watch.state()).toMatchObject({
+      alerts: [],
+      checkedAt: iso(T0),
+      connected: { ig: false, fb: true, tt: false },
+    })
+    svc.accounts[2]!.isConnected = true
+    await clock.advance(HOUR)
+    expect(watch.state().connected).toEqual({ ig: false, fb: true, tt: true })
+  })
+
   it('does not tell again after a restart, but tells of a post added since', async () => {
     const clock = manualClock(T0)
     const svc = service()
