@@ -366,7 +366,12 @@ export const requestSchemas = {
     .object({ ids: z.array(id).min(1).max(200), mode: z.enum(['manual', 'bulk']).optional() })
     .strict(),
   'schedules:delete': idRequest,
-  'schedules:update': z.object({ id, post: postSchema }).strict(),
+  /**
+   * Writes a post of the service back. With `base` (the copy the change was made on) only what differs between
+   * `base` and `post` is laid over the post as the service holds it then, and a post no longer waiting to go
+   * out is refused (main/core/posts/post-edit.ts); without it `post` replaces the post whole.
+   */
+  'schedules:update': z.object({ id, post: postSchema, base: postSchema.optional() }).strict(),
   /** A failed post edited and sent again (main/core/posts/fix-failed-post.ts): update then retry, or replace. */
   'schedules:fix': z.object({ id, post: postSchema, mode: z.enum(['manual', 'bulk']).optional() }).strict(),
   /** Where each account stands against its retry budget. */

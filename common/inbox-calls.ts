@@ -42,14 +42,18 @@ export const inboxCallSchemas = {
       text: z.string().max(MAX_REPLY_TEXT),
       media: z
         .array(
-          z
-            .object({
-              url: httpUrl,
-              mimetype: z.string().min(1).max(200),
-              name: z.string().min(1).max(500),
-              size: z.number().int().min(0).optional(),
-            })
-            .strict(),
+          z.union([
+            z
+              .object({
+                url: httpUrl,
+                mimetype: z.string().min(1).max(200),
+                name: z.string().min(1).max(500),
+                size: z.number().int().min(0).optional(),
+              })
+              .strict(),
+            // A file of this computer, dropped or picked: main checks it was granted.
+            z.object({ path: z.string().min(1).max(4096), name: z.string().min(1).max(500) }).strict(),
+          ]),
         )
         .max(MAX_REPLY_MEDIA),
     })

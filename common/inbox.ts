@@ -59,7 +59,8 @@ export interface InboxReplyView {
   id: string
   targetId: string
   text: string
-  media: Array<{ name: string; kind: string; url?: string }>
+  /** A local file still going up has its `path` and no `url` (its progress is the upload queue's). */
+  media: Array<{ name: string; kind: string; url?: string; path?: string }>
   state: ReplyState
   error: string | null
   createdAt: string
@@ -88,9 +89,21 @@ export interface InboxThread {
 }
 
 /** A file of the library (or any picture address) attached to a reply. */
-export interface ReplyMediumInput {
+export interface ReplyLibraryMedium {
   url: string
   mimetype: string
   name: string
   size?: number
 }
+
+/**
+ * A file of this computer the person dropped or picked (granted by main): uploaded through the upload engine
+ * before the reply is sent, which waits for it; main reads its type, size and a video's or audio's duration.
+ */
+export interface ReplyLocalMedium {
+  path: string
+  name: string
+}
+
+export type ReplyMediumInput = ReplyLibraryMedium | ReplyLocalMedium
+export const isLocalMedium = (m: ReplyMediumInput): m is ReplyLocalMedium => 'path' in m

@@ -147,6 +147,7 @@ export default {
     'profile-builtin': 'The built-in Sandbox cannot be deleted.',
     'secret-required': 'Enter the secret key again.',
     'automation-not-found': 'This automation was not found on the service.',
+    'post-moved-on': 'This post is no longer waiting to go out ({status}); it was not changed.',
     'automation-value-not-accepted':
       'The service does not accept “{value}” for {field}: choose one of {allowed}.',
     'address-not-allowed': 'This address is not one the app opens.',

@@ -146,6 +146,7 @@ export default {
     'profile-builtin': 'Sandbox bawaan tidak dapat dihapus.',
     'secret-required': 'Masukkan kunci rahasia lagi.',
     'automation-not-found': 'Otomatisasi ini tidak ditemukan di layanan.',
+    'post-moved-on': 'Postingan ini tidak lagi menunggu dikirim ({status}); postingan tidak diubah.',
     'automation-value-not-accepted':
       'Layanan tidak menerima “{value}” untuk {field}: pilih salah satu dari {allowed}.',
     'address-not-allowed': 'Alamat ini bukan alamat yang dibuka aplikasi.',

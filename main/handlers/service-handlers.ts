@@ -10,6 +10,8 @@ import { forgetStoredFiles } from '../core/uploads/content-index'
 import { createCampaignStore } from '../core/campaigns/campaign-store'
 import { budgetRefusal, fixFailedPost } from '../core/posts/fix-failed-post'
 import { createRetryBudget, type RetryBudget } from '../core/retry-budget'
+import { inTurn } from '../core/in-turn'
+import { editOverFresh } from '../core/posts/post-edit'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 import { errorReason } from '../../common/messages/index'
@@ -91,6 +93,7 @@ export function createServiceHandlers(
   const budget = options.retryBudget ?? createRetryBudget({ now: () => new Date() })
   const replica = () => deps.replica()
   const campaigns = createCampaignStore(deps.database)
+  const postTurns = inTurn()
   /** Posts changed here: every open view reads its own again (common/contract.ts, `schedules:changed`). */
   const changed = () => deps.emit('schedules:changed', { posts: [], removed: [], reload: true })
   /** Put back in the service's queue: followed until it settles, and every open view reads its own again. */
@@ -184,10 +187,14 @@ export function createServiceHandlers(
       replica().forget('posts', [id])
       deps.emit('schedules:changed', { posts: [], removed: [id] })
     },
-    'schedules:update': async ({ id, post }) => {
-      await client().updateSchedule(id, post)
-      changed()
-    },
+    // One change of a post at a time, each over the post as the service holds it when its turn comes
+    // (main/core/posts/post-edit.ts); without `base`, `post` replaces it whole.
+    'schedules:update': ({ id, post, base }) =>
+      postTurns.run(id, async () => {
+        if (base) await editOverFresh(client(), id, post, base)
+        else await client().updateSchedule(id, post)
+        changed()
+      }),
   }
 }
 

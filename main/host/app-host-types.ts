@@ -23,6 +23,7 @@ import type { AccountAlertPort } from './account-watch'
 import type { AccountWatch, FollowerClock } from '../core/posts/account-watch'
 import type { ProfileSessionDeps } from './profile-session'
 import type { Background } from './background'
+import type { InboxHost } from './inbox'
 import type { StartupNotice } from './data-folder'
 import type { SchedulerClock } from '../core/scheduler/background-scheduler'
 
@@ -114,6 +115,8 @@ export interface AppHost {
   readonly connection: ConnectionMonitor
   /** The account watch of the active profile (main/host/account-watch.ts): tests check on demand. */
   readonly accountWatch: AccountWatch
+  /** The inbox of the active profile (main/host/inbox.ts): tests send its replies on demand. */
+  readonly inbox: Pick<InboxHost, 'sendReplies'>
   /** The reads the app makes on its own, on the active profile's scheduler (docs/background.md). */
   readonly background: Background
   readonly redactor: Redactor

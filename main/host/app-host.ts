@@ -209,6 +209,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     active: () => current.service,
     connection,
     emit: (name, payload) => events.emit(name, payload),
+    allowFile: (path) => grants.allows(path),
     log: (message, error) => log.warn(`inbox: ${message}`, error),
   })
   disposers.push(() => inbox.close())
@@ -351,6 +352,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     store,
     connection,
     accountWatch,
+    inbox,
     background,
     redactor,
     log,

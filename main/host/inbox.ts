@@ -9,8 +9,10 @@ import type {
   InboxListAnswer,
   InboxReplyView,
   InboxThread,
+  ReplyLibraryMedium,
   ReplyMediumInput,
 } from '../../common/inbox'
+import { isLocalMedium } from '../../common/inbox'
 import { AppError, isUnreachable } from '../../common/errors'
 import { errorReason } from '../../common/messages/index'
 import type { AppDatabase } from '../core/db/database'
@@ -21,7 +23,9 @@ import { refreshInbox } from '../core/inbox/inbox-refresh'
 import type { InboxNewsFeed } from '../core/inbox/inbox-news'
 import { createInboxStore } from '../core/inbox/inbox-store'
 import { countedInbox } from './inbox-counts'
-import type { Medium } from '../core/inbox/reply-media'
+import { basename } from 'node:path'
+import { createEngineUploader } from '../core/drafts/engine-uploader'
+import { prepareMedia, type Medium } from '../core/inbox/reply-media'
 import { createReplyOutbox, type QueuedReply } from '../core/inbox/reply-outbox'
 import type { ActiveService, ConnectionMonitor, EventSink, InboxPort } from '../core/ports'
 import type { Background, HostTaskContext } from '../core/scheduler/background-port'
@@ -56,10 +60,12 @@ export interface InboxHostDeps {
   /** Told what each read found new (main/core/inbox/inbox-news.ts): the system's notifications, grouped. */
   news?: InboxNewsFeed
   leases?: Leases
+  /** Whether a local file was dropped or picked by the person (main/core/files/file-grants.ts). */
+  allowFile?: (path: string) => Promise<boolean>
   log?: (message: string, error: unknown) => void
 }
 
-function mediumOf(input: ReplyMediumInput): Medium {
+function libraryMedium(input: ReplyLibraryMedium): Medium {
   const kind = input.mimetype.startsWith('image/')
     ? 'image'
     : input.mimetype.startsWith('video/') || input.mimetype.startsWith('audio/')
@@ -88,7 +94,11 @@ function replyView(r: QueuedReply): InboxReplyView {
     id: r.id,
     targetId: r.targetId,
     text: r.text,
-    media: r.media.map((m) => ({ name: m.name, kind: m.kind, ...(m.url ? { url: m.url } : {}) })),
+    media: r.media.map((m) => ({
+      name: m.name,
+      kind: m.kind,
+      ...(m.url ? { url: m.url } : m.path ? { path: m.path } : {}),
+    })),
     state: r.state,
     error: r.error,
     createdAt: r.createdAt,
@@ -104,6 +114,28 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   const store = counted.store
   const leases = deps.leases ?? createLeases(deps.database)
   const scope = () => deps.active().profileId
+  const uploadFile = createEngineUploader(() => deps.active().uploads)
+
+  /** The reply's media as they will be sent: a local file must have been granted, and is read now. */
+  async function mediaOf(input: ReplyMediumInput[]): Promise<Medium[]> {
+    const media: Medium[] = []
+    for (const m of input) {
+      if (!isLocalMedium(m)) {
+        media.push(libraryMedium(m))
+        continue
+      }
+      if (!(await (deps.allowFile?.(m.path) ?? Promise.resolve(false)))) {
+        throw new AppError({
+          kind: 'validation',
+          field: 'media',
+          ...errorReason('file-not-granted', { name: m.name }),
+          message: `${m.name} was not picked or dropped: add it with the file dialog or by dropping it`,
+        })
+      }
+      media.push(...(await prepareMedia([m.path])))
+    }
+    return media
+  }
   /** Why the last refresh of a profile could not read the service; absent once one succeeded. */
   const failed = new Map<string, AppError>()
   let refreshing: Promise<InboxListAnswer> | undefined
@@ -116,8 +148,19 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       profileId: scope(),
       client: () => deps.active().client,
       now,
-      // No uploader: the app sends library files by their address; a reply the CLI queued with a file on
-      // this computer is left to the CLI's sync, which can read it.
+      // A file of this computer goes up through the profile's upload engine (its progress in the upload
+      // queue), under a key of the reply and the file: after a restart the same upload is found, not redone.
+      upload: async (paths, signal, replyId) => {
+        const urls = new Map<string, string>()
+        for (const path of paths) {
+          const key = `inbox-reply:${replyId ?? ''}:${path}`
+          urls.set(
+            path,
+            await uploadFile({ path, name: basename(path) }, { key, ...(signal ? { signal } : {}) }),
+          )
+        }
+        return urls
+      },
     })
 
   function replies(): InboxReplyView[] {
@@ -282,10 +325,13 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
           message: 'a comment is answered with text only',
         })
       }
+      const prepared = await mediaOf(media)
       const box = outbox()
-      const queued = box.queue({ targetId: id, text, media: media.map(mediumOf) })
+      const queued = box.queue({ targetId: id, text, media: prepared })
       deps.emit('inbox:changed', { reason: 'replies' })
-      await sendReplies()
+      // A file still to upload: the reply is answered as queued, and goes once the upload is complete.
+      if (prepared.some((m) => m.path !== undefined)) void sendReplies()
+      else await sendReplies()
       return replyView(box.get(queued.id) ?? queued)
     },
     async setStatus(id, status) {

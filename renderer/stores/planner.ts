@@ -103,16 +103,10 @@ export const usePlannerStore = defineStore('planner', () => {
   const freshness = ref<Freshness | null>(null)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
-  const {
-    failed,
-    failedLoading,
-    failedError,
-    failedStale,
-    failedFetchedAt,
-    failedFreshness,
-    loadFailed,
-    resetFailed,
-  } = useFailedList()
+  // The failed posts' list, answered as the planner's own (its refs and loadFailed, by their names); its reset
+  // is part of the planner's.
+  const { resetFailed, ...failedList } = useFailedList()
+  const { failed, loadFailed } = failedList
   let request = 0
   // What a held action (see toasts.hold) already shows while it waits to be sent: entries and failed posts
   // hidden by a delete or a retry (by entry key, `failed:<id>` for a failed post), entries shown at a new time.
@@ -267,9 +261,15 @@ export const usePlannerStore = defineStore('planner', () => {
   /**
    * Writes a pending post back to the service and shows the change at once: the service answers an update
    * with no body, so the calendar takes the sent post in place, then reloads the period for the service's word.
+   * `base`: the copy the change was made on; main lays only what differs over the post as the service holds
+   * it, so an edit made elsewhere since the copy was read is kept (main/core/posts/post-edit.ts).
    */
-  async function updatePost(id: string, post: CreateScheduleRequest): Promise<void> {
-    await mediadeck().schedules.update({ id, post })
+  async function updatePost(
+    id: string,
+    post: CreateScheduleRequest,
+    base?: CreateScheduleRequest,
+  ): Promise<void> {
+    await mediadeck().schedules.update({ id, post, ...(base ? { base } : {}) })
     posts.value = posts.value.map((p) =>
       scheduleIdOf(p) === id ? { ...p, ...post, updatedAt: new Date().toISOString() } : p,
     )
@@ -367,11 +367,10 @@ export const usePlannerStore = defineStore('planner', () => {
     const { id, draft, post, next } = resolveMove(key, targetDay, hour, options)
     if (post) {
       // The copy on the calendar may be older than the post (edited on the service's website meanwhile, or a
-      // refresh still under way): the move is laid over the post as the service holds it now, so it changes
-      // the time and nothing else.
-      const fresh = await mediadeck().schedules.get({ id })
-      if (fresh.status !== 'pending') throw new AppError({ kind: 'validation', message: fresh.status })
-      await updatePost(id, { ...postOfSchedule(fresh), scheduleAt: next.iso } as CreateScheduleRequest)
+      // refresh still under way): main lays the move over the post as the service holds it now, so it changes
+      // the time and nothing else, and refuses a post no longer waiting to go out.
+      const base = postOfSchedule(post) as CreateScheduleRequest
+      await updatePost(id, { ...base, scheduleAt: next.iso }, base)
       return next
     }
     await drafts.save({
@@ -395,12 +394,7 @@ export const usePlannerStore = defineStore('planner', () => {
     fetchedAt,
     loading,
     error,
-    failed,
-    failedLoading,
-    failedError,
-    failedStale,
-    failedFetchedAt,
-    failedFreshness,
+    ...failedList,
     failedShown,
     isRetrying: changes.isRetrying,
     newlyFailed: changes.newlyFailed,
@@ -413,7 +407,6 @@ export const usePlannerStore = defineStore('planner', () => {
     byDay,
     load,
     periodQuery,
-    loadFailed,
     reset,
     go,
     today,

@@ -146,6 +146,8 @@ export const useUploadsStore = defineStore('uploads', () => {
     resolveDropped,
     pick,
     addDropped,
+    /** Dropped files granted to main, not uploaded: another part (a reply) has them uploaded when it needs. */
+    grantDropped: resolveDropped,
     cancel,
     retry,
     remove,

@@ -2,6 +2,7 @@
 // this app did not create, or one of a newer version, before changing anything in it; takes a backup of an
 // existing database before the first pending migration; runs each migration in a transaction of its own.
 import { chmodSync, renameSync, rmSync } from 'node:fs'
+import { dirname } from 'node:path'
 import type { Migration } from './migration-types'
 import { PARTIAL_SUFFIX } from './kept-files'
 import { schemaOfMigrations } from './schema-snapshot'
@@ -109,10 +110,20 @@ export function migrate(
     backup = `${file}.backup-v${version}-${stamp(now())}`
     const partial = `${backup}${PARTIAL_SUFFIX}-${process.pid}`
     rmSync(partial, { force: true })
-    db.exec(`VACUUM INTO '${partial.replace(/'/g, "''")}'`)
-    // SQLite creates it with the umask's mode (0644): a copy of every draft is as private as the database.
-    if (process.platform !== 'win32') chmodSync(partial, 0o600)
-    renameSync(partial, backup)
+    try {
+      db.exec(`VACUUM INTO '${partial.replace(/'/g, "''")}'`)
+      // SQLite creates it with the umask's mode (0644): a copy of every draft is as private as the database.
+      if (process.platform !== 'win32') chmodSync(partial, 0o600)
+      renameSync(partial, backup)
+    } catch (error) {
+      // A full disk (SQLite says only "disk I/O error" when the copy cannot grow): no update without its
+      // copy, nothing of the half-written one left behind, and the database as it was.
+      rmSync(partial, { force: true })
+      throw new DatabaseOpenError(
+        `Could not update the local database: the copy kept before an update could not be written in ${dirname(file)} (${describe(error)}; is the disk full?). It was left as it was; free some space and start Mediadeck again.`,
+        { cause: error },
+      )
+    }
   }
   for (const migration of migrations.slice(version)) {
     db.exec('BEGIN IMMEDIATE')

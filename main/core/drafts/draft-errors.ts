@@ -42,3 +42,13 @@ export type WrongStateCode = 'draft-sending' | 'draft-on-service' | 'draft-no-de
 export function wrongState(code: WrongStateCode, message: string): AppError {
   return new AppError({ kind: 'validation', code, message })
 }
+
+/** The refusal of a save based on an older revision; `current` is what is stored now, for "take theirs". */
+export function changedElsewhere(id: string): AppError {
+  return new AppError({
+    kind: 'validation',
+    ...errorReason('draft-changed-elsewhere'),
+    field: 'revision',
+    message: `The draft ${id} was changed elsewhere (another window or the command line) since it was opened; nothing was saved. Keep your version or take the other one.`,
+  })
+}

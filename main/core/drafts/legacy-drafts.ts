@@ -1,12 +1,15 @@
-// The drafts file from before the database (drafts.json, with its `.bak`), read once and moved into it by
-// draft-store.ts (the drafts tables' one writer) through importLegacyFile (main/core/db/legacy-import.ts). Every schema the file ever had is
-// read (migrations.ts), a torn main file falls back to its backup, and a record that cannot be used is set
+// The drafts file from before the database (drafts.json, with its `.bak`), read once and moved into it
+// through importLegacyFile (main/core/db/legacy-import.ts), its rows written by draft-store.ts (the drafts
+// tables' one writer). Every schema the file ever had is read (migrations.ts), a torn main file falls back to its backup, and a record that cannot be used is set
 // aside alone in `drafts_set_aside`, never dropped. A file from a newer Mediadeck is refused, untouched.
 import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { z } from 'zod'
 import { CURRENT_SCHEMA_VERSION, MigrationError, migrate } from './migrations'
 import type { MigrationContext } from './migrations'
-import type { SendMarker, StoreNotice, StoredDraft } from './draft-store'
+import type { AppDatabase } from '../db/database'
+import { importLegacyFile, PRE_DB_SUFFIX } from '../db/legacy-import'
+import type { SendMarker, StoreNotice, StoredDraft } from './draft-store-types'
 import { sendMarkerSchema, storedDraftSchema } from './draft-rows'
 
 /** The old drafts file's name in the data folder; the app and the CLI shared it. */
@@ -171,4 +174,30 @@ export function readLegacyDrafts(file: string, backup: string, context: Migratio
 function setAsideSentence(count: number): string {
   const records = count === 1 ? '1 record' : `${count} records`
   return `${records} of the drafts file could not be read and ${count === 1 ? 'was' : 'were'} set aside (kept in the database); every other draft is here.`
+}
+
+/**
+ * Imports the folder's old drafts file once (its backup, when the main file was lost), its rows written by
+ * `write` (the drafts store's): the notice the person should hear of, or null.
+ */
+export function importDraftsFile(
+  database: AppDatabase,
+  dataDir: string,
+  context: MigrationContext,
+  write: (legacy: LegacyDrafts) => number,
+): StoreNotice | null {
+  const file = join(dataDir, DRAFTS_FILE)
+  const backup = `${file}.bak`
+  // The main file gone in the old store's crash window leaves its backup: that is the file to import (or
+  // its .pre-db copy, into a database that replaced a damaged one).
+  const here = (path: string) => existsSync(path) || existsSync(path + PRE_DB_SUFFIX)
+  const path = here(file) || !here(backup) ? file : backup
+  let legacy: LegacyDrafts | undefined
+  const result = importLegacyFile(database, {
+    name: 'drafts.json',
+    path,
+    read: (source) => (legacy = readLegacyDrafts(source, backup, context)),
+    write,
+  })
+  return result.status === 'imported' ? (legacy?.notice ?? null) : null
 }

@@ -43,7 +43,7 @@ export interface ReplyOutboxOptions {
    * (the app, whose engine reads only files the person picked or dropped there), a reply with a local file
    * waits for the process that queued it (the CLI's `sync`).
    */
-  upload?(paths: string[], signal?: AbortSignal): Promise<Map<string, string>>
+  upload?(paths: string[], signal?: AbortSignal, replyId?: string): Promise<Map<string, string>>
 }
 
 export interface ReplySyncResult {
@@ -207,7 +207,19 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
       const files = reply.media.filter((m) => m.path !== undefined && m.url === undefined)
       if (files.length > 0) {
         if (!o.upload) return reply // sync() leaves these to a process that can upload
-        const urls = await o.upload([...new Set(files.map((m) => m.path!))], signal)
+        let urls: Map<string, string>
+        try {
+          urls = await o.upload([...new Set(files.map((m) => m.path!))], signal, reply.id)
+        } catch (error) {
+          // The service gone, or this run stopped: the reply waits for the next. Anything else (the upload
+          // failed, or the person cancelled it) is said on the reply, which would otherwise wait for ever.
+          const e = AppError.from(error)
+          if (isUnreachable(e) || signal?.aborted) throw e
+          return update(reply, {
+            state: 'failed',
+            error: `a file of the reply was not uploaded: ${e.message}`,
+          })
+        }
         const media = reply.media.map((m) =>
           m.url === undefined && m.path ? { ...m, url: urls.get(m.path) } : m,
         )

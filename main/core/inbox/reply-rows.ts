@@ -16,42 +16,39 @@ const medium = z.object({
   size: z.number().optional(),
 })
 
+/** The `inbox_replies` table's columns, as SQLite stores them. */
+const replyColumns = z.object({
+  id: z.string(),
+  profile_id: z.string(),
+  target_id: z.string(),
+  target_kind: z.string().nullable(),
+  text: z.string(),
+  media: z.string(),
+  state: z.string(),
+  parts_sent: integer,
+  marker: z.string().nullable(),
+  looked_at: z.string().nullable(),
+  result: z.string(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+
 export const inboxRepliesTable = declareTable({
   table: 'inbox_replies',
   key: ['id'],
   what: 'a reply waiting to be sent',
-  columns: z.object({
-    id: z.string(),
-    profile_id: z.string(),
-    target_id: z.string(),
-    target_kind: z.string().nullable(),
-    text: z.string(),
-    media: z.string(),
-    state: z.string(),
-    parts_sent: integer,
-    marker: z.string().nullable(),
-    looked_at: z.string().nullable(),
-    result: z.string(),
-    error: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  }),
-  row: z
-    .object({
+  columns: replyColumns,
+  // Its JSON read, and what the outbox relies on checked closer.
+  row: replyColumns
+    .extend({
       id: z.string().min(1),
-      profile_id: z.string(),
       target_id: z.string().min(1),
       target_kind: z.enum(['comment', 'chat']).nullable(),
-      text: z.string(),
       media: jsonText(z.array(medium)),
       state: z.enum(REPLY_STATES),
       parts_sent: integer.min(0),
-      marker: z.string().nullable(),
-      looked_at: z.string().nullable(),
       result: jsonText(z.array(z.string())),
-      error: z.string().nullable(),
-      created_at: z.string(),
-      updated_at: z.string(),
     })
     .transform((r) => ({
       id: r.id,

@@ -2,6 +2,8 @@
 // (./upload-store.ts) is their one writer: each write is one transaction of the data folder's database,
 // committed (synchronous = FULL) when its promise resolves.
 import type { AppErrorData } from '../../../common/errors'
+import type { AppDatabase } from '../db/database'
+import type { Leases } from '../db/leases'
 import type { UploadState } from '../../../common/uploads'
 import type { FileIdentity } from './file-probe'
 
@@ -87,4 +89,50 @@ export interface QueueWrites {
   remove(id: string): Promise<void>
   /** No write is accepted after it. */
   close(): Promise<void>
+}
+
+export const uploadLease = (id: string): string => `upload:${id}`
+
+/** A write about an item this process no longer holds: the item is another's now, and nothing was written. */
+export class UploadLeaseLost extends Error {
+  constructor(readonly itemId: string) {
+    super(`upload ${itemId} is now handled by another Mediadeck process`)
+  }
+}
+
+export interface OpenUploadStoreOptions {
+  database: AppDatabase
+  leases: Leases
+  /** The queue's name: a profile's id, or the CLI's identity. */
+  scope: string
+  /** The account the queue sends to: credentialsIdentity() of its base URL and access key. */
+  identity: string
+  /** The journal file from before the database: imported once, then renamed to *.pre-db. */
+  legacyPath?: string
+  /** The scope the old journal's items are imported into (default `scope`). */
+  legacyScope?: string
+  /** Finished items older than this many days are deleted on open. */
+  historyDays?: number
+  now?: () => number
+  warn(message: string): void
+}
+
+export interface UploadStore {
+  /** This queue's items at open: the unfinished it holds, and the newest finished, in the order added. */
+  items: Map<string, RestoredItem>
+  /** Inits that went out and whose answer was never written, by nonce. */
+  intents: Map<string, InitIntent>
+  writes: QueueWrites
+  /** A finished item of this queue by its idempotency key, read from disk (it may be older than memory holds). */
+  findByKey(key: string): RestoredItem | undefined
+  /** Every stored file an item of any queue holds (the orphan sweep leaves them alone). */
+  knownFileIds(): Set<string>
+  /**
+   * Unfinished items of this queue that no live process holds any more (another run ended or was killed, a
+   * lease expired): their leases are taken and they are answered, to be resumed. `known` are the items the
+   * caller has already.
+   */
+  adopt(known: ReadonlySet<string>): RestoredItem[]
+  /** Releases the leases of the items still held (a clean close: the next run resumes them at once). */
+  releaseAll(): void
 }

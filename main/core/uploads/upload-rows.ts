@@ -8,11 +8,13 @@ import type { RestoredItem } from './upload-queue-types'
 
 const errorSchema = z.looseObject({ kind: z.enum(ERROR_KINDS), message: z.string() })
 
-const itemRow = z.object({
-  id: z.string().min(1),
+/** The `upload_items` table's columns, as SQLite stores them. */
+const itemColumns = z.object({
+  id: z.string(),
+  scope: z.string(),
   path: z.string(),
   name: z.string(),
-  size: z.number().nonnegative(),
+  size: integer,
   mtime_ms: z.number(),
   ctime_ms: z.number().nullable(),
   ino: z.number().nullable(),
@@ -21,13 +23,23 @@ const itemRow = z.object({
   batch_id: z.string(),
   created_at: z.string(),
   idempotency_key: z.string().nullable(),
-  state: z.enum(['queued', 'done', 'failed', 'cancelled']),
+  state: z.string(),
   file_id: z.string().nullable(),
   key: z.string().nullable(),
   url: z.string().nullable(),
   reused: integer,
-  error: jsonText(errorSchema).nullable(),
+  error: z.string().nullable(),
   finished_at: z.string().nullable(),
+  finished_ms: integer.nullable(),
+  identity: z.string().nullable(),
+})
+
+/** The columns an item is restored from, those the engine relies on checked closer. */
+const itemRow = itemColumns.omit({ scope: true, finished_ms: true, identity: true }).extend({
+  id: z.string().min(1),
+  size: z.number().nonnegative(),
+  state: z.enum(['queued', 'done', 'failed', 'cancelled']),
+  error: jsonText(errorSchema).nullable(),
 })
 
 function itemOf(r: z.output<typeof itemRow>): RestoredItem {
@@ -60,30 +72,7 @@ export const uploadItemsTable = declareTable({
   table: 'upload_items',
   key: ['id'],
   what: 'an upload',
-  columns: z.object({
-    id: z.string(),
-    scope: z.string(),
-    path: z.string(),
-    name: z.string(),
-    size: integer,
-    mtime_ms: z.number(),
-    ctime_ms: z.number().nullable(),
-    ino: z.number().nullable(),
-    mimetype: z.string(),
-    mime_warning: z.string().nullable(),
-    batch_id: z.string(),
-    created_at: z.string(),
-    idempotency_key: z.string().nullable(),
-    state: z.string(),
-    file_id: z.string().nullable(),
-    key: z.string().nullable(),
-    url: z.string().nullable(),
-    reused: integer,
-    error: z.string().nullable(),
-    finished_at: z.string().nullable(),
-    finished_ms: integer.nullable(),
-    identity: z.string().nullable(),
-  }),
+  columns: itemColumns,
   row: itemRow.transform(itemOf),
 })
 

@@ -1,17 +1,42 @@
-// Over 400 lines on purpose: the upload tables' one repository (docs/data-layer.md), so every SQL statement
-// about an upload item or an init intent, the old journal's import included, is here and nowhere else.
-// The upload queue's memory in the local database (main/core/db/, tables from migrations 003-uploads and
-// 011-upload-identity): the engine's writes (QueueWrites, ./upload-queue-types.ts) are each one transaction
+// The upload tables' one repository (docs/data-layer.md): every SQL statement about an upload item or an init
+// intent, the old journal's import included, is here and nowhere else; what it answers and takes is
+// ./upload-queue-types.ts. The upload queue's memory in the local database (main/core/db/, tables from
+// migrations 003-uploads and 011-upload-identity): the engine's writes (QueueWrites) are each one transaction
 // on the item's row. Several processes share the tables (the app, the browser mode, any number of CLI runs),
 // so an unfinished item belongs to the process holding its lease `upload:<id>` (../db/leases.ts):
+// - every write about an unfinished item checks, in its transaction, that this process still holds the lease;
+//   one that lost it (a laptop that slept past the expiry while another process took the item over) gets
+//   UploadLeaseLost and writes nothing;
+// - on open a queue takes back only its own items, items whose lease expired or was released, and items
+//   whose holder is a process of this machine that no longer runs (a killed run, which cannot renew);
+// - the open intents handed to the orphan sweep are only those of items this process holds or that are gone,
+//   and `knownFileIds` names every stored file any item of any queue holds, so a sweep never deletes the
+//   pending file of another process's live upload.
+// Every item and intent carries the identity of the account it was added for (credentialsIdentity() of the
+// base URL and access key, ../drafts/profile-identity.ts). A queue reads, resumes, sweeps and writes only
+// those of the identity it runs as: work another account left unfinished waits for a process of that
+// account, and its lease is never taken by another (before, a CLI run with other credentials resumed it into
+// its own storage). Rows from before identities were recorded (NULL) belong to the queue of their scope,
+// which stamps them with its identity when it takes them.
+// A finished item's lease is released with its final state. Finished history older than the retention
+// (Settings, default 30 days) is deleted on open; only the newest HISTORY_IN_MEMORY finished items are held
+// in memory, the rest are read back by key when asked for.
 import type { AppDatabase } from '../db/database'
-import type { Leases } from '../db/leases'
 import type { AppErrorData } from '../../../common/errors'
 import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { importUploadJournal } from './upload-journal-import'
 import { orderedUploadItemsTable, uploadIntentsTable, uploadItemsTable, uploadUseTable } from './upload-rows'
 import type { Replayed } from './journal'
-import type { InitIntent, NewUpload, PersistedItem, QueueWrites, RestoredItem } from './upload-queue-types'
+import { UploadLeaseLost, uploadLease } from './upload-queue-types'
+import type {
+  InitIntent,
+  NewUpload,
+  OpenUploadStoreOptions,
+  PersistedItem,
+  QueueWrites,
+  RestoredItem,
+  UploadStore,
+} from './upload-queue-types'
 import { sqlOf } from '../db/handle'
 
 /** How many finished items a queue holds in memory (the queue view's history); older ones stay on disk. */
@@ -19,51 +44,8 @@ export const HISTORY_IN_MEMORY = 500
 export const DEFAULT_HISTORY_DAYS = 30
 const DAY_MS = 86_400_000
 
-export const uploadLease = (id: string): string => `upload:${id}`
-
-/** A write about an item this process no longer holds: the item is another's now, and nothing was written. */
-export class UploadLeaseLost extends Error {
-  constructor(readonly itemId: string) {
-    super(`upload ${itemId} is now handled by another Mediadeck process`)
-  }
-}
-
-export interface OpenUploadStoreOptions {
-  database: AppDatabase
-  leases: Leases
-  /** The queue's name: a profile's id, or the CLI's identity. */
-  scope: string
-  /** The account the queue sends to: credentialsIdentity() of its base URL and access key. */
-  identity: string
-  /** The journal file from before the database: imported once, then renamed to *.pre-db. */
-  legacyPath?: string
-  /** The scope the old journal's items are imported into (default `scope`). */
-  legacyScope?: string
-  /** Finished items older than this many days are deleted on open. */
-  historyDays?: number
-  now?: () => number
-  warn(message: string): void
-}
-
-export interface UploadStore {
-  /** This queue's items at open: the unfinished it holds, and the newest finished, in the order added. */
-  items: Map<string, RestoredItem>
-  /** Inits that went out and whose answer was never written, by nonce. */
-  intents: Map<string, InitIntent>
-  writes: QueueWrites
-  /** A finished item of this queue by its idempotency key, read from disk (it may be older than memory holds). */
-  findByKey(key: string): RestoredItem | undefined
-  /** Every stored file an item of any queue holds (the orphan sweep leaves them alone). */
-  knownFileIds(): Set<string>
-  /**
-   * Unfinished items of this queue that no live process holds any more (another run ended or was killed, a
-   * lease expired): their leases are taken and they are answered, to be resumed. `known` are the items the
-   * caller has already.
-   */
-  adopt(known: ReadonlySet<string>): RestoredItem[]
-  /** Releases the leases of the items still held (a clean close: the next run resumes them at once). */
-  releaseAll(): void
-}
+export { UploadLeaseLost, uploadLease } from './upload-queue-types'
+export type { OpenUploadStoreOptions, UploadStore } from './upload-queue-types'
 
 const finishedOf = columnsOf(uploadItemsTable, 'finished_ms')
 const identityOf = columnsOf(uploadItemsTable, 'identity')
@@ -211,22 +193,7 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   }
 
   function insert({ item: i, refused }: NewUpload): void {
-    stmt.insert.run({
-      id: i.id,
-      scope,
-      identity,
-      path: i.path,
-      name: i.name,
-      size: i.size,
-      mtimeMs: i.mtimeMs,
-      ctimeMs: i.ctimeMs ?? null,
-      ino: i.ino ?? null,
-      mimetype: i.mimetype,
-      mimeWarning: i.mimeWarning ?? null,
-      batchId: i.batchId,
-      createdAt: i.createdAt,
-      idempotencyKey: i.idempotencyKey ?? null,
-    })
+    stmt.insert.run({ ...addedColumns(i), scope, identity })
     if (!leases.acquire(uploadLease(i.id))) throw new UploadLeaseLost(i.id)
     if (refused) finish(i.id, 'failed', refused.error, refused.at)
   }
@@ -348,6 +315,24 @@ export function uploadUsesOutside(
   )
 }
 
+/** An item's columns as it was added, as the statements' named parameters: one mapping for every insert. */
+function addedColumns(i: PersistedItem) {
+  return {
+    id: i.id,
+    path: i.path,
+    name: i.name,
+    size: i.size,
+    mtimeMs: i.mtimeMs,
+    ctimeMs: i.ctimeMs ?? null,
+    ino: i.ino ?? null,
+    mimetype: i.mimetype,
+    mimeWarning: i.mimeWarning ?? null,
+    batchId: i.batchId,
+    createdAt: i.createdAt,
+    idempotencyKey: i.idempotencyKey ?? null,
+  }
+}
+
 /**
  * Writes the rows an old journal replayed (upload-journal-import.ts reads it) into `scope`'s queue, without
  * an identity: which account they were meant for was not recorded. Returns the rows written.
@@ -366,22 +351,10 @@ function writeImportedJournal(
   let rows = 0
   for (const item of items.values()) {
     const final = item.state === 'done' || item.state === 'failed' || item.state === 'cancelled'
-    const persisted: PersistedItem = item
     rows += Number(
       insert.run({
-        id: persisted.id,
+        ...addedColumns(item),
         scope,
-        path: persisted.path,
-        name: persisted.name,
-        size: persisted.size,
-        mtimeMs: persisted.mtimeMs,
-        ctimeMs: persisted.ctimeMs ?? null,
-        ino: persisted.ino ?? null,
-        mimetype: persisted.mimetype,
-        mimeWarning: persisted.mimeWarning ?? null,
-        batchId: persisted.batchId,
-        createdAt: persisted.createdAt,
-        idempotencyKey: persisted.idempotencyKey ?? null,
         state: final ? item.state : 'queued',
         fileId: item.fileId ?? null,
         key: item.key ?? null,

@@ -479,6 +479,11 @@ describe('ComposerDialog, More options', () => {
     const sent = context.fake.requests('schedules:update')[0]!.post.additionalInfo
     expect(sent.products).toEqual([])
     expect(sent.music).toMatchObject({ id: '', name: '', thumbnail: '', volume: { video: 40, music: 80 } })
+    // Sent with the post as the composer opened it: main lays only what changed over the service's post.
+    expect(context.fake.requests('schedules:update')[0]!.base?.additionalInfo).toMatchObject({
+      products: [{ id: 'p1' }, { id: 'p2' }],
+      music: { id: '7234' },
+    })
   })
 })
 

@@ -601,15 +601,21 @@ describe('PlannerView', () => {
     chip.element.focus()
     await chip.trigger('keydown', { key: 'ArrowRight', altKey: true })
     await flushPromises()
+    // The move is sent with the copy it was made on, so main changes the time over the post as it is now.
     expect(context.fake.requests('schedules:update')).toEqual([
       expect.objectContaining({
         id: 'sched-21',
-        post: expect.objectContaining({
-          description: 'edited on the website',
-          scheduleAt: '2026-11-24T01:00:00.000Z',
+        post: expect.objectContaining({ scheduleAt: '2026-11-24T01:00:00.000Z' }),
+        base: expect.objectContaining({
+          description: 'as the calendar read it',
+          scheduleAt: '2026-11-23T01:00:00.000Z',
         }),
       }),
     ])
+    expect(context.fake.data.schedules.find((s) => s._id === 'sched-21')).toMatchObject({
+      description: 'edited on the website',
+      scheduleAt: '2026-11-24T01:00:00.000Z',
+    })
   })
 
   it('moves by an hour with Alt+Down in the week view; a published post does not move', async () => {

@@ -1,6 +1,6 @@
 // The `inbox` domain of the fake window.mediadeck (fake-mediadeck.ts): conversations kept in `data.inbox`,
 // filtered as main's copy filters them (main/core/inbox/inbox-store.ts), replies sent at once or, with
-// `data.inboxOffline`, queued; each change announced with `inbox:changed` as main does. A reply sent is in its
+// `data.inboxOffline` (or with a file of this computer, which waits for its upload), queued; each change announced with `inbox:changed` as main does. A reply sent is in its
 // conversation afterwards, as the service has it (the comment's reply, or the chat's message), under the id the
 // reply was answered with.
 import type { CallName, CallRequest, CallResponse, EventName, EventPayloads } from '../../../common/contract'
@@ -67,7 +67,9 @@ export function fakeInbox(
     }),
     reply: handle('inbox:reply', ({ id, text, media }) => {
       const entry = find(id)
-      const made = data.inboxOffline ? null : `made-${next}`
+      // A file of this computer waits for its upload: the reply is answered as queued, as main does.
+      const waits = data.inboxOffline || media.some((m) => 'path' in m)
+      const made = waits ? null : `made-${next}`
       if (made && entry.comment) {
         entry.comment.comment.replies.push({
           id: made,
@@ -83,7 +85,7 @@ export function fakeInbox(
             _id: made,
             chatId: id,
             messageId: made,
-            type: media[0] ? media[0].mimetype.split('/')[0] : 'text',
+            type: media[0] && 'mimetype' in media[0] ? media[0].mimetype.split('/')[0] : 'text',
             isFromMe: true,
             text,
             createdAt: NOW,
@@ -94,8 +96,12 @@ export function fakeInbox(
         id: `reply-${next++}`,
         targetId: id,
         text,
-        media: media.map((m) => ({ name: m.name, kind: m.mimetype.split('/')[0]!, url: m.url })),
-        state: data.inboxOffline ? 'queued' : 'sent',
+        media: media.map((m) =>
+          'path' in m
+            ? { name: m.name, kind: 'document', path: m.path }
+            : { name: m.name, kind: m.mimetype.split('/')[0]!, url: m.url },
+        ),
+        state: waits ? 'queued' : 'sent',
         error: null,
         createdAt: NOW,
         resultIds: made ? [made] : [],

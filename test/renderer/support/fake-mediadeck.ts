@@ -691,9 +691,17 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       delete: handle('schedules:delete', ({ id }) => {
         data.schedules = data.schedules.filter((schedule) => schedule._id !== id)
       }),
-      update: handle('schedules:update', ({ id, post }) => {
+      // As main: with the copy the change was made on, only what differs from it is laid over the post.
+      update: handle('schedules:update', ({ id, post, base }) => {
+        const changed = base
+          ? Object.fromEntries(
+              Object.entries(post).filter(
+                ([key, value]) => JSON.stringify(value) !== JSON.stringify(base[key as keyof typeof base]),
+              ),
+            )
+          : { ...post, medias: post.medias }
         data.schedules = data.schedules.map((schedule) =>
-          schedule._id === id ? { ...schedule, ...post, medias: post.medias } : schedule,
+          schedule._id === id ? { ...schedule, ...changed } : schedule,
         )
       }),
       // As main against a service that updates: the post takes the edit and goes back in the queue.

@@ -86,7 +86,7 @@ describe('InboxView', () => {
     await flushPromises()
     const [sent] = context.fake.requests('inbox:reply')
     expect(sent).toMatchObject({ id: 'ch-1', text: 'Ini menunya', media: [{ mimetype: 'image/jpeg' }] })
-    expect(sent!.media[0]!.url).toMatch(/^https:\/\/storage\.example\/.+\.jpg$/)
+    expect((sent!.media[0] as { url: string }).url).toMatch(/^https:\/\/storage\.example\/.+\.jpg$/)
     // Shown once, as the service has it: the outbox's copy of a reply sent goes.
     expect(wrapper.findAll('[data-testid="thread-message"]').at(-1)!.text()).toContain('Ini menunya')
     expect(wrapper.find('[data-testid="outbox-reply"]').exists()).toBe(false)
@@ -103,6 +103,39 @@ describe('InboxView', () => {
     const thread = wrapper.get('[data-testid="inbox-thread"]').text()
     expect(thread.split('Masih kak')).toHaveLength(2)
     expect(wrapper.get('[data-testid="thread-replies"]').text()).toContain('Masih kak')
+  })
+
+  it('sends a file dropped on a chat reply box by its path, the reply waiting for its upload', async () => {
+    const wrapper = await mountInbox()
+    await wrapper.get('[data-id="ch-1"]').trigger('click')
+    await flushPromises()
+    const file = new File(['%PDF-1.4 menu'], 'menu.pdf', { type: 'application/pdf' })
+    const form = wrapper.get('[data-testid="reply-form"]')
+    await form.trigger('dragenter', { dataTransfer: { files: [file], types: ['Files'] } })
+    expect(form.text()).toContain('Drop to attach')
+    await form.trigger('drop', { dataTransfer: { files: [file], types: ['Files'] } })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="reply-medium"]').text()).toContain('menu.pdf')
+    await wrapper.get('[data-testid="reply-text"]').setValue('Ini menunya')
+    await form.trigger('submit')
+    await flushPromises()
+    expect(context.fake.requests('inbox:reply')).toEqual([
+      { id: 'ch-1', text: 'Ini menunya', media: [{ path: '/dropped/menu.pdf', name: 'menu.pdf' }] },
+    ])
+    const waiting = wrapper.get('[data-testid="outbox-reply"]')
+    expect(waiting.attributes('data-state')).toBe('queued')
+    expect(waiting.text()).toContain('menu.pdf')
+  })
+
+  it('takes no dropped file on a comment, which is answered with text only', async () => {
+    const wrapper = await mountInbox()
+    await wrapper.get('[data-id="cm-1"]').trigger('click')
+    await flushPromises()
+    const file = new File(['x'], 'menu.pdf', { type: 'application/pdf' })
+    await wrapper.get('[data-testid="reply-form"]').trigger('drop', { dataTransfer: { files: [file] } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="reply-medium"]').exists()).toBe(false)
+    expect(context.fake.requests('files:grant-dropped')).toEqual([])
   })
 
   it('resolves a comment, whose reply box takes text only', async () => {

@@ -63,10 +63,12 @@ export default {
     failed: 'Perubahan tidak dilakukan',
   },
   reply: {
+    dropHere: 'Lepas untuk melampirkan',
+    uploading: 'Mengunggah {percent}%',
     label: 'Balasan Anda',
     placeholder: 'Tulis balasan…',
     send: 'Kirim',
-    hint: 'Ctrl+Enter untuk mengirim.',
+    hint: 'Ctrl+Enter untuk mengirim. Lepas berkas dari komputer Anda di sini untuk mengirimnya: balasan menunggu unggahannya.',
     library: 'Dari pustaka',
     remove: 'Hapus {name}',
     textOnly: 'Komentar dibalas dengan teks saja; berkas dikirim lewat pesan langsung.',
