@@ -172,9 +172,11 @@ export function unknownConfigMembers(config: unknown, received: unknown): string
     if (!(shape instanceof z.ZodObject) || !isObject(value)) return
     const known = shape.shape as Record<string, z.ZodType>
     const held = isObject(before) ? before : {}
+    // Own members only: `in` finds Object's own (constructor, toString), which let a member of that name
+    // pass as known and reach the service.
     for (const [key, member] of Object.entries(value)) {
-      if (key in known) walk(member, held[key], known[key]!, `${path}${key}.`)
-      else if (!(key in held)) out.push(`${path}${key}`)
+      if (Object.hasOwn(known, key)) walk(member, held[key], known[key]!, `${path}${key}.`)
+      else if (!Object.hasOwn(held, key)) out.push(`${path}${key}`)
     }
   }
   walk(config, received, ruleSet, '')

@@ -70,6 +70,14 @@ export const insightsCallSchemas = {
       taken: z.array(instant).max(MAX_TAKEN_TIMES).optional(),
     })
     .strict(),
+  /** The period's posts and figures as CSV (the CLI's `insights posts --csv`), from the copy alone. */
+  'insights:export': z
+    .object({ accountId: id, since: instant.optional(), until: instant.optional() })
+    .strict()
+    .refine((r) => r.since === undefined || r.until === undefined || r.since < r.until, {
+      message: 'the period must end after it starts',
+      path: ['until'],
+    }),
   /** An Instagram account's latest published posts (GRID_PUBLISHED), newest first, from the copy alone. */
   'insights:grid': z.object({ accountId: id }).strict(),
   /**
@@ -142,5 +150,6 @@ export interface InsightsCallResponses {
   'insights:refresh': InsightsRefreshOutcome[]
   'insights:best-slots': AccountBestSlots[]
   'insights:grid': PostRow[]
+  'insights:export': { filename: string; content: string }
   'insights:swap': GridSwapResult
 }

@@ -50,7 +50,8 @@ export function createAutomationHandlers(
     'automations:update': ({ id, config, base }) =>
       turns.run(id, async () => {
         const before = await findAutomation(client(), id)
-        const next = base ? changesOver(before.config, base, config) : config
+        // A rule left out of `config` is kept: one rule sent over a whole copy resets no other.
+        const next = base ? changesOver(before.config, base, config, { dropLeftOut: false }) : config
         refuseUnknownMembers(next, before.config)
         checkConfigEnums(pick(next, CONTENT_RULES), before.config)
         await client().updateAutomation(id, next)

@@ -4,13 +4,15 @@
 // alone and answer offline. `insights:refresh` follows the accounts asked about on the profile's background
 // scheduler (main/core/insights/insights-follow.ts), within its request budget, and answers once one run has
 // read what may have changed; later runs announce `insights:changed`. `insights:grid` is an Instagram
-// account's latest published posts from the copy; `insights:swap` trades two upcoming posts' times on the
-// service (main/core/insights/grid-swap.ts) and has every open view read its posts again.
+// account's latest published posts from the copy, `insights:export` a period's posts as the CLI's CSV;
+// `insights:swap` trades two upcoming posts' times on the service (main/core/insights/grid-swap.ts) and has
+// every open view read its posts again.
 import { COLLISION_WINDOW_MS } from '../../common/account-watch'
 import { GRID_PUBLISHED } from '../../common/insights-calls'
 import { swapScheduleTimes } from '../core/insights/grid-swap'
 import { createInsightsFollow, type InsightsFollow } from '../core/insights/insights-follow'
 import { openInsightsStore, type InsightsStore } from '../core/insights/insights-store'
+import { postsCsv } from '../core/insights/insights-csv'
 import { postRows } from '../core/insights/insights-report'
 import { accountsBestSlots, insightsView } from '../core/insights/insights-view'
 import type { HostDeps } from './host-deps'
@@ -28,7 +30,12 @@ export const INSIGHTS_HANDLER_NEEDS = [
 export type InsightsHandlerDeps = Pick<HostDeps, (typeof INSIGHTS_HANDLER_NEEDS)[number]>
 
 export type InsightsCall =
-  'insights:view' | 'insights:refresh' | 'insights:best-slots' | 'insights:grid' | 'insights:swap'
+  | 'insights:view'
+  | 'insights:refresh'
+  | 'insights:best-slots'
+  | 'insights:grid'
+  | 'insights:export'
+  | 'insights:swap'
 
 export function createInsightsHandlers(
   deps: InsightsHandlerDeps,
@@ -74,6 +81,17 @@ export function createInsightsHandlers(
     'insights:refresh': async ({ accounts }) => following().refresh(deps.active().profileId, accounts),
     'insights:grid': async ({ accountId }) =>
       postRows(open(), scope(), accountId, {}).slice(0, GRID_PUBLISHED),
+    'insights:export': async ({ accountId, since, until }) => {
+      const rows = postRows(open(), scope(), accountId, {
+        ...(since === undefined ? {} : { since }),
+        ...(until === undefined ? {} : { until }),
+      })
+      const day = (at: number) => new Date(at).toISOString().slice(0, 10)
+      return {
+        filename: `insights-${accountId}-${since === undefined ? 'all' : day(since)}-${day(until ?? now())}.csv`,
+        content: postsCsv(rows),
+      }
+    },
     'insights:swap': async ({ a, b }) => {
       const result = await swapScheduleTimes(deps.active().client, a, b)
       deps.emit('schedules:changed', { posts: [], removed: [], reload: true })

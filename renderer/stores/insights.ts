@@ -77,6 +77,17 @@ export const useInsightsStore = defineStore('insights', () => {
     }
   }
 
+  /** The period shown as CSV (main's, with the planner export's formula guard): what the view downloads. */
+  async function exportCsv(): Promise<{ filename: string; content: string } | null> {
+    const v = view.value
+    if (!v || v.accountId !== accountId.value) return null
+    return mediadeck().insights.export({
+      accountId: v.accountId,
+      ...(v.since === null ? {} : { since: v.since }),
+      ...(v.until === null ? {} : { until: v.until }),
+    })
+  }
+
   /** A background run read figures: the account shown among them is drawn again. */
   function changed(change: { accountIds: string[]; more: boolean }, timeZone: string) {
     const id = accountId.value
@@ -111,6 +122,7 @@ export const useInsightsStore = defineStore('insights', () => {
   }
 
   return {
+    exportCsv,
     accountId,
     period,
     view,

@@ -3,18 +3,16 @@
 // docs/insights.md). Each refreshes the account's figures in the data folder's copy (reading only what may have
 // changed), then answers from the copy: when the service cannot be reached, the copy's figures are printed with
 // one line on stderr saying as of when, and the exit is 1 (the refresh asked for did not happen).
-import Papa from 'papaparse'
 import { AppError, isUnreachable } from '../../../common/errors'
 import { COLLISION_WINDOW_MS } from '../../../common/account-watch'
 import type { BestSlot } from '../../../common/insights'
-import { escapeCell } from '../../core/drafts/transfer-cells'
+import { postsCsv } from '../../core/insights/insights-csv'
 import { refreshAccountInsights } from '../../core/insights/insights-refresh'
 import { insightsSource } from '../../core/insights/insights-source'
 import {
   accountReport,
   bestTimes,
   postRows,
-  rowColumns,
   type PostRow,
   type Range,
 } from '../../core/insights/insights-report'
@@ -185,24 +183,6 @@ export const insightsAccountCommand: CliCommand = {
   },
 }
 
-function csvOf(rows: readonly PostRow[]): string {
-  const columns = rowColumns(rows)
-  const fields = ['id', 'publishedAt', 'type', 'title', 'url', 'engagement', 'asOf', ...columns]
-  const data = rows.map((r) =>
-    [
-      r.contentId,
-      iso(r.publishedAt)!,
-      r.type,
-      r.title,
-      r.url ?? '',
-      r.engagement === null ? '' : String(r.engagement),
-      iso(r.asOf) ?? '',
-      ...columns.map((c) => (r.figures?.[c] === undefined ? '' : String(r.figures[c]))),
-    ].map(escapeCell),
-  )
-  return Papa.unparse({ fields, data }) + '\r\n'
-}
-
 const postLine = (r: PostRow) => ({
   id: r.contentId,
   accountId: r.accountId,
@@ -250,7 +230,7 @@ export const insightsPostsCommand: CliCommand = {
     return withInsights(ctx, id, ({ store, scope }) => {
       const rows = postRows(store, scope, id, range)
       if (values.csv) {
-        ctx.stdout.write(csvOf(rows))
+        ctx.stdout.write(postsCsv(rows))
         return 0
       }
       writeEach(ctx.stdout, rows, values.json, postLine, humanPostLine)

@@ -34,6 +34,8 @@ export async function editOverFresh(
     current,
     base as unknown as Record<string, unknown>,
     edited as unknown as Record<string, unknown>,
+    // A member the composer left out was cleared by the person (a WhatsApp channel): it goes.
+    { dropLeftOut: true },
   )
   // Without the members only the service sets (its id, status, account summary): the service takes the rest.
   const sent = mergeScheduleEdit({}, body) as unknown as CreateScheduleRequest

@@ -245,3 +245,83 @@ describe('reports', () => {
     ])
   })
 })
+
+// Automation changes as a hostile or broken page could send them over IPC: members named after Object's own
+// (__proto__, constructor, toString), a rule set nested far deeper or far longer than any the service holds, and
+// a change sent with one rule over a whole copy. Each is refused by name before anything reaches the service,
+// or changes only what it names; nothing of Object's prototype changes.
+const refusalOf = (call: Promise<unknown>) =>
+  call.then(
+    () => null,
+    (error: { kind?: string; field?: string; message?: string }) => error,
+  )
+
+describe('hostile automation changes over IPC', () => {
+  it("members named after Object's own are refused as unknown, by name, and change no prototype", async () => {
+    const a = await first()
+    for (const [member, path] of [
+      ['constructor', 'config.reply.constructor'],
+      ['toString', 'config.reply.toString'],
+      ['hasOwnProperty', 'config.reply.hasOwnProperty'],
+    ] as const) {
+      const config = {
+        ...a.config,
+        reply: { ...a.config.reply, [member]: { prototype: { polluted: 'yes' } } },
+      }
+      for (const request of [
+        { id: a.id, config },
+        { id: a.id, config, base: a.config },
+      ]) {
+        expect(await refusalOf(host.call('automations:update', request))).toMatchObject({
+          kind: 'validation',
+          field: path,
+        })
+      }
+      await expect(
+        host.call('automations:create', { contentId: 'c', accountId: a.accountId, config }),
+      ).rejects.toMatchObject({ field: path })
+    }
+    const proto = JSON.parse(
+      `{"like":{"isActive":${!a.config.like.isActive},"__proto__":{"polluted":"yes"}}}`,
+    ) as Record<string, unknown>
+    const answer = await refusalOf(
+      host.call('automations:update', { id: a.id, config: { ...a.config, ...proto }, base: a.config }),
+    )
+    // Either refused as unknown, or dropped before it could be sent: never a prototype, never on the service.
+    if (answer) expect(answer).toMatchObject({ kind: 'validation', field: 'config.like.__proto__' })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    const now = await host.call('automations:get', { id: a.id })
+    expect(Object.hasOwn(now.config.like, '__proto__')).toBe(false)
+    // The refused changes left the rule they named as it was.
+    expect(now.config.reply).toEqual(a.config.reply)
+    await host.call('automations:update', { id: a.id, config: { like: a.config.like }, base: now.config })
+  })
+
+  it('one rule sent over a whole copy changes that rule alone: the others are not reset', async () => {
+    const a = await first()
+    const like = { ...a.config.like, isActive: !a.config.like.isActive }
+    await host.call('automations:update', { id: a.id, config: { like }, base: a.config })
+    expect((await host.call('automations:get', { id: a.id })).config).toEqual({ ...a.config, like })
+    await host.call('automations:update', { id: a.id, config: a.config })
+  })
+
+  it('a rule set nested 100,000 deep, or with a million words, is refused; nothing changes', async () => {
+    const a = await first()
+    const deep: Record<string, unknown> = {}
+    let at = deep
+    for (let i = 0; i < 100_000; i++) {
+      const next = {}
+      at.x = next
+      at = next
+    }
+    const words = Array.from({ length: 1_000_000 }, () => 'a')
+    for (const request of [
+      { id: a.id, config: { like: { isActive: true, extra: deep } } },
+      { id: a.id, config: { like: { isActive: true } }, base: { like: { isActive: false, extra: deep } } },
+      { id: a.id, config: { delete: { isActive: true, keywords: words } } },
+    ]) {
+      expect(await refusalOf(host.call('automations:update', request))).toMatchObject({ kind: 'validation' })
+    }
+    expect((await host.call('automations:get', { id: a.id })).config).toEqual(a.config)
+  })
+})

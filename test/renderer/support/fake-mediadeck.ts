@@ -603,6 +603,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         ),
       ),
       grid: handle('insights:grid', () => []),
+      export: handle('insights:export', () => ({ filename: 'insights.csv', content: '' })),
       swap: handle('insights:swap', () => {
         throw { kind: 'offline', message: 'no service in this fake' } satisfies AppErrorData
       }),

@@ -1,5 +1,6 @@
-// What a person changed, laid over the rules as the service holds them now: another change made since the
-// person's copy was read is kept; what the person changed wins; a list is one value.
+// What a person changed, laid over the rules as the service holds it now: another change made since the
+// person's copy was read is kept; what the person changed wins; a list is one value; a member left out goes
+// only where the caller says so; a member named __proto__ stays a member.
 import { describe, expect, it } from 'vitest'
 import { changesOver } from '../../../main/core/changes-over'
 
@@ -8,12 +9,14 @@ const base = {
   like: { isActive: true },
   message: { isActive: false, opening: { postback: { text: 'Hi' } } },
 }
+const keep = { dropLeftOut: false }
+const drop = { dropLeftOut: true }
 
 describe('changesOver', () => {
   it('keeps a switch flipped elsewhere since the copy was read, and sets the one the person flipped', () => {
     const current = { ...base, reply: { ...base.reply, isActive: false } }
     const edited = { ...base, like: { isActive: false } }
-    expect(changesOver(current, base, edited)).toEqual({
+    expect(changesOver(current, base, edited, keep)).toEqual({
       ...base,
       reply: { ...base.reply, isActive: false },
       like: { isActive: false },
@@ -30,7 +33,7 @@ describe('changesOver', () => {
       reply: { ...base.reply, keyword: { values: [{ keyword: 'c', text: 'd' }] } },
       message: { isActive: false, opening: { postback: { text: 'Hello' } } },
     }
-    expect(changesOver(current, base, edited)).toEqual({
+    expect(changesOver(current, base, edited, drop)).toEqual({
       reply: {
         ...base.reply,
         prompt: 'set on the website',
@@ -40,8 +43,25 @@ describe('changesOver', () => {
     })
   })
 
+  it('a member left out is kept as it is where the caller says so: one rule sent resets no other', () => {
+    const current = { ...base, reply: { ...base.reply, text: 'set on the website' } }
+    expect(changesOver(current, base, { like: { isActive: false } }, keep)).toEqual({
+      ...current,
+      like: { isActive: false },
+    })
+  })
+
   it('nothing changed: the rules as they are now', () => {
     const current = { ...base, like: { isActive: false } }
-    expect(changesOver(current, base, structuredClone(base))).toEqual(current)
+    expect(changesOver(current, base, structuredClone(base), drop)).toEqual(current)
+  })
+
+  it('a member named __proto__ is a member, never the prototype of what is sent', () => {
+    const edited = JSON.parse('{"like":{"isActive":false,"__proto__":{"polluted":"yes"}}}') as typeof base
+    const out = changesOver(base, base, edited, keep)
+    const like = out.like as Record<string, unknown>
+    expect(Object.getPrototypeOf(like)).toBe(Object.prototype)
+    expect(like.polluted).toBeUndefined()
+    expect(Object.keys(like)).toEqual(['isActive', '__proto__'])
   })
 })

@@ -129,6 +129,11 @@ describe('insights calls', () => {
     })
     expect(busy!.slots.map((s) => s.at)).not.toContain(slots!.slots[0]!.at)
 
+    // The period as CSV: a row a post of the view, the header first.
+    const csv = await call<{ filename: string; content: string }>('insights:export', { accountId: IG })
+    expect(csv.filename).toMatch(/^insights-6f00000000000000000000c1-all-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(csv.content.trim().split('\r\n')).toHaveLength(view.posts.length + 1)
+
     // The grid's published posts: the latest GRID_PUBLISHED, newest first, from the same copy.
     const grid = await call<PostRow[]>('insights:grid', { accountId: IG })
     expect(grid).toHaveLength(GRID_PUBLISHED)

@@ -58,6 +58,7 @@ export default {
     none: 'No best time yet: no hour with 3 or more posts did better than the usual post ({count} posts with figures). | No best time yet: no hour with 3 or more posts did better than the usual post (1 post with figures). | No best time yet: no hour with 3 or more posts did better than the usual post ({count} posts with figures).',
   },
   posts: {
+    export: 'Download as CSV',
     title: 'Each post',
     caption:
       'No posts in the period | 1 post in the period | {count} posts in the period; press a column’s header to sort by it',

@@ -60,6 +60,7 @@ export default {
     none: 'Belum ada waktu terbaik: tidak ada jam dengan 3 postingan atau lebih yang lebih baik dari postingan biasa ({count} postingan berangka). | Belum ada waktu terbaik: tidak ada jam dengan 3 postingan atau lebih yang lebih baik dari postingan biasa (1 postingan berangka). | Belum ada waktu terbaik: tidak ada jam dengan 3 postingan atau lebih yang lebih baik dari postingan biasa ({count} postingan berangka).',
   },
   posts: {
+    export: 'Unduh sebagai CSV',
     title: 'Tiap postingan',
     caption:
       'Tidak ada postingan dalam periode | 1 postingan dalam periode | {count} postingan dalam periode; tekan judul kolom untuk mengurutkan',
