@@ -743,6 +743,7 @@ export const EVENT_NAMES = [
   'snippets:changed',
   'schedules:changed',
   'inbox:changed',
+  'inbox:counts',
 ] as const satisfies readonly EventName[]
 
 export const CALL_NAMES = Object.keys(requestSchemas) as CallName[]

@@ -5,6 +5,7 @@ import {
   COMMENT_TRIAGE,
   INBOX_KINDS,
   INBOX_STATES,
+  type InboxCounts,
   type InboxEntry,
   type InboxListAnswer,
   type InboxReplyView,
@@ -62,6 +63,8 @@ export const inboxCallSchemas = {
       path: ['text'],
     }),
   'inbox:set-status': z.object({ id, status: z.enum(COMMENT_TRIAGE) }).strict(),
+  /** The sidebar's and the tray's counts from the copy; what changes later arrives as `inbox:counts`. */
+  'inbox:counts': z.undefined(),
 } as const
 
 export interface InboxCallResponses {
@@ -70,9 +73,12 @@ export interface InboxCallResponses {
   'inbox:thread': InboxThread
   'inbox:reply': InboxReplyView
   'inbox:set-status': InboxEntry
+  'inbox:counts': InboxCounts
 }
 
 export interface InboxEventPayloads {
   /** The copy or the outbox changed (a refresh, a reply sent or queued, a status set): read the list again. */
   'inbox:changed': { reason: 'refreshed' | 'replies' | 'status' }
+  /** The counts of a profile's copy changed (a read, a chat opened, a status set). */
+  'inbox:counts': InboxCounts
 }

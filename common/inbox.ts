@@ -32,6 +32,17 @@ export interface InboxEntry {
   chat?: Chat
 }
 
+/**
+ * What the sidebar and the tray show of the active profile's inbox, from main's copy: chats with messages not
+ * read, and conversations waiting for the account's answer (pending comments, chats whose last word is the
+ * other person's). Sent as `inbox:counts` when they change, never as the list.
+ */
+export interface InboxCounts {
+  profileId: string
+  unread: number
+  unreplied: number
+}
+
 export interface InboxFilter {
   kind?: InboxKind
   status?: InboxState

@@ -3,6 +3,8 @@
 // vue-i18n's "one | other" form and the `{count}` parameter, which common/messages/index.ts's t() also reads.
 export default {
   tray: {
+    inbox:
+      'One conversation to answer in the inbox ({unread} unread) | {count} to answer in the inbox ({unread} unread)',
     tooltip: 'Mediadeck',
     online: 'Online',
     offline: 'Offline',

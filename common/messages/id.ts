@@ -3,6 +3,7 @@ import type en from './en'
 
 export default {
   tray: {
+    inbox: '{count} perlu dijawab di kotak masuk ({unread} belum dibaca)',
     tooltip: 'Mediadeck',
     online: 'Daring',
     offline: 'Luring',

@@ -50,7 +50,13 @@ import { createMainWindow } from './main-window'
 import { buildMenuTemplate } from './menu'
 import { denyAllPermissions } from './navigation-guards'
 import { createAppTray, type AppTray } from './tray'
-import { postsWaitingCount, trackTrayStatus, uploadingCount, type TrayAction } from './tray-model'
+import {
+  inboxCountsOf,
+  postsWaitingCount,
+  trackTrayStatus,
+  uploadingCount,
+  type TrayAction,
+} from './tray-model'
 import { createUpdateScheduler, updateFeedOverride } from './updater'
 import { exitIfStartupFails, installProcessGuards } from './process-guards'
 import { keepAwakeDuringUploads } from './power-save'
@@ -414,6 +420,8 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
         uploading: uploadingCount(activeHost.active().uploads.totals()),
         paused: activeHost.uploadsPaused(),
         postsWaiting: 0,
+        inboxUnread: 0,
+        inboxUnreplied: 0,
       },
       (status) => tray?.update(status, tr),
     )
@@ -428,6 +436,11 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
       // Some Linux desktops have no tray: then closing the window quits, as before.
       log.warn('no tray on this desktop: closing the window quits', error)
     }
+    // The inbox's counts as the copy holds them; later changes come as `inbox:counts`.
+    void activeHost
+      .call('inbox:counts')
+      .then((counts) => trayStatus.set(inboxCountsOf(counts)))
+      .catch((error) => log.warn('counting the inbox failed', error))
     // Opening the outbox also starts it: queued posts go out even when the app starts in the tray.
     void activeHost
       .call('outbox:status')

@@ -2,6 +2,7 @@
 // menu entries and which icon state to show. main/app/tray.ts turns the model into a Tray and a Menu.
 import type { ConnectionStatus } from '../../common/app-state'
 import type { OutboxState } from '../../common/drafts'
+import type { InboxCounts } from '../../common/inbox'
 import type { EventHub } from '../host/event-hub'
 import type { Translate } from '../../common/messages/index'
 import type { UploadTotals } from '../../common/uploads'
@@ -13,6 +14,9 @@ export interface TrayStatus {
   paused: boolean
   /** Posts the outbox has yet to send (queued or being sent). */
   postsWaiting: number
+  /** The active profile's inbox (common/inbox.ts InboxCounts): chats not read, conversations to answer. */
+  inboxUnread: number
+  inboxUnreplied: number
 }
 
 export type TrayAction = 'open' | 'send-now' | 'pause' | 'resume' | 'quit'
@@ -27,6 +31,8 @@ export function trayLines(status: TrayStatus, tr: Translate): string[] {
   if (status.paused) lines.push(tr('tray.paused'))
   if (status.uploading > 0) lines.push(tr('tray.uploading', { count: status.uploading }))
   if (status.postsWaiting > 0) lines.push(tr('tray.postsWaiting', { count: status.postsWaiting }))
+  if (status.inboxUnreplied > 0)
+    lines.push(tr('tray.inbox', { count: status.inboxUnreplied, unread: status.inboxUnread }))
   return lines
 }
 
@@ -54,10 +60,22 @@ export function trayMenu(status: TrayStatus, tr: Translate): TrayMenuEntry[] {
   ]
 }
 
+/** The title beside the icon (macOS): what goes out, and what waits for an answer (✉ N); empty when neither. */
+export function trayTitle(status: TrayStatus): string {
+  const outgoing = trayIconState(status) === 'busy' ? String(status.uploading + status.postsWaiting) : ''
+  const inbox = status.inboxUnreplied > 0 ? `✉ ${status.inboxUnreplied}` : ''
+  return [outgoing, inbox].filter(Boolean).join('  ')
+}
+
 /** Which icon: offline (or refused keys) dims it, activity marks it. */
 export function trayIconState(status: TrayStatus): 'idle' | 'busy' | 'offline' {
   if (status.connection === 'offline' || status.connection === 'unauthorized') return 'offline'
   return status.uploading > 0 || status.postsWaiting > 0 ? 'busy' : 'idle'
+}
+
+/** The inbox's counts as the tray keeps them. */
+export function inboxCountsOf(counts: InboxCounts): Pick<TrayStatus, 'inboxUnread' | 'inboxUnreplied'> {
+  return { inboxUnread: counts.unread, inboxUnreplied: counts.unreplied }
 }
 
 export function uploadingCount(totals: UploadTotals): number {
@@ -85,7 +103,9 @@ export function trackTrayStatus(
       next.connection === status.connection &&
       next.uploading === status.uploading &&
       next.paused === status.paused &&
-      next.postsWaiting === status.postsWaiting
+      next.postsWaiting === status.postsWaiting &&
+      next.inboxUnread === status.inboxUnread &&
+      next.inboxUnreplied === status.inboxUnreplied
     )
       return
     status = next
@@ -97,6 +117,7 @@ export function trackTrayStatus(
     else if (name === 'uploads:progress')
       update({ uploading: uploadingCount((payload as { totals: UploadTotals }).totals) })
     else if (name === 'outbox:changed') update({ postsWaiting: postsWaitingCount(payload as OutboxState) })
+    else if (name === 'inbox:counts') update(inboxCountsOf(payload as InboxCounts))
   })
   return {
     current: () => ({ ...status }),

@@ -1,7 +1,7 @@
 // The tray (menu bar on macOS): the model from tray-model.ts made into an Electron Tray and its menu.
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron'
 import type { Translate } from '../../common/messages/index'
-import { trayIconState, trayMenu, trayTooltip, type TrayAction, type TrayStatus } from './tray-model'
+import { trayMenu, trayTitle, trayTooltip, type TrayAction, type TrayStatus } from './tray-model'
 
 export interface AppTray {
   update(status: TrayStatus, tr: Translate): void
@@ -24,11 +24,9 @@ export function createAppTray(options: {
 
   function update(status: TrayStatus, tr: Translate): void {
     tray.setToolTip(trayTooltip(status, tr))
-    // Windows and Linux show no title; macOS shows it next to the icon: the count is what is worth a glance.
-    if ((options.platform ?? process.platform) === 'darwin') {
-      const state = trayIconState(status)
-      tray.setTitle(state === 'busy' ? String(status.uploading + status.postsWaiting) : '')
-    }
+    // Windows and Linux show no title; macOS shows it next to the icon: the counts are what is worth a glance,
+    // what goes out (uploads, posts) and what waits for an answer in the inbox.
+    if ((options.platform ?? process.platform) === 'darwin') tray.setTitle(trayTitle(status))
     const template = trayMenu(status, tr).map((entry): MenuItemConstructorOptions => {
       if (entry.kind === 'separator') return { type: 'separator' }
       if (entry.kind === 'status') return { label: entry.label, enabled: false }

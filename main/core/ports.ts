@@ -5,6 +5,7 @@ import type { ConnectionState } from '../../common/app-state'
 import type { EventName, EventPayloads } from '../../common/contract'
 import type {
   CommentTriage,
+  InboxCounts,
   InboxEntry,
   InboxFilter,
   InboxListAnswer,
@@ -114,4 +115,6 @@ export interface InboxPort {
   thread(id: string): Promise<InboxThread>
   reply(input: { id: string; text: string; media: ReplyMediumInput[] }): Promise<InboxReplyView>
   setStatus(id: string, status: CommentTriage): Promise<InboxEntry>
+  /** The active profile's counts from the copy (common/inbox.ts InboxCounts). */
+  counts(): InboxCounts
 }

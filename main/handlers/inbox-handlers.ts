@@ -7,7 +7,8 @@ import type { HandlerGroup } from './types'
 export const INBOX_HANDLER_NEEDS = ['inbox'] as const
 export type InboxHandlerDeps = Pick<HostDeps, (typeof INBOX_HANDLER_NEEDS)[number]>
 
-export type InboxCalls = 'inbox:list' | 'inbox:refresh' | 'inbox:thread' | 'inbox:reply' | 'inbox:set-status'
+export type InboxCalls =
+  'inbox:list' | 'inbox:refresh' | 'inbox:thread' | 'inbox:reply' | 'inbox:set-status' | 'inbox:counts'
 
 export function createInboxHandlers(deps: InboxHandlerDeps): HandlerGroup<InboxCalls> {
   const { inbox } = deps
@@ -17,5 +18,6 @@ export function createInboxHandlers(deps: InboxHandlerDeps): HandlerGroup<InboxC
     'inbox:thread': async ({ id }) => inbox.thread(id),
     'inbox:reply': async (request) => inbox.reply(request),
     'inbox:set-status': async ({ id, status }) => inbox.setStatus(id, status),
+    'inbox:counts': async () => inbox.counts(),
   }
 }

@@ -22,6 +22,7 @@ import { chatEntry, commentEntry } from '../core/inbox/inbox-entry'
 import { refreshInbox } from '../core/inbox/inbox-refresh'
 import type { InboxNewsFeed } from '../core/inbox/inbox-news'
 import { createInboxStore } from '../core/inbox/inbox-store'
+import { countedInbox } from './inbox-counts'
 import { basename } from 'node:path'
 import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
@@ -108,7 +109,9 @@ function replyView(r: QueuedReply): InboxReplyView {
 export function createInboxHost(deps: InboxHostDeps): InboxHost {
   const now = deps.now ?? (() => new Date())
   const log = deps.log ?? ((message, error) => console.error(`[inbox] ${message}`, error))
-  const store = createInboxStore(deps.database)
+  // Each write to the copy counts it again for the sidebar and the tray (inbox-counts.ts).
+  const counted = countedInbox(createInboxStore(deps.database), (counts) => deps.emit('inbox:counts', counts))
+  const store = counted.store
   const leases = deps.leases ?? createLeases(deps.database)
   const scope = () => deps.active().profileId
   const uploadFile = createEngineUploader(() => deps.active().uploads)
@@ -301,6 +304,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   return {
     list,
     refresh,
+    counts: () => counted.counts(scope()),
     async thread(id) {
       const found = stored(id)
       try {

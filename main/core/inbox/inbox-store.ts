@@ -33,6 +33,8 @@ export interface InboxStore {
   fetchedAt(scope: string): string | null
   /** Each conversation's newest activity (`at`) by id, as last saved: what a read compares to find news. */
   activity(scope: string): Map<string, string>
+  /** Chats with unread messages, and conversations waiting for the account's answer (common/inbox.ts). */
+  counts(scope: string): { unread: number; unreplied: number }
 }
 
 type Row = ReturnType<typeof inboxItemsTable.row.parse>
@@ -153,6 +155,17 @@ export function createInboxStore(database: AppDatabase): InboxStore {
         db.prepare('SELECT * FROM inbox_scopes WHERE scope = ?').get(scope),
       )
       return row?.fetched_at ?? null
+    },
+    counts(scope) {
+      const count = (statuses: string) =>
+        parseRow(
+          'inbox_items',
+          countRow,
+          db
+            .prepare(`SELECT count(*) AS n FROM inbox_items WHERE scope = ? AND status IN (${statuses})`)
+            .get(scope),
+        )?.n ?? 0
+      return { unread: count("'unread'"), unreplied: count("'pending', 'unread', 'unreplied'") }
     },
     activity(scope) {
       const rows = db.prepare('SELECT id, at FROM inbox_items WHERE scope = ?').all(scope)

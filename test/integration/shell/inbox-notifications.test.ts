@@ -1,7 +1,8 @@
 // New comments and messages become system notifications through the app host against a real sandbox over
 // HTTP, read in the background on the profile's scheduler with a stepped clock: nothing for the first read,
 // then one notification per account for what came in, however many, and at most one per account every five
-// minutes (what comes meanwhile is counted into the next).
+// minutes (what comes meanwhile is counted into the next); and the counts the sidebar and the tray show, sent
+// as two numbers only when they change.
 import { describe, expect, it } from 'vitest'
 import { t } from '../../../common/messages/index'
 import type { AppRoute } from '../../../common/routes'
@@ -59,7 +60,9 @@ describe('inbox notifications', () => {
       [`${first!.name}: 2 new comments and messages`, `${second!.name}: a new comment or message`].sort(),
     )
     expect(shown.every((n) => n.route.view === 'inbox')).toBe(true)
-    expect(shown.find((n) => n.title.startsWith(second!.name))?.body).toBe('Latest from Oki: Harga?')
+    expect(shown.find((n) => n.title === `${second!.name}: a new comment or message`)?.body).toBe(
+      'Latest from Oki: Harga?',
+    )
 
     // Three minutes later, within the first account's five minutes: it waits.
     await harness.service.addIncoming('demo', {
@@ -74,6 +77,58 @@ describe('inbox notifications', () => {
       title: `${first!.name}: a new comment or message`,
       body: 'Latest from Uli: Bisa COD? Kak',
     })
+    await app.close()
+  })
+})
+
+describe('inbox counts', () => {
+  it('travel as two numbers when they change: a read, a chat opened, a comment resolved', async () => {
+    const app = await harness.startApp()
+    const profile = await app.call('profiles:save', {
+      name: 'Counts',
+      baseUrl: harness.service.url,
+      accessKey: 'demo',
+      secretKey: 'demo-secret',
+    })
+    await app.call('profiles:activate', { id: profile.id })
+    const sent: unknown[] = []
+    const stop = app.events.subscribe((name, payload) => {
+      if (name === 'inbox:counts') sent.push(payload)
+    })
+    const read = await app.call('inbox:refresh')
+    const expected = (items: typeof read.items) => ({
+      profileId: profile.id,
+      unread: items.filter((i) => i.status === 'unread').length,
+      unreplied: items.filter((i) => ['pending', 'unread', 'unreplied'].includes(i.status)).length,
+    })
+    const first = expected(read.items)
+    expect(first.unread).toBeGreaterThan(0)
+    expect(await app.call('inbox:counts')).toEqual(first)
+    expect(sent.at(-1)).toEqual(first)
+
+    // Nothing changed: nothing goes.
+    const before = sent.length
+    await app.call('inbox:refresh')
+    expect(sent).toHaveLength(before)
+
+    // An unread chat opened is read: one fewer unread, still to answer.
+    const chat = read.items.find((i) => i.status === 'unread')!
+    await app.call('inbox:thread', { id: chat.id })
+    expect(sent.at(-1)).toEqual({ ...first, unread: first.unread - 1 })
+    // A pending comment resolved: one fewer to answer.
+    const comment = read.items.find((i) => i.status === 'pending')!
+    await app.call('inbox:set-status', { id: comment.id, status: 'resolved' })
+    expect(sent.at(-1)).toEqual({ ...first, unread: first.unread - 1, unreplied: first.unreplied - 1 })
+    expect(await app.call('inbox:counts')).toEqual(sent.at(-1))
+    expect(
+      sent.every(
+        (c) =>
+          Object.keys(c as object)
+            .sort()
+            .join() === 'profileId,unread,unreplied',
+      ),
+    ).toBe(true)
+    stop()
     await app.close()
   })
 })

@@ -116,6 +116,12 @@ export function fakeInbox(
       emit('inbox:changed', { reason: 'status' })
       return structuredClone(entry)
     }),
+    counts: handle('inbox:counts', () => ({
+      profileId: 'sandbox',
+      unread: entries().filter((e) => e.status === 'unread').length,
+      unreplied: entries().filter((e) => ['pending', 'unread', 'unreplied'].includes(e.status)).length,
+    })),
     onChanged: on('inbox:changed'),
+    onCounts: on('inbox:counts'),
   }
 }

@@ -5,6 +5,7 @@ import {
   trackTrayStatus,
   trayIconState,
   trayMenu,
+  trayTitle,
   trayTooltip,
   type TrayStatus,
 } from '../../../main/app/tray-model'
@@ -15,7 +16,14 @@ const tr =
   (locale: MessageLocale): Translate =>
   (key, params) =>
     t(locale, key, params)
-const idle: TrayStatus = { connection: 'online', uploading: 0, paused: false, postsWaiting: 0 }
+const idle: TrayStatus = {
+  connection: 'online',
+  uploading: 0,
+  paused: false,
+  postsWaiting: 0,
+  inboxUnread: 0,
+  inboxUnreplied: 0,
+}
 
 describe('tray model', () => {
   it('says online, offline, uploading with a count and posts waiting', () => {
@@ -26,6 +34,24 @@ describe('tray model', () => {
     expect(trayTooltip({ ...idle, uploading: 1, paused: true }, tr('id'))).toBe(
       'Mediadeck\nDaring\nUnggahan dijeda\nMengunggah 1 berkas',
     )
+  })
+
+  it('says what waits for an answer in the inbox, in the tooltip, the menu and the title beside the icon', () => {
+    const inbox = { ...idle, inboxUnread: 2, inboxUnreplied: 5 }
+    expect(trayTooltip(inbox, tr('en'))).toBe('Mediadeck\nOnline\n5 to answer in the inbox (2 unread)')
+    expect(trayTooltip({ ...idle, inboxUnreplied: 1 }, tr('en'))).toBe(
+      'Mediadeck\nOnline\nOne conversation to answer in the inbox (0 unread)',
+    )
+    expect(trayTooltip(inbox, tr('id'))).toBe(
+      'Mediadeck\nDaring\n5 perlu dijawab di kotak masuk (2 belum dibaca)',
+    )
+    expect(trayMenu(inbox, tr('en'))).toContainEqual({
+      kind: 'status',
+      label: '5 to answer in the inbox (2 unread)',
+    })
+    expect(trayTitle(idle)).toBe('')
+    expect(trayTitle(inbox)).toBe('✉ 5')
+    expect(trayTitle({ ...inbox, uploading: 2 })).toBe('2  ✉ 5')
   })
 
   it('offers open, send now (online only), pause or resume, and quit', () => {
@@ -57,14 +83,19 @@ describe('tray model', () => {
     events.emit('outbox:changed', { counts } as unknown as OutboxState)
     events.emit('connection:changed', { status: 'offline' } as never)
     tracker.set({ paused: true })
-    expect(seen.map((s) => [s.uploading, s.postsWaiting, s.connection, s.paused])).toEqual([
-      [3, 0, 'online', false],
-      [3, 3, 'online', false],
-      [3, 3, 'offline', false],
-      [3, 3, 'offline', true],
+    events.emit('inbox:counts', { profileId: 'p1', unread: 1, unreplied: 4 })
+    events.emit('inbox:counts', { profileId: 'p1', unread: 1, unreplied: 4 })
+    expect(
+      seen.map((s) => [s.uploading, s.postsWaiting, s.connection, s.paused, s.inboxUnread, s.inboxUnreplied]),
+    ).toEqual([
+      [3, 0, 'online', false, 0, 0],
+      [3, 3, 'online', false, 0, 0],
+      [3, 3, 'offline', false, 0, 0],
+      [3, 3, 'offline', true, 0, 0],
+      [3, 3, 'offline', true, 1, 4],
     ])
     tracker.stop()
     events.emit('connection:changed', { status: 'online' } as never)
-    expect(seen).toHaveLength(4)
+    expect(seen).toHaveLength(5)
   })
 })

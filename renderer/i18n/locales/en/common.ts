@@ -10,6 +10,7 @@ export default {
     automations: 'Automations',
     activity: 'Activity',
     inbox: 'Inbox',
+    inboxCounts: '{unreplied} waiting for an answer, {unread} unread',
     planner: 'Planner',
     insights: 'Insights',
     settings: 'Settings',

@@ -26,7 +26,21 @@ export default {
   never: 'The inbox has not been read from the service yet. Refresh once it can be reached.',
   pick: 'Choose a conversation to read and answer it.',
   waiting: 'Reply waiting',
-  shortcuts: 'J and K: next and previous · R: reply · E: resolve · I: ignore · /: search',
+  shortcuts:
+    'J and K: next and previous · R: reply · E: resolve · I: ignore · O: open the post · /: search · ?: all shortcuts',
+  keys: {
+    title: 'Inbox shortcuts',
+    next: 'Next conversation',
+    previous: 'Previous conversation',
+    reply: 'Write a reply',
+    resolve: 'Resolve the comment',
+    ignore: 'Ignore the comment',
+    openPost: 'Open the comment’s post on its network',
+    search: 'Search the inbox',
+    help: 'Show these shortcuts',
+    back: 'From the conversation back to the list',
+    openPostFailed: 'The post could not be opened',
+  },
   thread: {
     label: 'Conversation',
     close: 'Close the conversation',

@@ -12,6 +12,7 @@ export default {
     automations: 'Otomasi',
     activity: 'Aktivitas',
     inbox: 'Kotak masuk',
+    inboxCounts: '{unreplied} menunggu jawaban, {unread} belum dibaca',
     planner: 'Perencana',
     insights: 'Wawasan',
     settings: 'Pengaturan',

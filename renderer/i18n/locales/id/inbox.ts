@@ -28,7 +28,21 @@ export default {
   never: 'Kotak masuk belum pernah dibaca dari layanan. Segarkan setelah layanan dapat dihubungi.',
   pick: 'Pilih percakapan untuk membaca dan membalasnya.',
   waiting: 'Balasan menunggu',
-  shortcuts: 'J dan K: berikutnya dan sebelumnya · R: balas · E: selesaikan · I: abaikan · /: cari',
+  shortcuts:
+    'J dan K: berikutnya dan sebelumnya · R: balas · E: selesaikan · I: abaikan · O: buka postingan · /: cari · ?: semua pintasan',
+  keys: {
+    title: 'Pintasan kotak masuk',
+    next: 'Percakapan berikutnya',
+    previous: 'Percakapan sebelumnya',
+    reply: 'Tulis balasan',
+    resolve: 'Selesaikan komentar',
+    ignore: 'Abaikan komentar',
+    openPost: 'Buka postingan komentar di jaringannya',
+    search: 'Cari di kotak masuk',
+    help: 'Tampilkan pintasan ini',
+    back: 'Dari percakapan kembali ke daftar',
+    openPostFailed: 'Postingan tidak dapat dibuka',
+  },
   thread: {
     label: 'Percakapan',
     close: 'Tutup percakapan',

@@ -1,0 +1,45 @@
+// The inbox's counts (unread, waiting for an answer) for the sidebar and the tray, kept up without either
+// asking: every write to the copy (a read, a chat opened and so read, a status set) counts the profile's
+// conversations again, and `inbox:counts` goes out only when a number changed: two numbers travel, never
+// the list. The copy is wrapped, so whoever writes to it needs to know nothing of the counts.
+import type { InboxCounts } from '../../common/inbox'
+import type { InboxStore } from '../core/inbox/inbox-store'
+
+export interface CountedInbox {
+  /** The copy, each of its writes followed by a count. */
+  store: InboxStore
+  /** The counts of `scope` as the copy holds them now. */
+  counts(scope: string): InboxCounts
+}
+
+export function countedInbox(store: InboxStore, emit: (counts: InboxCounts) => void): CountedInbox {
+  const last = new Map<string, string>()
+  function counts(scope: string): InboxCounts {
+    return { profileId: scope, ...store.counts(scope) }
+  }
+  function recount(scope: string): void {
+    const now = counts(scope)
+    const key = `${now.unread}/${now.unreplied}`
+    if (last.get(scope) === key) return
+    last.set(scope, key)
+    emit(now)
+  }
+  return {
+    store: {
+      ...store,
+      save(scope, entries, o) {
+        store.save(scope, entries, o)
+        recount(scope)
+      },
+      put(scope, entry, now) {
+        store.put(scope, entry, now)
+        recount(scope)
+      },
+    },
+    counts(scope) {
+      const now = counts(scope)
+      last.set(scope, `${now.unread}/${now.unreplied}`)
+      return now
+    },
+  }
+}
