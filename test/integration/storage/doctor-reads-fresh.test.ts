@@ -31,7 +31,7 @@ describe('the storage doctor and a stale replica', () => {
       [
         'cli/commands/insights.ts', // keys its figures by replicaIdentity; reads no replica row
         'handlers/host-deps.ts',
-        'handlers/profile-handlers.ts', // forgets a deleted profile's replica
+        'core/profiles/profile-work.ts', // forgets the replica of a profile deleted or pointed at another account
         'handlers/service-handlers.ts',
         'host/profile-session.ts',
       ].sort(),
