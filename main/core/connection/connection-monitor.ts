@@ -158,11 +158,10 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
   function keepProbing(): void {
     if (closed || timer !== undefined) return
     if (streak) schedule(streak.count >= ANSWERS_TO_CHANGE ? heldFor() : confirmAfter)
-    else if (state.status === 'online') schedule(onlineInterval)
-    else {
+    else if (state.status === 'offline' || state.status === 'checking') {
       schedule(backoff)
       backoff = Math.min(backoff * 2, maxBackoff)
-    }
+    } else schedule(onlineInterval)
   }
 
   /** One probe (joining the one in flight), weighed unless a profile change or a reported failure overtook it. */
