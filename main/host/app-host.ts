@@ -216,6 +216,14 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     log: (message, error) => log.warn(`inbox: ${message}`, error),
   })
   disposers.push(() => inbox.close())
+  // The counts on screen follow the active profile: sent afresh on each switch. An edit to another account or a
+  // delete forgets a profile's inbox around the counted copy; for the active profile both go through a switch
+  // (refreshActive, or the Sandbox activated first), and another profile's are counted when it is switched to.
+  disposers.push(
+    events.subscribe((name) => {
+      if (name === 'profiles:switched') inbox.recount()
+    }),
+  )
 
   // Cover frames are removed once no draft or upload needs them, in both modes.
   const covers = watchCopies(

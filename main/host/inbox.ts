@@ -39,6 +39,8 @@ const MESSAGES_READ = 50
 export interface InboxHost extends InboxPort {
   /** Sends the active profile's queued replies while the service is reachable; one run at a time. */
   sendReplies(): Promise<void>
+  /** Sends the active profile's counts whatever they were: after a switch, what was shown was another's. */
+  recount(): void
   close(): Promise<void>
 }
 
@@ -353,6 +355,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       }
     },
     sendReplies,
+    recount: () => counted.recount(scope(), true),
     async close() {
       closed = true
       unsubscribe()
