@@ -114,7 +114,6 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   const store = counted.store
   const leases = deps.leases ?? createLeases(deps.database)
   const scope = () => deps.active().profileId
-  const uploadFile = createEngineUploader(() => deps.active().uploads)
 
   /** The reply's media as they will be sent: a local file must have been granted, and is read now. */
   async function mediaOf(input: ReplyMediumInput[]): Promise<Medium[]> {
@@ -141,27 +140,39 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   let refreshing: Promise<InboxListAnswer> | undefined
   let closed = false
 
-  const outbox = () =>
-    createReplyOutbox({
+  /**
+   * The outbox of the active profile. A sync is given the session it started on: its replies go through that
+   * profile's client and its files into that profile's upload engine, even if the person switches meanwhile.
+   */
+  const outbox = (session: ActiveService = deps.active(), onUploadStopped?: () => void) => {
+    const uploadFile = createEngineUploader(() => session.uploads)
+    return createReplyOutbox({
       database: deps.database,
       leases,
-      profileId: scope(),
-      client: () => deps.active().client,
+      profileId: session.profileId,
+      client: () => session.client,
       now,
       // A file of this computer goes up through the profile's upload engine (its progress in the upload
       // queue), under a key of the reply and the file: after a restart the same upload is found, not redone.
       upload: async (paths, signal, replyId) => {
         const urls = new Map<string, string>()
-        for (const path of paths) {
-          const key = `inbox-reply:${replyId ?? ''}:${path}`
-          urls.set(
-            path,
-            await uploadFile({ path, name: basename(path) }, { key, ...(signal ? { signal } : {}) }),
-          )
+        try {
+          for (const path of paths) {
+            const key = `inbox-reply:${replyId ?? ''}:${path}`
+            urls.set(
+              path,
+              await uploadFile({ path, name: basename(path) }, { key, ...(signal ? { signal } : {}) }),
+            )
+          }
+        } catch (error) {
+          // The engine closed under the wait (its profile left): the run stops, the reply waits for the next.
+          onUploadStopped?.()
+          throw error
         }
         return urls
       },
     })
+  }
 
   function replies(): InboxReplyView[] {
     const since = now().getTime() - SENT_SHOWN_MS
@@ -213,10 +224,22 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     else if (kind === 'chat') await readChat(id, false)
   }
 
+  /** Stops the sync under way: the inbox closes, or the profile it started on is no longer the active one. */
+  let syncing: AbortController | undefined
   async function sendOnce(): Promise<void> {
     if (!deps.connection.isOnline()) return
-    const box = outbox()
-    const result = await box.sync()
+    const session = deps.active()
+    const controller = new AbortController()
+    syncing = controller
+    const box = outbox(session, () => {
+      if (closed || deps.active() !== session) controller.abort()
+    })
+    let result
+    try {
+      result = await box.sync(controller.signal)
+    } finally {
+      if (syncing === controller) syncing = undefined
+    }
     if (result.stoppedBy) log('the service could not be reached while sending replies', result.stoppedBy)
     for (const id of result.sent) {
       const reply = box.get(id)
@@ -357,6 +380,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       closed = true
       unsubscribe()
       task?.unregister()
+      syncing?.abort()
       await sending
       await refreshing?.catch(() => undefined)
     },
