@@ -194,16 +194,22 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     }
   }
 
+  // A read keeps the profile it asked together with the client it asked through: its answer goes into that
+  // profile's copy, even when the person switched while it waited.
+
   /** A comment read from the service into the copy. */
-  async function readComment(id: string): Promise<InboxThread> {
-    const entry = commentEntry(await deps.active().client.getComment(id))
-    store.put(scope(), entry, now())
+  async function readComment(id: string, { client, profileId } = deps.active()): Promise<InboxThread> {
+    const entry = commentEntry(await client.getComment(id))
+    store.put(profileId, entry, now())
     return { entry, messages: null, stale: false }
   }
 
   /** A chat and its newest messages read from the service into the copy; opened, the service is told it was read. */
-  async function readChat(id: string, opened: boolean): Promise<InboxThread> {
-    const { client } = deps.active()
+  async function readChat(
+    id: string,
+    opened: boolean,
+    { client, profileId } = deps.active(),
+  ): Promise<InboxThread> {
     let chat = await client.getChat(id)
     const page = await client.listChatMessages(id, { page: 1, limit: MESSAGES_READ })
     const messages = [...page.docs].reverse()
@@ -213,15 +219,15 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       chat = { ...chat, unreadCount: 0 }
     }
     const entry = chatEntry(chat)
-    store.put(scope(), entry, now())
-    store.saveMessages(scope(), id, messages)
+    store.put(profileId, entry, now())
+    store.saveMessages(profileId, id, messages)
     return { entry, messages, stale: false }
   }
 
   /** The conversation read again from the service into the copy (after a reply went). */
-  async function reread(id: string, kind: 'comment' | 'chat' | null): Promise<void> {
-    if (kind === 'comment') await readComment(id)
-    else if (kind === 'chat') await readChat(id, false)
+  async function reread(id: string, kind: 'comment' | 'chat' | null, session: ActiveService): Promise<void> {
+    if (kind === 'comment') await readComment(id, session)
+    else if (kind === 'chat') await readChat(id, false, session)
   }
 
   /** Stops the sync under way: the inbox closes, or the profile it started on is no longer the active one. */
@@ -243,7 +249,8 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     if (result.stoppedBy) log('the service could not be reached while sending replies', result.stoppedBy)
     for (const id of result.sent) {
       const reply = box.get(id)
-      if (reply) await reread(reply.targetId, reply.targetKind).catch((e) => log('re-reading failed', e))
+      if (reply)
+        await reread(reply.targetId, reply.targetKind, session).catch((e) => log('re-reading failed', e))
     }
     if (result.sent.length + result.failed.length + result.attention.length > 0) {
       deps.emit('inbox:changed', { reason: 'replies' })
@@ -359,11 +366,11 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     },
     async setStatus(id, status) {
       stored(id)
-      const { client } = deps.active()
+      const { client, profileId } = deps.active()
       try {
         await client.setCommentStatus(id, status)
         const entry = commentEntry(await client.getComment(id))
-        store.put(scope(), entry, now())
+        store.put(profileId, entry, now())
         deps.emit('inbox:changed', { reason: 'status' })
         return entry
       } catch (error) {

@@ -2,11 +2,12 @@
 // app host against a real sandbox over HTTP: switching to another profile, or quitting, ends the reply's sync
 // instead of leaving it waiting for ever; the reply stays queued for its own profile (never sent through the
 // other one's client, its file never uploaded into the other one's queue), and goes once its profile is back.
+// And a conversation read while the person switches goes into the copy of the profile it was read for.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AppHost } from '../../../main/host/app-host'
-import { otherUser } from '../drafts/helpers'
+import { clientFor, otherUser } from '../drafts/helpers'
 import { useAppOnSandbox } from './app-on-sandbox'
 
 const harness = useAppOnSandbox('inbox-switch-')
@@ -87,5 +88,53 @@ describe('a reply waiting for its dropped file', () => {
     const kept = (await again.call('inbox:list')).replies.find((r) => r.id === queued.id)!
     expect(kept.state).toBe('queued')
     await again.close()
+  })
+})
+
+describe('a conversation read while the person switches profiles', () => {
+  it('goes into the copy of the profile it was read for, not the one now active', async () => {
+    const app = await harness.startApp()
+    const work = await profileOn(app, 'Work', { accessKey: 'demo', secretKey: 'demo-secret' })
+    const other = await profileOn(app, 'Other', otherUser)
+    await app.call('profiles:activate', { id: work.id })
+    // The chat opened is told read (its last call before the copy is written), held at the service's answer until the switch is done (set before the client's first
+    // call: its wrapper keeps the method it first saw).
+    const client = app.active().client
+    // Read through another client of the same account: reading the method through the wrapper would keep it.
+    const direct = clientFor(harness.service.url)
+    const realReadChat: typeof client.readChat = (id, o) => direct.readChat(id, o)
+    let asked!: () => void
+    const askedOnce = new Promise<void>((resolve) => (asked = resolve))
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let holding = false
+    client.readChat = async (id, o) => {
+      if (!holding) return realReadChat(id, o)
+      asked()
+      await realReadChat(id, o)
+      await held
+    }
+    const added = await harness.service.addIncoming('demo', {
+      messages: [{ text: 'Masih buka?', from: 'Budi' }],
+    })
+    const chatId = added.messages[0]!.chatId
+    await app.call('inbox:refresh')
+
+    holding = true
+    const opened = app.call('inbox:thread', { id: chatId })
+    await askedOnce
+    // Closing the previous profile waits for its requests: the read is let go once the other one is active.
+    const switched = app.call('profiles:activate', { id: other.id })
+    while (app.active().profileId !== other.id) await new Promise((resolve) => setImmediate(resolve))
+    release()
+    await opened.catch(() => undefined)
+    await switched
+
+    // Before, the answer was written under the profile active at its end: Work's chat showed in Other's inbox.
+    const ids = (await app.call('inbox:list')).items.map((entry) => entry.id)
+    expect(ids).not.toContain(chatId)
+    await app.call('profiles:activate', { id: work.id })
+    expect((await app.call('inbox:list')).items.map((entry) => entry.id)).toContain(chatId)
+    await app.close()
   })
 })
