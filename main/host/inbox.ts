@@ -89,6 +89,21 @@ function libraryMedium(input: ReplyLibraryMedium): Medium {
   }
 }
 
+/**
+ * The upload's address, or the stop of the sync waiting for it. The stop (quitting, the profile left) ends only
+ * the wait: the upload is not cancelled, so its engine keeps it to resume at the next start.
+ */
+function untilStopped(upload: Promise<string>, signal?: AbortSignal): Promise<string> {
+  if (!signal) return upload
+  upload.catch(() => undefined) // answered by the engine's close once nobody waits
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(AppError.from(signal.reason))
+    if (signal.aborted) return stop()
+    signal.addEventListener('abort', stop, { once: true })
+    upload.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
+  })
+}
+
 function replyView(r: QueuedReply): InboxReplyView {
   return {
     id: r.id,
@@ -159,10 +174,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
         try {
           for (const path of paths) {
             const key = `inbox-reply:${replyId ?? ''}:${path}`
-            urls.set(
-              path,
-              await uploadFile({ path, name: basename(path) }, { key, ...(signal ? { signal } : {}) }),
-            )
+            urls.set(path, await untilStopped(uploadFile({ path, name: basename(path) }, { key }), signal))
           }
         } catch (error) {
           // The engine closed under the wait (its profile left): the run stops, the reply waits for the next.

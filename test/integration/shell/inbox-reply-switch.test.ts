@@ -79,7 +79,9 @@ describe('a reply waiting for its dropped file', () => {
 
   it('lets the app quit, the reply kept for the next start', async () => {
     const app = await harness.startApp()
-    const { queued, sending } = await replyWaitingForItsFile(app, 'harga')
+    const work = await profileOn(app, 'Work again', { accessKey: 'demo', secretKey: 'demo-secret' })
+    await app.call('profiles:activate', { id: work.id })
+    const { file, queued, sending } = await replyWaitingForItsFile(app, 'harga')
     // Before, close awaited the sync, which awaited the upload, which nothing answered.
     await app.close()
     await sending
@@ -87,6 +89,10 @@ describe('a reply waiting for its dropped file', () => {
     const again = await harness.startApp()
     const kept = (await again.call('inbox:list')).replies.find((r) => r.id === queued.id)!
     expect(kept.state).toBe('queued')
+    // Its upload only stopped for the quit, not cancelled: the engine resumes it.
+    expect(again.active().uploads.keyed(`inbox-reply:${queued.id}:${file}`)).toMatchObject({
+      state: 'queued',
+    })
     await again.close()
   })
 })
