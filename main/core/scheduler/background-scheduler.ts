@@ -8,6 +8,8 @@
 // profile switch or a quit ends it whole.
 // The clock is injected: tests step through minutes without waiting (test/support/manual-clock.ts).
 import { AppError } from '../../../common/errors'
+import { MAX_TIMER_MS } from '../http/backoff'
+import { backoffAfter, retryAfterOf } from './scheduler-backoff'
 
 export interface SchedulerClock {
   now(): number
@@ -104,30 +106,6 @@ export interface SchedulerOptions {
 
 export const DEFAULT_REQUEST_LIMIT = 60
 export const DEFAULT_WINDOW_MS = 60_000
-export const DEFAULT_BACKOFF_MS = 30_000
-export const MAX_BACKOFF_MS = 15 * 60_000
-/** The longest delay a timer takes: past it Node fires at once (a busy loop), so a longer wait is re-armed. */
-export const MAX_TIMER_MS = 2 ** 31 - 1
-
-/**
- * When a failed run's error says the service may be asked again (Retry-After), or null; never more than the
- * longest backoff away: one answer saying "an hour" (or a year) must not freeze every task that long, unseen.
- */
-export function retryAfterOf(error: AppError, now: number): number | null {
-  let at: number | null = null
-  if (error.retryAt) {
-    const date = Date.parse(error.retryAt)
-    if (Number.isFinite(date)) at = Math.max(now, date)
-  }
-  if (at === null && error.retryAfterMs !== undefined && Number.isFinite(error.retryAfterMs))
-    at = now + Math.max(0, error.retryAfterMs)
-  return at === null ? null : Math.min(at, now + MAX_BACKOFF_MS)
-}
-
-/** The wait after the `failures`-th failure in a row: `base` doubled each time, never past 15 minutes. */
-export function backoffAfter(failures: number, base = DEFAULT_BACKOFF_MS): number {
-  return Math.min(MAX_BACKOFF_MS, base * 2 ** Math.max(0, failures - 1))
-}
 
 interface Entry {
   task: BackgroundTask

@@ -5,14 +5,13 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../../common/errors'
 import { errorFromResponse } from '../../../../main/core/http/error-mapping'
+import { MAX_TIMER_MS } from '../../../../main/core/http/backoff'
 import {
-  backoffAfter,
   createBackgroundScheduler,
-  MAX_BACKOFF_MS,
-  MAX_TIMER_MS,
   type BackgroundTask,
   type TaskContext,
 } from '../../../../main/core/scheduler/background-scheduler'
+import { backoffAfter, MAX_BACKOFF_MS } from '../../../../main/core/scheduler/scheduler-backoff'
 import { manualClock } from '../../../support/manual-clock'
 
 const SEC = 1_000
