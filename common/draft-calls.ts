@@ -3,11 +3,8 @@
 // transaction in main (main/core/drafts/draft-bulk.ts): a draft refused there (changed elsewhere since the page
 // saw it, sent meanwhile, incomplete) is answered with its reason, and the others go ahead.
 import { z } from 'zod'
-import type { Draft } from './drafts'
+import { MAX_BULK_DRAFTS, type Draft } from './drafts'
 import type { AppErrorData } from './errors'
-
-/** The drafts one bulk call takes: a selection of a year's planner, kept to what one transaction does briefly. */
-export const MAX_BULK_DRAFTS = 1_000
 
 const id = z.string().min(1).max(200)
 const isoDate = z.iso.datetime({ offset: true })

@@ -2,6 +2,12 @@
 import type { AppErrorData } from './errors'
 import type { CreateScheduleRequest } from './service'
 
+/**
+ * The drafts one bulk call takes (common/draft-calls.ts): a selection of a year's planner, kept to what one
+ * transaction does briefly. Here, away from zod, because the page splits a larger selection by it.
+ */
+export const MAX_BULK_DRAFTS = 1_000
+
 export const DRAFT_STATUSES = [
   'draft',
   'queued',

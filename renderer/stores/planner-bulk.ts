@@ -1,6 +1,5 @@
 import type { DraftBulkResult, DraftRefusal } from '../../common/draft-calls'
-import { MAX_BULK_DRAFTS } from '../../common/draft-calls'
-import type { Draft } from '../../common/drafts'
+import { MAX_BULK_DRAFTS, type Draft } from '../../common/drafts'
 import { moveToDay } from '../lib/planner/calendar'
 import { useDraftsStore, type BulkAction } from './drafts'
 import { usePlannerStore } from './planner'

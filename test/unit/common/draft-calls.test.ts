@@ -1,7 +1,7 @@
 // The bulk calls' bounds, as main applies them before any handler runs.
 import { describe, expect, it } from 'vitest'
 import { requestSchemas } from '../../../common/contract'
-import { MAX_BULK_DRAFTS } from '../../../common/draft-calls'
+import { MAX_BULK_DRAFTS } from '../../../common/drafts'
 import { samplePost } from '../core/drafts/helpers'
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `d${i}` }))
