@@ -6,6 +6,7 @@
 // (its account edited or the profile deleted) was changed around the wrapper.
 import type { InboxCounts } from '../../common/inbox'
 import type { InboxStore } from '../core/inbox/inbox-store'
+import type { EventHub } from './event-hub'
 
 export interface CountedInbox {
   /** The copy, each of its writes followed by a count. */
@@ -47,4 +48,16 @@ export function countedInbox(store: InboxStore, emit: (counts: InboxCounts) => v
     },
     recount,
   }
+}
+
+/**
+ * Sends the counts afresh on each profile switch: those on screen were the last profile's. An edit to another
+ * account or a delete forgets a profile's inbox around the counted copy; for the active profile both go through
+ * a switch (refreshActive, or the Sandbox activated first), and another profile's are counted when it is
+ * switched to. Answers the unsubscribe.
+ */
+export function recountOnSwitch(events: Pick<EventHub, 'subscribe'>, recount: () => void): () => void {
+  return events.subscribe((name) => {
+    if (name === 'profiles:switched') recount()
+  })
 }

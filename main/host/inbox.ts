@@ -9,7 +9,6 @@ import type {
   InboxListAnswer,
   InboxReplyView,
   InboxThread,
-  ReplyLibraryMedium,
   ReplyMediumInput,
 } from '../../common/inbox'
 import { isLocalMedium } from '../../common/inbox'
@@ -26,7 +25,8 @@ import { countedInbox } from './inbox-counts'
 import { basename } from 'node:path'
 import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
-import { createReplyOutbox, type QueuedReply } from '../core/inbox/reply-outbox'
+import { createReplyOutbox } from '../core/inbox/reply-outbox'
+import { libraryMedium, replyView, untilStopped } from './inbox-replies'
 import type { ActiveService, ConnectionMonitor, EventSink, InboxPort } from '../core/ports'
 import type { Background, HostTaskContext } from '../core/scheduler/background-port'
 import type { ServiceClient } from '../core/service-client'
@@ -65,62 +65,6 @@ export interface InboxHostDeps {
   /** Whether a local file was dropped or picked by the person (main/core/files/file-grants.ts). */
   allowFile?: (path: string) => Promise<boolean>
   log?: (message: string, error: unknown) => void
-}
-
-function libraryMedium(input: ReplyLibraryMedium): Medium {
-  const kind = input.mimetype.startsWith('image/')
-    ? 'image'
-    : input.mimetype.startsWith('video/') || input.mimetype.startsWith('audio/')
-      ? null
-      : 'document'
-  if (kind === null) {
-    throw new AppError({
-      kind: 'validation',
-      field: 'media',
-      ...errorReason('inbox-media-kind', { name: input.name }),
-      message: `${input.name}: a video or audio from the library cannot be sent yet (its duration is read from a file)`,
-    })
-  }
-  return {
-    source: input.url,
-    kind,
-    mimetype: input.mimetype,
-    url: input.url,
-    name: input.name,
-    ...(input.size === undefined ? {} : { size: input.size }),
-  }
-}
-
-/**
- * The upload's address, or the stop of the sync waiting for it. The stop (quitting, the profile left) ends only
- * the wait: the upload is not cancelled, so its engine keeps it to resume at the next start.
- */
-function untilStopped(upload: Promise<string>, signal?: AbortSignal): Promise<string> {
-  if (!signal) return upload
-  upload.catch(() => undefined) // answered by the engine's close once nobody waits
-  return new Promise((resolve, reject) => {
-    const stop = () => reject(AppError.from(signal.reason))
-    if (signal.aborted) return stop()
-    signal.addEventListener('abort', stop, { once: true })
-    upload.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
-  })
-}
-
-function replyView(r: QueuedReply): InboxReplyView {
-  return {
-    id: r.id,
-    targetId: r.targetId,
-    text: r.text,
-    media: r.media.map((m) => ({
-      name: m.name,
-      kind: m.kind,
-      ...(m.url ? { url: m.url } : m.path ? { path: m.path } : {}),
-    })),
-    state: r.state,
-    error: r.error,
-    createdAt: r.createdAt,
-    resultIds: r.result,
-  }
 }
 
 export function createInboxHost(deps: InboxHostDeps): InboxHost {
