@@ -50,13 +50,7 @@ import { createMainWindow } from './main-window'
 import { buildMenuTemplate } from './menu'
 import { denyAllPermissions } from './navigation-guards'
 import { createAppTray, type AppTray } from './tray'
-import {
-  inboxCountsOf,
-  postsWaitingCount,
-  trackTrayStatus,
-  uploadingCount,
-  type TrayAction,
-} from './tray-model'
+import { postsWaitingCount, trackTrayStatus, uploadingCount, type TrayAction } from './tray-model'
 import { createUpdateScheduler, updateFeedOverride } from './updater'
 import { exitIfStartupFails, installProcessGuards } from './process-guards'
 import { keepAwakeDuringUploads } from './power-save'
@@ -424,6 +418,7 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
         inboxUnreplied: 0,
       },
       (status) => tray?.update(status, tr),
+      activeHost.active().profileId,
     )
     try {
       tray = createAppTray({
@@ -439,7 +434,7 @@ export function startElectronApp(options: { now?: () => number } = {}): void {
     // The inbox's counts as the copy holds them; later changes come as `inbox:counts`.
     void activeHost
       .call('inbox:counts')
-      .then((counts) => trayStatus.set(inboxCountsOf(counts)))
+      .then((counts) => trayStatus.counted(counts))
       .catch((error) => log.warn('counting the inbox failed', error))
     // Opening the outbox also starts it: queued posts go out even when the app starts in the tray.
     void activeHost

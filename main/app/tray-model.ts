@@ -89,14 +89,26 @@ export function postsWaitingCount(outbox: OutboxState): number {
 /**
  * Follows the events every transport sees and calls `onChange` with the new status when what the tray shows
  * changed. Pausing is not an event (only the tray does it) and the outbox's first state is read, not sent:
- * `set` reports those.
+ * `set` reports those. The inbox's counts are the active profile's (`profileId`, then each switch): counts of
+ * another profile, sent late or for a profile switched away from, are kept for when it is active again but not
+ * shown.
  */
 export function trackTrayStatus(
   events: EventHub,
   initial: TrayStatus,
   onChange: (status: TrayStatus) => void,
-): { current(): TrayStatus; set(patch: Partial<TrayStatus>): void; stop(): void } {
+  profileId?: string,
+): {
+  current(): TrayStatus
+  set(patch: Partial<TrayStatus>): void
+  /** The inbox's counts of a profile, shown if it is the active one. */
+  counted(counts: InboxCounts): void
+  stop(): void
+} {
   let status = { ...initial }
+  let active = profileId
+  /** The last counts of each profile: a switch's fresh counts may arrive before the switch itself. */
+  const counts = new Map<string, InboxCounts>()
   const update = (patch: Partial<TrayStatus>) => {
     const next = { ...status, ...patch }
     if (
@@ -111,17 +123,28 @@ export function trackTrayStatus(
     status = next
     onChange({ ...status })
   }
+  const counted = (next: InboxCounts) => {
+    counts.set(next.profileId, next)
+    if (active === undefined || next.profileId === active) update(inboxCountsOf(next))
+  }
+  const switched = (id: string) => {
+    active = id
+    const known = counts.get(id)
+    update(known ? inboxCountsOf(known) : { inboxUnread: 0, inboxUnreplied: 0 })
+  }
   const stop = events.subscribe((name, payload) => {
     if (name === 'connection:changed')
       update({ connection: (payload as { status: ConnectionStatus }).status })
     else if (name === 'uploads:progress')
       update({ uploading: uploadingCount((payload as { totals: UploadTotals }).totals) })
     else if (name === 'outbox:changed') update({ postsWaiting: postsWaitingCount(payload as OutboxState) })
-    else if (name === 'inbox:counts') update(inboxCountsOf(payload as InboxCounts))
+    else if (name === 'inbox:counts') counted(payload as InboxCounts)
+    else if (name === 'profiles:switched') switched((payload as { profileId: string }).profileId)
   })
   return {
     current: () => ({ ...status }),
     set: update,
+    counted,
     stop,
   }
 }

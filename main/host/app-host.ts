@@ -32,6 +32,7 @@ import { createProfileSession, type ProfileSession } from './profile-session'
 import { createProfileWork } from './profile-ending'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createInboxHost } from './inbox'
+import { recountOnSwitch } from './inbox-counts'
 import { inboxNotifications } from './inbox-notifications'
 import { budgetedTarget, createBackground } from './background'
 import { createUploadEffects } from './upload-effects'
@@ -216,6 +217,8 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     log: (message, error) => log.warn(`inbox: ${message}`, error),
   })
   disposers.push(() => inbox.close())
+  // The counts on screen follow the active profile (main/host/inbox-counts.ts).
+  disposers.push(recountOnSwitch(events, () => inbox.recount()))
 
   // Cover frames are removed once no draft or upload needs them, in both modes.
   const covers = watchCopies(

@@ -9,10 +9,13 @@ import type { PostNotifier } from './post-notifications'
 const TEXT_SHOWN = 100
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
+/** Bidi embeddings, overrides, isolates and marks: invisible, they reorder what is shown ("exe.pdf"). */
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g
 
 export function oneLine(text: string, max = TEXT_SHOWN): string {
-  // Control characters and line breaks become spaces: the system shows the body as it is given.
-  const flat = text.replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim()
+  // Control characters and line breaks become spaces: the system shows the body as it is given. Bidi controls
+  // go: a stranger's text must read in the order it was written.
+  const flat = text.replace(BIDI, '').replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim()
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 

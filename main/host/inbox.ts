@@ -9,7 +9,6 @@ import type {
   InboxListAnswer,
   InboxReplyView,
   InboxThread,
-  ReplyLibraryMedium,
   ReplyMediumInput,
 } from '../../common/inbox'
 import { isLocalMedium } from '../../common/inbox'
@@ -26,7 +25,8 @@ import { countedInbox } from './inbox-counts'
 import { basename } from 'node:path'
 import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
-import { createReplyOutbox, type QueuedReply } from '../core/inbox/reply-outbox'
+import { createReplyOutbox } from '../core/inbox/reply-outbox'
+import { libraryMedium, replyView, untilStopped } from './inbox-replies'
 import type { ActiveService, ConnectionMonitor, EventSink, InboxPort } from '../core/ports'
 import type { Background, HostTaskContext } from '../core/scheduler/background-port'
 import type { ServiceClient } from '../core/service-client'
@@ -39,6 +39,8 @@ const MESSAGES_READ = 50
 export interface InboxHost extends InboxPort {
   /** Sends the active profile's queued replies while the service is reachable; one run at a time. */
   sendReplies(): Promise<void>
+  /** Sends the active profile's counts whatever they were: after a switch, what was shown was another's. */
+  recount(): void
   close(): Promise<void>
 }
 
@@ -65,47 +67,6 @@ export interface InboxHostDeps {
   log?: (message: string, error: unknown) => void
 }
 
-function libraryMedium(input: ReplyLibraryMedium): Medium {
-  const kind = input.mimetype.startsWith('image/')
-    ? 'image'
-    : input.mimetype.startsWith('video/') || input.mimetype.startsWith('audio/')
-      ? null
-      : 'document'
-  if (kind === null) {
-    throw new AppError({
-      kind: 'validation',
-      field: 'media',
-      ...errorReason('inbox-media-kind', { name: input.name }),
-      message: `${input.name}: a video or audio from the library cannot be sent yet (its duration is read from a file)`,
-    })
-  }
-  return {
-    source: input.url,
-    kind,
-    mimetype: input.mimetype,
-    url: input.url,
-    name: input.name,
-    ...(input.size === undefined ? {} : { size: input.size }),
-  }
-}
-
-function replyView(r: QueuedReply): InboxReplyView {
-  return {
-    id: r.id,
-    targetId: r.targetId,
-    text: r.text,
-    media: r.media.map((m) => ({
-      name: m.name,
-      kind: m.kind,
-      ...(m.url ? { url: m.url } : m.path ? { path: m.path } : {}),
-    })),
-    state: r.state,
-    error: r.error,
-    createdAt: r.createdAt,
-    resultIds: r.result,
-  }
-}
-
 export function createInboxHost(deps: InboxHostDeps): InboxHost {
   const now = deps.now ?? (() => new Date())
   const log = deps.log ?? ((message, error) => console.error(`[inbox] ${message}`, error))
@@ -114,7 +75,6 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   const store = counted.store
   const leases = deps.leases ?? createLeases(deps.database)
   const scope = () => deps.active().profileId
-  const uploadFile = createEngineUploader(() => deps.active().uploads)
 
   /** The reply's media as they will be sent: a local file must have been granted, and is read now. */
   async function mediaOf(input: ReplyMediumInput[]): Promise<Medium[]> {
@@ -141,27 +101,36 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   let refreshing: Promise<InboxListAnswer> | undefined
   let closed = false
 
-  const outbox = () =>
-    createReplyOutbox({
+  /**
+   * The outbox of the active profile. A sync is given the session it started on: its replies go through that
+   * profile's client and its files into that profile's upload engine, even if the person switches meanwhile.
+   */
+  const outbox = (session: ActiveService = deps.active(), onUploadStopped?: () => void) => {
+    const uploadFile = createEngineUploader(() => session.uploads)
+    return createReplyOutbox({
       database: deps.database,
       leases,
-      profileId: scope(),
-      client: () => deps.active().client,
+      profileId: session.profileId,
+      client: () => session.client,
       now,
       // A file of this computer goes up through the profile's upload engine (its progress in the upload
       // queue), under a key of the reply and the file: after a restart the same upload is found, not redone.
       upload: async (paths, signal, replyId) => {
         const urls = new Map<string, string>()
-        for (const path of paths) {
-          const key = `inbox-reply:${replyId ?? ''}:${path}`
-          urls.set(
-            path,
-            await uploadFile({ path, name: basename(path) }, { key, ...(signal ? { signal } : {}) }),
-          )
+        try {
+          for (const path of paths) {
+            const key = `inbox-reply:${replyId ?? ''}:${path}`
+            urls.set(path, await untilStopped(uploadFile({ path, name: basename(path) }, { key }), signal))
+          }
+        } catch (error) {
+          // The engine closed under the wait (its profile left): the run stops, the reply waits for the next.
+          onUploadStopped?.()
+          throw error
         }
         return urls
       },
     })
+  }
 
   function replies(): InboxReplyView[] {
     const since = now().getTime() - SENT_SHOWN_MS
@@ -183,16 +152,22 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     }
   }
 
+  // A read keeps the profile it asked together with the client it asked through: its answer goes into that
+  // profile's copy, even when the person switched while it waited.
+
   /** A comment read from the service into the copy. */
-  async function readComment(id: string): Promise<InboxThread> {
-    const entry = commentEntry(await deps.active().client.getComment(id))
-    store.put(scope(), entry, now())
+  async function readComment(id: string, { client, profileId } = deps.active()): Promise<InboxThread> {
+    const entry = commentEntry(await client.getComment(id))
+    store.put(profileId, entry, now())
     return { entry, messages: null, stale: false }
   }
 
   /** A chat and its newest messages read from the service into the copy; opened, the service is told it was read. */
-  async function readChat(id: string, opened: boolean): Promise<InboxThread> {
-    const { client } = deps.active()
+  async function readChat(
+    id: string,
+    opened: boolean,
+    { client, profileId } = deps.active(),
+  ): Promise<InboxThread> {
     let chat = await client.getChat(id)
     const page = await client.listChatMessages(id, { page: 1, limit: MESSAGES_READ })
     const messages = [...page.docs].reverse()
@@ -202,25 +177,38 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       chat = { ...chat, unreadCount: 0 }
     }
     const entry = chatEntry(chat)
-    store.put(scope(), entry, now())
-    store.saveMessages(scope(), id, messages)
+    store.put(profileId, entry, now())
+    store.saveMessages(profileId, id, messages)
     return { entry, messages, stale: false }
   }
 
   /** The conversation read again from the service into the copy (after a reply went). */
-  async function reread(id: string, kind: 'comment' | 'chat' | null): Promise<void> {
-    if (kind === 'comment') await readComment(id)
-    else if (kind === 'chat') await readChat(id, false)
+  async function reread(id: string, kind: 'comment' | 'chat' | null, session: ActiveService): Promise<void> {
+    if (kind === 'comment') await readComment(id, session)
+    else if (kind === 'chat') await readChat(id, false, session)
   }
 
+  /** Stops the sync under way: the inbox closes, or the profile it started on is no longer the active one. */
+  let syncing: AbortController | undefined
   async function sendOnce(): Promise<void> {
     if (!deps.connection.isOnline()) return
-    const box = outbox()
-    const result = await box.sync()
+    const session = deps.active()
+    const controller = new AbortController()
+    syncing = controller
+    const box = outbox(session, () => {
+      if (closed || deps.active() !== session) controller.abort()
+    })
+    let result
+    try {
+      result = await box.sync(controller.signal)
+    } finally {
+      if (syncing === controller) syncing = undefined
+    }
     if (result.stoppedBy) log('the service could not be reached while sending replies', result.stoppedBy)
     for (const id of result.sent) {
       const reply = box.get(id)
-      if (reply) await reread(reply.targetId, reply.targetKind).catch((e) => log('re-reading failed', e))
+      if (reply)
+        await reread(reply.targetId, reply.targetKind, session).catch((e) => log('re-reading failed', e))
     }
     if (result.sent.length + result.failed.length + result.attention.length > 0) {
       deps.emit('inbox:changed', { reason: 'replies' })
@@ -336,11 +324,11 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     },
     async setStatus(id, status) {
       stored(id)
-      const { client } = deps.active()
+      const { client, profileId } = deps.active()
       try {
         await client.setCommentStatus(id, status)
         const entry = commentEntry(await client.getComment(id))
-        store.put(scope(), entry, now())
+        store.put(profileId, entry, now())
         deps.emit('inbox:changed', { reason: 'status' })
         return entry
       } catch (error) {
@@ -353,10 +341,12 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       }
     },
     sendReplies,
+    recount: () => counted.recount(scope(), true),
     async close() {
       closed = true
       unsubscribe()
       task?.unregister()
+      syncing?.abort()
       await sending
       await refreshing?.catch(() => undefined)
     },

@@ -154,6 +154,16 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
     }
   }
 
+  /** Sets the next probe by what the monitor says, unless one is already set. */
+  function keepProbing(): void {
+    if (closed || timer !== undefined) return
+    if (streak) schedule(streak.count >= ANSWERS_TO_CHANGE ? heldFor() : confirmAfter)
+    else if (state.status === 'offline' || state.status === 'checking') {
+      schedule(backoff)
+      backoff = Math.min(backoff * 2, maxBackoff)
+    } else schedule(onlineInterval)
+  }
+
   /** One probe (joining the one in flight), weighed unless a profile change or a reported failure overtook it. */
   function probe(asked: boolean): Promise<void> {
     if (inFlight) return inFlight
@@ -173,6 +183,10 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
     }
     inFlight = run().finally(() => {
       inFlight = undefined
+      // Whatever became of the answer (set aside, weighed, thrown by a listener), the timer that started this
+      // probe is spent: without a next one nothing probed until "Check now", stuck offline once the service was
+      // back, or stuck online through an outage, every later failure taken for the one being confirmed.
+      if (mine === generation) keepProbing()
     })
     return inFlight
   }

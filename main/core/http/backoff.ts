@@ -25,7 +25,7 @@ export function backoffDelay(attempt: number, policy: BackoffPolicy): number {
 export const MAX_RETRY_AFTER_MS = 60_000
 
 /** setTimeout's ceiling (a signed 32-bit count of ms); a longer delay fires at once with a warning. */
-const MAX_TIMER_MS = 2 ** 31 - 1
+export const MAX_TIMER_MS = 2 ** 31 - 1
 /** Far enough for any "try again at", near enough that now + it is always a valid Date. */
 const MAX_PARSED_RETRY_AFTER_MS = 366 * 24 * 3600 * 1000
 

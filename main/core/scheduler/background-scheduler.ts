@@ -2,11 +2,14 @@
 // connection probe, the planner following due posts, the account watch, the inbox, the insights) is a task
 // registered here, so the service sees one client with one budget instead of a handful of timers that each
 // thought they were alone: at most `limit` requests per `windowMs` (60 a minute) across every task, a
-// Retry-After honoured by every task at once (the limit is the account's, not one task's), and a task that
-// keeps failing waits longer and longer, up to 15 minutes. A task never overlaps itself. Stopping aborts what
-// runs, rejects what waits for the budget and leaves no timer, so a profile switch or a quit ends it whole.
+// Retry-After honoured by every task at once (the limit is the account's, not one task's) but never for more
+// than 15 minutes, and a task that keeps failing waits longer and longer, up to 15 minutes. A task never
+// overlaps itself. Stopping aborts what runs, rejects what waits for the budget and leaves no timer, so a
+// profile switch or a quit ends it whole.
 // The clock is injected: tests step through minutes without waiting (test/support/manual-clock.ts).
 import { AppError } from '../../../common/errors'
+import { MAX_TIMER_MS } from '../http/backoff'
+import { backoffAfter, retryAfterOf } from './scheduler-backoff'
 
 export interface SchedulerClock {
   now(): number
@@ -47,7 +50,10 @@ export interface BackgroundTask {
 export interface TaskHandle {
   /** Runs soon: at once, or when the budget, a Retry-After or the task's gap allow; once more if running. */
   poke(): void
-  /** Runs now, whatever the task's own rhythm (still within the budget); resolves when that run is over. */
+  /**
+   * Runs now, whatever the task's own rhythm and a Retry-After (still within the budget): a person asked, and
+   * must not wait out the service's hold unseen; resolves when that run is over. Its success lifts the hold.
+   */
   runNow(): Promise<void>
   /** When the next run is due (ms since epoch), or null when none is planned. */
   nextRunAt(): number | null
@@ -100,24 +106,6 @@ export interface SchedulerOptions {
 
 export const DEFAULT_REQUEST_LIMIT = 60
 export const DEFAULT_WINDOW_MS = 60_000
-export const DEFAULT_BACKOFF_MS = 30_000
-export const MAX_BACKOFF_MS = 15 * 60_000
-
-/** When a failed run's error says the service may be asked again (Retry-After), or null. */
-export function retryAfterOf(error: AppError, now: number): number | null {
-  if (error.retryAt) {
-    const at = Date.parse(error.retryAt)
-    if (Number.isFinite(at)) return Math.max(now, at)
-  }
-  if (error.retryAfterMs !== undefined && Number.isFinite(error.retryAfterMs))
-    return now + Math.max(0, error.retryAfterMs)
-  return null
-}
-
-/** The wait after the `failures`-th failure in a row: `base` doubled each time, never past 15 minutes. */
-export function backoffAfter(failures: number, base = DEFAULT_BACKOFF_MS): number {
-  return Math.min(MAX_BACKOFF_MS, base * 2 ** Math.max(0, failures - 1))
-}
 
 interface Entry {
   task: BackgroundTask
@@ -129,6 +117,18 @@ interface Entry {
   lastError?: AppError
   lastStart: number
   gone: boolean
+  /** Due, before a Retry-After pushed it back: where it goes when the hold is lifted. */
+  wanted: number | null
+  /** A person asked for the run in progress (runNow): its requests do not wait for a Retry-After. */
+  asked: boolean
+  /** The hold (its number) one of this run's requests went past, if any. */
+  passed: number | null
+}
+
+interface Waiter {
+  resolve(): void
+  reject(error: unknown): void
+  entry?: Entry
 }
 
 const cancelled = () => new AppError({ kind: 'cancelled', message: 'the background scheduler stopped' })
@@ -142,12 +142,24 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
   /** Start times of the requests in the current window, oldest first. */
   const spent: number[] = []
   let hold = -Infinity
-  const waiters: Array<{ resolve(): void; reject(error: unknown): void }> = []
+  /** Counts the holds set, so a run knows whether the hold it went past is still the one in force. */
+  let holds = 0
+  const waiters: Waiter[] = []
   let budgetTimer: unknown
   let stopped = false
 
   function prune(now: number): void {
     while (spent.length > 0 && spent[0]! <= now - windowMs) spent.shift()
+  }
+
+  /** A timer that never fires early, however far `at` is: a delay past MAX_TIMER_MS is re-armed when it fires. */
+  function timerAt(at: number, run: () => void, set: (handle: unknown) => void): void {
+    const arm = (): void => {
+      const wait = at - clock.now()
+      if (wait <= 0) return run()
+      set(clock.setTimeout(arm, Math.min(wait, MAX_TIMER_MS)))
+    }
+    set(clock.setTimeout(arm, Math.min(Math.max(0, at - clock.now()), MAX_TIMER_MS)))
   }
 
   /** Hands free requests to the waiters, first come first served; sets one timer for the next one free. */
@@ -157,22 +169,37 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
     if (stopped) return
     const now = clock.now()
     prune(now)
-    while (waiters.length > 0 && now >= hold && spent.length < limit) {
+    const held = now < hold
+    // A person's run goes past a Retry-After (never past the budget); the others keep their turn behind it.
+    for (let i = 0; i < waiters.length && spent.length < limit;) {
+      const waiter = waiters[i]!
+      if (held && !waiter.entry?.asked) {
+        i++
+        continue
+      }
       spent.push(now)
-      waiters.shift()!.resolve()
+      waiters.splice(i, 1)
+      if (held && waiter.entry) waiter.entry.passed = holds
+      waiter.resolve()
     }
     if (waiters.length === 0) return
-    const freeAt = Math.max(hold, spent.length < limit ? now : spent[0]! + windowMs)
-    budgetTimer = clock.setTimeout(() => {
-      budgetTimer = undefined
-      pump()
-    }, freeAt - now)
+    const budgetFree = spent.length < limit ? now : spent[0]! + windowMs
+    const asked = waiters.some((waiter) => waiter.entry?.asked)
+    const freeAt = asked ? budgetFree : Math.max(hold, budgetFree)
+    timerAt(
+      freeAt,
+      () => {
+        budgetTimer = undefined
+        pump()
+      },
+      (handle) => (budgetTimer = handle),
+    )
   }
 
-  function request(): Promise<void> {
+  function request(entry?: Entry): Promise<void> {
     if (stopped) return Promise.reject(cancelled())
     return new Promise<void>((resolve, reject) => {
-      waiters.push({ resolve, reject })
+      waiters.push({ resolve, reject, ...(entry ? { entry } : {}) })
       pump()
     })
   }
@@ -188,25 +215,33 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
     if (entry.timer !== undefined) clock.clearTimeout(entry.timer)
     entry.timer = undefined
     entry.due = null
+    entry.wanted = at
     if (stopped || entry.gone || at === null) return
     const when = Math.max(at, hold)
     entry.due = when
-    entry.timer = clock.setTimeout(
+    timerAt(
+      when,
       () => {
         entry.timer = undefined
         entry.due = null
         void start(entry)
       },
-      Math.max(0, when - clock.now()),
+      (handle) => (entry.timer = handle),
     )
   }
 
-  function start(entry: Entry): Promise<void> {
+  function start(entry: Entry, asked = false): Promise<void> {
+    if (asked) entry.asked = true
     if (entry.running) {
       entry.again = true
+      // A run waiting for a Retry-After to pass goes now, for the person who asked.
+      if (asked) pump()
       return entry.running
     }
-    if (stopped || entry.gone) return Promise.resolve()
+    if (stopped || entry.gone) {
+      entry.asked = false
+      return Promise.resolve()
+    }
     entry.running = (async () => {
       try {
         do {
@@ -215,6 +250,7 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
         } while (entry.again && !stopped && !entry.gone)
       } finally {
         entry.running = null
+        entry.asked = false
       }
     })()
     return entry.running
@@ -222,11 +258,14 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
 
   async function once(entry: Entry): Promise<void> {
     entry.lastStart = clock.now()
+    entry.passed = null
     plan(entry, null)
     try {
-      await entry.task.run({ signal: abort.signal, request, now: () => clock.now() })
+      await entry.task.run({ signal: abort.signal, request: () => request(entry), now: () => clock.now() })
       entry.failures = 0
       delete entry.lastError
+      // The service answered a request made past its Retry-After (and set none since): the wait is over.
+      if (entry.passed === holds) lift()
       if (!entry.again) plan(entry, nextAfterSuccess(entry))
     } catch (raw) {
       if (stopped || entry.gone) return
@@ -235,9 +274,10 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
       entry.failures++
       entry.lastError = error
       o.onError?.(entry.task.name, error)
-      const asked = holdFor(error, now)
+      holdFor(error, now)
       entry.again = false
-      plan(entry, Math.max(asked ?? 0, now + backoffAfter(entry.failures, entry.task.backoffMs)))
+      // The hold its Retry-After set pushes this back (plan waits for it); lifted early, the backoff stands.
+      plan(entry, now + backoffAfter(entry.failures, entry.task.backoffMs))
     }
   }
 
@@ -246,11 +286,24 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
     const asked = retryAfterOf(error, now)
     if (asked !== null && asked > hold) {
       hold = asked
+      holds++
       // Every task waits, and what already waits for the budget too.
-      for (const other of entries.values()) if (other.due !== null && other.due < hold) plan(other, hold)
+      // (Planned from when each was due, which it goes back to if the hold is lifted early.)
+      for (const other of entries.values())
+        if (other.due !== null && other.due < hold) plan(other, other.wanted ?? other.due)
       pump()
     }
     return asked
+  }
+
+  /** Ends a hold early: each task held by it goes back to when it was due. */
+  function lift(): void {
+    if (hold <= clock.now()) return
+    hold = -Infinity
+    for (const other of entries.values()) {
+      if (other.due !== null && other.wanted !== null && other.wanted < other.due) plan(other, other.wanted)
+    }
+    pump()
   }
 
   function nextAfterSuccess(entry: Entry): number | null {
@@ -271,6 +324,9 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
         failures: 0,
         lastStart: -Infinity,
         gone: false,
+        wanted: null,
+        asked: false,
+        passed: null,
       }
       entries.set(task.name, entry)
       const first = task.firstRunAfterMs === undefined ? 0 : task.firstRunAfterMs
@@ -288,7 +344,7 @@ export function createBackgroundScheduler(o: SchedulerOptions): BackgroundSchedu
             if (entry.failures === 0 || entry.due === null) plan(entry, at)
           }
         },
-        runNow: () => start(entry),
+        runNow: () => start(entry, true),
         nextRunAt: () => entry.due,
         unregister() {
           entry.gone = true

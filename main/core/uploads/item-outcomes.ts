@@ -3,19 +3,29 @@
 // arrival, end and removal here; the waiting and the batch counting live here.
 import type { UploadItem } from '../../../common/uploads'
 import { isFinal, type BatchFinishedEvent, type Entry } from './upload-engine-types'
-import { noSuchUpload, stoppedWaiting } from './upload-messages'
+import { noSuchUpload, stoppedWaiting, takenOver } from './upload-messages'
 
 export interface ItemOutcomes {
   /** An item joined the queue (added, restored, adopted, read back from history): counted in its batch. */
   track(item: UploadItem): void
   /** An item reached its final state: its waiters are answered, then its batch is checked. */
   finished(item: UploadItem): void
-  /** An item left the queue: it no longer counts in its batch; `answer` says whether its waiters hear of it. */
+  /**
+   * An item left the queue: it no longer counts in its batch. With `answer` its waiters get its state; without
+   * (another process took it over) they are told it is no longer this queue's, rather than left waiting.
+   */
   untrack(item: UploadItem, answer: boolean): void
+  /** The queue closes: whoever still waits is told, with `error`, instead of waiting for a state never coming. */
+  rejectAll(error: Error): void
   /** Tells the listeners if every item of the batch is final. */
   checkBatch(batchId: string): void
   waitFinal(id: string, signal?: AbortSignal): Promise<UploadItem>
   onBatchFinished(listener: (event: BatchFinishedEvent) => void): () => void
+}
+
+interface Waiter {
+  resolve(item: UploadItem): void
+  reject(error: Error): void
 }
 
 export function createItemOutcomes(
@@ -25,12 +35,18 @@ export function createItemOutcomes(
 ): ItemOutcomes {
   const batches = new Map<string, Set<string>>()
   const batchListeners = new Set<(e: BatchFinishedEvent) => void>()
-  const finalWaiters = new Map<string, ((item: UploadItem) => void)[]>()
+  const finalWaiters = new Map<string, Waiter[]>()
 
   function answer(item: UploadItem): void {
     const waiters = finalWaiters.get(item.id)
     finalWaiters.delete(item.id)
-    for (const resolve of waiters ?? []) resolve({ ...item })
+    for (const waiter of waiters ?? []) waiter.resolve({ ...item })
+  }
+
+  function rejectWaiters(id: string, error: Error): void {
+    const waiters = finalWaiters.get(id)
+    finalWaiters.delete(id)
+    for (const waiter of waiters ?? []) waiter.reject(error)
   }
 
   function checkBatch(batchId: string): void {
@@ -61,7 +77,10 @@ export function createItemOutcomes(
     untrack(item, tell) {
       batches.get(item.batchId)?.delete(item.id)
       if (tell) answer(item)
-      else finalWaiters.delete(item.id)
+      else rejectWaiters(item.id, takenOver(item.name))
+    },
+    rejectAll(error) {
+      for (const id of [...finalWaiters.keys()]) rejectWaiters(id, error)
     },
     checkBatch,
     waitFinal(id, signal) {
@@ -78,9 +97,15 @@ export function createItemOutcomes(
             )
           reject(stoppedWaiting(entry.item.name))
         }
-        const waiter = (item: UploadItem): void => {
-          signal?.removeEventListener('abort', stopWaiting)
-          resolve(item)
+        const waiter: Waiter = {
+          resolve(item) {
+            signal?.removeEventListener('abort', stopWaiting)
+            resolve(item)
+          },
+          reject(error) {
+            signal?.removeEventListener('abort', stopWaiting)
+            reject(error)
+          },
         }
         if (signal?.aborted) return stopWaiting()
         signal?.addEventListener('abort', stopWaiting, { once: true })

@@ -426,6 +426,8 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
         if (entry.run) runs.push(entry.run)
       }
       await Promise.all(runs)
+      // Their items stay unfinished for the next start; whoever waited on them must not wait for ever.
+      outcomes.rejectAll(engineClosing())
       progress.flush()
       queue.releaseIdleWaiters()
       stopHandover()

@@ -27,6 +27,14 @@ export const noSuchUpload = (id: string): AppError =>
 export const stoppedWaiting = (name: string): AppError =>
   engineError('upload-wait-stopped', 'cancelled', `stopped waiting for the upload of ${name}`)
 
+/** A wait for an item another process took over (this one's lease lost): that process finishes it. */
+export const takenOver = (name: string): AppError =>
+  engineError(
+    'upload-cancelled',
+    'cancelled',
+    `the upload of ${name} was taken over by another Mediadeck process`,
+  )
+
 export const badConcurrency = (): AppError =>
   engineError('upload-bad-concurrency', 'validation', 'concurrency must be 1 to 32', { field: 'concurrency' })
 

@@ -5,6 +5,7 @@
 // as two numbers only when they change.
 import { describe, expect, it } from 'vitest'
 import { t } from '../../../common/messages/index'
+import { SANDBOX_PROFILE_ID } from '../../../common/app-state'
 import type { AppRoute } from '../../../common/routes'
 import { INBOX_NEWS_GAP_MS } from '../../../main/core/inbox/inbox-news'
 import { INBOX_FIRST_READ_MS, INBOX_REFRESH_MS } from '../../../main/host/inbox'
@@ -128,6 +129,40 @@ describe('inbox counts', () => {
             .join() === 'profileId,unread,unreplied',
       ),
     ).toBe(true)
+    stop()
+    await app.close()
+  })
+
+  it('are sent afresh on a switch, whoever they belong to, and after a profile forgets its inbox', async () => {
+    const app = await harness.startApp()
+    const profile = await app.call('profiles:save', {
+      name: 'Counts',
+      baseUrl: harness.service.url,
+      accessKey: 'demo',
+      secretKey: 'demo-secret',
+    })
+    await app.call('profiles:activate', { id: profile.id })
+    await app.call('inbox:refresh')
+    const mine = await app.call('inbox:counts')
+    expect(mine.unread).toBeGreaterThan(0)
+    const sent: Array<{ profileId: string; unread: number; unreplied: number }> = []
+    const stop = app.events.subscribe((name, payload) => {
+      if (name === 'inbox:counts') sent.push(payload as (typeof sent)[number])
+    })
+    // Away and back: each switch says the now active profile's numbers, though neither profile's changed.
+    await app.call('profiles:activate', { id: SANDBOX_PROFILE_ID })
+    expect(sent.at(-1)?.profileId).toBe(SANDBOX_PROFILE_ID)
+    await app.call('profiles:activate', { id: profile.id })
+    expect(sent.at(-1)).toEqual(mine)
+    // Another account on the same profile: its copy of the old one's inbox is gone, and the numbers say so.
+    await app.call('profiles:save', {
+      id: profile.id,
+      name: 'Counts',
+      baseUrl: harness.service.url,
+      accessKey: 'other',
+      secretKey: 'other-secret',
+    })
+    expect(sent.at(-1)).toEqual({ profileId: profile.id, unread: 0, unreplied: 0 })
     stop()
     await app.close()
   })

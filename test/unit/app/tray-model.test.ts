@@ -98,4 +98,29 @@ describe('tray model', () => {
     events.emit('connection:changed', { status: 'online' } as never)
     expect(seen).toHaveLength(5)
   })
+
+  it("shows the active profile's inbox counts only, and the new one's after a switch", () => {
+    const events = createEventHub()
+    const seen: TrayStatus[] = []
+    const tracker = trackTrayStatus(events, idle, (s) => seen.push(s), 'p1')
+    const shown = () => [tracker.current().inboxUnread, tracker.current().inboxUnreplied]
+    events.emit('inbox:counts', { profileId: 'p1', unread: 2, unreplied: 5 })
+    expect(shown()).toEqual([2, 5])
+    // A late count of another profile (a read of the one switched away from) is not this one's.
+    events.emit('inbox:counts', { profileId: 'p0', unread: 9, unreplied: 9 })
+    expect(shown()).toEqual([2, 5])
+    // The switch's fresh counts may come before or after the switch itself: either way, the new profile's.
+    events.emit('inbox:counts', { profileId: 'p2', unread: 1, unreplied: 1 })
+    events.emit('profiles:switched', { profileId: 'p2' })
+    expect(shown()).toEqual([1, 1])
+    events.emit('profiles:switched', { profileId: 'p3' })
+    expect(shown()).toEqual([0, 0])
+    events.emit('inbox:counts', { profileId: 'p3', unread: 0, unreplied: 3 })
+    events.emit('inbox:counts', { profileId: 'p2', unread: 7, unreplied: 7 })
+    expect(shown()).toEqual([0, 3])
+    // The first count read at start goes through the same door.
+    tracker.counted({ profileId: 'p1', unread: 4, unreplied: 4 })
+    expect(shown()).toEqual([0, 3])
+    tracker.stop()
+  })
 })

@@ -170,6 +170,68 @@ describe('connection monitor', () => {
     monitor.close()
   })
 
+  /** A line whose probes wait for the test to answer them, on the test's clock. */
+  function heldLine() {
+    const time: ManualClock = manualClock(0)
+    const waiting: { answer: (up: boolean) => void }[] = []
+    const probe = () =>
+      new Promise<void>((resolve, reject) =>
+        waiting.push({ answer: (up) => (up ? resolve() : reject(network())) }),
+      )
+    const monitor = createConnectionMonitor({
+      target: target(probe),
+      now: () => new Date(time.now()),
+      timers: time.clock,
+    })
+    const answer = async (up: boolean) => {
+      waiting.shift()!.answer(up)
+      await time.advance(0)
+    }
+    return { time, waiting, monitor, answer }
+  }
+
+  it('keeps probing while offline when a good answer is set aside for a call that failed meanwhile', async () => {
+    const line = heldLine()
+    const checked = line.monitor.check()
+    await line.answer(false)
+    await checked
+    expect(line.monitor.current().status).toBe('offline')
+    // The backoff's probe is in flight when the service comes back, and a call with an old timeout fails.
+    await line.time.advance(2_000)
+    expect(line.waiting).toHaveLength(1)
+    line.monitor.reportFailure(new AppError({ kind: 'timeout', message: 'no answer' }))
+    await line.answer(true)
+    // The answer is set aside, but the next probe is still on its way: the service is seen back.
+    expect(line.time.pending()).toBe(1)
+    for (let i = 0; i < 4 && line.monitor.current().status !== 'online'; i++) {
+      await line.time.advance(5_000)
+      while (line.waiting.length > 0) await line.answer(true)
+    }
+    expect(line.monitor.current().status).toBe('online')
+    line.monitor.close()
+  })
+
+  it('still goes offline when a second failure lands while the first one is being confirmed', async () => {
+    const line = heldLine()
+    const checked = line.monitor.check()
+    await line.answer(true)
+    await checked
+    // One spurious failure: a confirming probe a second later, which answers well, but after a second failure.
+    line.monitor.reportFailure(network())
+    await line.time.advance(1_000)
+    expect(line.waiting).toHaveLength(1)
+    line.monitor.reportFailure(network())
+    await line.answer(true)
+    expect(line.time.pending()).toBe(1)
+    // The service is really gone now: the probes that follow see it, and it says so.
+    for (let i = 0; i < 4 && line.monitor.current().status !== 'offline'; i++) {
+      await line.time.advance(10_000)
+      while (line.waiting.length > 0) await line.answer(false)
+    }
+    expect(line.monitor.current().status).toBe('offline')
+    line.monitor.close()
+  })
+
   it('says checking, then the new profile state, on a profile change; late answers of the old one are ignored', async () => {
     let release!: () => void
     const slow = () => new Promise<void>((resolve) => (release = resolve))

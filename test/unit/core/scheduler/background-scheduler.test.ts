@@ -5,13 +5,13 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../../common/errors'
 import { errorFromResponse } from '../../../../main/core/http/error-mapping'
+import { MAX_TIMER_MS } from '../../../../main/core/http/backoff'
 import {
-  backoffAfter,
   createBackgroundScheduler,
-  MAX_BACKOFF_MS,
   type BackgroundTask,
   type TaskContext,
 } from '../../../../main/core/scheduler/background-scheduler'
+import { backoffAfter, MAX_BACKOFF_MS } from '../../../../main/core/scheduler/scheduler-backoff'
 import { manualClock } from '../../../support/manual-clock'
 
 const SEC = 1_000
@@ -302,6 +302,116 @@ describe('background scheduler', () => {
     await handle.runNow()
     expect(t.runs).toEqual([10 * MIN])
     expect(handle.nextRunAt()).toBeNull()
+    await scheduler.stop()
+  })
+
+  it('holds every task for a Retry-After of at most 15 minutes, however long the service asks', async () => {
+    for (const retryAfter of ['3600', new Date(T0 + 400 * 24 * 60 * MIN).toUTCString()]) {
+      const { time, scheduler } = setup()
+      const t = recorded('insights', MIN, async (context, run) => {
+        await context.request()
+        if (run === 1)
+          throw errorFromResponse('service', 503, { 'retry-after': retryAfter }, '', 'insights', {
+            now: time.now(),
+          })
+      })
+      t.bind(time.now)
+      const other = recorded('due-posts', 30 * SEC, async (context) => context.request())
+      other.bind(time.now)
+      scheduler.register(t.task)
+      scheduler.register(other.task)
+      await time.advance(0)
+      expect(scheduler.heldUntil()).toBe(T0 + MAX_BACKOFF_MS)
+      await time.advance(MAX_BACKOFF_MS)
+      expect(t.runs).toEqual([0, MAX_BACKOFF_MS])
+      // The other, due at once too, waited as well.
+      expect(other.runs).toEqual([MAX_BACKOFF_MS])
+      await scheduler.stop()
+    }
+  })
+
+  it('never hands a timer a delay past what it can hold, and still runs a far task on time', async () => {
+    const time = manualClock(T0)
+    const delays: number[] = []
+    const scheduler = createBackgroundScheduler({
+      clock: {
+        now: time.clock.now,
+        setTimeout: (run, ms) => {
+          delays.push(ms)
+          return time.clock.setTimeout(run, ms)
+        },
+        clearTimeout: time.clock.clearTimeout,
+      },
+    })
+    const far = 40 * 24 * 60 * MIN
+    const t = recorded('yearly', far)
+    t.bind(time.now)
+    scheduler.register(t.task)
+    await time.advance(far - 1)
+    expect(t.runs).toEqual([0])
+    await time.advance(1)
+    expect(t.runs).toEqual([0, far])
+    expect(Math.max(...delays)).toBeLessThanOrEqual(MAX_TIMER_MS)
+    await scheduler.stop()
+  })
+
+  it("runs a person's runNow past a Retry-After at once, and its success lifts the hold for every task", async () => {
+    const { time, scheduler } = setup()
+    const limited = recorded('insights', 10 * MIN, async (context, run) => {
+      await context.request()
+      if (run === 1)
+        throw errorFromResponse('service', 429, { 'retry-after': '600' }, '', 'insights', { now: time.now() })
+    })
+    limited.bind(time.now)
+    const inbox = recorded('inbox', 3 * MIN, async (context) => context.request())
+    inbox.bind(time.now)
+    scheduler.register(limited.task)
+    const handle = scheduler.register(inbox.task)
+    await time.advance(0)
+    expect(scheduler.heldUntil()).toBe(T0 + 10 * MIN)
+    await time.advance(MIN)
+    // The person's Refresh: it does not wait out the 10 minutes.
+    let done = false
+    void handle.runNow().then(() => (done = true))
+    await time.advance(0)
+    expect(done).toBe(true)
+    expect(inbox.runs).toEqual([MIN])
+    // The service answered: the hold is lifted, and every task is back to its own rhythm (the failed one's
+    // 30 s backoff is over, so at once).
+    expect(scheduler.heldUntil()).toBeNull()
+    expect(limited.runs).toEqual([0, MIN])
+    await time.advance(3 * MIN)
+    expect(inbox.runs).toEqual([MIN, 4 * MIN])
+    expect(limited.runs).toEqual([0, MIN])
+    await scheduler.stop()
+  })
+
+  it("lets a person's runNow through when the task's run already waits for a Retry-After", async () => {
+    const { time, scheduler } = setup()
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const sent: number[] = []
+    const inbox = recorded('inbox', null, async (context) => {
+      await gate
+      await context.request()
+      sent.push(time.now() - T0)
+    })
+    inbox.bind(time.now)
+    const handle = scheduler.register(inbox.task)
+    await time.advance(0)
+    await expect(
+      scheduler.read(async () => {
+        throw errorFromResponse('service', 429, { 'retry-after': '600' }, '', 'probe', { now: time.now() })
+      }),
+    ).rejects.toMatchObject({ kind: 'rate-limited' })
+    release()
+    await time.advance(MIN)
+    expect(sent).toEqual([])
+    const asked = handle.runNow()
+    await time.advance(0)
+    // The run that waited goes now, and the one asked for after it (a runNow while running runs once more).
+    expect(sent).toEqual([MIN, MIN])
+    await asked
     await scheduler.stop()
   })
 })

@@ -60,4 +60,22 @@ describe('upload item outcomes', () => {
     await expect(waiting).rejects.toThrow(/a\.bin/)
     await expect(outcomes.waitFinal('nope')).rejects.toThrow()
   })
+
+  it('tells the waiters of an item another process took over, and every waiter when the queue closes', async () => {
+    const { put, outcomes } = setup()
+    const a = itemOf('a', 'uploading')
+    const b = itemOf('b', 'queued')
+    put(a)
+    put(b)
+    const waitA = outcomes.waitFinal('a').catch((error: unknown) => error)
+    const waitB = outcomes.waitFinal('b').catch((error: unknown) => error)
+    // The lease lost: dropped unanswered before, a CLI `sync` waiting on it hung for ever.
+    outcomes.untrack(a, false)
+    expect(await waitA).toMatchObject({
+      kind: 'cancelled',
+      message: expect.stringMatching(/a\.bin.*another/),
+    })
+    outcomes.rejectAll(new Error('closing'))
+    expect(await waitB).toMatchObject({ message: 'closing' })
+  })
 })

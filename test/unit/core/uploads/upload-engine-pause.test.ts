@@ -52,3 +52,25 @@ it('starts no transfer while paused and sends the queue on resume', async () => 
   expect(inits).toBe(2)
   expect(up.totals().done).toBe(2)
 })
+
+it('closing while someone waits for a queued item tells them, and keeps the item for the next start', async () => {
+  const path = join(dir, 'big.bin')
+  writeFileSync(path, Buffer.alloc(4000, 9))
+  const journalPath = join(dir, 'uploads.jsonl')
+  up = createUploadEngine({ client: service.client, journalPath })
+  up.setPaused(true)
+  const waiting = up.uploadOne(path, { key: 'reply:1' })
+  const settled = waiting.then(
+    () => 'resolved',
+    (error: unknown) => error,
+  )
+  // The item is in the queue, and the wait on it begins a turn later.
+  while (up.list().length === 0) await new Promise((resolve) => setImmediate(resolve))
+  await new Promise((resolve) => setImmediate(resolve))
+  await up.close()
+  // Before, the wait was dropped unanswered: whoever awaited it (a reply's sync, then quitting) hung for ever.
+  expect(await settled).toMatchObject({ kind: 'cancelled', code: 'upload-cancelled' })
+
+  up = createUploadEngine({ client: service.client, journalPath })
+  expect(up.keyed('reply:1')).toMatchObject({ path, state: 'queued' })
+})

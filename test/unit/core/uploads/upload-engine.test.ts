@@ -780,6 +780,35 @@ describe('upload engine: persistence', () => {
   })
 })
 
+describe('upload engine: an item taken over by another process', () => {
+  it('tells whoever waits for it, instead of leaving them waiting', async () => {
+    const f = file('taken.bin', 3000)
+    const beats: (() => void)[] = []
+    const a = engine({
+      leaseTimers: {
+        setInterval: (callback) => beats.push(callback),
+        clearInterval: () => undefined,
+      },
+    })
+    a.setPaused(true)
+    const waiting = a.uploadOne(f.path, { key: 'reply:taken' }).then(
+      () => 'answered',
+      (error: unknown) => error,
+    )
+    await until(() => a.list().length === 1, 'the item queued')
+    // Another process (the app deleting the profile, a cron run) takes the item once A's lease looks expired.
+    const b = engine({ leaseClock: afterLeaseExpiry })
+    expect(b.list().map((i) => i.name)).toEqual(['taken.bin'])
+    // A's next renewal finds the lease lost: before, its waiter was dropped and a CLI `sync` hung for ever.
+    for (const beat of beats) beat()
+    expect(await waiting).toMatchObject({
+      kind: 'cancelled',
+      message: expect.stringMatching(/taken\.bin.*another/),
+    })
+    expect(a.list()).toEqual([])
+  })
+})
+
 describe('upload engine: a batch larger than the free storage', () => {
   it('fail-excess queues the files that fit, in order, and fails the others as items of the batch', async () => {
     service.free = 1000

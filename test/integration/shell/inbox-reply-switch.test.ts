@@ -1,0 +1,146 @@
+// A reply whose dropped file is still waiting for its upload when the person leaves its profile, through the
+// app host against a real sandbox over HTTP: switching to another profile, or quitting, ends the reply's sync
+// instead of leaving it waiting for ever; the reply stays queued for its own profile (never sent through the
+// other one's client, its file never uploaded into the other one's queue), and goes once its profile is back.
+// And a conversation read while the person switches goes into the copy of the profile it was read for.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { AppHost } from '../../../main/host/app-host'
+import { clientFor, otherUser } from '../drafts/helpers'
+import { useAppOnSandbox } from './app-on-sandbox'
+
+const harness = useAppOnSandbox('inbox-switch-')
+
+async function profileOn(app: AppHost, name: string, user: { accessKey: string; secretKey: string }) {
+  return app.call('profiles:save', { name, baseUrl: harness.service.url, ...user })
+}
+
+/** A chat of the demo account answered with a dropped file, while the profile's uploads are held. */
+async function replyWaitingForItsFile(app: AppHost, text: string) {
+  const added = await harness.service.addIncoming('demo', {
+    messages: [{ text: 'Ada katalog?', from: 'Sari' }],
+  })
+  const chatId = added.messages[0]!.chatId
+  await app.call('inbox:refresh')
+  const file = join((await app.call('app:info')).dataDir, `${text}.pdf`)
+  writeFileSync(file, `%PDF-1.4\n${'katalog '.repeat(2_000)}\n%%EOF\n`)
+  await app.call('files:grant-dropped', { paths: [file] })
+  // The upload never starts: the reply's sync waits on it, as it would on a large file.
+  app.active().uploads.setPaused(true)
+  const queued = await app.call('inbox:reply', {
+    id: chatId,
+    text,
+    media: [{ path: file, name: `${text}.pdf` }],
+  })
+  expect(queued.state).toBe('queued')
+  while (
+    !app
+      .active()
+      .uploads.list()
+      .some((i) => i.path === file)
+  ) {
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  return { chatId, file, queued, sending: app.inbox.sendReplies() }
+}
+
+describe('a reply waiting for its dropped file', () => {
+  it('stays queued for its profile when the person switches to another, and goes once back', async () => {
+    const app = await harness.startApp()
+    const work = await profileOn(app, 'Work', { accessKey: 'demo', secretKey: 'demo-secret' })
+    const other = await profileOn(app, 'Other', otherUser)
+    await app.call('profiles:activate', { id: work.id })
+    const { chatId, file, queued, sending } = await replyWaitingForItsFile(app, 'katalog')
+
+    await app.call('profiles:activate', { id: other.id })
+    // Before, the sync waited for ever on the closed engine: every later send and refresh waited with it.
+    await sending
+    expect(
+      app
+        .active()
+        .uploads.list()
+        .filter((i) => i.path === file),
+    ).toEqual([])
+    await app.call('inbox:refresh')
+
+    await app.call('profiles:activate', { id: work.id })
+    const waiting = (await app.call('inbox:list')).replies.find((r) => r.id === queued.id)!
+    expect(waiting).toMatchObject({ state: 'queued', error: null })
+
+    expect(await app.call('connection:check')).toMatchObject({ status: 'online' })
+    await app.inbox.sendReplies()
+    const sent = (await app.call('inbox:list')).replies.find((r) => r.id === queued.id)!
+    expect(sent.state).toBe('sent')
+    const page = await app.active().client.listChatMessages(chatId, { page: 1, limit: 50 })
+    expect(page.docs.filter((m) => m.isFromMe && m.text === 'katalog')).toHaveLength(1)
+    await app.close()
+  })
+
+  it('lets the app quit, the reply kept for the next start', async () => {
+    const app = await harness.startApp()
+    const work = await profileOn(app, 'Work again', { accessKey: 'demo', secretKey: 'demo-secret' })
+    await app.call('profiles:activate', { id: work.id })
+    const { file, queued, sending } = await replyWaitingForItsFile(app, 'harga')
+    // Before, close awaited the sync, which awaited the upload, which nothing answered.
+    await app.close()
+    await sending
+
+    const again = await harness.startApp()
+    const kept = (await again.call('inbox:list')).replies.find((r) => r.id === queued.id)!
+    expect(kept.state).toBe('queued')
+    // Its upload only stopped for the quit, not cancelled: the engine resumes it.
+    expect(again.active().uploads.keyed(`inbox-reply:${queued.id}:${file}`)).toMatchObject({
+      state: 'queued',
+    })
+    await again.close()
+  })
+})
+
+describe('a conversation read while the person switches profiles', () => {
+  it('goes into the copy of the profile it was read for, not the one now active', async () => {
+    const app = await harness.startApp()
+    const work = await profileOn(app, 'Work', { accessKey: 'demo', secretKey: 'demo-secret' })
+    const other = await profileOn(app, 'Other', otherUser)
+    await app.call('profiles:activate', { id: work.id })
+    // The chat opened is told read (its last call before the copy is written), held at the service's answer until the switch is done (set before the client's first
+    // call: its wrapper keeps the method it first saw).
+    const client = app.active().client
+    // Read through another client of the same account: reading the method through the wrapper would keep it.
+    const direct = clientFor(harness.service.url)
+    const realReadChat: typeof client.readChat = (id, o) => direct.readChat(id, o)
+    let asked!: () => void
+    const askedOnce = new Promise<void>((resolve) => (asked = resolve))
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let holding = false
+    client.readChat = async (id, o) => {
+      if (!holding) return realReadChat(id, o)
+      asked()
+      await realReadChat(id, o)
+      await held
+    }
+    const added = await harness.service.addIncoming('demo', {
+      messages: [{ text: 'Masih buka?', from: 'Budi' }],
+    })
+    const chatId = added.messages[0]!.chatId
+    await app.call('inbox:refresh')
+
+    holding = true
+    const opened = app.call('inbox:thread', { id: chatId })
+    await askedOnce
+    // Closing the previous profile waits for its requests: the read is let go once the other one is active.
+    const switched = app.call('profiles:activate', { id: other.id })
+    while (app.active().profileId !== other.id) await new Promise((resolve) => setImmediate(resolve))
+    release()
+    await opened.catch(() => undefined)
+    await switched
+
+    // Before, the answer was written under the profile active at its end: Work's chat showed in Other's inbox.
+    const ids = (await app.call('inbox:list')).items.map((entry) => entry.id)
+    expect(ids).not.toContain(chatId)
+    await app.call('profiles:activate', { id: work.id })
+    expect((await app.call('inbox:list')).items.map((entry) => entry.id)).toContain(chatId)
+    await app.close()
+  })
+})
