@@ -56,6 +56,11 @@ export interface SandboxFaults {
   scheduleUpdateStatus?: 404 | 405 | 409
   /** PUT /public/schedule/{id} of these posts answers 500 while the others' succeed: one write of several fails. */
   scheduleUpdateFailIds?: string[]
+  /**
+   * PUT /public/schedule/{id} of these posts is applied, then the connection is dropped with no answer: a
+   * timeout whose write landed, which the client cannot tell from one that did not.
+   */
+  scheduleUpdateLostIds?: string[]
 }
 
 export interface SandboxConfig {
@@ -103,6 +108,8 @@ export const sandboxFaultsSchema = z.strictObject({
   scheduleUpdateStatus: z.union([z.literal(404), z.literal(405), z.literal(409)]).optional(),
   // Posts whose update fails (500) while the others' succeed: one write of several failing.
   scheduleUpdateFailIds: z.array(z.string().min(1).max(100)).max(100).optional(),
+  // Posts whose update is applied but never answered: an ambiguous failure.
+  scheduleUpdateLostIds: z.array(z.string().min(1).max(100)).max(100).optional(),
 })
 
 const userSchema = z.strictObject({

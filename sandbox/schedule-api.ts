@@ -199,6 +199,7 @@ export const scheduleRoutes: Route[] = [
         updatedAt: ctx.now().toISOString(),
       })
       await ctx.store.commit({ upsert: { collection: 'schedules', record: post } })
+      if (ctx.faults().scheduleUpdateLostIds?.includes(post._id)) return void req.socket.destroy()
       sendNoContent(res)
     },
   },

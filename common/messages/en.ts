@@ -99,7 +99,7 @@ export default {
     'grid-moved-on':
       'This post changed on the service since the grid was drawn (edited, moved or published): nothing was moved. The grid shows it as it is now.',
     'grid-undo-failed':
-      "The second post could not be moved, and the first could not be put back: check both posts' times in the planner.",
+      "The second post may not have moved, and the first was not put back: check both posts' times in the planner.",
     'file-missing': 'The file is not there any more: it was moved or deleted.',
     'file-permission': 'Permission to read the file was denied.',
     'file-not-regular': 'This is not a regular file.',

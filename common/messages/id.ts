@@ -95,7 +95,7 @@ export default {
     'grid-moved-on':
       'Postingan ini berubah di layanan sejak grid digambar (diedit, dipindah, atau terbit): tidak ada yang dipindah. Grid kini menampilkannya seperti sekarang.',
     'grid-undo-failed':
-      'Postingan kedua tidak dapat dipindah, dan yang pertama tidak dapat dikembalikan: periksa waktu kedua postingan di perencana.',
+      'Postingan kedua mungkin belum pindah, dan yang pertama tidak dikembalikan: periksa waktu kedua postingan di perencana.',
     'file-missing': 'Berkasnya sudah tidak ada: dipindah atau dihapus.',
     'file-permission': 'Izin membaca berkas ditolak.',
     'file-not-regular': 'Ini bukan berkas biasa.',

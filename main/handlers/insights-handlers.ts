@@ -6,7 +6,7 @@
 // read what may have changed; later runs announce `insights:changed`. `insights:grid` is an Instagram
 // account's latest published posts from the copy, `insights:export` a period's posts as the CLI's CSV;
 // `insights:swap` trades two upcoming posts' times on the service (main/core/insights/grid-swap.ts) and has
-// every open view read its posts again.
+// every open view read its posts again, whether it succeeded or not.
 import { COLLISION_WINDOW_MS } from '../../common/account-watch'
 import { GRID_PUBLISHED } from '../../common/insights-calls'
 import { swapScheduleTimes } from '../core/insights/grid-swap'
@@ -93,9 +93,13 @@ export function createInsightsHandlers(
       }
     },
     'insights:swap': async ({ a, b }) => {
-      const result = await swapScheduleTimes(deps.active().client, a, b)
-      deps.emit('schedules:changed', { posts: [], removed: [], reload: true })
-      return result
+      try {
+        return await swapScheduleTimes(deps.active().client, a, b)
+      } finally {
+        // A failed or refused swap may still have moved a post (a write that landed, an undo that did not), and
+        // the planner's copy is what it refused against: every view reads the posts again either way.
+        deps.emit('schedules:changed', { posts: [], removed: [], reload: true })
+      }
     },
   }
 }

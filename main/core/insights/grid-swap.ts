@@ -3,7 +3,8 @@
 // person, published, deleted), so both are read again first and the swap is refused when either is not what the
 // page saw. Each post is written back whole (the fresh record with the new time laid over it,
 // common/schedule-merge.ts), so a member the grid does not show is kept. The service has no transaction: when
-// the second PUT fails, the first is written back as it was read, and the failure is what the caller sees.
+// the second PUT fails, both are read again (the write may have landed all the same) and the first is put back
+// only when the second is not at its new time; the failure is what the caller sees.
 import { AppError } from '../../../common/errors'
 import type { GridSwapResult } from '../../../common/insights-calls'
 import { mergeScheduleEdit } from '../../../common/schedule-merge'
@@ -43,6 +44,48 @@ function bodyOf(fresh: Schedule, scheduleAt: string): CreateScheduleRequest {
   return mergeScheduleEdit(whole, { scheduleAt }) as CreateScheduleRequest
 }
 
+const sameTime = (x: string, y: string) => Date.parse(x) === Date.parse(y)
+
+function undoFailed(error: unknown, a: Schedule, b: Schedule, why: string): AppError {
+  return new AppError({
+    kind: AppError.from(error).kind,
+    code: 'grid-undo-failed',
+    message: `post ${b._id} may not have moved, and post ${a._id} was not put back at ${a.scheduleAt} (${why})`,
+  })
+}
+
+/**
+ * The second write failed, but a failure can be ambiguous: a timeout or a dropped connection may come after
+ * the service applied the write. Undoing the first then would put both posts at one time, so the second post
+ * is read again first: at the first's old time, the swap is done after all (returns); still where it was, or
+ * gone elsewhere, the first is put back over its own fresh record (its members as they are now) and the
+ * failure is thrown. When the second cannot be read, nothing is written, since either write could make the
+ * collision: the person is asked to look.
+ */
+async function afterSecondFailed(
+  client: GridSwapClient,
+  freshA: Schedule,
+  freshB: Schedule,
+  error: unknown,
+): Promise<void> {
+  let nowB: Schedule
+  let nowA: Schedule
+  try {
+    ;[nowB, nowA] = await Promise.all([client.getSchedule(freshB._id), client.getSchedule(freshA._id)])
+  } catch {
+    throw undoFailed(error, freshA, freshB, 'they could not be read again')
+  }
+  if (nowB.status === 'pending' && sameTime(nowB.scheduleAt, freshA.scheduleAt)) return
+  // Someone else moved the first post meanwhile: it no longer stands where this swap put it.
+  if (!sameTime(nowA.scheduleAt, freshB.scheduleAt) || nowA.status !== 'pending') throw error
+  try {
+    await client.updateSchedule(freshA._id, bodyOf(nowA, freshA.scheduleAt))
+  } catch {
+    throw undoFailed(error, freshA, freshB, 'the write back failed')
+  }
+  throw error
+}
+
 export async function swapScheduleTimes(
   client: GridSwapClient,
   a: SeenPost,
@@ -58,17 +101,7 @@ export async function swapScheduleTimes(
   try {
     await client.updateSchedule(b.id, bodyOf(freshB, freshA.scheduleAt))
   } catch (error) {
-    // Undo the first: the grid stays as it was rather than with two posts at one time.
-    try {
-      await client.updateSchedule(a.id, bodyOf(freshA, freshA.scheduleAt))
-    } catch {
-      throw new AppError({
-        kind: AppError.from(error).kind,
-        code: 'grid-undo-failed',
-        message: `post ${b.id} could not be moved, and post ${a.id} could not be put back at ${freshA.scheduleAt}`,
-      })
-    }
-    throw error
+    await afterSecondFailed(client, freshA, freshB, error)
   }
   return {
     posts: [

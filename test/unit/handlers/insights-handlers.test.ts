@@ -1,7 +1,8 @@
 // The insights:* calls as a transport runs them (main/host/dispatch.ts: the contract's schema, then the
 // handler) against the real sandbox over HTTP and a real database file: a refresh reads the account's published
 // posts and their figures within its budget, the view draws them with the sandbox's best slot, and both the
-// view and the composer's slots answer from the copy once the service is gone.
+// view and the composer's slots answer from the copy once the service is gone; a swap, even a failed one, has
+// every view read the posts again.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,7 +21,7 @@ import type { Handlers } from '../../../main/handlers/types'
 import { dispatchCall } from '../../../main/host/dispatch'
 import type { RunningSandbox } from '../../../sandbox'
 import { BEST_SLOT } from '../../../sandbox/figures'
-import { publishedHistory, startHistorySandbox } from '../../support/insights-history'
+import { publishedHistory, publishedPost, startHistorySandbox } from '../../support/insights-history'
 
 const IG = '6f00000000000000000000c1'
 const KEYS = { accessKey: 'calls', secretKey: 'calls-secret' }
@@ -146,6 +147,31 @@ describe('insights calls', () => {
       timeZone: ZONE,
     })
     expect(other.totals.posts).toBe(0)
+  })
+
+  it('has every view read the posts again after a swap that failed, not only after one that worked', async () => {
+    const at = (days: number) => now + days * 86_400_000
+    const ids = ['swapfail1a'.padEnd(24, '0'), 'swapfail1b'.padEnd(24, '0')] as const
+    await sandbox.insertRecords(KEYS.accessKey, {
+      schedules: ids.map((id, i) => ({ ...publishedPost(id, IG, at(i + 1)), status: 'pending' })),
+    })
+    const [a, b] = await Promise.all(ids.map((id) => client.getSchedule(id)))
+    const emitted: unknown[][] = []
+    const handlers = createInsightsHandlers({
+      active: () => ({ client }),
+      database,
+      replica: () => ({ identity: 'profile-a' }),
+      emit: (...args: unknown[]) => void emitted.push(args),
+    } as unknown as InsightsHandlerDeps)
+    sandbox.setFaults({ scheduleUpdateFailIds: [b!._id] })
+    const seen = (s: typeof a) => ({ id: s!._id, scheduleAt: s!.scheduleAt, updatedAt: s!.updatedAt })
+    const failed = await dispatchCall(handlers as unknown as Handlers, 'insights:swap', {
+      a: seen(a),
+      b: seen(b),
+    })
+    sandbox.setFaults({})
+    expect(failed.ok).toBe(false)
+    expect(emitted).toContainEqual(['schedules:changed', { posts: [], removed: [], reload: true }])
   })
 
   it('says the service is unreachable and still answers the view from the copy', async () => {

@@ -1,6 +1,7 @@
 // The Instagram grid's swap against the real sandbox over HTTP: two upcoming posts trade their times, each
 // written back whole; a post edited on the service since the page saw it refuses the swap and nothing moves;
-// when the second PUT fails, the first is put back.
+// when the second PUT fails, the first is put back, unless reading both again shows the write landed (an
+// answer lost on the way), the first moved on, or neither can be read.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -115,6 +116,75 @@ describe('swapping two upcoming posts', () => {
     expect(Date.parse(afterA.scheduleAt)).toBe(Date.parse(a.scheduleAt))
     expect(afterA.updatedAt).not.toBe(a.updatedAt)
     expect(afterA.additionalInfo).toMatchObject({ collaborators: ['kopi.teman'] })
+    expect(Date.parse((await client.getSchedule(b._id)).scheduleAt)).toBe(Date.parse(b.scheduleAt))
+  })
+
+  it('keeps the swap when the second PUT was applied but its answer was lost, rather than undo into one slot', async () => {
+    const [a, b] = await twoUpcoming()
+    sandbox.setFaults({ scheduleUpdateLostIds: [b._id] })
+    const result = await swapScheduleTimes(client, seen(a), seen(b))
+    sandbox.setFaults({})
+    expect(result.posts.map((p) => p.id)).toEqual([a._id, b._id])
+    const [afterA, afterB] = [await client.getSchedule(a._id), await client.getSchedule(b._id)]
+    expect(Date.parse(afterA.scheduleAt)).toBe(Date.parse(b.scheduleAt))
+    expect(Date.parse(afterB.scheduleAt)).toBe(Date.parse(a.scheduleAt))
+  })
+
+  it('writes nothing back when the posts cannot be read again after the second PUT failed', async () => {
+    const [a, b] = await twoUpcoming()
+    // The service answers again for writes but not for reads once the second write failed: where the second
+    // post is cannot be told, so putting the first back could as well make the collision as mend it.
+    let failed = false
+    const writes: string[] = []
+    const flaky = {
+      getSchedule: async (id: string) => {
+        if (failed) throw new AppError({ kind: 'network', message: 'unreachable' })
+        return client.getSchedule(id)
+      },
+      updateSchedule: async (id: string, body: Parameters<ServiceClient['updateSchedule']>[1]) => {
+        writes.push(id)
+        try {
+          await client.updateSchedule(id, body)
+        } catch (error) {
+          failed = true
+          throw error
+        }
+      },
+    }
+    sandbox.setFaults({ scheduleUpdateFailIds: [b._id] })
+    const outcome = await swapScheduleTimes(flaky, seen(a), seen(b)).catch((e: unknown) => e)
+    sandbox.setFaults({})
+    expect((outcome as AppError).code).toBe('grid-undo-failed')
+    expect(writes).toEqual([a._id, b._id])
+  })
+
+  it('does not put the first post back over a move made by someone else meanwhile', async () => {
+    const [a, b] = await twoUpcoming()
+    const elsewhere = new Date(Date.parse(a.scheduleAt) + 5 * HOUR).toISOString()
+    // Between the failed second write and the undo, another device moves the first post.
+    const racing = {
+      getSchedule: (id: string) => client.getSchedule(id),
+      updateSchedule: async (id: string, body: Parameters<ServiceClient['updateSchedule']>[1]) => {
+        try {
+          await client.updateSchedule(id, body)
+        } catch (error) {
+          const now = await client.getSchedule(a._id)
+          clock += 60_000
+          await client.updateSchedule(
+            a._id,
+            mergeScheduleEdit(mergeScheduleEdit(emptyScheduleRequest(), now as never), {
+              scheduleAt: elsewhere,
+            }) as never,
+          )
+          throw error
+        }
+      },
+    }
+    sandbox.setFaults({ scheduleUpdateFailIds: [b._id] })
+    const failed = await swapScheduleTimes(racing, seen(a), seen(b)).catch((e: unknown) => e)
+    sandbox.setFaults({})
+    expect((failed as AppError).kind).toBe('server')
+    expect(Date.parse((await client.getSchedule(a._id)).scheduleAt)).toBe(Date.parse(elsewhere))
     expect(Date.parse((await client.getSchedule(b._id)).scheduleAt)).toBe(Date.parse(b.scheduleAt))
   })
 })
