@@ -30,6 +30,7 @@ export const inboxCallSchemas = {
       status: z.enum(INBOX_STATES).optional(),
       accountIds: z.array(id).max(100).optional(),
       search: z.string().max(200).optional(),
+      contentId: id.optional(),
     })
     .strict()
     .optional(),

@@ -48,6 +48,8 @@ export interface InboxFilter {
   status?: InboxState
   accountIds?: string[]
   search?: string
+  /** The comments on one published post (its content id), as insights' "see its comments" opens them. */
+  contentId?: string
 }
 
 /** Where a queued reply stands (main/core/inbox/reply-outbox.ts). */

@@ -4,7 +4,7 @@
 // they are; `insights:refresh` is the one that asks the service, for what may have changed.
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
-import type { BestSlot, HeatMap, PeriodTotals, PostRow } from './insights'
+import type { BestSlot, ContentPost, HeatMap, PeriodTotals, PostRow } from './insights'
 
 const id = z.string().min(1).max(200)
 /** Milliseconds since the epoch, within what a Date can hold. */
@@ -23,6 +23,11 @@ export const timeZoneSchema = z
       return false
     }
   }, 'an IANA time zone such as Asia/Jakarta')
+
+/** A period `[since, until)`: either end may be open, and it must end after it starts. */
+const endsAfterStart = (r: { since?: number | undefined; until?: number | undefined }) =>
+  r.since === undefined || r.until === undefined || r.since < r.until
+const periodMessage = { message: 'the period must end after it starts', path: ['until'] }
 
 /** A post as the page saw it, for the grid's swap: the swap is refused when it is not so any more. */
 const seenPost = z
@@ -49,10 +54,7 @@ export const insightsCallSchemas = {
   'insights:view': z
     .object({ accountId: id, since: instant.optional(), until: instant.optional(), timeZone: timeZoneSchema })
     .strict()
-    .refine((r) => r.since === undefined || r.until === undefined || r.since < r.until, {
-      message: 'the period must end after it starts',
-      path: ['until'],
-    }),
+    .refine(endsAfterStart, periodMessage),
   /** Reads what may have changed for these accounts (list, recent figures, account figures), within a budget. */
   'insights:refresh': z
     .object({
@@ -74,10 +76,24 @@ export const insightsCallSchemas = {
   'insights:export': z
     .object({ accountId: id, since: instant.optional(), until: instant.optional() })
     .strict()
-    .refine((r) => r.since === undefined || r.until === undefined || r.since < r.until, {
-      message: 'the period must end after it starts',
-      path: ['until'],
-    }),
+    .refine(endsAfterStart, periodMessage),
+  /** Accounts side by side over one period, on the engagement figure, from the copy alone. */
+  'insights:compare': z
+    .object({
+      accounts: z
+        .array(z.object({ id, network: z.string().min(1).max(50) }).strict())
+        .min(1)
+        .max(MAX_INSIGHTS_ACCOUNTS),
+      since: instant.optional(),
+      until: instant.optional(),
+    })
+    .strict()
+    .refine(endsAfterStart, periodMessage),
+  /**
+   * A published post as a new draft's content ("post again"): its text and media read from the service, or,
+   * when it cannot be reached, what the copy knows (its first line and picture).
+   */
+  'insights:post-again': z.object({ accountId: id, contentId: id }).strict(),
   /** An Instagram account's latest published posts (GRID_PUBLISHED), newest first, from the copy alone. */
   'insights:grid': z.object({ accountId: id }).strict(),
   /**
@@ -140,6 +156,22 @@ export interface AccountBestSlots {
   slots: BestSlot[]
 }
 
+/** One account of the comparison: its period on the one engagement figure, and what that figure counts there. */
+export interface AccountComparison {
+  accountId: string
+  network: string
+  posts: number
+  withFigures: number
+  engagement: number
+  /** Engagement per post with figures; null when none has figures yet. */
+  perPost: number | null
+  followers: PeriodTotals['followers']
+  /** The members summed into engagement on this account's network: the figure's definition, shown beside it. */
+  engagementMembers: string[]
+  /** The oldest read among the figures summed; null when none was read. */
+  asOf: number | null
+}
+
 export interface GridSwapResult {
   /** Each post's new time, as written. */
   posts: { id: string; scheduleAt: string }[]
@@ -152,4 +184,17 @@ export interface InsightsCallResponses {
   'insights:grid': PostRow[]
   'insights:export': { filename: string; content: string }
   'insights:swap': GridSwapResult
+  'insights:compare': AccountComparison[]
+  'insights:post-again': PostAgainDraft
+}
+
+/** A new draft's content copied from a published post, on its account, with no time yet. */
+export interface PostAgainDraft {
+  accountId: string
+  title: string
+  description: string
+  type: string
+  medias: ContentPost['medias']
+  /** The service could not be reached: only the copy's first line and picture are in it. */
+  partial: boolean
 }

@@ -185,6 +185,34 @@ function readContent(value: unknown): ContentSummary | null {
   }
 }
 
+/** A published post's own content (GET /public/content/{id}), as "post again" copies it into a new draft. */
+export interface ContentPost {
+  title: string
+  description: string
+  type: string
+  medias: Array<{ type: string; url: string; thumbnail: string; alt: string }>
+}
+
+/** GET /public/content/{id}: the content's text and media; a medium without an address is left out. */
+export const contentPostSchema = z
+  .custom<Record<string, unknown>>(isObject, 'expected an object')
+  .transform((value): ContentPost => ({
+    title: textOf(value.title) ?? '',
+    description: textOf(value.description) ?? '',
+    type: textOf(value.type) || 'text',
+    medias: (Array.isArray(value.medias) ? value.medias : []).flatMap((m: unknown) => {
+      if (!isObject(m) || !textOf(m.url)) return []
+      return [
+        {
+          type: textOf(m.type) || 'image',
+          url: textOf(m.url)!,
+          thumbnail: textOf(m.thumbnail) ?? '',
+          alt: '',
+        },
+      ]
+    }),
+  }))
+
 export interface ContentPage {
   docs: ContentSummary[]
   /** Records left out: no id or no time. */

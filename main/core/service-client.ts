@@ -70,9 +70,11 @@ import type {
 import {
   accountFiguresSchema,
   contentPageSchema,
+  contentPostSchema,
   postFiguresSchema,
   type AccountFigures,
   type ContentPage,
+  type ContentPost,
   type PostFigures,
 } from '../../common/insights'
 import { configBody, CONTENT_RULES, type ReportStatus } from '../../common/automation-edit'
@@ -245,6 +247,8 @@ export interface ServiceClient {
   whatsappChannels(accountId: string, o?: CallOptions): Promise<ScheduleChannel[]>
   /** GET /public/content (Gold+): a page of an account's published posts, newest first. */
   listContents(accountId: string, nextToken?: string, o?: CallOptions): Promise<ContentPage>
+  /** GET /public/content/{id} (Gold+): a published post's text and media, to post it again. */
+  getContent(contentId: string, accountId: string, o?: CallOptions): Promise<ContentPost>
   /** GET /public/content/{id}/statistic (Gold+): a published post's figures; null when it has none yet (404). */
   contentStatistic(contentId: string, accountId: string, o?: CallOptions): Promise<PostFigures | null>
   /** GET /public/account/{id}/statistic: an account's figures; null for a network without any (404). */
@@ -651,6 +655,8 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     },
     listContents: (accountId, nextToken, c) =>
       json(contentPageSchema, 'GET', '/public/content', { ...c, query: { accountId, nextToken } }),
+    getContent: (contentId, accountId, c) =>
+      json(contentPostSchema, 'GET', `/public/content/${id(contentId)}`, { ...c, query: { accountId } }),
     contentStatistic: (contentId, accountId, c) =>
       noFigures(
         json(postFiguresSchema, 'GET', `/public/content/${id(contentId)}/statistic`, {

@@ -4,9 +4,10 @@
 // alone and answer offline. `insights:refresh` follows the accounts asked about on the profile's background
 // scheduler (main/core/insights/insights-follow.ts), within its request budget, and answers once one run has
 // read what may have changed; later runs announce `insights:changed`. `insights:grid` is an Instagram
-// account's latest published posts from the copy, `insights:export` a period's posts as the CLI's CSV;
-// `insights:swap` trades two upcoming posts' times on the service (main/core/insights/grid-swap.ts) and has
-// every open view read its posts again, whether it succeeded or not.
+// account's latest published posts from the copy, `insights:export` a period's posts as the CLI's CSV,
+// `insights:compare` the accounts side by side from the copy, `insights:post-again` a post's content for a new
+// draft (from the service, else the copy); `insights:swap` trades two upcoming posts' times on the service
+// (main/core/insights/grid-swap.ts) and has every open view read its posts again, whether it succeeded or not.
 import { COLLISION_WINDOW_MS } from '../../common/account-watch'
 import { GRID_PUBLISHED } from '../../common/insights-calls'
 import { swapScheduleTimes } from '../core/insights/grid-swap'
@@ -14,7 +15,8 @@ import { createInsightsFollow, type InsightsFollow } from '../core/insights/insi
 import { openInsightsStore, type InsightsStore } from '../core/insights/insights-store'
 import { postsCsv } from '../core/insights/insights-csv'
 import { postRows } from '../core/insights/insights-report'
-import { accountsBestSlots, insightsView } from '../core/insights/insights-view'
+import { accountsBestSlots, compareAccounts, insightsView } from '../core/insights/insights-view'
+import { postAgainDraft } from '../core/insights/post-again'
 import type { HostDeps } from './host-deps'
 import type { HandlerGroup } from './types'
 
@@ -36,6 +38,8 @@ export type InsightsCall =
   | 'insights:grid'
   | 'insights:export'
   | 'insights:swap'
+  | 'insights:compare'
+  | 'insights:post-again'
 
 export function createInsightsHandlers(
   deps: InsightsHandlerDeps,
@@ -92,6 +96,13 @@ export function createInsightsHandlers(
         content: postsCsv(rows),
       }
     },
+    'insights:compare': async ({ accounts, since, until }) =>
+      compareAccounts(open(), scope(), accounts, {
+        ...(since === undefined ? {} : { since }),
+        ...(until === undefined ? {} : { until }),
+      }),
+    'insights:post-again': async ({ accountId, contentId }) =>
+      postAgainDraft(deps.active().client, open(), scope(), accountId, contentId),
     'insights:swap': async ({ a, b }) => {
       try {
         return await swapScheduleTimes(deps.active().client, a, b)

@@ -18,9 +18,17 @@ export interface InboxQuery {
   status: InboxState | ''
   accountIds: string[]
   search: string
+  /** The comments on one published post only (opened from the insights); '' for every conversation. */
+  contentId: string
 }
 
-export const DEFAULT_INBOX_QUERY: InboxQuery = { kind: '', status: '', accountIds: [], search: '' }
+export const DEFAULT_INBOX_QUERY: InboxQuery = {
+  kind: '',
+  status: '',
+  accountIds: [],
+  search: '',
+  contentId: '',
+}
 
 function filterOf(q: InboxQuery): InboxFilter {
   return {
@@ -28,6 +36,7 @@ function filterOf(q: InboxQuery): InboxFilter {
     ...(q.status ? { status: q.status } : {}),
     ...(q.accountIds.length > 0 ? { accountIds: [...q.accountIds] } : {}),
     ...(q.search.trim() ? { search: q.search.trim() } : {}),
+    ...(q.contentId ? { contentId: q.contentId } : {}),
   }
 }
 

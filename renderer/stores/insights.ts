@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
-import type { InsightsView } from '../../common/insights-calls'
+import type { AccountComparison, InsightsView, PostAgainDraft } from '../../common/insights-calls'
 import { mediadeck } from '../lib/mediadeck'
 
 /** The periods the view switches between, in days back from now. */
@@ -31,7 +31,12 @@ export const useInsightsStore = defineStore('insights', () => {
   const offline = ref(false)
   /** The background refresh has more of this account to read: the figures are still arriving. */
   const catchingUp = ref(false)
+  /** The accounts side by side over the same period, once asked for (compareAccounts). */
+  const comparison = shallowRef<AccountComparison[] | null>(null)
+  const compareError = ref<AppErrorData | null>(null)
   let request = 0
+  let compareRequest = 0
+  let compared: Array<{ id: string; network: string }> = []
 
   async function load(timeZone: string, now = Date.now()): Promise<void> {
     const id = accountId.value
@@ -77,6 +82,48 @@ export const useInsightsStore = defineStore('insights', () => {
     }
   }
 
+  /**
+   * The accounts side by side over the period shown, from the copy (no network): an account whose figures were
+   * never read shows no posts, and reading them is the refresh's (`refreshMany`).
+   */
+  async function compare(accounts: ReadonlyArray<{ id: string; network: string }>, now = Date.now()) {
+    if (accounts.length === 0) return
+    const mine = ++compareRequest
+    compared = accounts.map((a) => ({ id: a.id, network: a.network }))
+    try {
+      const answer = await mediadeck().insights.compare({
+        accounts: compared,
+        since: now - period.value * DAY_MS,
+      })
+      if (mine !== compareRequest) return
+      comparison.value = answer
+      compareError.value = null
+    } catch (caught) {
+      if (mine === compareRequest) compareError.value = AppError.from(caught).toJSON()
+    }
+  }
+
+  /** Reads what may have changed for every account compared (one background run), then compares again. */
+  async function refreshMany(accounts: ReadonlyArray<{ id: string; network: string }>) {
+    if (accounts.length === 0) return
+    running.value += 1
+    try {
+      await mediadeck().insights.refresh({
+        accounts: accounts.map((a) => ({ id: a.id, network: a.network })),
+      })
+    } catch {
+      // Said by the account's own refresh; the comparison stays the copy's.
+    } finally {
+      running.value -= 1
+    }
+    await compare(accounts)
+  }
+
+  /** A published post's content for a new draft ("post again"): from the service, or the copy's part offline. */
+  function postAgain(accountId: string, contentId: string): Promise<PostAgainDraft> {
+    return mediadeck().insights.postAgain({ accountId, contentId })
+  }
+
   /** The period shown as CSV (main's, with the planner export's formula guard): what the view downloads. */
   async function exportCsv(): Promise<{ filename: string; content: string } | null> {
     const v = view.value
@@ -93,6 +140,7 @@ export const useInsightsStore = defineStore('insights', () => {
     const id = accountId.value
     if (!id) return
     if (!change.more) catchingUp.value = false
+    if (comparison.value && compared.some((a) => change.accountIds.includes(a.id))) void compare(compared)
     if (change.accountIds.includes(id)) {
       offline.value = false
       refreshError.value = null
@@ -119,9 +167,18 @@ export const useInsightsStore = defineStore('insights', () => {
     offline.value = false
     catchingUp.value = false
     loading.value = false
+    compareRequest++
+    compared = []
+    comparison.value = null
+    compareError.value = null
   }
 
   return {
+    comparison,
+    compareError,
+    compare,
+    refreshMany,
+    postAgain,
     exportCsv,
     accountId,
     period,

@@ -100,10 +100,8 @@ for (const language of ['en', 'id'] as const) {
     // Sorting by engagement puts the best post first.
     await page.getByTestId('sort-engagement').click()
     const firstTwo = await page
-      .getByTestId('insights-post')
-      .evaluateAll((rows) =>
-        rows.slice(0, 2).map((r) => Number(r.children[3]!.textContent!.replace(/\D/g, ''))),
-      )
+      .getByTestId('post-engagement')
+      .evaluateAll((cells) => cells.slice(0, 2).map((c) => Number(c.textContent!.replace(/\D/g, ''))))
     expect(firstTwo[0]).toBeGreaterThanOrEqual(firstTwo[1]!)
 
     // The service gone, a reload: the copy's figures and best slot, said to be the last known.

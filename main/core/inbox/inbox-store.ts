@@ -116,6 +116,10 @@ export function createInboxStore(database: AppDatabase): InboxStore {
         where.push(`account_id IN (${filter.accountIds.map(() => '?').join(', ')})`)
         args.push(...filter.accountIds)
       }
+      if (filter.contentId) {
+        where.push("kind = 'comment' AND json_extract(body, '$.content.id') = ?")
+        args.push(filter.contentId)
+      }
       const search = filter.search?.trim()
       if (search) {
         where.push("search_text LIKE ? ESCAPE '\\'")

@@ -2,7 +2,12 @@
 // the period's totals, its days on the person's clock (the growth chart), the follower counts kept, its posts
 // with their figures, and the heat map with the best slots from the account's whole history.
 import { engagementMembers, type PostRow } from '../../../common/insights'
-import type { AccountBestSlots, InsightsDay, InsightsView } from '../../../common/insights-calls'
+import type {
+  AccountBestSlots,
+  AccountComparison,
+  InsightsDay,
+  InsightsView,
+} from '../../../common/insights-calls'
 import { accountReport, bestTimes, postRows, rowColumns, type Range } from './insights-report'
 import type { InsightsStore } from './insights-store'
 
@@ -107,5 +112,33 @@ export function accountsBestSlots(
   return accountIds.map((accountId) => {
     const { map, slots } = bestTimes(store, scope, accountId, o)
     return { accountId, posts: map.posts, slots }
+  })
+}
+
+/**
+ * Accounts side by side over one period, on the one engagement figure (docs/insights.md): each account's
+ * posts, their engagement in all and per post, its follower change, and what engagement counts on its network.
+ * An account never read shows no posts rather than being left out, so the person sees it has no figures yet.
+ */
+export function compareAccounts(
+  store: InsightsStore,
+  scope: string,
+  accounts: ReadonlyArray<{ id: string; network: string }>,
+  range: Range,
+): AccountComparison[] {
+  return accounts.map(({ id, network }) => {
+    const r = accountReport(store, scope, id, range)
+    const on = r.network || network
+    return {
+      accountId: id,
+      network: on,
+      posts: r.posts,
+      withFigures: r.withFigures,
+      engagement: r.engagement,
+      perPost: r.withFigures ? r.engagement / r.withFigures : null,
+      followers: r.followers,
+      engagementMembers: [...engagementMembers(on)],
+      asOf: r.asOf,
+    }
   })
 }

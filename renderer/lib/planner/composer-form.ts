@@ -3,6 +3,7 @@ import type { PickedFile } from '../../../common/app-state'
 import { isValidOffset } from '../../../common/campaigns'
 import type { Draft, DraftFieldError, DraftPost, DraftTarget, LocalMedia } from '../../../common/drafts'
 import { localFileAddress } from '../../../common/local-files'
+import type { PostAgainDraft } from '../../../common/insights-calls'
 import type { PreflightPost } from '../../../common/preflight'
 import { PUBLISHING_LIMITS } from '../../../common/publishing-limits'
 import { mergeScheduleEdit } from '../../../common/schedule-merge'
@@ -122,6 +123,25 @@ export function postOfSchedule(p: Schedule): DraftPost {
 /** A post of the service as a new draft with its content: no time yet, so it waits under "Drafts without a time". */
 export function duplicateOfSchedule(p: Schedule): DraftPost {
   return plainCopy({ ...postOfSchedule(p), scheduleAt: '' })
+}
+
+/** A network's own type the composer does not know ("carousel"), named from what the post carries. */
+function typeOfMedias(medias: readonly { type: string }[]): DraftPost['type'] {
+  if (medias.length > 1) return 'album'
+  if (medias[0]) return medias[0].type === 'video' ? 'video' : 'image'
+  return 'text'
+}
+
+/** A published post's content (insights' "post again") as a new draft on its account, with no time yet. */
+export function draftOfPublished(p: PostAgainDraft): DraftPost {
+  return plainCopy({
+    ...blankPost(),
+    accountId: p.accountId,
+    title: p.title,
+    description: p.description,
+    type: (POST_TYPES as readonly string[]).includes(p.type) ? p.type : typeOfMedias(p.medias),
+    medias: p.medias,
+  })
 }
 
 export function mediaTypeOfMime(mimetype: string | null | undefined): 'image' | 'video' | null {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { DraftFieldError } from '../../../common/drafts'
 import {
   draftOfForm,
+  draftOfPublished,
   formOfTarget,
   offsetErrors,
   hasControl,
@@ -10,6 +11,27 @@ import {
 import { makeSchedule } from '../support/fixtures'
 
 describe('composer form', () => {
+  it("makes a published post's content a new draft on its account, with no time, and a type it knows", () => {
+    const medias = [
+      { type: 'image', url: 'https://cdn.test/a.jpg', thumbnail: '', alt: '' },
+      { type: 'video', url: 'https://cdn.test/b.mp4', thumbnail: '', alt: '' },
+    ]
+    const base = { accountId: 'ig1', title: '', description: 'Kopi\nsenja', partial: false }
+    const draft = draftOfPublished({ ...base, type: 'image', medias: medias.slice(0, 1) })
+    expect(draft).toMatchObject({
+      accountId: 'ig1',
+      description: 'Kopi\nsenja',
+      type: 'image',
+      scheduleAt: '',
+    })
+    expect(draft.medias).toEqual(medias.slice(0, 1))
+    expect(draft.additionalInfo.isDraft).toBe(false)
+    // A network's own type ("carousel") is named from what the post carries.
+    expect(draftOfPublished({ ...base, type: 'carousel', medias }).type).toBe('album')
+    expect(draftOfPublished({ ...base, type: 'clip', medias: medias.slice(1) }).type).toBe('video')
+    expect(draftOfPublished({ ...base, type: '', medias: [] }).type).toBe('text')
+  })
+
   it('opens a post of the service on the person’s clock and writes it back with its lists and products', () => {
     const post = makeSchedule(1, { scheduleAt: '2026-11-22T01:00:00.000Z' })
     post.additionalInfo = { ...post.additionalInfo, tags: ['kopi', 'senja'], products: [{ id: 'p1' }] }

@@ -604,6 +604,22 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       ),
       grid: handle('insights:grid', () => []),
       export: handle('insights:export', () => ({ filename: 'insights.csv', content: '' })),
+      compare: handle('insights:compare', ({ accounts }) =>
+        accounts.map((a) => ({
+          accountId: a.id,
+          network: a.network,
+          posts: 0,
+          withFigures: 0,
+          engagement: 0,
+          perPost: null,
+          followers: null,
+          engagementMembers: [],
+          asOf: null,
+        })),
+      ),
+      postAgain: handle('insights:post-again', () => {
+        throw { kind: 'offline', message: 'no service in this fake' } satisfies AppErrorData
+      }),
       swap: handle('insights:swap', () => {
         throw { kind: 'offline', message: 'no service in this fake' } satisfies AppErrorData
       }),

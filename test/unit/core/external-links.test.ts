@@ -11,4 +11,13 @@ describe('external links', () => {
     expect(isAllowedExternalUrl('https://repliz.com:8443/')).toBe(false)
     expect(isAllowedExternalUrl('file:///etc/passwd')).toBe(false)
   })
+
+  it("allows a published post's address on the networks, and not a look-alike of one", () => {
+    expect(isAllowedExternalUrl('https://www.instagram.com/p/abc')).toBe(true)
+    expect(isAllowedExternalUrl('https://x.com/i/status/1')).toBe(true)
+    expect(isAllowedExternalUrl('https://www.tiktok.com/@user/video/1')).toBe(true)
+    expect(isAllowedExternalUrl('https://instagram.com.evil.example/p/abc')).toBe(false)
+    expect(isAllowedExternalUrl('https://evilinstagram.com/p/abc')).toBe(false)
+    expect(isAllowedExternalUrl('http://www.instagram.com/p/abc')).toBe(false)
+  })
 })

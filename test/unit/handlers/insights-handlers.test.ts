@@ -11,6 +11,8 @@ import type { PostRow } from '../../../common/insights'
 import {
   GRID_PUBLISHED,
   type AccountBestSlots,
+  type AccountComparison,
+  type PostAgainDraft,
   type InsightsRefreshOutcome,
   type InsightsView,
 } from '../../../common/insights-calls'
@@ -140,6 +142,25 @@ describe('insights calls', () => {
     expect(grid).toHaveLength(GRID_PUBLISHED)
     expect(grid[0]!.publishedAt).toBe(Math.max(...view.posts.map((p) => p.publishedAt)))
     expect(grid.every((row, i) => i === 0 || row.publishedAt <= grid[i - 1]!.publishedAt)).toBe(true)
+
+    // The account beside one never read, on one figure, each with its definition.
+    const compared = await call<AccountComparison[]>('insights:compare', {
+      accounts: [
+        { id: IG, network: 'instagram' },
+        { id: 'fb-never', network: 'facebook' },
+      ],
+    })
+    expect(compared[0]).toMatchObject({ accountId: IG, posts, engagement: view.totals.engagement })
+    expect(compared[1]).toMatchObject({ accountId: 'fb-never', posts: 0, perPost: null })
+    expect(compared[1]!.engagementMembers).toEqual(['like', 'comment', 'share'])
+
+    // Post again: the newest post's content, from the service.
+    const again = await call<PostAgainDraft>('insights:post-again', {
+      accountId: IG,
+      contentId: grid[0]!.contentId,
+    })
+    expect(again).toMatchObject({ accountId: IG, partial: false })
+    expect(again.description).toBe(grid[0]!.title)
 
     // Another service or key (another replica identity) sees none of it.
     const other = await calls({ identity: 'profile-b' })<InsightsView>('insights:view', {

@@ -9,6 +9,9 @@ export default {
     allStatuses: 'Every state',
     search: 'Search names and text',
   },
+  onePost: 'Comments on “{post}” only',
+  onePostUntitled: 'Comments on one post only',
+  allPosts: 'Show every conversation',
   kinds: { comment: 'Comment', chat: 'Message' },
   states: {
     pending: 'Pending',

@@ -69,6 +69,24 @@ export default {
     noFigures: 'No figures yet',
     more: 'Show more ({count} left)',
     none: 'No posts were published in this period.',
+    actions: 'Actions',
+    open: 'Open “{post}” on its network',
+    comments: 'See the comments on “{post}” in the inbox',
+    again: 'Post “{post}” again as a new draft',
+    againPartial:
+      'The service could not be reached: the new draft holds only the first line and picture of the post.',
+    openFailed: 'The post could not be opened',
+    againFailed: 'The post could not be copied into a new draft',
+  },
+  compare: {
+    title: 'Accounts side by side',
+    explain:
+      'Each account over the same period, on engagement per post: what people did with a post, counted as its network allows (the last column). Per post, so accounts that post more or less compare fairly.',
+    caption:
+      'The accounts over the period: posts, engagement, engagement per post, follower change, and what engagement counts on each network',
+    counts: 'Engagement counts',
+    none: 'No posts read yet',
+    read: 'Read every account’s figures',
   },
   summary: {
     posts: 'Posts',

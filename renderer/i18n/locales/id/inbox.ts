@@ -11,6 +11,9 @@ export default {
     allStatuses: 'Semua keadaan',
     search: 'Cari nama dan teks',
   },
+  onePost: 'Hanya komentar pada “{post}”',
+  onePostUntitled: 'Hanya komentar pada satu postingan',
+  allPosts: 'Tampilkan semua percakapan',
   kinds: { comment: 'Komentar', chat: 'Pesan' },
   states: {
     pending: 'Menunggu',

@@ -71,6 +71,23 @@ export default {
     noFigures: 'Belum ada angka',
     more: 'Tampilkan lagi ({count} tersisa)',
     none: 'Tidak ada postingan yang terbit dalam periode ini.',
+    actions: 'Tindakan',
+    open: 'Buka “{post}” di jaringannya',
+    comments: 'Lihat komentar pada “{post}” di kotak masuk',
+    again: 'Posting ulang “{post}” sebagai draf baru',
+    againPartial: 'Layanan tidak dapat dihubungi: draf baru hanya berisi baris pertama dan gambar postingan.',
+    openFailed: 'Postingan tidak dapat dibuka',
+    againFailed: 'Postingan tidak dapat disalin menjadi draf baru',
+  },
+  compare: {
+    title: 'Akun berdampingan',
+    explain:
+      'Tiap akun dalam periode yang sama, dengan interaksi per postingan: apa yang dilakukan orang pada postingan, dihitung sebagaimana jaringannya memungkinkan (kolom terakhir). Per postingan, agar akun yang lebih sering atau jarang memposting dapat dibandingkan dengan adil.',
+    caption:
+      'Akun-akun dalam periode: postingan, interaksi, interaksi per postingan, perubahan pengikut, dan apa yang dihitung sebagai interaksi di tiap jaringan',
+    counts: 'Interaksi dihitung dari',
+    none: 'Belum ada postingan yang dibaca',
+    read: 'Baca angka semua akun',
   },
   summary: {
     posts: 'Postingan',

@@ -113,7 +113,7 @@ describe('the inbox copy', () => {
     expect(store.fetchedAt('p1')).toBe(T(5))
   })
 
-  it('filters by kind, status and account, and searches author, text and post, % and _ as themselves', () => {
+  it('filters by kind, status, account and post, and searches author, text and post, % and _ as themselves', () => {
     const store = createInboxStore(fileDb()())
     store.save(
       'p1',
@@ -135,6 +135,10 @@ describe('the inbox copy', () => {
     expect(ids({ search: 'a_i' })).toEqual([])
     expect(ids({ search: 'ri_w' })).toEqual(['c3'])
     expect(ids({ search: 'sepatu', kind: 'comment' })).toEqual(['c3', 'c2', 'c1'])
+    // One post's comments (insights' "see its comments"): by the content they are on, never a chat.
+    expect(ids({ contentId: 'post-c2' })).toEqual(['c2'])
+    expect(ids({ contentId: 'post-h1' })).toEqual([])
+    expect(ids({ contentId: 'post-c3', search: 'ok' })).toEqual(['c3'])
     expect(store.list('p1', {}, { limit: 2 })).toMatchObject({
       total: 4,
       items: [{ id: 'h1' }, { id: 'c3' }],

@@ -1,6 +1,6 @@
 // What the insights view is given, from a real SQLite copy: the period's days on the person's clock (each once,
 // across a daylight-saving change), the follower counts within the period, the posts newest first, and the best
-// slot of a seeded pattern in the person's zone.
+// slot of a seeded pattern in the person's zone; accounts side by side on one figure, each with its definition.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +9,7 @@ import { openDatabase, type AppDatabase } from '../../../../main/core/db/databas
 import { openInsightsStore, type InsightsStore } from '../../../../main/core/insights/insights-store'
 import {
   accountsBestSlots,
+  compareAccounts,
   insightsView,
   localDay,
   periodDays,
@@ -158,5 +159,52 @@ describe('insightsView', () => {
     const view = insightsView(store, 'another', ACCOUNT, { timeZone: 'Asia/Jakarta', now: NOW })
     expect(view.totals.posts).toBe(0)
     expect(view.best).toEqual([])
+  })
+})
+
+describe('compareAccounts', () => {
+  it("puts accounts side by side over one period on engagement per post, each with its network's definition", () => {
+    const store = openStore()
+    const posts = seed(store)
+    // A second account, a TikTok one, with two posts in the week: one with figures, one not read yet.
+    store.savePosts(
+      'scope',
+      'tt1',
+      'tiktok',
+      [
+        { contentId: 't1', type: 'video', publishedAt: NOW - 2 * DAY, title: 't1' },
+        { contentId: 't2', type: 'video', publishedAt: NOW - DAY, title: 't2' },
+      ],
+      NOW,
+    )
+    store.saveFigures(
+      'scope',
+      'tt1',
+      [{ contentId: 't1', figures: { like: 40, favourite: 10, views: 999 } }],
+      NOW,
+    )
+    const week = { since: NOW - 7 * DAY, until: NOW }
+    const [ig, tt, never] = compareAccounts(
+      store,
+      'scope',
+      [
+        { id: ACCOUNT, network: 'instagram' },
+        { id: 'tt1', network: 'tiktok' },
+        { id: 'fb1', network: 'facebook' },
+      ],
+      week,
+    )
+    const inWeek = posts.filter((p) => p.publishedAt >= week.since && p.publishedAt < week.until)
+    const engagement = inWeek.reduce((sum, p) => sum + p.like + 1, 0)
+    expect(ig).toMatchObject({ accountId: ACCOUNT, network: 'instagram', posts: inWeek.length })
+    expect(ig!.engagement).toBe(engagement)
+    expect(ig!.perPost).toBeCloseTo(engagement / inWeek.length)
+    expect(ig!.engagementMembers).toEqual(['like', 'comment', 'share', 'saved'])
+    // Views are not engagement; a post without figures counts as a post, not in the figure per post.
+    expect(tt).toMatchObject({ posts: 2, withFigures: 1, engagement: 50, perPost: 50 })
+    expect(tt!.engagementMembers).toEqual(['like', 'comment', 'share', 'favourite'])
+    // An account never read is shown, with nothing to compare yet, on its own network's definition.
+    expect(never).toMatchObject({ posts: 0, perPost: null, asOf: null, network: 'facebook' })
+    expect(never!.engagementMembers).toEqual(['like', 'comment', 'share'])
   })
 })
