@@ -2,35 +2,26 @@
 // posts with their figures, as the CLI writes them, a caption a spreadsheet would run guarded as the planner's
 // export guards it, in English and Bahasa Indonesia (the file is the same; the button speaks the language).
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
 import { publishedHistory, publishedPost } from '../support/insights-history'
+import {
+  demoInstagram,
+  INSIGHTS_TEST_OPTIONS,
+  insertIntoSandbox,
+  openInsightsOn,
+  setLanguage,
+} from './pages/insights'
 import { expect, test } from './support/browser-mode'
 
 const DAY = 86_400_000
 const FORMULA = '=HYPERLINK("http://evil.example","win")'
 
-test.use({
-  timezoneId: 'Asia/Jakarta',
-  browserModeOptions: { hostOptions: { scheduler: { limit: 100_000 } } },
-})
-
-async function setLanguage(page: Page, language: 'en' | 'id') {
-  await page.evaluate(
-    (lang) =>
-      (
-        globalThis as unknown as { mediadeck: { settings: { update(s: object): Promise<unknown> } } }
-      ).mediadeck.settings.update({ language: lang }),
-    language,
-  )
-  await expect(page.locator('html')).toHaveAttribute('lang', language)
-}
+test.use(INSIGHTS_TEST_OPTIONS)
 
 for (const language of ['en', 'id'] as const) {
   test(`exports the period's posts as guarded CSV (${language})`, async ({ appPage: page, app }) => {
     test.setTimeout(90_000)
-    const accounts = (await app.host.call('accounts:list', {})).value
-    const instagram = accounts.find((a) => a.type === 'instagram')!
+    const instagram = await demoInstagram(app)
     const now = Date.now()
     const history = publishedHistory({
       accountId: instagram._id,
@@ -39,17 +30,14 @@ for (const language of ['en', 'id'] as const) {
       days: 5,
       fromDay: 1,
     })
-    await app.host.sandbox.handle()!.insertRecords(app.host.sandbox.credentials.accessKey, {
-      schedules: [
-        ...history,
-        publishedPost(`x${language}formula`.padEnd(24, '0'), instagram._id, now - 2 * DAY, {
-          description: FORMULA,
-        }),
-      ],
-    })
+    await insertIntoSandbox(app, [
+      ...history,
+      publishedPost(`x${language}formula`.padEnd(24, '0'), instagram._id, now - 2 * DAY, {
+        description: FORMULA,
+      }),
+    ])
     await setLanguage(page, language)
-    await page.getByTestId('nav-insights').click()
-    await page.getByTestId(`insights-account-${instagram._id}`).click()
+    await openInsightsOn(page, instagram._id)
     await expect(page.getByTestId('insights')).toHaveAttribute('data-reading', 'false', { timeout: 60_000 })
     const button = page.getByTestId('insights-export')
     await expect(button).toHaveText(language === 'en' ? 'Download as CSV' : 'Unduh sebagai CSV')

@@ -7,20 +7,23 @@ import type { Page } from '@playwright/test'
 import { mergeScheduleEdit } from '../../common/schedule-merge'
 import { emptyScheduleRequest } from '../../common/service-vocabulary'
 import { publishedHistory, publishedPost } from '../support/insights-history'
+import {
+  demoInstagram,
+  INSIGHTS_TEST_OPTIONS,
+  insertIntoSandbox,
+  openInsightsOn,
+  setLanguage,
+} from './pages/insights'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-test.use({
-  timezoneId: 'Asia/Jakarta',
-  browserModeOptions: { hostOptions: { scheduler: { limit: 100_000 } } },
-})
+test.use(INSIGHTS_TEST_OPTIONS)
 
 /** A week of published posts and three upcoming ones (one, two and three days out) on the demo Instagram account. */
 async function seed(app: BrowserModeApp, prefix: string) {
-  const accounts = (await app.host.call('accounts:list', {})).value
-  const instagram = accounts.find((a) => a.type === 'instagram')!
+  const instagram = await demoInstagram(app)
   const now = Date.now()
   const upcoming = [1, 2, 3].map((days) => ({
     ...publishedPost(`${prefix}up${days}`.padEnd(24, '0'), instagram._id, now + days * DAY + HOUR, {
@@ -28,29 +31,15 @@ async function seed(app: BrowserModeApp, prefix: string) {
     }),
     status: 'pending',
   }))
-  await app.host.sandbox.handle()!.insertRecords(app.host.sandbox.credentials.accessKey, {
-    schedules: [
-      ...publishedHistory({ accountId: instagram._id, now, prefix, days: 7, fromDay: 2 }),
-      ...upcoming,
-    ],
-  })
+  await insertIntoSandbox(app, [
+    ...publishedHistory({ accountId: instagram._id, now, prefix, days: 7, fromDay: 2 }),
+    ...upcoming,
+  ])
   return { accountId: instagram._id, upcoming: upcoming.map((u) => u._id) }
 }
 
-async function setLanguage(page: Page, language: 'en' | 'id') {
-  await page.evaluate(
-    (lang) =>
-      (
-        globalThis as unknown as { mediadeck: { settings: { update(s: object): Promise<unknown> } } }
-      ).mediadeck.settings.update({ language: lang }),
-    language,
-  )
-  await expect(page.locator('html')).toHaveAttribute('lang', language)
-}
-
 async function openGrid(page: Page, accountId: string) {
-  await page.getByTestId('nav-insights').click()
-  await page.getByTestId(`insights-account-${accountId}`).click()
+  await openInsightsOn(page, accountId)
   await expect(page.getByTestId('insights-grid')).toBeVisible({ timeout: 30_000 })
   // The demo's own upcoming posts are there too.
   await expect(page.getByTestId('grid-upcoming').nth(2)).toBeVisible({ timeout: 30_000 })

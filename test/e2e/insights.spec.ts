@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { BEST_SLOT, PATTERN_UTC_OFFSET_HOURS } from '../../sandbox/figures'
-import { publishedHistory } from '../support/insights-history'
+import { INSIGHTS_TEST_OPTIONS, openInsightsOn, seedInstagramHistory, setLanguage } from './pages/insights'
 import { audit } from './support/axe'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
 
@@ -21,44 +21,20 @@ const SHORT_WEEKDAY = { en: 'Wed', id: 'Rab' } as const
 const clock = (language: 'en' | 'id', hour: number) =>
   `${String(hour).padStart(2, '0')}${language === 'en' ? ':' : '.'}00`
 
-// The profile's background budget (60 requests a minute) would take minutes over ten weeks of posts: the reads
-// are the same, paced faster.
-test.use({
-  timezoneId: 'Asia/Jakarta',
-  browserModeOptions: { hostOptions: { scheduler: { limit: 100_000 } } },
-})
+test.use(INSIGHTS_TEST_OPTIONS)
 
 /** Posts of the demo Instagram account at HOURS of each day, from 8 days back (figures settled) for WEEKS weeks. */
-async function seedHistory(app: BrowserModeApp): Promise<{ id: string; posts: number }> {
-  const accounts = (await app.host.call('accounts:list', {})).value
-  const instagram = accounts.find((a) => a.type === 'instagram')!
-  const schedules = publishedHistory({
-    accountId: instagram._id,
-    now: Date.now(),
+const seedHistory = (app: BrowserModeApp) =>
+  seedInstagramHistory(app, {
     prefix: 'e2e',
     hours: HOURS,
     days: WEEKS * 7,
     type: (d) => (d % 3 === 0 ? 'video' : 'image'),
   })
-  await app.host.sandbox.handle()!.insertRecords(app.host.sandbox.credentials.accessKey, { schedules })
-  return { id: instagram._id, posts: schedules.length }
-}
-
-async function setLanguage(page: Page, language: 'en' | 'id') {
-  await page.evaluate(
-    (lang) =>
-      (
-        globalThis as unknown as { mediadeck: { settings: { update(s: object): Promise<unknown> } } }
-      ).mediadeck.settings.update({ language: lang }),
-    language,
-  )
-  await expect(page.locator('html')).toHaveAttribute('lang', language)
-}
 
 /** Opens Insights on the account, on a year, and waits for its refresh to end. */
 async function openInsights(page: Page, accountId: string) {
-  await page.getByTestId('nav-insights').click()
-  await page.getByTestId(`insights-account-${accountId}`).click()
+  await openInsightsOn(page, accountId)
   await page.getByTestId('insights-period').locator('label').last().click()
   // Drawn from the copy, then refreshed: the view is busy until the refresh ended.
   await expect(page.getByTestId('best-slot').first()).toBeVisible({ timeout: 30_000 })
