@@ -66,6 +66,10 @@ export function createAutomationHandlers(
     },
     'automations:delete': ({ id }) => client().deleteAutomation(id),
     'automations:set-account-defaults': async ({ accountId, config }) => {
+      // The defaults have no rules of the service's to send back, as a new automation: a member the app does
+      // not know (a misspelt one, one named after Object's own) is refused by name, never stored for every
+      // new post of the account.
+      refuseUnknownMembers(config, undefined)
       checkConfigEnums(config)
       await client().setAccountAutomation(accountId, config)
     },

@@ -297,6 +297,33 @@ describe('hostile automation changes over IPC', () => {
     await host.call('automations:update', { id: a.id, config: { like: a.config.like }, base: now.config })
   })
 
+  it("an account's defaults refuse members the app does not know, and those named after Object's own, by name", async () => {
+    const [template] = await host.call('templates:list')
+    const { accountId } = await first()
+    const config = template!.config
+    for (const [rule, member] of [
+      ['like', 'shade'],
+      ['reply', 'constructor'],
+      ['reply', 'toString'],
+      ['message', 'hasOwnProperty'],
+    ] as const) {
+      const hostile = { ...config, [rule]: { ...config[rule], [member]: { prototype: { polluted: 'yes' } } } }
+      expect(
+        await refusalOf(host.call('automations:set-account-defaults', { accountId, config: hostile })),
+      ).toMatchObject({ kind: 'validation', field: `config.${rule}.${member}` })
+    }
+    // A rule the app does not know at all is refused by the call's schema, before the handler.
+    expect(
+      await refusalOf(
+        host.call('automations:set-account-defaults', {
+          accountId,
+          config: { ...config, share: { isActive: true } } as typeof config,
+        }),
+      ),
+    ).toMatchObject({ kind: 'validation' })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
   it('one rule sent over a whole copy changes that rule alone: the others are not reset', async () => {
     const a = await first()
     const like = { ...a.config.like, isActive: !a.config.like.isActive }
