@@ -51,7 +51,13 @@ export function createAutomationHandlers(
       turns.run(id, async () => {
         const before = await findAutomation(client(), id)
         // A rule left out of `config` is kept: one rule sent over a whole copy resets no other.
-        const next = base ? changesOver(before.config, base, config, { dropLeftOut: false }) : config
+        const next = base
+          ? changesOver(before.config, base, config, {
+              dropLeftOut: false,
+              // Keywords, word lists, buttons: two windows each adding one keep both.
+              mergeLists: true,
+            })
+          : config
         refuseUnknownMembers(next, before.config)
         checkConfigEnums(pick(next, CONTENT_RULES), before.config)
         await client().updateAutomation(id, next)

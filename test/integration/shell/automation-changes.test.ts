@@ -200,6 +200,36 @@ describe('changes of one automation against a slow service', () => {
   })
 })
 
+describe('two windows changing one list of an automation', () => {
+  it('each adding a keyword on the same copy: both keywords are kept', async () => {
+    const a = await first()
+    const words = a.config.delete.keywords ?? []
+    // Both windows opened the automation on this copy; each adds its word and saves.
+    const base = a.config
+    const adding = (word: string) => ({
+      ...base,
+      delete: { ...base.delete, keywords: [...words, word] },
+    })
+    await host.call('automations:update', { id: a.id, base, config: adding('giveaway') })
+    const saved = await host.call('automations:update', { id: a.id, base, config: adding('promo') })
+    expect(saved.config.delete.keywords).toEqual([...words, 'promo', 'giveaway'])
+    // A word one window took out goes, even while the other adds one on the older copy.
+    const now = saved.config
+    await host.call('automations:update', {
+      id: a.id,
+      base: now,
+      config: { ...now, delete: { ...now.delete, keywords: [...words, 'promo'] } },
+    })
+    const last = await host.call('automations:update', {
+      id: a.id,
+      base: now,
+      config: { ...now, delete: { ...now.delete, keywords: [...now.delete.keywords, 'sale'] } },
+    })
+    expect(last.config.delete.keywords).toEqual([...words, 'promo', 'sale'])
+    await host.call('automations:update', { id: a.id, config: a.config })
+  })
+})
+
 describe('reports', () => {
   it('lists filtered reports and refuses a type outside the enum before any request', async () => {
     const failed = await host.call('reports:list', { page: 1, limit: 100, status: 'error' })
