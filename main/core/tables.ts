@@ -19,7 +19,12 @@ import { fileGrantsTable } from './files/file-grants'
 import { keptCopiesTable } from './files/copy-janitor'
 import { inboxItemsTable, inboxScopesTable } from './inbox/inbox-rows'
 import { inboxRepliesTable } from './inbox/reply-rows'
-import { insightAccountsTable, insightFollowersTable, insightPostsTable } from './insights/insight-rows'
+import {
+  insightAccountsTable,
+  insightFollowersTable,
+  insightFollowsTable,
+  insightPostsTable,
+} from './insights/insight-rows'
 import { picturesTable } from './pictures/picture-rows'
 import { accountWatchTable } from './posts/account-watch-store'
 import { announcedPostsTable } from './posts/announced-posts'
@@ -60,6 +65,7 @@ export const TABLES: readonly TableDeclaration[] = [
   campaignPostsTable,
   insightAccountsTable,
   insightFollowersTable,
+  insightFollowsTable,
   insightPostsTable,
   inboxRepliesTable,
   inboxItemsTable,

@@ -50,7 +50,8 @@ export function createInsightsHandlers(
   const open = () => (store ??= openInsightsStore(deps.database))
   const scope = () => deps.replica().identity
   let follow: InsightsFollow | undefined
-  // Made on the first refresh: a host whose page never opened Insights registers no task.
+  // Made on the first refresh, or at once when some profile follows accounts from an earlier run: a host whose
+  // page never opened Insights registers no task.
   const following = () => {
     if (!follow) {
       follow = createInsightsFollow({
@@ -66,6 +67,7 @@ export function createInsightsHandlers(
     }
     return follow
   }
+  if (open().followsAny()) following()
 
   return {
     'insights:view': async ({ accountId, since, until, timeZone }) =>

@@ -52,3 +52,16 @@ export const insightPostsTable = declareTable({
     fetched_at: integer.nullable(),
   }),
 })
+
+/** An account the insights' background refresh follows: the `insight_follows` table's row (../db/rows.ts). */
+export const insightFollowsTable = declareTable({
+  table: 'insight_follows',
+  key: ['scope', 'account_id'],
+  what: 'an account the insights follow',
+  columns: z.object({
+    scope: z.string(),
+    account_id: z.string(),
+    network: z.string(),
+    followed_at: integer,
+  }),
+})

@@ -3,7 +3,9 @@
 // (insights-refresh.ts), each request taken from the profile's budget by the scheduler's client. A run reads at
 // most RUN_BUDGET requests per account, so the view redraws as figures arrive; while an account has more to
 // read, the next run comes at once (the budget paces it), then every FOLLOW_EVERY_MS. Each run says which
-// accounts changed (`onChanged`), and whether more is to come.
+// accounts changed (`onChanged`), and whether more is to come. The accounts followed are kept in the copy
+// (insight_follows), so a restart, or a switch back to the profile, carries on FOLLOW_RESUME_MS after it
+// without waiting for the person to open Insights again.
 import { AppError, isUnreachable } from '../../../common/errors'
 import type { InsightsRefreshOutcome } from '../../../common/insights-calls'
 import type { Background, HostTaskHandle } from '../scheduler/background-port'
@@ -19,6 +21,8 @@ export const RUN_BUDGET = 60
  * is due again, so a due post waits at most that long beyond it.
  */
 export const FOLLOW_EVERY_MS = RECENT_EVERY_MS / 4
+/** The first run after a start or a switch of profile: after the start's own reads, the planner's first. */
+export const FOLLOW_RESUME_MS = 60_000
 
 export interface FollowedAccount {
   id: string
@@ -47,8 +51,6 @@ export interface InsightsFollow {
 
 export function createInsightsFollow(o: InsightsFollowOptions): InsightsFollow {
   const budget = o.runBudget ?? RUN_BUDGET
-  /** The accounts followed, per profile: those the person opened in Insights this session. */
-  const followed = new Map<string, Map<string, string>>()
   const last = new Map<string, InsightsRefreshOutcome>()
   let more = false
 
@@ -57,6 +59,8 @@ export function createInsightsFollow(o: InsightsFollowOptions): InsightsFollow {
     accounts: readonly FollowedAccount[],
     signal?: AbortSignal,
   ): Promise<InsightsRefreshOutcome[]> {
+    // Nothing followed on this profile (a start or a switch): nothing to read, nothing to announce.
+    if (accounts.length === 0) return []
     const scope = o.scope()
     const source = insightsSource(client)
     const outcomes: InsightsRefreshOutcome[] = []
@@ -108,33 +112,31 @@ export function createInsightsFollow(o: InsightsFollowOptions): InsightsFollow {
     return outcomes
   }
 
-  const accountsOf = (profileId: string): FollowedAccount[] =>
-    [...(followed.get(profileId) ?? new Map<string, string>())].map(([id, network]) => ({ id, network }))
+  /** The accounts followed on the active profile's copy: those opened or compared in Insights, ever. */
+  const accounts = (): FollowedAccount[] => o.store.followed(o.scope())
 
   let handle: HostTaskHandle | undefined
   let current = ''
   if (o.background) {
     handle = o.background.register({
       name: 'insights',
-      // Nothing followed yet: wait for the person to open Insights.
-      firstRunAfterMs: null,
-      every: () => (more ? 0 : followed.size > 0 ? FOLLOW_EVERY_MS : null),
+      // A run with nothing followed reads nothing, and plans no other (every() is null then).
+      firstRunAfterMs: FOLLOW_RESUME_MS,
+      every: () => (more ? 0 : accounts().length > 0 ? FOLLOW_EVERY_MS : null),
       async run({ client, profileId, signal }) {
         current = profileId
-        await readAll(client, accountsOf(profileId), signal)
+        await readAll(client, accounts(), signal)
       },
     })
   }
 
   return {
-    async refresh(profileId, accounts) {
-      const mine = followed.get(profileId) ?? new Map<string, string>()
-      for (const a of accounts) mine.set(a.id, a.network)
-      followed.set(profileId, mine)
-      if (!handle) return readAll(o.direct(), accounts)
+    async refresh(profileId, asked) {
+      o.store.follow(o.scope(), asked, o.now())
+      if (!handle) return readAll(o.direct(), asked)
       await handle.runNow().catch(() => undefined)
       // The run just made for this profile answered each account; one it could not reach says so.
-      return accounts.map(
+      return asked.map(
         (a) =>
           (current === profileId ? last.get(a.id) : undefined) ?? {
             accountId: a.id,

@@ -1,5 +1,5 @@
 // The insights' copy in the data folder's database (tables insight_posts, insight_accounts, insight_followers;
-// migration 10), per profile (scope): the views, the CLI and the refresh read it, so figures show offline with
+// migration 10; and the accounts followed, insight_follows, migration 18), per profile (scope): the views, the CLI and the refresh read it, so figures show offline with
 // the time they were read, and the refresh knows what it read when. Figures are kept as the service answered
 // them (its numeric members): a member added later needs no new column.
 import type { AccountFigures, PostFigures } from '../../../common/insights'
@@ -8,7 +8,12 @@ import type { FollowerSnapshot } from './period'
 import { sqlOf } from '../db/handle'
 import type { z } from 'zod'
 import { columnsOf, parseRow, parseRows } from '../db/rows'
-import { insightAccountsTable, insightFollowersTable, insightPostsTable } from './insight-rows'
+import {
+  insightAccountsTable,
+  insightFollowersTable,
+  insightFollowsTable,
+  insightPostsTable,
+} from './insight-rows'
 
 export type FiguresStatus = 'unread' | 'ok' | 'none'
 
@@ -72,6 +77,12 @@ export interface InsightsStore {
   /** Keeps the day's follower count (the last one read that day wins), and each counted day's from a graph. */
   saveFollowers(scope: string, accountId: string, snapshots: readonly FollowerSnapshot[], now: number): void
   followers(scope: string, accountId: string): FollowerSnapshot[]
+  /** Follows these accounts in the background from now on (kept across restarts). */
+  follow(scope: string, accounts: ReadonlyArray<{ id: string; network: string }>, now: number): void
+  /** The accounts followed on this copy, in the order first followed. */
+  followed(scope: string): Array<{ id: string; network: string }>
+  /** Some copy follows an account: the background refresh has work after a restart. */
+  followsAny(): boolean
 }
 
 type PostRow = z.output<typeof insightPostsTable.columns>
@@ -143,6 +154,13 @@ export function openInsightsStore(database: AppDatabase): InsightsStore {
     'SELECT day, followers FROM insight_followers WHERE scope = ? AND account_id = ? ORDER BY day',
   )
 
+  const upsertFollow = db.prepare(`
+    INSERT INTO insight_follows (scope, account_id, network, followed_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (scope, account_id) DO UPDATE SET network = excluded.network, followed_at = excluded.followed_at`)
+  const allFollows = db.prepare(
+    'SELECT account_id, network FROM insight_follows WHERE scope = ? ORDER BY rowid',
+  )
+  const anyFollow = db.prepare('SELECT 1 FROM insight_follows LIMIT 1')
   return {
     savePosts(scope, accountId, network, posts, now) {
       database.write('the insights', () => {
@@ -222,5 +240,17 @@ export function openInsightsStore(database: AppDatabase): InsightsStore {
         columnsOf(insightFollowersTable, 'day', 'followers'),
         allFollowers.all(scope, accountId),
       ),
+    follow(scope, accounts, now) {
+      database.write('the insights', () => {
+        for (const a of accounts) upsertFollow.run(scope, a.id, a.network, now)
+      })
+    },
+    followed: (scope) =>
+      parseRows(
+        'insight_follows',
+        columnsOf(insightFollowsTable, 'account_id', 'network'),
+        allFollows.all(scope),
+      ).map((row) => ({ id: row.account_id, network: row.network })),
+    followsAny: () => anyFollow.get() !== undefined,
   }
 }

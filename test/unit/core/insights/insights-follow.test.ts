@@ -1,7 +1,8 @@
 // The insights' refresh as a task of the profile's background scheduler, against the real sandbox over HTTP
 // and a real SQLite copy, on a clock the test steps: a first refresh of ten weeks reads within the profile's
 // budget a minute at a time, announcing each run, until nothing is left; then a run every quarter of an hour
-// reads only what may have changed. Nothing is read before Insights asks for an account.
+// reads only what may have changed. Nothing is read before Insights asks for an account; once asked, the account
+// is followed across a restart, per profile copy.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +12,7 @@ import { openDatabase, type AppDatabase } from '../../../../main/core/db/databas
 import {
   createInsightsFollow,
   FOLLOW_EVERY_MS,
+  FOLLOW_RESUME_MS,
   RUN_BUDGET,
 } from '../../../../main/core/insights/insights-follow'
 import { openInsightsStore } from '../../../../main/core/insights/insights-store'
@@ -151,5 +153,44 @@ describe('insights follow', () => {
     expect(gone).toMatchObject({ accountId: IG, requests: 0, error: { kind: 'network' } })
     follow.stop()
     await background.close()
+  })
+
+  it('follows the accounts asked for across a restart, without Insights being opened again, per profile copy', async () => {
+    const store = openInsightsStore(database)
+    const start = async (scope: string) => {
+      const time = manualClock(0)
+      const background = createBackground({ clock: time.clock, log: silentLogger, limit: 10_000 })
+      await background.attach({ profileId: scope, client })
+      const changes: string[][] = []
+      const follow = createInsightsFollow({
+        store,
+        scope: () => scope,
+        now: () => START + time.now(),
+        background,
+        direct: () => client,
+        onChanged: (change) => void changes.push(change.accountIds),
+        runBudget: 1_000,
+      })
+      return { time, background, follow, changes }
+    }
+    // The first run of the app: the account is opened in Insights, then the app quits.
+    const before = await start('scope-r')
+    await before.follow.refresh('scope-r', [{ id: IG, network: 'instagram' }])
+    before.follow.stop()
+    await before.background.close()
+
+    // The next start: nobody opens Insights, and the account is read again once the start's reads are done.
+    const after = await start('scope-r')
+    const counted = requests
+    await after.time.advance(FOLLOW_RESUME_MS)
+    await expect.poll(() => after.changes.length).toBe(1)
+    expect(after.changes[0]).toEqual([IG])
+    expect(requests).toBeGreaterThan(counted)
+    after.follow.stop()
+    await after.background.close()
+
+    // Another profile's copy follows nothing of it.
+    expect(store.followed('scope-r')).toEqual([{ id: IG, network: 'instagram' }])
+    expect(store.followed('scope-other')).toEqual([])
   })
 })
