@@ -100,7 +100,8 @@ test('insights with accounts side by side, and the inbox narrowed to a post, hav
   appPage: page,
   app,
 }) => {
-  test.setTimeout(120_000)
+  // axe over the posts' table and the heat map takes long on a loaded machine.
+  test.setTimeout(240_000)
   const seeded = await seed(app, 'aaxe')
   await openInsights(page, seeded.accountId)
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -76,14 +76,15 @@ for (const language of ['en', 'id'] as const) {
     await expect(page.getByTestId(`grid-tile-${first}`)).toHaveAttribute('aria-pressed', 'true')
     await page.getByTestId(`grid-tile-${second}`).focus()
     await page.keyboard.press('Enter')
+    // The two PUTs land one after the other: each is waited for.
     await expect.poll(() => timeOf(app, first)).toBe(before.second)
-    expect(await timeOf(app, second)).toBe(before.first)
+    await expect.poll(() => timeOf(app, second)).toBe(before.first)
     await expect.poll(() => upcomingOrder(page, seeded.upcoming)).toEqual([third, first, second])
 
     // Dragging the same two back.
     await page.getByTestId(`grid-tile-${first}`).dragTo(page.getByTestId(`grid-tile-${second}`))
     await expect.poll(() => timeOf(app, first)).toBe(before.first)
-    expect(await timeOf(app, second)).toBe(before.second)
+    await expect.poll(() => timeOf(app, second)).toBe(before.second)
     await expect.poll(() => upcomingOrder(page, seeded.upcoming)).toEqual([third, second, first])
 
     // The service gone, a reload: the grid from the replica, said to be read only, and nothing can be picked.
