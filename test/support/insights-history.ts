@@ -36,7 +36,7 @@ export function publishedPost(
     description: o.description ?? `Post ${id}`,
     topic: '',
     type: o.type ?? 'image',
-    medias: [],
+    medias: [] as Array<{ type: string; url: string; thumbnail: string; alt: string }>,
     meta: { title: '', description: '', url: '' },
     additionalInfo: {},
     replies: [],
