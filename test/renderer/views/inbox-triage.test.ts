@@ -1,8 +1,8 @@
 // Triage in the inbox view over the fake window.mediadeck: the list keeps its order while conversations change
 // (an answered chat does not jump to the top under J, what is new comes first), J goes on from the place of a
-// comment that left a filtered list, a status set offline is shown waiting on its row and in its thread, a
-// conflict is told once, and what is typed in a reply box survives a switch of conversation, a reload and the
-// send of what came before it.
+// comment that left a filtered list, a reply box keeps the focus while its conversation is read, a status set
+// offline is shown waiting on its row and in its thread, a conflict is told once, and what is typed in a reply
+// box survives a switch of conversation, a reload and the send of what came before it.
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { InboxEntry } from '../../../common/inbox'
@@ -170,6 +170,21 @@ describe('triage in the inbox', () => {
     expect((again.get('[data-testid="reply-text"]').element as HTMLTextAreaElement).value).toBe(
       'Masih kak, uk',
     )
+  })
+
+  it('leaves the focus in the reply box when the conversation is read after R was pressed', async () => {
+    const wrapper = await mountInbox()
+    // The service is slow to answer the conversation: the person is already typing.
+    const release = context.fake.hold('inbox:thread')
+    press('j')
+    await flushPromises()
+    press('r')
+    await flushPromises()
+    const box = wrapper.get('[data-testid="reply-text"]')
+    expect(document.activeElement).toBe(box.element)
+    release()
+    await flushPromises()
+    expect(document.activeElement).toBe(box.element)
   })
 
   it('empties the box of the text sent only, keeping what was typed while it went', async () => {
