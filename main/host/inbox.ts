@@ -323,7 +323,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       } catch (error) {
         const e = AppError.from(error)
         if (!isUnreachable(e)) throw e
-        return { entry: found.entry, messages: found.messages, stale: true }
+        // The copy as it is now: a status set while the read waited for the service shows.
+        const now = store.get(scope(), id) ?? found
+        return { entry: now.entry, messages: now.messages, stale: true }
       }
     },
     async reply({ id, text, media }) {

@@ -199,6 +199,8 @@ export const useInboxStore = defineStore('inbox', () => {
     const id = openId.value
     if (!id) return
     const entry = await mediadeck().inbox.setStatus({ id, status })
+    // A read of the conversation begun before the change answers what it was before: it is not taken.
+    if (openId.value === id) threadRequest++
     if (thread.value?.entry.id === id) thread.value = { ...thread.value, entry }
     await load()
   }

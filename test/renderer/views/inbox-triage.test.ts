@@ -106,6 +106,29 @@ describe('triage in the inbox', () => {
     expect(openRow(wrapper)).toBe('cm-4')
   })
 
+  it('keeps a status set while the conversation was still being read', async () => {
+    const wrapper = await mountInbox()
+    // The read answers the comment as it was when it began (main read it before the change).
+    const api = (window as unknown as { mediadeck: { inbox: { thread: (r: { id: string }) => unknown } } })
+      .mediadeck.inbox
+    const read = api.thread
+    let answer: (() => void) | undefined
+    api.thread = async (request) => {
+      const before = await read(request)
+      await new Promise<void>((resolve) => (answer = resolve))
+      return before
+    }
+    await wrapper.get('[data-id="cm-2"]').trigger('click')
+    await flushPromises()
+    press('e')
+    await flushPromises()
+    expect(wrapper.get('[data-id="cm-2"]').attributes('data-status')).toBe('resolved')
+    answer!()
+    await flushPromises()
+    expect(wrapper.get('[data-id="cm-2"]').attributes('data-status')).toBe('resolved')
+    expect(wrapper.get('[data-testid="thread-status"]').text()).toBe('Resolved')
+  })
+
   it('shows a status set offline as waiting, on its row and in its thread', async () => {
     context.fake.data.inboxOffline = true
     const wrapper = await mountInbox()
