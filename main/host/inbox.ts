@@ -318,14 +318,19 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     counts: () => counted.counts(scope()),
     async thread(id) {
       const found = stored(id)
+      // The copy as it is now: a status set while the read waited for the service shows.
+      const copy = () => {
+        const now = store.get(scope(), id) ?? found
+        return { entry: now.entry, messages: now.messages, stale: true }
+      }
+      // Known to be offline: the copy at once, not after the connection's retries (triage goes on meanwhile).
+      if (!deps.connection.isOnline()) return copy()
       try {
         return found.entry.kind === 'comment' ? await readComment(id) : await readChat(id, true)
       } catch (error) {
         const e = AppError.from(error)
         if (!isUnreachable(e)) throw e
-        // The copy as it is now: a status set while the read waited for the service shows.
-        const now = store.get(scope(), id) ?? found
-        return { entry: now.entry, messages: now.messages, stale: true }
+        return copy()
       }
     },
     async reply({ id, text, media }) {
