@@ -1,4 +1,4 @@
-// A comment's status set by the person waits here (migration 17, `inbox_status_changes`) until the service
+// A comment's status set by the person waits here (migration 18, `inbox_status_changes`) until the service
 // takes it, and the changes are replayed in the order they were made, each under a lease like a reply's
 // (main/core/db/leases.ts): the app, the browser mode and the CLI's `sync` may share the data folder.
 //

@@ -1,4 +1,4 @@
-// The status changes' row (migration 17), declared once (main/core/db/rows.ts): a change whose status or state
+// The status changes' row (migration 18), declared once (main/core/db/rows.ts): a change whose status or state
 // is none the queue knows is set aside (kept whole in rows_set_aside) and the others are still replayed.
 import { z } from 'zod'
 import { COMMENT_TRIAGE, STATUS_CHANGE_STATES } from '../../../common/inbox'

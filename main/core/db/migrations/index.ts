@@ -17,7 +17,8 @@ import { inboxRepliesMigration } from './013-inbox-replies'
 import { rowsSetAsideMigration } from './014-rows-set-aside'
 import { inboxMigration } from './015-inbox'
 import { queryIndexesMigration } from './016-query-indexes'
-import { inboxStatusChangesMigration } from './017-inbox-status-changes'
+import { replyActionsMigration } from './017-reply-actions'
+import { inboxStatusChangesMigration } from './018-inbox-status-changes'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -36,5 +37,6 @@ export const MIGRATIONS: readonly Migration[] = [
   rowsSetAsideMigration, // 14
   inboxMigration, // 15
   queryIndexesMigration, // 16
-  inboxStatusChangesMigration, // 17
+  replyActionsMigration, // 17
+  inboxStatusChangesMigration, // 18
 ]

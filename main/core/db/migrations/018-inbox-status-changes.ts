@@ -7,7 +7,7 @@
 import type { Migration } from '../migration-types'
 
 export const inboxStatusChangesMigration: Migration = {
-  version: 17,
+  version: 18,
   name: 'inbox-status-changes',
   up(db) {
     db.exec(`
