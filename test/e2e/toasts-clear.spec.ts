@@ -39,19 +39,16 @@ for (const [width, height] of [
     })
     const toast = appPage.getByTestId('toast').filter({ hasText: title })
     await expect(toast).toBeVisible({ timeout: 20_000 })
-    // The toasts' place settles in the frame after they come.
-    await appPage.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    )
-    const list = await box(failed)
-    const shown = await box(toast)
-    const overlaps =
-      shown.x < list.x + list.width &&
-      list.x < shown.x + shown.width &&
-      shown.y < list.y + list.height &&
-      list.y < shown.y + shown.height
-    expect(overlaps, `toast ${JSON.stringify(shown)} over the failed list ${JSON.stringify(list)}`).toBe(
-      false,
-    )
+    // The toasts' place settles in the frame after they come: polled, and it stays over the list when wrong.
+    const over = async () => {
+      const [list, shown] = [await box(failed), await box(toast)]
+      const overlaps =
+        shown.x < list.x + list.width &&
+        list.x < shown.x + shown.width &&
+        shown.y < list.y + list.height &&
+        list.y < shown.y + shown.height
+      return overlaps ? `toast ${JSON.stringify(shown)} over the failed list ${JSON.stringify(list)}` : ''
+    }
+    await expect.poll(over, { timeout: 3_000 }).toBe('')
   })
 }
