@@ -110,6 +110,11 @@ export const useUploadsStore = defineStore('uploads', () => {
 
   const retryFailed = () => mediadeck().uploads.retryFailed()
 
+  /** Uploads one granted file through the queue now and answers its stored address (a fixed picture). */
+  async function uploadOne(path: string): Promise<string> {
+    return (await mediadeck().uploads.one({ path })).url
+  }
+
   async function remove(id: string) {
     await mediadeck().uploads.remove({ id })
     upsert([], [id])
@@ -152,6 +157,7 @@ export const useUploadsStore = defineStore('uploads', () => {
     retry,
     remove,
     retryFailed,
+    uploadOne,
     clearFinished,
     subscribe,
   }
