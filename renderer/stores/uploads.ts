@@ -100,8 +100,12 @@ export const useUploadsStore = defineStore('uploads', () => {
     return addPicked(await choose(directories))
   }
 
+  /** A drop on the window: granted and queued by main in one call (a drop there always uploads). */
   async function addDropped(files: readonly File[]) {
-    return addPicked(await resolveDropped(files))
+    if (files.length === 0) return []
+    const started = await mediadeck().uploads.startDropped(files)
+    upsert(started)
+    return started
   }
 
   const cancel = (id: string) => mediadeck().uploads.cancel({ id })
