@@ -3,11 +3,12 @@
 // a month view stays right on the day the clocks change and for a zone other than the system's.
 import { TZDate, tz } from '@date-fns/tz'
 import { addDays, addMonths, addWeeks, format, startOfDay, startOfMonth, startOfWeek } from 'date-fns'
+import type { PlannerViewSetting } from '../../../common/app-state'
 import type { DraftStatus } from '../../../common/drafts'
 import type { ScheduleStatus } from '../../../common/service'
 
 /** The month and week grids, and the list of the days ahead (LIST_DAYS from the anchor's day). */
-export type PlannerView = 'month' | 'week' | 'list'
+export type PlannerView = PlannerViewSetting
 
 /** How many days the list view shows at once: four weeks ahead, as far as a manager usually plans. */
 export const LIST_DAYS = 28
@@ -36,10 +37,14 @@ export interface CalendarDay {
 
 /** What a campaign's card shows beside a post's: its accounts and its posts' statuses summed. */
 export interface CampaignCard {
-  /** Its accounts, in the campaign's order. */
+  /** The card's accounts (those going out at its time), in the campaign's order. */
   accountIds: string[]
-  /** The entries of its posts found in the period, each as a single post would show. */
+  /** The entries of the card's posts, each as a single post would show. */
   posts: CalendarEntry[]
+  /** Every post of the campaign found in the period, at any of its times: what opening the card edits. */
+  all: CalendarEntry[]
+  /** Set when the campaign's posts go out at several times: which of them this card is, from 1. */
+  part?: { index: number; of: number }
 }
 
 export interface CalendarEntry {
@@ -86,8 +91,10 @@ export function sameEntry(a: CalendarEntry, b: CalendarEntry): boolean {
   return (
     x.accountIds.length === y.accountIds.length &&
     x.accountIds.every((id, i) => id === y.accountIds[i]) &&
-    x.posts.length === y.posts.length &&
-    x.posts.every((post, i) => sameEntry(post, y.posts[i]!))
+    x.part?.index === y.part?.index &&
+    x.part?.of === y.part?.of &&
+    x.all.length === y.all.length &&
+    x.all.every((post, i) => sameEntry(post, y.all[i]!))
   )
 }
 
@@ -162,6 +169,16 @@ export function periodRange(view: PlannerView, anchor: Date, zone: string): { fr
   const last = days[days.length - 1]!
   const end = addDays(new TZDate(last.start.getTime(), zone), 1, { in: tz(zone) })
   return { from: days[0]!.start.toISOString(), to: new Date(end.getTime() - 1).toISOString() }
+}
+
+/**
+ * Where the next view starts when the person switches views: at the first day of the period shown (a week's
+ * Monday, a month's 1st, the list's first day), or today when today is in it. Week -> List lists that week,
+ * and a month ahead stays ahead, instead of every switch leaving the anchor where the month's step put it.
+ */
+export function switchedAnchor(view: PlannerView, anchor: Date, zone: string, now: Date = new Date()): Date {
+  const shown = periodDays(view, anchor, zone, now).filter((day) => day.inPeriod)
+  return shown.some((day) => day.isToday) ? now : shown[0]!.start
 }
 
 export function shiftAnchor(view: PlannerView, anchor: Date, step: number, zone: string): Date {

@@ -6,7 +6,12 @@
 import type { CallName, CallRequest, CallResponse, EventName, EventPayloads } from '../../../common/contract'
 import type { MediadeckApi } from '../../../common/contract'
 import type { AppErrorData } from '../../../common/errors'
-import type { InboxEntry, InboxListAnswer, InboxReplyView } from '../../../common/inbox'
+import type {
+  InboxEntry,
+  InboxListAnswer,
+  InboxReplyView,
+  InboxStatusChangeView,
+} from '../../../common/inbox'
 import { chatMessageSchema, type ChatMessage } from '../../../common/service'
 import { NOW } from './fixtures'
 
@@ -21,8 +26,9 @@ export interface FakeInboxData {
   /** A chat's messages by its id, oldest first. */
   inboxMessages?: Record<string, ChatMessage[]>
   inboxReplies?: InboxReplyView[]
-  /** The service cannot be reached: replies are queued, the list is stale. */
+  /** The service cannot be reached: replies and status changes are queued, the list is stale. */
   inboxOffline?: boolean
+  inboxStatusChanges?: InboxStatusChangeView[]
 }
 
 export function fakeInbox(
@@ -52,7 +58,27 @@ export function fakeInbox(
       fetchedAt: NOW,
       stale: Boolean(data.inboxOffline),
       replies: structuredClone((data.inboxReplies ??= [])),
+      statusChanges: structuredClone((data.inboxStatusChanges ??= [])),
     }
+  }
+  /** A like or a private reply: in the outbox, sent at once unless offline; nothing of it shows in the thread. */
+  function queue(id: string, action: 'like' | 'message', text: string): InboxReplyView {
+    find(id)
+    const offline = Boolean(data.inboxOffline)
+    const reply: InboxReplyView = {
+      id: `reply-${next++}`,
+      targetId: id,
+      action,
+      text,
+      media: [],
+      state: offline ? 'queued' : 'sent',
+      error: null,
+      createdAt: NOW,
+      resultIds: offline ? [] : [`made-${next}`],
+    }
+    ;(data.inboxReplies ??= []).push(reply)
+    emit('inbox:changed', { reason: 'replies' })
+    return structuredClone(reply)
   }
   return {
     list: handle('inbox:list', (filter) => list(filter)),
@@ -65,12 +91,14 @@ export function fakeInbox(
         stale: Boolean(data.inboxOffline),
       }
     }),
-    reply: handle('inbox:reply', ({ id, text, media }) => {
+    reply: handle('inbox:reply', ({ id, text, media, privately }) => {
       const entry = find(id)
+      // A private reply goes to the author's chat, not into the comment's thread.
+      if (privately) return queue(id, 'message', text)
       // A file of this computer waits for its upload: the reply is answered as queued, as main does.
       const waits = data.inboxOffline || media.some((m) => 'path' in m)
       const made = waits ? null : `made-${next}`
-      if (made && entry.comment) {
+      if (made && entry.comment && !privately) {
         entry.comment.comment.replies.push({
           id: made,
           type: 'text',
@@ -95,6 +123,7 @@ export function fakeInbox(
       const reply: InboxReplyView = {
         id: `reply-${next++}`,
         targetId: id,
+        action: 'reply',
         text,
         media: media.map((m) =>
           'path' in m
@@ -110,8 +139,22 @@ export function fakeInbox(
       emit('inbox:changed', { reason: 'replies' })
       return structuredClone(reply)
     }),
+    like: handle('inbox:like', ({ id }) => queue(id, 'like', '')),
     setStatus: handle('inbox:set-status', ({ id, status }) => {
       const entry = find(id)
+      // Offline, the change waits in main's queue and the copy shows it at once.
+      if (data.inboxOffline) {
+        ;(data.inboxStatusChanges ??= []).push({
+          id: `status-${next++}`,
+          commentId: id,
+          status,
+          base: entry.status,
+          state: 'queued',
+          seen: null,
+          error: null,
+          createdAt: NOW,
+        })
+      }
       entry.status = status
       emit('inbox:changed', { reason: 'status' })
       return structuredClone(entry)

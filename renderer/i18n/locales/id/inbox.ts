@@ -28,6 +28,8 @@ export default {
   never: 'Kotak masuk belum pernah dibaca dari layanan. Segarkan setelah layanan dapat dihubungi.',
   pick: 'Pilih percakapan untuk membaca dan membalasnya.',
   waiting: 'Balasan menunggu',
+  statusWaiting: 'Status menunggu',
+  statusAsk: 'Status tidak diubah',
   shortcuts:
     'J dan K: berikutnya dan sebelumnya · R: balas · E: selesaikan · I: abaikan · O: buka postingan · /: cari · ?: semua pintasan',
   keys: {
@@ -56,10 +58,23 @@ export default {
     stale: 'Ditampilkan seperti terakhir dibaca: layanan tidak dapat dihubungi.',
     file: { image: 'Gambar', video: 'Video', audio: 'Audio', document: 'Dokumen' },
   },
+  statusChange: {
+    queued: 'Diubah menjadi {status} saat offline: dikirim setelah layanan dapat dihubungi.',
+    sending: 'Sedang diubah menjadi {status}…',
+    conflict:
+      'Anda mengubahnya menjadi {status}, tetapi di layanan sudah menjadi {seen} sementara itu: tetap {seen}. Ubah lagi untuk menggantinya.',
+    attention: 'Diubah menjadi {status} tanpa jawaban, dan layanan tidak menunjukkannya: ubah lagi.',
+    failed: 'Layanan menolak {status}: {error}',
+    conflictToast: 'Status dibiarkan seperti di layanan',
+    conflictToastMessage: 'Status berubah di layanan saat Anda offline.',
+  },
   actions: {
     resolve: 'Selesaikan',
     ignore: 'Abaikan',
     reopen: 'Tandai menunggu',
+    like: 'Suka',
+    liked: 'Komentar disukai',
+    likeQueued: 'Suka menunggu untuk dikirim',
     failed: 'Perubahan tidak dilakukan',
   },
   reply: {
@@ -72,10 +87,18 @@ export default {
     library: 'Dari pustaka',
     remove: 'Hapus {name}',
     textOnly: 'Komentar dibalas dengan teks saja; berkas dikirim lewat pesan langsung.',
+    privately: 'Balas secara pribadi, lewat pesan langsung ke penulisnya',
+    privateHint:
+      'Hanya penulisnya yang melihat jawaban ini: memulai atau melanjutkan obrolan Anda dengannya. Teks saja.',
+    sendPrivately: 'Kirim secara pribadi',
     offline: 'Luring: balasan Anda menunggu di sini dan dikirim setelah layanan dapat dihubungi.',
     sent: 'Balasan terkirim',
     queued: 'Balasan menunggu untuk dikirim',
     failed: 'Balasan tidak terkirim',
+  },
+  replyAction: {
+    like: 'menyukai komentar ini',
+    message: 'membalas secara pribadi',
   },
   replyState: {
     queued: 'Menunggu dikirim',
