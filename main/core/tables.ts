@@ -19,6 +19,7 @@ import { fileGrantsTable } from './files/file-grants'
 import { keptCopiesTable } from './files/copy-janitor'
 import { inboxItemsTable, inboxScopesTable } from './inbox/inbox-rows'
 import { inboxRepliesTable } from './inbox/reply-rows'
+import { inboxStatusChangesTable } from './inbox/status-rows'
 import {
   insightAccountsTable,
   insightFollowersTable,
@@ -70,4 +71,5 @@ export const TABLES: readonly TableDeclaration[] = [
   inboxRepliesTable,
   inboxItemsTable,
   inboxScopesTable,
+  inboxStatusChangesTable,
 ]

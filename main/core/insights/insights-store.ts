@@ -1,7 +1,8 @@
 // The insights' copy in the data folder's database (tables insight_posts, insight_accounts, insight_followers;
-// migration 10; and the accounts followed, insight_follows, migration 18), per profile (scope): the views, the CLI and the refresh read it, so figures show offline with
-// the time they were read, and the refresh knows what it read when. Figures are kept as the service answered
-// them (its numeric members): a member added later needs no new column.
+// migration 10; and the accounts followed, insight_follows, migration 19), per profile (scope): the views, the
+// CLI and the refresh read it, so figures show offline with the time they were read, and the refresh knows what
+// it read when. Figures are kept as the service answered them (its numeric members): a member added later needs
+// no new column.
 import type { AccountFigures, PostFigures } from '../../../common/insights'
 import type { AppDatabase } from '../db/database'
 import type { FollowerSnapshot } from './period'

@@ -18,7 +18,8 @@ import { rowsSetAsideMigration } from './014-rows-set-aside'
 import { inboxMigration } from './015-inbox'
 import { queryIndexesMigration } from './016-query-indexes'
 import { replyActionsMigration } from './017-reply-actions'
-import { insightFollowsMigration } from './018-insight-follows'
+import { inboxStatusChangesMigration } from './018-inbox-status-changes'
+import { insightFollowsMigration } from './019-insight-follows'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -38,5 +39,6 @@ export const MIGRATIONS: readonly Migration[] = [
   inboxMigration, // 15
   queryIndexesMigration, // 16
   replyActionsMigration, // 17
-  insightFollowsMigration, // 18
+  inboxStatusChangesMigration, // 18
+  insightFollowsMigration, // 19
 ]
