@@ -10,13 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServiceClient } from '../../../main/core/service-client'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
 import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
 import { sqlOf } from '../../../main/core/db/handle'
-import { createLeases } from '../../../main/core/db/leases'
 import { createInboxStore } from '../../../main/core/inbox/inbox-store'
-import { createReplyOutbox } from '../../../main/core/inbox/reply-outbox'
+import { filesOf, queueReply, uploadUnderWay } from './support/profile-work'
 
 let h: Harness
 let root: string
@@ -33,23 +31,6 @@ afterAll(async () => {
   await h.close()
 })
 
-async function filesOf(user: { accessKey: string; secretKey: string }) {
-  const c = createServiceClient({ baseUrl: h.sandbox.url, ...user, retry: { maxRetries: 0 } })
-  try {
-    return (await c.listFiles({ page: 1, limit: 100 })).docs.map((f) => [f.filename, f.status])
-  } finally {
-    await c.close()
-  }
-}
-
-async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const start = Date.now()
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not in time`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-
 describe('a profile’s account edited mid-upload', () => {
   it('cancels the upload, deletes its pending file on the old account, and carries nothing to the new', async () => {
     await host.call('settings:update', { uploadRateLimit: 40_000 })
@@ -60,14 +41,8 @@ describe('a profile’s account edited mid-upload', () => {
       secretKey: USERS.main.secretKey,
     })
     await host.call('profiles:activate', { id: profile.id })
-    const file = h.file('client-private.bin', 400_000)
-    await host.grants.grant([file.path])
-    const [item] = await host.call('uploads:start', { paths: [file.path] })
-    await waitFor(async () => {
-      const now = (await host.call('uploads:list')).items.find((i) => i.id === item!.id)
-      return (now?.bytesSent ?? 0) > 0
-    }, 'the upload under way')
-    expect(await filesOf(USERS.main)).toEqual([['client-private.bin', 'pending']])
+    const itemId = await uploadUnderWay(host, h, 'client-private.bin')
+    expect(await filesOf(h, USERS.main)).toEqual([['client-private.bin', 'pending']])
 
     await host.call('profiles:save', {
       id: profile.id,
@@ -77,15 +52,15 @@ describe('a profile’s account edited mid-upload', () => {
       secretKey: USERS.small.secretKey,
     })
 
-    expect(await filesOf(USERS.main)).toEqual([])
-    const row = sqlOf(host.database).prepare('SELECT state FROM upload_items WHERE id = ?').get(item!.id) as {
+    expect(await filesOf(h, USERS.main)).toEqual([])
+    const row = sqlOf(host.database).prepare('SELECT state FROM upload_items WHERE id = ?').get(itemId) as {
       state: string
     }
     expect(row.state).toBe('cancelled')
     expect(
       sqlOf(host.database)
         .prepare('SELECT count(*) AS n FROM leases WHERE resource = ?')
-        .get(`upload:${item!.id}`),
+        .get(`upload:${itemId}`),
     ).toEqual({ n: 0 })
     await host.active().uploads.whenIdle()
     expect(
@@ -94,7 +69,7 @@ describe('a profile’s account edited mid-upload', () => {
         .uploads.list()
         .filter((i) => i.state !== 'done' && i.state !== 'cancelled' && i.state !== 'failed'),
     ).toEqual([])
-    expect(await filesOf(USERS.small)).toEqual([])
+    expect(await filesOf(h, USERS.small)).toEqual([])
   }, 60_000)
 
   it('of a profile that is not the active one: the same, and its queued replies and inbox copy go', async () => {
@@ -106,25 +81,11 @@ describe('a profile’s account edited mid-upload', () => {
       secretKey: USERS.main.secretKey,
     })
     await host.call('profiles:activate', { id: profile.id })
-    const file = h.file('other-private.bin', 400_000)
-    await host.grants.grant([file.path])
-    const [item] = await host.call('uploads:start', { paths: [file.path] })
-    await waitFor(async () => {
-      const now = (await host.call('uploads:list')).items.find((i) => i.id === item!.id)
-      return (now?.bytesSent ?? 0) > 0
-    }, 'the upload under way')
+    const itemId = await uploadUnderWay(host, h, 'other-private.bin')
     // Switched away mid-upload: the upload waits in the database, its pending file on the old account.
     await host.call('profiles:activate', { id: 'sandbox' })
-    expect(await filesOf(USERS.main)).toEqual([['other-private.bin', 'pending']])
-    createReplyOutbox({
-      database: host.database,
-      leases: createLeases(host.database),
-      profileId: profile.id,
-      client: () => {
-        throw new Error('not sent here')
-      },
-      now: () => new Date(),
-    }).queue({ targetId: 'comment-of-the-old-account', text: 'Masih ada', media: [] })
+    expect(await filesOf(h, USERS.main)).toEqual([['other-private.bin', 'pending']])
+    queueReply(host.database, profile.id, 'comment-of-the-old-account')
     createInboxStore(host.database).save(profile.id, [], { complete: true, now: new Date() })
 
     await host.call('profiles:save', {
@@ -135,16 +96,13 @@ describe('a profile’s account edited mid-upload', () => {
       secretKey: USERS.small.secretKey,
     })
 
-    expect(await filesOf(USERS.main)).toEqual([])
+    expect(await filesOf(h, USERS.main)).toEqual([])
     const db = sqlOf(host.database)
-    expect(db.prepare('SELECT state FROM upload_items WHERE id = ?').get(item!.id)).toEqual({
+    expect(db.prepare('SELECT state FROM upload_items WHERE id = ?').get(itemId)).toEqual({
       state: 'cancelled',
     })
-    expect(
-      db.prepare('SELECT count(*) AS n FROM leases WHERE resource = ?').get(`upload:${item!.id}`),
-    ).toEqual({
-      n: 0,
-    })
+    const leases = db.prepare('SELECT count(*) AS n FROM leases WHERE resource = ?')
+    expect(leases.get(`upload:${itemId}`)).toEqual({ n: 0 })
     expect(
       db.prepare('SELECT count(*) AS n FROM inbox_replies WHERE profile_id = ?').get(profile.id),
     ).toEqual({
@@ -165,6 +123,6 @@ describe('a profile’s account edited mid-upload', () => {
         .uploads.list()
         .filter((i) => !['done', 'cancelled', 'failed'].includes(i.state)),
     ).toEqual([])
-    expect(await filesOf(USERS.small)).toEqual([])
+    expect(await filesOf(h, USERS.small)).toEqual([])
   }, 60_000)
 })
