@@ -51,7 +51,13 @@ export function createAutomationHandlers(
       turns.run(id, async () => {
         const before = await findAutomation(client(), id)
         // A rule left out of `config` is kept: one rule sent over a whole copy resets no other.
-        const next = base ? changesOver(before.config, base, config, { dropLeftOut: false }) : config
+        const next = base
+          ? changesOver(before.config, base, config, {
+              dropLeftOut: false,
+              // Keywords, word lists, buttons: two windows each adding one keep both.
+              mergeLists: true,
+            })
+          : config
         refuseUnknownMembers(next, before.config)
         checkConfigEnums(pick(next, CONTENT_RULES), before.config)
         await client().updateAutomation(id, next)
@@ -66,6 +72,10 @@ export function createAutomationHandlers(
     },
     'automations:delete': ({ id }) => client().deleteAutomation(id),
     'automations:set-account-defaults': async ({ accountId, config }) => {
+      // The defaults have no rules of the service's to send back, as a new automation: a member the app does
+      // not know (a misspelt one, one named after Object's own) is refused by name, never stored for every
+      // new post of the account.
+      refuseUnknownMembers(config, undefined)
       checkConfigEnums(config)
       await client().setAccountAutomation(accountId, config)
     },

@@ -35,7 +35,8 @@ export async function editOverFresh(
     base as unknown as Record<string, unknown>,
     edited as unknown as Record<string, unknown>,
     // A member the composer left out was cleared by the person (a WhatsApp channel): it goes.
-    { dropLeftOut: true },
+    // A post's lists (its media in order, its accounts) are not sets: the person's list is sent whole.
+    { dropLeftOut: true, mergeLists: false },
   )
   // Without the members only the service sets (its id, status, account summary): the service takes the rest.
   const sent = mergeScheduleEdit({}, body) as unknown as CreateScheduleRequest

@@ -200,6 +200,36 @@ describe('changes of one automation against a slow service', () => {
   })
 })
 
+describe('two windows changing one list of an automation', () => {
+  it('each adding a keyword on the same copy: both keywords are kept', async () => {
+    const a = await first()
+    const words = a.config.delete.keywords ?? []
+    // Both windows opened the automation on this copy; each adds its word and saves.
+    const base = a.config
+    const adding = (word: string) => ({
+      ...base,
+      delete: { ...base.delete, keywords: [...words, word] },
+    })
+    await host.call('automations:update', { id: a.id, base, config: adding('giveaway') })
+    const saved = await host.call('automations:update', { id: a.id, base, config: adding('promo') })
+    expect(saved.config.delete.keywords).toEqual([...words, 'promo', 'giveaway'])
+    // A word one window took out goes, even while the other adds one on the older copy.
+    const now = saved.config
+    await host.call('automations:update', {
+      id: a.id,
+      base: now,
+      config: { ...now, delete: { ...now.delete, keywords: [...words, 'promo'] } },
+    })
+    const last = await host.call('automations:update', {
+      id: a.id,
+      base: now,
+      config: { ...now, delete: { ...now.delete, keywords: [...now.delete.keywords, 'sale'] } },
+    })
+    expect(last.config.delete.keywords).toEqual([...words, 'promo', 'sale'])
+    await host.call('automations:update', { id: a.id, config: a.config })
+  })
+})
+
 describe('reports', () => {
   it('lists filtered reports and refuses a type outside the enum before any request', async () => {
     const failed = await host.call('reports:list', { page: 1, limit: 100, status: 'error' })
@@ -295,6 +325,33 @@ describe('hostile automation changes over IPC', () => {
     // The refused changes left the rule they named as it was.
     expect(now.config.reply).toEqual(a.config.reply)
     await host.call('automations:update', { id: a.id, config: { like: a.config.like }, base: now.config })
+  })
+
+  it("an account's defaults refuse members the app does not know, and those named after Object's own, by name", async () => {
+    const [template] = await host.call('templates:list')
+    const { accountId } = await first()
+    const config = template!.config
+    for (const [rule, member] of [
+      ['like', 'shade'],
+      ['reply', 'constructor'],
+      ['reply', 'toString'],
+      ['message', 'hasOwnProperty'],
+    ] as const) {
+      const hostile = { ...config, [rule]: { ...config[rule], [member]: { prototype: { polluted: 'yes' } } } }
+      expect(
+        await refusalOf(host.call('automations:set-account-defaults', { accountId, config: hostile })),
+      ).toMatchObject({ kind: 'validation', field: `config.${rule}.${member}` })
+    }
+    // A rule the app does not know at all is refused by the call's schema, before the handler.
+    expect(
+      await refusalOf(
+        host.call('automations:set-account-defaults', {
+          accountId,
+          config: { ...config, share: { isActive: true } } as typeof config,
+        }),
+      ),
+    ).toMatchObject({ kind: 'validation' })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
   it('one rule sent over a whole copy changes that rule alone: the others are not reset', async () => {
