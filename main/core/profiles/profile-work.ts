@@ -9,6 +9,7 @@ import { deleteProfileCampaigns } from '../campaigns/campaign-store'
 import type { AppDatabase } from '../db/database'
 import { dropLeases } from '../db/leases'
 import { countProfileDrafts, deleteProfileDrafts } from '../drafts/draft-store'
+import { forgetProfileIdentities } from '../drafts/profile-identity'
 import { outboxLease } from '../drafts/outbox'
 import { forgetInbox } from '../inbox/inbox-store'
 import { countUnsentReplies, deleteProfileReplies } from '../inbox/reply-outbox'
@@ -60,11 +61,13 @@ export function countProfileWork(database: AppDatabase, keys: ProfileKeys): Prof
 
 /**
  * What was read from or written for the account a profile named: its queued replies (they answer that
- * account's comments and chats), its inbox copy and what the account watch saw. Removed when the profile
+ * account's comments and chats), its inbox copy, what the account watch saw, and the identities that lead the
+ * CLI's drafts of those credentials to it. Removed when the profile
  * names another account, so none of it is shown as, or sent to, the new one. The caller holds the transaction
  * or not (each statement is its own then).
  */
 function forgetAccountWork(database: AppDatabase, profileId: string): void {
+  forgetProfileIdentities(database, profileId)
   dropLeases(database, deleteProfileReplies(database, profileId))
   forgetInbox(database, profileId)
   forgetAccountWatch(database, profileId)
