@@ -5,7 +5,7 @@
 // The uploads' pending files on the account are the host's to delete first (main/host/profile-ending.ts): what
 // is here only removes rows, in one transaction, so a kill mid-way leaves either all of it or none.
 import type { ProfileWork } from '../../../common/app-state'
-import { deleteProfileCampaigns } from '../campaigns/campaign-store'
+import { deleteProfileCampaigns, forgetCampaignSchedules } from '../campaigns/campaign-store'
 import type { AppDatabase } from '../db/database'
 import { dropLeases } from '../db/leases'
 import { countProfileDrafts, deleteProfileDrafts } from '../drafts/draft-store'
@@ -61,13 +61,14 @@ export function countProfileWork(database: AppDatabase, keys: ProfileKeys): Prof
 
 /**
  * What was read from or written for the account a profile named: its queued replies (they answer that
- * account's comments and chats), its inbox copy, what the account watch saw, and the identities that lead the
- * CLI's drafts of those credentials to it. Removed when the profile
- * names another account, so none of it is shown as, or sent to, the new one. The caller holds the transaction
- * or not (each statement is its own then).
+ * account's comments and chats), its inbox copy, what the account watch saw, its campaigns' posts on it (by
+ * service id), and the identities that lead the CLI's drafts of those credentials to it. Removed when the
+ * profile names another account, so none of it is shown as, or sent to, the new one. The caller holds the
+ * transaction or not (each statement is its own then).
  */
 function forgetAccountWork(database: AppDatabase, profileId: string): void {
   forgetProfileIdentities(database, profileId)
+  forgetCampaignSchedules(database, profileId)
   dropLeases(database, deleteProfileReplies(database, profileId))
   forgetInbox(database, profileId)
   forgetAccountWatch(database, profileId)

@@ -5,7 +5,7 @@
 // pending file. Now the upload ends cancelled, its pending file is deleted on the old account, its lease is
 // released at once, and nothing of it reaches the new account. A profile that was not the active one was not
 // touched at all: its upload waited, its pending file stayed on the old account, and its queued replies (to the
-// old account's comments) and inbox copy were the new account's.
+// old account's comments), inbox copy and campaigns' posts on the old account were the new account's.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
 import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
 import { sqlOf } from '../../../main/core/db/handle'
+import { createCampaignStore } from '../../../main/core/campaigns/campaign-store'
 import { createInboxStore } from '../../../main/core/inbox/inbox-store'
 import { filesOf, queueReply, uploadUnderWay } from './support/profile-work'
 
@@ -72,7 +73,7 @@ describe('a profile’s account edited mid-upload', () => {
     expect(await filesOf(h, USERS.small)).toEqual([])
   }, 60_000)
 
-  it('of a profile that is not the active one: the same, and its queued replies and inbox copy go', async () => {
+  it('of a profile that is not the active one: the same, and its queued replies, inbox copy and campaigns’ old posts go', async () => {
     await host.call('settings:update', { uploadRateLimit: 40_000 })
     const profile = await host.call('profiles:save', {
       name: 'Other client',
@@ -87,6 +88,20 @@ describe('a profile’s account edited mid-upload', () => {
     expect(await filesOf(h, USERS.main)).toEqual([['other-private.bin', 'pending']])
     queueReply(host.database, profile.id, 'comment-of-the-old-account')
     createInboxStore(host.database).save(profile.id, [], { complete: true, now: new Date() })
+    // A campaign whose posts went out on the old account: their service ids are that account's.
+    const campaigns = createCampaignStore(host.database)
+    campaigns.create({
+      profileId: profile.id,
+      at: '2026-12-01T02:00:00.000Z',
+      members: [
+        { accountId: 'ig', offsetMinutes: 0, draftId: 'sent-1' },
+        { accountId: 'tt', offsetMinutes: 0, draftId: 'sent-2' },
+      ],
+    })
+    campaigns.linkSchedules([
+      { draftId: 'sent-1', scheduleId: 'old-account-post-1' },
+      { draftId: 'sent-2', scheduleId: 'old-account-post-2' },
+    ])
 
     await host.call('profiles:save', {
       id: profile.id,
@@ -109,6 +124,8 @@ describe('a profile’s account edited mid-upload', () => {
       n: 0,
     })
     expect(createInboxStore(host.database).fetchedAt(profile.id)).toBeNull()
+    expect(campaigns.idOf({ scheduleId: 'old-account-post-1' })).toBeUndefined()
+    expect(campaigns.listForProfile(profile.id)).toEqual([])
     expect(await host.call('profiles:held-work', { id: profile.id })).toMatchObject({
       replies: 0,
       uploads: 0,
