@@ -138,7 +138,7 @@ describe('kill -9 mid-way through a profile’s delete', () => {
         await host.close()
       }
     },
-    90_000,
+    240_000,
   )
 })
 
@@ -166,6 +166,6 @@ describe('kill -9 between the save of another access key and the end of the old 
         await host.close()
       }
     },
-    90_000,
+    240_000,
   )
 })
