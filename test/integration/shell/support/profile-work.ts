@@ -7,6 +7,7 @@ import { createReplyOutbox, type QueuedReply } from '../../../../main/core/inbox
 import { createServiceClient } from '../../../../main/core/service-client'
 import type { AppHost } from '../../../../main/host/app-host'
 import type { Harness } from '../../core/sandbox-harness'
+import { waitFor } from '../../support/wait-for'
 
 /** The files an account holds on the sandbox, each as [name, status]. */
 export async function filesOf(
@@ -18,14 +19,6 @@ export async function filesOf(
     return (await c.listFiles({ page: 1, limit: 100 })).docs.map((f) => [f.filename, f.status])
   } finally {
     await c.close()
-  }
-}
-
-export async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const start = Date.now()
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not in time`)
-    await new Promise((r) => setTimeout(r, 25))
   }
 }
 
