@@ -13,6 +13,7 @@ import type {
 } from '../../common/inbox'
 import { isLocalMedium } from '../../common/inbox'
 import { AppError, isUnreachable } from '../../common/errors'
+import { freshnessOf } from '../../common/freshness'
 import { errorReason } from '../../common/messages/index'
 import type { AppDatabase } from '../core/db/database'
 import { coalescedRun } from '../core/coalesced-run'
@@ -98,6 +99,8 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   }
   /** Why the last refresh of a profile could not read the service; absent once one succeeded. */
   const failed = new Map<string, AppError>()
+  /** The profiles whose inbox is being read now (a background run or the person's Refresh): "checking". */
+  const reading = new Map<string, number>()
   let refreshing: Promise<InboxListAnswer> | undefined
   let closed = false
 
@@ -148,6 +151,10 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       total,
       fetchedAt: store.fetchedAt(id),
       stale: failed.has(id) || !deps.connection.isOnline(),
+      freshness: freshnessOf(store.fetchedAt(id), {
+        reading: (reading.get(id) ?? 0) > 0,
+        failed: failed.has(id) || !deps.connection.isOnline(),
+      }),
       replies: replies(),
     }
   }
@@ -233,6 +240,10 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
 
   /** One read of the whole inbox of `profileId` into the copy; an unreachable service is remembered, and thrown. */
   async function read(profileId: string, client: ServiceClient, signal?: AbortSignal): Promise<void> {
+    // The copy is "checking" while this runs, and the page is told so at once: a background read used to
+    // leave the page showing the copy as current until it ended.
+    reading.set(profileId, (reading.get(profileId) ?? 0) + 1)
+    deps.emit('inbox:changed', { reason: 'checking' })
     try {
       // A reply sent without an answer seen is looked for again on the outcome rule's rhythm: at each read.
       if (
@@ -249,6 +260,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       if (e.kind !== 'cancelled') failed.set(profileId, e)
       throw e
     } finally {
+      const left = (reading.get(profileId) ?? 1) - 1
+      if (left > 0) reading.set(profileId, left)
+      else reading.delete(profileId)
       if (!signal?.aborted) deps.emit('inbox:changed', { reason: 'refreshed' })
     }
   }

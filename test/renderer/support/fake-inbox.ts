@@ -8,6 +8,7 @@ import type { MediadeckApi } from '../../../common/contract'
 import type { AppErrorData } from '../../../common/errors'
 import type { InboxEntry, InboxListAnswer, InboxReplyView } from '../../../common/inbox'
 import { chatMessageSchema, type ChatMessage } from '../../../common/service'
+import { freshnessOf } from '../../../common/freshness'
 import { NOW } from './fixtures'
 
 type Handle = <C extends CallName>(
@@ -23,6 +24,8 @@ export interface FakeInboxData {
   inboxReplies?: InboxReplyView[]
   /** The service cannot be reached: replies are queued, the list is stale. */
   inboxOffline?: boolean
+  /** A read of the inbox runs in main (a background run): the list is "checking". */
+  inboxChecking?: boolean
 }
 
 export function fakeInbox(
@@ -51,6 +54,10 @@ export function fakeInbox(
       total: items.length,
       fetchedAt: NOW,
       stale: Boolean(data.inboxOffline),
+      freshness: freshnessOf(NOW, {
+        reading: Boolean(data.inboxChecking),
+        failed: Boolean(data.inboxOffline),
+      }),
       replies: structuredClone((data.inboxReplies ??= [])),
     }
   }
