@@ -13,6 +13,12 @@
 
 export type FreshnessState = 'fresh' | 'checking' | 'stale'
 
+/**
+ * The code of a refresh's error when the service was out of reach and nothing of it was ever kept here (a
+ * profile never reached, offline): no copy yet, read once the service can be reached. A network problem over
+ * an empty view read as if the data were gone.
+ */
+export const NO_COPY_CODE = 'no-copy-yet'
 
 export interface Freshness {
   state: FreshnessState
