@@ -117,30 +117,45 @@ test('Insights says its figures are "Checking…" while main reads them, EN and 
   }
 })
 
+/**
+ * Pictures of a view while a read runs, at each width, theme and language: `begin` starts the read and answers
+ * once the page says "checking", `end` lets it finish.
+ */
+async function checkingShots(
+  page: Page,
+  name: string,
+  begin: (language: Language) => Promise<void>,
+  end: () => Promise<void>,
+): Promise<void> {
+  const dir = process.env.MEDIADECK_SHOTS_DIR ?? join('.test-results', 'screenshots', 'background-freshness')
+  mkdirSync(dir, { recursive: true })
+  for (const language of LANGUAGES) {
+    await setLanguage(page, language)
+    await expect(page.locator('html')).toHaveAttribute('lang', language)
+    for (const width of [1280, 900]) {
+      await page.setViewportSize({ width, height: 900 })
+      await begin(language)
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme })
+        await page.screenshot({ path: join(dir, `${name}-checking-${width}-${language}-${colorScheme}.png`) })
+      }
+      await end()
+    }
+  }
+}
+
 test(
   'screenshots of the inbox while a background read runs at 1280 and 900 px, light and dark, English and Indonesian',
   { tag: '@screenshots' },
   async ({ appPage, app }) => {
     test.setTimeout(480_000)
-    const dir =
-      process.env.MEDIADECK_SHOTS_DIR ?? join('.test-results', 'screenshots', 'background-freshness')
-    mkdirSync(dir, { recursive: true })
     await openInbox(appPage)
-    for (const language of LANGUAGES) {
-      await setLanguage(appPage, language)
-      await expect(appPage.locator('html')).toHaveAttribute('lang', language)
-      for (const width of [1280, 900]) {
-        await appPage.setViewportSize({ width, height: 900 })
-        await backgroundRead(appPage, app, language)
-        for (const colorScheme of ['light', 'dark'] as const) {
-          await appPage.emulateMedia({ colorScheme })
-          await appPage.screenshot({
-            path: join(dir, `inbox-checking-${width}-${language}-${colorScheme}.png`),
-          })
-        }
-        await readEnded(appPage, app)
-      }
-    }
+    await checkingShots(
+      appPage,
+      'inbox',
+      (language) => backgroundRead(appPage, app, language),
+      () => readEnded(appPage, app),
+    )
   },
 )
 
@@ -149,27 +164,15 @@ test(
   { tag: '@screenshots' },
   async ({ appPage, app }) => {
     test.setTimeout(480_000)
-    const dir =
-      process.env.MEDIADECK_SHOTS_DIR ?? join('.test-results', 'screenshots', 'background-freshness')
-    mkdirSync(dir, { recursive: true })
     await appPage.getByTestId('nav-insights').click()
     await expect(appPage.getByTestId('insights')).toHaveAttribute('data-reading', 'false', {
       timeout: 60_000,
     })
-    for (const language of LANGUAGES) {
-      await setLanguage(appPage, language)
-      await expect(appPage.locator('html')).toHaveAttribute('lang', language)
-      for (const width of [1280, 900]) {
-        await appPage.setViewportSize({ width, height: 900 })
-        await insightsChecking(appPage, app, language)
-        for (const colorScheme of ['light', 'dark'] as const) {
-          await appPage.emulateMedia({ colorScheme })
-          await appPage.screenshot({
-            path: join(dir, `insights-checking-${width}-${language}-${colorScheme}.png`),
-          })
-        }
-        await insightsEnded(appPage, app)
-      }
-    }
+    await checkingShots(
+      appPage,
+      'insights',
+      (language) => insightsChecking(appPage, app, language),
+      () => insightsEnded(appPage, app),
+    )
   },
 )
