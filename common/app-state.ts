@@ -82,6 +82,9 @@ export const LANGUAGES = ['system', 'en', 'id'] as const
 export type LanguageSetting = (typeof LANGUAGES)[number]
 export const THEMES = ['system', 'light', 'dark'] as const
 export type ThemeSetting = (typeof THEMES)[number]
+/** The planner's month and week grids, and its list of the days ahead. */
+export const PLANNER_VIEWS = ['month', 'week', 'list'] as const
+export type PlannerViewSetting = (typeof PLANNER_VIEWS)[number]
 
 export interface Settings {
   uploadConcurrency: number
@@ -97,6 +100,8 @@ export interface Settings {
   uploadHistoryDays: number
   /** When no system notification is shown (common/quiet-hours.ts). */
   quietHours: QuietHours
+  /** The planner's view as last chosen, shown again at the next start. */
+  plannerView: PlannerViewSetting
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -108,6 +113,7 @@ export const DEFAULT_SETTINGS: Settings = {
   openAtLogin: false,
   uploadHistoryDays: 30,
   quietHours: { ...DEFAULT_QUIET_HOURS },
+  plannerView: 'month',
 }
 export const MAX_UPLOAD_CONCURRENCY = 8
 /** The upload history's retention, in days: a day at least, a year at most. */

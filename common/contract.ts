@@ -48,6 +48,7 @@ import {
   MIN_UPLOAD_HISTORY_DAYS,
   MIN_UPLOAD_RATE_LIMIT,
   THEMES,
+  PLANNER_VIEWS,
 } from './app-state'
 import type { Draft, DraftFieldError, ImportPreview, ImportResult, OutboxState } from './drafts'
 import type { ListChanges, ListSnapshot } from './list-changes'
@@ -267,6 +268,7 @@ export const requestSchemas = {
           to: z.string().regex(CLOCK_TIME, 'a time as HH:MM'),
         })
         .strict(),
+      plannerView: z.enum(PLANNER_VIEWS),
     })
     .partial()
     .strict(),

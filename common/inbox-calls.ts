@@ -56,12 +56,20 @@ export const inboxCallSchemas = {
           ]),
         )
         .max(MAX_REPLY_MEDIA),
+      /** A comment answered privately: a direct message to its author (text only), not a reply in its thread. */
+      privately: z.boolean().optional(),
     })
     .strict()
     .refine((r) => r.text.trim() !== '' || r.media.length > 0, {
       message: 'A reply needs a text or a file.',
       path: ['text'],
+    })
+    .refine((r) => !r.privately || (r.text.trim() !== '' && r.media.length === 0), {
+      message: 'A private reply is a text, without files.',
+      path: ['media'],
     }),
+  /** The account likes a comment; queued like a reply when the service cannot be reached. */
+  'inbox:like': z.object({ id }).strict(),
   'inbox:set-status': z.object({ id, status: z.enum(COMMENT_TRIAGE) }).strict(),
   /** The sidebar's and the tray's counts from the copy; what changes later arrives as `inbox:counts`. */
   'inbox:counts': z.undefined(),
@@ -72,6 +80,7 @@ export interface InboxCallResponses {
   'inbox:refresh': InboxListAnswer
   'inbox:thread': InboxThread
   'inbox:reply': InboxReplyView
+  'inbox:like': InboxReplyView
   'inbox:set-status': InboxEntry
   'inbox:counts': InboxCounts
 }

@@ -55,10 +55,18 @@ export interface InboxFilter {
 export const REPLY_STATES = ['queued', 'sending', 'sent', 'failed', 'attention'] as const
 export type ReplyState = (typeof REPLY_STATES)[number]
 
+/**
+ * What a queued reply does: `reply` answers in the thread (or writes in the chat), `like` likes a comment, and
+ * `message` answers a comment privately, with a direct message to its author (POST /public/content/{id}/message).
+ */
+export const REPLY_ACTIONS = ['reply', 'like', 'message'] as const
+export type ReplyAction = (typeof REPLY_ACTIONS)[number]
+
 /** A reply of the outbox as the page shows it beside its conversation. */
 export interface InboxReplyView {
   id: string
   targetId: string
+  action: ReplyAction
   text: string
   /** A local file still going up has its `path` and no `url` (its progress is the upload queue's). */
   media: Array<{ name: string; kind: string; url?: string; path?: string }>

@@ -71,7 +71,10 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
     writeLine(options.stderr, `error: unknown command ${JSON.stringify(argv.join(' '))} (commands: ${known})`)
     return 2
   }
-  if (found.rest.includes('--help') || found.rest.includes('-h')) {
+  // Past `--` every word is an argument (a file named `--help`), not an option.
+  const end = found.rest.indexOf('--')
+  const flags = end === -1 ? found.rest : found.rest.slice(0, end)
+  if (flags.includes('--help') || flags.includes('-h')) {
     writeLine(options.stdout, `usage: ${program} ${found.command.usage}`)
     return 0
   }

@@ -113,7 +113,14 @@ export interface InboxPort {
   /** Sends what waits, then reads the whole inbox; offline, answers the copy marked stale. */
   refresh(): Promise<InboxListAnswer>
   thread(id: string): Promise<InboxThread>
-  reply(input: { id: string; text: string; media: ReplyMediumInput[] }): Promise<InboxReplyView>
+  reply(input: {
+    id: string
+    text: string
+    media: ReplyMediumInput[]
+    privately?: boolean
+  }): Promise<InboxReplyView>
+  /** Queues the account's like of a comment, sent at once when the service can be reached. */
+  like(id: string): Promise<InboxReplyView>
   setStatus(id: string, status: CommentTriage): Promise<InboxEntry>
   /** The active profile's counts from the copy (common/inbox.ts InboxCounts). */
   counts(): InboxCounts

@@ -256,6 +256,14 @@ export interface ServiceClient {
   replyComment(id: string, text: string, o?: CallOptions): Promise<{ commentId: string }>
   setCommentStatus(id: string, status: CommentStatus, o?: CallOptions): Promise<void>
   deleteComment(id: string, o?: CallOptions): Promise<void>
+  /** POST /public/content/{id}/like/{commentId} (Gold+): the account likes a comment (204); liking twice is one like. */
+  likeComment(contentId: string, commentId: string, accountId: string, o?: CallOptions): Promise<void>
+  /** POST /public/content/{id}/message (Gold+): a private reply, a direct message to a comment's author. */
+  messageComment(
+    contentId: string,
+    body: { accountId: string; commentId: string; text: string },
+    o?: CallOptions,
+  ): Promise<{ messageId: string }>
   /** GET /public/chat (Gold+): direct-message conversations, newest first. */
   listChats(q: ListChatsQuery, o?: CallOptions): Promise<Page<Chat>>
   getChat(id: string, o?: CallOptions): Promise<Chat>
@@ -677,6 +685,18 @@ export function createServiceClient(o: ServiceClientOptions): ServiceClient {
     deleteComment: async (commentId, c) => {
       await call('DELETE', `/public/comment/${id(commentId)}`, c)
     },
+    likeComment: async (contentId, commentId, accountId, c) => {
+      await call('POST', `/public/content/${id(contentId)}/like/${id(commentId)}`, {
+        ...c,
+        query: { accountId },
+        body: {},
+      })
+    },
+    messageComment: async (contentId, body, c) =>
+      json(messageResultSchema, 'POST', `/public/content/${id(contentId)}/message`, {
+        ...c,
+        body: { ...body, text: checkRequest(replyTextSchema, body.text) },
+      }),
     listChats: (q, c) =>
       page(chatSchema, 'GET', '/public/chat', {
         ...c,

@@ -8,7 +8,13 @@ export const INBOX_HANDLER_NEEDS = ['inbox'] as const
 export type InboxHandlerDeps = Pick<HostDeps, (typeof INBOX_HANDLER_NEEDS)[number]>
 
 export type InboxCalls =
-  'inbox:list' | 'inbox:refresh' | 'inbox:thread' | 'inbox:reply' | 'inbox:set-status' | 'inbox:counts'
+  | 'inbox:list'
+  | 'inbox:refresh'
+  | 'inbox:thread'
+  | 'inbox:reply'
+  | 'inbox:like'
+  | 'inbox:set-status'
+  | 'inbox:counts'
 
 export function createInboxHandlers(deps: InboxHandlerDeps): HandlerGroup<InboxCalls> {
   const { inbox } = deps
@@ -17,6 +23,7 @@ export function createInboxHandlers(deps: InboxHandlerDeps): HandlerGroup<InboxC
     'inbox:refresh': async () => inbox.refresh(),
     'inbox:thread': async ({ id }) => inbox.thread(id),
     'inbox:reply': async (request) => inbox.reply(request),
+    'inbox:like': async ({ id }) => inbox.like(id),
     'inbox:set-status': async ({ id, status }) => inbox.setStatus(id, status),
     'inbox:counts': async () => inbox.counts(),
   }

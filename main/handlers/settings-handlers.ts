@@ -22,6 +22,7 @@ export function createSettingsHandlers(
       // Read when a queue opens (the next start or profile switch): history is trimmed then.
       if (patch.uploadHistoryDays !== undefined) next.uploadHistoryDays = patch.uploadHistoryDays
       if (patch.quietHours !== undefined) next.quietHours = { ...patch.quietHours }
+      if (patch.plannerView !== undefined) next.plannerView = patch.plannerView
       deps.store.set('settings', next)
       if (next.uploadConcurrency !== before.uploadConcurrency) {
         deps.active().uploads.setConcurrency(next.uploadConcurrency)

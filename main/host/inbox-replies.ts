@@ -50,6 +50,7 @@ export function replyView(r: QueuedReply): InboxReplyView {
   return {
     id: r.id,
     targetId: r.targetId,
+    action: r.action,
     text: r.text,
     media: r.media.map((m) => ({
       name: m.name,

@@ -9,6 +9,7 @@ import type {
   InboxListAnswer,
   InboxReplyView,
   InboxThread,
+  ReplyAction,
   ReplyMediumInput,
 } from '../../common/inbox'
 import { isLocalMedium } from '../../common/inbox'
@@ -291,6 +292,30 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     return refreshing
   }
 
+  /**
+   * Queues what the person wrote (or liked) and sends it now if it can go: answered as sent, or as queued when
+   * the service cannot be reached or a file is still to upload (the reply goes once the upload is complete).
+   */
+  async function queue(
+    id: string,
+    { action, text, media = [] }: { action: ReplyAction; text: string; media?: Medium[] },
+  ): Promise<InboxReplyView> {
+    if (action !== 'reply' && stored(id).entry.kind !== 'comment') {
+      throw new AppError({
+        kind: 'validation',
+        field: 'id',
+        ...errorReason('inbox-comment-only'),
+        message: 'only a comment can be liked or answered privately',
+      })
+    }
+    const box = outbox()
+    const queued = box.queue({ targetId: id, text, media, action })
+    deps.emit('inbox:changed', { reason: 'replies' })
+    if (media.some((m) => m.path !== undefined)) void sendReplies()
+    else await sendReplies()
+    return replyView(box.get(queued.id) ?? queued)
+  }
+
   function stored(id: string) {
     const found = store.get(scope(), id)
     if (!found) {
@@ -317,8 +342,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
         return { entry: found.entry, messages: found.messages, stale: true }
       }
     },
-    async reply({ id, text, media }) {
+    async reply({ id, text, media, privately }) {
       const { entry } = stored(id)
+      if (privately) return queue(id, { action: 'message', text })
       if (entry.kind === 'comment' && media.length > 0) {
         throw new AppError({
           kind: 'validation',
@@ -327,14 +353,10 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
           message: 'a comment is answered with text only',
         })
       }
-      const prepared = await mediaOf(media)
-      const box = outbox()
-      const queued = box.queue({ targetId: id, text, media: prepared })
-      deps.emit('inbox:changed', { reason: 'replies' })
-      // A file still to upload: the reply is answered as queued, and goes once the upload is complete.
-      if (prepared.some((m) => m.path !== undefined)) void sendReplies()
-      else await sendReplies()
-      return replyView(box.get(queued.id) ?? queued)
+      return queue(id, { action: 'reply', text, media: await mediaOf(media) })
+    },
+    async like(id) {
+      return queue(id, { action: 'like', text: '' })
     },
     async setStatus(id, status) {
       stored(id)

@@ -122,15 +122,29 @@ export const useInboxStore = defineStore('inbox', () => {
     threadError.value = null
   }
 
-  /** Queues the reply in main's outbox; main sends it at once when the service can be reached. */
-  async function reply(text: string, media: ReplyMediumInput[]): Promise<InboxReplyView> {
+  /**
+   * Queues the reply in main's outbox; main sends it at once when the service can be reached. `privately`
+   * answers a comment with a direct message to its author instead of in its thread.
+   */
+  async function reply(text: string, media: ReplyMediumInput[], privately = false): Promise<InboxReplyView> {
+    // Plain copies: IPC clones the request, and a reactive array of the reply box cannot be cloned.
+    const plain = media.map((m) => ({ ...m }))
+    return queued((id) =>
+      mediadeck().inbox.reply({ id, text, media: plain, ...(privately ? { privately } : {}) }),
+    )
+  }
+
+  /** The account likes the open comment: queued in the outbox like a reply, sent at once when it can go. */
+  function like(): Promise<InboxReplyView> {
+    return queued((id) => mediadeck().inbox.like({ id }))
+  }
+
+  async function queued(call: (id: string) => Promise<InboxReplyView>): Promise<InboxReplyView> {
     const id = openId.value
     if (!id) throw new AppError({ kind: 'validation', message: 'no conversation is open' })
     sending.value = true
     try {
-      // Plain copies: IPC clones the request, and a reactive array of the reply box cannot be cloned.
-      const plain = media.map((m) => ({ ...m }))
-      const sent = await mediadeck().inbox.reply({ id, text, media: plain })
+      const sent = await call(id)
       await load()
       if (openId.value === id && sent.state === 'sent') await openThread(id)
       return sent
@@ -196,6 +210,7 @@ export const useInboxStore = defineStore('inbox', () => {
     openThread,
     close,
     reply,
+    like,
     setStatus,
     subscribe,
     reset,

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { CachedResult, ScheduleFixResult, ScheduleRetryResult } from '../../common/contract'
 import type { Draft } from '../../common/drafts'
 import { AppError, type AppErrorData } from '../../common/errors'
@@ -13,6 +13,7 @@ import {
   periodRange,
   sameEntry,
   shiftAnchor,
+  switchedAnchor,
   systemTimeZone,
   type CalendarEntry,
   type PlannerView,
@@ -24,6 +25,7 @@ import { useNow } from '../composables/use-now'
 import { keepUnchanged } from '../lib/keep-unchanged'
 import { mediadeck } from '../lib/mediadeck'
 import { schedulesThenRefresh, settle } from '../lib/replica'
+import { useAppStore } from './app'
 import { useCampaignsStore } from './campaigns'
 import { useDraftsStore } from './drafts'
 import { useFailedList } from './failed-list'
@@ -88,7 +90,20 @@ function draftEntry(draft: Draft, now: number): CalendarEntry {
 export const usePlannerStore = defineStore('planner', () => {
   const drafts = useDraftsStore()
   const campaigns = useCampaignsStore()
-  const view = ref<PlannerView>('month')
+  const app = useAppStore()
+  // The view last chosen is a setting (main's settings file): browser mode's address, and with it the page's
+  // storage, changes at every start. The settings may come after the planner's first load: the remembered
+  // view is taken then, unless the person chose one meanwhile.
+  const view = ref<PlannerView>(app.loaded ? app.settings.plannerView : 'month')
+  let chosen = false
+  watch(
+    () => app.loaded,
+    (loaded) => {
+      if (!loaded || chosen || app.settings.plannerView === view.value) return
+      view.value = app.settings.plannerView
+      if (request > 0) void load()
+    },
+  )
   const anchor = ref(new Date())
   const timeZone = ref(systemTimeZone())
   const accountIds = ref<string[]>([])
@@ -232,7 +247,13 @@ export const usePlannerStore = defineStore('planner', () => {
     return load()
   }
   function setView(next: PlannerView) {
+    chosen = true
+    if (next !== view.value) anchor.value = switchedAnchor(view.value, anchor.value, timeZone.value)
     view.value = next
+    // Kept for the next start. A refused write (a full disk) leaves the view shown as chosen; the settings
+    // go back to what the file holds.
+    if (app.settings.plannerView !== next)
+      void app.updateSettings({ plannerView: next }).catch(() => undefined)
     return load()
   }
   function showDay(day: Date, next: PlannerView = 'week') {

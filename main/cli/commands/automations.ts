@@ -2,6 +2,7 @@ import { stringOption } from '../args'
 import type { CliCommand } from '../context'
 import { parseListArgs, printPage } from '../list-command'
 import type { Automation } from '../../../common/service'
+import { printable } from '../printable'
 
 const usage = 'automations [--page N] [--limit N] [--account ID]... [--search TEXT] [--json]'
 
@@ -26,5 +27,5 @@ function describe(a: Automation): string {
   const rules = (['delete', 'reply', 'like', 'message', 'story'] as const).filter((r) => a.config[r].isActive)
   const title = a.detail.title || a.detail.description.slice(0, 60) || '(untitled)'
   const who = a.account ? `${a.account.type}/${a.account.username}` : a.accountId
-  return `${a.id}  ${who}  ${title}  [${rules.join(', ') || 'no active rules'}]`
+  return printable(`${a.id}  ${who}  ${title}  [${rules.join(', ') || 'no active rules'}]`)
 }

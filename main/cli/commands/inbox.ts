@@ -20,6 +20,7 @@ import { findInboxItem } from '../../core/inbox/inbox-item'
 import { listOption, noPositionals, parse, stringOption, UsageError } from '../args'
 import type { CliCommand, CliContext } from '../context'
 import { writeJson, writeLine } from '../context'
+import { printable } from '../printable'
 
 const STATUSES = [...COMMENT_STATUSES, ...CHAT_STATUSES] as const
 const KINDS = ['comment', 'chat'] as const
@@ -49,20 +50,6 @@ export interface InboxLine {
   replies?: number
   unreadCount?: number
   lastFromMe?: boolean
-}
-
-/**
- * Text safe to print on a terminal: C0 and C1 control characters (and DEL) as escapes, so a stranger's text
- * cannot send a terminal sequence, and line breaks stay visible in a one-line listing.
- */
-export function escapeControls(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
-    if (c === '\n') return '\\n'
-    if (c === '\r') return '\\r'
-    if (c === '\t') return '\\t'
-    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
-  })
 }
 
 export function commentLine(c: InboxComment): InboxLine {
@@ -100,8 +87,8 @@ export function chatLine(c: Chat): InboxLine {
 
 export function describeLine(l: InboxLine): string {
   const who = l.account ?? l.accountId
-  const text = escapeControls(l.text.length > 120 ? `${l.text.slice(0, 119)}…` : l.text)
-  return `${l.id}  ${l.at}  ${l.kind}  ${who}  ${l.status}  ${escapeControls(l.from)}: ${text}`
+  const text = printable(l.text.length > 120 ? `${l.text.slice(0, 119)}…` : l.text)
+  return `${l.id}  ${l.at}  ${l.kind}  ${who}  ${l.status}  ${printable(l.from)}: ${text}`
 }
 
 async function readAll<T>(

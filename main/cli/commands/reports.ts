@@ -6,6 +6,7 @@ import { parse, stringOption, UsageError } from '../args'
 import type { CliCommand } from '../context'
 import { writeJson, writeLine } from '../context'
 import { parseListArgs, printPage } from '../list-command'
+import { printable } from '../printable'
 
 const listUsage = `reports [--status error|success] [--type ${AUTOMATION_RULES.join('|')}] [--account ID]... [--json]`
 const retryUsage = 'report retry ID [--json]'
@@ -44,7 +45,7 @@ export function describeReport(r: Report): string {
   const who = r.account ? `${r.account.type}/${r.account.username}` : r.accountId
   const what = r.value.text ? ` on “${r.value.text.slice(0, 60)}”` : ''
   const why = r.status === 'error' && r.errorMessage ? `: ${r.errorMessage}` : ''
-  return `${r.id}  ${r.createdAt}  ${who}  ${r.type}  ${r.status}${what}${why}`
+  return printable(`${r.id}  ${r.createdAt}  ${who}  ${r.type}  ${r.status}${what}${why}`)
 }
 
 export const reportRetryCommand: CliCommand = {

@@ -12,6 +12,7 @@ import { writeJson, writeLine } from '../context'
 import { describeError } from '../describe-error'
 import { parseListArgs, printPage } from '../list-command'
 import { dayBounds, localTimeWithZone, localTimeZone } from '../local-time'
+import { printable } from '../printable'
 
 const usage =
   'schedules [--page N] [--limit N] [--account ID]... [--status pending|process|error|success] [--from DATE] [--to DATE] [--json]'
@@ -134,5 +135,7 @@ function describe(s: Schedule, zone: string): string {
   const who = s.account ? `${s.account.type}/${s.account.username}` : s.accountId
   const title = s.title || s.description.slice(0, 60) || '(untitled)'
   const why = s.status === 'error' && s.errorMessage ? ` — ${s.errorMessage}` : ''
-  return `${s._id}  ${localTimeWithZone(s.scheduleAt, zone)}  ${s.status.padEnd(7)}  ${who}  ${title}${why}`
+  return printable(
+    `${s._id}  ${localTimeWithZone(s.scheduleAt, zone)}  ${s.status.padEnd(7)}  ${who}  ${title}${why}`,
+  )
 }

@@ -10,6 +10,7 @@ import { byteSizeArgument, noPositionals, parse, UsageError } from '../args'
 import type { CliCommand, CliContext } from '../context'
 import { openCliDatabase } from '../database'
 import { writeJson, writeLine } from '../context'
+import { printable } from '../printable'
 
 const unusedUsage = 'storage unused [--json]'
 const freeUsage = 'storage free SIZE [--yes]'
@@ -42,7 +43,9 @@ function day(iso: string | null): string {
 
 function fileLine(file: UnusedFile): string {
   const last = file.lastUsedAt ? `last used ${day(file.lastUsedAt)}` : 'never in a post'
-  return `${formatBytes(file.size).padStart(9)}  ${day(file.createdAt)}  ${file.filename}  (${last}) ${file.id}`
+  return printable(
+    `${formatBytes(file.size).padStart(9)}  ${day(file.createdAt)}  ${file.filename}  (${last}) ${file.id}`,
+  )
 }
 
 function jsonLine(file: UnusedFile): Record<string, unknown> {
@@ -135,7 +138,7 @@ export const storageFreeCommand: CliCommand = {
       // Re-checked inside: a file some post or draft uses by now is kept.
       const outcome = await doctor.deleteUnused(planned.map((f) => f.id))
       for (const kept of outcome.keptInUse) {
-        writeLine(ctx.stderr, `kept ${kept.filename} (${kept.id}): a post or draft uses it now`)
+        writeLine(ctx.stderr, printable(`kept ${kept.filename} (${kept.id}): a post or draft uses it now`))
       }
       const after = (await client.storageStatistic()).usage.free
       const summary = `deleted ${outcome.deleted.length} file${outcome.deleted.length === 1 ? '' : 's'}, ${formatBytes(outcome.freedBytes)}; ${formatBytes(after)} free`

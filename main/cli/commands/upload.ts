@@ -16,6 +16,7 @@ import type { CliCommand } from '../context'
 import { writeJson, writeLine } from '../context'
 import { createProgressLine } from '../progress-bar'
 import { describeError } from '../describe-error'
+import { printable } from '../printable'
 
 const usage = 'upload FILE|FOLDER... [--json] [--concurrency N] [--limit-rate RATE]'
 
@@ -42,7 +43,7 @@ export const uploadCommand: CliCommand = {
     }
     if (emptyFolders.length > 0) {
       for (const folder of emptyFolders)
-        writeLine(ctx.stderr, `error: ${folder}: the folder holds no file to upload`)
+        writeLine(ctx.stderr, `error: ${printable(folder)}: the folder holds no file to upload`)
       return 1
     }
     const concurrency = intOption(values.concurrency, 'concurrency', 1, 32) ?? 3
@@ -57,7 +58,7 @@ export const uploadCommand: CliCommand = {
     if (bad.length > 0) {
       for (const { path, error } of bad) {
         if (json) writeJson(ctx.stdout, failedLine(path, error))
-        writeLine(ctx.stderr, `error: ${error.message}`)
+        writeLine(ctx.stderr, `error: ${printable(error.message)}`)
       }
       return 1
     }
@@ -90,7 +91,7 @@ export const uploadCommand: CliCommand = {
       }
       const prefix = resumed ? '(resumed) ' : ''
       const target = item.state === 'done' && !resumed ? ctx.stdout : ctx.stderr
-      bar.log(target, prefix + humanLine(item))
+      bar.log(target, prefix + printable(humanLine(item)))
     }
 
     try {
@@ -120,7 +121,7 @@ export const uploadCommand: CliCommand = {
       }
       mine = new Set([...adopted, ...added].map((i) => i.id))
       for (const item of added) {
-        if (item.mimeWarning) bar.log(ctx.stderr, `warning: ${item.path}: ${item.mimeWarning}`)
+        if (item.mimeWarning) bar.log(ctx.stderr, printable(`warning: ${item.path}: ${item.mimeWarning}`))
       }
       await engine.whenIdle()
       if (interrupted) {

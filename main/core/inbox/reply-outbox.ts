@@ -10,15 +10,21 @@
 // found. Not found, the rule for creates whose answer was never seen applies (main/core/drafts/unknown-
 // outcome.ts: looks at once, then about 2, 5 and 10 minutes after the send, then the person decides): a reply
 // is never sent again on its own. A part that never left (the connection was refused) is simply queued again.
+//
+// A comment may also be liked, or answered privately (a direct message to its author): one part each, by the
+// same rule (comment-actions.ts). A like in doubt is sent again instead: it leaves nothing to look for, and a
+// second like of a comment is the same one like.
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import { AppError, isUnreachable, type AppErrorData } from '../../../common/errors'
+import type { ReplyAction } from '../../../common/inbox'
 import type { PlatformComment, SendMessageRequest } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import type { Leases } from '../db/leases'
 import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { answerUnseen, neverLeft, settleCreate } from '../drafts/unknown-outcome'
 import type { ServiceClient } from '../service-client'
+import { findPrivateReply, sendCommentAction } from './comment-actions'
 import { findInboxItem } from './inbox-item'
 import { messageFor, type Medium } from './reply-media'
 import { inboxRepliesTable } from './reply-rows'
@@ -58,7 +64,7 @@ export interface ReplySyncResult {
 }
 
 export interface ReplyOutbox {
-  queue(reply: { targetId: string; text: string; media: Medium[] }): QueuedReply
+  queue(reply: { targetId: string; text: string; media: Medium[]; action?: ReplyAction }): QueuedReply
   list(): QueuedReply[]
   get(id: string): QueuedReply | undefined
   sync(signal?: AbortSignal): Promise<ReplySyncResult>
@@ -127,6 +133,8 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
     const client = o.client()
     const since = Date.parse(reply.marker!) - CLOCK_SKEW_MS
     const after = (at: string) => Date.parse(at) >= since
+    if (reply.action === 'message')
+      return findPrivateReply(client, { commentId: reply.targetId, text: reply.text }, since, signal)
     if (reply.targetKind === 'comment') {
       const comment = await client.getComment(reply.targetId, { signal })
       const own = comment.account?.generatedId
@@ -152,6 +160,13 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
 
   async function sendPart(reply: QueuedReply, signal?: AbortSignal): Promise<string> {
     const client = o.client()
+    if (reply.action !== 'reply') {
+      return sendCommentAction(
+        client,
+        { action: reply.action, commentId: reply.targetId, text: reply.text },
+        signal,
+      )
+    }
     if (reply.targetKind === 'comment') {
       return (await client.replyComment(reply.targetId, reply.text, { signal })).commentId
     }
@@ -182,9 +197,12 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
     if (reply.targetKind === 'comment' && reply.media.length > 0) {
       return update(reply, { state: 'failed', error: 'a comment reply takes text only' })
     }
+    if (reply.action !== 'reply' && reply.targetKind !== 'comment') {
+      return update(reply, { state: 'failed', error: `only a comment can be liked or answered privately` })
+    }
     const total = reply.targetKind === 'comment' ? 1 : parts(reply).length
     while (reply.partsSent < total) {
-      if (reply.state === 'sending' && reply.marker) {
+      if (reply.state === 'sending' && reply.marker && reply.action !== 'like') {
         const marker = reply.marker
         const outcome = await settleCreate(
           { startedAt: marker, ...(reply.lookedAt ? { lookedAt: reply.lookedAt } : {}) },
@@ -246,16 +264,17 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
   }
 
   return {
-    queue({ targetId, text, media }) {
+    queue({ targetId, text, media, action = 'reply' }) {
       const at = o.now().toISOString()
       const id = randomUUID()
       database.transaction(() => {
         sqlOf(database)
           .prepare(
-            `INSERT INTO inbox_replies (id, profile_id, target_id, text, media, state, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)`,
+            `INSERT INTO inbox_replies (id, profile_id, target_id, action, text, media, state, created_at,
+               updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
           )
-          .run(id, o.profileId, targetId, text, JSON.stringify(media), at, at)
+          .run(id, o.profileId, targetId, action, text, JSON.stringify(media), at, at)
       })
       return get(id)!
     },

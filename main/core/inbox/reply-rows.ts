@@ -1,8 +1,8 @@
-// The reply outbox's row (migration 13), declared once (main/core/db/rows.ts): a queued reply whose media or
+// The reply outbox's row (migrations 13 and 17), declared once (main/core/db/rows.ts): a queued reply whose media or
 // result is not JSON, or whose state is none of the outbox's, is set aside (kept whole in rows_set_aside) and
 // the other replies are still sent.
 import { z } from 'zod'
-import { REPLY_STATES } from '../../../common/inbox'
+import { REPLY_ACTIONS, REPLY_STATES } from '../../../common/inbox'
 import { declareTable, integer, jsonText } from '../db/rows'
 
 const medium = z.object({
@@ -32,6 +32,7 @@ const replyColumns = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  action: z.string(),
 })
 
 export const inboxRepliesTable = declareTable({
@@ -49,12 +50,14 @@ export const inboxRepliesTable = declareTable({
       state: z.enum(REPLY_STATES),
       parts_sent: integer.min(0),
       result: jsonText(z.array(z.string())),
+      action: z.enum(REPLY_ACTIONS),
     })
     .transform((r) => ({
       id: r.id,
       profileId: r.profile_id,
       targetId: r.target_id,
       targetKind: r.target_kind,
+      action: r.action,
       text: r.text,
       media: r.media,
       state: r.state,

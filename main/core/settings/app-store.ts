@@ -14,6 +14,7 @@ import {
   MIN_UPLOAD_RATE_LIMIT,
   SANDBOX_PROFILE_ID,
   THEMES,
+  PLANNER_VIEWS,
 } from '../../../common/app-state'
 import { CLOCK_TIME, DEFAULT_QUIET_HOURS } from '../../../common/quiet-hours'
 import { diskWriteError } from '../disk-errors'
@@ -67,6 +68,7 @@ const settingsSchema = z.object({
   quietHours: z
     .object({ enabled: z.boolean(), from: z.string().regex(CLOCK_TIME), to: z.string().regex(CLOCK_TIME) })
     .catch({ ...DEFAULT_QUIET_HOURS }),
+  plannerView: z.enum(PLANNER_VIEWS).catch(DEFAULT_SETTINGS.plannerView),
 })
 
 /** Each member falls back to its default on its own, so one damaged value never loses the rest. */

@@ -3,11 +3,12 @@
 // a month view stays right on the day the clocks change and for a zone other than the system's.
 import { TZDate, tz } from '@date-fns/tz'
 import { addDays, addMonths, addWeeks, format, startOfDay, startOfMonth, startOfWeek } from 'date-fns'
+import type { PlannerViewSetting } from '../../../common/app-state'
 import type { DraftStatus } from '../../../common/drafts'
 import type { ScheduleStatus } from '../../../common/service'
 
 /** The month and week grids, and the list of the days ahead (LIST_DAYS from the anchor's day). */
-export type PlannerView = 'month' | 'week' | 'list'
+export type PlannerView = PlannerViewSetting
 
 /** How many days the list view shows at once: four weeks ahead, as far as a manager usually plans. */
 export const LIST_DAYS = 28
@@ -162,6 +163,16 @@ export function periodRange(view: PlannerView, anchor: Date, zone: string): { fr
   const last = days[days.length - 1]!
   const end = addDays(new TZDate(last.start.getTime(), zone), 1, { in: tz(zone) })
   return { from: days[0]!.start.toISOString(), to: new Date(end.getTime() - 1).toISOString() }
+}
+
+/**
+ * Where the next view starts when the person switches views: at the first day of the period shown (a week's
+ * Monday, a month's 1st, the list's first day), or today when today is in it. Week -> List lists that week,
+ * and a month ahead stays ahead, instead of every switch leaving the anchor where the month's step put it.
+ */
+export function switchedAnchor(view: PlannerView, anchor: Date, zone: string, now: Date = new Date()): Date {
+  const shown = periodDays(view, anchor, zone, now).filter((day) => day.inPeriod)
+  return shown.some((day) => day.isToday) ? now : shown[0]!.start
 }
 
 export function shiftAnchor(view: PlannerView, anchor: Date, step: number, zone: string): Date {

@@ -24,7 +24,11 @@ export async function localInstant(
 }
 
 /** A draft of a connected account saved through the host, as the composer would. */
-export async function saveDraft(app: BrowserModeApp, description: string, scheduleAt: string): Promise<void> {
+export async function saveDraft(
+  app: Pick<BrowserModeApp, 'host'>,
+  description: string,
+  scheduleAt: string,
+): Promise<void> {
   const accounts = await app.host.call('accounts:list', {})
   const accountId = accounts.value.find((a) => a.isConnected)!._id
   await app.host.call('drafts:save', {

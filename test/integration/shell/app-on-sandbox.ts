@@ -15,6 +15,8 @@ export interface AppOnSandbox {
   readonly service: RunningSandbox
   /** A host in browser mode on the folder's one data folder, without retries and with short timeouts. */
   startApp(options?: Partial<AppHostOptions>): Promise<AppHost>
+  /** A host started with a profile named `name` on the sandbox's demo user, active. */
+  startActiveApp(name?: string): Promise<AppHost>
   /** The service goes away. */
   stopService(): Promise<void>
   /** The service is back on the port it had, with its data. */
@@ -56,6 +58,17 @@ export function useAppOnSandbox(prefix: string): AppOnSandbox {
         ...options,
       })
       hosts.push(host)
+      return host
+    },
+    async startActiveApp(name = 'Work') {
+      const host = await this.startApp()
+      const profile = await host.call('profiles:save', {
+        name,
+        baseUrl: this.service.url,
+        accessKey: 'demo',
+        secretKey: 'demo-secret',
+      })
+      await host.call('profiles:activate', { id: profile.id })
       return host
     },
     async stopService() {

@@ -10,17 +10,7 @@ import { useAppOnSandbox } from './app-on-sandbox'
 
 const harness = useAppOnSandbox('inbox-dropped-')
 
-async function activeApp(): Promise<AppHost> {
-  const app = await harness.startApp()
-  const profile = await app.call('profiles:save', {
-    name: 'Work',
-    baseUrl: harness.service.url,
-    accessKey: 'demo',
-    secretKey: 'demo-secret',
-  })
-  await app.call('profiles:activate', { id: profile.id })
-  return app
-}
+const activeApp = (): Promise<AppHost> => harness.startActiveApp()
 
 describe('a file dropped on a chat reply', () => {
   let app: AppHost

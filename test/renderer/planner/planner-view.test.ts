@@ -623,9 +623,10 @@ describe('PlannerView', () => {
       makeSchedule(20, { title: 'Monday post', status: 'success', scheduleAt: '2026-11-23T01:00:00.000Z' }),
     )
     const wrapper = await mountPlanner(context)
-    // The week of Monday the 23rd, where the queued post is.
-    usePlannerStore().anchor = new Date('2026-11-23T05:00:00.000Z')
+    // The week of Monday the 23rd, where the queued post is (a switch opens on the week of today).
     await wrapper.find('[data-testid=planner-view-week]').trigger('click')
+    usePlannerStore().anchor = new Date('2026-11-23T05:00:00.000Z')
+    await usePlannerStore().load()
     await flushPromises()
     const service = wrapper.find('[data-key="post:sched-20"]')
     expect(service.exists()).toBe(true)
@@ -678,8 +679,9 @@ describe('PlannerView', () => {
       })()
     }
     async function weekOf(wrapper: Awaited<ReturnType<typeof mountPlanner>>, day: string) {
-      usePlannerStore().anchor = new Date(`${day}T05:00:00.000Z`)
       await wrapper.find('[data-testid=planner-view-week]').trigger('click')
+      usePlannerStore().anchor = new Date(`${day}T05:00:00.000Z`)
+      await usePlannerStore().load()
       await flushPromises()
     }
 

@@ -5,6 +5,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
+import { useAppStore } from '../../../renderer/stores/app'
 import { useDraftsStore } from '../../../renderer/stores/drafts'
 import { usePlannerStore } from '../../../renderer/stores/planner'
 import { createFakeMediadeck, installFakeMediadeck, type FakeMediadeck } from '../support/fake-mediadeck'
@@ -66,5 +67,72 @@ describe('planner entries', () => {
     expect(after.get('draft:near')).not.toBe(before.get('draft:near'))
     expect(after.get('draft:other')).toBe(before.get('draft:other'))
     expect(after.get('post:sched-1')).toBe(before.get('post:sched-1'))
+  })
+})
+
+describe('switching views', () => {
+  // The anchor after a month's or a week's step is today moved by that step (20 Dec, 27 Nov): a list started
+  // there skipped the start of the period the person was looking at.
+  it('Month, Next, List lists the next month from its first day, and back to Month shows that month', async () => {
+    const planner = await opened()
+    planner.timeZone = 'Asia/Jakarta'
+    await planner.go(1)
+    await planner.setView('list')
+    expect(planner.days[0]!.key).toBe('2026-12-01')
+    await planner.setView('month')
+    expect(planner.days.find((day) => day.inPeriod)!.key).toBe('2026-12-01')
+  })
+
+  it('Week, Next, List keeps that week, and List, Week comes back to it', async () => {
+    const planner = await opened()
+    planner.timeZone = 'Asia/Jakarta'
+    await planner.setView('week')
+    await planner.go(1)
+    expect(planner.days[0]!.key).toBe('2026-11-23')
+    await planner.setView('list')
+    expect(planner.days[0]!.key).toBe('2026-11-23')
+    await planner.setView('week')
+    expect(planner.days[0]!.key).toBe('2026-11-23')
+  })
+
+  it('the list of the current week starts today, not on its Monday', async () => {
+    const planner = await opened()
+    planner.timeZone = 'Asia/Jakarta'
+    await planner.setView('week')
+    await planner.setView('list')
+    expect(planner.days[0]!.key).toBe('2026-11-20')
+  })
+})
+
+describe('the view remembered across restarts', () => {
+  it('is written to the settings when the person chooses it', async () => {
+    const planner = await opened()
+    await planner.setView('week')
+    expect(fake.data.settings.plannerView).toBe('week')
+    expect(fake.requests('settings:update')).toEqual([{ plannerView: 'week' }])
+  })
+
+  it('is shown when the settings arrive after the planner first loaded, and loaded for that view', async () => {
+    fake.data.settings = { ...fake.data.settings, plannerView: 'list' }
+    const planner = await opened()
+    expect(planner.view).toBe('month')
+    await useAppStore().load()
+    await vi.waitFor(() => expect(planner.view).toBe('list'))
+    const asked = fake.requests('schedules:list')
+    expect(asked[asked.length - 1]).toEqual(expect.objectContaining(planner.periodQuery()))
+  })
+
+  it('gives way to a view the person chose before the settings came', async () => {
+    fake.data.settings = { ...fake.data.settings, plannerView: 'list' }
+    const planner = await opened()
+    await planner.setView('week')
+    await useAppStore().load()
+    expect(planner.view).toBe('week')
+  })
+
+  it('is the view a planner opened after the settings starts on', async () => {
+    fake.data.settings = { ...fake.data.settings, plannerView: 'week' }
+    await useAppStore().load()
+    expect(usePlannerStore().view).toBe('week')
   })
 })

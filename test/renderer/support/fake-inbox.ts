@@ -61,6 +61,25 @@ export function fakeInbox(
       replies: structuredClone((data.inboxReplies ??= [])),
     }
   }
+  /** A like or a private reply: in the outbox, sent at once unless offline; nothing of it shows in the thread. */
+  function queue(id: string, action: 'like' | 'message', text: string): InboxReplyView {
+    find(id)
+    const offline = Boolean(data.inboxOffline)
+    const reply: InboxReplyView = {
+      id: `reply-${next++}`,
+      targetId: id,
+      action,
+      text,
+      media: [],
+      state: offline ? 'queued' : 'sent',
+      error: null,
+      createdAt: NOW,
+      resultIds: offline ? [] : [`made-${next}`],
+    }
+    ;(data.inboxReplies ??= []).push(reply)
+    emit('inbox:changed', { reason: 'replies' })
+    return structuredClone(reply)
+  }
   return {
     list: handle('inbox:list', (filter) => list(filter)),
     refresh: handle('inbox:refresh', () => list()),
@@ -72,12 +91,14 @@ export function fakeInbox(
         stale: Boolean(data.inboxOffline),
       }
     }),
-    reply: handle('inbox:reply', ({ id, text, media }) => {
+    reply: handle('inbox:reply', ({ id, text, media, privately }) => {
       const entry = find(id)
+      // A private reply goes to the author's chat, not into the comment's thread.
+      if (privately) return queue(id, 'message', text)
       // A file of this computer waits for its upload: the reply is answered as queued, as main does.
       const waits = data.inboxOffline || media.some((m) => 'path' in m)
       const made = waits ? null : `made-${next}`
-      if (made && entry.comment) {
+      if (made && entry.comment && !privately) {
         entry.comment.comment.replies.push({
           id: made,
           type: 'text',
@@ -102,6 +123,7 @@ export function fakeInbox(
       const reply: InboxReplyView = {
         id: `reply-${next++}`,
         targetId: id,
+        action: 'reply',
         text,
         media: media.map((m) =>
           'path' in m
@@ -117,6 +139,7 @@ export function fakeInbox(
       emit('inbox:changed', { reason: 'replies' })
       return structuredClone(reply)
     }),
+    like: handle('inbox:like', ({ id }) => queue(id, 'like', '')),
     setStatus: handle('inbox:set-status', ({ id, status }) => {
       const entry = find(id)
       entry.status = status

@@ -17,6 +17,7 @@ import { inboxRepliesMigration } from './013-inbox-replies'
 import { rowsSetAsideMigration } from './014-rows-set-aside'
 import { inboxMigration } from './015-inbox'
 import { queryIndexesMigration } from './016-query-indexes'
+import { replyActionsMigration } from './017-reply-actions'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   rowsSetAsideMigration, // 14
   inboxMigration, // 15
   queryIndexesMigration, // 16
+  replyActionsMigration, // 17
 ]

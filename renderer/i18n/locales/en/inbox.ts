@@ -58,6 +58,9 @@ export default {
     resolve: 'Resolve',
     ignore: 'Ignore',
     reopen: 'Mark pending',
+    like: 'Like',
+    liked: 'Comment liked',
+    likeQueued: 'Like waiting to be sent',
     failed: 'The change was not made',
   },
   reply: {
@@ -70,10 +73,17 @@ export default {
     uploading: 'Uploading {percent}%',
     remove: 'Remove {name}',
     textOnly: 'A comment is answered with text only; files go in direct messages.',
+    privately: 'Answer privately, in a direct message to the author',
+    privateHint: 'Only the author sees this answer: it starts or continues your chat with them. Text only.',
+    sendPrivately: 'Send privately',
     offline: 'Offline: your reply waits here and is sent once the service can be reached.',
     sent: 'Reply sent',
     queued: 'Reply waiting to be sent',
     failed: 'The reply was not sent',
+  },
+  replyAction: {
+    like: 'liked this comment',
+    message: 'answered privately',
   },
   replyState: {
     queued: 'Waiting to send',

@@ -60,6 +60,9 @@ export default {
     resolve: 'Selesaikan',
     ignore: 'Abaikan',
     reopen: 'Tandai menunggu',
+    like: 'Suka',
+    liked: 'Komentar disukai',
+    likeQueued: 'Suka menunggu untuk dikirim',
     failed: 'Perubahan tidak dilakukan',
   },
   reply: {
@@ -72,10 +75,18 @@ export default {
     library: 'Dari pustaka',
     remove: 'Hapus {name}',
     textOnly: 'Komentar dibalas dengan teks saja; berkas dikirim lewat pesan langsung.',
+    privately: 'Balas secara pribadi, lewat pesan langsung ke penulisnya',
+    privateHint:
+      'Hanya penulisnya yang melihat jawaban ini: memulai atau melanjutkan obrolan Anda dengannya. Teks saja.',
+    sendPrivately: 'Kirim secara pribadi',
     offline: 'Luring: balasan Anda menunggu di sini dan dikirim setelah layanan dapat dihubungi.',
     sent: 'Balasan terkirim',
     queued: 'Balasan menunggu untuk dikirim',
     failed: 'Balasan tidak terkirim',
+  },
+  replyAction: {
+    like: 'menyukai komentar ini',
+    message: 'membalas secara pribadi',
   },
   replyState: {
     queued: 'Menunggu dikirim',

@@ -71,6 +71,7 @@ describe('app store', () => {
       openAtLogin: false,
       uploadHistoryDays: 30,
       quietHours: { enabled: false, from: '22:00', to: '07:00' },
+      plannerView: 'month',
     })
     expect(store.get('backgroundExplained')).toBe(false)
     expect(store.get('activeProfileId')).toBe('sandbox')
@@ -107,6 +108,7 @@ describe('app store', () => {
         openAtLogin: 'yes',
         uploadHistoryDays: 0,
         quietHours: { enabled: true, from: '25:00', to: '07:00' },
+        plannerView: 'year',
       },
       profiles: 'garbage',
       activeProfileId: 'p1',
@@ -121,12 +123,20 @@ describe('app store', () => {
       openAtLogin: false,
       uploadHistoryDays: 30,
       quietHours: { enabled: false, from: '22:00', to: '07:00' },
+      plannerView: 'month',
     })
     const capped = migrateAppState({ settings: { uploadRateLimit: 2 * 1024 * 1024 } })
     expect(capped.settings.uploadRateLimit).toBe(2 * 1024 * 1024)
     expect(state.profiles).toEqual([])
     expect(state.activeProfileId).toBe('p1')
     expect(state.sandboxPort).toBeNull()
+  })
+
+  it('keeps the planner view chosen for the next start', () => {
+    const backend = memoryBackend({ settings: { theme: 'dark' } })
+    const store = openAppStore(backend)
+    store.set('settings', { ...store.get('settings'), plannerView: 'list' })
+    expect(openAppStore(backend).get('settings').plannerView).toBe('list')
   })
 
   it('hands out copies, so a caller cannot change the store by accident', () => {
