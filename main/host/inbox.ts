@@ -14,7 +14,6 @@ import type {
 } from '../../common/inbox'
 import { isLocalMedium } from '../../common/inbox'
 import { AppError, isUnreachable } from '../../common/errors'
-import { freshnessOf } from '../../common/freshness'
 import { errorReason } from '../../common/messages/index'
 import type { AppDatabase } from '../core/db/database'
 import { coalescedRun } from '../core/coalesced-run'
@@ -28,7 +27,9 @@ import { basename } from 'node:path'
 import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
 import { createReplyOutbox } from '../core/inbox/reply-outbox'
+import { createInboxReads } from './inbox-reads'
 import { libraryMedium, replyView, untilStopped } from './inbox-replies'
+import { createInboxStatuses } from './inbox-status'
 import type { ActiveService, ConnectionMonitor, EventSink, InboxPort } from '../core/ports'
 import type { Background, HostTaskContext } from '../core/scheduler/background-port'
 import type { ServiceClient } from '../core/service-client'
@@ -100,8 +101,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   }
   /** Why the last refresh of a profile could not read the service; absent once one succeeded. */
   const failed = new Map<string, AppError>()
-  /** The profiles whose inbox is being read now (a background run or the person's Refresh): "checking". */
-  const reading = new Map<string, number>()
+  const reads = createInboxReads(deps.emit)
   let refreshing: Promise<InboxListAnswer> | undefined
   let closed = false
 
@@ -136,6 +136,19 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     })
   }
 
+  // A comment's status set by the person: queued, shown in the copy, replayed in order after the replies.
+  const statuses = createInboxStatuses({
+    database: deps.database,
+    leases,
+    store,
+    now,
+    active: () => deps.active(),
+    repliedTo: (session, commentId) =>
+      outbox(session)
+        .list()
+        .some((r) => r.targetId === commentId && r.state === 'sent'),
+  })
+
   function replies(): InboxReplyView[] {
     const since = now().getTime() - SENT_SHOWN_MS
     return outbox()
@@ -152,11 +165,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       total,
       fetchedAt: store.fetchedAt(id),
       stale: failed.has(id) || !deps.connection.isOnline(),
-      freshness: freshnessOf(store.fetchedAt(id), {
-        reading: (reading.get(id) ?? 0) > 0,
-        failed: failed.has(id) || !deps.connection.isOnline(),
-      }),
+      freshness: reads.freshness(id, store.fetchedAt(id), failed.has(id) || !deps.connection.isOnline()),
       replies: replies(),
+      statusChanges: statuses.views(),
     }
   }
 
@@ -207,20 +218,25 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       if (closed || deps.active() !== session) controller.abort()
     })
     let result
+    let replayed
     try {
       result = await box.sync(controller.signal)
+      if (result.stoppedBy) log('the service could not be reached while sending replies', result.stoppedBy)
+      for (const id of result.sent) {
+        const reply = box.get(id)
+        if (reply)
+          await reread(reply.targetId, reply.targetKind, session).catch((e) => log('re-reading failed', e))
+      }
+      if (result.sent.length + result.failed.length + result.attention.length > 0) {
+        deps.emit('inbox:changed', { reason: 'replies' })
+      }
+      // The statuses set after the replies: a reply resolves the comment it answers.
+      replayed = await statuses.replay(session, controller.signal)
     } finally {
       if (syncing === controller) syncing = undefined
     }
-    if (result.stoppedBy) log('the service could not be reached while sending replies', result.stoppedBy)
-    for (const id of result.sent) {
-      const reply = box.get(id)
-      if (reply)
-        await reread(reply.targetId, reply.targetKind, session).catch((e) => log('re-reading failed', e))
-    }
-    if (result.sent.length + result.failed.length + result.attention.length > 0) {
-      deps.emit('inbox:changed', { reason: 'replies' })
-    }
+    if (replayed.stoppedBy) log('the service could not be reached while setting statuses', replayed.stoppedBy)
+    if (replayed.changed) deps.emit('inbox:changed', { reason: 'status' })
   }
 
   const sender = coalescedRun(sendOnce, () => closed)
@@ -241,19 +257,19 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
 
   /** One read of the whole inbox of `profileId` into the copy; an unreachable service is remembered, and thrown. */
   async function read(profileId: string, client: ServiceClient, signal?: AbortSignal): Promise<void> {
-    // The copy is "checking" while this runs, and the page is told so at once: a background read used to
-    // leave the page showing the copy as current until it ended.
-    reading.set(profileId, (reading.get(profileId) ?? 0) + 1)
-    deps.emit('inbox:changed', { reason: 'checking' })
+    const readEnded = reads.start(profileId)
     try {
       // A reply sent without an answer seen is looked for again on the outcome rule's rhythm: at each read.
+      // Status changes waiting go first too: the read below would otherwise show the service's older ones.
       if (
+        statuses.due() ||
         outbox()
           .list()
           .some((r) => r.state === 'sending')
       )
         await sendReplies()
       const read = await refreshInbox({ client, store, scope: profileId, now, ...(signal ? { signal } : {}) })
+      statuses.overlay(profileId)
       failed.delete(profileId)
       deps.news?.arrived(profileId, read.arrived)
     } catch (error) {
@@ -261,9 +277,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       if (e.kind !== 'cancelled') failed.set(profileId, e)
       throw e
     } finally {
-      const left = (reading.get(profileId) ?? 1) - 1
-      if (left > 0) reading.set(profileId, left)
-      else reading.delete(profileId)
+      readEnded()
       if (!signal?.aborted) deps.emit('inbox:changed', { reason: 'refreshed' })
     }
   }
@@ -334,12 +348,19 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     counts: () => counted.counts(scope()),
     async thread(id) {
       const found = stored(id)
+      // The copy as it is now: a status set while the read waited for the service shows.
+      const copy = () => {
+        const now = store.get(scope(), id) ?? found
+        return { entry: now.entry, messages: now.messages, stale: true }
+      }
+      // Known to be offline: the copy at once, not after the connection's retries (triage goes on meanwhile).
+      if (!deps.connection.isOnline()) return copy()
       try {
         return found.entry.kind === 'comment' ? await readComment(id) : await readChat(id, true)
       } catch (error) {
         const e = AppError.from(error)
         if (!isUnreachable(e)) throw e
-        return { entry: found.entry, messages: found.messages, stale: true }
+        return copy()
       }
     },
     async reply({ id, text, media, privately }) {
@@ -358,23 +379,12 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     async like(id) {
       return queue(id, { action: 'like', text: '' })
     },
+    /** Queued whether online or not, so that changes keep their order; online, replayed before answering. */
     async setStatus(id, status) {
-      stored(id)
-      const { client, profileId } = deps.active()
-      try {
-        await client.setCommentStatus(id, status)
-        const entry = commentEntry(await client.getComment(id))
-        store.put(profileId, entry, now())
-        deps.emit('inbox:changed', { reason: 'status' })
-        return entry
-      } catch (error) {
-        const e = AppError.from(error)
-        if (!isUnreachable(e)) throw e
-        throw new AppError({
-          ...e.toJSON(),
-          ...errorReason('inbox-status-offline'),
-        })
-      }
+      const shown = statuses.queue(stored(id).entry, status)
+      deps.emit('inbox:changed', { reason: 'status' })
+      await sendReplies()
+      return store.get(scope(), id)?.entry ?? shown
     },
     sendReplies,
     recount: () => counted.recount(scope(), true),
