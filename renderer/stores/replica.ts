@@ -14,7 +14,7 @@ import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
 import { HOST_STOPPED_CODE } from '../../common/app-state'
 import { checking, confirmed, NO_COPY_CODE, stale } from '../../common/freshness'
 import type { Schedule } from '../../common/service'
-import { mediadeck } from './mediadeck'
+import { mediadeck } from '../lib/mediadeck'
 
 /** Peeks asked for at start-up, before the view that wants them is mounted (`prime`), by request. */
 const primed = new Map<string, Promise<ReplicaPeekAnswer>>()
