@@ -18,6 +18,7 @@ import { rowsSetAsideMigration } from './014-rows-set-aside'
 import { inboxMigration } from './015-inbox'
 import { queryIndexesMigration } from './016-query-indexes'
 import { replyActionsMigration } from './017-reply-actions'
+import { replySnippetsMigration } from './018-reply-snippets'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   inboxMigration, // 15
   queryIndexesMigration, // 16
   replyActionsMigration, // 17
+  replySnippetsMigration, // 18
 ]
