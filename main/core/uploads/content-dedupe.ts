@@ -8,6 +8,8 @@
 //     this item waits for it and takes its stored file: a batch repeating one file uploads it once;
 //   - a stored file from the profile's content index (./content-index.ts): when the index lacks its hash, the
 //     hash is learned by reading the file from its public URL, and kept;
+// - the same file on its way to the account from another process (the app and a CLI run given one folder at
+//   once, uploadsElsewhere in ./upload-store.ts): this item waits for it, and takes its stored file once it is done;
 // - before any reuse the stored file is asked for (it may have been deleted elsewhere); one that is gone
 //   leaves the index.
 // How the PUT's reads are hashed, and when hashing a large file is dropped because it would slow the upload:
@@ -24,6 +26,7 @@ import { isFinal } from './upload-engine-types'
 import type { Entry, UploadEngineOptions } from './upload-engine-types'
 import { splitUrlVerbatim } from './storage-put'
 import { createHashOnTheWay } from './hash-on-the-way'
+import type { UploadsElsewhere } from './upload-queue-types'
 import type { HashOnTheWay } from './hash-on-the-way'
 
 export interface ContentDedupe {
@@ -47,7 +50,18 @@ export interface ContentDedupeDeps {
   storage: Dispatcher
   checkRead?: ReadCheck
   warn(message: string): void
+  /** Other processes' items of the account (absent: this queue is alone). */
+  elsewhere?: {
+    uploads: UploadsElsewhere
+    /** The wait between two looks at another process's item (the engine's sleep: tests step it). */
+    pause(signal: AbortSignal): Promise<void>
+  }
 }
+
+/** Past this, another process's upload is no longer waited for (its address has expired by then). */
+export const ELSEWHERE_WAIT_MS = 10 * 60_000
+/** How often another process's item is looked at while waited for. */
+export const ELSEWHERE_POLL_MS = 1_000
 
 export function createContentDedupe(d: ContentDedupeDeps): ContentDedupe {
   function localHash(entry: Entry): Promise<string> {
@@ -78,8 +92,42 @@ export function createContentDedupe(d: ContentDedupeDeps): ContentDedupe {
     return false
   }
 
+  /**
+   * The stored file another process made of this entry's file, once its upload of it is done; null when none
+   * is on its way, or it ended without one (this item then sends the file itself). Only ever saves work: a
+   * database that cannot be read says none.
+   */
+  async function sentElsewhere(entry: Entry, signal: AbortSignal): Promise<StoredContent | null> {
+    if (!d.elsewhere) return null
+    const { uploads: elsewhere, pause } = d.elsewhere
+    const look = <T>(read: () => T, none: T): T => {
+      try {
+        return read()
+      } catch (error) {
+        d.warn(
+          `upload queue: could not look for the same file sent elsewhere (${AppError.from(error).message})`,
+        )
+        return none
+      }
+    }
+    const { item } = entry
+    const other = look(() => elsewhere.underWay(item.id, item.path, entry.identity), undefined)
+    if (other === undefined) return null
+    for (let waited = 0; waited < ELSEWHERE_WAIT_MS; waited += ELSEWHERE_POLL_MS) {
+      await pause(signal)
+      const outcome = look(() => elsewhere.outcome(other), 'gone' as const)
+      if (outcome === 'gone') return null
+      if (outcome === 'running') continue
+      const file = { ...outcome, size: item.size }
+      return (await stillStored(file, signal)) ? file : null
+    }
+    return null
+  }
+
   return {
     async findStored(entry, signal) {
+      const sent = await sentElsewhere(entry, signal)
+      if (sent) return sent
       const { size } = entry.item
       // A head hash unknown on either side (a restored item, a file learned from its URL) rules nothing out.
       const sameHead = (head: string | undefined): boolean =>

@@ -21,12 +21,12 @@ import { DATABASE_FILE, openDatabase } from '../db/database'
 import { createLeases } from '../db/leases'
 import { directDispatcher } from '../http/network'
 import { discardInterrupted, restoreEntry, sweepOrphans } from './crash-recovery'
-import { createContentDedupe } from './content-dedupe'
+import { createContentDedupe, ELSEWHERE_POLL_MS } from './content-dedupe'
 import { contentIndexPath, openContentIndex } from './content-index'
 import { createFileTransfer } from './file-transfer'
 import { createItemOutcomes } from './item-outcomes'
 import { startLeaseHandover } from './lease-handover'
-import { openUploadStore, UploadLeaseLost, uploadLease } from './upload-store'
+import { openUploadStore, UploadLeaseLost, uploadLease, uploadsElsewhere } from './upload-store'
 import { createProgressFeed, throttleOptions } from './progress-feed'
 import { takeIn } from './queue-intake'
 import { DEFAULT_RETRY_TIMING } from './retry-timing'
@@ -112,6 +112,10 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     storage,
     checkRead: o.checkRead,
     warn,
+    elsewhere: {
+      uploads: uploadsElsewhere(database, leases, o.identity ?? scope),
+      pause: (signal) => timing.sleep(ELSEWHERE_POLL_MS, signal),
+    },
   })
   const transfer = createFileTransfer({
     client,

@@ -136,3 +136,18 @@ export interface UploadStore {
   /** Releases the leases of the items still held (a clean close: the next run resumes them at once). */
   releaseAll(): void
 }
+
+export interface UploadsElsewhere {
+  /**
+   * Another process's item for `id`'s file whose bytes are on their way: added before `id` (two processes
+   * that each waited for the other's item would wait for ever), held by a live process, its init answered
+   * (an item only queued may wait long for its turn; one answered is sent within minutes). Its id, or
+   * undefined.
+   */
+  underWay(id: string, path: string, file: FileIdentity): string | undefined
+  /**
+   * How `id` (an item underWay named) stands: the stored file it made; 'running' while another live process
+   * still sends it; 'gone' when it made none (failed, cancelled, removed, or its process ended).
+   */
+  outcome(id: string): { fileId: string; key: string; url: string } | 'gone' | 'running'
+}

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: every SQL statement about an upload item or an init intent is in this one
+// repository (docs/data-layer.md), the queries of other queues' items included.
 // The upload tables' one repository (docs/data-layer.md): every SQL statement about an upload item or an init
 // intent, the old journal's import included, is here and nowhere else; what it answers and takes is
 // ./upload-queue-types.ts. The upload queue's memory in the local database (main/core/db/, tables from
@@ -24,6 +26,8 @@
 import type { AppDatabase } from '../db/database'
 import type { AppErrorData } from '../../../common/errors'
 import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
+import { deadOwner, type Leases } from '../db/leases'
+import { sameFileIdentity } from './file-probe'
 import { importUploadJournal } from './upload-journal-import'
 import { orderedUploadItemsTable, uploadIntentsTable, uploadItemsTable, uploadUseTable } from './upload-rows'
 import type { Replayed } from './journal'
@@ -35,6 +39,7 @@ import type {
   PersistedItem,
   QueueWrites,
   RestoredItem,
+  UploadsElsewhere,
   UploadStore,
 } from './upload-queue-types'
 import { sqlOf } from '../db/handle'
@@ -393,4 +398,50 @@ export function deleteUploadQueue(database: AppDatabase, scope: string): string[
   db.prepare('DELETE FROM upload_intents WHERE scope = ?').run(scope)
   const rows = db.prepare('DELETE FROM upload_items WHERE scope = ? RETURNING id').all(scope)
   return parseRows('upload_items', columnsOf(uploadItemsTable, 'id'), rows).map((row) => uploadLease(row.id))
+}
+
+/**
+ * The same file on its way to the same account from another process: the app and a CLI run, or two CLI runs,
+ * given one folder at once on one data folder. Each process sees only its own items, and a queue's content
+ * index learns of a stored file only once its own upload completes, so both sent every file and the account
+ * stored each twice (./content-dedupe.ts waits instead). Unfinished items of this identity, of any queue, for
+ * the same file on disk (path, size, mtime, and ctime and inode when known, as ./file-probe.ts compares them),
+ * through the index of unfinished items; then the one waited for, by its id.
+ */
+export function uploadsElsewhere(database: AppDatabase, leases: Leases, identity: string): UploadsElsewhere {
+  const db = sqlOf(database)
+  const order = db.prepare('SELECT rowid AS r, * FROM upload_items WHERE id = ?')
+  // Through the index of unfinished items: the history is never read (filtered here, not in SQL, where the
+  // planner took the index of stored files, every finished item of every queue).
+  const unfinished = db.prepare(`SELECT rowid AS r, * FROM upload_items
+    WHERE finished_ms IS NULL AND identity = ? AND path = ? AND size = ?`)
+  const one = db.prepare('SELECT * FROM upload_items WHERE id = ?')
+  /** Held by another process that runs (a killed one's lease would only run out). */
+  const heldElsewhere = (id: string): boolean => {
+    const holder = leases.holder(uploadLease(id))
+    return holder !== undefined && holder !== leases.owner && !deadOwner(holder)
+  }
+  return {
+    underWay(id, path, file) {
+      const own = readRow(database, orderedUploadItemsTable, order.get(id))
+      if (!own) return undefined
+      for (const { r, item } of readRows(
+        database,
+        orderedUploadItemsTable,
+        unfinished.all(identity, path, file.size),
+      )) {
+        if (r >= own.r || item.fileId === undefined || !sameFileIdentity(item, file)) continue
+        if (heldElsewhere(item.id)) return item.id
+      }
+      return undefined
+    },
+    outcome(id) {
+      const item = readRow(database, uploadItemsTable, one.get(id))
+      if (item?.state === 'done' && item.fileId && item.key !== undefined && item.url)
+        return { fileId: item.fileId, key: item.key, url: item.url }
+      if (!item || item.state !== 'queued' || item.fileId === undefined) return 'gone'
+      // Its process ended (or this one took the item over, and runs it itself): it is no longer on its way.
+      return heldElsewhere(id) ? 'running' : 'gone'
+    },
+  }
 }
