@@ -44,12 +44,14 @@ export function memberTime(at: string, offsetMinutes: number): string {
  * The buckets a campaign's statuses are summed into, in the order the card says them: what went wrong first,
  * so "1 failed" is never the part cut off.
  */
-export const SUMMED_STATUSES = ['failed', 'publishing', 'published', 'scheduled', 'draft'] as const
+export const SUMMED_STATUSES = ['failed', 'publishing', 'published', 'scheduled', 'waiting', 'draft'] as const
 export type SummedStatus = (typeof SUMMED_STATUSES)[number]
 
 const BUCKET: Record<DraftStatus | ScheduleStatus, SummedStatus> = {
   draft: 'draft',
-  queued: 'scheduled',
+  // In this computer's outbox, not yet on the service: "waiting to send", never "scheduled" (offline it may
+  // wait for hours, and the service knows nothing of it).
+  queued: 'waiting',
   sending: 'publishing',
   scheduled: 'scheduled',
   pending: 'scheduled',

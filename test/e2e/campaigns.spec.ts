@@ -1,5 +1,6 @@
 // Campaigns end to end in Chromium through the browser mode, against the real host and its embedded sandbox:
-// a post composed for three accounts is one card; opened, it is edited as one and the service's posts change;
+// a post composed for three accounts, one of them 30 minutes later, is one campaign shown at each of its two
+// times; opened, it is edited as one and the service's posts change;
 // an account is taken out behind the delete Undo; a campaign whose post failed says so on its card, and that
 // post is fixed through the failed-post flow. axe over the card and the dialog in both themes.
 import AxeBuilder from '@axe-core/playwright'
@@ -35,7 +36,7 @@ async function connected(app: BrowserModeApp) {
 
 const card = (page: Page) => page.locator('[data-campaign]')
 
-test('composed for three accounts: one card, edited as one, an account removed with Undo', async ({
+test('composed for three accounts: a card at each time, edited as one, an account removed with Undo', async ({
   appPage,
   app,
 }) => {
@@ -60,36 +61,43 @@ test('composed for three accounts: one card, edited as one, an account removed w
   await appPage.getByTestId('composer-schedule').click()
   await expect(planner.composer).toBeHidden()
 
-  // The outbox sends the three posts; the calendar shows them as one card, its three accounts scheduled.
+  // The outbox sends the three posts; the calendar shows the campaign at its two times: Facebook and LinkedIn
+  // at 10:30, TikTok at 11:00, each card a part of it.
   await planner.goToMonthOf(day)
-  await expect(card(appPage)).toHaveCount(1)
-  await expect(card(appPage).getByTestId('campaign-summary')).toHaveText('3 scheduled', { timeout: 20_000 })
-  await expect(card(appPage).locator('.ui-avatar')).toHaveCount(3)
-  await expect(planner.day(day).locator('[data-campaign]')).toHaveCount(1)
+  await expect(card(appPage)).toHaveCount(2)
+  await expect(card(appPage).getByTestId('campaign-summary')).toHaveText(['2 scheduled', '1 scheduled'], {
+    timeout: 20_000,
+  })
+  await expect(card(appPage).getByTestId('campaign-part')).toHaveText(['1/2', '2/2'])
+  await expect(card(appPage).first().locator('.ui-avatar')).toHaveCount(2)
+  await expect(card(appPage).last().locator('.ui-avatar')).toHaveCount(1)
+  await expect(planner.day(day).locator('[data-campaign]')).toHaveCount(2)
   const campaigns = await app.host.call('campaigns:list', undefined)
   const campaign = campaigns.find((c) => c.members.every((m) => m.scheduleId))!
   const tiktokPost = campaign.members.find((m) => m.accountId === tiktok._id)!
   expect(campaign.members.map((m) => m.offsetMinutes).sort()).toEqual([0, 0, 30])
   const tiktokAt = (await app.host.call('schedules:get', { id: tiktokPost.scheduleId! })).scheduleAt
   expect(Date.parse(tiktokAt) - Date.parse(campaign.at)).toBe(30 * 60_000)
-  // The same card in the week (the one of its day) and the list (four weeks from today) views.
+  // The same cards in the week (the one of its day) and the list (four weeks from today) views.
   await appPage.getByTestId('planner-view-week').click()
   await appPage.getByTestId('planner-today').click()
   if ((await appPage.locator(`[data-testid=planner-slot][data-day="${day}"]`).count()) === 0) {
     await appPage.getByTestId('planner-next').click()
   }
-  await expect(card(appPage)).toHaveCount(1)
-  await expect(card(appPage).getByTestId('campaign-summary')).toHaveText('3 scheduled')
+  await expect(card(appPage)).toHaveCount(2)
+  await expect(card(appPage).getByTestId('campaign-summary')).toHaveText(['2 scheduled', '1 scheduled'])
   await appPage.getByTestId('planner-view-list').click()
   await appPage.getByTestId('planner-today').click()
   const row = appPage.getByTestId('planner-list-row').filter({ has: appPage.getByTestId('campaign-summary') })
-  await expect(row).toHaveCount(1)
-  await expect(row).toContainText(text)
+  await expect(row).toHaveCount(2)
+  await expect(row.first()).toContainText(text)
+  await expect(row.getByTestId('campaign-part')).toHaveText(['Part 1 of 2', 'Part 2 of 2'])
   await appPage.getByTestId('planner-view-month').click()
   await planner.goToMonthOf(day)
 
-  // Opened: each account's variant; the Facebook text edited and saved as one goes to the service's post.
-  await card(appPage).click()
+  // Opened from either time: each account's variant; the Facebook text edited and saved as one goes to the
+  // service's post.
+  await card(appPage).last().click()
   const dialog = appPage.getByTestId('campaign-dialog')
   await expect(dialog).toBeVisible()
   expect(await seriousAxe(appPage)).toEqual([])
@@ -106,7 +114,7 @@ test('composed for three accounts: one card, edited as one, an account removed w
 
   // LinkedIn taken out: Undo brings it back and nothing is deleted; let go, its post is deleted.
   const linkedinId = campaign.members.find((m) => m.accountId === linkedin._id)!.scheduleId!
-  await card(appPage).click()
+  await card(appPage).first().click()
   await appPage.getByTestId(`campaign-remove-${linkedin._id}`).click()
   const toast = appPage.getByTestId('toast').filter({ has: appPage.getByTestId('toast-undo') })
   await expect(toast).toContainText(
@@ -126,8 +134,11 @@ test('composed for three accounts: one card, edited as one, an account removed w
         .catch(() => 'deleted'),
     )
     .toBe('deleted')
-  await expect(card(appPage).locator('.ui-avatar')).toHaveCount(2)
-  await expect(card(appPage).getByTestId('campaign-summary')).toHaveText('2 scheduled')
+  // In the list, where a month cell's "+2 more" hides nothing: the two times left, one account each.
+  await appPage.getByTestId('planner-view-list').click()
+  const parts = appPage.getByTestId('planner-list-row').filter({ hasText: text })
+  await expect(parts.getByTestId('campaign-summary')).toHaveText(['1 scheduled', '1 scheduled'])
+  await expect(parts.locator('.ui-avatar')).toHaveCount(2)
 })
 
 test('a partly failed campaign says so on its card; its failed post is fixed like any failed post', async ({
@@ -145,7 +156,12 @@ test('a partly failed campaign says so on its card; its failed post is fixed lik
   const pair = failed
     .flatMap((f) =>
       published
-        .filter((p) => p.accountId !== f.accountId && p.scheduleAt.slice(0, 7) === f.scheduleAt.slice(0, 7))
+        .filter(
+          (p) =>
+            p.accountId !== f.accountId &&
+            p.scheduleAt.slice(0, 7) === f.scheduleAt.slice(0, 7) &&
+            p.scheduleAt.slice(0, 16) !== f.scheduleAt.slice(0, 16),
+        )
         .map((p) => [f, p] as const),
     )
     .at(0)!
@@ -165,14 +181,17 @@ test('a partly failed campaign says so on its card; its failed post is fixed lik
   const planner = new PlannerPage(appPage)
   await planner.open()
   await planner.goToMonthOf(at.slice(0, 10))
-  await expect(card(appPage).getByTestId('campaign-summary')).toHaveText('1 failed · 1 published')
-  await expect(card(appPage)).toHaveAttribute('data-status', 'error')
+  // The two posts went out at their own times: a card at each, the failed one coloured so.
+  const failedCard = card(appPage).and(appPage.locator('[data-status=error]'))
+  await expect(card(appPage)).toHaveCount(2)
+  await expect(failedCard.getByTestId('campaign-summary')).toHaveText('1 failed')
+  await expect(card(appPage).and(appPage.locator('[data-status=success]'))).toHaveCount(1)
   for (const colorScheme of ['light', 'dark'] as const) {
     await appPage.emulateMedia({ colorScheme })
     expect(await seriousAxe(appPage)).toEqual([])
   }
   await appPage.emulateMedia({ colorScheme: 'light' })
-  await card(appPage).click()
+  await failedCard.click()
   await expect(appPage.getByTestId('campaign-failed')).toBeVisible()
   // The published post is locked: nothing of it can change.
   await expect(appPage.getByTestId(`campaign-variant-${good.accountId}`).locator('textarea')).toBeDisabled()

@@ -2,7 +2,10 @@ import { useI18n } from 'vue-i18n'
 import type { CalendarEntry } from '../../lib/planner/calendar'
 import { cardStatuses } from '../../lib/planner/campaign-cards'
 
-/** A campaign card's summed status in the person's language: "2 published · 1 failed". */
+/**
+ * A campaign card's summed status in the person's language: "2 published · 1 failed"; and, for a card of a
+ * campaign staggered over several times, which of them it is: "Part 2 of 3".
+ */
 export function useCampaignText() {
   const { t } = useI18n()
   function summary(card: CalendarEntry): string {
@@ -10,5 +13,9 @@ export function useCampaignText() {
       .map(({ status, count }) => t(`campaigns.status.${status}`, { count }, count))
       .join(t('campaigns.separator'))
   }
-  return { summary }
+  function part(card: CalendarEntry): string {
+    const part = card.campaign?.part
+    return part ? t('campaigns.card.part', { index: part.index, count: part.of }) : ''
+  }
+  return { summary, part }
 }

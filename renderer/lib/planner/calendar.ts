@@ -37,10 +37,14 @@ export interface CalendarDay {
 
 /** What a campaign's card shows beside a post's: its accounts and its posts' statuses summed. */
 export interface CampaignCard {
-  /** Its accounts, in the campaign's order. */
+  /** The card's accounts (those going out at its time), in the campaign's order. */
   accountIds: string[]
-  /** The entries of its posts found in the period, each as a single post would show. */
+  /** The entries of the card's posts, each as a single post would show. */
   posts: CalendarEntry[]
+  /** Every post of the campaign found in the period, at any of its times: what opening the card edits. */
+  all: CalendarEntry[]
+  /** Set when the campaign's posts go out at several times: which of them this card is, from 1. */
+  part?: { index: number; of: number }
 }
 
 export interface CalendarEntry {
@@ -87,8 +91,10 @@ export function sameEntry(a: CalendarEntry, b: CalendarEntry): boolean {
   return (
     x.accountIds.length === y.accountIds.length &&
     x.accountIds.every((id, i) => id === y.accountIds[i]) &&
-    x.posts.length === y.posts.length &&
-    x.posts.every((post, i) => sameEntry(post, y.posts[i]!))
+    x.part?.index === y.part?.index &&
+    x.part?.of === y.part?.of &&
+    x.all.length === y.all.length &&
+    x.all.every((post, i) => sameEntry(post, y.all[i]!))
   )
 }
 

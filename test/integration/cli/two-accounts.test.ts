@@ -12,6 +12,7 @@ import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
 import { cliArgs } from '../support/cli-bin'
 import { REPO_ROOT } from '../support/cli-behind-proxy'
 import { sqlOf } from '../../../main/core/db/handle'
+import { waitFor } from '../support/wait-for'
 
 let h: Harness
 beforeAll(async () => {
@@ -40,14 +41,6 @@ function cli(args: string[], env: NodeJS.ProcessEnv) {
     child.once('exit', (code) => resolve({ code, out, err })),
   )
   return { child, done }
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const start = Date.now()
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not in time`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
 }
 
 async function filesOf(user: { accessKey: string; secretKey: string }) {

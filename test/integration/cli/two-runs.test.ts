@@ -9,6 +9,7 @@ import type { AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
 import { USERS, type Harness } from '../core/sandbox-harness'
 import { REPO_ROOT, startCliBehindProxy } from '../support/cli-behind-proxy'
 import { cliArgs } from '../support/cli-bin'
+import { waitFor } from '../support/wait-for'
 
 let h: Harness
 let proxy: AnswerDroppingProxy
@@ -37,14 +38,6 @@ function cli(args: string[]): {
     child.once('exit', (code) => resolve({ code, out, err })),
   )
   return { child, done }
-}
-
-async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const start = Date.now()
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not in time`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
 }
 
 describe('two cli upload runs on one data folder', () => {

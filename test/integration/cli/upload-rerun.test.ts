@@ -10,6 +10,7 @@ import type { AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
 import { USERS, type Harness } from '../core/sandbox-harness'
 import { CLI_BIN } from '../support/cli-bin'
 import { REPO_ROOT, startCliBehindProxy } from '../support/cli-behind-proxy'
+import { waitFor } from '../support/wait-for'
 
 let h: Harness
 let proxy: AnswerDroppingProxy
@@ -20,14 +21,6 @@ beforeAll(async () => {
   ;({ h, proxy, env, close } = await startCliBehindProxy())
 })
 afterAll(() => close())
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const start = Date.now()
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not in time`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
 
 describe('cli upload run again after a kill', () => {
   it('stores the file once, and the second run reports it', async () => {

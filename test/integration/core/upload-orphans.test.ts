@@ -13,6 +13,7 @@ import { USERS } from './sandbox-harness'
 import type { Harness } from './sandbox-harness'
 import { CLI_BIN } from '../support/cli-bin'
 import { REPO_ROOT, startCliBehindProxy } from '../support/cli-behind-proxy'
+import { waitFor } from '../support/wait-for'
 
 let h: Harness
 let proxy: AnswerDroppingProxy
@@ -25,14 +26,6 @@ beforeAll(async () => {
 afterAll(() => close())
 
 const client = () => createServiceClient({ baseUrl: h.sandbox.url, ...USERS.main, retry: { maxRetries: 0 } })
-
-async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const start = Date.now()
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not in time`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
 
 describe('pending files of inits whose answer died with the process', () => {
   it('are deleted by the next run, and nothing else is', async () => {

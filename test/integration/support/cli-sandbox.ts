@@ -21,8 +21,8 @@ export interface CliSandbox {
   readonly sandbox: RunningSandbox
   /** The temporary folder: the sandbox's data, the CLI's (`data`), and any file a test writes. */
   readonly dir: string
-  /** The CLI run to its end with the user's keys. */
-  cli(args: string[]): Promise<CliRun>
+  /** The CLI run to its end with the user's keys (started at once: two calls run side by side). */
+  cli(args: string[], o?: { cwd?: string }): Promise<CliRun>
   /** The service called as the user; a 204 answers null. */
   api(method: string, path: string, body?: unknown): Promise<any>
 }
@@ -76,10 +76,11 @@ export function useCliSandbox(prefix: string, storageLimit: number, o: CliSandbo
     get dir() {
       return started().dir
     },
-    cli(args) {
+    cli(args, { cwd } = {}) {
       const { sandbox, dir } = started()
       return new Promise<CliRun>((resolve) => {
         const child = spawn(process.execPath, cliArgs(args), {
+          cwd,
           env: {
             ...process.env,
             MEDIADECK_BASE_URL: sandbox.url,

@@ -5,6 +5,7 @@ import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Campaign } from '../../../common/campaigns'
 import type { Draft } from '../../../common/drafts'
+import { emptyScheduleRequest } from '../../../common/service'
 import type { CalendarEntry } from '../../../renderer/lib/planner/calendar'
 import { groupCampaigns } from '../../../renderer/lib/planner/campaign-cards'
 import { usePlannerStore } from '../../../renderer/stores/planner'
@@ -85,7 +86,7 @@ describe('groupCampaigns', () => {
       movable: false,
     }) as CalendarEntry
 
-  it('makes one card at the earliest post, coloured by a failure first, leaving other posts alone', () => {
+  it('shows a staggered campaign at each of its times, each card a part of the whole', () => {
     const entries = [
       entry('post:a', 'ig', '2026-11-22T02:00:00.000Z', 'success'),
       entry('draft:d2', 'tt', '2026-11-22T01:00:00.000Z', 'queued'),
@@ -103,10 +104,46 @@ describe('groupCampaigns', () => {
     // d3 was sent: its post is found by the draft's service id though the record has not learnt it yet.
     const drafts = new Map([['d3', { id: 'd3', scheduleId: 'c' } as Draft]])
     const grouped = groupCampaigns(entries, [record], drafts)
+    expect(grouped.map((e) => e.key)).toEqual([
+      'post:other',
+      'campaign:camp-1:1',
+      'campaign:camp-1:2',
+      'campaign:camp-1:3',
+    ])
+    const parts = grouped.slice(1)
+    expect(
+      parts.map((card) => [card.at, card.status, card.campaign?.accountIds, card.campaign?.part]),
+    ).toEqual([
+      ['2026-11-22T01:00:00.000Z', 'queued', ['tt'], { index: 1, of: 3 }],
+      ['2026-11-22T02:00:00.000Z', 'success', ['ig'], { index: 2, of: 3 }],
+      ['2026-11-23T01:00:00.000Z', 'error', ['fb'], { index: 3, of: 3 }],
+    ])
+    // Each part opens the whole campaign.
+    for (const card of parts)
+      expect(card.campaign?.all.map((p) => p.key)).toEqual(['post:a', 'draft:d2', 'post:c'])
+  })
+
+  it('makes one card of the posts at one time, coloured by a failure first, leaving other posts alone', () => {
+    const entries = [
+      entry('post:a', 'ig', '2026-11-22T01:00:00.000Z', 'success'),
+      entry('draft:d2', 'tt', '2026-11-22T01:00:00.000Z', 'queued'),
+      entry('post:c', 'fb', '2026-11-22T01:00:30.000Z', 'error'),
+      entry('post:other', 'ig', '2026-11-22T02:00:00.000Z', 'pending'),
+    ]
+    const record: Campaign = {
+      ...campaign,
+      members: [
+        { accountId: 'ig', offsetMinutes: 0, scheduleId: 'a' },
+        { accountId: 'tt', offsetMinutes: 0, draftId: 'd2' },
+        { accountId: 'fb', offsetMinutes: 0, scheduleId: 'c' },
+      ],
+    }
+    const grouped = groupCampaigns(entries, [record], new Map())
     expect(grouped.map((e) => e.key)).toEqual(['post:other', 'campaign:camp-1'])
     const card = grouped[1]!
-    expect(card).toMatchObject({ at: '2026-11-22T01:00:00.000Z', status: 'error', accountId: 'tt' })
+    expect(card).toMatchObject({ at: '2026-11-22T01:00:00.000Z', status: 'error', accountId: 'ig' })
     expect(card.campaign?.accountIds).toEqual(['ig', 'tt', 'fb'])
+    expect(card.campaign?.part).toBeUndefined()
   })
 
   it('leaves posts single when fewer than two of the campaign are found (record lost, posts elsewhere)', () => {
@@ -133,38 +170,95 @@ describe('campaigns in the planner', () => {
     document.body.replaceChildren()
   })
 
-  it('shows one card with the summed status in the month, week and list views', async () => {
+  it('shows a staggered campaign at each of its times, as parts of it, in the month, week and list views', async () => {
     const { planner } = await mountPlanner()
-    expect(cards()).toHaveLength(1)
-    const card = cards()[0]!
-    // 00:00 UTC (the Facebook post, an hour early) is 07:00 in Jakarta: the card sits at the earliest post.
-    expect(card.closest('[data-day]')?.getAttribute('data-day')).toBe('2026-11-22')
-    expect(card.textContent).toContain('07:00')
-    expect(card.querySelector('[data-testid=campaign-summary]')?.textContent).toBe(
-      '1 failed · 1 published · 1 scheduled',
-    )
-    expect(card.querySelectorAll('[data-testid=campaign-avatars] .ui-avatar')).toHaveLength(3)
-    expect(card.textContent).toContain('campaign for Senja Roastery, Kopi Senja TikTok, Warung Kopi Senja')
-    expect(card.dataset.status).toBe('error')
-    expect(document.querySelectorAll('[data-testid=planner-entry]')).toHaveLength(2)
+    // 00:00 UTC (the Facebook post, an hour early) is 07:00 in Jakarta, Instagram 08:00, TikTok 08:30.
+    const parts = () =>
+      [...cards()].map((card) => [
+        card.closest('[data-day]')?.getAttribute('data-day'),
+        card.querySelector('.entry__time')?.textContent,
+        card.querySelector('[data-testid=campaign-part]')?.textContent,
+        card.querySelector('[data-testid=campaign-summary]')?.textContent,
+        card.dataset.status,
+      ])
+    expect(parts()).toEqual([
+      ['2026-11-22', '07:00', '1/3', '1 published', 'success'],
+      ['2026-11-22', '08:00', '2/3', '1 scheduled', 'pending'],
+      ['2026-11-22', '08:30', '3/3', '1 failed', 'error'],
+    ])
+    expect(new Set([...cards()].map((card) => card.dataset.campaign))).toEqual(new Set(['camp-1']))
+    expect(cards()[2]!.querySelectorAll('[data-testid=campaign-avatars] .ui-avatar')).toHaveLength(1)
+    expect(cards()[2]!.textContent).toContain('campaign for Kopi Senja TikTok: Part 3 of 3, 1 failed')
+    expect(document.querySelectorAll('[data-testid=planner-entry]')).toHaveLength(4)
 
     await planner.setView('week')
     await flushPromises()
-    expect(cards()).toHaveLength(1)
+    // Each part in its own hour's row of the week.
+    expect(
+      [...cards()].map((card) => card.closest('[data-testid=planner-slot]')?.getAttribute('data-hour')),
+    ).toEqual(['7', '8', '8'])
     await planner.setView('list')
     await flushPromises()
     const rows = document.querySelectorAll('[data-testid=planner-list-row]')
-    expect(rows).toHaveLength(2)
+    expect(rows).toHaveLength(4)
     expect(
-      document.querySelector('[data-testid=planner-list] [data-testid=campaign-summary]')?.textContent,
-    ).toBe('1 failed · 1 published · 1 scheduled')
+      [...document.querySelectorAll('[data-testid=planner-list] [data-testid=campaign-part]')].map(
+        (part) => part.textContent,
+      ),
+    ).toEqual(['Part 1 of 3', 'Part 2 of 3', 'Part 3 of 3'])
   })
 
-  it('says the summed status in Indonesian', async () => {
+  it('says the parts and their statuses in Indonesian', async () => {
     await mountPlanner('id')
-    expect(cards()[0]!.querySelector('[data-testid=campaign-summary]')?.textContent).toBe(
-      '1 gagal · 1 terbit · 1 terjadwal',
-    )
+    expect(cards()[0]!.querySelector('[data-testid=campaign-summary]')?.textContent).toBe('1 terbit')
+    expect(cards()[2]!.textContent).toContain('Bagian 3 dari 3, 1 gagal')
+  })
+
+  it('says a campaign only in the outbox is waiting to send, not scheduled, in both languages', async () => {
+    const queued = (id: string, accountId: string): Draft => ({
+      id,
+      profileId: 'sandbox',
+      status: 'queued',
+      post: {
+        ...emptyScheduleRequest(),
+        title: 'Offline',
+        accountId,
+        scheduleAt: '2026-11-24T01:00:00.000Z',
+      },
+      localMedia: [],
+      createdAt: NOW,
+      updatedAt: NOW,
+    })
+    const outbox: Campaign = {
+      ...campaign,
+      id: 'camp-2',
+      at: '2026-11-24T01:00:00.000Z',
+      members: [
+        { accountId: 'acc-ig', offsetMinutes: 0, draftId: 'q-ig' },
+        { accountId: 'acc-tt', offsetMinutes: 0, draftId: 'q-tt' },
+      ],
+    }
+    for (const [locale, text] of [
+      ['en', '2 waiting to send'],
+      ['id', '2 menunggu dikirim'],
+    ] as const) {
+      const context = setupTest({
+        locale,
+        data: {
+          schedules: [],
+          campaigns: [outbox],
+          drafts: [queued('q-ig', 'acc-ig'), queued('q-tt', 'acc-tt')],
+        },
+      })
+      const planner = usePlannerStore()
+      planner.timeZone = 'Asia/Jakarta'
+      planner.anchor = new Date(NOW)
+      const wrapper = await mountWith(PlannerView, context, { route: '/planner' })
+      expect(cards()).toHaveLength(1)
+      expect(cards()[0]!.querySelector('[data-testid=campaign-summary]')?.textContent).toBe(text)
+      wrapper.unmount()
+      document.body.replaceChildren()
+    }
   })
 
   it('opens each account variant; edits as one, the published post locked and left out', async () => {

@@ -475,7 +475,7 @@ describe('PlannerView', () => {
     expect(wrapper.text()).toContain('Perencana')
     expect(wrapper.text()).toContain('Kotak keluar')
     expect(wrapper.text()).toContain('Postingan gagal')
-    expect(wrapper.find('[data-status="queued"]').text()).toContain('Dalam antrean')
+    expect(wrapper.find('[data-status="queued"]').text()).toContain('Menunggu dikirim')
   })
 
   it('shows every date and time in one format of the app language, English and Bahasa Indonesia', async () => {

@@ -29,7 +29,9 @@ describe('sumStatuses', () => {
     ).toEqual([
       { status: 'failed', count: 2 },
       { status: 'publishing', count: 2 },
-      { status: 'scheduled', count: 3 },
+      { status: 'scheduled', count: 2 },
+      // In this computer's outbox only: not on the service yet.
+      { status: 'waiting', count: 1 },
       { status: 'draft', count: 1 },
     ])
   })

@@ -3,6 +3,7 @@ export default {
     label: '{time} {title}, campaign for {accounts}: {summary}',
     details: ', campaign for {accounts}: {summary}',
     partlyFailed: 'Partly failed',
+    part: 'Part {index} of {count}',
   },
   // What the card sums up, per bucket of common/campaigns.ts; "1 draft | {count} drafts" by English plural rules.
   status: {
@@ -10,6 +11,7 @@ export default {
     publishing: '{count} publishing | {count} publishing',
     published: '{count} published | {count} published',
     scheduled: '{count} scheduled | {count} scheduled',
+    waiting: '{count} waiting to send | {count} waiting to send',
     draft: '{count} draft | {count} drafts',
   },
   separator: ' · ',

@@ -21,7 +21,7 @@ export default {
   movedDst: 'That time does not exist on that day (clocks go forward); the post is set for {time}.',
   status: {
     draft: 'Draft',
-    queued: 'Queued',
+    queued: 'Waiting to send',
     sending: 'Sending',
     scheduled: 'Scheduled',
     failed: 'Failed',

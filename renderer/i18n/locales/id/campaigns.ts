@@ -3,6 +3,7 @@ export default {
     label: '{time} {title}, kampanye untuk {accounts}: {summary}',
     details: ', kampanye untuk {accounts}: {summary}',
     partlyFailed: 'Sebagian gagal',
+    part: 'Bagian {index} dari {count}',
   },
   // Bahasa Indonesia tidak membedakan tunggal dan jamak: kedua bentuk sama.
   status: {
@@ -10,6 +11,7 @@ export default {
     publishing: '{count} sedang terbit | {count} sedang terbit',
     published: '{count} terbit | {count} terbit',
     scheduled: '{count} terjadwal | {count} terjadwal',
+    waiting: '{count} menunggu dikirim | {count} menunggu dikirim',
     draft: '{count} draf | {count} draf',
   },
   separator: ' · ',

@@ -21,7 +21,7 @@ export default {
   movedDst: 'Waktu itu tidak ada pada hari tersebut (jam dimajukan); postingan diatur pukul {time}.',
   status: {
     draft: 'Draf',
-    queued: 'Dalam antrean',
+    queued: 'Menunggu dikirim',
     sending: 'Mengirim',
     scheduled: 'Terjadwal',
     failed: 'Gagal',
