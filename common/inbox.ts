@@ -55,6 +55,29 @@ export const REPLY_STATES = ['queued', 'sending', 'sent', 'failed', 'attention']
 export type ReplyState = (typeof REPLY_STATES)[number]
 
 /**
+ * Where a comment's status set by the person stands (main/core/inbox/status-outbox.ts): `queued` until the
+ * service can be reached, `sending` while its outcome is looked for, `conflict` when the service had moved on
+ * meanwhile (the person decides, nothing is overridden), `attention` when its answer was never seen and the
+ * comment still does not show it, `failed` when the service refused it. A change carried out leaves the queue.
+ */
+export const STATUS_CHANGE_STATES = ['queued', 'sending', 'conflict', 'attention', 'failed'] as const
+export type StatusChangeState = (typeof STATUS_CHANGE_STATES)[number]
+
+/** A status change not carried out yet, as the page shows it on its comment. */
+export interface InboxStatusChangeView {
+  id: string
+  commentId: string
+  status: CommentTriage
+  /** What the comment showed when the person set it. */
+  base: string
+  state: StatusChangeState
+  /** The service's status when it had moved on (a conflict), or after the last look (attention). */
+  seen: string | null
+  error: string | null
+  createdAt: string
+}
+
+/**
  * What a queued reply does: `reply` answers in the thread (or writes in the chat), `like` likes a comment, and
  * `message` answers a comment privately, with a direct message to its author (POST /public/content/{id}/message).
  */
@@ -86,6 +109,8 @@ export interface InboxListAnswer {
   stale: boolean
   /** The profile's replies not yet sent, and those sent since the app started. */
   replies: InboxReplyView[]
+  /** The profile's status changes not carried out yet, in the order they were made. */
+  statusChanges: InboxStatusChangeView[]
 }
 
 export interface InboxThread {

@@ -11,6 +11,7 @@ export const DATA_LAYER = [
   'main/core/files/file-grants.ts',
   'main/core/inbox/inbox-store.ts',
   'main/core/inbox/reply-outbox.ts',
+  'main/core/inbox/status-outbox.ts',
   'main/core/insights/insights-store.ts',
   'main/core/pictures/picture-store.ts',
   'main/core/posts/account-watch-store.ts',

@@ -19,6 +19,7 @@ import { fileGrantsTable } from './files/file-grants'
 import { keptCopiesTable } from './files/copy-janitor'
 import { inboxItemsTable, inboxScopesTable } from './inbox/inbox-rows'
 import { inboxRepliesTable } from './inbox/reply-rows'
+import { inboxStatusChangesTable } from './inbox/status-rows'
 import { insightAccountsTable, insightFollowersTable, insightPostsTable } from './insights/insight-rows'
 import { picturesTable } from './pictures/picture-rows'
 import { accountWatchTable } from './posts/account-watch-store'
@@ -64,4 +65,5 @@ export const TABLES: readonly TableDeclaration[] = [
   inboxRepliesTable,
   inboxItemsTable,
   inboxScopesTable,
+  inboxStatusChangesTable,
 ]

@@ -28,6 +28,7 @@ import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
 import { createReplyOutbox } from '../core/inbox/reply-outbox'
 import { libraryMedium, replyView, untilStopped } from './inbox-replies'
+import { createInboxStatuses } from './inbox-status'
 import type { ActiveService, ConnectionMonitor, EventSink, InboxPort } from '../core/ports'
 import type { Background, HostTaskContext } from '../core/scheduler/background-port'
 import type { ServiceClient } from '../core/service-client'
@@ -133,6 +134,19 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     })
   }
 
+  // A comment's status set by the person: queued, shown in the copy, replayed in order after the replies.
+  const statuses = createInboxStatuses({
+    database: deps.database,
+    leases,
+    store,
+    now,
+    active: () => deps.active(),
+    repliedTo: (session, commentId) =>
+      outbox(session)
+        .list()
+        .some((r) => r.targetId === commentId && r.state === 'sent'),
+  })
+
   function replies(): InboxReplyView[] {
     const since = now().getTime() - SENT_SHOWN_MS
     return outbox()
@@ -150,6 +164,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       fetchedAt: store.fetchedAt(id),
       stale: failed.has(id) || !deps.connection.isOnline(),
       replies: replies(),
+      statusChanges: statuses.views(),
     }
   }
 
@@ -200,20 +215,25 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       if (closed || deps.active() !== session) controller.abort()
     })
     let result
+    let replayed
     try {
       result = await box.sync(controller.signal)
+      if (result.stoppedBy) log('the service could not be reached while sending replies', result.stoppedBy)
+      for (const id of result.sent) {
+        const reply = box.get(id)
+        if (reply)
+          await reread(reply.targetId, reply.targetKind, session).catch((e) => log('re-reading failed', e))
+      }
+      if (result.sent.length + result.failed.length + result.attention.length > 0) {
+        deps.emit('inbox:changed', { reason: 'replies' })
+      }
+      // The statuses set after the replies: a reply resolves the comment it answers.
+      replayed = await statuses.replay(session, controller.signal)
     } finally {
       if (syncing === controller) syncing = undefined
     }
-    if (result.stoppedBy) log('the service could not be reached while sending replies', result.stoppedBy)
-    for (const id of result.sent) {
-      const reply = box.get(id)
-      if (reply)
-        await reread(reply.targetId, reply.targetKind, session).catch((e) => log('re-reading failed', e))
-    }
-    if (result.sent.length + result.failed.length + result.attention.length > 0) {
-      deps.emit('inbox:changed', { reason: 'replies' })
-    }
+    if (replayed.stoppedBy) log('the service could not be reached while setting statuses', replayed.stoppedBy)
+    if (replayed.changed) deps.emit('inbox:changed', { reason: 'status' })
   }
 
   const sender = coalescedRun(sendOnce, () => closed)
@@ -236,13 +256,16 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   async function read(profileId: string, client: ServiceClient, signal?: AbortSignal): Promise<void> {
     try {
       // A reply sent without an answer seen is looked for again on the outcome rule's rhythm: at each read.
+      // Status changes waiting go first too: the read below would otherwise show the service's older ones.
       if (
+        statuses.due() ||
         outbox()
           .list()
           .some((r) => r.state === 'sending')
       )
         await sendReplies()
       const read = await refreshInbox({ client, store, scope: profileId, now, ...(signal ? { signal } : {}) })
+      statuses.overlay(profileId)
       failed.delete(profileId)
       deps.news?.arrived(profileId, read.arrived)
     } catch (error) {
@@ -320,12 +343,19 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     counts: () => counted.counts(scope()),
     async thread(id) {
       const found = stored(id)
+      // The copy as it is now: a status set while the read waited for the service shows.
+      const copy = () => {
+        const now = store.get(scope(), id) ?? found
+        return { entry: now.entry, messages: now.messages, stale: true }
+      }
+      // Known to be offline: the copy at once, not after the connection's retries (triage goes on meanwhile).
+      if (!deps.connection.isOnline()) return copy()
       try {
         return found.entry.kind === 'comment' ? await readComment(id) : await readChat(id, true)
       } catch (error) {
         const e = AppError.from(error)
         if (!isUnreachable(e)) throw e
-        return { entry: found.entry, messages: found.messages, stale: true }
+        return copy()
       }
     },
     async reply({ id, text, media, privately }) {
@@ -344,23 +374,12 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     async like(id) {
       return queue(id, { action: 'like', text: '' })
     },
+    /** Queued whether online or not, so that changes keep their order; online, replayed before answering. */
     async setStatus(id, status) {
-      stored(id)
-      const { client, profileId } = deps.active()
-      try {
-        await client.setCommentStatus(id, status)
-        const entry = commentEntry(await client.getComment(id))
-        store.put(profileId, entry, now())
-        deps.emit('inbox:changed', { reason: 'status' })
-        return entry
-      } catch (error) {
-        const e = AppError.from(error)
-        if (!isUnreachable(e)) throw e
-        throw new AppError({
-          ...e.toJSON(),
-          ...errorReason('inbox-status-offline'),
-        })
-      }
+      const shown = statuses.queue(stored(id).entry, status)
+      deps.emit('inbox:changed', { reason: 'status' })
+      await sendReplies()
+      return store.get(scope(), id)?.entry ?? shown
     },
     sendReplies,
     recount: () => counted.recount(scope(), true),

@@ -3,11 +3,13 @@ import { computed, ref, shallowRef } from 'vue'
 import { AppError, type AppErrorData } from '../../common/errors'
 import type {
   CommentTriage,
+  InboxEntry,
   InboxFilter,
   InboxKind,
   InboxListAnswer,
   InboxReplyView,
   InboxState,
+  InboxStatusChangeView,
   InboxThread,
   ReplyMediumInput,
 } from '../../common/inbox'
@@ -32,6 +34,18 @@ function filterOf(q: InboxQuery): InboxFilter {
 }
 
 /**
+ * The list in the order it was first shown: a conversation that changes (answered, resolved, a new message)
+ * keeps its place, so J goes on to the next one instead of meeting it again; what is new comes first, as the
+ * newest. A change of filter or search, or another profile, starts from the copy's order again.
+ */
+export function keepOrder(before: readonly InboxEntry[], after: InboxEntry[]): InboxEntry[] {
+  const known = new Set(before.map((e) => e.id))
+  const byId = new Map(after.map((e) => [e.id, e]))
+  const kept = before.flatMap((e) => byId.get(e.id) ?? [])
+  return [...after.filter((e) => !known.has(e.id)), ...kept]
+}
+
+/**
  * Every comment and direct message of the profile's accounts, from main's copy (it opens offline with the last
  * state seen), one conversation open beside the list, and the replies waiting in the outbox.
  */
@@ -47,12 +61,20 @@ export const useInboxStore = defineStore('inbox', () => {
   const threadError = ref<AppErrorData | null>(null)
   let request = 0
   let threadRequest = 0
+  /** The query the list's order was kept for; another query starts from the copy's order. */
+  let orderedFor = ''
+  /** Where the open conversation was in the list: J and K go on from there when it left the list. */
+  let openAt = -1
 
   const items = computed(() => answer.value?.items ?? [])
   const open = computed(() => items.value.find((i) => i.id === openId.value) ?? thread.value?.entry ?? null)
   /** The outbox's replies to the open conversation, oldest first. */
   const openReplies = computed<InboxReplyView[]>(() =>
     (answer.value?.replies ?? []).filter((r) => r.targetId === openId.value),
+  )
+  /** The status changes of the open comment not carried out yet (queued, or the person is asked). */
+  const openStatusChanges = computed<InboxStatusChangeView[]>(() =>
+    (answer.value?.statusChanges ?? []).filter((c) => c.commentId === openId.value),
   )
   /** Conversations with replies still waiting to be sent. */
   const waitingIds = computed(
@@ -63,6 +85,20 @@ export const useInboxStore = defineStore('inbox', () => {
           .map((r) => r.targetId),
       ),
   )
+  /** Conflicts already told in a toast: each is told once, however often the list is read again. */
+  const toldConflicts = new Set<string>()
+  /** Status changes the service had moved on from, not told yet; marked told as they are answered. */
+  function untoldConflicts(): InboxStatusChangeView[] {
+    const fresh = (answer.value?.statusChanges ?? []).filter(
+      (c) => c.state === 'conflict' && !toldConflicts.has(c.id),
+    )
+    for (const c of fresh) toldConflicts.add(c.id)
+    return fresh
+  }
+  /** Comments with a status change still waiting to be sent, or the person asked about. */
+  const statusChangeIds = computed(
+    () => new Map((answer.value?.statusChanges ?? []).map((c) => [c.commentId, c.state] as const)),
+  )
 
   async function load(next: InboxQuery = query.value) {
     query.value = next
@@ -71,7 +107,12 @@ export const useInboxStore = defineStore('inbox', () => {
     try {
       const got = await mediadeck().inbox.list(filterOf(next))
       if (id !== request) return
+      const key = JSON.stringify(filterOf(next))
+      if (answer.value && key === orderedFor) got.items = keepOrder(answer.value.items, got.items)
+      orderedFor = key
       answer.value = got
+      const at = got.items.findIndex((i) => i.id === openId.value)
+      if (at !== -1) openAt = at
       error.value = null
     } catch (caught) {
       if (id === request) error.value = AppError.from(caught).toJSON()
@@ -95,6 +136,7 @@ export const useInboxStore = defineStore('inbox', () => {
 
   async function openThread(id: string) {
     openId.value = id
+    openAt = items.value.findIndex((i) => i.id === id)
     const mine = ++threadRequest
     threadError.value = null
     const known = items.value.find((i) => i.id === id)
@@ -115,8 +157,22 @@ export const useInboxStore = defineStore('inbox', () => {
     }
   }
 
+  /**
+   * The conversation `by` rows from the open one, in the list as shown (keepOrder); when the open one left the
+   * list (resolved under a "pending" filter), from the place it had.
+   */
+  function neighbour(by: number): InboxEntry | undefined {
+    const list = items.value
+    if (list.length === 0) return undefined
+    const at = list.findIndex((i) => i.id === openId.value)
+    // Gone from its place: the row after it took that place, so the next is there and the previous before it.
+    const from = at !== -1 ? at + by : openAt === -1 ? 0 : by > 0 ? openAt : openAt - 1
+    return list[Math.min(list.length - 1, Math.max(0, from))]
+  }
+
   function close() {
     threadRequest++
+    openAt = -1
     openId.value = null
     thread.value = null
     threadError.value = null
@@ -157,6 +213,8 @@ export const useInboxStore = defineStore('inbox', () => {
     const id = openId.value
     if (!id) return
     const entry = await mediadeck().inbox.setStatus({ id, status })
+    // A read of the conversation begun before the change answers what it was before: it is not taken.
+    if (openId.value === id) threadRequest++
     if (thread.value?.entry.id === id) thread.value = { ...thread.value, entry }
     await load()
   }
@@ -189,6 +247,8 @@ export const useInboxStore = defineStore('inbox', () => {
     thread.value = null
     threadError.value = null
     query.value = { ...DEFAULT_INBOX_QUERY }
+    orderedFor = ''
+    openAt = -1
   }
 
   return {
@@ -199,7 +259,10 @@ export const useInboxStore = defineStore('inbox', () => {
     open,
     thread,
     openReplies,
+    openStatusChanges,
     waitingIds,
+    statusChangeIds,
+    untoldConflicts,
     loading,
     refreshing,
     sending,
@@ -208,6 +271,7 @@ export const useInboxStore = defineStore('inbox', () => {
     load,
     refresh,
     openThread,
+    neighbour,
     close,
     reply,
     like,

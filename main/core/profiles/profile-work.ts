@@ -12,6 +12,7 @@ import { countProfileDrafts, deleteProfileDrafts } from '../drafts/draft-store'
 import { outboxLease } from '../drafts/outbox'
 import { forgetInbox } from '../inbox/inbox-store'
 import { countUnsentReplies, deleteProfileReplies } from '../inbox/reply-outbox'
+import { deleteProfileStatusChanges } from '../inbox/status-outbox'
 import { forgetAccountWatch } from '../posts/account-watch-store'
 import { forgetReplica } from '../replica/replica'
 import { forgetContentIndex } from '../uploads/content-index'
@@ -59,13 +60,14 @@ export function countProfileWork(database: AppDatabase, keys: ProfileKeys): Prof
 }
 
 /**
- * What was read from or written for the account a profile named: its queued replies (they answer that
- * account's comments and chats), its inbox copy and what the account watch saw. Removed when the profile
+ * What was read from or written for the account a profile named: its queued replies and status changes (they
+ * answer that account's comments and chats), its inbox copy and what the account watch saw. Removed when the profile
  * names another account, so none of it is shown as, or sent to, the new one. The caller holds the transaction
  * or not (each statement is its own then).
  */
 function forgetAccountWork(database: AppDatabase, profileId: string): void {
   dropLeases(database, deleteProfileReplies(database, profileId))
+  dropLeases(database, deleteProfileStatusChanges(database, profileId))
   forgetInbox(database, profileId)
   forgetAccountWatch(database, profileId)
 }

@@ -1,7 +1,8 @@
 // The inbox through the app host against a real sandbox over HTTP, stopped and started again on the same port:
 // a refresh fills the copy, a comment is answered and a chat is written to with a library picture, a comment is
 // resolved; then, the service gone, a new start opens the inbox from the copy (stale, with the time it was
-// read), a reply written offline waits in the outbox, and is sent exactly once when the service is back.
+// read), a reply and a status set offline wait in their queues, and are sent exactly once when the service is
+// back, the status after the reply.
 import { describe, expect, it, vi } from 'vitest'
 import { INBOX_REFRESH_MS } from '../../../main/host/inbox'
 import { manualClock } from '../../support/manual-clock'
@@ -115,9 +116,15 @@ describe('the inbox of the app', () => {
     expect((await app.call('inbox:list')).replies).toContainEqual(
       expect.objectContaining({ id: queued.id, targetId: commentId, state: 'queued' }),
     )
-    await expect(app.call('inbox:set-status', { id: commentId, status: 'pending' })).rejects.toMatchObject({
-      code: 'inbox-status-offline',
+    // A status set offline is shown at once and waits in its own queue, after the reply written before it.
+    expect(await app.call('inbox:set-status', { id: commentId, status: 'pending' })).toMatchObject({
+      status: 'pending',
     })
+    const waiting = await app.call('inbox:list', { status: 'pending' })
+    expect(waiting.items.map((i) => i.id)).toContain(commentId)
+    expect(waiting.statusChanges).toEqual([
+      expect.objectContaining({ commentId, status: 'pending', base: 'resolved', state: 'queued' }),
+    ])
 
     await harness.startService()
     expect(await app.call('connection:check')).toMatchObject({ status: 'online' })
@@ -126,8 +133,19 @@ describe('the inbox of the app', () => {
         expect((await app.call('inbox:list')).replies.find((r) => r.id === queued.id)?.state).toBe('sent'),
       { timeout: 10_000 },
     )
+    // The reply resolved the comment on the service; the status set after it lands after it.
+    await vi.waitFor(async () => expect((await app.call('inbox:list')).statusChanges).toEqual([]), {
+      timeout: 10_000,
+    })
+    const client = clientFor(harness.service.url)
+    try {
+      expect((await client.getComment(commentId)).status).toBe('pending')
+    } finally {
+      await client.close()
+    }
     // A refresh (which sends first) and another start send nothing more.
     await app.call('inbox:refresh')
+    expect((await app.call('inbox:list')).items.find((i) => i.id === commentId)?.status).toBe('pending')
     await app.close()
     const again = await startApp()
     await again.call('inbox:refresh')

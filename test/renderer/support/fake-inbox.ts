@@ -6,7 +6,12 @@
 import type { CallName, CallRequest, CallResponse, EventName, EventPayloads } from '../../../common/contract'
 import type { MediadeckApi } from '../../../common/contract'
 import type { AppErrorData } from '../../../common/errors'
-import type { InboxEntry, InboxListAnswer, InboxReplyView } from '../../../common/inbox'
+import type {
+  InboxEntry,
+  InboxListAnswer,
+  InboxReplyView,
+  InboxStatusChangeView,
+} from '../../../common/inbox'
 import { chatMessageSchema, type ChatMessage } from '../../../common/service'
 import { NOW } from './fixtures'
 
@@ -21,8 +26,9 @@ export interface FakeInboxData {
   /** A chat's messages by its id, oldest first. */
   inboxMessages?: Record<string, ChatMessage[]>
   inboxReplies?: InboxReplyView[]
-  /** The service cannot be reached: replies are queued, the list is stale. */
+  /** The service cannot be reached: replies and status changes are queued, the list is stale. */
   inboxOffline?: boolean
+  inboxStatusChanges?: InboxStatusChangeView[]
 }
 
 export function fakeInbox(
@@ -52,6 +58,7 @@ export function fakeInbox(
       fetchedAt: NOW,
       stale: Boolean(data.inboxOffline),
       replies: structuredClone((data.inboxReplies ??= [])),
+      statusChanges: structuredClone((data.inboxStatusChanges ??= [])),
     }
   }
   /** A like or a private reply: in the outbox, sent at once unless offline; nothing of it shows in the thread. */
@@ -135,6 +142,19 @@ export function fakeInbox(
     like: handle('inbox:like', ({ id }) => queue(id, 'like', '')),
     setStatus: handle('inbox:set-status', ({ id, status }) => {
       const entry = find(id)
+      // Offline, the change waits in main's queue and the copy shows it at once.
+      if (data.inboxOffline) {
+        ;(data.inboxStatusChanges ??= []).push({
+          id: `status-${next++}`,
+          commentId: id,
+          status,
+          base: entry.status,
+          state: 'queued',
+          seen: null,
+          error: null,
+          createdAt: NOW,
+        })
+      }
       entry.status = status
       emit('inbox:changed', { reason: 'status' })
       return structuredClone(entry)

@@ -11,6 +11,7 @@ import { openDatabase, type AppDatabase } from '../../../main/core/db/database'
 import { sqlOf } from '../../../main/core/db/handle'
 import { openDraftStore } from '../../../main/core/drafts/draft-store'
 import { createReplyOutbox } from '../../../main/core/inbox/reply-outbox'
+import { createStatusOutbox } from '../../../main/core/inbox/status-outbox'
 import { createLeases } from '../../../main/core/db/leases'
 import { createReplicaPosts } from '../../../main/core/replica/replica-posts'
 import { createInboxStore } from '../../../main/core/inbox/inbox-store'
@@ -108,6 +109,23 @@ describe('the hot queries use their indexes', () => {
       expect.stringContaining('USING INDEX inbox_replies_by_profile'),
     ])
     expect(unusedIndexes(['inbox_replies'])).toEqual([])
+  })
+
+  it('the status changes of a profile, in the order they were made', () => {
+    const box = createStatusOutbox({
+      database,
+      leases: createLeases(database),
+      profileId: 'p',
+      client: () => ({}) as ServiceClient,
+      now: () => new Date(),
+    })
+    box.queue({ commentId: 'c', status: 'resolved', base: 'pending' })
+    box.list()
+    // In the replay's order, from the index: nothing sorted.
+    expect(planOf('FROM inbox_status_changes WHERE profile_id = ? ORDER BY seq')).toEqual([
+      expect.stringContaining('USING INDEX inbox_status_changes_by_profile'),
+    ])
+    expect(unusedIndexes(['inbox_status_changes'])).toEqual([])
   })
 
   it("the inbox's list of a profile, newest first", () => {

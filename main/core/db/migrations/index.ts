@@ -18,7 +18,8 @@ import { rowsSetAsideMigration } from './014-rows-set-aside'
 import { inboxMigration } from './015-inbox'
 import { queryIndexesMigration } from './016-query-indexes'
 import { replyActionsMigration } from './017-reply-actions'
-import { replySnippetsMigration } from './018-reply-snippets'
+import { inboxStatusChangesMigration } from './018-inbox-status-changes'
+import { replySnippetsMigration } from './019-reply-snippets'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -38,5 +39,6 @@ export const MIGRATIONS: readonly Migration[] = [
   inboxMigration, // 15
   queryIndexesMigration, // 16
   replyActionsMigration, // 17
-  replySnippetsMigration, // 18
+  inboxStatusChangesMigration, // 18
+  replySnippetsMigration, // 19
 ]

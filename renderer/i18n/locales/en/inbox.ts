@@ -26,6 +26,8 @@ export default {
   never: 'The inbox has not been read from the service yet. Refresh once it can be reached.',
   pick: 'Choose a conversation to read and answer it.',
   waiting: 'Reply waiting',
+  statusWaiting: 'Status waiting',
+  statusAsk: 'Status not changed',
   shortcuts:
     'J and K: next and previous · R: reply · E: resolve · I: ignore · O: open the post · /: search · ?: all shortcuts',
   keys: {
@@ -53,6 +55,16 @@ export default {
     you: 'You',
     stale: 'Shown as last read: the service cannot be reached.',
     file: { image: 'Picture', video: 'Video', audio: 'Audio', document: 'Document' },
+  },
+  statusChange: {
+    queued: 'Set to {status} while offline: sent once the service can be reached.',
+    sending: 'Setting it to {status}…',
+    conflict:
+      'You set it to {status}, but it became {seen} on the service meanwhile: it stays {seen}. Set it again to change it.',
+    attention: 'Set to {status} without an answer, and the service does not show it: set it again.',
+    failed: 'The service refused {status}: {error}',
+    conflictToast: 'A status was left as the service has it',
+    conflictToastMessage: 'It changed on the service while you were offline.',
   },
   actions: {
     resolve: 'Resolve',

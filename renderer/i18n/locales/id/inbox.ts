@@ -28,6 +28,8 @@ export default {
   never: 'Kotak masuk belum pernah dibaca dari layanan. Segarkan setelah layanan dapat dihubungi.',
   pick: 'Pilih percakapan untuk membaca dan membalasnya.',
   waiting: 'Balasan menunggu',
+  statusWaiting: 'Status menunggu',
+  statusAsk: 'Status tidak diubah',
   shortcuts:
     'J dan K: berikutnya dan sebelumnya · R: balas · E: selesaikan · I: abaikan · O: buka postingan · /: cari · ?: semua pintasan',
   keys: {
@@ -55,6 +57,16 @@ export default {
     you: 'Anda',
     stale: 'Ditampilkan seperti terakhir dibaca: layanan tidak dapat dihubungi.',
     file: { image: 'Gambar', video: 'Video', audio: 'Audio', document: 'Dokumen' },
+  },
+  statusChange: {
+    queued: 'Diubah menjadi {status} saat offline: dikirim setelah layanan dapat dihubungi.',
+    sending: 'Sedang diubah menjadi {status}…',
+    conflict:
+      'Anda mengubahnya menjadi {status}, tetapi di layanan sudah menjadi {seen} sementara itu: tetap {seen}. Ubah lagi untuk menggantinya.',
+    attention: 'Diubah menjadi {status} tanpa jawaban, dan layanan tidak menunjukkannya: ubah lagi.',
+    failed: 'Layanan menolak {status}: {error}',
+    conflictToast: 'Status dibiarkan seperti di layanan',
+    conflictToastMessage: 'Status berubah di layanan saat Anda offline.',
   },
   actions: {
     resolve: 'Selesaikan',

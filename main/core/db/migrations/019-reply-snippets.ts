@@ -5,7 +5,7 @@
 import type { Migration } from '../migration-types'
 
 export const replySnippetsMigration: Migration = {
-  version: 18,
+  version: 19,
   name: 'reply-snippets',
   up(db) {
     db.exec(`

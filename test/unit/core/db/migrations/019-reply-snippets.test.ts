@@ -1,4 +1,4 @@
-// Migration 18 makes the snippets table again with a third kind, the inbox's saved answers: every caption
+// Migration 19 makes the snippets table again with a third kind, the inbox's saved answers: every caption
 // snippet and hashtag group a person had is kept as it was (name, text, revision, times), a `reply` row is
 // taken, a kind outside the three is still refused, and a name is still one per kind.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -17,9 +17,9 @@ const insert = `INSERT INTO snippets (id, kind, name, name_key, body, revision, 
   VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 
 it('keeps every snippet and takes saved answers', () => {
-  dir = mkdtempSync(join(tmpdir(), 'mig-18-'))
+  dir = mkdtempSync(join(tmpdir(), 'mig-19-'))
   const file = join(dir, 'a.db')
-  const early = openDatabase({ file, migrations: MIGRATIONS.slice(0, 17) })
+  const early = openDatabase({ file, migrations: MIGRATIONS.slice(0, 18) })
   sqlOf(early).prepare(insert).run('s1', 'caption', 'Salam', 'salam', 'Terima kasih!', 3, AT, AT)
   sqlOf(early).prepare(insert).run('s2', 'hashtags', 'Kopi', 'kopi', '#kopi #senja', 1, AT, AT)
   expect(() => sqlOf(early).prepare(insert).run('s3', 'reply', 'Stok', 'stok', 'Ada kak', 1, AT, AT)).toThrow(
