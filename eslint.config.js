@@ -13,6 +13,8 @@ import { DATA_LAYER, SQL_START } from './scripts/data-layer.mjs'
  * anywhere in main/core means main/host. `electron` is reachable only from main/app and preload.
  */
 const OURS = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`
+/** renderer/lib/mediadeck.ts, the door to main, as imported from anywhere in the renderer (`./mediadeck` from lib/). */
+const MEDIADECK_DOOR = '(^|/)lib/mediadeck(\\.ts)?$|^\\.\\.?/mediadeck(\\.ts)?$'
 const LAYERS = [
   {
     files: ['common/**/*.ts'],
@@ -52,14 +54,19 @@ const LAYERS = [
   },
   {
     files: ['renderer/**/*.{ts,vue}'],
-    why: 'the renderer talks only to window.mediadeck, typed by common',
-    forbid: [OURS('main', 'preload', 'sandbox'), '^electron$'],
+    why: 'the renderer talks only to window.mediadeck, typed by common, and only its stores call it: views, components and composables ask a store (docs/architecture.md)',
+    forbid: [OURS('main', 'preload', 'sandbox'), '^electron$', MEDIADECK_DOOR],
   },
   {
     // The planner's logic a store uses (the calendar, the campaign cards, the composer's form) is in lib/planner/,
-    // which imports no component either.
-    files: ['renderer/stores/**/*.ts', 'renderer/lib/planner/**/*.ts'],
-    why: 'the renderer talks only to window.mediadeck, and no store imports a component or a view (docs/architecture.md)',
+    // which imports no component either, and does not call main.
+    files: ['renderer/lib/planner/**/*.ts'],
+    why: 'the renderer talks only to window.mediadeck, through its stores, and no store imports a component or a view (docs/architecture.md)',
+    forbid: [OURS('main', 'preload', 'sandbox', 'components', 'views'), '^electron$', MEDIADECK_DOOR],
+  },
+  {
+    files: ['renderer/stores/**/*.ts'],
+    why: 'the renderer talks only to window.mediadeck, through its stores, and no store imports a component or a view (docs/architecture.md)',
     forbid: [OURS('main', 'preload', 'sandbox', 'components', 'views'), '^electron$'],
   },
 ]
@@ -141,6 +148,22 @@ export default tseslint.config(
       },
     ]
   }),
+  {
+    // The door itself is the one place that reads window.mediadeck (at call time, so a test's fake is seen).
+    files: ['renderer/**/*.{ts,vue}'],
+    ignores: ['renderer/lib/mediadeck.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'mediadeck',
+          message:
+            'window.mediadeck is called by the stores, through renderer/lib/mediadeck.ts (docs/architecture.md)',
+        })),
+      ],
+    },
+  },
   {
     files: ['main/app/**/*.ts', 'main/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: RAW_HANDLE }] },

@@ -341,6 +341,11 @@ export const requestSchemas = {
     .strict(),
 
   'uploads:start': z.object({ paths: z.array(localPath).min(1).max(10_000) }).strict(),
+  /**
+   * Preload-internal: a drop on the window, granted and queued in one call (a drop there always uploads).
+   * The paths are resolved from the drop by the preload; not on window.mediadeck, and refused over the socket.
+   */
+  'uploads:start-dropped': z.object({ paths: z.array(localPath).min(1).max(10_000) }).strict(),
   'uploads:list': none,
   'uploads:cancel': idRequest,
   'uploads:retry': idRequest,
@@ -628,6 +633,7 @@ export interface CallResponses
   'files:grant-dropped': PickedFile[]
   'files:save-cover': PickedFile
   'uploads:start': UploadItem[]
+  'uploads:start-dropped': UploadItem[]
   'uploads:list': { items: UploadItem[]; totals: UploadTotals }
   'uploads:cancel': void
   'uploads:retry': void
@@ -680,7 +686,10 @@ export interface DraftValidationError extends AppErrorData {
 }
 
 /** Calls the preload uses itself and does not put on window.mediadeck. */
-export const INTERNAL_CALLS = ['files:grant-dropped'] as const satisfies readonly CallName[]
+export const INTERNAL_CALLS = [
+  'files:grant-dropped',
+  'uploads:start-dropped',
+] as const satisfies readonly CallName[]
 
 // ---- events ----
 
@@ -777,6 +786,13 @@ export type MediadeckApi = {
     /** Resolves dropped DOM Files to picked files (paths in the app; uploaded to the host in browser mode). */
     fromDrop(files: readonly DroppedFile[]): Promise<PickedFile[]>
   }
+  uploads: {
+    /**
+     * A drop on the window: its files granted and queued in one call to main (`uploads:start-dropped`); in
+     * browser mode each file's bytes are sent to the host first, then queued in one call.
+     */
+    startDropped(files: readonly DroppedFile[]): Promise<UploadItem[]>
+  }
 }
 
 /** `uploads:retry-failed` -> ['uploads', 'retryFailed']; `uploads:progress` -> ['uploads', 'onProgress']. */
@@ -794,7 +810,10 @@ function camelCase(kebab: string): string {
 }
 
 /** Preload-local methods that are on window.mediadeck but are not IPC calls. */
-export const PRELOAD_LOCAL_METHODS = [['files', 'fromDrop']] as const
+export const PRELOAD_LOCAL_METHODS = [
+  ['files', 'fromDrop'],
+  ['uploads', 'startDropped'],
+] as const
 
 /** Every method path window.mediadeck must expose, exactly. */
 export function expectedApiPaths(): string[] {

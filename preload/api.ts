@@ -7,6 +7,7 @@ import type { ApiSurface } from '../common/api-surface'
 import type { CallName, EventName, IpcResult, MediadeckApi } from '../common/contract'
 import type { AppErrorData } from '../common/errors'
 import type { DroppedFile, PickedFile } from '../common/app-state'
+import type { UploadItem } from '../common/uploads'
 import { unpackEvent } from '../common/wire-packing'
 
 export interface BridgeTransport {
@@ -17,6 +18,7 @@ export interface BridgeTransport {
 
 export interface PreloadLocal {
   fromDrop(files: readonly DroppedFile[]): Promise<PickedFile[]>
+  startDropped(files: readonly DroppedFile[]): Promise<UploadItem[]>
 }
 
 type AnyMethod = (...args: unknown[]) => unknown
@@ -52,6 +54,7 @@ export function buildMediadeckApi(
     }
   }
   domain('files').fromDrop = (files: unknown) => local.fromDrop(files as readonly DroppedFile[])
+  domain('uploads').startDropped = (files: unknown) => local.startDropped(files as readonly DroppedFile[])
   return api as unknown as MediadeckApi
 }
 

@@ -9,6 +9,7 @@ import { parseDeepLink } from '../common/deep-links'
 import type { ClientMessage, ServerMessage } from '../common/ws-protocol'
 import type { AppRoute } from '../common/routes'
 import type { AppErrorData } from '../common/errors'
+import type { UploadItem } from '../common/uploads'
 import type { ApiSurface } from '../common/api-surface'
 import { buildMediadeckApi, type BridgeTransport } from './api'
 
@@ -179,6 +180,18 @@ async function fromDrop(files: readonly DroppedFile[]): Promise<PickedFile[]> {
   return picked
 }
 
+/**
+ * A drop on the window: each file's bytes go to the host's intake (they are not on its disk), then the copies
+ * are queued in one call, as the app's drop is.
+ */
+async function startDropped(files: readonly DroppedFile[]): Promise<UploadItem[]> {
+  const picked = await fromDrop(files)
+  if (picked.length === 0) return []
+  const result = await transport.invoke('uploads:start', { paths: picked.map((file) => file.path) })
+  if (!result.ok) throw { ...result.error }
+  return result.value as UploadItem[]
+}
+
 /** The page's stand-in of the native dialog. Must run in the click's task: input.click() needs activation. */
 function pick(request?: { directories?: boolean }): Promise<PickedFile[]> {
   const input = document.createElement('input')
@@ -200,7 +213,7 @@ function freeze<T extends object>(api: T): T {
   return Object.freeze(api)
 }
 
-const api = buildMediadeckApi(transport, { fromDrop }, MEDIADECK_API_SURFACE)
+const api = buildMediadeckApi(transport, { fromDrop, startDropped }, MEDIADECK_API_SURFACE)
 const files = api.files as unknown as Record<string, unknown>
 files.pick = pick
 // The host checks the allow-list (and rejects what is not on it); the page then opens the tab itself, since

@@ -3,7 +3,9 @@
 // to paths here with webUtils.getPathForFile (File.path is gone since Electron 32) and granted in main.
 import { contextBridge, ipcRenderer, webUtils } from 'electron'
 import { apiSurface } from '../common/api-surface'
+import type { DroppedFile, PickedFile } from '../common/app-state'
 import type { IpcResult } from '../common/contract'
+import type { UploadItem } from '../common/uploads'
 import { buildMediadeckApi, type BridgeTransport } from './api'
 
 const transport: BridgeTransport = {
@@ -17,18 +19,27 @@ const transport: BridgeTransport = {
   },
 }
 
+const pathsOf = (files: readonly DroppedFile[]) =>
+  [...files].map((file) => webUtils.getPathForFile(file as File)).filter((path) => path !== '')
+
+/** One internal call with the drop's paths; nothing is asked of main when the drop had none. */
+async function dropped<T>(
+  name: 'files:grant-dropped' | 'uploads:start-dropped',
+  files: readonly DroppedFile[],
+) {
+  const paths = pathsOf(files)
+  if (paths.length === 0) return [] as T[]
+  const result = (await ipcRenderer.invoke(name, { paths })) as IpcResult<unknown>
+  if (!result.ok) throw { ...result.error }
+  return result.value as T[]
+}
+
 const api = buildMediadeckApi(
   transport,
   {
-    async fromDrop(files) {
-      const paths = [...files]
-        .map((file) => webUtils.getPathForFile(file as File))
-        .filter((path) => path !== '')
-      if (paths.length === 0) return []
-      const result = (await ipcRenderer.invoke('files:grant-dropped', { paths })) as IpcResult<unknown>
-      if (!result.ok) throw { ...result.error }
-      return result.value as Awaited<ReturnType<typeof api.files.fromDrop>>
-    },
+    fromDrop: (files) => dropped<PickedFile>('files:grant-dropped', files),
+    // A drop on the window is granted and queued in one round trip (upload-handlers.ts).
+    startDropped: (files) => dropped<UploadItem>('uploads:start-dropped', files),
   },
   apiSurface(),
 )

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 import mime from 'mime'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { apiSurface } from '../../common/api-surface'
+import { INTERNAL_CALLS } from '../../common/contract'
 import { AppError } from '../../common/errors'
 import { LOCAL_FILE_ROUTE } from '../../common/local-files'
 import { PICTURE_ROUTE } from '../../common/pictures'
@@ -40,8 +41,8 @@ const BRIDGE_SOURCE = join(repoRoot, 'preload', 'browser-bridge.ts')
 const BRIDGE_BUILT = join(repoRoot, 'out', 'browser-bridge', 'browser-bridge.js')
 export const BRIDGE_FILE_NAME = 'mediadeck-bridge.js'
 
-/** Calls a page must not make over the socket: the preload's own door for dropped paths. */
-const REFUSED_OVER_SOCKET = new Set(['files:grant-dropped'])
+/** Calls a page must not make over the socket: the preload's own doors for dropped paths. */
+const REFUSED_OVER_SOCKET = new Set<string>(INTERNAL_CALLS)
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost'])
 /**
  * The largest frame a page may send: room for the largest call (a drafts:import of 20 million characters) and

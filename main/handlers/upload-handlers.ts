@@ -7,6 +7,7 @@ import { errorReason } from '../../common/messages/index'
 
 type UploadCall =
   | 'uploads:start'
+  | 'uploads:start-dropped'
   | 'uploads:list'
   | 'uploads:cancel'
   | 'uploads:retry'
@@ -18,6 +19,14 @@ type UploadCall =
 /** What these handlers use of the host, and all they are given (main/handlers/index.ts). */
 export const UPLOAD_HANDLER_NEEDS = ['active', 'grants'] as const
 export type UploadHandlerDeps = Pick<HostDeps, (typeof UPLOAD_HANDLER_NEEDS)[number]>
+
+const noFiles = () =>
+  new AppError({
+    kind: 'validation',
+    field: 'paths',
+    ...errorReason('no-files'),
+    message: 'no files to upload',
+  })
 
 export function createUploadHandlers(deps: UploadHandlerDeps): HandlerGroup<UploadCall> {
   const engine = () => deps.active().uploads
@@ -32,15 +41,19 @@ export function createUploadHandlers(deps: UploadHandlerDeps): HandlerGroup<Uplo
   return {
     'uploads:start': async ({ paths }) => {
       const files = await deps.grants.resolveForUpload(paths)
-      if (files.length === 0)
-        throw new AppError({
-          kind: 'validation',
-          field: 'paths',
-          ...errorReason('no-files'),
-          message: 'no files to upload',
-        })
+      if (files.length === 0) throw noFiles()
       // The app shows a file that does not fit, or cannot be read, as a failed row next to the ones that go.
       return engine().add(files, { whenFull: 'fail-excess', whenUnreadable: 'fail-each' })
+    },
+    // A drop on the window always uploads: what was dropped is granted and queued in one call, the grant's
+    // own answer (folders expanded) being what is queued, so the paths are not checked a second time here.
+    'uploads:start-dropped': async ({ paths }) => {
+      const files = await deps.grants.grant(paths)
+      if (files.length === 0) throw noFiles()
+      return engine().add(
+        files.map((file) => file.path),
+        { whenFull: 'fail-excess', whenUnreadable: 'fail-each' },
+      )
     },
     'uploads:list': async () => ({ items: engine().list(), totals: engine().totals() }),
     'uploads:cancel': async ({ id }) => {

@@ -2,7 +2,6 @@ import { onBeforeUnmount, onMounted, watch } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useRouter } from 'vue-router'
 import { appRouteLocation, plannerDay } from '../lib/app-route'
-import { mediadeck } from '../lib/mediadeck'
 import type { EventPayloads } from '../../common/contract'
 import { useAccountsStore } from '../stores/accounts'
 import { useAppStore } from '../stores/app'
@@ -105,14 +104,14 @@ export function useAppSession() {
 
   onMounted(() => {
     stops.push(
-      mediadeck().profiles.onSwitched(onProfileSwitched),
+      profiles.onSwitched(onProfileSwitched),
       app.subscribe(),
       profiles.subscribe(),
       connection.subscribe(),
       storage.subscribe(),
       uploads.subscribe(onBatchFinished),
       // Main sends the window somewhere: a clicked notification, a mediadeck:// link.
-      mediadeck().app.onNavigate((route) => {
+      app.onNavigate((route) => {
         // Not awaited: the navigation goes on at once, and the planner's load never rejects (a failure is
         // kept in the store's error state, which the view shows).
         if (route.view === 'planner' && route.date) void planner.showDay(plannerDay(route.date))

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { AccountWatchState } from '../../common/account-watch'
+import type { CallRequest } from '../../common/contract'
 import type { Schedule } from '../../common/service'
 import { mediadeck } from '../lib/mediadeck'
 import { useAccountsStore } from './accounts'
@@ -38,5 +39,8 @@ export const useAccountWatchStore = defineStore('account-watch', () => {
     return mediadeck().schedules.get({ id })
   }
 
-  return { state, load, subscribe, post, reset }
+  /** The composer's question: would this post collide with one already on these accounts (post-collisions.ts)? */
+  const collisions = (query: CallRequest<'schedules:collisions'>) => mediadeck().schedules.collisions(query)
+
+  return { state, load, subscribe, post, collisions, reset }
 })

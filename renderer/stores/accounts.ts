@@ -5,7 +5,7 @@ import type { AppErrorData } from '../../common/errors'
 import { checking, stale as staleOf, type Freshness } from '../../common/freshness'
 import type { Account } from '../../common/service'
 import { mediadeck } from '../lib/mediadeck'
-import { asStale, errorBeside, peek, renderThenRefresh } from '../lib/replica'
+import { asStale, errorBeside, peek, renderThenRefresh } from './replica'
 
 /**
  * The connected social accounts of the active profile (filters and pickers). The replica's copy is shown at

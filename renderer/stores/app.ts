@@ -1,8 +1,9 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { AppInfo, Settings } from '../../common/app-state'
+import type { AppInfo, CrashReport, Settings } from '../../common/app-state'
 import { DEFAULT_SETTINGS } from '../../common/app-state'
 import type { CallRequest } from '../../common/contract'
+import type { AppRoute } from '../../common/routes'
 import { resolveLocale } from '../i18n'
 import { mediadeck } from '../lib/mediadeck'
 
@@ -57,6 +58,15 @@ export const useAppStore = defineStore('app', () => {
     await mediadeck().app.openExternal({ url })
   }
 
+  /** The crash reports main kept; none when they cannot be read (they are only shown in About). */
+  const crashReports = () =>
+    mediadeck()
+      .app.crashReports()
+      .catch((): CrashReport[] => [])
+  const diagnostics = () => mediadeck().app.diagnostics()
+  /** Main sends the window somewhere: a clicked notification, a mediadeck:// link. */
+  const onNavigate = (go: (route: AppRoute) => void) => mediadeck().app.onNavigate(go)
+
   return {
     info,
     settings,
@@ -69,5 +79,8 @@ export const useAppStore = defineStore('app', () => {
     updateSettings,
     subscribe,
     openExternal,
+    crashReports,
+    diagnostics,
+    onNavigate,
   }
 })

@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { CachedResult } from '../../common/contract'
+import type { CachedResult, CallRequest } from '../../common/contract'
 import type { AppErrorData } from '../../common/errors'
-import type { AccountSummary, Automation, Page } from '../../common/service'
+import type { AccountSummary, Automation, Page, Template } from '../../common/service'
 import { mediadeck } from '../lib/mediadeck'
-import { asChecking, asStale, errorBeside, peek, renderThenRefresh } from '../lib/replica'
+import { asChecking, asStale, errorBeside, peek, renderThenRefresh } from './replica'
 
 export interface AutomationsQuery {
   page: number
@@ -177,6 +177,33 @@ export const useAutomationsStore = defineStore('automations', () => {
     return reload()
   }
 
+  /** One automation by id, for one opened by link on a page not shown; null when it cannot be had. */
+  function fetchOne(id: string): Promise<Automation | null> {
+    return mediadeck()
+      .automations.get({ id })
+      .catch(() => null)
+  }
+
+  /** The saved rule sets; none when they cannot be read (a template only spares typing). */
+  function templates(): Promise<Template[]> {
+    return mediadeck()
+      .templates.list()
+      .catch(() => [])
+  }
+
+  const saveTemplate = (request: CallRequest<'templates:save'>) => mediadeck().templates.save(request)
+  /** What an account has that an automation can watch (its posts, its reels). Throws what failed. */
+  const contents = (accountId: string) => mediadeck().automations.contents({ accountId })
+  const create = (request: CallRequest<'automations:create'>) => mediadeck().automations.create(request)
+  const setAccountDefaults = (request: CallRequest<'automations:set-account-defaults'>) =>
+    mediadeck().automations.setAccountDefaults(request)
+
+  /** Deletes one automation, then the pages seen are out of date. Throws what failed. */
+  async function remove(id: string) {
+    await mediadeck().automations.delete({ id })
+    await invalidate()
+  }
+
   function reset() {
     pages.clear()
     hidden.value = new Set()
@@ -204,6 +231,13 @@ export const useAutomationsStore = defineStore('automations', () => {
     change,
     hide,
     invalidate,
+    fetchOne,
+    templates,
+    saveTemplate,
+    contents,
+    create,
+    setAccountDefaults,
+    remove,
     reset,
   }
 })

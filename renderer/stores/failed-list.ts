@@ -3,7 +3,8 @@ import type { CachedResult } from '../../common/contract'
 import type { AppErrorData } from '../../common/errors'
 import { checking, stale, type Freshness } from '../../common/freshness'
 import type { Schedule } from '../../common/service'
-import { schedulesThenRefresh, settle } from '../lib/replica'
+import { mediadeck } from '../lib/mediadeck'
+import { schedulesThenRefresh, settle } from './replica'
 
 /** How far back and ahead the failed-posts list looks: the service has no "all failed" call without a range. */
 const FAILED_LOOKBACK_DAYS = 90
@@ -60,6 +61,9 @@ export function useFailedList() {
     }
   }
 
+  /** How many retries each account has left before main holds the next back (main/core/retry-budget.ts). */
+  const retryBudget = (accountIds: string[]) => mediadeck().schedules.retryBudget({ accountIds })
+
   /** Another profile is active: its failed posts are not the previous one's. */
   function resetFailed() {
     request++
@@ -79,6 +83,7 @@ export function useFailedList() {
     failedFetchedAt,
     failedFreshness,
     loadFailed,
+    retryBudget,
     resetFailed,
   }
 }

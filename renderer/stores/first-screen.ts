@@ -1,4 +1,4 @@
-import { prime } from '../lib/replica'
+import { prime } from './replica'
 import { failedRange } from './failed-list'
 import { usePlannerStore } from './planner'
 

@@ -3,7 +3,7 @@ import { computed, ref, shallowRef } from 'vue'
 import { AppError, type AppErrorData } from '../../common/errors'
 import type { PostRow } from '../../common/insights'
 import type { Schedule } from '../../common/service'
-import { schedulesThenRefresh, settle } from '../lib/replica'
+import { schedulesThenRefresh, settle } from './replica'
 import { mediadeck } from '../lib/mediadeck'
 
 /** How far ahead the grid shows upcoming posts: as far as a person plans a feed. */

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
+import type { CallRequest } from '../../common/contract'
 import type { InsightsView } from '../../common/insights-calls'
 import { mediadeck } from '../lib/mediadeck'
 
@@ -100,6 +101,17 @@ export const useInsightsStore = defineStore('insights', () => {
     }
   }
 
+  /** Follows the background runs while the view is open, on the view's clock; answers the stop. */
+  function subscribe(timeZone: () => string): () => void {
+    return mediadeck().insights.onChanged((change) => changed(change, timeZone()))
+  }
+
+  /**
+   * The chosen accounts' best slots of the coming week for the composer, read from the data folder's copy;
+   * `taken` are the times the planner already shows on them.
+   */
+  const bestSlots = (request: CallRequest<'insights:best-slots'>) => mediadeck().insights.bestSlots(request)
+
   function select(id: string | null) {
     if (id === accountId.value) return
     accountId.value = id
@@ -135,6 +147,8 @@ export const useInsightsStore = defineStore('insights', () => {
     load,
     refresh,
     changed,
+    subscribe,
+    bestSlots,
     select,
     reset,
   }

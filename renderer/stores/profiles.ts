@@ -49,6 +49,9 @@ export const useProfilesStore = defineStore('profiles', () => {
     return mediadeck().profiles.onChanged((next) => (state.value = next))
   }
 
+  /** Main says another profile is active; the shell resets the per-profile stores (useAppSession). */
+  const onSwitched = (reset: () => void) => mediadeck().profiles.onSwitched(reset)
+
   return {
     state,
     switches,
@@ -64,5 +67,6 @@ export const useProfilesStore = defineStore('profiles', () => {
     activate,
     test,
     subscribe,
+    onSwitched,
   }
 })

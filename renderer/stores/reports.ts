@@ -6,7 +6,7 @@ import type { CachedResult } from '../../common/contract'
 import { AppError, type AppErrorData } from '../../common/errors'
 import type { Page, Report } from '../../common/service'
 import { mediadeck } from '../lib/mediadeck'
-import { asChecking, asStale } from '../lib/replica'
+import { asChecking, asStale } from './replica'
 
 export interface ReportsQuery {
   page: number

@@ -6,7 +6,7 @@ import { checking, stale, type Freshness } from '../../common/freshness'
 import type { Page, StorageStatistic, StoredFile } from '../../common/service'
 import { mediaTypeOfMime } from '../lib/planner/composer-form'
 import { mediadeck } from '../lib/mediadeck'
-import { errorBeside, fresh, peek, renderThenRefresh, settle } from '../lib/replica'
+import { errorBeside, fresh, peek, renderThenRefresh, settle } from './replica'
 
 export interface FilesQuery {
   page: number

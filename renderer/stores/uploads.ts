@@ -100,8 +100,12 @@ export const useUploadsStore = defineStore('uploads', () => {
     return addPicked(await choose(directories))
   }
 
+  /** A drop on the window: granted and queued by main in one call (a drop there always uploads). */
   async function addDropped(files: readonly File[]) {
-    return addPicked(await resolveDropped(files))
+    if (files.length === 0) return []
+    const started = await mediadeck().uploads.startDropped(files)
+    upsert(started)
+    return started
   }
 
   const cancel = (id: string) => mediadeck().uploads.cancel({ id })
@@ -109,6 +113,11 @@ export const useUploadsStore = defineStore('uploads', () => {
   const retry = (id: string) => mediadeck().uploads.retry({ id })
 
   const retryFailed = () => mediadeck().uploads.retryFailed()
+
+  /** Uploads one granted file through the queue now and answers its stored address (a fixed picture). */
+  async function uploadOne(path: string): Promise<string> {
+    return (await mediadeck().uploads.one({ path })).url
+  }
 
   async function remove(id: string) {
     await mediadeck().uploads.remove({ id })
@@ -152,6 +161,7 @@ export const useUploadsStore = defineStore('uploads', () => {
     retry,
     remove,
     retryFailed,
+    uploadOne,
     clearFinished,
     subscribe,
   }

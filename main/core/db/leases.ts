@@ -22,6 +22,8 @@ export interface Leases {
   holds(resource: string): boolean
   /** Who holds it now (an unexpired lease), or undefined. */
   holder(resource: string): string | undefined
+  /** Whether another owner holds an unexpired lease of a resource starting with `prefix` (`upload:`). */
+  othersHold(prefix: string): boolean
   /** Extends every lease we hold; returns the resources we had been renewing but no longer hold. */
   renew(): string[]
   release(resource: string): void
@@ -88,6 +90,8 @@ export function createLeases(
   const drop = db.prepare('DELETE FROM leases WHERE resource = ? AND owner = ?')
   const dropAll = db.prepare('DELETE FROM leases WHERE owner = ? AND substr(resource, 1, length(?)) = ?')
   const takeOver = db.prepare('UPDATE leases SET owner = ?, expires_at = ? WHERE resource = ? AND owner = ?')
+  const another = db.prepare(`SELECT resource FROM leases
+    WHERE owner <> ? AND expires_at > ? AND substr(resource, 1, length(?)) = ? LIMIT 1`)
 
   const holderColumns = columnsOf(leasesTable, 'owner', 'expires_at')
   const holderOf = (resource: string) => {
@@ -116,6 +120,7 @@ export function createLeases(
     },
     holds: (resource) => holderOf(resource) === owner,
     holder: holderOf,
+    othersHold: (prefix) => another.get(owner, now(), prefix, prefix) !== undefined,
     renew() {
       const at = now()
       const lost: string[] = []

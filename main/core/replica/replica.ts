@@ -213,7 +213,7 @@ export function createReplica(options: ReplicaOptions): Replica {
 
   /**
    * A copy read without the network: stale when nothing can refresh it (a 401, or offline), else checking,
-   * since it is peeked by a view that refreshes it at once (renderer/lib/replica.ts) and is not yet confirmed.
+   * since it is peeked by a view that refreshes it at once (renderer/stores/replica.ts) and is not yet confirmed.
    */
   function peeked<T>(value: T, fetchedAt: string): CachedResult<T> {
     const cannotRefresh = isStale() || options.isOffline?.() === true

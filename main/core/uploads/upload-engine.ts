@@ -113,7 +113,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
     checkRead: o.checkRead,
     warn,
     elsewhere: {
-      uploads: uploadsElsewhere(database, leases, o.identity ?? scope),
+      uploads: uploadsElsewhere(database, leases, o.identity ?? scope, now),
       pause: (signal) => timing.sleep(ELSEWHERE_POLL_MS, signal),
     },
   })

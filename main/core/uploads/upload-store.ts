@@ -408,8 +408,24 @@ export function deleteUploadQueue(database: AppDatabase, scope: string): string[
  * the same file on disk (path, size, mtime, and ctime and inode when known, as ./file-probe.ts compares them),
  * through the index of unfinished items; then the one waited for, by its id.
  */
-export function uploadsElsewhere(database: AppDatabase, leases: Leases, identity: string): UploadsElsewhere {
+export function uploadsElsewhere(
+  database: AppDatabase,
+  leases: Leases,
+  identity: string,
+  now: () => number = Date.now,
+): UploadsElsewhere {
   const db = sqlOf(database)
+  // Asked before each item's init: while no other process uploads (nearly always), one look at the leases a
+  // second answers every item of a large batch, which then reads nothing of the upload tables.
+  let othersAt = -Infinity
+  let others = false
+  const anyOther = (): boolean => {
+    if (now() - othersAt >= OTHERS_LOOK_MS) {
+      othersAt = now()
+      others = leases.othersHold('upload:')
+    }
+    return others
+  }
   const order = db.prepare('SELECT rowid AS r, * FROM upload_items WHERE id = ?')
   // Through the index of unfinished items: the history is never read (filtered here, not in SQL, where the
   // planner took the index of stored files, every finished item of every queue).
@@ -423,6 +439,7 @@ export function uploadsElsewhere(database: AppDatabase, leases: Leases, identity
   }
   return {
     underWay(id, path, file) {
+      if (!anyOther()) return undefined
       const own = readRow(database, orderedUploadItemsTable, order.get(id))
       if (!own) return undefined
       for (const { r, item } of readRows(
@@ -445,3 +462,6 @@ export function uploadsElsewhere(database: AppDatabase, leases: Leases, identity
     },
   }
 }
+
+/** How long the answer to "does another process upload now?" is reused. */
+const OTHERS_LOOK_MS = 1_000

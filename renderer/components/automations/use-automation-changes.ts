@@ -4,7 +4,6 @@ import { withRuleActive, type AutomationRule } from '../../../common/automation-
 import { AppError } from '../../../common/errors'
 import type { Automation } from '../../../common/service'
 import { useErrorText } from '../../composables/use-error-text'
-import { mediadeck } from '../../lib/mediadeck'
 import { useAutomationsStore } from '../../stores/automations'
 import { useConnectionStore } from '../../stores/connection'
 import { useToastsStore } from '../../stores/toasts'
@@ -65,8 +64,7 @@ export function useAutomationChanges() {
       {
         commit: async () => {
           try {
-            await mediadeck().automations.delete({ id: automation.id })
-            await store.invalidate()
+            await store.remove(automation.id)
           } catch (error) {
             fail(t('automations.edit.deleteFailed', { title }), error)
           } finally {
@@ -80,7 +78,7 @@ export function useAutomationChanges() {
 
   async function setAccountDefaults(automation: Automation, accountName: string): Promise<boolean> {
     try {
-      await mediadeck().automations.setAccountDefaults({
+      await store.setAccountDefaults({
         accountId: automation.accountId,
         config: automation.config,
       })

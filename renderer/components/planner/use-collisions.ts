@@ -5,7 +5,8 @@ import { onBeforeUnmount, ref, watch, type Ref } from 'vue'
 import type { CollisionReport } from '../../../common/account-watch'
 import { AppError, type AppErrorData } from '../../../common/errors'
 import type { ScheduleMedia } from '../../../common/service'
-import { mediadeck } from '../../lib/mediadeck'
+import type { CallRequest } from '../../../common/contract'
+import { useAccountWatchStore } from '../../stores/account-watch'
 
 /** Typing pauses this long before the service is asked. */
 export const COLLISION_DEBOUNCE_MS = 600
@@ -23,7 +24,7 @@ export interface CollisionInput {
   excludeIds: readonly string[]
 }
 
-export type CollisionQuery = Parameters<ReturnType<typeof mediadeck>['schedules']['collisions']>[0]
+export type CollisionQuery = CallRequest<'schedules:collisions'>
 
 /** The question for main, or null when there is nothing to ask yet (no time, no account). */
 export function collisionQueryOf(input: CollisionInput): CollisionQuery | null {
@@ -48,6 +49,7 @@ export function useCollisions(input: () => CollisionInput): {
   checking: Ref<boolean>
   recheck(): void
 } {
+  const accountWatch = useAccountWatchStore()
   const report = ref<CollisionReport | null>(null)
   const error = ref<AppErrorData | null>(null)
   const checking = ref(false)
@@ -58,7 +60,7 @@ export function useCollisions(input: () => CollisionInput): {
     const mine = ++asked
     checking.value = true
     try {
-      const answer = await mediadeck().schedules.collisions(query)
+      const answer = await accountWatch.collisions(query)
       if (mine !== asked) return
       report.value = answer
       error.value = answer.checked ? null : (answer.error ?? null)

@@ -168,6 +168,24 @@ describe('the grant set', () => {
     expect(host.grants.isGranted(file('beside.png'))).toBe(false)
   })
 
+  it('grants and queues a drop in one call: a dropped folder expanded to its regular files, nothing for a missing path', async () => {
+    const a = file('drop-once/a.png')
+    const b = file('drop-once/nested/b.png')
+    symlinkSync('/etc/hostname', join(root, 'files', 'drop-once', 'link.png'))
+    const started = await host.call('uploads:start-dropped', { paths: [join(root, 'files', 'drop-once')] })
+    expect(started.map((item) => item.path).sort()).toEqual([a, b].sort())
+    expect(host.grants.isGranted(b)).toBe(true)
+    const listed = (await host.call('uploads:list')).items.map((item) => item.path)
+    expect(listed).toEqual(expect.arrayContaining([a, b]))
+    expect(listed.some((path) => path.endsWith('link.png'))).toBe(false)
+    await expect(
+      host.call('uploads:start-dropped', { paths: [join(root, 'files', 'gone.png')] }),
+    ).rejects.toMatchObject({ kind: 'validation', field: 'paths' })
+    await expect(host.call('uploads:start-dropped', { paths: [] })).rejects.toMatchObject({
+      kind: 'validation',
+    })
+  })
+
   it('does not let a symbolic link inside a granted folder carry the grant outside it', async () => {
     const inside = file('linked/inside.png')
     const folder = join(root, 'files', 'linked')

@@ -180,6 +180,10 @@ describe('browser mode server', () => {
         ok: false,
         error: { kind: 'validation' },
       })
+      // Nor grant them by dropping: the drop's one call is the preload's too.
+      await expect(
+        call(ws, 'uploads:start-dropped', { paths: [join(root, 'outside.txt')] }),
+      ).resolves.toMatchObject({ ok: false, error: { kind: 'validation' } })
       await expect(call(ws, 'uploads:start', { paths: [join(root, 'outside.txt')] })).resolves.toMatchObject({
         ok: false,
         error: { kind: 'validation' },

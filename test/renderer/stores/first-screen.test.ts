@@ -4,7 +4,7 @@
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { forgetPrimed } from '../../../renderer/lib/replica'
+import { forgetPrimed } from '../../../renderer/stores/replica'
 import { useAccountsStore } from '../../../renderer/stores/accounts'
 import { primeFirstScreen } from '../../../renderer/stores/first-screen'
 import { usePlannerStore } from '../../../renderer/stores/planner'

@@ -79,10 +79,17 @@ describe('uploads store', () => {
     expect(store.items.at(-1)?.name).toBe('a.jpg')
   })
 
-  it('resolves dropped files through files.fromDrop before starting them', async () => {
+  it('grants and queues a drop of several files in one call to main, and shows them at once', async () => {
     const store = useUploadsStore()
-    await store.addDropped([new File(['x'], 'drop.png')])
-    expect(fake.requests('uploads:start')).toEqual([{ paths: ['/dropped/drop.png'] }])
+    const before = fake.calls.length
+    await store.addDropped([new File(['x'], 'a.png'), new File(['y'], 'b.png'), new File(['z'], 'c.mp4')])
+    expect(fake.calls.slice(before)).toEqual([
+      {
+        name: 'uploads:start-dropped',
+        request: { paths: ['/dropped/a.png', '/dropped/b.png', '/dropped/c.mp4'] },
+      },
+    ])
+    expect(store.items.map((item) => item.name)).toEqual(['a.png', 'b.png', 'c.mp4'])
   })
 
   it('does not call start with nothing picked', async () => {
@@ -142,7 +149,7 @@ describe('uploads store: a batch that does not fit', () => {
     store.subscribe()
     const started = await store.addDropped(drop(['a.png', 300_000], ['big.mp4', 3 * MB], ['b.jpg', 250_000]))
     // One request: main decides what fits, the store does not second-guess it.
-    expect(fake.requests('uploads:start').map((request) => request.paths)).toEqual([
+    expect(fake.requests('uploads:start-dropped').map((request) => request.paths)).toEqual([
       ['/dropped/a.png', '/dropped/big.mp4', '/dropped/b.jpg'],
     ])
     expect(started.map((item) => [item.name, item.state])).toEqual([
@@ -181,7 +188,7 @@ describe('uploads store: a batch that does not fit', () => {
   })
 
   it('passes other refusals to the caller', async () => {
-    fake.fail('uploads:start', { kind: 'file', message: 'unreadable' })
+    fake.fail('uploads:start-dropped', { kind: 'file', message: 'unreadable' })
     const store = useUploadsStore()
     await expect(store.addDropped(drop(['a.png', 1]))).rejects.toMatchObject({ kind: 'file' })
   })

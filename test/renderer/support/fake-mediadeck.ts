@@ -229,6 +229,75 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     }
   }
 
+  /** The engine's intake as the app's uploads:start answers it (and a drop, granted and queued at once). */
+  function queuePaths(paths: readonly string[]): UploadItem[] {
+    // As the engine with `whenFull: 'fail-excess'`, through the same rule (common/fit-to-space.ts): the
+    // free space less what is queued; each file that does not fit is a failed item with storage-full.
+    const queued = data.uploads
+      .filter((item) => !['done', 'failed', 'cancelled'].includes(item.state))
+      .reduce((sum, item) => sum + item.size, 0)
+    const sizeOf = (path: string): number => sizes.get(path) ?? 1024
+    const verdicts = fitInOrder(paths.map(sizeOf), data.stats.usage.free - queued)
+    const batchId = `batch-${nextId++}`
+    const started = paths.map((path, index) => {
+      const name = path.split('/').pop() ?? path
+      const size = sizeOf(path)
+      // Like the engine with `whenUnreadable: 'fail-each'`: an empty file is a failed item of its own.
+      if (size === 0) {
+        const refused: UploadItem = {
+          id: `up-${nextId++}`,
+          path,
+          name,
+          size,
+          mimetype: null,
+          state: 'failed',
+          bytesSent: 0,
+          rateBytesPerSec: 0,
+          etaSeconds: null,
+          attempts: 0,
+          error: { kind: 'file', code: 'file-empty', message: `${name}: file is empty` },
+          finishedAt: NOW,
+          batchId,
+          createdAt: NOW,
+        }
+        return refused
+      }
+      const verdict: FitVerdict = verdicts[index] ?? { fits: true }
+      const item: UploadItem = {
+        id: `up-${nextId++}`,
+        path,
+        name,
+        size,
+        mimetype: null,
+        state: verdict.fits ? 'queued' : 'failed',
+        bytesSent: 0,
+        rateBytesPerSec: 0,
+        etaSeconds: null,
+        attempts: 0,
+        ...(verdict.fits
+          ? {}
+          : {
+              error: {
+                kind: 'storage-full',
+                message: `not enough storage: ${name}`,
+                neededBytes: size,
+                freeBytes: verdict.availableBytes,
+              },
+              finishedAt: NOW,
+            }),
+        batchId,
+        createdAt: NOW,
+      }
+      return item
+    })
+    data.uploads.push(...started)
+    // The engine reports new items in its next progress batch too.
+    queueMicrotask(() => progress(started))
+    return started
+  }
+
+  const startDropped = handle('uploads:start-dropped', ({ paths }) => queuePaths(paths))
+
   /** Wraps a handler with recording, failure injection and holds; answers are copies, as IPC would give. */
   function handle<C extends CallName>(
     name: C,
@@ -454,71 +523,15 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       })),
     },
     uploads: {
-      start: handle('uploads:start', ({ paths }) => {
-        // As the engine with `whenFull: 'fail-excess'`, through the same rule (common/fit-to-space.ts): the
-        // free space less what is queued; each file that does not fit is a failed item with storage-full.
-        const queued = data.uploads
-          .filter((item) => !['done', 'failed', 'cancelled'].includes(item.state))
-          .reduce((sum, item) => sum + item.size, 0)
-        const sizeOf = (path: string): number => sizes.get(path) ?? 1024
-        const verdicts = fitInOrder(paths.map(sizeOf), data.stats.usage.free - queued)
-        const batchId = `batch-${nextId++}`
-        const started = paths.map((path, index) => {
-          const name = path.split('/').pop() ?? path
-          const size = sizeOf(path)
-          // Like the engine with `whenUnreadable: 'fail-each'`: an empty file is a failed item of its own.
-          if (size === 0) {
-            const refused: UploadItem = {
-              id: `up-${nextId++}`,
-              path,
-              name,
-              size,
-              mimetype: null,
-              state: 'failed',
-              bytesSent: 0,
-              rateBytesPerSec: 0,
-              etaSeconds: null,
-              attempts: 0,
-              error: { kind: 'file', code: 'file-empty', message: `${name}: file is empty` },
-              finishedAt: NOW,
-              batchId,
-              createdAt: NOW,
-            }
-            return refused
-          }
-          const verdict: FitVerdict = verdicts[index] ?? { fits: true }
-          const item: UploadItem = {
-            id: `up-${nextId++}`,
-            path,
-            name,
-            size,
-            mimetype: null,
-            state: verdict.fits ? 'queued' : 'failed',
-            bytesSent: 0,
-            rateBytesPerSec: 0,
-            etaSeconds: null,
-            attempts: 0,
-            ...(verdict.fits
-              ? {}
-              : {
-                  error: {
-                    kind: 'storage-full',
-                    message: `not enough storage: ${name}`,
-                    neededBytes: size,
-                    freeBytes: verdict.availableBytes,
-                  },
-                  finishedAt: NOW,
-                }),
-            batchId,
-            createdAt: NOW,
-          }
-          return item
+      start: handle('uploads:start', ({ paths }) => queuePaths(paths)),
+      startDropped: async (files) => {
+        // As the preload: the drop's paths, granted and queued in one call.
+        const paths = files.map((file) => {
+          sizes.set(`/dropped/${file.name}`, file.size)
+          return `/dropped/${file.name}`
         })
-        data.uploads.push(...started)
-        // The engine reports new items in its next progress batch too.
-        queueMicrotask(() => progress(started))
-        return started
-      }),
+        return paths.length === 0 ? [] : startDropped({ paths })
+      },
       list: handle('uploads:list', () => ({ items: data.uploads, totals: totalsOf(data.uploads) })),
       cancel: handle('uploads:cancel', ({ id }) => setUpload(id, { state: 'cancelled', rateBytesPerSec: 0 })),
       retry: handle('uploads:retry', ({ id }) =>

@@ -146,7 +146,9 @@ describe('App shell', () => {
     await flushPromises()
     expect(drop.defaultPrevented).toBe(true)
     expect(wrapper.find('[data-testid="drop-overlay"]').exists()).toBe(false)
-    expect(context.fake.requests('uploads:start')).toEqual([{ paths: ['/dropped/a.png', '/dropped/b.mp4'] }])
+    expect(context.fake.requests('uploads:start-dropped')).toEqual([
+      { paths: ['/dropped/a.png', '/dropped/b.mp4'] },
+    ])
     await vi.waitFor(() => expect(context.router.currentRoute.value.path).toBe('/library'))
   })
 

@@ -11,7 +11,7 @@ describe('apiSurface', () => {
     const surface = JSON.parse(JSON.stringify(apiSurface())) as ReturnType<typeof apiSurface>
     const api = buildMediadeckApi(
       { invoke: async () => ({ ok: true, value: null }), subscribe: () => () => undefined },
-      { fromDrop: async () => [] },
+      { fromDrop: async () => [], startDropped: async () => [] },
       surface,
     ) as unknown as Record<string, Record<string, unknown>>
     const paths = Object.entries(api).flatMap(([domain, methods]) =>
@@ -22,6 +22,7 @@ describe('apiSurface', () => {
 
   it('leaves the preload’s own calls out', () => {
     expect(apiSurface().calls.map(([name]) => name)).not.toContain('files:grant-dropped')
+    expect(apiSurface().calls.map(([name]) => name)).not.toContain('uploads:start-dropped')
     expect(apiSurface().calls).toContainEqual(['uploads:retry-failed', 'uploads', 'retryFailed'])
     expect(apiSurface().events).toContainEqual(['uploads:progress', 'uploads', 'onProgress'])
   })

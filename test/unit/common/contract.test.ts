@@ -30,6 +30,19 @@ describe('IPC contract', () => {
     expect(expectedApiPaths()).toContain('storage.stats')
     expect(expectedApiPaths()).toContain('files.fromDrop')
     expect(expectedApiPaths()).not.toContain('files.grantDropped')
+    expect(expectedApiPaths()).toContain('uploads.startDropped')
+  })
+
+  it('bounds a drop granted and queued in one call', () => {
+    const schema = requestSchemas['uploads:start-dropped']
+    expect(schema.safeParse({ paths: ['/home/me/a.png'] }).success).toBe(true)
+    expect(schema.safeParse({ paths: [] }).success).toBe(false)
+    expect(schema.safeParse({ paths: Array.from({ length: 10_001 }, (_, i) => `/f${i}`) }).success).toBe(
+      false,
+    )
+    expect(schema.safeParse({ paths: ['x'.repeat(4097)] }).success).toBe(false)
+    expect(schema.safeParse({ paths: [''] }).success).toBe(false)
+    expect(schema.safeParse({ paths: ['/a'], queue: true }).success).toBe(false)
   })
 
   it('rejects payloads that do not match the schema', () => {

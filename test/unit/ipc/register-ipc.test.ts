@@ -171,7 +171,7 @@ describe('event forwarding', () => {
           return () => undefined
         },
       },
-      { fromDrop: async () => [] },
+      { fromDrop: async () => [], startDropped: async () => [] },
       apiSurface(),
     )
     api.drafts.onChanged((received) => heard.push(received))

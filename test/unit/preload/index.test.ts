@@ -95,4 +95,21 @@ describe('preload', () => {
     })
     expect(picked).toEqual([{ path: '/home/me/a.png', name: 'a.png', size: 3, mimetype: 'image/png' }])
   })
+
+  it('grants and queues a drop on the window in one call to main, and makes none for a drop without paths', async () => {
+    const queued = [{ id: 'up-1', path: '/home/me/a.png' }]
+    electron.ipcRenderer.invoke.mockClear()
+    electron.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: queued })
+    const dropped = [
+      { name: 'a.png', size: 3 },
+      { name: 'b.png', size: 4 },
+    ]
+    await expect(api.uploads!.startDropped!(dropped)).resolves.toEqual(queued)
+    expect(electron.ipcRenderer.invoke.mock.calls).toEqual([
+      ['uploads:start-dropped', { paths: ['/home/me/a.png', '/home/me/b.png'] }],
+    ])
+    electron.webUtils.getPathForFile.mockReturnValueOnce('').mockReturnValueOnce('')
+    await expect(api.uploads!.startDropped!(dropped)).resolves.toEqual([])
+    expect(electron.ipcRenderer.invoke).toHaveBeenCalledTimes(1)
+  })
 })

@@ -78,6 +78,19 @@ describe('leases', () => {
   })
 })
 
+describe('othersHold', () => {
+  it('says whether another owner holds a live lease of the kind, never counting its own', () => {
+    const { a, b, advance } = twoProcesses()
+    a.acquire('upload:1')
+    a.acquire('draft:1')
+    expect(a.othersHold('upload:')).toBe(false)
+    expect(b.othersHold('upload:')).toBe(true)
+    expect(b.othersHold('reply:')).toBe(false)
+    advance(LEASE_TTL_MS)
+    expect(b.othersHold('upload:')).toBe(false)
+  })
+})
+
 describe('a lease of a killed process', () => {
   it('is taken over at once, while a live process keeps its own', async () => {
     const { spawn } = await import('node:child_process')

@@ -13,7 +13,7 @@ import type {
 import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
 import { checking, confirmed, stale } from '../../common/freshness'
 import type { Schedule } from '../../common/service'
-import { mediadeck } from './mediadeck'
+import { mediadeck } from '../lib/mediadeck'
 
 /** Peeks asked for at start-up, before the view that wants them is mounted (`prime`), by request. */
 const primed = new Map<string, Promise<ReplicaPeekAnswer>>()

@@ -1,10 +1,10 @@
-// What a store keeps of a refresh (renderer/lib/replica.ts, settle): the service's answer as it is; else the
+// What a store keeps of a refresh (renderer/stores/replica.ts, settle): the service's answer as it is; else the
 // replica's copy marked stale, with no error beside it when the service was only out of reach (the offline
 // notice says it) and the refusal when it refused; else the error alone.
 import { describe, expect, it } from 'vitest'
 import type { CachedResult } from '../../../common/contract'
 import type { AppErrorData } from '../../../common/errors'
-import { settle } from '../../../renderer/lib/replica'
+import { settle } from '../../../renderer/stores/replica'
 
 const copy: CachedResult<string[]> = {
   value: ['seen before'],
