@@ -1,6 +1,7 @@
 import { useI18n } from 'vue-i18n'
 import { AppError } from '../../../common/errors'
 import { useErrorText } from '../../composables/use-error-text'
+import { useDraftsStore } from '../../stores/drafts'
 import { usePlannerStore } from '../../stores/planner'
 import { useToastsStore } from '../../stores/toasts'
 
@@ -12,19 +13,42 @@ import { useToastsStore } from '../../stores/toasts'
 export function useHeldDelete() {
   const { t } = useI18n()
   const planner = usePlannerStore()
+  const drafts = useDraftsStore()
   const toasts = useToastsStore()
   const { short } = useErrorText()
 
   /**
+   * What the toast calls the post: the title the person sees in the dialog, else the draft's or post's own.
+   * The calendar's entries alone missed a draft with no time, and one shown inside a campaign's card.
+   */
+  function titleOf(key: string, given?: string): string {
+    const [source, ...rest] = key.split(':')
+    const id = rest.join(':')
+    const draft = source === 'draft' ? drafts.byId.get(id)?.post : undefined
+    const post = source === 'post' ? planner.posts.find((p) => (p.id ?? p._id) === id) : undefined
+    const entry = planner.entries.find((e) => e.key === key)
+    return (
+      given?.trim() ||
+      draft?.title ||
+      draft?.description ||
+      post?.title ||
+      post?.description ||
+      entry?.title ||
+      t('planner.entry.untitled')
+    )
+  }
+
+  /**
    * `options.message` says what the toast says instead of "Deleted <title>" (an account taken out of a
-   * campaign); `options.onUndo` runs when Undo is pressed, after the entry is shown again.
+   * campaign); `options.onUndo` runs when Undo is pressed, after the entry is shown again; `options.title`
+   * names the post as the person last saw it (the composer's title, typed after the last save).
    */
   return function holdDelete(
     key: string,
     send: () => Promise<unknown>,
-    options: { message?: string; onUndo?: () => void } = {},
+    options: { message?: string; onUndo?: () => void; title?: string } = {},
   ) {
-    const title = planner.entries.find((entry) => entry.key === key)?.title || t('planner.entry.untitled')
+    const title = titleOf(key, options.title)
     planner.hide([key], true)
     toasts.hold(
       {

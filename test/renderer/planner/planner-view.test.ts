@@ -120,6 +120,22 @@ describe('PlannerView', () => {
     })
   })
 
+  it('names the draft its undo toast undoes, a draft with no time too, by the title the dialog shows', async () => {
+    await mountPlanner(context)
+    const loose = [...document.querySelectorAll<HTMLButtonElement>('.unscheduled__item')].find((b) =>
+      b.textContent?.includes('Draft d-loose'),
+    )!
+    loose.click()
+    await flushPromises()
+    document.querySelector<HTMLButtonElement>('[data-testid=composer-delete]')!.click()
+    await flushPromises()
+    const toasts = useToastsStore()
+    expect(toasts.items.at(-1)).toMatchObject({ title: 'Deleted “Draft d-loose”', undoLabel: 'Undo' })
+    toasts.undo(toasts.items.at(-1)!.id)
+    await flushPromises()
+    expect(context.fake.requests('drafts:delete')).toEqual([])
+  })
+
   it("opens a day's overflow as a list", async () => {
     const wrapper = await mountPlanner(context)
     const busy = wrapper.find('[data-day="2026-11-25"]')
