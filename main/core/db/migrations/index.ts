@@ -19,6 +19,7 @@ import { inboxMigration } from './015-inbox'
 import { queryIndexesMigration } from './016-query-indexes'
 import { replyActionsMigration } from './017-reply-actions'
 import { inboxStatusChangesMigration } from './018-inbox-status-changes'
+import { replySnippetsMigration } from './019-reply-snippets'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly Migration[] = [
   queryIndexesMigration, // 16
   replyActionsMigration, // 17
   inboxStatusChangesMigration, // 18
+  replySnippetsMigration, // 19
 ]
