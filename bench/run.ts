@@ -427,6 +427,7 @@ function runOthers(): number {
     here('./cli.ts'),
     here('./planner/run.ts'),
     here('./renderer/run.ts'),
+    here('./inbox.ts'),
     here('./timing/run.ts'),
   ].filter((f) => existsSync(f))
   let failed = runDataLayer()

@@ -721,9 +721,10 @@ export interface EventPayloads extends WatchEventPayloads, InboxEventPayloads {
   'app:navigate': AppRoute
   /**
    * The insights' background refresh read these accounts' figures (main/core/insights/insights-follow.ts);
-   * `more`: some have more to read, and the next run comes as the budget allows.
+   * `more`: some have more to read, and the next run comes as the budget allows. Or a run started or ended on
+   * the accounts in `checking`: their figures' freshness changed (checking while it runs), read it again.
    */
-  'insights:changed': { accountIds: string[]; more: boolean }
+  'insights:changed': { accountIds: string[]; more: boolean } | { checking: string[] }
   /**
    * The snippets changed: here, or in another process sharing the database (the CLI). What changed since the
    * event numbered `seq - 1` (common/list-changes.ts), never the whole list.

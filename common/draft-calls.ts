@@ -44,6 +44,11 @@ export const draftBulkCallSchemas = {
 export interface DraftRefusal {
   id: string
   error: AppErrorData
+  /**
+   * The draft as stored now, when it is still there: the page shows it at once, beside the refusal that names
+   * it, instead of its old copy until the change reaches it (a draft the CLI edited or sent meanwhile).
+   */
+  current?: Draft
 }
 
 /** What one bulk call did: the drafts as stored now, the ids deleted, and each refusal. */

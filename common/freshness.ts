@@ -13,6 +13,13 @@
 
 export type FreshnessState = 'fresh' | 'checking' | 'stale'
 
+/**
+ * The code of a refresh's error when the service was out of reach and nothing of it was ever kept here (a
+ * profile never reached, offline): no copy yet, read once the service can be reached. A network problem over
+ * an empty view read as if the data were gone.
+ */
+export const NO_COPY_CODE = 'no-copy-yet'
+
 export interface Freshness {
   state: FreshnessState
   /** When the service last confirmed the copy (ISO 8601); null when it never has (nothing is shown yet). */
@@ -42,6 +49,17 @@ export function stale(from: Freshness | string | null | undefined): Freshness {
  */
 export function asShown(freshness: Freshness, offline: boolean): Freshness {
   return offline && freshness.state === 'fresh' ? stale(freshness) : freshness
+}
+
+/**
+ * What main says of a copy it keeps and reads on its own (the inbox, the insights' figures): checking while a
+ * read of it runs (a background run or the person's Refresh), stale when the last read could not make it,
+ * else fresh as of its last confirmation. Main knows all three; a page that guessed from its own flags missed
+ * the background's reads, and showed a copy being refreshed as current.
+ */
+export function freshnessOf(confirmedAt: string | null, o: { reading: boolean; failed: boolean }): Freshness {
+  if (o.reading) return { state: 'checking', confirmedAt }
+  return o.failed ? stale(confirmedAt) : { state: 'fresh', confirmedAt }
 }
 
 /** How old the copy is at `now` (ms, never negative); null when it was never confirmed or the time is unreadable. */

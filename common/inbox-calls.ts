@@ -88,7 +88,8 @@ export interface InboxCallResponses {
 
 export interface InboxEventPayloads {
   /** The copy or the outbox changed (a refresh, a reply sent or queued, a status set): read the list again. */
-  'inbox:changed': { reason: 'refreshed' | 'replies' | 'status' }
+  /** `checking`: a read of the inbox started (its freshness changed); `refreshed`: it ended. */
+  'inbox:changed': { reason: 'checking' | 'refreshed' | 'replies' | 'status' }
   /** The counts of a profile's copy changed (a read, a chat opened, a status set). */
   'inbox:counts': InboxCounts
 }

@@ -1,6 +1,7 @@
 // The inbox as the app shows it: every comment of the service's queue and every direct-message conversation of
 // the profile's accounts, one list (main/core/inbox/inbox-store.ts keeps it in the database, so it opens offline
 // with the last state seen), and the replies waiting in the outbox (main/core/inbox/reply-outbox.ts).
+import type { Freshness } from './freshness'
 import type { Chat, ChatMessage, InboxComment } from './service'
 
 export const INBOX_KINDS = ['comment', 'chat'] as const
@@ -109,6 +110,8 @@ export interface InboxListAnswer {
   fetchedAt: string | null
   /** True when the last refresh could not reach the service: the list is the last state seen. */
   stale: boolean
+  /** How far the list can be trusted, as main knows it: checking while a read runs, even one of its own. */
+  freshness: Freshness
   /** The profile's replies not yet sent, and those sent since the app started. */
   replies: InboxReplyView[]
   /** The profile's status changes not carried out yet, in the order they were made. */

@@ -4,6 +4,7 @@
 // they are; `insights:refresh` is the one that asks the service, for what may have changed.
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
+import type { Freshness } from './freshness'
 import type { BestSlot, ContentPost, HeatMap, PeriodTotals, PostRow } from './insights'
 
 const id = z.string().min(1).max(200)
@@ -114,7 +115,8 @@ export interface InsightsDay {
   engagement: number
 }
 
-export interface InsightsView {
+/** The figures of one account as the copy holds them (main/core/insights/insights-view.ts). */
+export interface InsightsFigures {
   accountId: string
   network: string
   timeZone: string
@@ -138,6 +140,14 @@ export interface InsightsView {
   /** From the account's whole history, not the period: a best time needs every post there is. */
   heat: HeatMap
   best: BestSlot[]
+}
+
+export interface InsightsView extends InsightsFigures {
+  /**
+   * How far the figures can be trusted, as main knows it: checking while a read of the account runs (the
+   * background's own too), stale when the last read could not reach the service, each as of `asOf`.
+   */
+  freshness: Freshness
 }
 
 export interface InsightsRefreshOutcome {

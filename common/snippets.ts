@@ -1,10 +1,11 @@
 // Reusable text for the composer: caption snippets (any text: a sign-off, a call to action) and hashtag groups
-// (a set of hashtags posted together). They are the person's own, kept in the local database
+// (a set of hashtags posted together); and for the inbox's reply box, saved answers (`reply`: the answer to a
+// question asked every day, kept as typed like a caption snippet). They are the person's own, kept in the local database
 // (main/core/snippets/snippet-store.ts) and shared by every profile, the app and the CLI. The rules below are
 // checked twice with the same code: by the page before it sends (so it can say what is wrong in the person's
 // language at once) and by the store, which any process may call.
 
-export const SNIPPET_KINDS = ['caption', 'hashtags'] as const
+export const SNIPPET_KINDS = ['caption', 'hashtags', 'reply'] as const
 export type SnippetKind = (typeof SNIPPET_KINDS)[number]
 
 export interface Snippet {

@@ -9,6 +9,7 @@
 // draft (from the service, else the copy); `insights:swap` trades two upcoming posts' times on the service
 // (main/core/insights/grid-swap.ts) and has every open view read its posts again, whether it succeeded or not.
 import { COLLISION_WINDOW_MS } from '../../common/account-watch'
+import { freshnessOf } from '../../common/freshness'
 import { GRID_PUBLISHED } from '../../common/insights-calls'
 import { swapScheduleTimes } from '../core/insights/grid-swap'
 import { createInsightsFollow, type InsightsFollow } from '../core/insights/insights-follow'
@@ -61,6 +62,7 @@ export function createInsightsHandlers(
         background: deps.background,
         direct: () => deps.active().client,
         onChanged: (change) => deps.emit('insights:changed', change),
+        onChecking: (accountIds) => deps.emit('insights:changed', { checking: accountIds }),
         ...(options.runBudget === undefined ? {} : { runBudget: options.runBudget }),
       })
       deps.onDispose?.(() => follow?.stop())
@@ -70,13 +72,21 @@ export function createInsightsHandlers(
   if (open().followsAny()) following()
 
   return {
-    'insights:view': async ({ accountId, since, until, timeZone }) =>
-      insightsView(open(), scope(), accountId, {
+    'insights:view': async ({ accountId, since, until, timeZone }) => {
+      const figures = insightsView(open(), scope(), accountId, {
         timeZone,
         now: now(),
         ...(since === undefined ? {} : { since }),
         ...(until === undefined ? {} : { until }),
-      }),
+      })
+      // As of the period's oldest read, else the account's own: what a refresh would bring up to date.
+      const asOf = figures.asOf ?? figures.accountAsOf
+      const known = follow?.freshness(accountId) ?? { reading: false, failed: false }
+      return {
+        ...figures,
+        freshness: freshnessOf(asOf === null ? null : new Date(asOf).toISOString(), known),
+      }
+    },
     'insights:best-slots': async ({ accountIds, timeZone, taken }) =>
       accountsBestSlots(open(), scope(), accountIds, {
         timeZone,

@@ -61,6 +61,8 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): HandlerGroup<Pr
     'profiles:list': async () => profilesState(deps),
     'profiles:save': async (input) => {
       const before = input.id === undefined ? undefined : deps.profiles.get(input.id)
+      // The save records the old account with the new one when they differ (profile-store.ts): killed before
+      // the lines below end its work, the next open ends it (main/host/profile-ending.ts).
       const view = deps.profiles.save(input)
       const after = deps.profiles.get(view.id)
       // Only a change of address or keys needs a new client (and restarts the upload queue); a rename does not.
@@ -68,7 +70,10 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): HandlerGroup<Pr
       // work begun for the old one ends there (uploads cancelled, replies and copies gone), none reaches it.
       const accountChanged =
         before !== undefined && (before.baseUrl !== after?.baseUrl || before.accessKey !== after?.accessKey)
-      if (accountChanged) await deps.profileWork.accountChanged(view.id, before)
+      if (accountChanged) {
+        await deps.profileWork.accountChanged(view.id, before)
+        deps.profiles.accountEnded(view.id)
+      }
       const reconnect = accountChanged || before?.secretKey !== after?.secretKey
       if (view.id === deps.profiles.activeId() && reconnect) await deps.refreshActive()
       changed()
@@ -89,12 +94,15 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): HandlerGroup<Pr
         deps.profiles.delete(id)
         return changed()
       }
-      // Off the screen first, so that nothing new is queued for it; then its work ends on its account (uploads
-      // cancelled, their pending files deleted) and leaves the data folder; then the profile itself. Killed
-      // part-way, what is left is a profile with less work, never work without its profile.
+      // Off the screen first, so that nothing new is queued for it; then marked as being deleted (hidden from
+      // every list, in the file other processes read); then its work ends on its account (uploads cancelled,
+      // their pending files deleted) and leaves the data folder; then the profile itself. Killed after the
+      // mark, the next open finishes the delete: what is left is all of the profile or none of it.
       if (deps.profiles.activeId() === id) await deps.activate(SANDBOX_PROFILE_ID)
+      deps.profiles.beginDelete(id)
       await deps.profileWork.deleted(id, profile)
-      deps.profiles.delete(id)
+      // Another host opened on this folder meanwhile finishes a delete it finds begun (profile-ending.ts).
+      if (deps.profiles.get(id)) deps.profiles.delete(id)
       return changed()
     },
     'profiles:held-work': async ({ id }) => deps.profileWork.count(id),

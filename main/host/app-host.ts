@@ -29,7 +29,7 @@ import { createRedactor, silentLogger } from './logging'
 import { followPosts, type PostsFollow } from './post-notifications'
 import { watchAccounts } from './account-watch'
 import { createProfileSession, type ProfileSession } from './profile-session'
-import { createProfileWork } from './profile-ending'
+import { createProfileWork, finishProfileEnds } from './profile-ending'
 import { createDraftsOutbox } from './drafts-outbox'
 import { createInboxHost } from './inbox'
 import { recountOnSwitch } from './inbox-counts'
@@ -136,6 +136,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   // profiles on its own: one whose secret did not survive the last session is still started on, and the
   // connection state says why it cannot be used (profile-session.ts). Only a saved id that names no profile
   // any more starts the Sandbox, and that is said too.
+  finishProfileEnds(database, profiles, log) // what a kill cut short first: no old account runs as the new
   let current: Active
   try {
     current = await build(profiles.activeId(), { allowUnusable: true })

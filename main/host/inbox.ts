@@ -27,6 +27,7 @@ import { basename } from 'node:path'
 import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
 import { createReplyOutbox } from '../core/inbox/reply-outbox'
+import { createInboxReads } from './inbox-reads'
 import { libraryMedium, replyView, untilStopped } from './inbox-replies'
 import { createInboxStatuses } from './inbox-status'
 import type { ActiveService, ConnectionMonitor, EventSink, InboxPort } from '../core/ports'
@@ -100,6 +101,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   }
   /** Why the last refresh of a profile could not read the service; absent once one succeeded. */
   const failed = new Map<string, AppError>()
+  const reads = createInboxReads(deps.emit)
   let refreshing: Promise<InboxListAnswer> | undefined
   let closed = false
 
@@ -163,6 +165,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       total,
       fetchedAt: store.fetchedAt(id),
       stale: failed.has(id) || !deps.connection.isOnline(),
+      freshness: reads.freshness(id, store.fetchedAt(id), failed.has(id) || !deps.connection.isOnline()),
       replies: replies(),
       statusChanges: statuses.views(),
     }
@@ -254,6 +257,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
 
   /** One read of the whole inbox of `profileId` into the copy; an unreachable service is remembered, and thrown. */
   async function read(profileId: string, client: ServiceClient, signal?: AbortSignal): Promise<void> {
+    const readEnded = reads.start(profileId)
     try {
       // A reply sent without an answer seen is looked for again on the outcome rule's rhythm: at each read.
       // Status changes waiting go first too: the read below would otherwise show the service's older ones.
@@ -273,6 +277,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       if (e.kind !== 'cancelled') failed.set(profileId, e)
       throw e
     } finally {
+      readEnded()
       if (!signal?.aborted) deps.emit('inbox:changed', { reason: 'refreshed' })
     }
   }

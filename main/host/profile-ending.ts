@@ -14,6 +14,7 @@ import {
   type ProfileAccount,
   type ProfileWorkPort,
 } from '../core/profiles/profile-work'
+import type { ProfileStore } from '../core/profiles/profile-store'
 import { createServiceClient } from '../core/service-client'
 import { createUploadEngine } from '../core/uploads/upload-engine'
 import { endUploads, uploadIdentity, uploadJournalPath, uploadScope } from './profile-session'
@@ -66,8 +67,35 @@ export async function endProfileUploads(
   }
 }
 
+const keys = (profileId: string) => ({ profileId, uploadScope: uploadScope(profileId) })
+
+/**
+ * Ends what a killed (or failed) delete or account edit left, at open, before any profile's work can run: a
+ * profile marked as being deleted loses its rows and goes; one whose edit named another account loses the old
+ * account's replies, inbox copy and account watch, so none of them is shown as, or sent to, the new one. The
+ * service is not asked: its pending files of uploads cut short stay there (a delete's go with their rows; an
+ * edit's wait in the queue of their own account, as any other account's work does).
+ */
+export function finishProfileEnds(
+  database: AppDatabase,
+  profiles: Pick<ProfileStore, 'unfinishedEnds' | 'accountEnded' | 'delete'>,
+  log: Logger,
+): void {
+  for (const end of profiles.unfinishedEnds()) {
+    if (end.kind === 'delete') {
+      forgetProfileWork(database, keys(end.profileId))
+      profiles.delete(end.profileId)
+    } else {
+      forgetOldAccount(database, end.profileId)
+      profiles.accountEnded(end.profileId)
+    }
+    log.warn(
+      `profile ${end.profileId}: the ${end.kind === 'delete' ? 'delete' : 'account change'} cut short was finished`,
+    )
+  }
+}
+
 export function createProfileWork(deps: ProfileEndingDeps): ProfileWorkPort {
-  const keys = (profileId: string) => ({ profileId, uploadScope: uploadScope(profileId) })
   return {
     count: (profileId) => countProfileWork(deps.database, keys(profileId)),
     async accountChanged(profileId, old) {

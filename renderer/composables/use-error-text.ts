@@ -1,6 +1,7 @@
 import { useI18n } from 'vue-i18n'
 import { HOST_STOPPED_CODE } from '../../common/app-state'
 import type { AppErrorData } from '../../common/errors'
+import { NO_COPY_CODE } from '../../common/freshness'
 import { useFormat } from './use-format'
 
 /**
@@ -25,6 +26,9 @@ export function useErrorText() {
     // Browser mode: the app serving the page stopped. The network and the service are not to blame.
     if (error.code === HOST_STOPPED_CODE)
       return { title: t('common.hostStopped.title'), detail: t('common.hostStopped.detail') }
+    // Out of reach with nothing kept yet: not a failure of the person's network to fix, a read still to come.
+    if (error.code === NO_COPY_CODE)
+      return { title: t('common.noCopy.title'), detail: t('common.noCopy.detail') }
     const title = t(`common.errors.${error.kind}.title`)
     // Storage-full says what is needed and free, in the person's units, whatever the code.
     const known = error.kind === 'storage-full' ? undefined : reason(error)

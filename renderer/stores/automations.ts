@@ -90,7 +90,7 @@ export const useAutomationsStore = defineStore('automations', () => {
       // A page seen before stays on screen, marked as possibly out of date; an unseen one gives way to the error.
       const last = known ?? outcome.copy
       result.value = last ? asStale(last) : null
-      error.value = last ? errorBeside({ ...outcome, copy: last }) : outcome.error
+      error.value = errorBeside({ ...outcome, copy: last })
     } finally {
       if (id === request) loading.value = false
     }

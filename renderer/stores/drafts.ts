@@ -205,6 +205,11 @@ export const useDraftsStore = defineStore('drafts', () => {
         ? await api.moveMany({ drafts: held.map((d) => ({ ...d, scheduleAt: times?.get(d.id) ?? '' })) })
         : await api[`${action}Many`]({ drafts: held })
     for (const draft of result.changed) replace(draft)
+    // A refused draft is shown as it is now, beside the refusal that names it; one gone is gone here too.
+    for (const { id, current, error } of result.refused) {
+      if (current) replace(current)
+      else if (error.code === 'draft-not-found') apply([], [id])
+    }
     apply([], result.removed)
     return result
   }

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
-import type { CallRequest } from '../../common/contract'
+import type { CallRequest, EventPayloads } from '../../common/contract'
 import type { AccountComparison, InsightsView, PostAgainDraft } from '../../common/insights-calls'
 import { mediadeck } from '../lib/mediadeck'
 
@@ -136,10 +136,17 @@ export const useInsightsStore = defineStore('insights', () => {
     })
   }
 
-  /** A background run read figures: the account shown among them is drawn again. */
-  function changed(change: { accountIds: string[]; more: boolean }, timeZone: string) {
+  /**
+   * A background run read figures: the account shown among them is drawn again. A run started or ended on it
+   * (`checking`): drawn again for main's word on its freshness, checking while the run reads.
+   */
+  function changed(change: EventPayloads['insights:changed'], timeZone: string) {
     const id = accountId.value
     if (!id) return
+    if ('checking' in change) {
+      if (change.checking.includes(id)) void load(timeZone)
+      return
+    }
     if (!change.more) catchingUp.value = false
     if (comparison.value && compared.some((a) => change.accountIds.includes(a.id))) void compare(compared)
     if (change.accountIds.includes(id)) {

@@ -11,7 +11,8 @@ import type {
   ReplicaWhat,
 } from '../../common/contract'
 import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
-import { checking, confirmed, stale } from '../../common/freshness'
+import { HOST_STOPPED_CODE } from '../../common/app-state'
+import { checking, confirmed, NO_COPY_CODE, stale } from '../../common/freshness'
 import type { Schedule } from '../../common/service'
 import { mediadeck } from '../lib/mediadeck'
 
@@ -97,10 +98,12 @@ export async function renderThenRefresh<T>(options: {
 
 /**
  * The error a view shows beside the stale copy: none when the service was only out of reach, which the
- * offline notice already says; a refusal (keys, plan) is still shown, over the last state.
+ * offline notice already says; a refusal (keys, plan) is still shown, over the last state. Out of reach with
+ * no copy at all, it says so (NO_COPY_CODE): nothing was read here yet, and will be once the service answers.
  */
 export function errorBeside(failed: { error: AppErrorData; copy: unknown }): AppErrorData | null {
-  return failed.copy && isUnreachable(failed.error) ? null : failed.error
+  if (!isUnreachable(failed.error) || failed.error.code === HOST_STOPPED_CODE) return failed.error
+  return failed.copy ? null : { ...failed.error, code: NO_COPY_CODE }
 }
 
 /** Scheduled posts for a query (a period, the failed posts' days): the replica's copy at once, then the service's. */

@@ -29,6 +29,7 @@ export const useSnippetsStore = defineStore('snippets', () => {
   const ofKind = (kind: SnippetKind) => snippets.value.filter((s) => s.kind === kind)
   const captions = computed(() => ofKind('caption'))
   const hashtags = computed(() => ofKind('hashtags'))
+  const replies = computed(() => ofKind('reply'))
 
   const mirror = createListMirror<Snippet>({
     hold: (items) => (all.value = items),
@@ -78,5 +79,19 @@ export const useSnippetsStore = defineStore('snippets', () => {
     hidden.value = next
   }
 
-  return { snippets, captions, hashtags, loaded, error, load, subscribe, create, update, remove, hide }
+  return {
+    snippets,
+    captions,
+    hashtags,
+    replies,
+    ofKind,
+    loaded,
+    error,
+    load,
+    subscribe,
+    create,
+    update,
+    remove,
+    hide,
+  }
 })

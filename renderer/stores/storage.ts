@@ -122,7 +122,7 @@ export const useStorageStore = defineStore('storage', () => {
         const freshness = stale(last.freshness ?? last.fetchedAt)
         showStats({ value: last.value, fetchedAt: last.fetchedAt, stale: true, freshness })
       }
-      statsError.value = last ? errorBeside({ ...outcome, copy: last }) : outcome.error
+      statsError.value = errorBeside({ ...outcome, copy: last })
     } finally {
       if (request === statsRequest) statsLoading.value = false
     }

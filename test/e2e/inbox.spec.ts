@@ -122,7 +122,7 @@ test('a reply written while the service is stopped waits, and is sent once when 
     await expect(page.locator(`[data-id="${id}"] [data-testid=row-waiting]`)).toBeVisible()
     // The copy stays on screen, saying when it was read.
     await page.getByTestId('inbox-refresh').click()
-    await expect(page.getByTestId('inbox-stale')).toContainText('Offline · as of')
+    await expect(page.getByTestId('inbox-freshness')).toContainText('Offline · as of')
     await expect(rows(page).first()).toBeVisible()
   } finally {
     await app.host.sandbox.start()

@@ -1,13 +1,13 @@
 // The list view's bulk actions in Chromium through the browser mode, on the built-in sandbox: drafts ticked by
 // their labels, scheduled with one call and one toast, an incomplete one listed with its reason; in English
 // and Bahasa Indonesia, axe in both themes, pictures at 1280 and 900 px.
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { emptyScheduleRequest } from '../../common/service'
 import { PlannerPage, localInstant } from './pages/planner-page'
 import { audit, type Finding } from './support/axe'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
+import { screenshotsInEveryLook } from './support/screenshots'
 
 const DIR = join('.test-results', 'screenshots', 'planner-bulk')
 
@@ -46,26 +46,8 @@ async function threeDrafts(page: Page, app: BrowserModeApp, stamp: string): Prom
   return titles
 }
 
-async function screenshots(page: Page, app: BrowserModeApp, name: string): Promise<void> {
-  mkdirSync(DIR, { recursive: true })
-  for (const language of ['en', 'id'] as const) {
-    await app.host.call('settings:update', { language })
-    await expect(page.locator('html')).toHaveAttribute('lang', language)
-    for (const width of [1280, 900]) {
-      await page.setViewportSize({ width, height: 900 })
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme })
-        await page.waitForTimeout(200)
-        await page.screenshot({
-          path: join(DIR, `${name}-${width}-${language}-${colorScheme}.png`),
-          animations: 'disabled',
-        })
-      }
-    }
-  }
-  await app.host.call('settings:update', { language: 'en' })
-  await page.emulateMedia({ colorScheme: 'light' })
-}
+const screenshots = (page: Page, app: BrowserModeApp, name: string) =>
+  screenshotsInEveryLook(page, app, DIR, name)
 
 for (const language of ['en', 'id'] as const) {
   test(`schedules a selection and lists a refusal of drafts in one call each (${language})`, async ({

@@ -1,34 +1,15 @@
 // The planner's list view, keyboard shortcuts and undo in Chromium through the browser mode, on the built-in
 // sandbox with demo data, with screenshots at 1280 and 900 px, light and dark, English and Bahasa Indonesia.
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { PlannerPage, localInstant, saveDraft } from './pages/planner-page'
 import { expect, test, type BrowserModeApp } from './support/browser-mode'
+import { screenshotsInEveryLook } from './support/screenshots'
 
 const DIR = join('.test-results', 'screenshots', 'planner-views')
 
-/** Screenshots of what the page shows now at both widths, in both themes and both languages. */
-async function screenshots(page: Page, app: BrowserModeApp, name: string): Promise<void> {
-  mkdirSync(DIR, { recursive: true })
-  for (const language of ['en', 'id'] as const) {
-    await app.host.call('settings:update', { language })
-    await expect(page.locator('html')).toHaveAttribute('lang', language)
-    for (const width of [1280, 900]) {
-      await page.setViewportSize({ width, height: 900 })
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme })
-        await page.waitForTimeout(200)
-        await page.screenshot({
-          path: join(DIR, `${name}-${width}-${language}-${colorScheme}.png`),
-          animations: 'disabled',
-        })
-      }
-    }
-  }
-  await app.host.call('settings:update', { language: 'en' })
-  await page.emulateMedia({ colorScheme: 'light' })
-}
+const screenshots = (page: Page, app: BrowserModeApp, name: string) =>
+  screenshotsInEveryLook(page, app, DIR, name)
 
 test('the list view shows the weeks ahead by day and searches titles and texts', async ({ appPage, app }) => {
   const planner = new PlannerPage(appPage)

@@ -5,10 +5,9 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { createLeases } from '../../main/core/db/leases'
 import { openDraftStore } from '../../main/core/drafts/draft-store'
-import { createReplyOutbox } from '../../main/core/inbox/reply-outbox'
 import { sampleDraft } from '../unit/core/drafts/helpers'
+import { queueReply } from '../integration/shell/support/profile-work'
 import { AppShell } from './pages/app-shell'
 import { SettingsPage } from './pages/settings-page'
 import { animationsSettled } from './support/animations'
@@ -35,15 +34,7 @@ test('the delete dialog says what the profile holds, in both languages, and the 
   drafts.put(sampleDraft({ id: 'q1', profileId: profile.id, status: 'queued' }))
   drafts.put(sampleDraft({ id: 'q2', profileId: profile.id, status: 'queued' }))
   drafts.put(sampleDraft({ id: 'd1', profileId: profile.id, status: 'draft' }))
-  createReplyOutbox({
-    database: host.database,
-    leases: createLeases(host.database),
-    profileId: profile.id,
-    client: () => {
-      throw new Error('not sent here')
-    },
-    now: () => new Date(),
-  }).queue({ targetId: 'comment-1', text: 'Masih ada', media: [] })
+  queueReply(host.database, profile.id, 'comment-1')
 
   const shell = new AppShell(appPage)
   const settings = new SettingsPage(appPage)

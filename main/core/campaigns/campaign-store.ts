@@ -231,3 +231,20 @@ export function createCampaignStore(
 export function deleteProfileCampaigns(database: AppDatabase, profileId: string): void {
   sqlOf(database).prepare('DELETE FROM campaigns WHERE profile_id = ?').run(profileId)
 }
+
+/**
+ * A profile pointed at another account: the posts its campaigns name by service id are the old account's, so
+ * those members go (a post of the new account with the same id is not theirs, and a campaign's change must not
+ * reach it). Members still drafts stay, as the drafts do; a campaign left with fewer than two is no campaign.
+ */
+export function forgetCampaignSchedules(database: AppDatabase, profileId: string): void {
+  const db = sqlOf(database)
+  db.prepare(
+    `DELETE FROM campaign_posts WHERE schedule_id IS NOT NULL
+       AND campaign_id IN (SELECT id FROM campaigns WHERE profile_id = ?)`,
+  ).run(profileId)
+  db.prepare(
+    `DELETE FROM campaigns WHERE profile_id = ?
+       AND (SELECT count(*) FROM campaign_posts WHERE campaign_id = campaigns.id) < 2`,
+  ).run(profileId)
+}

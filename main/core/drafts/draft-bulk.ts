@@ -29,6 +29,14 @@ export interface DraftBulk {
 const aboutTheDraft = (error: AppError) => error.kind === 'validation' || error.kind === 'not-found'
 
 export function createDraftBulk(store: Pick<DraftStore, 'batch'>, service: DraftsService): DraftBulk {
+  /** A refused draft as stored now, for the page to show at once; none when it is gone. */
+  const storedNow = (id: string): StoredDraft | undefined => {
+    try {
+      return service.get(id)
+    } catch {
+      return undefined
+    }
+  }
   function each<T extends BulkDraft>(
     drafts: readonly T[],
     act: (draft: StoredDraft, asked: T) => StoredDraft | null,
@@ -48,7 +56,8 @@ export function createDraftBulk(store: Pick<DraftStore, 'batch'>, service: Draft
         } catch (error) {
           const refusal = AppError.from(error)
           if (!aboutTheDraft(refusal)) throw error
-          result.refused.push({ id: asked.id, error: refusal.toJSON() })
+          const current = storedNow(asked.id)
+          result.refused.push({ id: asked.id, error: refusal.toJSON(), ...(current ? { current } : {}) })
         }
       }
     })

@@ -76,6 +76,16 @@ export function registerProfileIdentities(
   })
 }
 
+/**
+ * A profile deleted, or pointed at another account: the identities it used no longer name it, so a CLI run
+ * with those credentials writes its drafts under their own identity again, not into this profile (where the
+ * new account's keys would send them, or no profile would show them). Its current identity is recorded again
+ * by the next `registerProfileIdentities` (the app's open, a switch), which moves such drafts to it.
+ */
+export function forgetProfileIdentities(database: AppDatabase, profileId: string): void {
+  sqlOf(database).prepare('DELETE FROM profile_identities WHERE profile_id = ?').run(profileId)
+}
+
 /** A profile's identity: the `profile_identities` table's row, declared once (../db/rows.ts). */
 export const profileIdentitiesTable = declareTable({
   table: 'profile_identities',

@@ -41,11 +41,18 @@ export interface InsightsFollowOptions {
   onChanged(change: { accountIds: string[]; more: boolean }): void
   /** Requests per account per run (RUN_BUDGET). */
   runBudget?: number
+  /** A run started or ended on these accounts: their freshness (`freshness()`) changed. */
+  onChecking?(accountIds: string[]): void
 }
 
 export interface InsightsFollow {
   /** Follows these accounts on the active profile and reads what may have changed now, answering how it went. */
   refresh(profileId: string, accounts: readonly FollowedAccount[]): Promise<InsightsRefreshOutcome[]>
+  /**
+   * What is known of an account's figures: a run reads them now (the background's or the person's), or the
+   * last run could not reach the service (they are the copy's, not confirmed).
+   */
+  freshness(accountId: string): { reading: boolean; failed: boolean }
   stop(): void
 }
 
@@ -53,6 +60,8 @@ export function createInsightsFollow(o: InsightsFollowOptions): InsightsFollow {
   const budget = o.runBudget ?? RUN_BUDGET
   const last = new Map<string, InsightsRefreshOutcome>()
   let more = false
+  /** Runs under way on each account (a run without the scheduler may overlap one with it). */
+  const reading = new Map<string, number>()
 
   async function readAll(
     client: ServiceClient,
@@ -61,6 +70,26 @@ export function createInsightsFollow(o: InsightsFollowOptions): InsightsFollow {
   ): Promise<InsightsRefreshOutcome[]> {
     // Nothing followed on this profile (a start or a switch): nothing to read, nothing to announce.
     if (accounts.length === 0) return []
+    const ids = accounts.map((a) => a.id)
+    for (const id of ids) reading.set(id, (reading.get(id) ?? 0) + 1)
+    if (ids.length > 0) o.onChecking?.(ids)
+    try {
+      return await readEach(client, accounts, signal)
+    } finally {
+      for (const id of ids) {
+        const left = (reading.get(id) ?? 1) - 1
+        if (left > 0) reading.set(id, left)
+        else reading.delete(id)
+      }
+      if (ids.length > 0) o.onChecking?.(ids)
+    }
+  }
+
+  async function readEach(
+    client: ServiceClient,
+    accounts: readonly FollowedAccount[],
+    signal?: AbortSignal,
+  ): Promise<InsightsRefreshOutcome[]> {
     const scope = o.scope()
     const source = insightsSource(client)
     const outcomes: InsightsRefreshOutcome[] = []
@@ -144,6 +173,13 @@ export function createInsightsFollow(o: InsightsFollowOptions): InsightsFollow {
             budgetSpent: false,
           },
       )
+    },
+    freshness: (accountId) => {
+      const outcome = last.get(accountId)
+      return {
+        reading: (reading.get(accountId) ?? 0) > 0,
+        failed: Boolean(outcome?.error && isUnreachable(outcome.error)),
+      }
     },
     stop: () => handle?.unregister(),
   }

@@ -1,4 +1,4 @@
-// What the insights view draws for one account (common/insights-calls.ts InsightsView), from the copy alone:
+// What the insights view draws for one account (common/insights-calls.ts InsightsFigures), from the copy alone:
 // the period's totals, its days on the person's clock (the growth chart), the follower counts kept, its posts
 // with their figures, and the heat map with the best slots from the account's whole history.
 import { engagementMembers, type PostRow } from '../../../common/insights'
@@ -6,7 +6,7 @@ import type {
   AccountBestSlots,
   AccountComparison,
   InsightsDay,
-  InsightsView,
+  InsightsFigures,
 } from '../../../common/insights-calls'
 import { accountReport, bestTimes, postRows, rowColumns, type Range } from './insights-report'
 import type { InsightsStore } from './insights-store'
@@ -69,7 +69,7 @@ export function insightsView(
   scope: string,
   accountId: string,
   o: ViewOptions,
-): InsightsView {
+): InsightsFigures {
   const range: Range = {
     ...(o.since === undefined ? {} : { since: o.since }),
     ...(o.until === undefined ? {} : { until: o.until }),

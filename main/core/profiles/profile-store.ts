@@ -35,9 +35,23 @@ export interface ProfileStore {
   get(id: string): ServiceProfile | undefined
   save(input: ProfileInput): ProfileView
   delete(id: string): void
+  /** Hides the profile and records that its delete began, before its work ends (see `unfinishedEnds`). */
+  beginDelete(id: string): void
+  /** The old account's work of an edit has ended: the record written with the edit goes. */
+  accountEnded(id: string): void
+  /** The deletes and account edits whose work a kill (or a failure) left unfinished, as recorded. */
+  unfinishedEnds(): UnfinishedEnd[]
   activeId(): string
   setActiveId(id: string): void
 }
+
+/**
+ * A profile's end of work recorded in the same write as its cause: a delete begun, or an edit that named
+ * another account (the one it named before). What a kill left undone there is finished at the next open.
+ */
+export type UnfinishedEnd =
+  | { profileId: string; kind: 'delete' }
+  | { profileId: string; kind: 'account'; formerAccount: { baseUrl: string; accessKey: string } }
 
 export interface ProfileStoreOptions {
   store: AppStore
@@ -92,12 +106,15 @@ export function createProfileStore({ store, cipher, vault, onSecret }: ProfileSt
   return {
     encryptionAvailable: cipher.available,
     secretKeeping: cipher.available ? 'encrypted' : vault ? 'file' : 'session',
-    views: () => list().map(view),
+    views: () =>
+      list()
+        .filter((profile) => !profile.deleting)
+        .map(view),
     get(id) {
       const profile = list().find((p) => p.id === id)
       if (!profile) return undefined
-      const { encryptedSecret: _ignored, ...rest } = profile
-      return { ...rest, secretKey: secretOf(profile) }
+      const { id: _id, name, baseUrl, accessKey } = profile
+      return { id, name, baseUrl, accessKey, secretKey: secretOf(profile) }
     },
     save(input) {
       if (input.id === SANDBOX_PROFILE_ID) {
@@ -113,7 +130,7 @@ export function createProfileStore({ store, cipher, vault, onSecret }: ProfileSt
         let saved: StoredProfile | undefined
         store.update('profiles', (profiles) => {
           const existing = input.id === undefined ? undefined : profiles.find((p) => p.id === input.id)
-          if (input.id !== undefined && !existing) {
+          if (input.id !== undefined && (!existing || existing.deleting)) {
             throw new AppError({ kind: 'not-found', message: 'profile not found' })
           }
           // The stored secret goes only where it went before: moving a profile to another server takes the
@@ -136,6 +153,16 @@ export function createProfileStore({ store, cipher, vault, onSecret }: ProfileSt
             baseUrl: input.baseUrl,
             accessKey: input.accessKey,
           }
+          // Another account: the one named before is recorded in this same write, so that its work here ends
+          // even when the process dies before it ended it. An earlier one not ended yet is kept (the work of
+          // both is the profile's rows).
+          const accountChanged =
+            existing !== undefined &&
+            (existing.baseUrl !== next.baseUrl || existing.accessKey !== next.accessKey)
+          const formerAccount =
+            existing?.formerAccount ??
+            (accountChanged ? { baseUrl: existing.baseUrl, accessKey: existing.accessKey } : undefined)
+          if (formerAccount) next.formerAccount = formerAccount
           if (input.secretKey !== undefined) {
             onSecret?.(input.secretKey)
             if (cipher.available) {
@@ -168,6 +195,26 @@ export function createProfileStore({ store, cipher, vault, onSecret }: ProfileSt
         if (store.get('activeProfileId') === id) store.set('activeProfileId', SANDBOX_PROFILE_ID)
       })
     },
+    beginDelete(id) {
+      store.update('profiles', (profiles) =>
+        profiles.map((p) => (p.id === id ? { ...p, deleting: true as const } : p)),
+      )
+    },
+    accountEnded(id) {
+      store.update('profiles', (profiles) =>
+        profiles.map((p) => {
+          if (p.id !== id || !p.formerAccount) return p
+          const { formerAccount: _ended, ...rest } = p
+          return rest
+        }),
+      )
+    },
+    unfinishedEnds: () =>
+      list().flatMap((p): UnfinishedEnd[] => {
+        if (p.deleting) return [{ profileId: p.id, kind: 'delete' }]
+        if (p.formerAccount) return [{ profileId: p.id, kind: 'account', formerAccount: p.formerAccount }]
+        return []
+      }),
     activeId: () => store.get('activeProfileId'),
     setActiveId: (id) => store.set('activeProfileId', id),
   }

@@ -5,10 +5,11 @@
 // The uploads' pending files on the account are the host's to delete first (main/host/profile-ending.ts): what
 // is here only removes rows, in one transaction, so a kill mid-way leaves either all of it or none.
 import type { ProfileWork } from '../../../common/app-state'
-import { deleteProfileCampaigns } from '../campaigns/campaign-store'
+import { deleteProfileCampaigns, forgetCampaignSchedules } from '../campaigns/campaign-store'
 import type { AppDatabase } from '../db/database'
 import { dropLeases } from '../db/leases'
 import { countProfileDrafts, deleteProfileDrafts } from '../drafts/draft-store'
+import { forgetProfileIdentities } from '../drafts/profile-identity'
 import { outboxLease } from '../drafts/outbox'
 import { forgetInbox } from '../inbox/inbox-store'
 import { countUnsentReplies, deleteProfileReplies } from '../inbox/reply-outbox'
@@ -61,11 +62,14 @@ export function countProfileWork(database: AppDatabase, keys: ProfileKeys): Prof
 
 /**
  * What was read from or written for the account a profile named: its queued replies and status changes (they
- * answer that account's comments and chats), its inbox copy and what the account watch saw. Removed when the profile
- * names another account, so none of it is shown as, or sent to, the new one. The caller holds the transaction
- * or not (each statement is its own then).
+ * answer that account's comments and chats), its inbox copy, what the account watch saw, its campaigns' posts
+ * on it (by service id), and the identities that lead the CLI's drafts of those credentials to it. Removed when
+ * the profile names another account, so none of it is shown as, or sent to, the new one. The caller holds the
+ * transaction or not (each statement is its own then).
  */
 function forgetAccountWork(database: AppDatabase, profileId: string): void {
+  forgetProfileIdentities(database, profileId)
+  forgetCampaignSchedules(database, profileId)
   dropLeases(database, deleteProfileReplies(database, profileId))
   dropLeases(database, deleteProfileStatusChanges(database, profileId))
   forgetInbox(database, profileId)

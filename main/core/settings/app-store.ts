@@ -29,6 +29,15 @@ const storedProfileSchema = z.object({
   accessKey: z.string(),
   /** safeStorage ciphertext, base64. Absent when the secret lives for the session only. */
   encryptedSecret: z.string().optional(),
+  /**
+   * The account it named before an edit to another address or access key, while that account's work here
+   * (replies, copies, uploads) is still to end: written with the edit itself, removed once the work ended, and
+   * finished at the next open when a kill came between (main/host/profile-ending.ts). A damaged one is
+   * dropped, never the profiles with it.
+   */
+  formerAccount: z.object({ baseUrl: z.string(), accessKey: z.string() }).optional().catch(undefined),
+  /** Its delete began: hidden from every list, its work ending, removed at the end or at the next open. */
+  deleting: z.literal(true).optional().catch(undefined),
 })
 export type StoredProfile = z.infer<typeof storedProfileSchema>
 

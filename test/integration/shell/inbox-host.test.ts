@@ -172,4 +172,43 @@ describe('the inbox of the app', () => {
       status: 'pending',
     })
   })
+
+  it('says the copy is checking while a background read runs, then fresh as of that read, or stale when it failed', async () => {
+    const time = manualClock(Date.parse('2026-12-01T10:00:00Z'))
+    const app = await startApp({ scheduler: { clock: time.clock } })
+    const scheduler = app.background.scheduler()!
+    await scheduler.whenIdle()
+    await time.advance(0)
+    await scheduler.whenIdle()
+    const before = await app.call('inbox:list')
+    expect(before.freshness).toEqual({ state: 'fresh', confirmedAt: before.fetchedAt })
+    // What the page reads when main tells it a read started: the same copy, "checking", never fresh.
+    const seen: Array<Promise<unknown>> = []
+    const stop = app.events.subscribe((name, payload) => {
+      if (name === 'inbox:changed' && (payload as { reason: string }).reason === 'checking')
+        seen.push(app.call('inbox:list').then((answer) => answer.freshness))
+    })
+    try {
+      await time.advance(INBOX_REFRESH_MS)
+      await scheduler.whenIdle()
+      expect(await Promise.all(seen)).toEqual([{ state: 'checking', confirmedAt: before.fetchedAt }])
+      const after = await app.call('inbox:list')
+      expect(after.fetchedAt).not.toBe(before.fetchedAt)
+      expect(after.freshness).toEqual({ state: 'fresh', confirmedAt: after.fetchedAt })
+
+      // The service gone: the next background read fails, and the copy is stale as of the last read.
+      await harness.stopService()
+      await time.advance(INBOX_REFRESH_MS)
+      await scheduler.whenIdle()
+      expect(seen).toHaveLength(2)
+      expect((await app.call('inbox:list')).freshness).toEqual({
+        state: 'stale',
+        confirmedAt: after.fetchedAt,
+      })
+    } finally {
+      stop()
+      await harness.startService()
+      await app.close()
+    }
+  })
 })

@@ -11,11 +11,10 @@ import { createLeases } from '../../../main/core/db/leases'
 import { sqlOf } from '../../../main/core/db/handle'
 import { openDraftStore } from '../../../main/core/drafts/draft-store'
 import { createInboxStore } from '../../../main/core/inbox/inbox-store'
-import { createReplyOutbox } from '../../../main/core/inbox/reply-outbox'
-import { createServiceClient } from '../../../main/core/service-client'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
 import { sampleDraft } from '../../unit/core/drafts/helpers'
 import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
+import { filesOf, queueReply, uploadUnderWay } from './support/profile-work'
 
 let h: Harness
 let root: string
@@ -32,35 +31,6 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
   await h.close()
 })
-
-async function filesOf(user: { accessKey: string; secretKey: string }) {
-  const c = createServiceClient({ baseUrl: h.sandbox.url, ...user, retry: { maxRetries: 0 } })
-  try {
-    return (await c.listFiles({ page: 1, limit: 100 })).docs.map((f) => [f.filename, f.status])
-  } finally {
-    await c.close()
-  }
-}
-
-async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const start = Date.now()
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not in time`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-
-/** Starts an upload on the active profile and waits until its pending file is on the account. */
-async function uploadUnderWay(name: string): Promise<string> {
-  const file = h.file(name, 400_000)
-  await host.grants.grant([file.path])
-  const [item] = await host.call('uploads:start', { paths: [file.path] })
-  await waitFor(async () => {
-    const now = (await host.call('uploads:list')).items.find((i) => i.id === item!.id)
-    return (now?.bytesSent ?? 0) > 0
-  }, 'the upload under way')
-  return item!.id
-}
 
 /** Rows of every table of a profile's work that still name it (by id, or the upload queue's scope). */
 function rowsOf(profileId: string): Record<string, number> {
@@ -90,8 +60,8 @@ describe('a profile deleted', () => {
     })
     await host.call('profiles:activate', { id: profile.id })
     await host.call('accounts:list', {})
-    await uploadUnderWay('client-private.bin')
-    expect(await filesOf(USERS.main)).toEqual([['client-private.bin', 'pending']])
+    await uploadUnderWay(host, h, 'client-private.bin')
+    expect(await filesOf(h, USERS.main)).toEqual([['client-private.bin', 'pending']])
     // Switched away: its upload waits in the database, its pending file on the account.
     await host.call('profiles:activate', { id: 'sandbox' })
 
@@ -100,15 +70,7 @@ describe('a profile deleted', () => {
     drafts.put(sampleDraft({ id: 'draft-1', profileId: profile.id, status: 'draft' }))
     drafts.put(sampleDraft({ id: 'sent-1', profileId: profile.id, status: 'scheduled' }))
     drafts.put(sampleDraft({ id: 'other-1', profileId: 'another-profile', status: 'queued' }))
-    const reply = createReplyOutbox({
-      database: host.database,
-      leases: createLeases(host.database),
-      profileId: profile.id,
-      client: () => {
-        throw new Error('not sent here')
-      },
-      now: () => new Date(),
-    }).queue({ targetId: 'comment-1', text: 'Masih ada', media: [] })
+    const reply = queueReply(host.database, profile.id, 'comment-1')
     createInboxStore(host.database).save(profile.id, [], { complete: true, now: new Date() })
     // Another process (alive, of another machine) is sending the queued draft and the reply.
     const elsewhere = createLeases(host.database, { owner: 'other-machine/1/abc' })
@@ -126,7 +88,7 @@ describe('a profile deleted', () => {
     const after = await host.call('profiles:delete', { id: profile.id })
 
     expect(after.profiles.map((p) => p.id)).toEqual(['sandbox'])
-    expect(await filesOf(USERS.main)).toEqual([])
+    expect(await filesOf(h, USERS.main)).toEqual([])
     expect(rowsOf(profile.id)).toEqual({ drafts: 0, replies: 0, inbox: 0, uploads: 0, replica: 0 })
     expect(leasesLeft()).toEqual([])
     expect(elsewhere.holds('outbox:queued-1')).toBe(false)
@@ -141,14 +103,14 @@ describe('a profile deleted', () => {
       ...USERS.small,
     })
     await host.call('profiles:activate', { id: profile.id })
-    await uploadUnderWay('small-private.bin')
-    expect(await filesOf(USERS.small)).toEqual([['small-private.bin', 'pending']])
+    await uploadUnderWay(host, h, 'small-private.bin')
+    expect(await filesOf(h, USERS.small)).toEqual([['small-private.bin', 'pending']])
     expect(await host.call('profiles:held-work', { id: profile.id })).toMatchObject({ uploads: 1 })
 
     const after = await host.call('profiles:delete', { id: profile.id })
 
     expect(after.activeId).toBe('sandbox')
-    expect(await filesOf(USERS.small)).toEqual([])
+    expect(await filesOf(h, USERS.small)).toEqual([])
     expect(rowsOf(profile.id)).toEqual({ drafts: 0, replies: 0, inbox: 0, uploads: 0, replica: 0 })
     expect(leasesLeft()).toEqual([])
     expect(

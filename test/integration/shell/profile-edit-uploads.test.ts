@@ -5,18 +5,17 @@
 // pending file. Now the upload ends cancelled, its pending file is deleted on the old account, its lease is
 // released at once, and nothing of it reaches the new account. A profile that was not the active one was not
 // touched at all: its upload waited, its pending file stayed on the old account, and its queued replies (to the
-// old account's comments) and inbox copy were the new account's.
+// old account's comments), inbox copy and campaigns' posts on the old account were the new account's.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServiceClient } from '../../../main/core/service-client'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
 import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
 import { sqlOf } from '../../../main/core/db/handle'
-import { createLeases } from '../../../main/core/db/leases'
+import { createCampaignStore } from '../../../main/core/campaigns/campaign-store'
 import { createInboxStore } from '../../../main/core/inbox/inbox-store'
-import { createReplyOutbox } from '../../../main/core/inbox/reply-outbox'
+import { filesOf, queueReply, uploadUnderWay } from './support/profile-work'
 
 let h: Harness
 let root: string
@@ -33,23 +32,6 @@ afterAll(async () => {
   await h.close()
 })
 
-async function filesOf(user: { accessKey: string; secretKey: string }) {
-  const c = createServiceClient({ baseUrl: h.sandbox.url, ...user, retry: { maxRetries: 0 } })
-  try {
-    return (await c.listFiles({ page: 1, limit: 100 })).docs.map((f) => [f.filename, f.status])
-  } finally {
-    await c.close()
-  }
-}
-
-async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const start = Date.now()
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not in time`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-
 describe('a profile’s account edited mid-upload', () => {
   it('cancels the upload, deletes its pending file on the old account, and carries nothing to the new', async () => {
     await host.call('settings:update', { uploadRateLimit: 40_000 })
@@ -60,14 +42,8 @@ describe('a profile’s account edited mid-upload', () => {
       secretKey: USERS.main.secretKey,
     })
     await host.call('profiles:activate', { id: profile.id })
-    const file = h.file('client-private.bin', 400_000)
-    await host.grants.grant([file.path])
-    const [item] = await host.call('uploads:start', { paths: [file.path] })
-    await waitFor(async () => {
-      const now = (await host.call('uploads:list')).items.find((i) => i.id === item!.id)
-      return (now?.bytesSent ?? 0) > 0
-    }, 'the upload under way')
-    expect(await filesOf(USERS.main)).toEqual([['client-private.bin', 'pending']])
+    const itemId = await uploadUnderWay(host, h, 'client-private.bin')
+    expect(await filesOf(h, USERS.main)).toEqual([['client-private.bin', 'pending']])
 
     await host.call('profiles:save', {
       id: profile.id,
@@ -77,15 +53,15 @@ describe('a profile’s account edited mid-upload', () => {
       secretKey: USERS.small.secretKey,
     })
 
-    expect(await filesOf(USERS.main)).toEqual([])
-    const row = sqlOf(host.database).prepare('SELECT state FROM upload_items WHERE id = ?').get(item!.id) as {
+    expect(await filesOf(h, USERS.main)).toEqual([])
+    const row = sqlOf(host.database).prepare('SELECT state FROM upload_items WHERE id = ?').get(itemId) as {
       state: string
     }
     expect(row.state).toBe('cancelled')
     expect(
       sqlOf(host.database)
         .prepare('SELECT count(*) AS n FROM leases WHERE resource = ?')
-        .get(`upload:${item!.id}`),
+        .get(`upload:${itemId}`),
     ).toEqual({ n: 0 })
     await host.active().uploads.whenIdle()
     expect(
@@ -94,10 +70,10 @@ describe('a profile’s account edited mid-upload', () => {
         .uploads.list()
         .filter((i) => i.state !== 'done' && i.state !== 'cancelled' && i.state !== 'failed'),
     ).toEqual([])
-    expect(await filesOf(USERS.small)).toEqual([])
+    expect(await filesOf(h, USERS.small)).toEqual([])
   }, 60_000)
 
-  it('of a profile that is not the active one: the same, and its queued replies and inbox copy go', async () => {
+  it('of a profile that is not the active one: the same, and its queued replies, inbox copy and campaigns’ old posts go', async () => {
     await host.call('settings:update', { uploadRateLimit: 40_000 })
     const profile = await host.call('profiles:save', {
       name: 'Other client',
@@ -106,26 +82,26 @@ describe('a profile’s account edited mid-upload', () => {
       secretKey: USERS.main.secretKey,
     })
     await host.call('profiles:activate', { id: profile.id })
-    const file = h.file('other-private.bin', 400_000)
-    await host.grants.grant([file.path])
-    const [item] = await host.call('uploads:start', { paths: [file.path] })
-    await waitFor(async () => {
-      const now = (await host.call('uploads:list')).items.find((i) => i.id === item!.id)
-      return (now?.bytesSent ?? 0) > 0
-    }, 'the upload under way')
+    const itemId = await uploadUnderWay(host, h, 'other-private.bin')
     // Switched away mid-upload: the upload waits in the database, its pending file on the old account.
     await host.call('profiles:activate', { id: 'sandbox' })
-    expect(await filesOf(USERS.main)).toEqual([['other-private.bin', 'pending']])
-    createReplyOutbox({
-      database: host.database,
-      leases: createLeases(host.database),
-      profileId: profile.id,
-      client: () => {
-        throw new Error('not sent here')
-      },
-      now: () => new Date(),
-    }).queue({ targetId: 'comment-of-the-old-account', text: 'Masih ada', media: [] })
+    expect(await filesOf(h, USERS.main)).toEqual([['other-private.bin', 'pending']])
+    queueReply(host.database, profile.id, 'comment-of-the-old-account')
     createInboxStore(host.database).save(profile.id, [], { complete: true, now: new Date() })
+    // A campaign whose posts went out on the old account: their service ids are that account's.
+    const campaigns = createCampaignStore(host.database)
+    campaigns.create({
+      profileId: profile.id,
+      at: '2026-12-01T02:00:00.000Z',
+      members: [
+        { accountId: 'ig', offsetMinutes: 0, draftId: 'sent-1' },
+        { accountId: 'tt', offsetMinutes: 0, draftId: 'sent-2' },
+      ],
+    })
+    campaigns.linkSchedules([
+      { draftId: 'sent-1', scheduleId: 'old-account-post-1' },
+      { draftId: 'sent-2', scheduleId: 'old-account-post-2' },
+    ])
 
     await host.call('profiles:save', {
       id: profile.id,
@@ -135,22 +111,21 @@ describe('a profile’s account edited mid-upload', () => {
       secretKey: USERS.small.secretKey,
     })
 
-    expect(await filesOf(USERS.main)).toEqual([])
+    expect(await filesOf(h, USERS.main)).toEqual([])
     const db = sqlOf(host.database)
-    expect(db.prepare('SELECT state FROM upload_items WHERE id = ?').get(item!.id)).toEqual({
+    expect(db.prepare('SELECT state FROM upload_items WHERE id = ?').get(itemId)).toEqual({
       state: 'cancelled',
     })
-    expect(
-      db.prepare('SELECT count(*) AS n FROM leases WHERE resource = ?').get(`upload:${item!.id}`),
-    ).toEqual({
-      n: 0,
-    })
+    const leases = db.prepare('SELECT count(*) AS n FROM leases WHERE resource = ?')
+    expect(leases.get(`upload:${itemId}`)).toEqual({ n: 0 })
     expect(
       db.prepare('SELECT count(*) AS n FROM inbox_replies WHERE profile_id = ?').get(profile.id),
     ).toEqual({
       n: 0,
     })
     expect(createInboxStore(host.database).fetchedAt(profile.id)).toBeNull()
+    expect(campaigns.idOf({ scheduleId: 'old-account-post-1' })).toBeUndefined()
+    expect(campaigns.listForProfile(profile.id)).toEqual([])
     expect(await host.call('profiles:held-work', { id: profile.id })).toMatchObject({
       replies: 0,
       uploads: 0,
@@ -165,6 +140,6 @@ describe('a profile’s account edited mid-upload', () => {
         .uploads.list()
         .filter((i) => !['done', 'cancelled', 'failed'].includes(i.state)),
     ).toEqual([])
-    expect(await filesOf(USERS.small)).toEqual([])
+    expect(await filesOf(h, USERS.small)).toEqual([])
   }, 60_000)
 })

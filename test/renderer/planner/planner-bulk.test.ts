@@ -120,6 +120,26 @@ describe.each(['en', 'id'] as const)('the list view’s bulk actions (%s)', (loc
     expect(wrapper.find('[data-testid=planner-bulk-count]').text()).not.toBe(words.selected)
   })
 
+  it('shows a refused draft as it is now at once, beside the refusal, without waiting for the next change', async () => {
+    const wrapper = await mountList(context)
+    await wrapper.find('[data-testid=planner-select-all]').setValue(true)
+    // The CLI retitled d and deleted c after the page drew them; no change has reached the page yet.
+    context.fake.data.drafts = context.fake.data.drafts
+      .filter((d) => d.id !== 'c')
+      .map((d) =>
+        d.id === 'd' ? { ...d, revision: 2, post: { ...d.post, title: 'Draft d, retitled by the CLI' } } : d,
+      )
+    await wrapper.find('[data-testid=planner-bulk-schedule]').trigger('click')
+    await flushPromises()
+    expect(
+      useToastsStore()
+        .items.at(-1)!
+        .details!.map((detail) => detail.label),
+    ).toEqual(['Draft c', 'Draft d'])
+    expect(tick(wrapper, 'd').attributes('aria-label')).toContain('Draft d, retitled by the CLI')
+    expect(tick(wrapper, 'c').exists()).toBe(false)
+  })
+
   it('moves, takes back and deletes (held with Undo) the selection, one call each', async () => {
     const wrapper = await mountList(context)
     await ticks(wrapper)[0]!.trigger('click')

@@ -1,26 +1,19 @@
 // The composer's Insert text menu and its Ctrl+; shortcut, in the real ComposerDialog against the fake main.
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Snippet } from '../../../common/snippets'
 import ComposerDialog from '../../../renderer/components/planner/ComposerDialog.vue'
-import { ACCOUNT_FIXTURES, NOW } from '../support/fixtures'
+import { ACCOUNT_FIXTURES, makeSnippet, NOW } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
 const $ = <T extends HTMLElement = HTMLElement>(selector: string) => document.querySelector<T>(selector)!
 
-const snippet = (id: string, kind: Snippet['kind'], name: string, body: string): Snippet => ({
-  id,
-  kind,
-  name,
-  body,
-  revision: 1,
-  createdAt: NOW,
-  updatedAt: NOW,
-})
+const snippet = makeSnippet
 const SNIPPETS = [
   snippet('s1', 'caption', 'Sign-off', 'Thanks for reading!'),
   snippet('s2', 'hashtags', 'Bali trip', '#bali #travel'),
   snippet('s3', 'caption', 'Link', 'Link in bio'),
+  // A saved answer of the inbox: never offered in a post.
+  snippet('s4', 'reply', 'Stock', 'Still in stock!'),
 ]
 
 async function mountComposer(context: TestContext) {
@@ -66,7 +59,7 @@ describe('the composer’s snippets', () => {
     const names = [...document.querySelectorAll('[role=option] .snippet-menu__name')].map(
       (n) => n.textContent,
     )
-    // Captions, then hashtag groups, each by name.
+    // Captions, then hashtag groups, each by name; no saved answer.
     expect(names).toEqual(['Link', 'Sign-off', 'Bali trip'])
     $('[data-testid=composer-snippet-s2]').click()
     await flushPromises()

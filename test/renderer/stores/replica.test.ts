@@ -1,9 +1,11 @@
 // What a store keeps of a refresh (renderer/stores/replica.ts, settle): the service's answer as it is; else the
 // replica's copy marked stale, with no error beside it when the service was only out of reach (the offline
-// notice says it) and the refusal when it refused; else the error alone.
+// notice says it) and the refusal when it refused; else the error alone (out of reach: no copy yet).
 import { describe, expect, it } from 'vitest'
 import type { CachedResult } from '../../../common/contract'
 import type { AppErrorData } from '../../../common/errors'
+import { HOST_STOPPED_CODE } from '../../../common/app-state'
+import { NO_COPY_CODE } from '../../../common/freshness'
 import { settle } from '../../../renderer/stores/replica'
 
 const copy: CachedResult<string[]> = {
@@ -49,7 +51,14 @@ describe('settle', () => {
     })
   })
 
-  it('with no copy, shows nothing and gives the error', () => {
-    expect(settled({ ok: false, error: unreachable, copy: null })).toEqual({ shown: [], error: unreachable })
+  it('with no copy, shows nothing and gives the error; out of reach, as "no copy of this profile yet"', () => {
+    expect(settled({ ok: false, error: unreachable, copy: null })).toEqual({
+      shown: [],
+      error: { ...unreachable, code: NO_COPY_CODE },
+    })
+    expect(settled({ ok: false, error: refused, copy: null })).toEqual({ shown: [], error: refused })
+    // The page's own link to the app gone is not the service: said as it is.
+    const stopped: AppErrorData = { kind: 'network', code: HOST_STOPPED_CODE, message: 'stopped' }
+    expect(settled({ ok: false, error: stopped, copy: null })).toEqual({ shown: [], error: stopped })
   })
 })

@@ -13,6 +13,7 @@ import type {
   InboxStatusChangeView,
 } from '../../../common/inbox'
 import { chatMessageSchema, type ChatMessage } from '../../../common/service'
+import { freshnessOf } from '../../../common/freshness'
 import { NOW } from './fixtures'
 
 type Handle = <C extends CallName>(
@@ -28,6 +29,8 @@ export interface FakeInboxData {
   inboxReplies?: InboxReplyView[]
   /** The service cannot be reached: replies and status changes are queued, the list is stale. */
   inboxOffline?: boolean
+  /** A read of the inbox runs in main (a background run): the list is "checking". */
+  inboxChecking?: boolean
   inboxStatusChanges?: InboxStatusChangeView[]
 }
 
@@ -57,6 +60,10 @@ export function fakeInbox(
       total: items.length,
       fetchedAt: NOW,
       stale: Boolean(data.inboxOffline),
+      freshness: freshnessOf(NOW, {
+        reading: Boolean(data.inboxChecking),
+        failed: Boolean(data.inboxOffline),
+      }),
       replies: structuredClone((data.inboxReplies ??= [])),
       statusChanges: structuredClone((data.inboxStatusChanges ??= [])),
     }

@@ -903,7 +903,11 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       const found = data.drafts.find((draft) => draft.id === one.id)
       if (!found || (one.revision !== undefined && found.revision !== one.revision)) {
         const code = found ? 'draft-changed-elsewhere' : 'draft-not-found'
-        result.refused.push({ id: one.id, error: { kind: 'validation', code, message: code } })
+        result.refused.push({
+          id: one.id,
+          error: { kind: 'validation', code, message: code },
+          ...(found ? { current: found } : {}),
+        })
         continue
       }
       const next = act(found, one)

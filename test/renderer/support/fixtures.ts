@@ -1,6 +1,7 @@
 // Builders of wire-shaped data for renderer tests: every member present, overridable per test.
 import type { AppInfo, ProfilesState, ProfileView } from '../../../common/app-state'
 import type { Account, AccountSummary, Automation, Page, Schedule, StoredFile } from '../../../common/service'
+import type { Snippet } from '../../../common/snippets'
 import type { UploadItem } from '../../../common/uploads'
 
 export const NOW = '2026-11-20T10:00:00.000Z'
@@ -226,4 +227,9 @@ export const APP_INFO: AppInfo = {
   versions: { node: '20.19.0', chrome: '130.0.0.0' },
   dataDir: '/home/user/.config/Mediadeck',
   logFile: '/home/user/.config/Mediadeck/logs/main.log',
+}
+
+/** A saved snippet as main lists it, at its first revision. */
+export function makeSnippet(id: string, kind: Snippet['kind'], name: string, body: string): Snippet {
+  return { id, kind, name, body, revision: 1, createdAt: NOW, updatedAt: NOW }
 }

@@ -240,7 +240,7 @@ describe('AutomationsView', () => {
   it('shows an error state with a retry when nothing was seen before', async () => {
     context.fake.fail('automations:list', { kind: 'network', message: 'reset' })
     const wrapper = await mountAt()
-    expect(wrapper.get('[role="alert"]').text()).toContain('Network problem')
+    expect(wrapper.get('[role="alert"]').text()).toContain('No copy of this profile yet')
     await wrapper.get('[role="alert"] button').trigger('click')
     await flushPromises()
     expect(wrapper.findAll('[data-testid="automation-row"]')).toHaveLength(20)

@@ -2,11 +2,12 @@
 // network and username, filters sent to main, a chat answered with a picture of the library, a comment resolved
 // (text only, no library there), a reply written offline shown as waiting, and the list walked by keyboard.
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { InboxEntry } from '../../../common/inbox'
 import { chatSchema, inboxCommentSchema } from '../../../common/service'
 import InboxView from '../../../renderer/views/InboxView.vue'
 import { stubElementSize } from '../support/browser-stubs'
+import { NOW } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
 enableAutoUnmount(afterEach)
@@ -153,7 +154,7 @@ describe('InboxView', () => {
   it('shows a reply written offline as waiting, on its row and in its thread', async () => {
     context.fake.data.inboxOffline = true
     const wrapper = await mountInbox()
-    expect(wrapper.find('[data-testid="inbox-stale"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="inbox-freshness"]').exists()).toBe(true)
     await wrapper.get('[data-id="cm-1"]').trigger('click')
     await flushPromises()
     await wrapper.get('[data-testid="reply-text"]').setValue('Masih kak')
@@ -179,4 +180,36 @@ describe('InboxView', () => {
     await flushPromises()
     expect(document.activeElement?.getAttribute('data-testid')).toBe('reply-text')
   })
+})
+
+describe('InboxView freshness, as main says it', () => {
+  beforeEach(() => {
+    stubElementSize()
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    vi.setSystemTime(new Date(Date.parse(NOW) + 5 * 60_000))
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.replaceChildren()
+  })
+
+  for (const [locale, checking] of [
+    ['en', 'Checking… · as of 5 minutes ago'],
+    ['id', 'Memeriksa… · per 5 menit yang lalu'],
+  ] as const) {
+    it(`says "checking" while main reads the inbox in the background, then nothing once it is read (${locale})`, async () => {
+      const context = setupTest({ locale, data: { inbox: [comment, chat], inboxChecking: true } })
+      const wrapper = await mountWith(InboxView, context, { route: '/inbox' })
+      await vi.advanceTimersByTimeAsync(1_000)
+      const notice = wrapper.get('[data-testid="inbox-freshness"]')
+      expect(notice.attributes('data-freshness')).toBe('checking')
+      expect(notice.text()).toContain(checking)
+      // The background read ended: main says so, and the page reads main's word again.
+      context.fake.data.inboxChecking = false
+      context.fake.emit('inbox:changed', { reason: 'refreshed' })
+      await flushPromises()
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(wrapper.find('[data-testid="inbox-freshness"]').exists()).toBe(false)
+    })
+  }
 })

@@ -9,7 +9,7 @@ enableAutoUnmount(afterEach)
 
 describe('InsightsView', () => {
   it.each(['en', 'id'] as const)(
-    'says the accounts could not be read when it has no copy (%s)',
+    'says there is no copy of the accounts yet when it has none and the service is out of reach (%s)',
     async (locale) => {
       const context = setupTest({ locale })
       context.fake.fail(
@@ -21,7 +21,9 @@ describe('InsightsView', () => {
       await flushPromises()
       expect(wrapper.find('.ui-empty--danger').exists()).toBe(true)
       expect(wrapper.find('.ui-empty--danger').text()).toContain(
-        locale === 'en' ? 'Network problem' : 'Masalah jaringan',
+        locale === 'en'
+          ? 'No copy of this profile yetIt will be read when the service can be reached.'
+          : 'Belum ada salinan profil iniSalinannya akan dibaca saat layanan dapat dijangkau.',
       )
       expect(wrapper.findAll('[data-testid^="insights-account-"]')).toHaveLength(0)
     },

@@ -189,6 +189,61 @@ describe('SettingsView', () => {
     ])
   })
 
+  it('says what an edit to another access key ends, and saves only once that is confirmed', async () => {
+    context.fake.data.heldWork['prof-work'] = { queuedDrafts: 2, otherDrafts: 1, replies: 1, uploads: 3 }
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-profile="prof-work"] [aria-label="Edit Work account"]').trigger('click')
+    await flushPromises()
+    type('#profile-access', 'AK-ROTATED')
+    await flushPromises()
+    ;(dialog().querySelector('[data-testid="profile-save"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('profiles:held-work')).toEqual([{ id: 'prof-work' }])
+    expect(context.fake.requests('profiles:save')).toEqual([])
+    const confirm = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].at(-1)!
+    expect(confirm.textContent).toContain('Use another account’s keys?')
+    const lines = [...confirm.querySelectorAll('[data-testid^="profile-account-work-"]')].map((li) =>
+      li.textContent?.trim(),
+    )
+    expect(lines).toEqual([
+      'One inbox reply not sent yet',
+      '3 uploads not finished (their partial files are deleted on the service)',
+    ])
+    expect(confirm.querySelector('[data-testid="profile-account-drafts"]')!.textContent?.trim()).toBe(
+      '2 queued posts stay with this profile and are sent with the new keys',
+    )
+    ;(confirm.querySelector('[data-testid="confirm"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('profiles:save')).toEqual([
+      { id: 'prof-work', name: 'Work account', baseUrl: 'https://api.repliz.com', accessKey: 'AK-ROTATED' },
+    ])
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(0)
+  })
+
+  it('in Bahasa Indonesia too, and a cancel saves nothing', async () => {
+    context = setupTest({ locale: 'id' })
+    await useProfilesStore().load()
+    context.fake.data.heldWork['prof-work'] = { queuedDrafts: 1, otherDrafts: 0, replies: 0, uploads: 0 }
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-profile="prof-work"] [aria-label="Ubah Work account"]').trigger('click')
+    await flushPromises()
+    type('#profile-access', 'AK-ROTATED')
+    await flushPromises()
+    ;(dialog().querySelector('[data-testid="profile-save"]') as HTMLButtonElement).click()
+    await flushPromises()
+    const confirm = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].at(-1)!
+    expect(confirm.textContent).toContain('Pakai kunci akun lain?')
+    expect(confirm.textContent).toContain('Tidak ada yang dimulai untuk akun lama yang perlu dibatalkan.')
+    expect(confirm.querySelector('[data-testid="profile-account-drafts"]')!.textContent?.trim()).toBe(
+      '1 postingan dalam antrean tetap di profil ini dan dikirim dengan kunci baru',
+    )
+    ;(confirm.querySelector('[data-testid="confirm-cancel"]') as HTMLButtonElement).click()
+    await flushPromises()
+    expect(context.fake.requests('profiles:save')).toEqual([])
+    // Back in the edit, as it was left.
+    expect(dialog().querySelector<HTMLInputElement>('#profile-access')!.value).toBe('AK-ROTATED')
+  })
+
   it('saves concurrency, speed limit, language and theme', async () => {
     const wrapper = await mountSettings()
     await wrapper.get('[data-testid="concurrency-select"] select').setValue('5 files at a time')

@@ -1,7 +1,7 @@
 // The one definition of how far a copy can be trusted (common/freshness.ts): its transitions keep the time the
 // service last confirmed it, so the age a view shows is the copy's real one.
 import { describe, expect, it } from 'vitest'
-import { ageOf, asShown, checking, confirmed, stale } from '../../../common/freshness'
+import { ageOf, asShown, checking, confirmed, freshnessOf, stale } from '../../../common/freshness'
 
 const AT = '2026-11-26T10:00:00.000Z'
 
@@ -26,5 +26,16 @@ describe('freshness', () => {
     expect(asShown(confirmed(AT), true)).toEqual({ state: 'stale', confirmedAt: AT })
     expect(asShown(confirmed(AT), false)).toEqual({ state: 'fresh', confirmedAt: AT })
     expect(asShown(checking(confirmed(AT)), true).state).toBe('checking')
+  })
+
+  it("main's word on a copy it reads on its own: checking while a read runs, else stale when the last failed, else fresh", () => {
+    const at = '2026-11-20T09:00:00.000Z'
+    expect(freshnessOf(at, { reading: true, failed: true })).toEqual({ state: 'checking', confirmedAt: at })
+    expect(freshnessOf(at, { reading: false, failed: true })).toEqual({ state: 'stale', confirmedAt: at })
+    expect(freshnessOf(at, { reading: false, failed: false })).toEqual(confirmed(at))
+    expect(freshnessOf(null, { reading: true, failed: false })).toEqual({
+      state: 'checking',
+      confirmedAt: null,
+    })
   })
 })

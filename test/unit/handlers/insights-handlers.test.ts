@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PostRow } from '../../../common/insights'
 import {
   GRID_PUBLISHED,
@@ -193,6 +193,61 @@ describe('insights calls', () => {
     sandbox.setFaults({})
     expect(failed.ok).toBe(false)
     expect(emitted).toContainEqual(['schedules:changed', { posts: [], removed: [], reload: true }])
+  })
+
+  it('says the figures are checking while a run reads them, fresh as of that read after it, stale once the service could not be reached', async () => {
+    const events: unknown[] = []
+    // The service held until the test lets it answer: the run is under way meanwhile.
+    let open!: () => void
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    let reachable: ServiceClient = client
+    const held = new Proxy({} as ServiceClient, {
+      get(_target, key) {
+        const value: unknown = Reflect.get(reachable, key)
+        if (typeof value !== 'function') return value
+        return async (...args: unknown[]) => {
+          await gate
+          return (value as (...a: unknown[]) => unknown).apply(reachable, args)
+        }
+      },
+    })
+    const deps = {
+      active: () => ({ client: held }),
+      database,
+      // The copy the test above read whole.
+      replica: () => ({ identity: 'profile-a' }),
+      emit: (name: string, payload: unknown) => events.push([name, payload]),
+    } as unknown as InsightsHandlerDeps
+    const handlers = createInsightsHandlers(deps, { now: () => now, runBudget: 5 })
+    const call = async <T>(name: string, request: unknown): Promise<T> => {
+      const result = await dispatchCall(handlers as unknown as Handlers, name, request)
+      if (!result.ok) throw new Error(`${name}: ${result.error.message}`)
+      return result.value as T
+    }
+    const view = () => call<InsightsView>('insights:view', { accountId: IG, timeZone: ZONE })
+    const asOfOf = (v: InsightsView) => new Date(v.asOf ?? v.accountAsOf!).toISOString()
+    const first = await view()
+    expect(first.freshness).toEqual({ state: 'fresh', confirmedAt: asOfOf(first) })
+
+    const refreshing = call('insights:refresh', { accounts: [{ id: IG, network: 'instagram' }] })
+    await vi.waitFor(() => expect(events).toContainEqual(['insights:changed', { checking: [IG] }]))
+    expect((await view()).freshness).toEqual({ state: 'checking', confirmedAt: asOfOf(first) })
+    open()
+    await refreshing
+    const read = await view()
+    const asOf = asOfOf(read)
+    expect(read.freshness).toEqual({ state: 'fresh', confirmedAt: asOf })
+    // The run's end is said too, whatever it read: the page leaves "checking".
+    expect(events.at(-1)).toEqual(['insights:changed', { checking: [IG] }])
+
+    const gone = createServiceClient({ baseUrl: 'http://127.0.0.1:9', ...KEYS, retry: { maxRetries: 0 } })
+    reachable = gone
+    try {
+      await call('insights:refresh', { accounts: [{ id: IG, network: 'instagram' }] })
+      expect((await view()).freshness).toEqual({ state: 'stale', confirmedAt: asOf })
+    } finally {
+      await gone.close()
+    }
   })
 
   it('says the service is unreachable and still answers the view from the copy', async () => {

@@ -19,7 +19,8 @@ import { inboxMigration } from './015-inbox'
 import { queryIndexesMigration } from './016-query-indexes'
 import { replyActionsMigration } from './017-reply-actions'
 import { inboxStatusChangesMigration } from './018-inbox-status-changes'
-import { insightFollowsMigration } from './019-insight-follows'
+import { replySnippetsMigration } from './019-reply-snippets'
+import { insightFollowsMigration } from './020-insight-follows'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -40,5 +41,6 @@ export const MIGRATIONS: readonly Migration[] = [
   queryIndexesMigration, // 16
   replyActionsMigration, // 17
   inboxStatusChangesMigration, // 18
-  insightFollowsMigration, // 19
+  replySnippetsMigration, // 19
+  insightFollowsMigration, // 20
 ]

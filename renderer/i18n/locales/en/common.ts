@@ -48,6 +48,10 @@ export default {
     sandbox: 'Sandbox',
     sandboxHint: 'Practice data on this computer; nothing reaches the real service.',
   },
+  noCopy: {
+    title: 'No copy of this profile yet',
+    detail: 'It will be read when the service can be reached.',
+  },
   hostStopped: {
     title: 'Mediadeck has stopped',
     detail:

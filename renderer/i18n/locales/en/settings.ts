@@ -31,6 +31,16 @@ export default {
     },
     deleted: '{name} deleted',
     deleteFailed: 'Could not delete the profile',
+    accountChange: {
+      title: 'Use another account’s keys?',
+      message:
+        'Another address or access key is another account. What “{name}” began for the old one ends now. Posts and files on the service stay.',
+      workTitle: 'Cancelled and removed for the old account:',
+      none: 'Nothing begun for the old account is left to cancel.',
+      drafts:
+        'One queued post stays with this profile and is sent with the new keys | {count} queued posts stay with this profile and are sent with the new keys',
+      confirm: 'Save and end it',
+    },
     saved: '{name} saved',
     accessKey: 'Access key',
     secret: {

@@ -1,10 +1,14 @@
-// Reusable text: caption snippets and hashtag groups (Settings section, the composer's menu and manager).
+// Reusable text: caption snippets, hashtag groups and saved answers (Settings section, the composer's and the
+// reply box's menus and manager).
 export default {
   title: 'Reusable text',
   description:
-    'Caption snippets and hashtag groups, inserted in a post from the composer’s “Insert text” menu or with {keys}. Kept on this computer, for every profile.',
+    'Caption snippets and hashtag groups, inserted in a post from the composer’s “Insert text” menu or with {keys}; saved answers, inserted in a reply the same way from the inbox. Kept on this computer, for every profile.',
   captions: 'Caption snippets',
   hashtags: 'Hashtag groups',
+  replies: 'Saved answers',
+  addReply: 'New answer',
+  noReplies: 'No saved answers yet: the answer to a question you are asked every day, inserted in a reply.',
   addCaption: 'New snippet',
   addHashtags: 'New hashtag group',
   noCaptions: 'No caption snippets yet: a sign-off, a call to action, a line you write on every post.',
@@ -15,6 +19,7 @@ export default {
   dialog: {
     newCaption: 'New caption snippet',
     newHashtags: 'New hashtag group',
+    newReply: 'New saved answer',
     edit: 'Edit “{name}”',
     name: 'Name',
     nameHint: 'What the menu shows.',

@@ -50,6 +50,10 @@ export default {
     sandbox: 'Sandbox',
     sandboxHint: 'Data latihan di komputer ini; tidak ada yang sampai ke layanan sungguhan.',
   },
+  noCopy: {
+    title: 'Belum ada salinan profil ini',
+    detail: 'Salinannya akan dibaca saat layanan dapat dijangkau.',
+  },
   hostStopped: {
     title: 'Mediadeck telah berhenti',
     detail:

@@ -32,6 +32,15 @@ export default {
     },
     deleted: '{name} dihapus',
     deleteFailed: 'Tidak dapat menghapus profil',
+    accountChange: {
+      title: 'Pakai kunci akun lain?',
+      message:
+        'Alamat atau access key lain berarti akun lain. Yang dimulai “{name}” untuk akun lama berakhir sekarang. Postingan dan berkas di layanan tetap ada.',
+      workTitle: 'Dibatalkan dan dihapus untuk akun lama:',
+      none: 'Tidak ada yang dimulai untuk akun lama yang perlu dibatalkan.',
+      drafts: '{count} postingan dalam antrean tetap di profil ini dan dikirim dengan kunci baru',
+      confirm: 'Simpan dan akhiri',
+    },
     saved: '{name} disimpan',
     accessKey: 'Access key',
     secret: {

@@ -1,10 +1,15 @@
-// Teks pakai ulang: cuplikan keterangan dan grup tagar (bagian Pengaturan, menu dan pengelola di penyusun).
+// Teks pakai ulang: cuplikan keterangan, grup tagar, dan jawaban tersimpan (bagian Pengaturan, menu di penyusun
+// dan di kotak balasan, pengelola).
 export default {
   title: 'Teks pakai ulang',
   description:
-    'Cuplikan keterangan dan grup tagar, disisipkan ke postingan dari menu “Sisipkan teks” di penyusun atau dengan {keys}. Disimpan di komputer ini, untuk semua profil.',
+    'Cuplikan keterangan dan grup tagar, disisipkan ke postingan dari menu “Sisipkan teks” di penyusun atau dengan {keys}; jawaban tersimpan, disisipkan ke balasan dengan cara yang sama dari kotak masuk. Disimpan di komputer ini, untuk semua profil.',
   captions: 'Cuplikan keterangan',
   hashtags: 'Grup tagar',
+  replies: 'Jawaban tersimpan',
+  addReply: 'Jawaban baru',
+  noReplies:
+    'Belum ada jawaban tersimpan: jawaban untuk pertanyaan yang ditanyakan setiap hari, disisipkan ke balasan.',
   addCaption: 'Cuplikan baru',
   addHashtags: 'Grup tagar baru',
   noCaptions:
@@ -16,6 +21,7 @@ export default {
   dialog: {
     newCaption: 'Cuplikan keterangan baru',
     newHashtags: 'Grup tagar baru',
+    newReply: 'Jawaban tersimpan baru',
     edit: 'Ubah “{name}”',
     name: 'Nama',
     nameHint: 'Yang ditampilkan di menu.',

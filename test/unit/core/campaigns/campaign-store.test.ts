@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createCampaignStore } from '../../../../main/core/campaigns/campaign-store'
+import { createCampaignStore, forgetCampaignSchedules } from '../../../../main/core/campaigns/campaign-store'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 
 const opened: AppDatabase[] = []
@@ -112,5 +112,43 @@ describe('campaign store', () => {
       store.update('c1', { members: [{ accountId: 'ig', offsetMinutes: 800 }, members[1]!] }),
     ).toThrow()
     expect(store.get('c1')?.members).toHaveLength(2)
+  })
+
+  it('forgets the posts a profile’s campaigns name on its old account, keeping the members still drafts', () => {
+    const { database, store } = open()
+    // c1: one draft left once the old account's posts go, so no campaign. c2: two drafts left, kept.
+    store.create({ profileId: 'p1', at: '2026-12-01T02:00:00.000Z', members })
+    store.create({
+      profileId: 'p1',
+      at: '2026-12-02T02:00:00.000Z',
+      members: [
+        { accountId: 'ig', offsetMinutes: 0, draftId: 'd4' },
+        { accountId: 'tt', offsetMinutes: 0, draftId: 'd5' },
+        { accountId: 'x', offsetMinutes: 0, draftId: 'd6' },
+      ],
+    })
+    const other = store.create({
+      profileId: 'p2',
+      at: '2026-12-01T02:00:00.000Z',
+      members: [
+        { accountId: 'ig', offsetMinutes: 0, draftId: 'o1' },
+        { accountId: 'tt', offsetMinutes: 0, draftId: 'o2' },
+      ],
+    })
+    store.linkSchedules([
+      { draftId: 'd2', scheduleId: 's2' },
+      { draftId: 'd3', scheduleId: 's3' },
+      { draftId: 'd6', scheduleId: 's6' },
+      { draftId: 'o1', scheduleId: 'o-s1' },
+    ])
+
+    forgetCampaignSchedules(database, 'p1')
+
+    expect(store.get('c1')).toBeUndefined()
+    expect(store.get('c2')?.members.map((m) => m.draftId)).toEqual(['d4', 'd5'])
+    for (const scheduleId of ['s2', 's3', 's6']) expect(store.idOf({ scheduleId })).toBeUndefined()
+    // Another profile's campaign, service ids and all, is left as it was.
+    expect(store.get(other.id)?.members).toHaveLength(2)
+    expect(store.idOf({ scheduleId: 'o-s1' })).toBe(other.id)
   })
 })

@@ -51,6 +51,7 @@ describe('draft bulk', () => {
           kind: 'validation',
           fields: [expect.objectContaining({ field: 'accountId' })],
         }),
+        current: expect.objectContaining({ id: incomplete.id, status: 'draft' }),
       },
     ])
     expect(heard).toHaveLength(1)
@@ -80,6 +81,22 @@ describe('draft bulk', () => {
     // Without a revision the row as stored decides: a post on the service is not deleted here.
     const again = createDraftBulk(store, service).remove([{ id: sent.id }])
     expect(again.refused.map((r) => r.error.code)).toEqual(['draft-on-service'])
+  })
+
+  it('answers each refused draft as stored now, for the page to show at once, and none for one gone', () => {
+    const [edited, gone] = [saved('edited'), saved('gone')]
+    const cli = serviceOver(other)
+    cli.save({ id: edited.id, post: samplePost({ title: 'edited by the CLI' }), localMedia: [] })
+    cli.remove(gone.id)
+    const result = createDraftBulk(store, service).schedule([
+      { id: edited.id, revision: edited.revision },
+      { id: gone.id, revision: gone.revision },
+    ])
+    expect(result.refused.map((r) => [r.id, r.error.code, r.current?.post.title])).toEqual([
+      [edited.id, 'draft-changed-elsewhere', 'edited by the CLI'],
+      [gone.id, 'draft-not-found', undefined],
+    ])
+    expect(result.refused[0]!.current).toEqual(service.get(edited.id))
   })
 
   it('moves drafts to their new times, keeps a queued one queued, and refuses a time that has passed', () => {

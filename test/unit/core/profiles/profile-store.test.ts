@@ -141,4 +141,59 @@ describe('profile store', () => {
     expect(profiles.activeId()).toBe('sandbox')
     expect(profiles.views()).toEqual([])
   })
+
+  it('records the account an edit leaves in the same write, until its work has ended', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'profiles-'))
+    dirs.push(dir)
+    const { profiles } = open(dir)
+    const view = profiles.save(input)
+    // A rename names the same account: nothing to end.
+    profiles.save({ id: view.id, ...input, name: 'Shop 2' })
+    expect(profiles.unfinishedEnds()).toEqual([])
+
+    profiles.save({ id: view.id, ...input, accessKey: 'ak-rotated' })
+    const former = { baseUrl: input.baseUrl, accessKey: input.accessKey }
+    // Read back as another process (the next open) would: the record is on disk with the new key.
+    const next = open(dir).profiles
+    expect(next.get(view.id)).toMatchObject({ accessKey: 'ak-rotated' })
+    expect(next.get(view.id)).not.toHaveProperty('formerAccount')
+    expect(next.unfinishedEnds()).toEqual([{ profileId: view.id, kind: 'account', formerAccount: former }])
+    // A second edit before the first one's work ended keeps the first account named.
+    next.save({ id: view.id, ...input, accessKey: 'ak-third' })
+    expect(next.unfinishedEnds()).toEqual([{ profileId: view.id, kind: 'account', formerAccount: former }])
+
+    next.accountEnded(view.id)
+    expect(open(dir).profiles.unfinishedEnds()).toEqual([])
+    expect(open(dir).profiles.get(view.id)).toMatchObject({ accessKey: 'ak-third' })
+  })
+
+  it('hides a profile whose delete began, refuses to edit it, and names it until it is removed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'profiles-'))
+    dirs.push(dir)
+    const { profiles } = open(dir)
+    const view = profiles.save(input)
+    const kept = profiles.save({ ...input, name: 'Kept' })
+    profiles.beginDelete(view.id)
+
+    const next = open(dir).profiles
+    expect(next.views().map((p) => p.id)).toEqual([kept.id])
+    expect(next.unfinishedEnds()).toEqual([{ profileId: view.id, kind: 'delete' }])
+    expect(() => next.save({ id: view.id, ...input })).toThrow(/not found/)
+    next.delete(view.id)
+    expect(next.unfinishedEnds()).toEqual([])
+    expect(next.views().map((p) => p.id)).toEqual([kept.id])
+  })
+
+  it('drops a damaged end record, never the profiles with it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'profiles-'))
+    dirs.push(dir)
+    const { store, profiles } = open(dir)
+    const view = profiles.save(input)
+    store.update('profiles', (list) =>
+      list.map((p) => ({ ...p, formerAccount: 'not an account', deleting: 'yes' }) as never),
+    )
+    const next = open(dir).profiles
+    expect(next.views().map((p) => p.id)).toEqual([view.id])
+    expect(next.unfinishedEnds()).toEqual([])
+  })
 })

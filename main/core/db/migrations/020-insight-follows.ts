@@ -4,7 +4,7 @@
 import type { Migration } from '../migration-types'
 
 export const insightFollowsMigration: Migration = {
-  version: 19,
+  version: 20,
   name: 'insight-follows',
   up(db) {
     db.exec(`
