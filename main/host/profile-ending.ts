@@ -99,7 +99,16 @@ export function createProfileWork(deps: ProfileEndingDeps): ProfileWorkPort {
   return {
     count: (profileId) => countProfileWork(deps.database, keys(profileId)),
     async accountChanged(profileId, old) {
-      await endProfileUploads(deps, profileId, old)
+      // The rows go even when the uploads could not all be cancelled: the save's caller then clears the marker,
+      // which, left behind, would take the work done meanwhile for the new account with it at the next open.
+      // An upload not cancelled keeps its pending file on the old account, as one cut short by a kill does.
+      try {
+        await endProfileUploads(deps, profileId, old)
+      } catch (caught) {
+        deps.log.warn(
+          `profile ${profileId}: the old account's uploads could not all be cancelled (${caught instanceof Error ? caught.message : String(caught)})`,
+        )
+      }
       forgetOldAccount(deps.database, profileId)
     },
     async deleted(profileId, account) {
