@@ -28,7 +28,7 @@ import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
 import { createReplyOutbox } from '../core/inbox/reply-outbox'
 import { createInboxReads } from './inbox-reads'
-import { libraryMedium, replyView, untilStopped } from './inbox-replies'
+import { answeredByUs, libraryMedium, replyView, untilStopped } from './inbox-replies'
 import { createInboxStatuses } from './inbox-status'
 import type { ActiveService, ConnectionMonitor, EventSink, InboxPort } from '../core/ports'
 import type { Background, HostTaskContext } from '../core/scheduler/background-port'
@@ -143,10 +143,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     store,
     now,
     active: () => deps.active(),
-    repliedTo: (session, commentId) =>
-      outbox(session)
-        .list()
-        .some((r) => r.targetId === commentId && r.state === 'sent'),
+    repliedTo: (session, commentId) => answeredByUs(outbox(session).list(), commentId),
   })
 
   function replies(): InboxReplyView[] {
