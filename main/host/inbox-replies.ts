@@ -32,17 +32,18 @@ export function libraryMedium(input: ReplyLibraryMedium): Medium {
 }
 
 /**
- * The upload's address, or the stop of the sync waiting for it. The stop (quitting, the profile left) ends only
- * the wait: the upload is not cancelled, so its engine keeps it to resume at the next start.
+ * What `work` answers (an upload's address, a send of the replies), or the stop of the wait for it. The stop
+ * (quitting, the profile left, the scheduler stopped) ends only the wait: the upload is not cancelled, so its
+ * engine keeps it to resume at the next start.
  */
-export function untilStopped(upload: Promise<string>, signal?: AbortSignal): Promise<string> {
-  if (!signal) return upload
-  upload.catch(() => undefined) // answered by the engine's close once nobody waits
+export function untilStopped<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return work
+  work.catch(() => undefined) // answered by the engine's close once nobody waits
   return new Promise((resolve, reject) => {
     const stop = () => reject(AppError.from(signal.reason))
     if (signal.aborted) return stop()
     signal.addEventListener('abort', stop, { once: true })
-    upload.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
   })
 }
 

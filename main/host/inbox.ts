@@ -257,14 +257,15 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     const readEnded = reads.start(profileId)
     try {
       // A reply sent without an answer seen is looked for again on the outcome rule's rhythm: at each read.
-      // Status changes waiting go first too: the read below would otherwise show the service's older ones.
+      // Status changes waiting go first too: the read below would otherwise show the service's older ones. The
+      // send may wait on a reply's upload: a stopped read (a switch, the quit) stops waiting for it.
       if (
         statuses.due() ||
         outbox()
           .list()
           .some((r) => r.state === 'sending')
       )
-        await sendReplies()
+        await untilStopped(sendReplies(), signal)
       const read = await refreshInbox({ client, store, scope: profileId, now, ...(signal ? { signal } : {}) })
       statuses.overlay(profileId)
       failed.delete(profileId)

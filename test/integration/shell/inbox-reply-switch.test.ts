@@ -7,6 +7,9 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AppHost } from '../../../main/host/app-host'
+import { INBOX_REFRESH_MS } from '../../../main/host/inbox'
+import { manualClock } from '../../support/manual-clock'
+import { waitFor } from '../support/wait-for'
 import { clientFor, otherUser } from '../drafts/helpers'
 import { useAppOnSandbox } from './app-on-sandbox'
 
@@ -74,6 +77,34 @@ describe('a reply waiting for its dropped file', () => {
     expect(sent.state).toBe('sent')
     const page = await app.active().client.listChatMessages(chatId, { page: 1, limit: 50 })
     expect(page.docs.filter((m) => m.isFromMe && m.text === 'katalog')).toHaveLength(1)
+    await app.close()
+  })
+
+  it('lets the person switch while a background read waits behind it and a status change', async () => {
+    const time = manualClock(Date.parse('2026-12-01T10:00:00Z'))
+    const app = await harness.startApp({ scheduler: { clock: time.clock } })
+    const work = await profileOn(app, 'Work', { accessKey: 'demo', secretKey: 'demo-secret' })
+    const other = await profileOn(app, 'Other', otherUser)
+    await app.call('profiles:activate', { id: work.id })
+    const added = await harness.service.addIncoming('demo', {
+      comments: [{ text: 'Ready stok?', from: 'Rina' }],
+    })
+    const { sending } = await replyWaitingForItsFile(app, 'brosur')
+    // The status change waits behind the reply's send, so the inbox's next read has something due to send first.
+    const statusSet = app.call('inbox:set-status', { id: added.comments[0]!.id, status: 'resolved' })
+    statusSet.catch(() => undefined)
+    const scheduler = app.background.scheduler()!
+    await time.advance(INBOX_REFRESH_MS)
+    await waitFor(
+      () => scheduler.status().some((task) => task.name === 'inbox' && task.running),
+      'the inbox read under way',
+    )
+
+    // Before, the switch stopped the scheduler and waited for that read, which waited for the upload, which
+    // only the switch's end (closing the old profile's queue) could stop: it never came.
+    await app.call('profiles:activate', { id: other.id })
+    await sending
+    expect(app.active().profileId).toBe(other.id)
     await app.close()
   })
 
