@@ -17,6 +17,14 @@ export const EXTERNAL_HOST_ALLOW_LIST = [
   'twitter.com',
 ] as const
 
+/**
+ * The networks' link redirectors: addresses on an allowed host that send the browser on to any other address
+ * (Facebook's and Instagram's l./lm. hosts and /l.php, /flx/warn, YouTube's /redirect, LinkedIn's /redir/).
+ * An address from the service could otherwise lead through one of them anywhere.
+ */
+const REDIRECTOR_HOST = /^(?:l|lm)\./
+const REDIRECTOR_PATH = /^\/(?:l\.php|flx\/|redirect|redir\/)/i
+
 export function isAllowedExternalUrl(raw: string): boolean {
   let url: URL
   try {
@@ -26,5 +34,6 @@ export function isAllowedExternalUrl(raw: string): boolean {
   }
   if (url.protocol !== 'https:' || url.username || url.password || url.port) return false
   const host = url.hostname.toLowerCase()
+  if (REDIRECTOR_HOST.test(host) || REDIRECTOR_PATH.test(url.pathname)) return false
   return EXTERNAL_HOST_ALLOW_LIST.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
 }

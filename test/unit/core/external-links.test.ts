@@ -20,4 +20,20 @@ describe('external links', () => {
     expect(isAllowedExternalUrl('https://evilinstagram.com/p/abc')).toBe(false)
     expect(isAllowedExternalUrl('http://www.instagram.com/p/abc')).toBe(false)
   })
+
+  it("refuses the networks' link redirectors, which would lead on to any address", () => {
+    const away = encodeURIComponent('https://evil.example/')
+    expect(isAllowedExternalUrl(`https://l.facebook.com/l.php?u=${away}`)).toBe(false)
+    expect(isAllowedExternalUrl(`https://lm.facebook.com/l.php?u=${away}`)).toBe(false)
+    expect(isAllowedExternalUrl(`https://www.facebook.com/l.php?u=${away}`)).toBe(false)
+    expect(isAllowedExternalUrl(`https://www.facebook.com/flx/warn/?u=${away}`)).toBe(false)
+    expect(isAllowedExternalUrl(`https://l.instagram.com/?u=${away}`)).toBe(false)
+    expect(isAllowedExternalUrl(`https://l.threads.net/?u=${away}`)).toBe(false)
+    expect(isAllowedExternalUrl(`https://www.youtube.com/redirect?q=${away}`)).toBe(false)
+    expect(isAllowedExternalUrl(`https://www.linkedin.com/redir/redirect?url=${away}`)).toBe(false)
+    // The posts themselves still open.
+    expect(isAllowedExternalUrl('https://www.facebook.com/kopisenja/posts/123')).toBe(true)
+    expect(isAllowedExternalUrl('https://www.youtube.com/watch?v=abc')).toBe(true)
+    expect(isAllowedExternalUrl('https://www.linkedin.com/feed/update/urn:li:activity:1')).toBe(true)
+  })
 })
