@@ -261,8 +261,13 @@ describe('one call for one intent', () => {
     events = []
     const scheduled = await handlers['drafts:schedule-many']({ drafts: asked })
     expect(scheduled.changed.map((d) => d.status)).toEqual(['queued', 'queued'])
+    // A refusal carries the draft as stored now, for the page to show at once.
     expect(scheduled.refused).toEqual([
-      { id: stale.id, error: expect.objectContaining({ code: 'draft-changed-elsewhere' }) },
+      {
+        id: stale.id,
+        error: expect.objectContaining({ code: 'draft-changed-elsewhere' }),
+        current: expect.objectContaining({ id: stale.id, revision: saved[2]!.revision }),
+      },
     ])
     time.pass()
     expect(draftChanges()).toHaveLength(1)
