@@ -256,7 +256,9 @@ export const usePlannerStore = defineStore('planner', () => {
       void app.updateSettings({ plannerView: next }).catch(() => undefined)
     return load()
   }
+  /** A day asked for (a mediadeck:// link, a notification's click): shown, and not overturned by the remembered view. */
   function showDay(day: Date, next: PlannerView = 'week') {
+    chosen = true
     anchor.value = day
     view.value = next
     return load()

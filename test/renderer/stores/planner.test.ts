@@ -130,6 +130,15 @@ describe('the view remembered across restarts', () => {
     expect(planner.view).toBe('week')
   })
 
+  it('gives way to a day a link or a notification opened before the settings came, without being kept', async () => {
+    fake.data.settings = { ...fake.data.settings, plannerView: 'list' }
+    const planner = await opened()
+    await planner.showDay(new Date('2031-12-01T09:00:00Z'))
+    await useAppStore().load()
+    expect(planner.view).toBe('week')
+    expect(fake.requests('settings:update')).toEqual([])
+  })
+
   it('is the view a planner opened after the settings starts on', async () => {
     fake.data.settings = { ...fake.data.settings, plannerView: 'week' }
     await useAppStore().load()
