@@ -2,7 +2,7 @@
 // Debian's Chromium through the browser mode (the real renderer, host, database and embedded sandbox), at two
 // sizes: 200 service posts and 1,000 drafts, then 2,000 and 10,000, both spread over the next year. On this tree
 // and, with --baseline, on an older checkout (its own node_modules and built renderer) in the same sitting. Writes
-// the "Planner: list view" section of bench/RESULTS.md.
+// the section "The planner's list view: a year of plans" of bench/RESULTS.md.
 // - switch: the planner open on its month, a click on "List" to the list painted (its period's request settled,
 //   then two frames and a task), timed in the page; RUNS times, back to the month in between;
 // - cold: a new page at #/planner to the list painted after the same click, from the page's navigation start
@@ -206,11 +206,13 @@ function section(now: TreeFigures, before: TreeFigures | undefined, load: string
   const [small, large] = [0, 1]
   const fig = (f: TreeFigures, i: number, key: 'switchMs' | 'coldMs') => median(f.sizes[i]![key])
   const ratio = (f: TreeFigures, key: 'switchMs' | 'coldMs') => fig(f, large, key) / fig(f, small, key)
+  const cell = (f: TreeFigures, i: number, key: 'switchMs' | 'coldMs') =>
+    `${ms(fig(f, i, key))} (${f.sizes[i]!.rows} rows drawn)`
   const row = (label: string, key: 'switchMs' | 'coldMs', i: number) =>
-    `| ${label}, ${SIZES[i]!.posts.toLocaleString('en')} posts and ${SIZES[i]!.drafts.toLocaleString('en')} drafts (${now.sizes[i]!.rows} rows shown) | ${old((b) => ms(fig(b, i, key)))} | ${ms(fig(now, i, key))} | | |`
+    `| ${label}, ${SIZES[i]!.posts.toLocaleString('en')} posts and ${SIZES[i]!.drafts.toLocaleString('en')} drafts | ${old((b) => cell(b, i, key))} | ${cell(now, i, key)} | | |`
   const ratioRow = (label: string, key: 'switchMs' | 'coldMs') =>
     `| ${label}: large / small | ${old((b) => `${ratio(b, key).toFixed(1)}x`)} | ${ratio(now, key).toFixed(1)}x | ≤ 2x | ${verdict(ratio(now, key) <= 2)} |`
-  return `## Planner: list view
+  return `## The planner's list view: a year of plans
 
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (this tree at ${commitOf(here)}) by \`bench/planner-list.ts\` (\`npm run bench -- --page-only --page-baseline DIR\`), in Debian's Chromium through the browser mode and its embedded sandbox; the baseline (558c91f) in the same sitting on a checkout of its own with its own built renderer, driven by this script with its own modules.
 Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory (load average ${load}, shared with other work): the ratios say more than the figures.
@@ -259,5 +261,5 @@ const load = loadavg()
 const before = baseline ? runOn(baseline) : undefined
 const now = runOn(here)
 const text = section(now, before, load)
-await writeResultsSection('Planner: list view', text)
+await writeResultsSection("The planner's list view: a year of plans", text)
 console.log(text)
