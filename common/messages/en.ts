@@ -130,6 +130,8 @@ export default {
     'permission-denied':
       'Not saved: permission to write the data folder was denied. What was saved before is kept.',
     'write-failed': 'Not saved: the data folder could not be written. What was saved before is kept.',
+    'upload-progress-not-saved':
+      'The upload stopped: its progress could not be written to the data folder (full, or not writable). Nothing is lost: it resumes at the next start once the folder can be written.',
     'request-invalid': 'The app sent a request it does not accept ({field}). Nothing was changed.',
     'draft-invalid': 'The post is not complete: check the marked fields.',
     'draft-not-found': 'This draft no longer exists.',

@@ -128,6 +128,8 @@ export default {
     'permission-denied':
       'Tidak tersimpan: izin menulis folder data ditolak. Yang tersimpan sebelumnya tetap ada.',
     'write-failed': 'Tidak tersimpan: folder data tidak dapat ditulisi. Yang tersimpan sebelumnya tetap ada.',
+    'upload-progress-not-saved':
+      'Unggahan berhenti: kemajuannya tidak dapat ditulis ke folder data (penuh, atau tidak dapat ditulisi). Tidak ada yang hilang: unggahan dilanjutkan saat berikutnya dibuka setelah folder dapat ditulisi.',
     'request-invalid':
       'Aplikasi mengirim permintaan yang tidak diterimanya ({field}). Tidak ada yang diubah.',
     'draft-invalid': 'Postingan belum lengkap: periksa kolom yang ditandai.',
