@@ -70,6 +70,8 @@ export const useInboxStore = defineStore('inbox', () => {
   const loading = ref(false)
   const refreshing = ref(false)
   const sending = ref(false)
+  /** Older messages of the open chat are being read (paging back). */
+  const loadingOlder = ref(false)
   const error = ref<AppErrorData | null>(null)
   const threadError = ref<AppErrorData | null>(null)
   let request = 0
@@ -213,6 +215,38 @@ export const useInboxStore = defineStore('inbox', () => {
   }
 
   /**
+   * The open chat's messages before the first one shown, put before them: from the service, or from main's
+   * copy when it cannot be reached. Answers whether any came; an answer for a chat no longer open is dropped.
+   */
+  async function loadOlder(): Promise<boolean> {
+    const shown = thread.value
+    const first = shown?.messages?.[0]
+    if (!shown || !first || !shown.older || loadingOlder.value) return false
+    const id = shown.entry.id
+    const mine = threadRequest
+    loadingOlder.value = true
+    try {
+      const got = await mediadeck().inbox.olderMessages({ id, before: first.id })
+      const now = thread.value
+      if (mine !== threadRequest || !now || now.entry.id !== id) return false
+      const known = new Set((now.messages ?? []).map((m) => m.id))
+      const older = got.messages.filter((m) => !known.has(m.id))
+      thread.value = {
+        ...now,
+        messages: [...older, ...(now.messages ?? [])],
+        older: got.more,
+        stale: now.stale || got.stale,
+      }
+      return older.length > 0
+    } catch (caught) {
+      if (mine === threadRequest) threadError.value = AppError.from(caught).toJSON()
+      return false
+    } finally {
+      loadingOlder.value = false
+    }
+  }
+
+  /**
    * The conversation `by` rows from the open one, in the list as shown (keepOrder); when the open one left the
    * list (resolved under a "pending" filter), from the place it had.
    */
@@ -320,6 +354,7 @@ export const useInboxStore = defineStore('inbox', () => {
     loading,
     refreshing,
     sending,
+    loadingOlder,
     error,
     threadError,
     load,
@@ -327,6 +362,7 @@ export const useInboxStore = defineStore('inbox', () => {
     firstLoad,
     refresh,
     openThread,
+    loadOlder,
     neighbour,
     close,
     reply,
