@@ -8,7 +8,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { call, startTestSandbox, uploadFile } from './helpers'
-import { waitFor } from '../support/wait-for'
+import { waitFor } from '../../support/wait-for'
 
 const objectFile = (dataDir: string, key: string) => path.join(dataDir, 'objects', ...key.split('/'))
 
