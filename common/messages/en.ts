@@ -165,6 +165,7 @@ export default {
     'inbox-comment-text-only': 'A comment is answered with text only: the service takes no files there.',
     'inbox-media-kind':
       '{name}: a video or audio from the library cannot be sent yet (its length is read from the file); send a picture or a document.',
+    'inbox-chat-only': 'Only a chat has older messages to show.',
     'inbox-comment-only': 'Only a comment can be liked or answered privately.',
     'snippet-name-taken': 'There is already one named “{name}”: choose another name.',
     'snippet-same-text': 'The same text is already saved as “{name}”.',

@@ -165,6 +165,7 @@ export default {
     'inbox-comment-text-only': 'Komentar dibalas dengan teks saja: layanan tidak menerima berkas di sana.',
     'inbox-media-kind':
       '{name}: video atau audio dari pustaka belum bisa dikirim (durasinya dibaca dari berkas); kirim gambar atau dokumen.',
+    'inbox-chat-only': 'Hanya obrolan yang punya pesan lama untuk ditampilkan.',
     'inbox-comment-only': 'Hanya komentar yang bisa disukai atau dibalas secara pribadi.',
     'snippet-name-taken': 'Sudah ada yang bernama “{name}”: pilih nama lain.',
     'snippet-same-text': 'Teks yang sama sudah disimpan sebagai “{name}”.',
