@@ -268,8 +268,8 @@ describe('campaigns in the planner', () => {
         )!
         return [
           cards()[0]!.querySelector('[data-testid=campaign-summary]')?.textContent,
-          words[locale].offline
-            .concat(words[locale].online)
+          [...words[locale].offline, ...words[locale].online]
+            .map(String)
             .find((w) => single.getAttribute('title')?.includes(`, ${w},`)),
         ]
       }
