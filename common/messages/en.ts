@@ -166,6 +166,8 @@ export default {
     'inbox-media-kind':
       '{name}: a video or audio from the library cannot be sent yet (its length is read from the file); send a picture or a document.',
     'inbox-chat-only': 'Only a chat has older messages to show.',
+    'inbox-media-duration':
+      '{name}: its length could not be read from the stored file ({reason}); try again once it can be reached, or drop the file from your computer.',
     'inbox-comment-only': 'Only a comment can be liked or answered privately.',
     'snippet-name-taken': 'There is already one named “{name}”: choose another name.',
     'snippet-same-text': 'The same text is already saved as “{name}”.',

@@ -166,6 +166,8 @@ export default {
     'inbox-media-kind':
       '{name}: video atau audio dari pustaka belum bisa dikirim (durasinya dibaca dari berkas); kirim gambar atau dokumen.',
     'inbox-chat-only': 'Hanya obrolan yang punya pesan lama untuk ditampilkan.',
+    'inbox-media-duration':
+      '{name}: durasinya tidak dapat dibaca dari berkas tersimpan ({reason}); coba lagi setelah dapat dihubungi, atau lepas berkasnya dari komputer Anda.',
     'inbox-comment-only': 'Hanya komentar yang bisa disukai atau dibalas secara pribadi.',
     'snippet-name-taken': 'Sudah ada yang bernama “{name}”: pilih nama lain.',
     'snippet-same-text': 'Teks yang sama sudah disimpan sebagai “{name}”.',

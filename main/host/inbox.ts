@@ -64,6 +64,8 @@ export interface InboxHostDeps {
   /** Told what each read found new (main/core/inbox/inbox-news.ts): the system's notifications, grouped. */
   news?: InboxNewsFeed
   leases?: Leases
+  /** How long a stored video or audio of the library plays (main/host/pictures.ts mediaDuration). */
+  mediaDuration?: (url: string) => Promise<number>
   /** Whether a local file was dropped or picked by the person (main/core/files/file-grants.ts). */
   allowFile?: (path: string) => Promise<boolean>
   log?: (message: string, error: unknown) => void
@@ -79,12 +81,20 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   const scope = () => deps.active().profileId
   const chats = createInboxChats({ store, now, active: () => deps.active(), connection: deps.connection })
 
+  /** A library file is timed from the storage, so not while the service is known to be unreachable. */
+  const timeOnline =
+    (duration: (url: string) => Promise<number>) =>
+    (url: string): Promise<number> =>
+      deps.connection.isOnline()
+        ? duration(url)
+        : Promise.reject(new AppError({ kind: 'network', message: 'the service cannot be reached' }))
+
   /** The reply's media as they will be sent: a local file must have been granted, and is read now. */
   async function mediaOf(input: ReplyMediumInput[]): Promise<Medium[]> {
     const media: Medium[] = []
     for (const m of input) {
       if (!isLocalMedium(m)) {
-        media.push(libraryMedium(m))
+        media.push(await libraryMedium(m, deps.mediaDuration && timeOnline(deps.mediaDuration)))
         continue
       }
       if (!(await (deps.allowFile?.(m.path) ?? Promise.resolve(false)))) {
