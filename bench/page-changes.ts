@@ -234,7 +234,8 @@ Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 102
   in it. The records go packed (common/wire-packing.ts): an empty post's fields are named, not sent.
 - When the baseline's import figures are below 1,000 drafts' worth, its answer never came: the browser mode's
   host stopped the page's socket after that many whole lists; its figures are what had arrived by then.
-- Not measured here: the planner's list view with 2,000 service posts and 10,000 drafts.
+- The planner's list view with 2,000 service posts and 10,000 drafts: the section "The planner's list view:
+  a year of plans" (\`bench/planner-list.ts\`).
 `
 }
 

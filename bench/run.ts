@@ -454,20 +454,25 @@ function runOthers(): number {
 }
 
 /**
- * What the page pays for a change of the drafts (bench/page-changes.ts), beside a checkout of 558c91f (its
- * node_modules installed and its renderer built) given with `--page-baseline DIR` or MEDIADECK_PAGE_BASELINE.
+ * What the page pays for a change of the drafts (bench/page-changes.ts) and for opening the planner's list view
+ * (bench/planner-list.ts), beside a checkout of 558c91f (its node_modules installed and its renderer built)
+ * given with `--page-baseline DIR` or MEDIADECK_PAGE_BASELINE.
  */
 function runPage(): number {
   const at = process.argv.indexOf('--page-baseline')
   const baseline = at > 0 ? process.argv[at + 1] : process.env.MEDIADECK_PAGE_BASELINE
-  const file = here('./page-changes.ts')
-  console.log(`\n${file}`)
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', file, ...(baseline ? ['--baseline', baseline] : [])],
-    { stdio: 'inherit' },
-  )
-  return result.status === 0 ? 0 : 1
+  let failed = 0
+  // And opening the planner's list view with a year of plans (bench/planner-list.ts), against the same checkout.
+  for (const file of [here('./page-changes.ts'), here('./planner-list.ts')]) {
+    console.log(`\n${file}`)
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', file, ...(baseline ? ['--baseline', baseline] : [])],
+      { stdio: 'inherit' },
+    )
+    if (result.status !== 0) failed++
+  }
+  return failed
 }
 
 if (process.argv.includes('--page-only')) {

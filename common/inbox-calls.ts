@@ -8,6 +8,7 @@ import {
   type InboxCounts,
   type InboxEntry,
   type InboxListAnswer,
+  type InboxOlderMessages,
   type InboxReplyView,
   type InboxThread,
 } from './inbox'
@@ -37,6 +38,8 @@ export const inboxCallSchemas = {
   /** Reads the whole inbox from the service into the copy (and sends what the outbox holds first). */
   'inbox:refresh': z.undefined(),
   'inbox:thread': z.object({ id }).strict(),
+  /** A chat's messages older than `before`, the oldest one shown: paging back as the person scrolls up. */
+  'inbox:older-messages': z.object({ id, before: id }).strict(),
   'inbox:reply': z
     .object({
       id,
@@ -80,6 +83,7 @@ export interface InboxCallResponses {
   'inbox:list': InboxListAnswer
   'inbox:refresh': InboxListAnswer
   'inbox:thread': InboxThread
+  'inbox:older-messages': InboxOlderMessages
   'inbox:reply': InboxReplyView
   'inbox:like': InboxReplyView
   'inbox:set-status': InboxEntry

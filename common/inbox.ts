@@ -124,6 +124,18 @@ export interface InboxThread {
   messages: ChatMessage[] | null
   /** True when the service could not be reached and this is the last copy seen. */
   stale: boolean
+  /** A chat has messages older than the first of `messages` to page back to (`inbox:older-messages`). */
+  older?: boolean
+}
+
+/** A chat's messages before one shown: from the service, or from the copy when it cannot be reached. */
+export interface InboxOlderMessages {
+  /** Oldest first, all older than the message asked from. */
+  messages: ChatMessage[]
+  /** Older ones still to page back to. */
+  more: boolean
+  /** Read from the copy: the service could not be reached. */
+  stale: boolean
 }
 
 /** A file of the library (or any picture address) attached to a reply. */

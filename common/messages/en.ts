@@ -130,6 +130,8 @@ export default {
     'permission-denied':
       'Not saved: permission to write the data folder was denied. What was saved before is kept.',
     'write-failed': 'Not saved: the data folder could not be written. What was saved before is kept.',
+    'upload-progress-not-saved':
+      'The upload stopped: its progress could not be written to the data folder (full, or not writable). Nothing is lost: it resumes at the next start once the folder can be written.',
     'request-invalid': 'The app sent a request it does not accept ({field}). Nothing was changed.',
     'draft-invalid': 'The post is not complete: check the marked fields.',
     'draft-not-found': 'This draft no longer exists.',
@@ -163,6 +165,9 @@ export default {
     'inbox-comment-text-only': 'A comment is answered with text only: the service takes no files there.',
     'inbox-media-kind':
       '{name}: a video or audio from the library cannot be sent yet (its length is read from the file); send a picture or a document.',
+    'inbox-chat-only': 'Only a chat has older messages to show.',
+    'inbox-media-duration':
+      '{name}: its length could not be read from the stored file ({reason}); try again once it can be reached, or drop the file from your computer.',
     'inbox-comment-only': 'Only a comment can be liked or answered privately.',
     'snippet-name-taken': 'There is already one named “{name}”: choose another name.',
     'snippet-same-text': 'The same text is already saved as “{name}”.',

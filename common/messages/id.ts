@@ -128,6 +128,8 @@ export default {
     'permission-denied':
       'Tidak tersimpan: izin menulis folder data ditolak. Yang tersimpan sebelumnya tetap ada.',
     'write-failed': 'Tidak tersimpan: folder data tidak dapat ditulisi. Yang tersimpan sebelumnya tetap ada.',
+    'upload-progress-not-saved':
+      'Unggahan berhenti: kemajuannya tidak dapat ditulis ke folder data (penuh, atau tidak dapat ditulisi). Tidak ada yang hilang: unggahan dilanjutkan saat berikutnya dibuka setelah folder dapat ditulisi.',
     'request-invalid':
       'Aplikasi mengirim permintaan yang tidak diterimanya ({field}). Tidak ada yang diubah.',
     'draft-invalid': 'Postingan belum lengkap: periksa kolom yang ditandai.',
@@ -163,6 +165,9 @@ export default {
     'inbox-comment-text-only': 'Komentar dibalas dengan teks saja: layanan tidak menerima berkas di sana.',
     'inbox-media-kind':
       '{name}: video atau audio dari pustaka belum bisa dikirim (durasinya dibaca dari berkas); kirim gambar atau dokumen.',
+    'inbox-chat-only': 'Hanya obrolan yang punya pesan lama untuk ditampilkan.',
+    'inbox-media-duration':
+      '{name}: durasinya tidak dapat dibaca dari berkas tersimpan ({reason}); coba lagi setelah dapat dihubungi, atau lepas berkasnya dari komputer Anda.',
     'inbox-comment-only': 'Hanya komentar yang bisa disukai atau dibalas secara pribadi.',
     'snippet-name-taken': 'Sudah ada yang bernama “{name}”: pilih nama lain.',
     'snippet-same-text': 'Teks yang sama sudah disimpan sebagai “{name}”.',

@@ -29,7 +29,31 @@ export function diskWriteError(error: unknown, what: string, file: string): AppE
     {
       kind: 'file',
       ...errorReason(known?.problem ?? 'write-failed'),
-      message: `Could not save ${what}: ${reason} writing ${file}. Nothing was changed; what was saved before is kept.`,
+      message: `Could not save ${what}: ${reason} writing ${file}. ${NOTHING_CHANGED}`,
+    },
+    { cause: error },
+  )
+}
+
+const NOTHING_CHANGED = 'Nothing was changed; what was saved before is kept.'
+
+/**
+ * A write of an upload's progress that failed (its address asked for, its file stored, its end): the upload
+ * had begun on the account, so "nothing was changed" is not so. What is: it stopped here, its row still says
+ * unfinished, and the next run (the next start of the app) resumes it, its pending file swept; nothing is lost.
+ * Any other error is returned as it is.
+ */
+export function uploadProgressNotSaved(error: unknown): unknown {
+  if (!(error instanceof AppError) || error.kind !== 'file' || !error.message.endsWith(NOTHING_CHANGED))
+    return error
+  return new AppError(
+    {
+      kind: 'file',
+      ...errorReason('upload-progress-not-saved'),
+      message: error.message.replace(
+        NOTHING_CHANGED,
+        'The upload stopped here and nothing is lost: the next run resumes it once the folder can be written.',
+      ),
     },
     { cause: error },
   )

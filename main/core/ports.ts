@@ -10,6 +10,7 @@ import type {
   InboxFilter,
   InboxListAnswer,
   InboxReplyView,
+  InboxOlderMessages,
   InboxThread,
   ReplyMediumInput,
 } from '../../common/inbox'
@@ -113,6 +114,8 @@ export interface InboxPort {
   /** Sends what waits, then reads the whole inbox; offline, answers the copy marked stale. */
   refresh(): Promise<InboxListAnswer>
   thread(id: string): Promise<InboxThread>
+  /** A chat's messages before `before` (one shown): the service's older page, or the copy's offline. */
+  olderMessages(id: string, before: string): Promise<InboxOlderMessages>
   reply(input: {
     id: string
     text: string

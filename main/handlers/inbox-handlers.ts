@@ -11,6 +11,7 @@ export type InboxCalls =
   | 'inbox:list'
   | 'inbox:refresh'
   | 'inbox:thread'
+  | 'inbox:older-messages'
   | 'inbox:reply'
   | 'inbox:like'
   | 'inbox:set-status'
@@ -22,6 +23,7 @@ export function createInboxHandlers(deps: InboxHandlerDeps): HandlerGroup<InboxC
     'inbox:list': async (filter) => inbox.list(filter),
     'inbox:refresh': async () => inbox.refresh(),
     'inbox:thread': async ({ id }) => inbox.thread(id),
+    'inbox:older-messages': async ({ id, before }) => inbox.olderMessages(id, before),
     'inbox:reply': async (request) => inbox.reply(request),
     'inbox:like': async ({ id }) => inbox.like(id),
     'inbox:set-status': async ({ id, status }) => inbox.setStatus(id, status),

@@ -132,10 +132,9 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   // Failures can come in while the first profile is built, before the monitor exists: it checks at start.
   let monitor: ConnectionMonitor | undefined = undefined
 
-  // Start on the saved profile, reachable or not: its replica answers offline. The app never switches
-  // profiles on its own: one whose secret did not survive the last session is still started on, and the
-  // connection state says why it cannot be used (profile-session.ts). Only a saved id that names no profile
-  // any more starts the Sandbox, and that is said too.
+  // Start on the saved profile, reachable or not: its replica answers offline. The app never switches profiles
+  // on its own: one whose secret did not survive the last session is still started on, and the connection state
+  // says why it cannot be used (profile-session.ts). A saved id naming no profile starts the Sandbox, and says so.
   finishProfileEnds(database, profiles, log) // what a kill cut short first: no old account runs as the new
   let current: Active
   try {
@@ -215,6 +214,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     connection,
     emit: (name, payload) => events.emit(name, payload),
     allowFile: (path) => grants.allows(path),
+    mediaDuration: (url) => pictures.mediaDuration(url),
     log: (message, error) => log.warn(`inbox: ${message}`, error),
   })
   disposers.push(() => inbox.close())

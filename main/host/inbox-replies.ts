@@ -7,19 +7,47 @@ import { errorReason } from '../../common/messages/index'
 import type { Medium } from '../core/inbox/reply-media'
 import type { QueuedReply } from '../core/inbox/reply-outbox'
 
-export function libraryMedium(input: ReplyLibraryMedium): Medium {
+/**
+ * A library file as a medium. A video or an audio needs its `duration`, read from the stored file by
+ * `duration` (main's guarded ranged read, main/core/inbox/remote-duration.ts): refused when there is none, or
+ * when the stored file cannot be read or timed, naming the file and why.
+ */
+export async function libraryMedium(
+  input: ReplyLibraryMedium,
+  duration?: (url: string) => Promise<number>,
+): Promise<Medium> {
   const kind = input.mimetype.startsWith('image/')
     ? 'image'
-    : input.mimetype.startsWith('video/') || input.mimetype.startsWith('audio/')
-      ? null
-      : 'document'
-  if (kind === null) {
+    : input.mimetype.startsWith('video/')
+      ? 'video'
+      : input.mimetype.startsWith('audio/')
+        ? 'audio'
+        : 'document'
+  const timed = kind === 'video' || kind === 'audio'
+  if (timed && !duration) {
     throw new AppError({
       kind: 'validation',
       field: 'media',
       ...errorReason('inbox-media-kind', { name: input.name }),
       message: `${input.name}: a video or audio from the library cannot be sent yet (its duration is read from a file)`,
     })
+  }
+  let seconds: number | undefined
+  if (timed) {
+    try {
+      seconds = await duration!(input.url)
+    } catch (error) {
+      const why = AppError.from(error)
+      throw new AppError(
+        {
+          kind: why.kind === 'network' || why.kind === 'timeout' ? why.kind : 'validation',
+          field: 'media',
+          ...errorReason('inbox-media-duration', { name: input.name, reason: why.message }),
+          message: `${input.name}: its length could not be read from the stored file: ${why.message}`,
+        },
+        { cause: error },
+      )
+    }
   }
   return {
     source: input.url,
@@ -28,6 +56,7 @@ export function libraryMedium(input: ReplyLibraryMedium): Medium {
     url: input.url,
     name: input.name,
     ...(input.size === undefined ? {} : { size: input.size }),
+    ...(seconds === undefined ? {} : { duration: seconds }),
   }
 }
 

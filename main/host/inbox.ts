@@ -18,7 +18,7 @@ import { errorReason } from '../../common/messages/index'
 import type { AppDatabase } from '../core/db/database'
 import { coalescedRun } from '../core/coalesced-run'
 import { createLeases, type Leases } from '../core/db/leases'
-import { chatEntry, commentEntry } from '../core/inbox/inbox-entry'
+import { commentEntry } from '../core/inbox/inbox-entry'
 import { refreshInbox } from '../core/inbox/inbox-refresh'
 import type { InboxNewsFeed } from '../core/inbox/inbox-news'
 import { createInboxStore } from '../core/inbox/inbox-store'
@@ -27,6 +27,7 @@ import { basename } from 'node:path'
 import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
 import { createReplyOutbox } from '../core/inbox/reply-outbox'
+import { createInboxChats } from './inbox-chat'
 import { createInboxReads } from './inbox-reads'
 import { answeredByUs, libraryMedium, replyView, untilStopped } from './inbox-replies'
 import { createInboxStatuses } from './inbox-status'
@@ -36,8 +37,6 @@ import type { ServiceClient } from '../core/service-client'
 
 /** Sent replies stay beside their conversation this long, so the person sees them go. */
 const SENT_SHOWN_MS = 24 * 60 * 60 * 1000
-/** A chat's newest messages read when it is opened. */
-const MESSAGES_READ = 50
 
 export interface InboxHost extends InboxPort {
   /** Sends the active profile's queued replies while the service is reachable; one run at a time. */
@@ -65,6 +64,8 @@ export interface InboxHostDeps {
   /** Told what each read found new (main/core/inbox/inbox-news.ts): the system's notifications, grouped. */
   news?: InboxNewsFeed
   leases?: Leases
+  /** How long a stored video or audio of the library plays (main/host/pictures.ts mediaDuration). */
+  mediaDuration?: (url: string) => Promise<number>
   /** Whether a local file was dropped or picked by the person (main/core/files/file-grants.ts). */
   allowFile?: (path: string) => Promise<boolean>
   log?: (message: string, error: unknown) => void
@@ -78,13 +79,22 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   const store = counted.store
   const leases = deps.leases ?? createLeases(deps.database)
   const scope = () => deps.active().profileId
+  const chats = createInboxChats({ store, now, active: () => deps.active(), connection: deps.connection })
+
+  /** A library file is timed from the storage, so not while the service is known to be unreachable. */
+  const timeOnline =
+    (duration: (url: string) => Promise<number>) =>
+    (url: string): Promise<number> =>
+      deps.connection.isOnline()
+        ? duration(url)
+        : Promise.reject(new AppError({ kind: 'network', message: 'the service cannot be reached' }))
 
   /** The reply's media as they will be sent: a local file must have been granted, and is read now. */
   async function mediaOf(input: ReplyMediumInput[]): Promise<Medium[]> {
     const media: Medium[] = []
     for (const m of input) {
       if (!isLocalMedium(m)) {
-        media.push(libraryMedium(m))
+        media.push(await libraryMedium(m, deps.mediaDuration && timeOnline(deps.mediaDuration)))
         continue
       }
       if (!(await (deps.allowFile?.(m.path) ?? Promise.resolve(false)))) {
@@ -178,30 +188,10 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     return { entry, messages: null, stale: false }
   }
 
-  /** A chat and its newest messages read from the service into the copy; opened, the service is told it was read. */
-  async function readChat(
-    id: string,
-    opened: boolean,
-    { client, profileId } = deps.active(),
-  ): Promise<InboxThread> {
-    let chat = await client.getChat(id)
-    const page = await client.listChatMessages(id, { page: 1, limit: MESSAGES_READ })
-    const messages = [...page.docs].reverse()
-    if (opened && chat.unreadCount > 0) {
-      // Opened is read: the service is told, as its own app does.
-      await client.readChat(id)
-      chat = { ...chat, unreadCount: 0 }
-    }
-    const entry = chatEntry(chat)
-    store.put(profileId, entry, now())
-    store.saveMessages(profileId, id, messages)
-    return { entry, messages, stale: false }
-  }
-
   /** The conversation read again from the service into the copy (after a reply went). */
   async function reread(id: string, kind: 'comment' | 'chat' | null, session: ActiveService): Promise<void> {
     if (kind === 'comment') await readComment(id, session)
-    else if (kind === 'chat') await readChat(id, false, session)
+    else if (kind === 'chat') await chats.read(id, false, session)
   }
 
   /** Stops the sync under way: the inbox closes, or the profile it started on is no longer the active one. */
@@ -347,20 +337,18 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     async thread(id) {
       const found = stored(id)
       // The copy as it is now: a status set while the read waited for the service shows.
-      const copy = () => {
-        const now = store.get(scope(), id) ?? found
-        return { entry: now.entry, messages: now.messages, stale: true }
-      }
+      const copy = () => chats.fromCopy(store.get(scope(), id) ?? found)
       // Known to be offline: the copy at once, not after the connection's retries (triage goes on meanwhile).
       if (!deps.connection.isOnline()) return copy()
       try {
-        return found.entry.kind === 'comment' ? await readComment(id) : await readChat(id, true)
+        return found.entry.kind === 'comment' ? await readComment(id) : await chats.read(id, true)
       } catch (error) {
         const e = AppError.from(error)
         if (!isUnreachable(e)) throw e
         return copy()
       }
     },
+    olderMessages: async (id, before) => chats.older(stored(id), before),
     async reply({ id, text, media, privately }) {
       const { entry } = stored(id)
       if (privately) return queue(id, { action: 'message', text })

@@ -15,8 +15,10 @@ import { directDispatcher, type DispatcherFactory } from '../core/http/network'
 import type { ActiveService, EmbeddedSandbox, Logger } from '../core/ports'
 import type { LookupAll } from '../core/pictures/address-guard'
 import type { ThumbnailCache } from '../core/thumbnails/thumbnail-cache'
+import { remoteMediaDuration } from '../core/inbox/remote-duration'
 import {
   createPictureStore,
+  DEFAULT_PICTURE_DEADLINE_MS,
   PICTURES_DIR,
   type PictureStore,
   type PictureStoreOptions,
@@ -31,6 +33,11 @@ export interface PictureAnswer {
 export interface PictureServer {
   /** The answer to `picture?src=…&key=…` or `picture?thumb=…`, given the address's query. */
   answer(query: URLSearchParams): Promise<PictureAnswer>
+  /**
+   * How long the stored video or audio at `url` plays, read by ranges through the same guard and route as the
+   * pictures (main/core/inbox/remote-duration.ts): a library file sent in a chat needs its `duration`.
+   */
+  mediaDuration(url: string): Promise<number>
   close(): Promise<void>
 }
 
@@ -51,6 +58,9 @@ export interface PictureServerDeps {
   /** Tests: a store of their own settings (a clock, small caps). */
   store?: Partial<Omit<PictureStoreOptions, 'database' | 'dir'>>
 }
+
+/** What is read of a stored file to time it, at most: a header, or a video's index at its end. */
+const MEDIA_HEADER_BYTES = 16 * 1024 * 1024
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]']
 /** Picture answers are bytes, never a document that runs anything. */
@@ -90,22 +100,39 @@ export function createPictureServer(deps: PictureServerDeps): PictureServer {
     dir: join(deps.dataDir, PICTURES_DIR),
   })
 
+  /** The active profile's way to the network, and the loopback origins it names (exempt from the guard). */
+  function route(): { trusted: string[]; dispatcher: Dispatcher } {
+    const active = deps.active()
+    const trusted = [
+      ...originsOf(active.client.baseUrl),
+      ...(deps.sandbox.running ? originsOf(`http://127.0.0.1:${deps.sandbox.port}`) : []),
+    ]
+    // The embedded sandbox is on loopback and always reached directly, as its calls are.
+    const dispatcher =
+      active.mode === 'sandbox'
+        ? (direct ??= directDispatcher(timeouts))
+        : (proxied ??= deps.network(timeouts))
+    return { trusted, dispatcher }
+  }
+
   return {
+    mediaDuration: (url) =>
+      remoteMediaDuration(url, {
+        ...route(),
+        lookup: lookupAll,
+        maxBytes: MEDIA_HEADER_BYTES,
+        deadlineMs: DEFAULT_PICTURE_DEADLINE_MS,
+        timers: {
+          setTimeout: (fn, ms) => setTimeout(fn, ms),
+          clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+        },
+      }),
     async answer(query) {
       const thumb = query.get('thumb')
       if (thumb !== null) return answerThumbnail(deps.thumbnails, thumb)
       const src = query.get('src') ?? ''
       const key = query.get('key') || src
-      const active = deps.active()
-      const trusted = [
-        ...originsOf(active.client.baseUrl),
-        ...(deps.sandbox.running ? originsOf(`http://127.0.0.1:${deps.sandbox.port}`) : []),
-      ]
-      // The embedded sandbox is on loopback and always reached directly, as its calls are.
-      const dispatcher =
-        active.mode === 'sandbox'
-          ? (direct ??= directDispatcher(timeouts))
-          : (proxied ??= deps.network(timeouts))
+      const { trusted, dispatcher } = route()
       try {
         const picture = await store.get({ scope: deps.account(), key, url: src, dispatcher, trusted })
         return {

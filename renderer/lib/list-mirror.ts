@@ -1,7 +1,9 @@
 // The page's side of a list that lives in main (common/list-changes.ts): read whole once, then each numbered
 // change applied to what is held. A change that arrives while the list is being read waits and is applied
 // after it only if the list read does not hold it yet; a missed number, or main saying so, reads it whole
-// again. The stores that mirror a list (drafts, snippets) hold the records; this holds only the numbers.
+// again, and so does the link to main coming back (browser mode): what was sent while it was down never
+// arrived. The stores that mirror a list (drafts, snippets) hold the records; this holds only the numbers.
+import { HOST_LINK_EVENT, type HostLinkDetail } from '../../common/app-state'
 import { changeStep, type ListChanges, type ListSnapshot } from '../../common/list-changes'
 
 export interface ListMirror<T> {
@@ -11,6 +13,8 @@ export interface ListMirror<T> {
   take(change: ListChanges<T>): void
   /** What is held is no list of main's any more (another profile): changes wait for the next load. */
   forget(): void
+  /** Changes may have been missed unseen (the link to main was down): a list held is read whole again. */
+  missed(): void
 }
 
 export function createListMirror<T>(options: {
@@ -53,5 +57,21 @@ export function createListMirror<T>(options: {
     forget() {
       seq = null
     },
+    missed() {
+      if (seq !== null) options.reload()
+    },
   }
+}
+
+/**
+ * Browser mode: the page's socket to main dropped and came back (a machine waking, main restarted with the
+ * same address). The changes sent meanwhile are lost with no later number to show the gap, and a restarted
+ * main numbers from 1 again, which the held number would ignore: the list is read whole. Answers the stop.
+ */
+export function reloadOnRelink(mirror: Pick<ListMirror<unknown>, 'missed'>): () => void {
+  const onLink = (event: Event) => {
+    if ((event as CustomEvent<HostLinkDetail>).detail.linked) mirror.missed()
+  }
+  window.addEventListener(HOST_LINK_EVENT, onLink)
+  return () => window.removeEventListener(HOST_LINK_EVENT, onLink)
 }

@@ -16,7 +16,7 @@ import type {
 import { AppError, type AppErrorData } from '../../common/errors'
 import { applyChanges } from '../../common/list-changes'
 import { keepUnchanged } from '../lib/keep-unchanged'
-import { createListMirror } from '../lib/list-mirror'
+import { createListMirror, reloadOnRelink } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 
 export type ResolveAction = 'send-now' | 'reschedule' | 'keep-draft'
@@ -161,6 +161,7 @@ export const useDraftsStore = defineStore('drafts', () => {
       unsubscribe = [
         mediadeck().drafts.onChanged(mirror.take),
         mediadeck().outbox.onChanged((state) => (outbox.value = state)),
+        reloadOnRelink(mirror),
       ]
     }
     return () => {

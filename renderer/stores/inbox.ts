@@ -66,6 +66,8 @@ export const useInboxStore = defineStore('inbox', () => {
   const loading = ref(false)
   const refreshing = ref(false)
   const sending = ref(false)
+  /** Older messages of the open chat are being read (paging back). */
+  const loadingOlder = ref(false)
   const error = ref<AppErrorData | null>(null)
   const threadError = ref<AppErrorData | null>(null)
   let request = 0
@@ -163,6 +165,38 @@ export const useInboxStore = defineStore('inbox', () => {
       }
     } catch (caught) {
       if (mine === threadRequest) threadError.value = AppError.from(caught).toJSON()
+    }
+  }
+
+  /**
+   * The open chat's messages before the first one shown, put before them: from the service, or from main's
+   * copy when it cannot be reached. Answers whether any came; an answer for a chat no longer open is dropped.
+   */
+  async function loadOlder(): Promise<boolean> {
+    const shown = thread.value
+    const first = shown?.messages?.[0]
+    if (!shown || !first || !shown.older || loadingOlder.value) return false
+    const id = shown.entry.id
+    const mine = threadRequest
+    loadingOlder.value = true
+    try {
+      const got = await mediadeck().inbox.olderMessages({ id, before: first.id })
+      const now = thread.value
+      if (mine !== threadRequest || !now || now.entry.id !== id) return false
+      const known = new Set((now.messages ?? []).map((m) => m.id))
+      const older = got.messages.filter((m) => !known.has(m.id))
+      thread.value = {
+        ...now,
+        messages: [...older, ...(now.messages ?? [])],
+        older: got.more,
+        stale: now.stale || got.stale,
+      }
+      return older.length > 0
+    } catch (caught) {
+      if (mine === threadRequest) threadError.value = AppError.from(caught).toJSON()
+      return false
+    } finally {
+      loadingOlder.value = false
     }
   }
 
@@ -275,11 +309,13 @@ export const useInboxStore = defineStore('inbox', () => {
     loading,
     refreshing,
     sending,
+    loadingOlder,
     error,
     threadError,
     load,
     refresh,
     openThread,
+    loadOlder,
     neighbour,
     close,
     reply,

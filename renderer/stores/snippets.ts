@@ -3,7 +3,7 @@ import { computed, ref, shallowRef } from 'vue'
 import { AppError, type AppErrorData } from '../../common/errors'
 import { applyChanges } from '../../common/list-changes'
 import type { Snippet, SnippetKind } from '../../common/snippets'
-import { createListMirror } from '../lib/list-mirror'
+import { createListMirror, reloadOnRelink } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 
 /**
@@ -50,7 +50,8 @@ export const useSnippetsStore = defineStore('snippets', () => {
   /** Ref-counted: the Settings section and an open composer may both listen. Loads on the first. */
   function subscribe(): () => void {
     if (subscribers++ === 0) {
-      unsubscribe = mediadeck().snippets.onChanged(mirror.take)
+      const stops = [mediadeck().snippets.onChanged(mirror.take), reloadOnRelink(mirror)]
+      unsubscribe = () => stops.forEach((stop) => stop())
       void load()
     }
     return () => {

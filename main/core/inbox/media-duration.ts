@@ -2,22 +2,26 @@
 // its `duration` in seconds (the OpenAPI's ObjectVideo and ObjectAudio require it). Only the container's own
 // figure is read, never the whole file: the MP4 family's movie header (`moov/mvhd`: MP4, MOV, M4A, 3GP), a
 // WAV's data size over its byte rate, and an MP3's frame count from its Xing/Info or VBRI header (else its
-// constant bit rate over the audio's size). Anything else is refused with the formats that are read.
-import { open, type FileHandle } from 'node:fs/promises'
+// constant bit rate over the audio's size). Anything else is refused with the formats that are read. The bytes
+// are read where they are (MediaBytes): a file of this computer, or a stored file read by ranges
+// (./remote-duration.ts), so a library video is timed without downloading it whole.
+import { open } from 'node:fs/promises'
 import { AppError } from '../../../common/errors'
 
 /** A `moov` box larger than this is not read whole (real ones are kilobytes to a few megabytes). */
 const MAX_MOOV_BYTES = 64 * 1024 * 1024
 
-async function read(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length)
-  const { bytesRead } = await handle.read(buffer, 0, length, position)
-  return buffer.subarray(0, bytesRead)
+/** A file's bytes, wherever they are: a read past the end answers fewer bytes, or none. */
+export interface MediaBytes {
+  size: number
+  read(position: number, length: number): Promise<Buffer>
 }
+const read = (bytes: MediaBytes, position: number, length: number): Promise<Buffer> =>
+  bytes.read(position, length)
 
 /** The boxes of an ISO base media file (ISO/IEC 14496-12 §4.2): type, where its payload starts and ends. */
 async function* boxes(
-  handle: FileHandle,
+  handle: MediaBytes,
   start: number,
   end: number,
 ): AsyncGenerator<{ type: string; body: number; end: number }> {
@@ -39,7 +43,7 @@ async function* boxes(
   }
 }
 
-async function mp4Duration(handle: FileHandle, size: number): Promise<number | null> {
+async function mp4Duration(handle: MediaBytes, size: number): Promise<number | null> {
   for await (const box of boxes(handle, 0, size)) {
     if (box.type !== 'moov') continue
     if (box.end - box.body > MAX_MOOV_BYTES) return null
@@ -58,7 +62,7 @@ async function mp4Duration(handle: FileHandle, size: number): Promise<number | n
   return null
 }
 
-async function wavDuration(handle: FileHandle, size: number): Promise<number | null> {
+async function wavDuration(handle: MediaBytes, size: number): Promise<number | null> {
   let byteRate = 0
   let at = 12
   while (at + 8 <= size) {
@@ -84,7 +88,7 @@ const MP3_BITRATES: Record<string, readonly number[]> = {
 }
 const MP3_RATES = [44100, 48000, 32000]
 
-async function mp3Duration(handle: FileHandle, size: number): Promise<number | null> {
+async function mp3Duration(handle: MediaBytes, size: number): Promise<number | null> {
   let start = 0
   const id3 = await read(handle, 0, 10)
   if (id3.toString('latin1', 0, 3) === 'ID3') {
@@ -131,26 +135,42 @@ export async function mediaDuration(path: string): Promise<number> {
   })
   try {
     const size = (await handle.stat()).size
-    const head = await read(handle, 0, 12)
-    const ascii = head.toString('latin1')
-    let seconds: number | null = null
-    if (ascii.slice(4, 8) === 'ftyp' || ascii.slice(4, 8) === 'moov' || ascii.slice(4, 8) === 'mdat') {
-      seconds = await mp4Duration(handle, size)
-    } else if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WAVE') {
-      seconds = await wavDuration(handle, size)
-    } else if (ascii.startsWith('ID3') || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0)) {
-      seconds = await mp3Duration(handle, size)
-    } else {
-      throw new AppError({
-        kind: 'file',
-        message: `cannot tell how long ${path} plays: only MP4, MOV, M4A, 3GP, WAV and MP3 files are read`,
-      })
-    }
-    if (seconds === null || !Number.isFinite(seconds) || seconds < 0) {
-      throw new AppError({ kind: 'file', message: `${path} holds no readable duration` })
-    }
-    return Math.round(seconds * 1000) / 1000
+    return await durationOf(
+      {
+        size,
+        async read(position, length) {
+          const buffer = Buffer.alloc(length)
+          const { bytesRead } = await handle.read(buffer, 0, length, position)
+          return buffer.subarray(0, bytesRead)
+        },
+      },
+      path,
+    )
   } finally {
     await handle.close()
   }
+}
+
+/** The playing time of the media in `bytes`, named `name` in what it throws. */
+export async function durationOf(bytes: MediaBytes, name: string): Promise<number> {
+  const { size } = bytes
+  const head = await read(bytes, 0, 12)
+  const ascii = head.toString('latin1')
+  let seconds: number | null = null
+  if (ascii.slice(4, 8) === 'ftyp' || ascii.slice(4, 8) === 'moov' || ascii.slice(4, 8) === 'mdat') {
+    seconds = await mp4Duration(bytes, size)
+  } else if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WAVE') {
+    seconds = await wavDuration(bytes, size)
+  } else if (ascii.startsWith('ID3') || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0)) {
+    seconds = await mp3Duration(bytes, size)
+  } else {
+    throw new AppError({
+      kind: 'file',
+      message: `cannot tell how long ${name} plays: only MP4, MOV, M4A, 3GP, WAV and MP3 files are read`,
+    })
+  }
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) {
+    throw new AppError({ kind: 'file', message: `${name} holds no readable duration` })
+  }
+  return Math.round(seconds * 1000) / 1000
 }

@@ -6,7 +6,7 @@
 // - with a candidate, the local file is hashed first (SHA-256, one read) and compared by full hash:
 //   - an earlier item of the queue still under way: its file is hashed too (once, memoised), and on a match
 //     this item waits for it and takes its stored file: a batch repeating one file uploads it once;
-//   - a stored file from the profile's content index (./content-index.ts): when the index lacks its hash, the
+//   - a stored file from the account's content index (./content-index.ts): when the index lacks its hash, the
 //     hash is learned by reading the file from its public URL, and kept;
 // - the same file on its way to the account from another process (the app and a CLI run given one folder at
 //   once, uploadsElsewhere in ./upload-store.ts): this item waits for it, and takes its stored file once it is done;
@@ -149,7 +149,7 @@ export function createContentDedupe(d: ContentDedupeDeps): ContentDedupe {
           return { fileId: done.fileId, size, key: done.key, url: done.url, sha256: mine }
         }
       }
-      for (const file of (await d.index.sameSize(size)).filter((f) => sameHead(f.headSha256))) {
+      for (const file of stored) {
         if ((await storedHash(file, signal)) !== mine) continue
         if (await stillStored(file, signal)) return file
       }

@@ -1,5 +1,8 @@
-// What this profile knows is stored, by content: for each stored file its size, address and (when known) the
-// SHA-256 of its bytes, in the local database's `content_index` (migration 004-files), one scope per queue.
+// What is known to be stored on an account, by content: for each stored file its size, address and (when
+// known) the SHA-256 of its bytes, in the local database's `content_index` (migration 004-files), one scope per
+// account: its identity (../drafts/profile-identity.ts), so the app's queue (named by its profile) and a CLI
+// run's (named by its credentials) find each other's stored files. Rows kept under a queue's name before are
+// taken into its account's scope when that queue opens (`adoptScope`).
 // It is bounded two ways: a file the service no longer holds leaves it (a reuse that finds it gone, a delete
 // from the library: forgetStoredFiles), and past `cap` files the least recently used go first, so a year of
 // uploads costs a fixed amount of disk and every lookup reads only the rows of one size (an index).
@@ -50,7 +53,10 @@ export const contentIndexPath = (journalPath: string): string =>
 
 export interface OpenContentIndexOptions {
   database: AppDatabase
+  /** The account's identity: whoever uploads to it, in any process, shares its rows. */
   scope: string
+  /** A queue's name its rows were kept under before they were the account's: they move into `scope`. */
+  adoptScope?: string
   /** The index file from before the database: imported once, then kept as *.pre-db. */
   legacyPath?: string
   cap?: number
@@ -64,6 +70,7 @@ export function openContentIndex(o: OpenContentIndexOptions): ContentIndex {
   const now = o.now ?? Date.now
   const cap = o.cap ?? CONTENT_INDEX_CAP
   if (o.legacyPath) importIndexFile(o, o.legacyPath)
+  if (o.adoptScope !== undefined && o.adoptScope !== scope) adopt(o, o.adoptScope)
 
   const bySize = db.prepare(
     'SELECT file_id, size, key, url, sha256, head_sha256 FROM content_index WHERE scope = ? AND size = ?',
@@ -193,7 +200,28 @@ export const contentIndexTable = declareTable({
   }),
 })
 
-/** Forgets a queue's index (a deleted profile's): the files it names are that account's, no one's here now. */
+/**
+ * Moves the rows kept under a queue's name into its account's scope (one the account already holds stays
+ * once). A row of an account the queue's profile named before an edit moves too: it costs one look at the
+ * service (stillStored in ./content-dedupe.ts finds it is not this account's, and it leaves), never a reuse.
+ */
+function adopt(o: OpenContentIndexOptions, from: string): void {
+  try {
+    o.database.write('the content index', () => {
+      const db = sqlOf(o.database)
+      db.prepare('UPDATE OR IGNORE content_index SET scope = ? WHERE scope = ?').run(o.scope, from)
+      db.prepare('DELETE FROM content_index WHERE scope = ?').run(from)
+    })
+  } catch (error) {
+    o.warn(`content index (${o.scope}): rows of ${from} not taken (${(error as Error).message})`)
+  }
+}
+
+/**
+ * Forgets what a deleted profile's queue kept under its own name (rows from before the index was the
+ * account's). The account's rows stay: they name files the account still stores, for its other profiles and
+ * CLI runs, and leave with a delete from the library or the cap.
+ */
 export function forgetContentIndex(database: AppDatabase, scope: string): void {
   sqlOf(database).prepare('DELETE FROM content_index WHERE scope = ?').run(scope)
 }

@@ -101,7 +101,10 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
   const dedupe = createContentDedupe({
     index: openContentIndex({
       database,
-      scope,
+      // The account's, shared by every queue of it (the app's profile and a CLI run): the same bytes are
+      // found whichever of them stored them.
+      scope: o.identity ?? scope,
+      adoptScope: scope,
       legacyPath: o.contentIndexPath ?? contentIndexPath(o.journalPath),
       cap: o.contentIndexCap,
       warn,

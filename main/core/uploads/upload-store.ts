@@ -43,6 +43,7 @@ import type {
   UploadStore,
 } from './upload-queue-types'
 import { sqlOf } from '../db/handle'
+import { uploadProgressNotSaved } from '../disk-errors'
 
 /** How many finished items a queue holds in memory (the queue view's history); older ones stay on disk. */
 export const HISTORY_IN_MEMORY = 500
@@ -212,18 +213,22 @@ export function openUploadStore(o: OpenUploadStoreOptions): UploadStore {
   }
 
   let closed = false
-  /** One write: a transaction, committed when the promise resolves; none once the queue is closed. */
-  const write = (fn: () => void): Promise<void> => {
+  /**
+   * One write: a transaction, committed when the promise resolves; none once the queue is closed. A write of
+   * an upload under way that fails says so (uploadProgressNotSaved); adding one that fails changed nothing.
+   */
+  const write = (fn: () => void, underWay = true): Promise<void> => {
     if (closed) return Promise.reject(new Error('the upload queue is closed'))
     try {
       database.write('the upload queue', fn)
       return Promise.resolve()
     } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      const said = underWay ? uploadProgressNotSaved(error) : error
+      return Promise.reject(said instanceof Error ? said : new Error(String(said)))
     }
   }
   const writes: QueueWrites = {
-    add: (uploads) => write(() => uploads.forEach(insert)),
+    add: (uploads) => write(() => uploads.forEach(insert), false),
     intend: (i) =>
       write(() => {
         guard(i.id)

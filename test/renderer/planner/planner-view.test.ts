@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
 import App from '../../../renderer/App.vue'
+import { LIST_FIRST_ROWS, LIST_MORE_ROWS } from '../../../renderer/lib/planner/list-window'
 import { usePlannerStore } from '../../../renderer/stores/planner'
 import { useToastsStore } from '../../../renderer/stores/toasts'
 import PlannerView from '../../../renderer/views/PlannerView.vue'
@@ -202,6 +203,50 @@ describe('PlannerView', () => {
     await rows()[0]!.trigger('click')
     await flushPromises()
     expect(document.querySelector('[role=dialog]')?.textContent).toContain('Morning post')
+  })
+
+  it('draws a long list a screenful at a time: the rest on asking, yet all counted, searched and selectable', async () => {
+    // Four weeks of a busy year: 300 drafts, one every two hours from tomorrow.
+    const many = Array.from({ length: 300 }, (_, i) =>
+      draft(
+        `busy-${i}`,
+        'draft',
+        new Date(Date.parse('2026-11-21T00:00:00.000Z') + i * 7_200_000).toISOString(),
+      ),
+    )
+    context.fake.data.drafts.push(...many)
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-testid=planner-view-list]').trigger('click')
+    await flushPromises()
+    const rows = () => wrapper.findAll('[data-testid=planner-list-row]')
+    // The drafts above, and the six posts and two drafts of the setup in these four weeks.
+    const total = 300 + 8
+    expect(wrapper.find('.list__count').text()).toBe(`${total} posts`)
+    expect(rows()).toHaveLength(LIST_FIRST_ROWS)
+    const more = wrapper.find('[data-testid=planner-list-more]')
+    expect(more.text()).toBe(`Show ${total - LIST_FIRST_ROWS} more posts`)
+    // The next rows: here all of them.
+    expect(LIST_FIRST_ROWS + LIST_MORE_ROWS).toBeGreaterThan(total)
+    await more.trigger('click')
+    await flushPromises()
+    expect(rows()).toHaveLength(total)
+    expect(wrapper.find('[data-testid=planner-list-more]').exists()).toBe(false)
+
+    // Select all takes every draft listed, drawn or not.
+    await wrapper.find('[data-testid=planner-view-month]').trigger('click')
+    await flushPromises()
+    await wrapper.find('[data-testid=planner-view-list]').trigger('click')
+    await flushPromises()
+    expect(rows()).toHaveLength(LIST_FIRST_ROWS)
+    await wrapper.find('[data-testid=planner-select-all]').setValue(true)
+    expect(wrapper.find('[data-testid=planner-bulk-count]').text()).toBe(`${300 + 2} drafts selected`)
+
+    // The search looks through the rows not drawn yet.
+    const search = wrapper.find('[data-testid=planner-list] input[type=search]')
+    await search.setValue('Draft busy-299')
+    await search.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    expect(rows().map((row) => row.attributes('data-key'))).toEqual(['draft:busy-299'])
   })
 
   it('opens a new post with n, searches with /, shows the shortcuts with ?, and leaves typing alone', async () => {

@@ -3,7 +3,8 @@
 // applied twice.
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { HOST_LINK_EVENT } from '../../../common/app-state'
 import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
 import { useDraftsStore } from '../../../renderer/stores/drafts'
@@ -28,10 +29,13 @@ describe('drafts store', () => {
     fake = installFakeMediadeck(createFakeMediadeck({ drafts: [draft('a'), draft('b')] }))
     setActivePinia(createPinia())
   })
+  // A store left listening would hear the next test's events on the window.
+  const stops: Array<() => void> = []
+  afterEach(() => stops.splice(0).forEach((stop) => stop()))
 
   async function opened() {
     const store = useDraftsStore()
-    store.subscribe()
+    stops.push(store.subscribe())
     await store.load()
     return store
   }
@@ -58,6 +62,24 @@ describe('drafts store', () => {
     expect(store.drafts.map((d) => d.id)).toEqual(['a', 'b', 'missed'])
   })
 
+  it('reads the list whole again when the link to main comes back: what was sent while it was down never came', async () => {
+    const store = await opened()
+    fake.draftsChanged([draft('c')])
+    const link = (linked: boolean) =>
+      window.dispatchEvent(new CustomEvent(HOST_LINK_EVENT, { detail: { linked } }))
+    link(false)
+    // Meanwhile the CLI imported a draft and another was deleted; the events went to a closed socket.
+    fake.data.drafts = [draft('b'), draft('c'), draft('imported')]
+    link(true)
+    await flushPromises()
+    expect(fake.requests('drafts:snapshot')).toHaveLength(2)
+    expect(store.drafts.map((d) => d.id)).toEqual(['b', 'c', 'imported'])
+    // Changes go on from the number the new list holds.
+    fake.draftsChanged([draft('after')])
+    expect(store.drafts.map((d) => d.id)).toEqual(['b', 'c', 'imported', 'after'])
+    expect(fake.requests('drafts:snapshot')).toHaveLength(2)
+  })
+
   it('reads the list whole again when main says it is stale (another profile)', async () => {
     const store = await opened()
     fake.data.drafts = [draft('work')]
@@ -68,7 +90,7 @@ describe('drafts store', () => {
 
   it('a change that arrives while the list is read is applied after, only if the list does not hold it', async () => {
     const store = useDraftsStore()
-    store.subscribe()
+    stops.push(store.subscribe())
     const release = fake.hold('drafts:snapshot')
     const loading = store.load()
     await flushPromises()

@@ -2,7 +2,8 @@
 // it holds; a missed change number reads the list whole again (renderer/lib/list-mirror.ts, as the drafts do).
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { HOST_LINK_EVENT } from '../../../common/app-state'
 import type { Snippet } from '../../../common/snippets'
 import { useSnippetsStore } from '../../../renderer/stores/snippets'
 import { createFakeMediadeck, installFakeMediadeck, type FakeMediadeck } from '../support/fake-mediadeck'
@@ -26,10 +27,13 @@ describe('snippets store', () => {
     )
     setActivePinia(createPinia())
   })
+  // A store left listening would hear the next test's events on the window.
+  const stops: Array<() => void> = []
+  afterEach(() => stops.splice(0).forEach((stop) => stop()))
 
   async function opened() {
     const store = useSnippetsStore()
-    store.subscribe()
+    stops.push(store.subscribe())
     await flushPromises()
     return store
   }
@@ -52,5 +56,24 @@ describe('snippets store', () => {
     await flushPromises()
     expect(fake.requests('snippets:snapshot')).toHaveLength(2)
     expect(store.captions.map((s) => s.name)).toEqual(['Alpha', 'Zeta'])
+  })
+
+  it('reads the list whole again when the link to main comes back, and no more once nothing listens', async () => {
+    const store = useSnippetsStore()
+    const stop = store.subscribe()
+    await flushPromises()
+    const link = (linked: boolean) =>
+      window.dispatchEvent(new CustomEvent(HOST_LINK_EVENT, { detail: { linked } }))
+    link(false)
+    fake.data.snippets = [snippet('a', 'Alpha'), snippet('cli', 'Saved by the CLI')]
+    link(true)
+    await flushPromises()
+    expect(store.captions.map((s) => s.name)).toEqual(['Alpha', 'Saved by the CLI'])
+    expect(fake.requests('snippets:snapshot')).toHaveLength(2)
+    stop()
+    link(false)
+    link(true)
+    await flushPromises()
+    expect(fake.requests('snippets:snapshot')).toHaveLength(2)
   })
 })

@@ -16,6 +16,9 @@ import { chatMessageSchema, type ChatMessage } from '../../../common/service'
 import { freshnessOf } from '../../../common/freshness'
 import { NOW } from './fixtures'
 
+/** A page of a chat's messages, as main reads them. */
+const MESSAGES_PAGE = 50
+
 type Handle = <C extends CallName>(
   name: C,
   fn: (request: CallRequest<C>) => CallResponse<C> | Promise<CallResponse<C>>,
@@ -90,11 +93,26 @@ export function fakeInbox(
   return {
     list: handle('inbox:list', (filter) => list(filter)),
     refresh: handle('inbox:refresh', () => list()),
+    // A chat opens at its newest page, and pages back as main does (main/core/inbox/chat-pages.ts).
     thread: handle('inbox:thread', ({ id }) => {
       const entry = find(id)
+      const all = data.inboxMessages?.[id] ?? []
       return {
         entry: structuredClone(entry),
-        messages: entry.kind === 'chat' ? structuredClone(data.inboxMessages?.[id] ?? []) : null,
+        messages: entry.kind === 'chat' ? structuredClone(all.slice(-MESSAGES_PAGE)) : null,
+        stale: Boolean(data.inboxOffline),
+        ...(entry.kind === 'chat' ? { older: all.length > MESSAGES_PAGE } : {}),
+      }
+    }),
+    olderMessages: handle('inbox:older-messages', ({ id, before }) => {
+      const all = data.inboxMessages?.[id] ?? []
+      const end = Math.max(
+        0,
+        all.findIndex((m) => m.id === before),
+      )
+      return {
+        messages: structuredClone(all.slice(Math.max(0, end - MESSAGES_PAGE), end)),
+        more: end > MESSAGES_PAGE,
         stale: Boolean(data.inboxOffline),
       }
     }),

@@ -76,9 +76,9 @@ describe('InboxView', () => {
     await wrapper.get('[data-testid="reply-library"]').trigger('click')
     await flushPromises()
     const picks = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="library-pick"]')]
-    // Pictures only: a video's length cannot be read from its address.
-    expect(picks.every((p) => p.textContent?.includes('.jpg'))).toBe(true)
-    picks[0]!.click()
+    // Every kind: main reads a video's length from the stored file.
+    expect(picks.some((p) => p.textContent?.includes('.mp4'))).toBe(true)
+    picks.find((p) => p.textContent?.includes('.jpg'))!.click()
     await flushPromises()
     document.querySelector<HTMLButtonElement>('[data-testid="library-add"]')!.click()
     await flushPromises()

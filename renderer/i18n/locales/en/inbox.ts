@@ -57,6 +57,13 @@ export default {
     noMessages: 'No message read yet.',
     you: 'You',
     stale: 'Shown as last read: the service cannot be reached.',
+    older: 'Show earlier messages',
+    loadingOlder: 'Reading earlier messages…',
+    olderOffline: 'Earlier messages not kept on this computer are read once the service can be reached.',
+    copyFile: 'Copy the address of the {kind}',
+    openFile: 'Open the {kind} in the browser',
+    copyFailed: 'The address could not be copied',
+    openFailed: 'The file could not be opened',
     file: { image: 'Picture', video: 'Video', audio: 'Audio', document: 'Document' },
   },
   statusChange: {

@@ -126,6 +126,7 @@ export default {
     count: 'No post | 1 post | {count} posts',
     noMatch: 'No post in these four weeks matches “{search}”.',
     empty: 'Nothing is planned for these four weeks.',
+    more: 'Show one more post | Show {count} more posts',
   },
   bulk: {
     label: 'Act on the selected drafts',

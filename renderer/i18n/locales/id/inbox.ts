@@ -59,6 +59,14 @@ export default {
     noMessages: 'Belum ada pesan yang dibaca.',
     you: 'Anda',
     stale: 'Ditampilkan seperti terakhir dibaca: layanan tidak dapat dihubungi.',
+    older: 'Tampilkan pesan sebelumnya',
+    loadingOlder: 'Membaca pesan sebelumnya…',
+    olderOffline:
+      'Pesan sebelumnya yang tidak tersimpan di komputer ini dibaca setelah layanan dapat dihubungi.',
+    copyFile: 'Salin alamat {kind}',
+    openFile: 'Buka {kind} di peramban',
+    copyFailed: 'Alamat tidak dapat disalin',
+    openFailed: 'Berkas tidak dapat dibuka',
     file: { image: 'Gambar', video: 'Video', audio: 'Audio', document: 'Dokumen' },
   },
   statusChange: {

@@ -126,6 +126,7 @@ export default {
     count: 'Tidak ada postingan | 1 postingan | {count} postingan',
     noMatch: 'Tidak ada postingan dalam empat minggu ini yang cocok dengan “{search}”.',
     empty: 'Tidak ada yang direncanakan untuk empat minggu ini.',
+    more: 'Tampilkan 1 postingan lagi | Tampilkan {count} postingan lagi',
   },
   bulk: {
     label: 'Tindakan untuk draf yang dipilih',

@@ -1,0 +1,142 @@
+// A chat answered with a video and an audio of the library, through the app host against a real sandbox over
+// HTTP: main reads each one's duration from the stored file itself, by ranges through the picture fetch's
+// address guard (the local file is gone: nothing of this computer is read), and the message the sandbox
+// receives carries it; a document carries its name and size. A stored file on a private address, or one that
+// cannot be reached, is refused naming it, and nothing is queued.
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { AppHost } from '../../../main/host/app-host'
+import { useAppOnSandbox } from './app-on-sandbox'
+
+const harness = useAppOnSandbox('inbox-library-media-')
+
+function box(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8)
+  head.writeUInt32BE(8 + body.length, 0)
+  head.write(type, 4, 'latin1')
+  return Buffer.concat([head, body])
+}
+/** An MP4 whose index (`moov`) follows 3 MB of media data: its duration is read past the first ranges. */
+function mp4(seconds: number): Buffer {
+  const mvhd = Buffer.alloc(96)
+  mvhd.writeUInt32BE(1000, 12)
+  mvhd.writeUInt32BE(Math.round(seconds * 1000), 16)
+  return Buffer.concat([
+    box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1')),
+    box('mdat', Buffer.alloc(3 * 1024 * 1024, 7)),
+    box('moov', box('mvhd', mvhd)),
+  ])
+}
+/** A WAV of `seconds` of 8 kHz mono 8-bit silence. */
+function wav(seconds: number): Buffer {
+  const data = Buffer.alloc(8000 * seconds, 128)
+  const fmt = Buffer.alloc(16)
+  fmt.writeUInt16LE(1, 0)
+  fmt.writeUInt16LE(1, 2)
+  fmt.writeUInt32LE(8000, 4)
+  fmt.writeUInt32LE(8000, 8)
+  fmt.writeUInt16LE(1, 12)
+  fmt.writeUInt16LE(8, 14)
+  const chunk = (id: string, body: Buffer) => {
+    const head = Buffer.alloc(8)
+    head.write(id, 0, 'latin1')
+    head.writeUInt32LE(body.length, 4)
+    return Buffer.concat([head, body])
+  }
+  const body = Buffer.concat([Buffer.from('WAVE', 'latin1'), chunk('fmt ', fmt), chunk('data', data)])
+  const riff = Buffer.alloc(8)
+  riff.write('RIFF', 0, 'latin1')
+  riff.writeUInt32LE(body.length, 4)
+  return Buffer.concat([riff, body])
+}
+
+/** Stores `bytes` in the library through the app's upload queue; the local file is removed after. */
+async function stored(app: AppHost, folder: string, name: string, bytes: Buffer): Promise<string> {
+  const path = join(folder, name)
+  writeFileSync(path, bytes)
+  await app.call('files:grant-dropped', { paths: [path] })
+  const { url } = await app.call('uploads:one', { path })
+  rmSync(path)
+  return url
+}
+
+describe('a library video, audio and document in a chat reply', () => {
+  let app: AppHost
+  let chatId: string
+
+  it('sends each with what the service needs, the durations read from the stored files', async () => {
+    app = await harness.startActiveApp()
+    const added = await harness.service.addIncoming('demo', {
+      messages: [{ text: 'Ada videonya?', from: 'Tari' }],
+    })
+    chatId = added.messages[0]!.chatId
+    await app.call('inbox:refresh')
+    const folder = (await app.call('app:info')).dataDir
+    const video = await stored(app, folder, 'promo.mp4', mp4(42.25))
+    const audio = await stored(app, folder, 'sapaan.wav', wav(3))
+    const pdf = await stored(
+      app,
+      folder,
+      'menu.pdf',
+      Buffer.from(`%PDF-1.4\n${'menu '.repeat(100)}\n%%EOF\n`),
+    )
+
+    const reply = await app.call('inbox:reply', {
+      id: chatId,
+      text: 'Ini videonya',
+      media: [
+        { url: video, mimetype: 'video/mp4', name: 'promo.mp4' },
+        { url: audio, mimetype: 'audio/wav', name: 'sapaan.wav' },
+        { url: pdf, mimetype: 'application/pdf', name: 'menu.pdf', size: 510 },
+      ],
+    })
+    expect(reply.state).toBe('sent')
+
+    const page = await app.active().client.listChatMessages(chatId, { page: 1, limit: 50 })
+    const mine = page.docs.filter((m) => m.isFromMe).reverse()
+    expect(mine).toHaveLength(3)
+    expect(mine[0]).toMatchObject({
+      type: 'video',
+      text: 'Ini videonya',
+      video: { url: video, mimetype: 'video/mp4', duration: 42.25 },
+    })
+    expect(mine[1]).toMatchObject({
+      type: 'audio',
+      audio: { url: audio, mimetype: 'audio/wav', duration: 3 },
+    })
+    expect(mine[2]).toMatchObject({ type: 'document', document: { url: pdf, name: 'menu.pdf', size: 510 } })
+  })
+
+  it('refuses a stored file on a private address, naming it, and queues nothing', async () => {
+    const before = (await app.call('inbox:list')).replies.length
+    await expect(
+      app.call('inbox:reply', {
+        id: chatId,
+        text: 'Ini',
+        media: [{ url: 'http://10.20.30.40/promo.mp4', mimetype: 'video/mp4', name: 'promo.mp4' }],
+      }),
+    ).rejects.toMatchObject({
+      kind: 'validation',
+      code: 'inbox-media-duration',
+      params: { name: 'promo.mp4' },
+    })
+    expect((await app.call('inbox:list')).replies).toHaveLength(before)
+  })
+
+  it('offline, says the length waits for the service instead of queueing a video without one', async () => {
+    const video = (await app.active().client.listChatMessages(chatId, { page: 1, limit: 50 })).docs.find(
+      (m) => m.type === 'video',
+    )!.video!.url
+    await harness.stopService()
+    expect(await app.call('connection:check')).toMatchObject({ status: 'offline' })
+    await expect(
+      app.call('inbox:reply', {
+        id: chatId,
+        text: 'Lagi',
+        media: [{ url: video, mimetype: 'video/mp4', name: 'promo.mp4' }],
+      }),
+    ).rejects.toMatchObject({ kind: 'network', code: 'inbox-media-duration' })
+    await harness.startService()
+  })
+})
