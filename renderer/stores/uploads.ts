@@ -9,6 +9,7 @@ import {
   type UploadProgressEvent,
   type UploadTotals,
 } from '../../common/uploads'
+import { whenRelinked } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 
 export const EMPTY_TOTALS: UploadTotals = computeUploadTotals([])
@@ -131,12 +132,16 @@ export const useUploadsStore = defineStore('uploads', () => {
   }
 
   function subscribe(onBatchFinished?: (payload: EventPayloads['uploads:batch-finished']) => void) {
-    const stopProgress = mediadeck().uploads.onProgress(apply)
-    const stopBatch = mediadeck().uploads.onBatchFinished((payload) => onBatchFinished?.(payload))
-    return () => {
-      stopProgress()
-      stopBatch()
-    }
+    const stops = [
+      mediadeck().uploads.onProgress(apply),
+      mediadeck().uploads.onBatchFinished((payload) => onBatchFinished?.(payload)),
+      // Browser mode: the progress sent while the page's socket was down is lost, and a row would stay at the
+      // state it had (uploading at 40 %, an upload long done): the queue is read again when it comes back.
+      whenRelinked(() => {
+        if (loaded.value) void load().catch(() => undefined)
+      }),
+    ]
+    return () => stops.forEach((stop) => stop())
   }
 
   return {
