@@ -398,7 +398,8 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       }),
       heldWork: handle(
         'profiles:held-work',
-        ({ id }) => data.heldWork[id] ?? { queuedDrafts: 0, otherDrafts: 0, replies: 0, uploads: 0 },
+        ({ id }) =>
+          data.heldWork[id] ?? { queuedDrafts: 0, otherDrafts: 0, replies: 0, statusChanges: 0, uploads: 0 },
       ),
       activate: handle('profiles:activate', ({ id }) => {
         data.profiles = { ...data.profiles, activeId: id }
