@@ -72,6 +72,7 @@ test('the delete dialog says what the profile holds, in both languages, and the 
     queuedDrafts: 0,
     otherDrafts: 0,
     replies: 0,
+    statusChanges: 0,
     uploads: 0,
   })
   expect(consoleErrors).toEqual([])

@@ -75,6 +75,7 @@ test('another access key says what it ends for the old account before it saves, 
     queuedDrafts: 2,
     otherDrafts: 0,
     replies: 0,
+    statusChanges: 0,
     uploads: 0,
   })
   expect(host.profiles.unfinishedEnds()).toEqual([])
