@@ -3,41 +3,16 @@
 // (text only, no library there), a reply written offline shown as waiting, and the list walked by keyboard.
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { InboxEntry } from '../../../common/inbox'
-import { chatSchema, inboxCommentSchema } from '../../../common/service'
 import InboxView from '../../../renderer/views/InboxView.vue'
 import { stubElementSize } from '../support/browser-stubs'
+import { chatEntry, commentEntry } from '../support/inbox-entries'
 import { NOW } from '../support/fixtures'
 import { mountWith, setupTest, type TestContext } from '../support/mount'
 
 enableAutoUnmount(afterEach)
 
-const comment: InboxEntry = {
-  id: 'cm-1',
-  kind: 'comment',
-  accountId: 'acc-ig',
-  at: '2026-11-28T09:00:00.000Z',
-  status: 'pending',
-  from: 'Dian',
-  text: 'Masih ada stok?',
-  comment: inboxCommentSchema.parse({
-    _id: 'cm-1',
-    accountId: 'acc-ig',
-    createdAt: '2026-11-28T09:00:00.000Z',
-    content: { id: 'post-1', title: 'Kopi susu baru' },
-    comment: { id: 'p1', text: 'Masih ada stok?', owner: { id: 'u1', name: 'Dian' }, replies: [] },
-  }),
-}
-const chat: InboxEntry = {
-  id: 'ch-1',
-  kind: 'chat',
-  accountId: 'acc-tt',
-  at: '2026-11-28T10:00:00.000Z',
-  status: 'unread',
-  from: 'Budi',
-  text: 'Bisa kirim menu?',
-  chat: chatSchema.parse({ _id: 'ch-1', accountId: 'acc-tt', senderName: 'Budi', unreadCount: 1 }),
-}
+const comment = commentEntry()
+const chat = chatEntry()
 
 describe('InboxView', () => {
   let context: TestContext
