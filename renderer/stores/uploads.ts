@@ -116,8 +116,9 @@ export const useUploadsStore = defineStore('uploads', () => {
   const retryFailed = () => mediadeck().uploads.retryFailed()
 
   /** Uploads one granted file through the queue now and answers its stored address (a fixed picture). */
-  async function uploadOne(path: string): Promise<string> {
-    return (await mediadeck().uploads.one({ path })).url
+  /** Uploads one file through the queue and answers its address; `name`, what the service calls it. */
+  async function uploadOne(path: string, name?: string): Promise<string> {
+    return (await mediadeck().uploads.one({ path, ...(name ? { name } : {}) })).url
   }
 
   async function remove(id: string) {

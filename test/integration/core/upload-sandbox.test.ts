@@ -119,6 +119,16 @@ describe('upload engine against the sandbox', () => {
     expect(await sha256Of(item.url!)).toBe(f.sha256)
   })
 
+  it('stores a file under the name it is given (a crop named after its source), the copy’s own name unused', async () => {
+    const c = client()
+    const f = h.file('cover-1b2c.jpg', 50_000)
+    const up = engine(c)
+    const item = await up.uploadOne(f.path, { name: 'pelaminan panorama 3x1 (cropped).jpg' })
+    expect(item).toMatchObject({ state: 'done', name: 'pelaminan panorama 3x1 (cropped).jpg' })
+    const stored = await c.listFiles({ page: 1, limit: 100 })
+    expect(stored.docs.find((d) => d.url === item.url)?.filename).toBe('pelaminan panorama 3x1 (cropped).jpg')
+  })
+
   it('retries a PUT answered 503 SlowDown by the storage', async () => {
     const c = client()
     const f = h.file('slowdown.bin', 100_000)
