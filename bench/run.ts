@@ -428,6 +428,8 @@ function runOthers(): number {
     here('./planner/run.ts'),
     here('./renderer/run.ts'),
     here('./inbox.ts'),
+    // The insights' drawn chart (MEDIADECK_INSIGHTS_BASELINE: an older checkout measured beside it).
+    here('./insights-page.ts'),
     here('./timing/run.ts'),
   ].filter((f) => existsSync(f))
   let failed = runDataLayer()

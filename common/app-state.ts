@@ -31,6 +31,8 @@ export interface ProfileWork {
   queuedDrafts: number
   otherDrafts: number
   replies: number
+  /** Comments' statuses set in the inbox and not carried out on the service yet (or asked about). */
+  statusChanges: number
   uploads: number
 }
 

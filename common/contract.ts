@@ -308,6 +308,11 @@ export const requestSchemas = {
   'storage:stats': none,
   'storage:files': storageFilesRequest,
   'storage:delete': z.object({ ids: z.array(id).min(1).max(500) }).strict(),
+  /**
+   * Stored files' names by their public addresses (a post's media carries only the address): what the
+   * replica's copies and this data folder's uploads know, never the whole library read.
+   */
+  'storage:names': z.object({ urls: z.array(z.string().min(1).max(2048)).min(1).max(100) }).strict(),
   /** The storage doctor: stored files nothing upcoming, failed or drafted uses (main/core/storage). */
   'storage:unused': z
     .object({
@@ -353,7 +358,27 @@ export const requestSchemas = {
   'uploads:retry-failed': none,
   'uploads:clear-finished': none,
   /** Uploads one granted file through the queue and answers once it is stored, with its public URL. */
-  'uploads:one': z.object({ path: localPath }).strict(),
+  /**
+   * `name`: what the file is called on the service, when not its own (a crop named after its source picture):
+   * one file name, no folder in it and no control character, as the library shows it.
+   */
+  'uploads:one': z
+    .object({
+      path: localPath,
+      name: z
+        .string()
+        .min(1)
+        .max(255)
+        // eslint-disable-next-line no-control-regex
+        .regex(/^[^/\\\u0000-\u001f\u007f]+$/, {
+          message: 'A file name has no folder and no control character.',
+        })
+        .refine((name) => name.trim() === name && name !== '.' && name !== '..', {
+          message: 'A file name does not start or end with a space.',
+        })
+        .optional(),
+    })
+    .strict(),
 
   'automations:list': automationsListRequest,
   /** One automation by id, wherever it sits in the list (a mediadeck://automations/ID link). */
@@ -627,6 +652,8 @@ export interface CallResponses
   'storage:stats': StorageStatistic & ReplicaMark
   'storage:files': Page<StoredFile> & ReplicaMark
   'storage:delete': void
+  /** The names found, by address; an address not known is left out (the page shows its key). */
+  'storage:names': Record<string, string>
   'storage:unused': UnusedReport
   'storage:free-up': DeleteOutcome
   'files:pick': PickedFile[]

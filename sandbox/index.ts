@@ -153,6 +153,7 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
 
   const store = await openStore(o.dataDir)
   const objects = createObjectStore(o.dataDir)
+  await objects.sweep(new Set(store.data.files.map((file) => file.key)))
   const presigner = createPresigner(store.data.storageSecret)
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {

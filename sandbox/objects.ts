@@ -18,6 +18,13 @@ export interface ObjectStore {
   writeBuffer(key: string, bytes: Buffer): Promise<void>
   read(key: string, range?: { start: number; end: number }): Readable
   remove(key: string): Promise<void>
+  /**
+   * At start, before any request: removes from the objects what a killed run left (a seed's `.part` beside
+   * its object) and the bytes of keys no file record names (a PUT that finished after its file was deleted,
+   * before that was checked), so the objects are only the stored files. The upload temp dir is the store's to
+   * empty (removeLeftovers in ./store.ts). Returns how many files went.
+   */
+  sweep(keys: ReadonlySet<string>): Promise<number>
 }
 
 /** Keys are `uploads/<userId>/<uuid>.<ext>`; anything else could escape the objects dir. */
@@ -99,6 +106,20 @@ export function createObjectStore(dataDir: string): ObjectStore {
     async remove(key) {
       if (!isSafeKey(key)) return
       await fsp.rm(fileOf(key), { force: true })
+    },
+
+    async sweep(keys) {
+      let removed = 0
+      const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
+      for (const entry of entries) {
+        if (!entry.isFile()) continue
+        const file = path.join(entry.parentPath, entry.name)
+        const key = path.relative(root, file).split(path.sep).join('/')
+        if (keys.has(key)) continue
+        await fsp.rm(file, { force: true })
+        removed++
+      }
+      return removed
     },
   }
 }

@@ -68,6 +68,9 @@ export function createStorageOrigin({ ctx, random }: StorageOriginDeps) {
         // Fault injection: cut the connection once part of the body arrived, as a flaky network would.
         if (drop && (received >= length / 2 || received === length)) req.socket.destroy()
       })
+      // The file was deleted while its bytes arrived: its delete found no object yet, so these would stay on
+      // disk, named by no file, for ever. The PUT itself was allowed when it began, so it still succeeds.
+      if (!ctx.store.data.files.some((f) => f.key === key)) await ctx.objects.remove(key)
       res.writeHead(200, { etag: `"${etag}"`, 'x-amz-request-id': requestId(), 'content-length': 0 })
       res.end()
     } catch (error) {

@@ -14,6 +14,7 @@ import { AppError } from '../../common/errors'
 import type { FileGrants } from '../core/files/file-grants'
 import { errorReason } from '../../common/messages/index'
 import { formatBytes } from '../../common/format-bytes'
+import { BIDI_CONTROLS, CONTROL_CHARS } from '../../common/text-controls'
 
 export const DEFAULT_MAX_INTAKE_BYTES = 2 * 1024 ** 3
 
@@ -33,6 +34,9 @@ export function intakeQuotaError(maxBytes: number): AppError {
   })
 }
 
+/** Controls, bidi controls and what a file system refuses in a name (Windows' reserved characters). */
+const UNSAFE_IN_NAME = new RegExp(`[${CONTROL_CHARS}${BIDI_CONTROLS}<>:"/\\\\|?*]`, 'g')
+
 /** File systems bound a name in bytes (ext4, APFS: 255), not in characters; leave room to spare. */
 const MAX_NAME_BYTES = 200
 
@@ -43,8 +47,7 @@ const MAX_NAME_BYTES = 200
  */
 export function safeFileName(raw: string): string {
   const cleaned = basename(raw.replace(/\\/g, '/'))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*\u202a-\u202e\u2066-\u2069]/g, '_')
+    .replace(UNSAFE_IN_NAME, '_')
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '_')
     .replace(/^\.+/, '')
   return fitBytes(cleaned || 'file', MAX_NAME_BYTES)

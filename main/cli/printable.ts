@@ -8,8 +8,9 @@
 //   named `photo\u202Egpj.exe` read as `photoexe.jpg`). The marks (LRM, RLM, ALM) reorder nothing beyond
 //   themselves and are kept: right-to-left text needs them.
 // `--json` output needs none of this: JSON.stringify escapes the controls, and a program reads it.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+import { BIDI_CONTROLS, CONTROL_CHARS, LINE_SEPARATORS } from '../../common/text-controls'
+
+const UNPRINTABLE = new RegExp(`[${CONTROL_CHARS}${LINE_SEPARATORS}${BIDI_CONTROLS}]`, 'g')
 
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, (c) => {

@@ -6,7 +6,8 @@ import { AppError } from '../../common/errors'
 import type { Account, Automation, Page, Schedule } from '../../common/service'
 import type { ServiceClient } from '../core/service-client'
 import { collecting, type Collected } from '../core/replica/replica'
-import { forgetStoredFiles } from '../core/uploads/content-index'
+import { forgetStoredFiles, storedFileIdsOf } from '../core/uploads/content-index'
+import { storedFileNames } from '../core/storage/file-names'
 import { createCampaignStore } from '../core/campaigns/campaign-store'
 import { budgetRefusal, fixFailedPost } from '../core/posts/fix-failed-post'
 import { createRetryBudget, type RetryBudget } from '../core/retry-budget'
@@ -21,6 +22,7 @@ type ServiceCall =
   | 'storage:stats'
   | 'storage:files'
   | 'storage:delete'
+  | 'storage:names'
   | 'automations:list'
   | 'automations:get'
   | 'schedules:list'
@@ -126,6 +128,13 @@ export function createServiceHandlers(
       replica().forget('files', ids)
       deps.emit('storage:changed', { reason: 'deleted' })
     },
+
+    'storage:names': ({ urls }) =>
+      storedFileNames(urls, {
+        copied: (wanted) => replica().fileNames(wanted),
+        fileIdsOf: (wanted) => storedFileIdsOf(deps.database, wanted),
+        getFile: (id) => client().getFile(id),
+      }),
 
     'automations:list': (request) =>
       replica().list('automations', request, () => client().listAutomations(request)),

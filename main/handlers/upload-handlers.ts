@@ -72,7 +72,7 @@ export function createUploadHandlers(deps: UploadHandlerDeps): HandlerGroup<Uplo
     'uploads:clear-finished': async () => engine().clearFinished(),
     // A picture the page made (a crop, core/files/cover-files.ts) goes up through the same queue as any file,
     // shown in it, and the caller gets its address once it is stored.
-    'uploads:one': async ({ path }) => {
+    'uploads:one': async ({ path, name }) => {
       const [file] = await deps.grants.resolveForUpload([path])
       if (!file)
         throw new AppError({
@@ -81,7 +81,7 @@ export function createUploadHandlers(deps: UploadHandlerDeps): HandlerGroup<Uplo
           ...errorReason('no-files'),
           message: 'no file to upload',
         })
-      const item = await engine().uploadOne(file)
+      const item = await engine().uploadOne(file, name ? { name } : {})
       if (item.state === 'done' && item.url) return { url: item.url }
       throw new AppError(
         item.error ?? {

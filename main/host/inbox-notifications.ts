@@ -2,15 +2,15 @@
 // for what came in since its last one, at most every five minutes (main/core/inbox/inbox-news.ts), none for
 // the first read. The words are the app's language; the stranger's text is cut short and kept on one line,
 // plain text as every notification is. A click opens the inbox. Quiet hours are the notifier's (main/app).
+import { BIDI_CONTROLS, BIDI_MARKS, CONTROL_CHARS, LINE_SEPARATORS } from '../../common/text-controls'
 import { createInboxNews, type InboxNewsFeed } from '../core/inbox/inbox-news'
 import type { PostNotifier } from './post-notifications'
 
 /** The most characters of the stranger's text a notification shows. */
 const TEXT_SHOWN = 100
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
+const CONTROLS = new RegExp(`[${CONTROL_CHARS}${LINE_SEPARATORS}]+`, 'g')
 /** Bidi embeddings, overrides, isolates and marks: invisible, they reorder what is shown ("exe.pdf"). */
-const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g
+const BIDI = new RegExp(`[${BIDI_CONTROLS}${BIDI_MARKS}]`, 'g')
 
 export function oneLine(text: string, max = TEXT_SHOWN): string {
   // Control characters and line breaks become spaces: the system shows the body as it is given. Bidi controls

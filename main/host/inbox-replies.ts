@@ -93,15 +93,3 @@ export function replyView(r: QueuedReply): InboxReplyView {
     resultIds: r.result,
   }
 }
-
-/**
- * Whether a reply of ours to the comment was sent: it explains the service resolving a pending comment, so a
- * status change queued meanwhile is not a conflict (core/inbox/status-outbox.ts). A like answers nothing: a
- * comment liked and then resolved by someone else is still theirs to have resolved.
- */
-export function answeredByUs(
-  replies: readonly Pick<QueuedReply, 'targetId' | 'state' | 'action'>[],
-  commentId: string,
-): boolean {
-  return replies.some((r) => r.targetId === commentId && r.state === 'sent' && r.action !== 'like')
-}

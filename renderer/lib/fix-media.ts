@@ -98,3 +98,22 @@ async function decodedImage(address: string): Promise<HTMLImageElement> {
 
 /** Draws a crop of a stored picture; a test puts a stub in place of the canvas jsdom lacks. */
 export const cropperKey: InjectionKey<(url: string, rect: CropRect) => Promise<Blob>> = Symbol('cropper')
+
+/** How long a cropped picture's name may grow before its source's part is cut (the service keeps 255). */
+const MAX_CROPPED_STEM = 180
+
+/**
+ * A cropped picture's name on the service: its source's, marked, as the JPEG the crop is made as
+ * ("pelaminan panorama 3x1.png" → "pelaminan panorama 3x1 (cropped).jpg"), so the library shows where it came
+ * from instead of the generated copy's name. `mark` is the person's language's "{name} (cropped)". What the
+ * service named the source is not trusted: folders and control characters become spaces.
+ */
+export function croppedName(source: string, mark: (stem: string) => string): string {
+  const dot = source.lastIndexOf('.')
+  const stem = (dot > 0 ? source.slice(0, dot) : source)
+    // eslint-disable-next-line no-control-regex
+    .replace(/[/\\\u0000-\u001f\u007f]+/g, ' ')
+    .trim()
+  const kept = Array.from(stem).slice(0, MAX_CROPPED_STEM).join('').trim()
+  return `${mark(kept || 'picture')}.jpg`
+}

@@ -65,13 +65,21 @@ export function createListMirror<T>(options: {
 
 /**
  * Browser mode: the page's socket to main dropped and came back (a machine waking, main restarted with the
- * same address). The changes sent meanwhile are lost with no later number to show the gap, and a restarted
- * main numbers from 1 again, which the held number would ignore: the list is read whole. Answers the stop.
+ * same address). What main sent meanwhile is lost; `back` is called to read again what it shows. Answers the
+ * stop.
  */
-export function reloadOnRelink(mirror: Pick<ListMirror<unknown>, 'missed'>): () => void {
+export function whenRelinked(back: () => void): () => void {
   const onLink = (event: Event) => {
-    if ((event as CustomEvent<HostLinkDetail>).detail.linked) mirror.missed()
+    if ((event as CustomEvent<HostLinkDetail>).detail.linked) back()
   }
   window.addEventListener(HOST_LINK_EVENT, onLink)
   return () => window.removeEventListener(HOST_LINK_EVENT, onLink)
+}
+
+/**
+ * A list's changes sent while the link was down are lost with no later number to show the gap, and a restarted
+ * main numbers from 1 again, which the held number would ignore: the list is read whole. Answers the stop.
+ */
+export function reloadOnRelink(mirror: Pick<ListMirror<unknown>, 'missed'>): () => void {
+  return whenRelinked(() => mirror.missed())
 }

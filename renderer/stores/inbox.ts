@@ -13,6 +13,7 @@ import type {
   InboxThread,
   ReplyMediumInput,
 } from '../../common/inbox'
+import { keepUnchanged } from '../lib/keep-unchanged'
 import { mediadeck } from '../lib/mediadeck'
 
 export interface InboxQuery {
@@ -54,6 +55,9 @@ export function keepOrder(before: readonly InboxEntry[], after: InboxEntry[]): I
   return [...after.filter((e) => !known.has(e.id)), ...kept]
 }
 
+/** A conversation as main sent it again, unchanged: the row that shows it is not drawn again. */
+const sameEntry = (a: InboxEntry, b: InboxEntry) => JSON.stringify(a) === JSON.stringify(b)
+
 /**
  * Every comment and direct message of the profile's accounts, from main's copy (it opens offline with the last
  * state seen), one conversation open beside the list, and the replies waiting in the outbox.
@@ -74,6 +78,8 @@ export const useInboxStore = defineStore('inbox', () => {
   let threadRequest = 0
   /** The query the list's order was kept for; another query starts from the copy's order. */
   let orderedFor = ''
+  /** Counts the lists of another query (or profile): a list read again for the same query keeps it. */
+  const listNumber = ref(0)
   /** Where the open conversation was in the list: J and K go on from there when it left the list. */
   let openAt = -1
 
@@ -120,6 +126,9 @@ export const useInboxStore = defineStore('inbox', () => {
       if (id !== request) return
       const key = JSON.stringify(filterOf(next))
       if (answer.value && key === orderedFor) got.items = keepOrder(answer.value.items, got.items)
+      // The rows that did not change are the objects already shown (and the list itself when none did).
+      got.items = keepUnchanged(answer.value?.items, got.items, { key: (e) => e.id, same: sameEntry })
+      if (key !== orderedFor || !answer.value) listNumber.value++
       orderedFor = key
       answer.value = got
       const at = got.items.findIndex((i) => i.id === openId.value)
@@ -132,6 +141,43 @@ export const useInboxStore = defineStore('inbox', () => {
     }
   }
 
+  /** The list asked for as the view is entered, before its code has arrived (router.ts), and its query. */
+  let early: { key: string; reading: Promise<void>; number: number } | undefined
+  function readEarly() {
+    const reading = load()
+    early = { key: JSON.stringify(filterOf(query.value)), reading, number: request }
+  }
+  /** The view's first list: the one read early when it was for the same query and no read came after it. */
+  function firstLoad(): Promise<void> {
+    const took = early
+    early = undefined
+    const fresh = took && took.key === JSON.stringify(filterOf(query.value)) && request === took.number
+    return fresh ? took.reading : load()
+  }
+
+  /**
+   * The list read again after a change in main: one read at a time, and the changes told while it runs make
+   * one more read after it, not one each. A refresh announces its start and its end, and answers too: three
+   * reads of 300 conversations for the one the refresh's end needs.
+   */
+  let reading: Promise<number> | undefined
+  let readAgain: Promise<number> | undefined
+  /** Answers the number of the read it made (`request`): a later read than it has the last word. */
+  function reload(): Promise<number> {
+    if (readAgain) return readAgain
+    if (reading) {
+      readAgain = reading.then(() => {
+        readAgain = undefined
+        return reload()
+      })
+      return readAgain
+    }
+    const loaded = load()
+    const mine = request
+    reading = loaded.then(() => mine).finally(() => (reading = undefined))
+    return reading
+  }
+
   /** Sends what waits and reads the inbox from the service; offline, the copy stays and says so. */
   async function refresh() {
     refreshing.value = true
@@ -142,7 +188,7 @@ export const useInboxStore = defineStore('inbox', () => {
     } finally {
       refreshing.value = false
     }
-    await load()
+    await reload()
   }
 
   async function openThread(id: string) {
@@ -266,9 +312,7 @@ export const useInboxStore = defineStore('inbox', () => {
   function subscribe(): () => void {
     return mediadeck().inbox.onChanged(() => {
       if (!answer.value) return
-      const reading = load()
-      const mine = request
-      void reading.then(() => {
+      void reload().then((mine) => {
         // A later read (a status set meanwhile) has the last word.
         if (mine !== request || !openId.value || !thread.value || thread.value.stale) return
         // The open conversation as it now is in the copy (a reply that went is in its thread): the list as
@@ -298,6 +342,7 @@ export const useInboxStore = defineStore('inbox', () => {
     query,
     answer,
     items,
+    listNumber,
     openId,
     open,
     thread,
@@ -313,6 +358,8 @@ export const useInboxStore = defineStore('inbox', () => {
     error,
     threadError,
     load,
+    readEarly,
+    firstLoad,
     refresh,
     openThread,
     loadOlder,

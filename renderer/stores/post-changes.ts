@@ -1,6 +1,7 @@
 import { shallowRef, type Ref, type ShallowRef } from 'vue'
 import type { EventPayloads } from '../../common/contract'
 import type { Schedule } from '../../common/service'
+import { whenRelinked } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 
 const idOf = (post: Schedule): string => post.id ?? post._id
@@ -75,9 +76,14 @@ export function usePostChanges(deps: PostChangesDeps) {
     }
   }
 
-  /** Follows main's changes of the service's posts while a view shows them; returns the unsubscribe. */
+  /**
+   * Follows main's changes of the service's posts while a view shows them; returns the unsubscribe. The changes
+   * carry no numbers: when the link to main comes back (browser mode), what was sent meanwhile is unknown, and
+   * the period and the failed list are read again.
+   */
   function subscribe(): () => void {
-    return mediadeck().schedules.onChanged(applyChanges)
+    const stops = [mediadeck().schedules.onChanged(applyChanges), whenRelinked(deps.reload)]
+    return () => stops.forEach((stop) => stop())
   }
 
   /** The failed posts shown: those the service lists, and those retried from here that it has not settled. */

@@ -46,7 +46,7 @@ export const useStorageStore = defineStore('storage', () => {
    */
   const namesByUrl = ref<Record<string, string>>({})
 
-  function rememberNames(list: readonly StoredFile[]) {
+  function rememberNames(list: readonly Pick<StoredFile, 'url' | 'filename'>[]) {
     const unseen = list.filter((file) => namesByUrl.value[file.url] !== file.filename)
     if (unseen.length === 0) return
     const next = { ...namesByUrl.value }
@@ -65,11 +65,21 @@ export const useStorageStore = defineStore('storage', () => {
     }
   }
 
-  /** Looks up addresses not seen yet in the newest files (one page); an older file keeps its key as name. */
+  /**
+   * Looks up addresses not seen yet: in the newest files (one page), then the rest by address in main (the
+   * replica's copies of every library page read, this data folder's uploads), never by reading the whole
+   * library. An address nothing knows keeps its key as name.
+   */
   async function lookUpNames(urls: readonly string[]) {
-    if (urls.every((url) => url in namesByUrl.value)) return
+    const unknown = () => [...new Set(urls)].filter((url) => !(url in namesByUrl.value))
+    if (unknown().length === 0) return
     const page = await mediadeck().storage.files({ page: 1, limit: 100 })
     rememberNames(page.docs)
+    const left = unknown().slice(0, 100)
+    if (left.length === 0) return
+    const names = await mediadeck().storage.names({ urls: left })
+    const found = left.filter((url) => typeof names[url] === 'string' && names[url] !== '')
+    if (found.length > 0) rememberNames(found.map((url) => ({ url, filename: names[url]! })))
   }
 
   /** Stored images and videos a post can use, newest first, by a name search; their names are remembered. */

@@ -9,6 +9,7 @@ import {
   type UploadProgressEvent,
   type UploadTotals,
 } from '../../common/uploads'
+import { whenRelinked } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 
 export const EMPTY_TOTALS: UploadTotals = computeUploadTotals([])
@@ -115,8 +116,9 @@ export const useUploadsStore = defineStore('uploads', () => {
   const retryFailed = () => mediadeck().uploads.retryFailed()
 
   /** Uploads one granted file through the queue now and answers its stored address (a fixed picture). */
-  async function uploadOne(path: string): Promise<string> {
-    return (await mediadeck().uploads.one({ path })).url
+  /** Uploads one file through the queue and answers its address; `name`, what the service calls it. */
+  async function uploadOne(path: string, name?: string): Promise<string> {
+    return (await mediadeck().uploads.one({ path, ...(name ? { name } : {}) })).url
   }
 
   async function remove(id: string) {
@@ -131,12 +133,16 @@ export const useUploadsStore = defineStore('uploads', () => {
   }
 
   function subscribe(onBatchFinished?: (payload: EventPayloads['uploads:batch-finished']) => void) {
-    const stopProgress = mediadeck().uploads.onProgress(apply)
-    const stopBatch = mediadeck().uploads.onBatchFinished((payload) => onBatchFinished?.(payload))
-    return () => {
-      stopProgress()
-      stopBatch()
-    }
+    const stops = [
+      mediadeck().uploads.onProgress(apply),
+      mediadeck().uploads.onBatchFinished((payload) => onBatchFinished?.(payload)),
+      // Browser mode: the progress sent while the page's socket was down is lost, and a row would stay at the
+      // state it had (uploading at 40 %, an upload long done): the queue is read again when it comes back.
+      whenRelinked(() => {
+        if (loaded.value) void load().catch(() => undefined)
+      }),
+    ]
+    return () => stops.forEach((stop) => stop())
   }
 
   return {

@@ -64,6 +64,7 @@ for (const language of ['en', 'id'] as const) {
     expect(summaryPosts).toBeGreaterThanOrEqual(seeded.posts)
     await expect(page.getByTestId('insights-chart').locator('canvas')).toHaveCount(1)
     await page.getByTestId('insights-days').locator('summary').click()
+    await expect(page.getByTestId('insights-days-table').locator('tbody tr').first()).toBeVisible()
     const days = await page.getByTestId('insights-days-table').locator('tbody tr').count()
     expect(days).toBeGreaterThanOrEqual(WEEKS * 7)
     await expect(page.getByTestId('insights-post')).toHaveCount(50)
@@ -115,6 +116,7 @@ test('insights has no serious or critical axe violation in either theme', async 
   await openInsights(page, seeded.id)
   await expectBestSlot(page, 'en')
   await page.getByTestId('insights-days').locator('summary').click()
+  await expect(page.getByTestId('insights-days-table')).toBeVisible()
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     expect(await audit(page, `insights ${colorScheme}`)).toEqual([])

@@ -2,17 +2,15 @@
 // computer (posts queued to send, drafts, inbox replies) in English and Bahasa Indonesia, with axe at 0
 // serious/critical in both themes, and the delete removes that work from the data folder. Screenshots at 1280
 // and 900 px, light and dark, both languages, under .test-results/screenshots/profile-delete/.
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { openDraftStore } from '../../main/core/drafts/draft-store'
 import { sampleDraft } from '../unit/core/drafts/helpers'
 import { queueReply } from '../integration/shell/support/profile-work'
 import { AppShell } from './pages/app-shell'
 import { SettingsPage } from './pages/settings-page'
-import { animationsSettled } from './support/animations'
 import { axeTimeout } from './support/axe-budget'
 import { expect, test } from './support/browser-mode'
+import { dialogInEveryLook } from './support/dialog-looks'
 
 const DIR = join('.test-results', 'screenshots', 'profile-delete')
 
@@ -22,7 +20,6 @@ test('the delete dialog says what the profile holds, in both languages, and the 
   consoleErrors,
 }) => {
   test.setTimeout(axeTimeout(4, 120_000))
-  mkdirSync(DIR, { recursive: true })
   const { host } = app
   const profile = await host.call('profiles:save', {
     name: 'Toko Batik',
@@ -51,38 +48,18 @@ test('the delete dialog says what the profile holds, in both languages, and the 
   await expect(work).toContainText('One inbox reply not sent yet')
   await expect(dialog.getByTestId('confirm-cancel')).toBeFocused()
 
-  const findings: string[] = []
-  for (const language of ['en', 'id'] as const) {
-    await host.call('settings:update', { language })
-    await expect(appPage.locator('html')).toHaveAttribute('lang', language)
-    if (language === 'id') {
+  const findings = await dialogInEveryLook(appPage, app, {
+    dir: DIR,
+    name: 'dialog',
+    async inLanguage(language) {
+      if (language !== 'id') return
       await expect(work).toContainText('2 postingan dalam antrean kirim')
       await expect(work).toContainText('1 draf belum terkirim')
       await expect(work).toContainText('1 balasan kotak masuk belum terkirim')
       await expect(dialog).toContainText('pekerjaannya di komputer ini akan dihapus')
-    }
-    for (const width of [1280, 900]) {
-      await appPage.setViewportSize({ width, height: 800 })
-      for (const scheme of ['light', 'dark'] as const) {
-        await appPage.emulateMedia({ colorScheme: scheme })
-        await animationsSettled(appPage)
-        if (width === 1280) {
-          const { violations } = await new AxeBuilder({ page: appPage }).include('[role=dialog]').analyze()
-          findings.push(
-            ...violations
-              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-              .map(
-                (v) => `${language} ${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-              ),
-          )
-        }
-        await appPage.screenshot({ path: join(DIR, `dialog-${width}-${language}-${scheme}.png`) })
-      }
-    }
-  }
+    },
+  })
   expect(findings).toEqual([])
-  await appPage.emulateMedia({ colorScheme: 'light' })
-  await host.call('settings:update', { language: 'en' })
 
   // From Cancel, one Tab reaches Delete.
   await appPage.keyboard.press('Tab')
@@ -95,6 +72,7 @@ test('the delete dialog says what the profile holds, in both languages, and the 
     queuedDrafts: 0,
     otherDrafts: 0,
     replies: 0,
+    statusChanges: 0,
     uploads: 0,
   })
   expect(consoleErrors).toEqual([])

@@ -4,17 +4,15 @@
 // old account's reply from the data folder and keeps the posts. Before, the save removed the reply without a
 // word. Screenshots at 1280 and 900 px, light and dark, both languages, under
 // .test-results/screenshots/profile-edit/.
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { openDraftStore } from '../../main/core/drafts/draft-store'
 import { sampleDraft } from '../unit/core/drafts/helpers'
 import { queueReply } from '../integration/shell/support/profile-work'
 import { AppShell } from './pages/app-shell'
 import { SettingsPage } from './pages/settings-page'
-import { animationsSettled } from './support/animations'
 import { axeTimeout } from './support/axe-budget'
 import { expect, test } from './support/browser-mode'
+import { dialogInEveryLook } from './support/dialog-looks'
 
 const DIR = join('.test-results', 'screenshots', 'profile-edit')
 
@@ -24,7 +22,6 @@ test('another access key says what it ends for the old account before it saves, 
   consoleErrors,
 }) => {
   test.setTimeout(axeTimeout(4, 120_000))
-  mkdirSync(DIR, { recursive: true })
   const { host } = app
   const profile = await host.call('profiles:save', {
     name: 'Toko Batik',
@@ -56,37 +53,17 @@ test('another access key says what it ends for the old account before it saves, 
   await expect(confirm.getByTestId('confirm-cancel')).toBeFocused()
   expect(await host.call('profiles:held-work', { id: profile.id })).toMatchObject({ replies: 1 })
 
-  const findings: string[] = []
-  for (const language of ['en', 'id'] as const) {
-    await host.call('settings:update', { language })
-    await expect(appPage.locator('html')).toHaveAttribute('lang', language)
-    if (language === 'id') {
+  const findings = await dialogInEveryLook(appPage, app, {
+    dir: DIR,
+    name: 'confirm',
+    async inLanguage(language) {
+      if (language !== 'id') return
       await expect(confirm).toContainText('Pakai kunci akun lain?')
       await expect(confirm).toContainText('1 balasan kotak masuk belum terkirim')
       await expect(confirm).toContainText('2 postingan dalam antrean tetap di profil ini')
-    }
-    for (const width of [1280, 900]) {
-      await appPage.setViewportSize({ width, height: 800 })
-      for (const scheme of ['light', 'dark'] as const) {
-        await appPage.emulateMedia({ colorScheme: scheme })
-        await animationsSettled(appPage)
-        if (width === 1280) {
-          const { violations } = await new AxeBuilder({ page: appPage }).include('[role=dialog]').analyze()
-          findings.push(
-            ...violations
-              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-              .map(
-                (v) => `${language} ${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-              ),
-          )
-        }
-        await appPage.screenshot({ path: join(DIR, `confirm-${width}-${language}-${scheme}.png`) })
-      }
-    }
-  }
+    },
+  })
   expect(findings).toEqual([])
-  await appPage.emulateMedia({ colorScheme: 'light' })
-  await host.call('settings:update', { language: 'en' })
 
   // From Cancel, one Tab reaches the save.
   await appPage.keyboard.press('Tab')
@@ -98,6 +75,7 @@ test('another access key says what it ends for the old account before it saves, 
     queuedDrafts: 2,
     otherDrafts: 0,
     replies: 0,
+    statusChanges: 0,
     uploads: 0,
   })
   expect(host.profiles.unfinishedEnds()).toEqual([])

@@ -2,6 +2,7 @@
 // (main/core/uploads/token-bucket.ts, and the upload engine's `timers`): a rate is then asserted on the time the
 // module itself counted, so a loaded machine can make a test slower but never make it fail.
 import type { TokenBucketClock } from '../../main/core/uploads/token-bucket'
+import { waitFor } from './wait-for'
 
 export interface ManualClock {
   /** What the module under test is given. */
@@ -53,14 +54,6 @@ export function manualClock(start = 0): ManualClock {
   }
 }
 
-/**
- * Resolves once `condition` holds, looking every few milliseconds: for what real I/O does between two steps of
- * a manual clock. The deadline only turns a condition that never comes into a failure, never a pass.
- */
-export async function until(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`still waiting after ${timeoutMs} ms for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 2))
-  }
-}
+/** Resolves once `condition` holds (./wait-for.ts, looking every 2 ms): for what real I/O does between two steps. */
+export const until = (condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> =>
+  waitFor(condition, what, timeoutMs, 2)

@@ -1,10 +1,12 @@
-// `sync [--json]`: sends the profile's queued drafts (local media through the upload engine first), exactly once. Exit 0
-// when every post this run sent is scheduled, 1 when any is still waiting, failed or needs a decision.
+// `sync [--json]`: sends the profile's queued drafts (local media through the upload engine first), exactly once,
+// then its queued replies, then the comments' statuses set in the app offline (cli-statuses.ts). Exit 0 when
+// everything this run sent went, 1 when any is still waiting, failed or needs a decision.
 import { createLeases } from '../../core/db/leases'
 import { createEngineUploader } from '../../core/drafts/engine-uploader'
 import { createOutbox } from '../../core/drafts/outbox'
 import { openCliUploads } from '../cli-uploads'
 import { openReplyOutbox } from '../cli-replies'
+import { humanStatusLine, replayStatuses, statusLine } from '../cli-statuses'
 import type { QueuedReply, ReplySyncResult } from '../../core/inbox/reply-outbox'
 import { noPositionals, parse } from '../args'
 import type { CliCommand } from '../context'
@@ -68,7 +70,25 @@ export const syncCommand: CliCommand = {
       }
       if (replies.stoppedBy)
         writeLine(ctx.stderr, `error: ${describeError(replies.stoppedBy)}; the rest stays queued`)
-      if (!values.json && touched.length + repliesTouched.length === 0)
+      // Then the statuses, in the order they were set: after the replies, as the app replays them.
+      const stopped = result.stoppedBy ?? replies.stoppedBy
+      const statuses: Awaited<ReturnType<typeof replayStatuses>> = stopped
+        ? { outcomes: [] }
+        : await replayStatuses({
+            database,
+            profileId,
+            client,
+            replies: replyOutbox,
+            now: ctx.now ?? (() => new Date()),
+            signal: abort.signal,
+          })
+      for (const outcome of statuses.outcomes) {
+        if (values.json) writeJson(ctx.stdout, statusLine(outcome))
+        else writeLine(outcome.outcome === 'done' ? ctx.stdout : ctx.stderr, humanStatusLine(outcome))
+      }
+      if (statuses.stoppedBy)
+        writeLine(ctx.stderr, `error: ${describeError(statuses.stoppedBy)}; the rest stays queued`)
+      if (!values.json && touched.length + repliesTouched.length + statuses.outcomes.length === 0)
         writeLine(ctx.stderr, 'nothing to send')
       // This run's posts and replies decide: one that failed in an earlier run is not listed here.
       const notDone =
@@ -77,8 +97,9 @@ export const syncCommand: CliCommand = {
         result.waiting.length +
         replies.failed.length +
         replies.attention.length +
-        replies.waiting.length
-      return notDone === 0 && !replies.stoppedBy ? 0 : 1
+        replies.waiting.length +
+        statuses.outcomes.filter((s) => s.outcome !== 'done').length
+      return notDone === 0 && !replies.stoppedBy && !statuses.stoppedBy ? 0 : 1
     } finally {
       stopListening()
       await uploads.close()

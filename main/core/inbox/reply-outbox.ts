@@ -338,6 +338,18 @@ function fileUrl(part: SendMessageRequest): string | undefined {
   return undefined
 }
 
+/**
+ * Whether a reply of ours to the comment was sent: it explains the service resolving a pending comment, so a
+ * status change queued meanwhile is not a conflict (status-outbox.ts). A like answers nothing: a
+ * comment liked and then resolved by someone else is still theirs to have resolved.
+ */
+export function answeredByUs(
+  replies: readonly Pick<QueuedReply, 'targetId' | 'state' | 'action'>[],
+  commentId: string,
+): boolean {
+  return replies.some((r) => r.targetId === commentId && r.state === 'sent' && r.action !== 'like')
+}
+
 /** How many of a profile's replies are not sent yet (queued, sending, failed or waiting for the person). */
 export function countUnsentReplies(database: AppDatabase, profileId: string): number {
   const row = sqlOf(database)

@@ -22,7 +22,7 @@ import type { InboxComment } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import { sqlOf } from '../db/handle'
 import { dropLeases, type Leases } from '../db/leases'
-import { columnsOf, parseRows, readRow, readRows } from '../db/rows'
+import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { answerUnseen, neverLeft, settleCreate } from '../drafts/unknown-outcome'
 import type { ServiceClient } from '../service-client'
 import { inboxStatusChangesTable } from './status-rows'
@@ -47,6 +47,8 @@ export interface StatusReplayResult {
   conflicts: string[]
   attention: string[]
   failed: string[]
+  /** Sent without an answer seen and not found on the comment yet: looked for again at a later replay. */
+  waiting: string[]
   /** The service could not be reached: the rest stays queued, in its order. */
   stoppedBy?: AppError
 }
@@ -207,7 +209,14 @@ export function createStatusOutbox(o: StatusOutboxOptions): StatusOutbox {
     },
     list,
     async replay(signal) {
-      const result: StatusReplayResult = { read: [], done: [], conflicts: [], attention: [], failed: [] }
+      const result: StatusReplayResult = {
+        read: [],
+        done: [],
+        conflicts: [],
+        attention: [],
+        failed: [],
+        waiting: [],
+      }
       /** Comments whose earlier change is still under way: their later changes keep their turn. */
       const held = new Set<string>()
       for (const queued of list()) {
@@ -222,8 +231,10 @@ export function createStatusOutbox(o: StatusOutboxOptions): StatusOutbox {
           const current = get(queued.id)
           if (!current) continue // carried out meanwhile by the lease's previous holder
           const step = await advance(current, signal)
-          if (step.kind === 'waiting') held.add(current.commentId)
-          else {
+          if (step.kind === 'waiting') {
+            held.add(current.commentId)
+            result.waiting.push(current.id)
+          } else {
             if (step.comment) result.read.push(step.comment)
             const bucket =
               step.kind === 'done'
@@ -249,6 +260,14 @@ export function createStatusOutbox(o: StatusOutboxOptions): StatusOutbox {
       return result
     },
   }
+}
+
+/** How many of a profile's status changes are not carried out yet (queued, sending, or the person asked). */
+export function countStatusChanges(database: AppDatabase, profileId: string): number {
+  const row = sqlOf(database)
+    .prepare('SELECT count(*) AS n FROM inbox_status_changes WHERE profile_id = ?')
+    .get(profileId)
+  return parseRow('inbox_status_changes', countRow, row)?.n ?? 0
 }
 
 /**

@@ -62,6 +62,11 @@ export function createInsightsFollow(o: InsightsFollowOptions): InsightsFollow {
   let more = false
   /** Runs under way on each account (a run without the scheduler may overlap one with it). */
   const reading = new Map<string, number>()
+  /**
+   * Where each account's walk of its list stopped for the budget (scope and account id): the next run walks on
+   * from there. Kept in memory: after a restart the walk starts over, a few runs at most.
+   */
+  const walks = new Map<string, string>()
 
   async function readAll(
     client: ServiceClient,
@@ -103,6 +108,9 @@ export function createInsightsFollow(o: InsightsFollowOptions): InsightsFollow {
         continue
       }
       let outcome: InsightsRefreshOutcome
+      const walk = `${scope}\u0000${account.id}`
+      const walkFrom = walks.get(walk)
+      walks.delete(walk)
       try {
         const result = await refreshAccountInsights({
           store: o.store,
@@ -111,7 +119,10 @@ export function createInsightsFollow(o: InsightsFollowOptions): InsightsFollow {
           account,
           now: o.now,
           maxRequests: budget,
+          ...(walkFrom === undefined ? {} : { walkFrom }),
         })
+        // A failed run begins its walk again: the page it stopped at may be what failed.
+        if (result.walkFrom !== undefined && result.error === undefined) walks.set(walk, result.walkFrom)
         const { listPages, posts, account: accountReads } = result.requests
         outcome = {
           accountId: account.id,

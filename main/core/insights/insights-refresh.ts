@@ -3,7 +3,10 @@
 // older one at most once per OLD_EVERY_MS; a post that had none yet (404) is asked again like a recent one.
 // The list of posts (newest first) is walked to its end at most once per LIST_EVERY_MS; in between, only until
 // the first page that holds a post already known, since new posts come first. Every request counts against
-// `maxRequests`, list pages included: the refresh stops there and says so, and the next one carries on.
+// `maxRequests`, list pages included: the refresh stops there and says so, and the next one carries on. A walk
+// to the end that the budget cuts short takes at most half of it (the rest reads the figures of the posts
+// listed, newest first) and answers where it stopped (`walkFrom`): the next refresh given it walks on from
+// there, so a history longer than one budget of pages is listed over a few refreshes, not begun again each time.
 // docs/insights.md says how old each figure may therefore be. Time is injected.
 import type { AccountFigures, PostFigures } from '../../../common/insights'
 import { mapSettledBounded } from '../map-settled-bounded'
@@ -44,12 +47,16 @@ export interface RefreshOptions {
   now: () => number
   /** The most requests this refresh may make (default: no limit). */
   maxRequests?: number
+  /** Where the last refresh's walk to the end stopped (its `walkFrom`): this one walks on from there. */
+  walkFrom?: string
 }
 
 export interface RefreshResult {
   requests: { listPages: number; posts: number; account: number }
   /** The request budget ran out before everything due was read. */
   budgetSpent: boolean
+  /** The walk to the end stopped at this page for the budget: the next refresh's `walkFrom`. */
+  walkFrom?: string
   /** A read that failed (the first), after whatever else could be read was kept. */
   error?: unknown
 }
@@ -77,13 +84,17 @@ export async function refreshAccountInsights(o: RefreshOptions): Promise<Refresh
 
   // 1. The list: to its end once a day, else until it reaches what is known.
   const before = store.account(scope, account.id)
-  const fullWalk = before?.listedAt == null || o.now() - before.listedAt >= LIST_EVERY_MS
-  let token: string | undefined
+  const fullWalk =
+    o.walkFrom !== undefined || before?.listedAt == null || o.now() - before.listedAt >= LIST_EVERY_MS
+  let token = fullWalk ? o.walkFrom : undefined
   const seen = new Set<string>()
   let walked = false
+  // A walk to the end leaves half the budget to the figures (at least one request to each).
+  const listBudget = fullWalk ? Math.max(1, Math.ceil((o.maxRequests ?? Infinity) / 2)) : Infinity
   for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-    if (spent()) {
+    if (spent() || result.requests.listPages >= listBudget) {
       result.budgetSpent = true
+      if (fullWalk && token !== undefined) result.walkFrom = token
       break
     }
     result.requests.listPages += 1

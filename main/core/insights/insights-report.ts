@@ -3,7 +3,7 @@
 import { engagementOf, figureColumns, type PostRow } from '../../../common/insights'
 import { bestSlots, heatMap, type BestSlot, type HeatMap } from './heat-map'
 import type { InsightsStore, StoredAccount, StoredPost } from './insights-store'
-import { periodTotals, type PeriodTotals } from './period'
+import { periodTotals, type FollowerSnapshot, type PeriodTotals } from './period'
 
 export type { PostRow }
 
@@ -36,11 +36,26 @@ export function accountReport(
   accountId: string,
   range: Range,
 ): AccountReport {
-  const account = store.account(scope, accountId)
-  const posts = store.posts(scope, accountId, range)
+  return reportOf(
+    accountId,
+    store.account(scope, accountId),
+    store.posts(scope, accountId, range),
+    store.followers(scope, accountId),
+    range,
+  )
+}
+
+/** accountReport over posts already read (the range's, oldest first): the view reads an account once. */
+export function reportOf(
+  accountId: string,
+  account: StoredAccount | null,
+  posts: readonly StoredPost[],
+  followers: readonly FollowerSnapshot[],
+  range: Range,
+): AccountReport {
   const totals = periodTotals(
     posts.map((p) => ({ publishedAt: p.publishedAt, type: p.type, network: p.network, figures: p.figures })),
-    store.followers(scope, accountId),
+    followers,
     range.since,
     range.until,
   )
@@ -53,23 +68,32 @@ export function accountReport(
   }
 }
 
+/** The posts of a whole history (oldest first) published in the range. */
+export function inRange(posts: readonly StoredPost[], range: Range): StoredPost[] {
+  const since = range.since ?? -Infinity
+  const until = range.until ?? Infinity
+  return posts.filter((p) => p.publishedAt >= since && p.publishedAt < until)
+}
+
 export function postRows(store: InsightsStore, scope: string, accountId: string, range: Range): PostRow[] {
-  return store
-    .posts(scope, accountId, range)
-    .reverse()
-    .map((p) => ({
-      contentId: p.contentId,
-      accountId: p.accountId,
-      network: p.network,
-      type: p.type,
-      publishedAt: p.publishedAt,
-      title: p.title,
-      ...(p.url === undefined ? {} : { url: p.url }),
-      ...(p.thumbnail === undefined ? {} : { thumbnail: p.thumbnail }),
-      figures: p.figures,
-      engagement: p.figures ? engagementOf(p.network, p.figures) : null,
-      asOf: p.fetchedAt,
-    }))
+  return rowsOf(store.posts(scope, accountId, range))
+}
+
+/** postRows over posts already read (oldest first): newest first, each with its engagement. */
+export function rowsOf(posts: readonly StoredPost[]): PostRow[] {
+  return [...posts].reverse().map((p) => ({
+    contentId: p.contentId,
+    accountId: p.accountId,
+    network: p.network,
+    type: p.type,
+    publishedAt: p.publishedAt,
+    title: p.title,
+    ...(p.url === undefined ? {} : { url: p.url }),
+    ...(p.thumbnail === undefined ? {} : { thumbnail: p.thumbnail }),
+    figures: p.figures,
+    engagement: p.figures ? engagementOf(p.network, p.figures) : null,
+    asOf: p.fetchedAt,
+  }))
 }
 
 /** The figure columns for these rows: their networks' members in the service's order, then any others. */
@@ -90,13 +114,23 @@ export function bestTimes(
   store: InsightsStore,
   scope: string,
   accountId: string,
-  o: { now: number; timeZone: string; taken?: readonly number[]; gapMs?: number },
+  o: BestTimesOptions,
 ): BestTimes {
-  const scored = store
-    .posts(scope, accountId)
-    .flatMap((p) =>
-      p.figures ? [{ publishedAt: p.publishedAt, engagement: engagementOf(p.network, p.figures) }] : [],
-    )
+  return bestOf(store.posts(scope, accountId), o)
+}
+
+export interface BestTimesOptions {
+  now: number
+  timeZone: string
+  taken?: readonly number[]
+  gapMs?: number
+}
+
+/** bestTimes over an account's whole history already read. */
+export function bestOf(history: readonly StoredPost[], o: BestTimesOptions): BestTimes {
+  const scored = history.flatMap((p) =>
+    p.figures ? [{ publishedAt: p.publishedAt, engagement: engagementOf(p.network, p.figures) }] : [],
+  )
   const map = heatMap(scored, o.timeZone)
   return { map, slots: bestSlots(map, { now: o.now, taken: o.taken, gapMs: o.gapMs }) }
 }

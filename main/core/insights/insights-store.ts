@@ -116,6 +116,9 @@ function toPost(row: PostRow): StoredPost {
   }
 }
 
+/** Accounts whose whole history a store keeps parsed in memory (the last ones read). */
+const HISTORIES_KEPT = 8
+
 export function openInsightsStore(database: AppDatabase): InsightsStore {
   const db = sqlOf(database)
   const upsertPost = db.prepare(`
@@ -162,9 +165,44 @@ export function openInsightsStore(database: AppDatabase): InsightsStore {
     'SELECT account_id, network FROM insight_follows WHERE scope = ? ORDER BY rowid',
   )
   const anyFollow = db.prepare('SELECT 1 FROM insight_follows LIMIT 1')
+  const dataVersion = db.prepare('PRAGMA data_version')
+
+  // Each account's posts as last read, whole and oldest first: the view reads a year of them for every period
+  // and every redraw, and parsing 2,000 rows and their figures is most of what a period switch costs. A write
+  // through this store, or a commit by another connection (the CLI beside the app: PRAGMA data_version), makes
+  // every copy read again.
+  let writes = 0
+  const histories = new Map<string, { writes: number; version: unknown; posts: StoredPost[] }>()
+  const write = (fn: () => void) => {
+    writes++
+    try {
+      database.write('the insights', fn)
+    } finally {
+      writes++
+    }
+  }
+  function history(scope: string, accountId: string): StoredPost[] {
+    const key = `${scope}\u0000${accountId}`
+    const version = dataVersion.get()?.data_version
+    const kept = histories.get(key)
+    if (kept && kept.writes === writes && kept.version === version) return kept.posts
+    const posts = parseRows(
+      'insight_posts',
+      insightPostsTable.columns,
+      allPosts.all(scope, accountId, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    ).map(toPost)
+    histories.delete(key)
+    histories.set(key, { writes, version, posts })
+    // The last few accounts looked at: a profile of many accounts does not keep every history in memory.
+    for (const old of histories.keys()) {
+      if (histories.size <= HISTORIES_KEPT) break
+      histories.delete(old)
+    }
+    return posts
+  }
   return {
     savePosts(scope, accountId, network, posts, now) {
-      database.write('the insights', () => {
+      write(() => {
         for (const p of posts) {
           upsertPost.run(
             scope,
@@ -185,7 +223,7 @@ export function openInsightsStore(database: AppDatabase): InsightsStore {
       new Set(ids.filter((id) => known.get(scope, accountId, id) !== undefined)),
     saveFigures(scope, accountId, read, now) {
       // A 404 after figures were known keeps them (a platform that lost them for a while has not zeroed them).
-      database.write('the insights', () => {
+      write(() => {
         for (const { contentId, figures } of read) {
           const text = figures === null ? null : JSON.stringify(figures)
           setFigures.run(text, text, text, now, scope, accountId, contentId)
@@ -193,17 +231,9 @@ export function openInsightsStore(database: AppDatabase): InsightsStore {
       })
     },
     posts(scope, accountId, range = {}) {
-      const rows = parseRows(
-        'insight_posts',
-        insightPostsTable.columns,
-        allPosts.all(
-          scope,
-          accountId,
-          range.since ?? Number.MIN_SAFE_INTEGER,
-          range.until ?? Number.MAX_SAFE_INTEGER,
-        ),
-      )
-      return rows.map(toPost)
+      const since = range.since ?? Number.MIN_SAFE_INTEGER
+      const until = range.until ?? Number.MAX_SAFE_INTEGER
+      return history(scope, accountId).filter((p) => p.publishedAt >= since && p.publishedAt < until)
     },
     account(scope, accountId) {
       const row = parseRow('insight_accounts', insightAccountsTable.columns, oneAccount.get(scope, accountId))
@@ -217,7 +247,7 @@ export function openInsightsStore(database: AppDatabase): InsightsStore {
       }
     },
     saveAccountFigures(scope, accountId, network, figures, now) {
-      database.write('the insights', () =>
+      write(() =>
         upsertAccountFigures.run(
           scope,
           accountId,
@@ -228,7 +258,7 @@ export function openInsightsStore(database: AppDatabase): InsightsStore {
       )
     },
     markListed(scope, accountId, network, now) {
-      database.write('the insights', () => upsertListed.run(scope, accountId, network, now))
+      write(() => upsertListed.run(scope, accountId, network, now))
     },
     saveFollowers(scope, accountId, snapshots, now) {
       database.write('the insights', () => {

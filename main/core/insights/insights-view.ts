@@ -8,7 +8,16 @@ import type {
   InsightsDay,
   InsightsFigures,
 } from '../../../common/insights-calls'
-import { accountReport, bestTimes, postRows, rowColumns, type Range } from './insights-report'
+import {
+  accountReport,
+  bestOf,
+  bestTimes,
+  inRange,
+  reportOf,
+  rowColumns,
+  rowsOf,
+  type Range,
+} from './insights-report'
 import type { InsightsStore } from './insights-store'
 
 const HOUR_MS = 3_600_000
@@ -39,9 +48,9 @@ export function periodDays(
   const since = range.since ?? (times.length ? Math.min(...times) : now)
   const until = range.until ?? Math.max(now, ...times) + 1
   const byDay = new Map<string, InsightsDay>()
-  // Stepping by hours, not days: a day of 23 or 25 hours (a daylight-saving change) is neither skipped nor
-  // counted twice.
-  for (let t = since; t < until; t += HOUR_MS) {
+  // Stepping by half days, not days: every day has at least 23 hours (a daylight-saving change), so none is
+  // skipped, and one met twice is counted once.
+  for (let t = since; t < until; t += 12 * HOUR_MS) {
     const day = localDay(t, timeZone)
     if (!byDay.has(day)) byDay.set(day, { day, posts: 0, engagement: 0 })
   }
@@ -74,9 +83,13 @@ export function insightsView(
     ...(o.since === undefined ? {} : { since: o.since }),
     ...(o.until === undefined ? {} : { until: o.until }),
   }
-  const report = accountReport(store, scope, accountId, range)
-  const posts = postRows(store, scope, accountId, range)
-  const { map, slots } = bestTimes(store, scope, accountId, o)
+  // The account's history read once: the heat map wants all of it, the period its part.
+  const history = store.posts(scope, accountId)
+  const inPeriod = inRange(history, range)
+  const snapshots = store.followers(scope, accountId)
+  const report = reportOf(accountId, store.account(scope, accountId), inPeriod, snapshots, range)
+  const posts = rowsOf(inPeriod)
+  const { map, slots } = bestOf(history, o)
   const sinceDay = o.since === undefined ? '' : localDay(o.since, o.timeZone)
   const untilDay = o.until === undefined ? '\uffff' : localDay(o.until - 1, o.timeZone)
   const { posts: postCount, withFigures, engagement, figures, byType, followers } = report
@@ -90,8 +103,7 @@ export function insightsView(
     asOf: report.asOf,
     accountAsOf: report.account?.fetchedAt ?? null,
     days: periodDays(posts, o.timeZone, range, o.now),
-    followers: store
-      .followers(scope, accountId)
+    followers: snapshots
       .filter((f) => f.day >= sinceDay && f.day <= untilDay)
       .map((f) => ({ day: f.day, followers: f.followers })),
     posts,

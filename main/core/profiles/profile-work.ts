@@ -13,7 +13,7 @@ import { forgetProfileIdentities } from '../drafts/profile-identity'
 import { outboxLease } from '../drafts/outbox'
 import { forgetInbox } from '../inbox/inbox-store'
 import { countUnsentReplies, deleteProfileReplies } from '../inbox/reply-outbox'
-import { deleteProfileStatusChanges } from '../inbox/status-outbox'
+import { countStatusChanges, deleteProfileStatusChanges } from '../inbox/status-outbox'
 import { forgetAccountWatch } from '../posts/account-watch-store'
 import { forgetReplica } from '../replica/replica'
 import { forgetContentIndex } from '../uploads/content-index'
@@ -56,6 +56,7 @@ export function countProfileWork(database: AppDatabase, keys: ProfileKeys): Prof
     queuedDrafts: drafts.queued,
     otherDrafts: drafts.other,
     replies: countUnsentReplies(database, keys.profileId),
+    statusChanges: countStatusChanges(database, keys.profileId),
     uploads: countUnfinishedUploads(database, keys.uploadScope),
   }
 }

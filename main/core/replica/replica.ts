@@ -22,6 +22,7 @@ import { importLegacyFile } from '../db/legacy-import'
 import { columnsOf, parseRow, readRow, readRows } from '../db/rows'
 import { canonicalJson } from './canonical'
 import { createReplicaPosts, forgetPosts, type PostsRequest } from './replica-posts'
+import { copiedFileNames } from './replica-files'
 import { replicaListsTable, replicaProfilesTable } from './replica-rows'
 import { sqlOf } from '../db/handle'
 
@@ -70,6 +71,8 @@ export interface Replica {
    * it before the next refresh (or offline, after a restart) does not show them again. Never throws.
    */
   forget(what: 'posts' | 'files', ids: readonly string[]): void
+  /** Stored files' names by address, from every copied page of the library (replica-files.ts). */
+  fileNames(urls: readonly string[]): Map<string, string>
   /** A 401: every answer says stale until a call succeeds. Never throws. */
   markStale(): void
   clear(): void
@@ -128,6 +131,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   )
 
   const clearRows = () => deleteRows(database, profileId)
+  const filesPages = () => readRows(database, replicaListsTable, filesLists.all(profileId))
 
   // Another service (or key) than the copy was made from: nothing of it may show as this one's. A profile
   // with no identity recorded yet (imported from the offline cache) keeps its copy.
@@ -325,7 +329,7 @@ export function createReplica(options: ReplicaOptions): Replica {
       try {
         database.write('the replica', () => {
           if (what === 'posts') return posts.forget(gone)
-          for (const row of readRows(database, replicaListsTable, filesLists.all(profileId))) {
+          for (const row of filesPages()) {
             const page = row.value as { docs?: Array<{ id: string }> } | null
             if (!page?.docs?.some((file) => gone.has(file.id))) continue
             const docs = page.docs.filter((file) => !gone.has(file.id))
@@ -337,6 +341,7 @@ export function createReplica(options: ReplicaOptions): Replica {
       }
     },
 
+    fileNames: (urls) => copiedFileNames(filesPages(), urls),
     markStale,
 
     clear() {

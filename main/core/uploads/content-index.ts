@@ -144,6 +144,25 @@ export function forgetStoredFiles(database: AppDatabase, fileIds: readonly strin
   })
 }
 
+/**
+ * The service's ids of the files this data folder uploaded, by public address (any profile's index: an
+ * address is one service's file, and asking another service for the id finds nothing there).
+ */
+export function storedFileIdsOf(database: AppDatabase, urls: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>()
+  if (urls.length === 0) return found
+  // One pass over the index (bounded by its cap) for every address asked, rather than one per address.
+  const rows = parseRows(
+    'content_index',
+    columnsOf(contentIndexTable, 'url', 'file_id'),
+    sqlOf(database)
+      .prepare('SELECT url, file_id FROM content_index WHERE url IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify([...new Set(urls)])),
+  )
+  for (const row of rows) found.set(row.url, row.file_id)
+  return found
+}
+
 function importIndexFile(o: OpenContentIndexOptions, path: string): void {
   try {
     importLegacyFile(o.database, {

@@ -54,7 +54,8 @@ export async function takeIn(
   const newItem = (p: ProbedFile, error: AppErrorData | undefined): UploadItem => ({
     id: randomUUID(),
     path: p.path,
-    name: p.name,
+    // A name given is for a batch of one (a crop); a batch of several keeps each file's own.
+    name: options.name && paths.length === 1 ? options.name : p.name,
     size: p.size,
     mimetype: p.mimetype,
     ...(p.mimeWarning ? { mimeWarning: p.mimeWarning } : {}),

@@ -111,6 +111,11 @@ export interface UploadEngineOptions {
 
 export interface AddOptions {
   /**
+   * The name a single file is stored under on the service, instead of its file's own: a picture the page made
+   * (a crop) is named after its source ("pelaminan panorama 3x1 (cropped).jpg"), not after its generated copy.
+   */
+  name?: string
+  /**
    * When the files do not all fit in the free storage (less what the queue has already reserved):
    * - `refuse` (default; the CLI): the whole batch is refused with one storage-full error, nothing is queued;
    * - `fail-excess` (the app): the files are taken in order while they fit, and each one that does not is
@@ -142,7 +147,10 @@ export interface UploadEngine {
    * cancelled is retried), so a caller asking again after a crash never sends the file twice. `signal` stops
    * the wait (rejecting with `cancelled`), not the upload: the next ask for the key picks it up.
    */
-  uploadOne(path: string, options?: { key?: string; signal?: AbortSignal }): Promise<UploadItem>
+  uploadOne(
+    path: string,
+    options?: { key?: string; signal?: AbortSignal; name?: string },
+  ): Promise<UploadItem>
   /** The item uploading (or uploaded) under `key` (see uploadOne), if there is one. */
   keyed(key: string): UploadItem | undefined
   /** Aborts the item (socket included) and deletes its pending file on the service; no-op once done. */

@@ -318,12 +318,13 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
 
   async function uploadOne(
     path: string,
-    options: { key?: string; signal?: AbortSignal } = {},
+    options: { key?: string; signal?: AbortSignal; name?: string } = {},
   ): Promise<UploadItem> {
     const { key, signal } = options
+    const named: AddOptions = options.name ? { name: options.name } : {}
     signal?.throwIfAborted()
     if (!key) {
-      const [item] = await add([path])
+      const [item] = await add([path], named)
       return outcomes.waitFinal(item!.id, signal)
     }
     let asked = keyedAsks.get(key)
@@ -338,7 +339,7 @@ export function createUploadEngine(o: UploadEngineOptions): UploadEngine {
         }
         // The key now names another file: the old upload is no longer wanted.
         if (existing) remove(existing.item.id)
-        const [item] = await add([path], {}, key)
+        const [item] = await add([path], named, key)
         return item!.id
       })().finally(() => keyedAsks.delete(key))
       keyedAsks.set(key, asked)

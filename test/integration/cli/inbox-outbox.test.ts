@@ -15,6 +15,7 @@ import { startSandbox } from '../../../sandbox'
 import type { RunningSandbox } from '../../../sandbox'
 import { startAnswerDroppingProxy, type AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
 import { cliArgs } from '../support/cli-bin'
+import { waitFor } from '../../support/wait-for'
 
 let sandbox: RunningSandbox
 let proxy: AnswerDroppingProxy
@@ -77,14 +78,6 @@ async function api(path: string): Promise<any> {
   return (await fetch(sandbox.url + path, { headers: { authorization: AUTH } })).json()
 }
 
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
-
 describe('a reply queued offline', () => {
   it('is sent exactly once, even when the sending run is killed with SIGKILL before the answer came', async () => {
     const id = (await sandbox.addIncoming('cli', { comments: [{ text: 'Masih ada stok?', from: 'Dian' }] }))
@@ -102,7 +95,7 @@ describe('a reply queued offline', () => {
       method === 'POST' && path === `/public/comment/${id}` ? 'hold-answer' : 'pass',
     )
     const sending = start(['sync', '--json'])
-    await until(async () => (await replies()).length === 1, 'the reply on the service')
+    await waitFor(async () => (await replies()).length === 1, 'the reply on the service', 10_000)
     sending.child.kill('SIGKILL')
     await sending.done
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { DATABASE_FILE, openDatabase } from '../../../main/core/db/database'
 import { sqlOf } from '../../../main/core/db/handle'
 import { jsonLines, useCliSandbox } from '../support/cli-sandbox'
-import { waitFor } from '../support/wait-for'
+import { waitFor } from '../../support/wait-for'
 
 const t = useCliSandbox('cli-twice-', 50 * 1024 * 1024, { seed: 'empty' })
 

@@ -12,7 +12,7 @@ import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
 import { cliArgs } from '../support/cli-bin'
 import { REPO_ROOT } from '../support/cli-behind-proxy'
 import { sqlOf } from '../../../main/core/db/handle'
-import { waitFor } from '../support/wait-for'
+import { waitFor } from '../../support/wait-for'
 
 let h: Harness
 beforeAll(async () => {

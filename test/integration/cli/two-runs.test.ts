@@ -9,7 +9,7 @@ import type { AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
 import { USERS, type Harness } from '../core/sandbox-harness'
 import { REPO_ROOT, startCliBehindProxy } from '../support/cli-behind-proxy'
 import { cliArgs } from '../support/cli-bin'
-import { waitFor } from '../support/wait-for'
+import { waitFor } from '../../support/wait-for'
 
 let h: Harness
 let proxy: AnswerDroppingProxy

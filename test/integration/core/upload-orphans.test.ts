@@ -13,7 +13,7 @@ import { USERS } from './sandbox-harness'
 import type { Harness } from './sandbox-harness'
 import { CLI_BIN } from '../support/cli-bin'
 import { REPO_ROOT, startCliBehindProxy } from '../support/cli-behind-proxy'
-import { waitFor } from '../support/wait-for'
+import { waitFor } from '../../support/wait-for'
 
 let h: Harness
 let proxy: AnswerDroppingProxy

@@ -15,6 +15,7 @@ import { startSandbox } from '../../../sandbox'
 import { SMALL_LIMIT, USERS, sha256Of, startHarness } from './sandbox-harness'
 import type { Harness } from './sandbox-harness'
 import { sqlOf } from '../../../main/core/db/handle'
+import { waitFor } from '../../support/wait-for'
 
 let h: Harness
 let clients: ServiceClient[] = []
@@ -116,6 +117,16 @@ describe('upload engine against the sandbox', () => {
     const item = await up.uploadOne(f.path)
     expect(item).toMatchObject({ state: 'done', attempts: 2 })
     expect(await sha256Of(item.url!)).toBe(f.sha256)
+  })
+
+  it('stores a file under the name it is given (a crop named after its source), the copy’s own name unused', async () => {
+    const c = client()
+    const f = h.file('cover-1b2c.jpg', 50_000)
+    const up = engine(c)
+    const item = await up.uploadOne(f.path, { name: 'pelaminan panorama 3x1 (cropped).jpg' })
+    expect(item).toMatchObject({ state: 'done', name: 'pelaminan panorama 3x1 (cropped).jpg' })
+    const stored = await c.listFiles({ page: 1, limit: 100 })
+    expect(stored.docs.find((d) => d.url === item.url)?.filename).toBe('pelaminan panorama 3x1 (cropped).jpg')
   })
 
   it('retries a PUT answered 503 SlowDown by the storage', async () => {
@@ -399,7 +410,7 @@ describe('upload engine against the sandbox', () => {
     h.sandbox.setFaults({ latencyMs: 0 })
     const up = engine(c)
     const [item] = await up.add([path])
-    await waitFor(() => (up.get(item!.id)?.bytesSent ?? 0) > 0)
+    await waitFor(() => (up.get(item!.id)?.bytesSent ?? 0) > 0, 'bytes on their way', 10_000)
     await up.cancel(item!.id)
     expect(up.get(item!.id)!.state).toBe('cancelled')
     expect(await filesNamed(c, 'cancel-me.bin')).toEqual([])
@@ -427,7 +438,7 @@ describe('upload engine against the sandbox', () => {
       },
     })
     const [item] = await up.add([path])
-    await waitFor(() => created)
+    await waitFor(() => created, 'the init answered', 10_000)
     expect((await c.storageStatistic()).file.pending).toBe(before.file.pending + 1)
     const cancelled = up.cancel(item!.id)
     deliver()
@@ -469,6 +480,7 @@ describe('upload engine against the sandbox', () => {
     await waitFor(
       () =>
         /crash-1\.bin done/.test(out) && /crash-2\.bin uploading/.test(out) && doneIn('crash-journal') > 0,
+      'the child run mid-batch',
       // The child compiles its TypeScript as it starts: on a loaded machine (two cores, the rest of the suite
       // running) that alone took over 20 s. Waiting longer costs nothing when it is quick.
       60_000,
@@ -524,11 +536,3 @@ describe('upload engine against the sandbox', () => {
     expect(peak - baseline).toBeLessThan(120 * 2 ** 20)
   })
 })
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now()
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
+import { waitFor } from '../../support/wait-for'
 
 const fast = {
   service: { retry: { maxRetries: 0 }, timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 } },
@@ -32,14 +33,6 @@ afterAll(async () => {
   await host?.close()
   rmSync(root, { recursive: true, force: true })
 })
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error(`timed out waiting until ${what}`)
-}
 
 /** Saves a frame and a draft of a video post whose item names it as its cover. */
 async function draftWithCover(description: string): Promise<{ cover: string; draft: Draft }> {
@@ -76,7 +69,7 @@ describe('cover frames on disk', () => {
     const fresh = (await host.call('files:save-cover', { data: JPEG.toString('base64') })).path
 
     await host.call('drafts:delete', { id: deleted.draft.id })
-    await until(() => !existsSync(deleted.cover), 'the deleted draft’s cover is removed')
+    await waitFor(() => !existsSync(deleted.cover), 'the deleted draft’s cover is removed', 5_000)
     // The sweep that removed it saw the others: the queued draft names its frame, the fresh one is claimed.
     expect((await host.call('drafts:get', { id: queued.draft.id })).status).toMatch(/queued|sending/)
     expect(existsSync(queued.cover)).toBe(true)
@@ -89,13 +82,17 @@ describe('cover frames on disk', () => {
     const { cover, draft } = await draftWithCover('sent with its cover')
     await host.call('drafts:schedule', { id: draft.id })
     let sent = draft
-    await until(async () => {
-      await host.call('outbox:send-now')
-      sent = await host.call('drafts:get', { id: draft.id })
-      return !['queued', 'sending'].includes(sent.status)
-    }, 'the draft is sent')
+    await waitFor(
+      async () => {
+        await host.call('outbox:send-now')
+        sent = await host.call('drafts:get', { id: draft.id })
+        return !['queued', 'sending'].includes(sent.status)
+      },
+      'the draft is sent',
+      5_000,
+    )
     expect(sent.status).toBe('scheduled')
     expect(sent.localMedia[0]!.thumbnail).toMatch(/^https?:\/\//)
-    await until(() => !existsSync(cover), 'the sent draft’s cover is removed')
+    await waitFor(() => !existsSync(cover), 'the sent draft’s cover is removed', 5_000)
   })
 })

@@ -2,7 +2,6 @@
 // store: a real child process, stopped by SIGKILL at a known point inside its open transaction (it says so
 // and then blocks), then the folder opened again. Nothing of the killed transaction is kept, nothing is lost,
 // and the import done again on reopen doubles nothing.
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -11,6 +10,7 @@ import { closeStores, openStoreAt } from '../../support/draft-store'
 import { sampleDraft } from '../../unit/core/drafts/helpers'
 import { tempFolder } from './helpers'
 import { sqlOf } from '../../../main/core/db/handle'
+import { killedAtMid as killedAtMidOf, repoModule } from '../../support/killed-at-mid'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -22,38 +22,15 @@ afterEach(async () => {
   await cleanup()
 })
 
-const module = (relative: string) => JSON.stringify(new URL(`../../../${relative}`, import.meta.url).pathname)
-
 /** Runs `body` in a child with `database` and `store` open on `dir`; kills it once it writes "mid". */
 async function killedAtMid(body: string): Promise<void> {
-  const script = `
-    import { writeSync } from 'node:fs'
-    const { openDatabase } = await import(${module('main/core/db/database.ts')})
-    const { openDraftStore } = await import(${module('main/core/drafts/draft-store.ts')})
-    const { sqlOf } = await import(${module('main/core/db/handle.ts')})
+  await killedAtMidOf(`
+    const { openDatabase } = await import(${repoModule('main/core/db/database.ts')})
+    const { openDraftStore } = await import(${repoModule('main/core/drafts/draft-store.ts')})
+    const { sqlOf } = await import(${repoModule('main/core/db/handle.ts')})
     const dir = ${JSON.stringify(dir)}
-    const mid = () => {
-      writeSync(1, 'mid\\n')
-      // Blocks inside the open transaction until the kill.
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0)
-    }
     const database = openDatabase({ file: dir + '/mediadeck.db' })
-    ${body}`
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const said = await new Promise<string>((resolve) => {
-    let text = ''
-    child.stdout.on('data', (chunk) => {
-      text += String(chunk)
-      if (text.includes('\n')) resolve(text.trim())
-    })
-    void exited.then(() => resolve(text.trim()))
-  })
-  expect(said).toBe('mid')
-  child.kill('SIGKILL')
-  await exited
+    ${body}`)
 }
 
 const DRAFTS = 2_000

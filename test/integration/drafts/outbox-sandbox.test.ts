@@ -15,6 +15,7 @@ import type { RunningSandbox } from '../../../sandbox/index'
 import { startAnswerDroppingProxy } from '../../support/answer-dropping-proxy'
 import type { AnswerDroppingProxy } from '../../support/answer-dropping-proxy'
 import { clientFor, connectedAccountId, engineFor, postFor, sandboxOn, tempFolder, writePng } from './helpers'
+import { waitFor } from '../../support/wait-for'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -172,7 +173,11 @@ describe('outbox against the sandbox', () => {
     const post = postFor(accountId)
     const draft = drafts.queue(drafts.save({ post, localMedia: [] }).id)
     const abandoned = outboxWith(() => proxied).sync()
-    await waitFor(async () => (await schedulesWith(post.description)).length === 1)
+    await waitFor(
+      async () => (await schedulesWith(post.description)).length === 1,
+      'the post on the service',
+      20_000,
+    )
 
     // What the next start finds on disk: the post marked as being sent.
     const restartedStore = await openStoreAt(file)
@@ -239,11 +244,3 @@ describe('outbox against the sandbox', () => {
     expect(await schedulesWith(post.description)).toHaveLength(1)
   })
 })
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}

@@ -1,13 +1,14 @@
 // What the page hears of the drafts, through the real handlers, drafts outbox and database on disk: after a
 // save, the one draft that changed (not the profile's whole list, 6.8 MB at 10,000 drafts before), numbered so
 // the page can tell a missed one; another process's commits as changes too, removals included; a profile switch
-// as "read the list again". The change events run on the test's clock.
+// as "read the list again"; and a page applying every change while the CLI imports ends with the list main holds.
+// The change events run on the test's clock.
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '../../../common/app-state'
 import type { Draft } from '../../../common/drafts'
-import type { ListChanges } from '../../../common/list-changes'
+import { applyChanges, changeStep, type ListChanges } from '../../../common/list-changes'
 import { DATABASE_FILE, openDatabase } from '../../../main/core/db/database'
 import { openDraftStore } from '../../../main/core/drafts/draft-store'
 import type { ActiveService } from '../../../main/core/ports'
@@ -131,6 +132,63 @@ describe('the drafts the page hears of', () => {
     expect(heard.flatMap((event) => event.changed.map((d) => d.id))).toEqual(['from-cli'])
     expect(heard.flatMap((event) => event.removed)).toEqual(['seed-1'])
     expect(heard.map((event) => event.seq)).toEqual(heard.map((_, index) => seq + 1 + index))
+  })
+
+  it('a page applying each change ends with the list main holds while the CLI imports 1,000 drafts and it edits', async () => {
+    const { app, events, time } = await appWith(50)
+    const first = await app['drafts:snapshot'](undefined)
+    // The page's side by the rule its stores follow (common/list-changes.ts, renderer/lib/list-mirror.ts):
+    // each change applied in turn, the list read whole on a missed number.
+    let held = new Map(first.items.map((d) => [d.id, d]))
+    let seq = first.seq
+    let reloads = 0
+    let delivered = 0
+    const deliver = async () => {
+      for (const event of events.slice(delivered)) {
+        const step = changeStep(seq, event)
+        if (step === 'apply') {
+          held = new Map(applyChanges([...held.values()], event).map((d) => [d.id, d]))
+          seq = event.seq
+        } else if (step === 'reload') {
+          reloads++
+          const whole = await app['drafts:snapshot'](undefined)
+          held = new Map(whole.items.map((d) => [d.id, d]))
+          seq = whole.seq
+        }
+      }
+      delivered = events.length
+    }
+    // The CLI on its own connection: its import commits 100 rows at a time and drops a draft each time, while
+    // the page saves an edit of one it shows, on the revision it holds.
+    const other = openDatabase({ file: path.join(dataDir, DATABASE_FILE) })
+    disposers.push(() => other.close())
+    const cli = await openDraftStore(other)
+    for (let batch = 0; batch < 10; batch++) {
+      cli.putMany(Array.from({ length: 100 }, (_, i) => sampleDraft({ id: `cli-${batch * 100 + i}` })))
+      cli.remove(`seed-${batch}`)
+      const shown = held.get(`seed-${20 + batch}`)!
+      await app['drafts:save']({
+        id: shown.id,
+        revision: shown.revision,
+        post: { ...shown.post, description: `edited ${batch}` },
+        localMedia: [],
+      })
+      // The watch's look at the change log (every second), then the interval's end.
+      await app['drafts:list'](undefined)
+      await time.advance(LIST_CHANGES_INTERVAL_MS)
+      await deliver()
+    }
+    const final = await app['drafts:snapshot'](undefined)
+    await deliver()
+    const view = (drafts: Iterable<Draft>) =>
+      [...drafts]
+        .map((d) => [d.id, d.revision, d.post.description] as const)
+        .sort(([a], [b]) => a.localeCompare(b))
+    expect(final.items).toHaveLength(50 + 1_000 - 10)
+    expect(view(held.values())).toEqual(view(final.items))
+    // Changes all the way: no whole list read again, and a few events, not one a row.
+    expect(reloads).toBe(0)
+    expect(events.filter((event) => event.seq > first.seq).length).toBeLessThanOrEqual(20)
   })
 
   it('a profile switch tells the page to read its list again, whole', async () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { AppHost } from '../../../main/host/app-host'
 import { INBOX_REFRESH_MS } from '../../../main/host/inbox'
 import { manualClock } from '../../support/manual-clock'
-import { waitFor } from '../support/wait-for'
+import { waitFor } from '../../support/wait-for'
 import { clientFor, otherUser } from '../drafts/helpers'
 import { useAppOnSandbox } from './app-on-sandbox'
 

@@ -11,6 +11,7 @@ import { createLeases } from '../../../main/core/db/leases'
 import { sqlOf } from '../../../main/core/db/handle'
 import { openDraftStore } from '../../../main/core/drafts/draft-store'
 import { createInboxStore } from '../../../main/core/inbox/inbox-store'
+import { createStatusOutbox } from '../../../main/core/inbox/status-outbox'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
 import { sampleDraft } from '../../unit/core/drafts/helpers'
 import { startHarness, USERS, type Harness } from '../core/sandbox-harness'
@@ -72,6 +73,14 @@ describe('a profile deleted', () => {
     drafts.put(sampleDraft({ id: 'other-1', profileId: 'another-profile', status: 'queued' }))
     const reply = queueReply(host.database, profile.id, 'comment-1')
     createInboxStore(host.database).save(profile.id, [], { complete: true, now: new Date() })
+    // A comment resolved in the inbox while the service could not be reached.
+    createStatusOutbox({
+      database: host.database,
+      leases: createLeases(host.database),
+      profileId: profile.id,
+      client: () => host.active().client,
+      now: () => new Date(),
+    }).queue({ commentId: 'comment-1', status: 'resolved', base: 'pending' })
     // Another process (alive, of another machine) is sending the queued draft and the reply.
     const elsewhere = createLeases(host.database, { owner: 'other-machine/1/abc' })
     expect(elsewhere.acquire('outbox:queued-1')).toBe(true)
@@ -81,6 +90,7 @@ describe('a profile deleted', () => {
       queuedDrafts: 1,
       otherDrafts: 1,
       replies: 1,
+      statusChanges: 1,
       uploads: 1,
     })
     expect(rowsOf(profile.id)).toEqual({ drafts: 3, replies: 1, inbox: 1, uploads: 1, replica: 1 })
@@ -91,6 +101,7 @@ describe('a profile deleted', () => {
     expect(await filesOf(h, USERS.main)).toEqual([])
     expect(rowsOf(profile.id)).toEqual({ drafts: 0, replies: 0, inbox: 0, uploads: 0, replica: 0 })
     expect(leasesLeft()).toEqual([])
+    expect(await host.call('profiles:held-work', { id: profile.id })).toMatchObject({ statusChanges: 0 })
     expect(elsewhere.holds('outbox:queued-1')).toBe(false)
     // Another profile's work is left as it was.
     expect(drafts.get('other-1')?.status).toBe('queued')
@@ -127,6 +138,7 @@ describe('a profile deleted', () => {
       queuedDrafts: 0,
       otherDrafts: 0,
       replies: 0,
+      statusChanges: 0,
       uploads: 0,
     })
   })

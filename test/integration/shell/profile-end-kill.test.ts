@@ -4,7 +4,6 @@
 // account's work left that account's queued reply and inbox copy with the new account, to be sent with its
 // keys; a delete killed after its work left and before the profile went kept a profile emptied of its work.
 // Now each records what it began in the same write as the change, and the next open finishes it.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,6 +14,7 @@ import { createInboxStore } from '../../../main/core/inbox/inbox-store'
 import { createAppHost, type AppHost } from '../../../main/host/app-host'
 import { sampleDraft } from '../../unit/core/drafts/helpers'
 import { queueReply } from './support/profile-work'
+import { killedAtMid as killedAtMidOf, repoModule } from '../../support/killed-at-mid'
 
 const root = mkdtempSync(join(tmpdir(), 'profile-end-kill-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -41,44 +41,20 @@ async function folderWithWork(name: string): Promise<{ dataDir: string; profileI
   }
 }
 
-const module = (relative: string) => JSON.stringify(new URL(`../../../${relative}`, import.meta.url).pathname)
-
 /**
  * Opens a host on `dataDir` in a child, lets `patch` set where it stops (by calling `mid()`), runs `call`,
  * and kills the child with SIGKILL once it says it reached that point.
  */
 async function killedAtMid(dataDir: string, patch: string, call: string): Promise<void> {
-  const script = `
-    import { writeSync } from 'node:fs'
-    const { createAppHost } = await import(${module('main/host/app-host.ts')})
-    const { sqlOf } = await import(${module('main/core/db/handle.ts')})
-    const mid = () => {
-      writeSync(1, 'mid\\n')
-      // Blocks here, whatever is open, until the kill.
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0)
-    }
+  const signal = await killedAtMidOf(`
+    const { createAppHost } = await import(${repoModule('main/host/app-host.ts')})
+    const { sqlOf } = await import(${repoModule('main/core/db/handle.ts')})
     const host = await createAppHost({ dataDir: ${JSON.stringify(dataDir)}, mode: 'browser' })
     const db = sqlOf(host.database)
     ${patch}
     await ${call}
-    writeSync(1, 'finished\\n')`
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once('exit', (_c, signal) => resolve(signal)),
-  )
-  const said = await new Promise<string>((resolve) => {
-    let text = ''
-    child.stdout.on('data', (chunk) => {
-      text += String(chunk)
-      if (text.includes('\n')) resolve(text.trim())
-    })
-    void exited.then(() => resolve(text.trim()))
-  })
-  expect(said).toBe('mid')
-  child.kill('SIGKILL')
-  expect(await exited).toBe('SIGKILL')
+    writeSync(1, 'finished\\n')`)
+  expect(signal).toBe('SIGKILL')
 }
 
 /** Stops when a statement of `sql` is prepared: inside the transaction that runs it. */

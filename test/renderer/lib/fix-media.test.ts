@@ -1,7 +1,7 @@
 // The crop to the nearest shape a network takes, and text cut to its length with the cut kept for showing.
 import { describe, expect, it } from 'vitest'
 import { characterCount } from '../../../common/preflight'
-import { cropBox, nearestAllowedCrop, shortenText } from '../../../renderer/lib/fix-media'
+import { cropBox, croppedName, nearestAllowedCrop, shortenText } from '../../../renderer/lib/fix-media'
 
 const INSTAGRAM = { min: 4 / 5, max: 1.91 }
 
@@ -45,5 +45,18 @@ describe('shortenText', () => {
   })
   it('leaves text within the limit as it is', () => {
     expect(shortenText('Halo', 10)).toEqual({ kept: 'Halo', cut: '' })
+  })
+})
+
+describe('croppedName', () => {
+  const mark = (stem: string) => `${stem} (cropped)`
+  it('names a crop after its source, as the JPEG it is made as', () => {
+    expect(croppedName('pelaminan panorama 3x1.png', mark)).toBe('pelaminan panorama 3x1 (cropped).jpg')
+    expect(croppedName('tanpa-ekstensi', (s) => `${s} (dipangkas)`)).toBe('tanpa-ekstensi (dipangkas).jpg')
+  })
+  it('keeps no folder or control character of a name the service sent, and bounds its length', () => {
+    expect(croppedName('../../etc/pass\u0000wd.jpg', mark)).toBe('.. .. etc pass wd (cropped).jpg')
+    expect(croppedName('/.jpg', mark)).toBe('picture (cropped).jpg')
+    expect(Array.from(croppedName(`${'é'.repeat(400)}.jpg`, mark)).length).toBeLessThanOrEqual(200)
   })
 })

@@ -9,6 +9,7 @@ import { emptyScheduleRequest } from '../../../common/service'
 import type { CalendarEntry } from '../../../renderer/lib/planner/calendar'
 import { groupCampaigns } from '../../../renderer/lib/planner/campaign-cards'
 import { usePlannerStore } from '../../../renderer/stores/planner'
+import { useConnectionStore } from '../../../renderer/stores/connection'
 import { useToastsStore } from '../../../renderer/stores/toasts'
 import PlannerView from '../../../renderer/views/PlannerView.vue'
 import { NOW, makeSchedule } from '../support/fixtures'
@@ -214,8 +215,8 @@ describe('campaigns in the planner', () => {
     expect(cards()[2]!.textContent).toContain('Bagian 3 dari 3, 1 gagal')
   })
 
-  it('says a campaign only in the outbox is waiting to send, not scheduled, in both languages', async () => {
-    const queued = (id: string, accountId: string): Draft => ({
+  it('says a campaign or post only in the outbox is waiting to send while offline, sending once online, in both languages', async () => {
+    const queued = (id: string, accountId: string, at = '2026-11-24T01:00:00.000Z'): Draft => ({
       id,
       profileId: 'sandbox',
       status: 'queued',
@@ -223,7 +224,7 @@ describe('campaigns in the planner', () => {
         ...emptyScheduleRequest(),
         title: 'Offline',
         accountId,
-        scheduleAt: '2026-11-24T01:00:00.000Z',
+        scheduleAt: at,
       },
       localMedia: [],
       createdAt: NOW,
@@ -238,24 +239,46 @@ describe('campaigns in the planner', () => {
         { accountId: 'acc-tt', offsetMinutes: 0, draftId: 'q-tt' },
       ],
     }
-    for (const [locale, text] of [
-      ['en', '2 waiting to send'],
-      ['id', '2 menunggu dikirim'],
-    ] as const) {
+    const words = {
+      en: { offline: ['2 waiting to send', 'Waiting to send'], online: ['2 sending', 'Sending'] },
+      id: { offline: ['2 menunggu dikirim', 'Menunggu dikirim'], online: ['2 sedang dikirim', 'Mengirim'] },
+    } as const
+    for (const locale of ['en', 'id'] as const) {
       const context = setupTest({
         locale,
         data: {
           schedules: [],
           campaigns: [outbox],
-          drafts: [queued('q-ig', 'acc-ig'), queued('q-tt', 'acc-tt')],
+          drafts: [
+            queued('q-ig', 'acc-ig'),
+            queued('q-tt', 'acc-tt'),
+            queued('q-one', 'acc-ig', '2026-11-25T01:00:00.000Z'),
+          ],
         },
       })
       const planner = usePlannerStore()
       planner.timeZone = 'Asia/Jakarta'
       planner.anchor = new Date(NOW)
       const wrapper = await mountWith(PlannerView, context, { route: '/planner' })
+      const connection = useConnectionStore()
+      connection.subscribe()
+      const said = () => {
+        const single = [...document.querySelectorAll<HTMLElement>('[data-testid=planner-entry]')].find(
+          (chip) => !chip.dataset.campaign,
+        )!
+        return [
+          cards()[0]!.querySelector('[data-testid=campaign-summary]')?.textContent,
+          [...words[locale].offline, ...words[locale].online]
+            .map(String)
+            .find((w) => single.getAttribute('title')?.includes(`, ${w},`)),
+        ]
+      }
       expect(cards()).toHaveLength(1)
-      expect(cards()[0]!.querySelector('[data-testid=campaign-summary]')?.textContent).toBe(text)
+      for (const status of ['offline', 'online', 'offline'] as const) {
+        context.fake.emit('connection:changed', { ...context.fake.data.connection, status })
+        await flushPromises()
+        expect(said()).toEqual(words[locale][status])
+      }
       wrapper.unmount()
       document.body.replaceChildren()
     }

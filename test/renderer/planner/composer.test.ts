@@ -180,6 +180,24 @@ describe('ComposerDialog', () => {
     expect(item.textContent).not.toContain('file-001')
   })
 
+  it('cuts a long stored file’s name in its middle, keeping its end and extension', async () => {
+    context.fake.data.files[1]!.filename = 'IMG_wedding_0001_resepsi_malam_pelaminan_3.jpg'
+    await mountComposer(context)
+    ;($('[data-testid=composer-library]') as HTMLButtonElement).click()
+    await flushPromises()
+    ;[...document.querySelectorAll<HTMLButtonElement>('.library__file')]
+      .find((b) => b.textContent?.includes('IMG_wedding'))!
+      .click()
+    await flushPromises()
+    $('[data-testid=library-add]').click()
+    await flushPromises()
+    const name = $('[data-testid=composer-media] .media__name')
+    expect(name.querySelector('[aria-hidden]')?.textContent).toBe('IMG_wedding_0001_r…laminan_3.jpg')
+    expect(name.querySelector('.file-name')?.getAttribute('title')).toBe(
+      'IMG_wedding_0001_resepsi_malam_pelaminan_3.jpg',
+    )
+  })
+
   it('takes several files from the library at once, for a carousel, in the order ticked', async () => {
     await mountComposer(context)
     ;($('[data-testid=composer-library]') as HTMLButtonElement).click()

@@ -1,8 +1,10 @@
 // The calendar's entries as the drafts change: an entry that shows the same is the same object, and the list is
 // the same list when no entry of the period changed, so a change of one draft among thousands draws nothing
 // that did not change (Vue wakes what depends on a computed only when its value is another).
+import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { HOST_LINK_EVENT } from '../../../common/app-state'
 import type { Draft } from '../../../common/drafts'
 import { emptyScheduleRequest } from '../../../common/service'
 import { useAppStore } from '../../../renderer/stores/app'
@@ -143,5 +145,30 @@ describe('the view remembered across restarts', () => {
     fake.data.settings = { ...fake.data.settings, plannerView: 'week' }
     await useAppStore().load()
     expect(usePlannerStore().view).toBe('week')
+  })
+})
+
+describe('the planner and the link to main', () => {
+  it('reads the period and the failed posts again when the link comes back: what main sent meanwhile is lost', async () => {
+    const planner = await opened()
+    const stop = planner.subscribe()
+    await planner.loadFailed()
+    expect(planner.posts.map((p) => p.status)).toEqual(['pending'])
+    const link = (linked: boolean) =>
+      window.dispatchEvent(new CustomEvent(HOST_LINK_EVENT, { detail: { linked } }))
+    link(false)
+    // While the socket was down the post failed; main's schedules:changed went nowhere.
+    fake.data.schedules = [makeSchedule(1, { status: 'error', errorMessage: 'account disconnected' })]
+    link(true)
+    await flushPromises()
+    expect(planner.posts.map((p) => p.status)).toEqual(['error'])
+    expect(planner.failed.map((p) => p._id)).toEqual(['sched-1'])
+    stop()
+    // Stopped: no more reads when the link comes and goes.
+    const reads = fake.requests('schedules:list').length
+    link(false)
+    link(true)
+    await flushPromises()
+    expect(fake.requests('schedules:list')).toHaveLength(reads)
   })
 })

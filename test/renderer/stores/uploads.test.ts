@@ -1,4 +1,6 @@
+import { flushPromises } from '@vue/test-utils'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { HOST_LINK_EVENT } from '../../../common/app-state'
 import { createPinia, setActivePinia } from 'pinia'
 import { useUploadsStore } from '../../../renderer/stores/uploads'
 import {
@@ -41,6 +43,20 @@ describe('uploads store', () => {
     expect(store.items[0]).toEqual(changed)
     expect(store.items[0]).not.toBe(before)
     expect(store.totals.active).toBe(1)
+  })
+
+  it('reads the queue again when the link to main comes back: the progress sent meanwhile is lost', async () => {
+    const store = useUploadsStore()
+    const stop = store.subscribe()
+    await store.load()
+    const link = (linked: boolean) =>
+      window.dispatchEvent(new CustomEvent(HOST_LINK_EVENT, { detail: { linked } }))
+    link(false)
+    fake.data.uploads = [makeUploadItem(1, { state: 'done', bytesSent: 1024 }), makeUploadItem(2)]
+    link(true)
+    await flushPromises()
+    expect(store.items[0]).toMatchObject({ id: 'up-1', state: 'done' })
+    stop()
   })
 
   it('keeps unchanged items as the same objects, so their rows do not re-render', async () => {

@@ -398,7 +398,8 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       }),
       heldWork: handle(
         'profiles:held-work',
-        ({ id }) => data.heldWork[id] ?? { queuedDrafts: 0, otherDrafts: 0, replies: 0, uploads: 0 },
+        ({ id }) =>
+          data.heldWork[id] ?? { queuedDrafts: 0, otherDrafts: 0, replies: 0, statusChanges: 0, uploads: 0 },
       ),
       activate: handle('profiles:activate', ({ id }) => {
         data.profiles = { ...data.profiles, activeId: id }
@@ -460,6 +461,12 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         ),
         ...(data.skipped?.files ? { skipped: data.skipped.files } : {}),
       })),
+      // As main: any stored file by its address, wherever it sits in the library.
+      names: handle('storage:names', ({ urls }) =>
+        Object.fromEntries(
+          data.files.filter((file) => urls.includes(file.url)).map((file) => [file.url, file.filename]),
+        ),
+      ),
       delete: handle('storage:delete', ({ ids }) => {
         data.files = data.files.filter((file) => !ids.includes(file.id))
         emit('storage:changed', { reason: 'deleted' })

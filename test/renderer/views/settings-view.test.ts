@@ -173,8 +173,14 @@ describe('SettingsView', () => {
     expect(wrapper.findAll('[data-testid="profile-card"]')).toHaveLength(1)
   })
 
-  it('says what a profile holds before it is deleted: queued posts, drafts, replies and uploads', async () => {
-    context.fake.data.heldWork['prof-work'] = { queuedDrafts: 3, otherDrafts: 1, replies: 2, uploads: 0 }
+  it('says what a profile holds before it is deleted: queued posts, drafts, replies, statuses and uploads', async () => {
+    context.fake.data.heldWork['prof-work'] = {
+      queuedDrafts: 3,
+      otherDrafts: 1,
+      replies: 2,
+      statusChanges: 4,
+      uploads: 0,
+    }
     const wrapper = await mountSettings()
     await wrapper.get('[data-profile="prof-work"] [data-testid="profile-delete"]').trigger('click')
     await flushPromises()
@@ -186,11 +192,37 @@ describe('SettingsView', () => {
       '3 posts queued to send',
       'One draft not sent yet',
       '2 inbox replies not sent yet',
+      '4 comments’ statuses not set on the service yet',
     ])
   })
 
+  it('says the statuses not set yet before a delete in Bahasa Indonesia too', async () => {
+    context = setupTest({ locale: 'id' })
+    await useProfilesStore().load()
+    context.fake.data.heldWork['prof-work'] = {
+      queuedDrafts: 0,
+      otherDrafts: 0,
+      replies: 0,
+      statusChanges: 2,
+      uploads: 0,
+    }
+    const wrapper = await mountSettings()
+    await wrapper.get('[data-profile="prof-work"] [data-testid="profile-delete"]').trigger('click')
+    await flushPromises()
+    const lines = [...dialog().querySelectorAll('[data-testid^="profile-delete-work-"]')].map((li) =>
+      li.textContent?.trim(),
+    )
+    expect(lines).toEqual(['2 status komentar belum diatur di layanan'])
+  })
+
   it('says what an edit to another access key ends, and saves only once that is confirmed', async () => {
-    context.fake.data.heldWork['prof-work'] = { queuedDrafts: 2, otherDrafts: 1, replies: 1, uploads: 3 }
+    context.fake.data.heldWork['prof-work'] = {
+      queuedDrafts: 2,
+      otherDrafts: 1,
+      replies: 1,
+      statusChanges: 1,
+      uploads: 3,
+    }
     const wrapper = await mountSettings()
     await wrapper.get('[data-profile="prof-work"] [aria-label="Edit Work account"]').trigger('click')
     await flushPromises()
@@ -207,6 +239,7 @@ describe('SettingsView', () => {
     )
     expect(lines).toEqual([
       'One inbox reply not sent yet',
+      'One comment’s status not set on the service yet',
       '3 uploads not finished (their partial files are deleted on the service)',
     ])
     expect(confirm.querySelector('[data-testid="profile-account-drafts"]')!.textContent?.trim()).toBe(
@@ -223,7 +256,13 @@ describe('SettingsView', () => {
   it('in Bahasa Indonesia too, and a cancel saves nothing', async () => {
     context = setupTest({ locale: 'id' })
     await useProfilesStore().load()
-    context.fake.data.heldWork['prof-work'] = { queuedDrafts: 1, otherDrafts: 0, replies: 0, uploads: 0 }
+    context.fake.data.heldWork['prof-work'] = {
+      queuedDrafts: 1,
+      otherDrafts: 0,
+      replies: 0,
+      statusChanges: 0,
+      uploads: 0,
+    }
     const wrapper = await mountSettings()
     await wrapper.get('[data-profile="prof-work"] [aria-label="Ubah Work account"]').trigger('click')
     await flushPromises()

@@ -12,6 +12,8 @@ export default {
     published: '{count} published | {count} published',
     scheduled: '{count} scheduled | {count} scheduled',
     waiting: '{count} waiting to send | {count} waiting to send',
+    // The outbox's posts while the service can be reached (use-status-text.ts).
+    sending: '{count} sending | {count} sending',
     draft: '{count} draft | {count} drafts',
   },
   separator: ' · ',

@@ -27,6 +27,8 @@ export default {
     aspectTitle: 'Crop pictures and send again',
     textTitle: 'Shorten texts and send again',
     cropOf: 'Crop of {name}: the bright part is kept',
+    // A cropped picture's name on the service (lib/fix-media.ts croppedName).
+    croppedName: '{name} (cropped)',
     cropMeta: '{from} → {to}, {width} × {height} px',
     unmeasured: 'The picture could not be read here, so it cannot be cropped.',
     cutShown: 'Struck-through text is cut',

@@ -26,6 +26,8 @@ export default {
       queuedDrafts: 'One post queued to send | {count} posts queued to send',
       otherDrafts: 'One draft not sent yet | {count} drafts not sent yet',
       replies: 'One inbox reply not sent yet | {count} inbox replies not sent yet',
+      statusChanges:
+        'One comment’s status not set on the service yet | {count} comments’ statuses not set on the service yet',
       uploads:
         'One upload not finished (its partial file is deleted on the service) | {count} uploads not finished (their partial files are deleted on the service)',
     },

@@ -12,6 +12,8 @@ export default {
     published: '{count} terbit | {count} terbit',
     scheduled: '{count} terjadwal | {count} terjadwal',
     waiting: '{count} menunggu dikirim | {count} menunggu dikirim',
+    // Postingan di kotak keluar selama layanan dapat dijangkau (use-status-text.ts).
+    sending: '{count} sedang dikirim | {count} sedang dikirim',
     draft: '{count} draf | {count} draf',
   },
   separator: ' · ',

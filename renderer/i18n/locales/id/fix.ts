@@ -27,6 +27,8 @@ export default {
     aspectTitle: 'Pangkas gambar dan kirim lagi',
     textTitle: 'Pendekkan teks dan kirim lagi',
     cropOf: 'Pangkasan {name}: bagian terang yang disimpan',
+    // Nama gambar hasil pangkasan di layanan (lib/fix-media.ts croppedName).
+    croppedName: '{name} (dipangkas)',
     cropMeta: '{from} → {to}, {width} × {height} px',
     unmeasured: 'Gambar tidak bisa dibaca di sini, jadi tidak bisa dipangkas.',
     cutShown: 'Teks yang dicoret akan dipotong',

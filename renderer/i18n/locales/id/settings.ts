@@ -28,6 +28,7 @@ export default {
       queuedDrafts: '{count} postingan dalam antrean kirim',
       otherDrafts: '{count} draf belum terkirim',
       replies: '{count} balasan kotak masuk belum terkirim',
+      statusChanges: '{count} status komentar belum diatur di layanan',
       uploads: '{count} unggahan belum selesai (berkas setengah jadinya dihapus di layanan)',
     },
     deleted: '{name} dihapus',

@@ -7,7 +7,7 @@ import { createReplyOutbox, type QueuedReply } from '../../../../main/core/inbox
 import { createServiceClient } from '../../../../main/core/service-client'
 import type { AppHost } from '../../../../main/host/app-host'
 import type { Harness } from '../../core/sandbox-harness'
-import { waitFor } from '../../support/wait-for'
+import { waitFor } from '../../../support/wait-for'
 
 /** The files an account holds on the sandbox, each as [name, status]. */
 export async function filesOf(

@@ -118,6 +118,33 @@ describe('insights follow', () => {
     expect(time.pending()).toBe(0)
   })
 
+  it('reads a history of more list pages than one run may make, walking on from where the last run stopped', async () => {
+    // 280 posts are 28 pages; a run of 20 requests could never walk them to the end if each began again.
+    const follow = createInsightsFollow({
+      store: openInsightsStore(database),
+      scope: () => 'scope-w',
+      now: () => START,
+      direct: () => client,
+      onChanged: () => undefined,
+      runBudget: 20,
+    })
+    const before = requests
+    let runs = 0
+    for (let more = true; more && runs < 60; runs++) {
+      const [outcome] = await follow.refresh('w', [{ id: IG, network: 'instagram' }])
+      expect(outcome!.error).toBeUndefined()
+      expect(outcome!.requests).toBeLessThanOrEqual(20)
+      more = outcome!.budgetSpent
+    }
+    const posts = openInsightsStore(database).posts('scope-w', IG)
+    expect(posts).toHaveLength(280)
+    expect(posts.every((p) => p.status === 'ok')).toBe(true)
+    // Each page listed once and each post read once, the account once, and one look at the first page for new
+    // posts in each run after the walk.
+    expect(requests - before).toBeLessThanOrEqual(28 + 280 + 1 + runs)
+    follow.stop()
+  })
+
   it('answers every followed account as unreachable when the service is, not with an older outcome', async () => {
     const time = manualClock(0)
     const background = createBackground({ clock: time.clock, log: silentLogger, limit: 10_000 })

@@ -169,6 +169,33 @@ describe('refreshAccountInsights', () => {
     expect(new Set(svc.calls.post).size).toBe(100)
   })
 
+  it('walks a list longer than its budget on from where the last refresh stopped, reading figures as it goes', async () => {
+    const store = openStore()
+    // 2,000 posts are 80 pages: more than a whole budget of 60.
+    const svc = service(2000, 4 * HOUR)
+    let walkFrom: string | undefined
+    let runs = 0
+    for (let more = true; more && runs < 100; runs++) {
+      const result = await refreshAccountInsights({
+        store,
+        source: svc.source,
+        scope: 'p1',
+        account: { id: 'a1', network: 'instagram' },
+        now: () => T0,
+        maxRequests: 60,
+        ...(walkFrom === undefined ? {} : { walkFrom }),
+      })
+      // The first run already reads the newest posts' figures, not only pages of the list.
+      if (runs === 0) expect(result.requests.posts).toBeGreaterThan(0)
+      walkFrom = result.walkFrom
+      more = result.budgetSpent
+    }
+    expect(svc.calls.list).toBeLessThanOrEqual(80 + runs)
+    expect(store.posts('p1', 'a1')).toHaveLength(2000)
+    expect(store.posts('p1', 'a1').filter((p) => p.status !== 'ok')).toEqual([])
+    expect(new Set(svc.calls.post).size).toBe(2000)
+  })
+
   it("keeps what it read when one post's read fails, and says what failed", async () => {
     const store = openStore()
     const svc = service(30, HOUR)

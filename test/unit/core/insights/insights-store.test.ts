@@ -108,4 +108,25 @@ describe('insights store', () => {
     sqlOf(database).prepare("UPDATE insight_posts SET figures = '{not json', status = 'ok'").run()
     expect(s.posts('p1', 'a1')[0]).toMatchObject({ figures: null, status: 'unread' })
   })
+
+  it("keeps an account's history parsed between reads, and reads it again after any write, its own or another process's", () => {
+    const { database, store: app } = store()
+    app.savePosts('p1', 'a1', 'instagram', [listed('c1', 100), listed('c2', 200)], 1000)
+    expect(app.posts('p1', 'a1', { since: 150 }).map((p) => p.contentId)).toEqual(['c2'])
+    // Its own write.
+    app.saveFigures('p1', 'a1', [{ contentId: 'c2', figures: { like: 3 } }], 2000)
+    expect(app.posts('p1', 'a1', { since: 150 })[0]).toMatchObject({ figures: { like: 3 }, status: 'ok' })
+    // Another connection on the same file (the CLI beside the app) commits: the app reads it.
+    const file = join(sqlOf(database).location()!)
+    const cliDatabase = openDatabase({ file })
+    open.push(cliDatabase)
+    const cli = openInsightsStore(cliDatabase)
+    cli.saveFigures('p1', 'a1', [{ contentId: 'c2', figures: { like: 8 } }], 3000)
+    cli.savePosts('p1', 'a1', 'instagram', [listed('c3', 300)], 3000)
+    expect(app.posts('p1', 'a1').map((p) => [p.contentId, p.figures?.like ?? null])).toEqual([
+      ['c1', null],
+      ['c2', 8],
+      ['c3', null],
+    ])
+  })
 })

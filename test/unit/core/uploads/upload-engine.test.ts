@@ -10,6 +10,7 @@ import { LEASE_TTL_MS } from '../../../../main/core/db/leases'
 import { createUploadEngine } from '../../../../main/core/uploads/upload-engine'
 import type { UploadEngine, UploadEngineOptions } from '../../../../main/core/uploads/upload-engine'
 import { manualClock, until } from '../../../support/manual-clock'
+import { waitFor } from '../../../support/wait-for'
 import { createFakeService, httpError } from '../support/fake-service'
 import type { FakeService } from '../support/fake-service'
 import { S3_EXPIRED, startStorageSink } from '../support/storage-sink'
@@ -450,7 +451,7 @@ describe('upload engine: faults', () => {
         if (path !== y.path || !refuseX) return
         refuseX(httpError('unauthorized', 401, 'unauthorized'))
         // The read goes on once the 401 has stopped the queue, however long that takes.
-        await waitFor(() => up.list()[0]?.state === 'failed')
+        await waitFor(() => up.list()[0]?.state === 'failed', 'the item failed', 10_000)
       },
     })
     await up.add([x.path, y.path])
@@ -485,7 +486,9 @@ describe('upload engine: faults', () => {
         // The probe of the last file takes a while (a slow disk): the question is already out by its end.
         if (path !== files[5]!.path || askedBeforeLastProbe !== undefined) return
         // Holds this probe until the question is out: never, if the engine asked only after every probe.
-        await waitFor(() => service.calls.statistic > 0, 2000).catch(() => undefined)
+        await waitFor(() => service.calls.statistic > 0, 'a storage statistic asked', 2000).catch(
+          () => undefined,
+        )
         askedBeforeLastProbe = service.calls.statistic
       },
     })
@@ -547,11 +550,15 @@ describe('upload engine: cancel, retry, remove', () => {
     sink.behave = () => ({ kind: 'trickle', everyMs: 5, answer: false })
     const up = engine({ stallTimeoutMs: 30_000 })
     const [item] = await up.add([a.path])
-    await waitFor(() => (up.get(item!.id)?.bytesSent ?? 0) > 0 && service.files.size === 1)
+    await waitFor(
+      () => (up.get(item!.id)?.bytesSent ?? 0) > 0 && service.files.size === 1,
+      'bytes on their way',
+      10_000,
+    )
     await up.cancel(item!.id)
     expect(up.get(item!.id)).toMatchObject({ state: 'cancelled', error: { kind: 'cancelled' } })
     expect(service.files.size).toBe(0)
-    await waitFor(() => sink.received.length === 1)
+    await waitFor(() => sink.received.length === 1, 'the PUT received', 10_000)
     expect(sink.received[0]!.complete).toBe(false)
     expect(service.calls.complete).toHaveLength(0)
   })
@@ -584,7 +591,7 @@ describe('upload engine: inits ahead of the slot', () => {
     // ahead of its slot, and 6 minutes have passed after that.
     let initialisedBeforeJump = false
     const jumped = () =>
-      waitFor(() => up.list()[1]?.fileId !== undefined).then(() => {
+      waitFor(() => up.list()[1]?.fileId !== undefined, 'the second item initialised', 10_000).then(() => {
         initialisedBeforeJump = service.calls.init.length === 2
         t += 6 * 60_000
       })
@@ -661,7 +668,11 @@ describe('upload engine: inits ahead of the slot', () => {
     sink.behave = (_req, n) => (n === 0 ? { kind: 'ok', delayMs: 300 } : { kind: 'ok' })
     const up = engine({ concurrency: 1 })
     const [first, second] = await up.add([file('a.bin', 10_000).path, file('b.bin', 10_000).path])
-    await waitFor(() => service.calls.init.length === 2 && up.get(second!.id)!.fileId !== undefined)
+    await waitFor(
+      () => service.calls.init.length === 2 && up.get(second!.id)!.fileId !== undefined,
+      'the second init',
+      10_000,
+    )
     await up.cancel(second!.id)
     await up.whenIdle()
     expect(up.get(first!.id)!.state).toBe('done')
@@ -708,7 +719,7 @@ describe('upload engine: persistence', () => {
     })
     await a.add(files.map((f) => f.path))
     // f0's `done` state is committed to the database before its slot frees, so it is there at the crash.
-    await waitFor(() => completes === 2)
+    await waitFor(() => completes === 2, 'two completes', 10_000)
     // A is abandoned here, never closed: its journal holds whatever reached the kernel.
     service.onComplete = undefined
     const b = engine({ concurrency: 2, leaseClock: afterLeaseExpiry })
@@ -748,7 +759,7 @@ describe('upload engine: persistence', () => {
     }
     const first = createUploadEngine({ client: service.client, journalPath: join(dir, 'uploads.jsonl') })
     await first.add([a.path])
-    await waitFor(() => service.calls.complete.length === 1)
+    await waitFor(() => service.calls.complete.length === 1, 'the complete', 10_000)
     service.onComplete = undefined
     // Engine B starts offline: the question about the pending file fails, so the item fails…
     const realGetFile = service.client.getFile
@@ -874,7 +885,7 @@ describe('upload engine: a batch larger than the free storage', () => {
       return realInit(req, o)
     }
     const [first] = await up.add([a.path])
-    await waitFor(() => up.get(first!.id)?.state === 'finishing')
+    await waitFor(() => up.get(first!.id)?.state === 'finishing', 'the first item finishing', 10_000)
     // The service now counts a.bin as used: 400 left. A queue that counted it again would see none.
     service.free = 400
     const b = file('b.bin', 300)
@@ -1008,7 +1019,11 @@ describe('upload engine: one upload per key', () => {
     sink.behave = () => ({ kind: 'trickle', everyMs: 5, answer: false })
     const first = createUploadEngine({ client: service.client, journalPath: join(dir, 'uploads.jsonl') })
     const asks = [first.uploadOne(a.path, { key }), first.uploadOne(a.path, { key })]
-    await waitFor(() => sink.received.length > 0 || first.list().some((i) => i.bytesSent > 0))
+    await waitFor(
+      () => sink.received.length > 0 || first.list().some((i) => i.bytesSent > 0),
+      'the first engine sending',
+      10_000,
+    )
     expect(first.list()).toHaveLength(1)
     // The "crash": the first engine is abandoned mid-PUT; its asks never answer.
     void asks
@@ -1034,7 +1049,7 @@ describe('upload engine: one upload per key', () => {
     const up = engine({ stallTimeoutMs: 30_000 })
     const stop = new AbortController()
     const waiting = up.uploadOne(a.path, { key, signal: stop.signal })
-    await waitFor(() => up.list().some((i) => i.bytesSent > 0))
+    await waitFor(() => up.list().some((i) => i.bytesSent > 0), 'bytes sent', 10_000)
     stop.abort()
     await expect(waiting).rejects.toMatchObject({ kind: 'cancelled' })
     expect(up.list()).toMatchObject([{ state: 'uploading' }])
@@ -1118,7 +1133,7 @@ describe('upload engine: pending files an earlier run lost', () => {
     service.onComplete = async () => new Promise(() => undefined)
     const first = createUploadEngine({ client: service.client, journalPath: journalPath() })
     await first.add([a.path])
-    await waitFor(() => service.calls.complete.length === 1)
+    await waitFor(() => service.calls.complete.length === 1, 'the complete', 10_000)
     service.onComplete = undefined
     const fileId = service.calls.complete[0]!
     // An extra open intent for the same name and size, as if one more init had lost its answer.
@@ -1159,11 +1174,3 @@ describe('upload engine: pending files an earlier run lost', () => {
     ])
   })
 })
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now()
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}

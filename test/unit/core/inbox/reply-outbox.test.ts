@@ -1,6 +1,7 @@
-// Whether a reply of ours explains the service resolving a comment (main/host/inbox-replies.ts): a like does not.
+// Whether a reply of ours explains the service resolving a comment (main/core/inbox/reply-outbox.ts): a like
+// does not.
 import { describe, expect, it } from 'vitest'
-import { answeredByUs } from '../../../main/host/inbox-replies'
+import { answeredByUs } from '../../../../main/core/inbox/reply-outbox'
 
 const row = (action: 'reply' | 'like' | 'message', state: 'sent' | 'queued', targetId = 'c1') => ({
   targetId,
