@@ -9,15 +9,13 @@
 //   and their bytes beside the file's.
 // Each tree is run in a process of its own (`--root DIR`), which prints one JSON line; `--reuse BASE NOW
 // [--load TEXT]` writes the section from two such lines.
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
-import { join, resolve } from 'node:path'
+import { cpus, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { median, percentile, writeResultsSection } from './support/results'
+import { HERE, commitOf, measureTrees } from './support/trees'
 
-/** This tree: the one measured as "now". */
-const here = fileURLToPath(new URL('..', import.meta.url))
 const SAVES = Number(process.env.BENCH_SAVES ?? 30)
 const IMPORT_ROWS = 1_000
 
@@ -197,8 +195,6 @@ async function measureTree(root: string): Promise<TreeFigures> {
   return figures
 }
 
-const commitOf = (root: string) =>
-  spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || '?'
 const ms = (n: number) => `${n.toFixed(1)} ms`
 const kib = (n: number) =>
   n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${(n / 1024).toFixed(1)} KiB`
@@ -210,7 +206,7 @@ function section(now: TreeFigures, before: TreeFigures | undefined, load: string
   const ratio = (f: TreeFigures) => f.save[10_000]!.p50 / f.save[1_000]!.p50
   return `## Page: drafts changes
 
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (this tree at ${commitOf(here)}) by \`bench/page-changes.ts\` (\`npm run bench -- --page-only --page-baseline DIR\`), in Debian's Chromium through the browser mode; the baseline (558c91f) in the same sitting on a checkout of its own with its own built renderer.
+Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (this tree at ${commitOf(HERE)}) by \`bench/page-changes.ts\` (\`npm run bench -- --page-only --page-baseline DIR\`), in Debian's Chromium through the browser mode; the baseline (558c91f) in the same sitting on a checkout of its own with its own built renderer.
 Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory (load average ${load}, shared with other work): the ratios between the two trees say more than the figures.
 
 | measure | 558c91f | now | target | |
@@ -239,13 +235,6 @@ Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 102
 `
 }
 
-const argRoot = process.argv.indexOf('--root')
-if (argRoot !== -1) {
-  const figures = await measureTree(resolve(process.argv[argRoot + 1]!))
-  console.log(JSON.stringify(figures))
-  process.exit(0)
-}
-
 const reuse = process.argv.indexOf('--reuse')
 if (reuse !== -1) {
   // The section from runs already made (`--root DIR` prints one JSON line each), for a sitting started by hand.
@@ -262,26 +251,10 @@ if (reuse !== -1) {
   process.exit(0)
 }
 
-function runOn(root: string): TreeFigures {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--root', root],
-    {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      cwd: root,
-    },
-  )
-  if (result.status !== 0) throw new Error(`bench/page-changes.ts failed on ${root}`)
-  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as TreeFigures
-}
-const baselineAt = process.argv.indexOf('--baseline')
-const baseline = baselineAt === -1 ? undefined : resolve(process.argv[baselineAt + 1]!)
-const load = loadavg()
-  .map((n) => n.toFixed(1))
-  .join(' / ')
-const before = baseline ? runOn(baseline) : undefined
-const now = runOn(here)
-const text = section(now, before, load)
-await writeResultsSection('Page: drafts changes', text)
-console.log(text)
+await measureTrees({
+  script: fileURLToPath(import.meta.url),
+  heading: 'Page: drafts changes',
+  measure: measureTree,
+  section,
+})
+process.exit(0)

@@ -8,15 +8,14 @@
 // - cold: a new page at #/planner to the list painted after the same click, from the page's navigation start
 //   (the drafts' first read, the month's, then the list's); COLD times.
 // Each tree runs in a process of its own (`--root DIR`) that prints one JSON line.
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
-import { join, resolve } from 'node:path'
+import { cpus, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
-import { median, writeResultsSection } from './support/results'
+import { median } from './support/results'
+import { HERE, commitOf, measureTrees } from './support/trees'
 
-const here = fileURLToPath(new URL('..', import.meta.url))
 const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 9)
 const COLD = Number(process.env.BENCH_LIST_COLD ?? 5)
 const SIZES = [
@@ -196,8 +195,6 @@ async function measureTree(root: string): Promise<TreeFigures> {
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-const commitOf = (root: string) =>
-  spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || '?'
 const ms = (n: number) => `${n.toFixed(1)} ms`
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**')
 
@@ -214,7 +211,7 @@ function section(now: TreeFigures, before: TreeFigures | undefined, load: string
     `| ${label}: large / small | ${old((b) => `${ratio(b, key).toFixed(1)}x`)} | ${ratio(now, key).toFixed(1)}x | ≤ 2x | ${verdict(ratio(now, key) <= 2)} |`
   return `## The planner's list view: a year of plans
 
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (this tree at ${commitOf(here)}) by \`bench/planner-list.ts\` (\`npm run bench -- --page-only --page-baseline DIR\`), in Debian's Chromium through the browser mode and its embedded sandbox; the baseline (558c91f) in the same sitting on a checkout of its own with its own built renderer, driven by this script with its own modules.
+Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (this tree at ${commitOf(HERE)}) by \`bench/planner-list.ts\` (\`npm run bench -- --page-only --page-baseline DIR\`), in Debian's Chromium through the browser mode and its embedded sandbox; the baseline (558c91f) in the same sitting on a checkout of its own with its own built renderer, driven by this script with its own modules.
 Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory (load average ${load}, shared with other work): the ratios say more than the figures.
 
 | measure (median) | 558c91f | now | target | |
@@ -237,29 +234,10 @@ ${ratioRow('a new page → the list painted', 'coldMs')}
 `
 }
 
-const argRoot = process.argv.indexOf('--root')
-if (argRoot !== -1) {
-  const figures = await measureTree(resolve(process.argv[argRoot + 1]!))
-  console.log(JSON.stringify(figures))
-  process.exit(0)
-}
-
-function runOn(root: string): TreeFigures {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--root', root],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], cwd: root },
-  )
-  if (result.status !== 0) throw new Error(`bench/planner-list.ts failed on ${root}`)
-  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as TreeFigures
-}
-const baselineAt = process.argv.indexOf('--baseline')
-const baseline = baselineAt === -1 ? undefined : resolve(process.argv[baselineAt + 1]!)
-const load = loadavg()
-  .map((n) => n.toFixed(1))
-  .join(' / ')
-const before = baseline ? runOn(baseline) : undefined
-const now = runOn(here)
-const text = section(now, before, load)
-await writeResultsSection("The planner's list view: a year of plans", text)
-console.log(text)
+await measureTrees({
+  script: fileURLToPath(import.meta.url),
+  heading: "The planner's list view: a year of plans",
+  measure: measureTree,
+  section,
+})
+process.exit(0)

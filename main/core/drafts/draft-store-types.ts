@@ -53,6 +53,12 @@ export interface UpdateOptions {
    * the stored row replaces the copy and listeners hear of it, so the page shows what is true now.
    */
   guard?: (current: StoredDraft) => void
+  /**
+   * Refused with `notFound` (kind `not-found`), changing nothing, when the row is gone: the outbox writes only
+   * to a draft it is sending, and one deleted by the person (or another process) meanwhile must stay deleted,
+   * never come back as "sending" and go out. Without it, a change to a row removed elsewhere is written back.
+   */
+  mustExist?: boolean
 }
 
 /** What one commit (or several seen at once) did to the drafts: the drafts as stored now, and the ids gone. */

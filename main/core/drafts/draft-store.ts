@@ -17,7 +17,7 @@ import { importDraftsFile, type LegacyDrafts } from './legacy-drafts'
 import type { MigrationContext } from './migrations'
 import { draftChangesTable, draftSendsTable, draftsTable, outboxStateTable } from './draft-rows'
 import { sqlOf } from '../db/handle'
-import { changedElsewhere } from './draft-errors'
+import { changedElsewhere, notFound } from './draft-errors'
 import type { DraftChanges, DraftStore, OpenDraftStoreOptions, StoredDraft } from './draft-store-types'
 
 export { DRAFTS_FILE, DraftStoreError } from './legacy-drafts'
@@ -223,6 +223,7 @@ export async function openDraftStore(
               })
             }
             const row = get(draft.id)
+            if (!row && options.mustExist) throw notFound(draft.id)
             if (options.baseRevision !== undefined && row && row.revision !== options.baseRevision) {
               throw changedElsewhere(draft.id)
             }

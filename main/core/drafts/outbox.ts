@@ -77,6 +77,8 @@ export function createOutbox({
   ): StoredDraft =>
     store.update(draft, changes, now(), {
       lease: { holds: (resource) => leases.holds(resource), resource: outboxLease(draft.id) },
+      // A draft deleted while it waited its turn (or while a lookup ran) is not brought back and sent.
+      mustExist: true,
       ...(marker === undefined ? {} : { marker }),
       ...(durability ? { durability } : {}),
     })
@@ -302,7 +304,9 @@ export function createOutbox({
       result[outcome === 'attention' ? 'attention' : outcome].push(draft.id)
     } catch (error) {
       const failure = AppError.from(error)
-      const latest = store.get(draft.id) ?? draft
+      const latest = store.get(draft.id)
+      // Deleted by the person before it was "sending" (a sending draft cannot be deleted): nothing to record.
+      if (!latest) return
       if (!leases.holds(lease)) {
         // Lost to another process (this one slept past the lease): it finishes the post; write nothing.
         result.waiting.push(draft.id)

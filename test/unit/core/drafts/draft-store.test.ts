@@ -104,6 +104,20 @@ describe('draft store', () => {
     expect(reopened.get('a')).toMatchObject({ status: 'scheduled', revision: 2 })
   })
 
+  it('a change that needs its row is refused when another process deleted it, and brings nothing back', async () => {
+    const app = await openStoreAt(file)
+    const cli = await openStoreAt(file)
+    const seen = cli.put(sampleDraft({ id: 'a', status: 'queued' }))
+    expect(app.remove('a')).toBe(true)
+    expect(() => cli.update(seen, { status: 'sending' }, new Date(), { mustExist: true })).toThrow(
+      expect.objectContaining({ kind: 'not-found' }),
+    )
+    expect(cli.get('a')).toBeUndefined()
+    // Without the option the change is written back, as a save from another window is.
+    cli.update(seen, { status: 'draft' }, new Date())
+    expect(app.get('a')).toMatchObject({ status: 'draft' })
+  })
+
   it("announces another connection's inserts, changes and removals on refresh as changes, once", async () => {
     const app = await openStoreAt(file)
     const cli = await openStoreAt(file)

@@ -378,6 +378,34 @@ describe('outbox', () => {
     expect(created).toHaveLength(1)
   })
 
+  it('never sends a draft the person deleted while its earlier create was looked up', async () => {
+    const service = fakeService()
+    const drafts = draftsOf(store)
+    const draft = queueIn(drafts)
+    // A 5xx answered an earlier create whose lookup then failed: the next run looks once more before sending.
+    store.setMarker(draft.id, {
+      startedAt: now.toISOString(),
+      accountId: draft.post.accountId,
+      scheduleAt: draft.post.scheduleAt,
+      title: draft.post.title,
+      description: draft.post.description,
+      answered: true,
+    })
+    const outbox = outboxOver(() => ({
+      createSchedule: (body) => service.client.createSchedule(body),
+      listSchedules: async (q) => {
+        // The person deletes the queued post while that lookup is on its way.
+        drafts.remove(draft.id)
+        return service.client.listSchedules(q)
+      },
+    }))
+    const result = await outbox.sync()
+    expect(service.created).toHaveLength(0)
+    expect(store.get(draft.id)).toBeUndefined()
+    expect(store.marker(draft.id)).toBeUndefined()
+    expect([...result.scheduled, ...result.failed, ...result.attention]).toEqual([])
+  })
+
   it('two identical posts each get their own schedule after lost answers', async () => {
     const { outbox, queue, created, modes } = setup()
     const a = queue()
