@@ -1,8 +1,8 @@
 // A comment's status set from the inbox, for the inbox host (main/host/inbox.ts): the change goes to the data
 // folder's queue (main/core/inbox/status-outbox.ts) whether the service answers or not, the copy shows it at
 // once, and the queue is replayed in order after the replies (a reply resolves the comment it answers, so a
-// status set after it must land after it). Online, the change is replayed before the call answers; offline, it
-// waits for the connection. A refresh reads the service's statuses into the copy: the changes still waiting are
+// status set after it must land after it). Online, the change is replayed before the call answers, unless a
+// reply to that comment is still to go (then it goes after it); offline, it waits for the connection. A refresh reads the service's statuses into the copy: the changes still waiting are
 // laid over them again, so the list keeps showing what the person set.
 import type { CommentTriage, InboxEntry, InboxStatusChangeView } from '../../common/inbox'
 import { AppError } from '../../common/errors'
@@ -21,13 +21,27 @@ export interface InboxStatusDeps {
   active(): ActiveService
   /** Whether a reply of ours to the comment was sent: it explains the service resolving it (status-outbox.ts). */
   repliedTo(session: ActiveService, commentId: string): boolean
+  /** Whether a reply of ours to the comment is still to go: a change of that comment lands after it. */
+  replyWaits(session: ActiveService, commentId: string): boolean
 }
 
 export interface InboxStatuses {
   /** Queues the person's change and shows it in the copy; the caller replays. */
   queue(entry: InboxEntry, status: CommentTriage): InboxEntry
-  /** Replays the session's queue; answers whether anything changed (for the page). */
-  replay(session: ActiveService, signal?: AbortSignal): Promise<{ changed: boolean; stoppedBy?: AppError }>
+  /**
+   * Replays the session's queue, one replay at a time (this process's leases would let two of its replays hold
+   * one change); a comment `waitFor` names keeps its changes. Answers whether anything changed (for the page).
+   */
+  replay(
+    session: ActiveService,
+    signal?: AbortSignal,
+    waitFor?: (commentId: string) => boolean,
+  ): Promise<{ changed: boolean; stoppedBy?: AppError }>
+  /**
+   * Replays now, ahead of the replies' send (which may wait on a large upload), the changes of comments no
+   * reply of ours is still to answer; nothing when `commentId`'s is (its change lands after that reply).
+   */
+  ahead(session: ActiveService, commentId: string, signal?: AbortSignal): Promise<{ changed: boolean }>
   /** Whether the active profile has changes to replay. */
   due(): boolean
   /** The active profile's changes not carried out, for the page. */
@@ -67,6 +81,27 @@ export function createInboxStatuses(deps: InboxStatusDeps): InboxStatuses {
     }
   }
 
+  /** The replay under way: the next waits for it. */
+  let turn: Promise<unknown> = Promise.resolve()
+  async function replayOnce(
+    session: ActiveService,
+    signal?: AbortSignal,
+    waitFor?: (commentId: string) => boolean,
+  ): Promise<{ changed: boolean; stoppedBy?: AppError }> {
+    const result = await outbox(session).replay(signal, waitFor)
+    for (const comment of result.read) deps.store.put(session.profileId, commentEntry(comment), deps.now())
+    overlay(session.profileId)
+    const changed =
+      result.done.length + result.conflicts.length + result.attention.length + result.failed.length > 0
+    return { changed, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) }
+  }
+
+  const replay: InboxStatuses['replay'] = (session, signal, waitFor) => {
+    const run = turn.then(() => replayOnce(session, signal, waitFor))
+    turn = run.catch(() => undefined)
+    return run
+  }
+
   return {
     queue(entry, status) {
       if (entry.kind !== 'comment') {
@@ -78,13 +113,11 @@ export function createInboxStatuses(deps: InboxStatusDeps): InboxStatuses {
       deps.store.put(session.profileId, shown, deps.now())
       return shown
     },
-    async replay(session, signal) {
-      const result = await outbox(session).replay(signal)
-      for (const comment of result.read) deps.store.put(session.profileId, commentEntry(comment), deps.now())
-      overlay(session.profileId)
-      const changed =
-        result.done.length + result.conflicts.length + result.attention.length + result.failed.length > 0
-      return { changed, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) }
+    replay,
+    async ahead(session, commentId, signal) {
+      const replyFirst = (id: string) => deps.replyWaits(session, id)
+      if (replyFirst(commentId)) return { changed: false }
+      return replay(session, signal, replyFirst)
     },
     due: () => outbox().list().some(waiting),
     views: () =>

@@ -26,7 +26,7 @@ import { countedInbox } from './inbox-counts'
 import { basename } from 'node:path'
 import { createEngineUploader } from '../core/drafts/engine-uploader'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
-import { answeredByUs, createReplyOutbox } from '../core/inbox/reply-outbox'
+import { answeredByUs, createReplyOutbox, replyToGo } from '../core/inbox/reply-outbox'
 import { createInboxChats } from './inbox-chat'
 import { createInboxReads } from './inbox-reads'
 import { libraryMedium, replyView, untilStopped } from './inbox-replies'
@@ -154,6 +154,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     now,
     active: () => deps.active(),
     repliedTo: (session, commentId) => answeredByUs(outbox(session).list(), commentId),
+    replyWaits: (session, commentId) => replyToGo(outbox(session).list(), commentId),
   })
 
   function replies(): InboxReplyView[] {
@@ -196,6 +197,8 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
 
   /** Stops the sync under way: the inbox closes, or the profile it started on is no longer the active one. */
   let syncing: AbortController | undefined
+  /** Stops a status change's replay made for its call: the inbox closes. */
+  const stopping = new AbortController()
   async function sendOnce(): Promise<void> {
     if (!deps.connection.isOnline()) return
     const session = deps.active()
@@ -369,13 +372,21 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     async setStatus(id, status) {
       const shown = statuses.queue(stored(id).entry, status)
       deps.emit('inbox:changed', { reason: 'status' })
-      await sendReplies()
+      if (deps.connection.isOnline()) {
+        const replayed = await statuses
+          .ahead(deps.active(), id, stopping.signal)
+          .catch((error: unknown) => log('setting a status failed', error))
+        if (replayed?.changed) deps.emit('inbox:changed', { reason: 'status' })
+      }
+      // The replies, and a change kept for a reply to its comment, go on after the answer.
+      void sendReplies()
       return store.get(scope(), id)?.entry ?? shown
     },
     sendReplies,
     recount: () => counted.recount(scope(), true),
     async close() {
       closed = true
+      stopping.abort()
       unsubscribe()
       task?.unregister()
       syncing?.abort()

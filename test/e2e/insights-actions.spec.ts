@@ -96,6 +96,43 @@ for (const language of ['en', 'id'] as const) {
   })
 }
 
+/** How far a table, or any of its cells, passes the card it is drawn in, or scrolls within it (0: nothing cut). */
+const cutBy = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((table) => {
+    type Box = { getBoundingClientRect(): { right: number } }
+    const el = table as unknown as Box & {
+      closest(s: string): Box
+      parentElement: { scrollWidth: number; clientWidth: number }
+      querySelectorAll(s: string): ArrayLike<Box>
+    }
+    const card = el.closest('.card').getBoundingClientRect().right
+    return Math.max(
+      el.getBoundingClientRect().right - card,
+      el.parentElement.scrollWidth - el.parentElement.clientWidth,
+      ...Array.from(el.querySelectorAll('th, td')).map((cell) => cell.getBoundingClientRect().right - card),
+    )
+  })
+
+test('the accounts side by side and the posts fit their cards at 1366, 1280 and 900 px, in both languages', async ({
+  appPage: page,
+  app,
+}) => {
+  test.setTimeout(120_000)
+  const seeded = await seed(app, 'afit')
+  for (const language of ['en', 'id'] as const) {
+    await setLanguage(page, language)
+    await openInsights(page, seeded.accountId)
+    for (const width of [1366, 1280, 900]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const testId of ['insights-compare', 'insights-posts']) {
+        await expect
+          .poll(() => cutBy(page, testId), { message: `${testId} at ${width} (${language})` })
+          .toBeLessThanOrEqual(0)
+      }
+    }
+  }
+})
+
 test('insights with accounts side by side, and the inbox narrowed to a post, have no serious axe violation', async ({
   appPage: page,
   app,

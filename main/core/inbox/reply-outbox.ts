@@ -350,6 +350,14 @@ export function answeredByUs(
   return replies.some((r) => r.targetId === commentId && r.state === 'sent' && r.action !== 'like')
 }
 
+/** Whether a reply of ours to the comment is still to go (queued, or sent without an answer seen yet). */
+export function replyToGo(
+  replies: readonly Pick<QueuedReply, 'targetId' | 'state'>[],
+  commentId: string,
+): boolean {
+  return replies.some((r) => r.targetId === commentId && (r.state === 'queued' || r.state === 'sending'))
+}
+
 /** How many of a profile's replies are not sent yet (queued, sending, failed or waiting for the person). */
 export function countUnsentReplies(database: AppDatabase, profileId: string): number {
   const row = sqlOf(database)

@@ -60,7 +60,8 @@ export interface StatusOutbox {
    */
   queue(change: { commentId: string; status: CommentTriage; base: string }): StatusChange
   list(): StatusChange[]
-  replay(signal?: AbortSignal): Promise<StatusReplayResult>
+  /** Replays the queue in order; a comment `waitFor` names keeps its changes waiting (a reply to it goes first). */
+  replay(signal?: AbortSignal, waitFor?: (commentId: string) => boolean): Promise<StatusReplayResult>
 }
 
 /** The lease a status change is replayed under (main/core/db/leases.ts). */
@@ -208,7 +209,7 @@ export function createStatusOutbox(o: StatusOutboxOptions): StatusOutbox {
       return get(id)!
     },
     list,
-    async replay(signal) {
+    async replay(signal, waitFor) {
       const result: StatusReplayResult = {
         read: [],
         done: [],
@@ -223,6 +224,10 @@ export function createStatusOutbox(o: StatusOutboxOptions): StatusOutbox {
         if (signal?.aborted) break
         if (held.has(queued.commentId)) continue
         if (queued.state !== 'queued' && queued.state !== 'sending') continue
+        if (waitFor?.(queued.commentId)) {
+          held.add(queued.commentId)
+          continue
+        }
         if (!o.leases.acquire(statusLease(queued.id))) {
           held.add(queued.commentId) // another process is replaying it
           continue

@@ -2,7 +2,8 @@
 // app host against a real sandbox over HTTP: switching to another profile, or quitting, ends the reply's sync
 // instead of leaving it waiting for ever; the reply stays queued for its own profile (never sent through the
 // other one's client, its file never uploaded into the other one's queue), and goes once its profile is back.
-// And a conversation read while the person switches goes into the copy of the profile it was read for.
+// And a conversation read while the person switches goes into the copy of the profile it was read for; a
+// comment's status set while the reply waits is set at once, not after the upload.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -49,6 +50,26 @@ async function replyWaitingForItsFile(app: AppHost, text: string) {
 }
 
 describe('a reply waiting for its dropped file', () => {
+  it("lets a comment's status set meanwhile go at once: its call does not wait for the upload", async () => {
+    const app = await harness.startApp()
+    const work = await profileOn(app, 'Work', { accessKey: 'demo', secretKey: 'demo-secret' })
+    await app.call('profiles:activate', { id: work.id })
+    const commentId = (
+      await harness.service.addIncoming('demo', { comments: [{ text: 'Masih ada?', from: 'Dian' }] })
+    ).comments[0]!.id
+    const { sending } = await replyWaitingForItsFile(app, 'brosur')
+
+    // Before, the call waited for the replies' send, and so for the upload that never starts.
+    const entry = await app.call('inbox:set-status', { id: commentId, status: 'resolved' })
+    expect(entry.status).toBe('resolved')
+    expect((await app.active().client.getComment(commentId)).status).toBe('resolved')
+    expect((await app.call('inbox:list')).statusChanges).toEqual([])
+
+    app.active().uploads.setPaused(false)
+    await sending
+    await app.close()
+  })
+
   it('stays queued for its profile when the person switches to another, and goes once back', async () => {
     const app = await harness.startApp()
     const work = await profileOn(app, 'Work', { accessKey: 'demo', secretKey: 'demo-secret' })
