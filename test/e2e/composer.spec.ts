@@ -143,7 +143,7 @@ test('a picture too wide for Instagram is measured in the page and warned about 
   await expect(
     appPage
       .getByTestId('preflight-issue')
-      .filter({ hasText: 'panorama.png is 3:1; Instagram takes 0.8:1 to 1.91:1.' }),
+      .filter({ hasText: 'panorama.png is 3:1; Instagram takes 0.8:1 (tall) to 1.91:1 (wide).' }),
   ).toBeVisible({ timeout: 15_000 })
 })
 

@@ -59,7 +59,9 @@ test('an unchanged retry of a refused picture fails again; the crop offered for 
     .click()
   const detail = appPage.getByTestId('post-detail')
   await expect(detail.getByTestId('detail-media').locator('img')).toBeVisible()
-  await expect(detail.getByTestId('detail-reason')).toContainText('its shape is 3:1')
+  await expect(detail.getByTestId('detail-reason')).toContainText(
+    'kuliner-malam-panorama.png is 3:1; Instagram takes 0.8:1 (tall) to 1.91:1 (wide).',
+  )
   await appPage.keyboard.press('Escape')
 
   // The crop is offered, previewed, and sent.

@@ -34,6 +34,6 @@ test('a failed post shows the service’s reason in Bahasa Indonesia', async ({ 
   await appPage.reload()
   await appPage.getByRole('link', { name: 'Perencana' }).click()
   const failed = appPage.getByTestId('planner-failed')
-  await expect(failed).toContainText('Akun Batik Lestari (threads) terputus: hubungkan lagi, lalu coba lagi.')
+  await expect(failed).toContainText('Akun Batik Lestari (Threads) terputus: hubungkan lagi, lalu coba lagi.')
   await expect(failed).not.toContainText('is disconnected')
 })

@@ -46,14 +46,40 @@ describe('failure reasons', () => {
   it('says them in Bahasa Indonesia, and keeps an unknown reason in the service’s words', () => {
     const { failureReason, contentType } = serviceText('id')
     expect(failureReason('account Batik Lestari (threads) is disconnected; reconnect it and retry')).toBe(
-      'Akun Batik Lestari (threads) terputus: hubungkan lagi, lalu coba lagi.',
+      'Akun Batik Lestari (Threads) terputus: hubungkan lagi, lalu coba lagi.',
     )
     expect(failureReason('threads does not support reel posts')).toBe(
-      'threads tidak menerbitkan postingan reel.',
+      'Threads tidak menerbitkan postingan reel.',
     )
     expect(failureReason('the network said no')).toBe('the network said no')
     expect(failureReason(undefined)).toBeUndefined()
     expect(contentType('image')).toBe('Gambar')
     expect(contentType('carousel')).toBe('carousel')
+  })
+
+  it('words the aspect-ratio rule of a failure as the composer does, in both languages', () => {
+    const reason =
+      'instagram rejected the media: aspect ratio must be between 4:5 and 1.91:1; wide.jpg is 3:1'
+    for (const [locale, rule] of [
+      ['en', 'wide.jpg is 3:1; Instagram takes 0.8:1 (tall) to 1.91:1 (wide).'],
+      ['id', 'wide.jpg berasio 3:1; Instagram menerima 0.8:1 (tegak) sampai 1.91:1 (melebar).'],
+    ] as const) {
+      const i18n = createAppI18n(locale)
+      // The composer's sentence for the same picture (common/preflight.ts rounds to two decimals).
+      const composer = i18n.global.t('planner.preflight.aspect-ratio', {
+        name: 'wide.jpg',
+        ratio: 3,
+        network: 'Instagram',
+        min: 0.8,
+        max: 1.91,
+      })
+      expect(composer).toBe(rule)
+      expect(serviceText(locale).failureReason(reason)).toContain(rule)
+      expect(
+        serviceText(locale).failureReason(
+          'instagram rejected the media: aspect ratio must be between 4:5 and 1.91:1',
+        ),
+      ).toContain(rule.slice(rule.indexOf('Instagram')))
+    }
   })
 })

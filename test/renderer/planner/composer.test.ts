@@ -771,7 +771,10 @@ describe('ComposerDialog, preflight', () => {
       'https://files.example/wide.jpg',
     ])
     expect(issues()).toEqual([
-      ['warn', expect.stringContaining('May fail: wide.jpg is 3:1; Instagram takes 0.8:1 to 1.91:1.')],
+      [
+        'warn',
+        expect.stringContaining('May fail: wide.jpg is 3:1; Instagram takes 0.8:1 (tall) to 1.91:1 (wide).'),
+      ],
       ['warn', expect.stringContaining('May fail: long.mp4 lasts 1200 s; Instagram takes up to 900 s.')],
     ])
   })

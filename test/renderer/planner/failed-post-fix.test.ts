@@ -96,7 +96,7 @@ describe('fixing a failed post', () => {
     await flushPromises()
     expect(byTestId('detail-media')!.querySelectorAll('li')).toHaveLength(1)
     expect(byTestId('detail-reason')!.textContent).toContain(
-      'instagram rejected the picture kuliner-malam-panorama.png: its shape is 3:1, and instagram takes shapes from 4:5 (tall) to 1.91:1 (wide).',
+      'Instagram rejected the picture. kuliner-malam-panorama.png is 3:1; Instagram takes 0.8:1 (tall) to 1.91:1 (wide).',
     )
     expect(byTestId('detail-retry')).not.toBeNull()
     expect(byTestId('detail-fix')).not.toBeNull()

@@ -284,7 +284,7 @@ describe('PlannerView', () => {
   it('lists failed posts with their reason and retries the selected ones together', async () => {
     const wrapper = await mountPlanner(context)
     const failed = wrapper.find('[data-testid=planner-failed]')
-    expect(failed.text()).toContain('The tiktok account’s sign-in expired')
+    expect(failed.text()).toContain('The TikTok account’s sign-in expired')
     expect(failed.findAll('[data-testid=failed-post]')).toHaveLength(2)
     await failed.find('[data-testid=failed-select-all]').setValue(true)
     await failed.find('[data-testid=failed-retry-selected]').trigger('click')

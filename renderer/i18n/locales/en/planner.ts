@@ -62,7 +62,8 @@ export default {
     'too-many-media': '{network} takes {max} files in one post; this one has {count}.',
     'format-not-taken': '{network} may not take {name} ({format}); it takes {formats}.',
     'file-too-large': '{name} is {size}; {network} takes files up to {max}.',
-    'aspect-ratio': '{name} is {ratio}:1; {network} takes {min}:1 to {max}:1.',
+    // One wording of the rule, here and in a failure's reason (service.failures.aspectRatio*).
+    'aspect-ratio': '{name} is {ratio}:1; {network} takes {min}:1 (tall) to {max}:1 (wide).',
     'too-short': '{name} lasts {seconds} s; {network} needs at least {min} s.',
     'too-long': '{name} lasts {seconds} s; {network} takes up to {max} s.',
     'channel-required': 'Choose the channel or group this {network} post goes to.',

@@ -62,7 +62,7 @@ export default {
     'too-many-media': '{network} menerima {max} berkas dalam satu postingan; yang ini {count}.',
     'format-not-taken': '{network} mungkin tidak menerima {name} ({format}); yang diterima {formats}.',
     'file-too-large': '{name} berukuran {size}; {network} menerima berkas hingga {max}.',
-    'aspect-ratio': '{name} berasio {ratio}:1; {network} menerima {min}:1 sampai {max}:1.',
+    'aspect-ratio': '{name} berasio {ratio}:1; {network} menerima {min}:1 (tegak) sampai {max}:1 (melebar).',
     'too-short': '{name} berdurasi {seconds} dtk; {network} perlu minimal {min} dtk.',
     'too-long': '{name} berdurasi {seconds} dtk; {network} menerima hingga {max} dtk.',
     'channel-required': 'Pilih saluran atau grup tujuan postingan {network} ini.',

@@ -7,8 +7,8 @@ export default {
     unsupportedType: '{network} tidak menerbitkan postingan {type}.',
     tokenExpired: 'Masa masuk akun {network} sudah habis: hubungkan lagi akunnya.',
     aspectRatioFile:
-      '{network} menolak gambar {name}: bentuknya {ratio}, sedangkan {network} menerima bentuk dari {min} (tinggi) sampai {max} (lebar). Pangkas agar pas, lalu kirim lagi.',
-    aspectRatio: '{network} menolak media: rasio aspek harus antara {min} dan {max}.',
+      '{network} menolak gambar ini. {name} berasio {ratio}:1; {network} menerima {min}:1 (tegak) sampai {max}:1 (melebar). Pangkas agar pas, lalu kirim lagi.',
+    aspectRatio: '{network} menolak media: {network} menerima {min}:1 (tegak) sampai {max}:1 (melebar).',
     captionTooLong: '{network} menerima paling banyak {max} karakter teks; postingan ini {count}.',
     tooManyMedia:
       '{network} menerima paling banyak {max} berkas media dalam satu postingan; postingan ini {count}.',
