@@ -14,6 +14,7 @@ import type {
   ReplyMediumInput,
 } from '../../common/inbox'
 import { keepUnchanged } from '../lib/keep-unchanged'
+import { withNewestMessages } from '../lib/chat-messages'
 import { mediadeck } from '../lib/mediadeck'
 
 export interface InboxQuery {
@@ -312,15 +313,34 @@ export const useInboxStore = defineStore('inbox', () => {
   function subscribe(): () => void {
     return mediadeck().inbox.onChanged(() => {
       if (!answer.value) return
+      const waitingBefore = new Set(openReplies.value.filter((r) => r.state !== 'sent').map((r) => r.id))
       void reload().then((mine) => {
         // A later read (a status set meanwhile) has the last word.
-        if (mine !== request || !openId.value || !thread.value || thread.value.stale) return
+        if (mine !== request || !openId.value || !thread.value) return
+        // A chat's reply that went out in the background (its file uploaded, the service back): its message is
+        // the service's now, read into the pane instead of staying the outbox's copy until the chat is reopened.
+        const wentOut = openReplies.value.some((r) => r.state === 'sent' && waitingBefore.has(r.id))
+        if (wentOut && thread.value.messages) void readNewest(openId.value)
+        if (thread.value.stale) return
         // The open conversation as it now is in the copy (a reply that went is in its thread): the list as
         // read after the change, not the one before it.
         const fresh = answer.value?.items.find((i) => i.id === openId.value)
         if (fresh) thread.value = { ...thread.value, entry: fresh }
       })
     })
+  }
+
+  /** The open chat's newest messages read again, the older pages already shown kept before them. */
+  async function readNewest(id: string) {
+    const mine = threadRequest
+    try {
+      const got = await mediadeck().inbox.thread({ id })
+      const now = thread.value
+      if (mine !== threadRequest || !now || now.entry.id !== id) return
+      thread.value = withNewestMessages(now, got)
+    } catch {
+      // The message stays shown as the outbox's copy; the next open reads it.
+    }
   }
 
   /** Another profile: nothing of the previous one stays, and an answer for it still on its way is dropped. */

@@ -102,6 +102,31 @@ describe('a chat paged backwards in the inbox', () => {
     expect(context.fake.requests('inbox:older-messages')).toHaveLength(1)
   })
 
+  it('shows a reply that went out in the background as the service’s message, older pages kept', async () => {
+    context.fake.data.inboxOffline = true
+    const wrapper = await openChat()
+    await wrapper.get('[data-testid="thread-older"]').trigger('click')
+    await flushPromises()
+    await wrapper.get('[data-testid="reply-text"]').setValue('sudah dikirim')
+    await wrapper.get('[data-testid="reply-form"]').trigger('submit')
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="outbox-reply"]')).toHaveLength(1)
+
+    // The service comes back and main sends the queued reply: its message is in the chat, the reply "sent".
+    const data = context.fake.data
+    data.inboxOffline = false
+    data.inboxMessages!['ch-1']!.push(message(121, { text: 'sudah dikirim', isFromMe: true }))
+    const reply = data.inboxReplies![0]!
+    Object.assign(reply, { state: 'sent', resultIds: ['m121'] })
+    context.fake.emit('inbox:changed', { reason: 'replies' })
+    await flushPromises()
+
+    expect(shown(wrapper).at(-1)).toBe('sudah dikirim')
+    expect(shown(wrapper)[0]).toBe('pesan 21')
+    expect(shown(wrapper)).toHaveLength(101)
+    expect(wrapper.findAll('[data-testid="outbox-reply"]')).toHaveLength(0)
+  })
+
   it('says, offline and in Bahasa Indonesia, that what the copy does not keep waits for the service', async () => {
     context.fake.data.inboxOffline = true
     context.fake.data.inboxMessages = { 'ch-1': [message(1), message(2)] }
