@@ -426,6 +426,21 @@ describe('PlannerView', () => {
     expect(document.querySelector('[data-testid=failed-retry-warning]')).toBeNull()
   })
 
+  it("retries a disconnected account's post anyway when asked to", async () => {
+    context.fake.data.accounts = context.fake.data.accounts.map((a) =>
+      a._id === 'acc-fb' ? { ...a, isConnected: false } : a,
+    )
+    const wrapper = await mountPlanner(context)
+    const row = wrapper.find('[data-testid=failed-post][data-id=sched-3]')
+    await row.find('[data-testid=failed-retry]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('schedules:retry')).toEqual([])
+    document.querySelector<HTMLElement>('[data-testid=retry-warning-anyway]')!.click()
+    await flushPromises()
+    // The held list crosses to main as plain data (IPC cannot clone a reactive array).
+    expect(context.fake.requests('schedules:retry')).toEqual([{ ids: ['sched-3'] }])
+  })
+
   it("retries a connected account's post at once, with no warning", async () => {
     const wrapper = await mountPlanner(context)
     await wrapper.findAll('[data-testid=failed-retry]')[0]!.trigger('click')
