@@ -102,6 +102,22 @@ describe('fixing a failed post', () => {
     expect(byTestId('detail-fix')).not.toBeNull()
   })
 
+  it('says on its row, in both languages, that a post whose shape breaks its rule is refused again as it is', async () => {
+    const wrapper = await mountPlanner(context)
+    await flushPromises()
+    const row = (id: string) => wrapper.find(`[data-testid=failed-post][data-id=${id}]`)
+    // The two panoramas and the long thread break their network's rule as they are.
+    expect(wrapper.findAll('[data-testid=failed-shape]')).toHaveLength(3)
+    expect(row('sched-1').find('[data-testid=failed-shape]').text()).toBe(
+      'As it is, this post breaks its network’s rule and is refused again: fix it first.',
+    )
+    context.i18n.global.locale.value = 'id'
+    await flushPromises()
+    expect(row('sched-3').find('[data-testid=failed-shape]').text()).toBe(
+      'Seperti sekarang, postingan ini melanggar aturan jaringannya dan akan ditolak lagi: perbaiki dulu.',
+    )
+  })
+
   it('edits a failed post and sends it again, saying it was updated', async () => {
     const wrapper = await mountPlanner(context)
     await wrapper.find('[data-testid=failed-post][data-id=sched-1] .failed__title').trigger('click')

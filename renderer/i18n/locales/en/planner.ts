@@ -243,6 +243,7 @@ export default {
     title: 'Failed posts',
     none: 'No post failed to publish.',
     noReason: 'The service gave no reason.',
+    shapeRow: 'As it is, this post breaks its network’s rule and is refused again: fix it first.',
     retry: 'Retry',
     retrySelected: 'Retry selected ({count})',
     selectAll: 'Select all',

@@ -242,6 +242,8 @@ export default {
     title: 'Postingan gagal',
     none: 'Tidak ada postingan yang gagal terbit.',
     noReason: 'Layanan tidak memberi alasan.',
+    shapeRow:
+      'Seperti sekarang, postingan ini melanggar aturan jaringannya dan akan ditolak lagi: perbaiki dulu.',
     retry: 'Coba lagi',
     retrySelected: 'Coba lagi yang dipilih ({count})',
     selectAll: 'Pilih semua',
