@@ -1,11 +1,55 @@
-// What a reply carries and how it is shown, for the inbox host (main/host/inbox.ts): a library file as a
-// medium, the wait for a dropped file's upload that quitting or leaving the profile ends, and a queued reply as
-// the page sees it.
-import type { InboxReplyView, ReplyLibraryMedium } from '../../common/inbox'
+// What a reply carries and how it is shown, for the inbox host (main/host/inbox.ts): its media as they will be
+// sent (a library file, a granted file of the computer), the wait for a dropped file's upload that quitting or
+// leaving the profile ends, and a queued reply as the page sees it.
+import {
+  isLocalMedium,
+  type InboxReplyView,
+  type ReplyLibraryMedium,
+  type ReplyMediumInput,
+} from '../../common/inbox'
 import { AppError } from '../../common/errors'
 import { errorReason } from '../../common/messages/index'
-import type { Medium } from '../core/inbox/reply-media'
+import { prepareMedia, type Medium } from '../core/inbox/reply-media'
 import type { QueuedReply } from '../core/inbox/reply-outbox'
+
+export interface ReplyMediaDeps {
+  isOnline: () => boolean
+  /** How long a stored video or audio of the library plays (main/host/pictures.ts mediaDuration). */
+  mediaDuration?: (url: string) => Promise<number>
+  /** Whether the person picked or dropped this file of the computer (the grants). */
+  allowFile?: (path: string) => Promise<boolean>
+}
+
+/** The reply's media as they will be sent: a local file must have been granted, and is read now. */
+export function replyMediaOf(deps: ReplyMediaDeps): (input: ReplyMediumInput[]) => Promise<Medium[]> {
+  const { mediaDuration } = deps
+  // A library file is timed from the storage, so not while the service is known to be unreachable.
+  const duration =
+    mediaDuration &&
+    ((url: string): Promise<number> =>
+      deps.isOnline()
+        ? mediaDuration(url)
+        : Promise.reject(new AppError({ kind: 'network', message: 'the service cannot be reached' })))
+  return async (input) => {
+    const media: Medium[] = []
+    for (const m of input) {
+      if (!isLocalMedium(m)) {
+        media.push(await libraryMedium(m, duration))
+        continue
+      }
+      if (!(await (deps.allowFile?.(m.path) ?? Promise.resolve(false)))) {
+        throw new AppError({
+          kind: 'validation',
+          field: 'media',
+          ...errorReason('file-not-granted', { name: m.name }),
+          message: `${m.name} was not picked or dropped: add it with the file dialog or by dropping it`,
+        })
+      }
+      media.push(...(await prepareMedia([m.path])))
+    }
+    return media
+  }
+}
 
 /**
  * A library file as a medium. A video or an audio needs its `duration`, read from the stored file by

@@ -10,9 +10,7 @@ import type {
   InboxReplyView,
   InboxThread,
   ReplyAction,
-  ReplyMediumInput,
 } from '../../common/inbox'
-import { isLocalMedium } from '../../common/inbox'
 import { AppError, isUnreachable } from '../../common/errors'
 import { errorReason } from '../../common/messages/index'
 import type { AppDatabase } from '../core/db/database'
@@ -25,11 +23,11 @@ import { createInboxStore } from '../core/inbox/inbox-store'
 import { countedInbox } from './inbox-counts'
 import { basename } from 'node:path'
 import { createEngineUploader } from '../core/drafts/engine-uploader'
-import { prepareMedia, type Medium } from '../core/inbox/reply-media'
+import type { Medium } from '../core/inbox/reply-media'
 import { answeredByUs, createReplyOutbox, replyToGo } from '../core/inbox/reply-outbox'
 import { createInboxChats } from './inbox-chat'
 import { createInboxReads } from './inbox-reads'
-import { libraryMedium, replyView, untilStopped } from './inbox-replies'
+import { replyMediaOf, replyView, untilStopped } from './inbox-replies'
 import { createInboxStatuses } from './inbox-status'
 import type { ActiveService, ConnectionMonitor, EventSink, InboxPort } from '../core/ports'
 import type { Background, HostTaskContext } from '../core/scheduler/background-port'
@@ -81,34 +79,11 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   const scope = () => deps.active().profileId
   const chats = createInboxChats({ store, now, active: () => deps.active(), connection: deps.connection })
 
-  /** A library file is timed from the storage, so not while the service is known to be unreachable. */
-  const timeOnline =
-    (duration: (url: string) => Promise<number>) =>
-    (url: string): Promise<number> =>
-      deps.connection.isOnline()
-        ? duration(url)
-        : Promise.reject(new AppError({ kind: 'network', message: 'the service cannot be reached' }))
-
-  /** The reply's media as they will be sent: a local file must have been granted, and is read now. */
-  async function mediaOf(input: ReplyMediumInput[]): Promise<Medium[]> {
-    const media: Medium[] = []
-    for (const m of input) {
-      if (!isLocalMedium(m)) {
-        media.push(await libraryMedium(m, deps.mediaDuration && timeOnline(deps.mediaDuration)))
-        continue
-      }
-      if (!(await (deps.allowFile?.(m.path) ?? Promise.resolve(false)))) {
-        throw new AppError({
-          kind: 'validation',
-          field: 'media',
-          ...errorReason('file-not-granted', { name: m.name }),
-          message: `${m.name} was not picked or dropped: add it with the file dialog or by dropping it`,
-        })
-      }
-      media.push(...(await prepareMedia([m.path])))
-    }
-    return media
-  }
+  const mediaOf = replyMediaOf({
+    isOnline: () => deps.connection.isOnline(),
+    mediaDuration: deps.mediaDuration,
+    allowFile: deps.allowFile,
+  })
   /** Why the last refresh of a profile could not read the service; absent once one succeeded. */
   const failed = new Map<string, AppError>()
   const reads = createInboxReads(deps.emit)
