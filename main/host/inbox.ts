@@ -279,6 +279,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   async function queue(
     id: string,
     { action, text, media = [] }: { action: ReplyAction; text: string; media?: Medium[] },
+    session: ActiveService = deps.active(),
   ): Promise<InboxReplyView> {
     if (action !== 'reply' && stored(id).entry.kind !== 'comment') {
       throw new AppError({
@@ -288,7 +289,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
         message: 'only a comment can be liked or answered privately',
       })
     }
-    const box = outbox()
+    const box = outbox(session)
     const queued = box.queue({ targetId: id, text, media, action })
     deps.emit('inbox:changed', { reason: 'replies' })
     if (media.some((m) => m.path !== undefined)) void sendReplies()
@@ -328,6 +329,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     },
     olderMessages: async (id, before) => chats.older(stored(id), before),
     async reply({ id, text, media, privately }) {
+      // The profile the chat is of: a library video is timed from storage first, and a switch meanwhile must
+      // not put the reply in the other profile's outbox, to go out through its account.
+      const session = deps.active()
       const { entry } = stored(id)
       if (privately) return queue(id, { action: 'message', text })
       if (entry.kind === 'comment' && media.length > 0) {
@@ -338,7 +342,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
           message: 'a comment is answered with text only',
         })
       }
-      return queue(id, { action: 'reply', text, media: await mediaOf(media) })
+      return queue(id, { action: 'reply', text, media: await mediaOf(media) }, session)
     },
     async like(id) {
       return queue(id, { action: 'like', text: '' })

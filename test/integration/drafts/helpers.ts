@@ -10,7 +10,7 @@ import type { ServiceClient } from '../../../main/core/service-client'
 import { createUploadEngine } from '../../../main/core/uploads/upload-engine'
 import type { UploadEngine } from '../../../main/core/uploads/upload-engine'
 import { startSandbox } from '../../../sandbox/index'
-import type { RunningSandbox } from '../../../sandbox/index'
+import type { RunningSandbox, StartSandboxOptions } from '../../../sandbox/index'
 
 /** A valid 1×1 PNG, so the engine's type probe agrees with the extension. */
 export const PNG = Buffer.from(
@@ -30,12 +30,17 @@ export async function writePng(dir: string, name = 'photo.png'): Promise<string>
   return file
 }
 
-export async function sandboxOn(dataDir: string, port = 0): Promise<RunningSandbox> {
+export async function sandboxOn(
+  dataDir: string,
+  port = 0,
+  more: Partial<StartSandboxOptions> = {},
+): Promise<RunningSandbox> {
   return startSandbox({
     dataDir,
     port,
     publisherIntervalMs: 0,
     config: { users: [demoUser, { ...demoUser, ...otherUser }], randomSeed: 7 },
+    ...more,
   })
 }
 const demoUser = {
