@@ -4,7 +4,7 @@
 import { AppError, isUnreachable } from '../../common/errors'
 import type { InboxOlderMessages, InboxThread } from '../../common/inbox'
 import { errorReason } from '../../common/messages/index'
-import { heldBefore, MESSAGES_PAGE, readOlder, withNewest } from '../core/inbox/chat-pages'
+import { heldBefore, merged, MESSAGES_PAGE, readOlder, withNewest } from '../core/inbox/chat-pages'
 import { chatEntry } from '../core/inbox/inbox-entry'
 import type { InboxStore, StoredConversation } from '../core/inbox/inbox-store'
 import type { ActiveService, ConnectionMonitor } from '../core/ports'
@@ -69,7 +69,10 @@ export function createInboxChats(deps: InboxChatsDeps): InboxChats {
       const { client, profileId } = deps.active()
       try {
         const read = await readOlder(client, entry.id, held, before)
-        store.saveMessages(profileId, entry.id, read.held)
+        // Over the copy as it is now: the chat's newest page may have been read while this page was on its way
+        // (a reply that went out), and the copy from before would put it back as it was.
+        const now = store.get(profileId, entry.id)?.messages ?? held
+        store.saveMessages(profileId, entry.id, merged(now, read.messages))
         return { messages: read.messages, more: read.more, stale: false }
       } catch (error) {
         const e = AppError.from(error)

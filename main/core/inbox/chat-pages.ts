@@ -24,7 +24,7 @@ export function byTime(a: ChatMessage, b: ChatMessage): number {
 }
 
 /** Held and read merged, each message once (the one read wins), oldest first, the newest MESSAGES_KEPT. */
-function merged(held: readonly ChatMessage[], read: readonly ChatMessage[]): ChatMessage[] {
+export function merged(held: readonly ChatMessage[], read: readonly ChatMessage[]): ChatMessage[] {
   const byId = new Map(held.map((m) => [m.id, m]))
   for (const m of read) byId.set(m.id, m)
   return [...byId.values()].sort(byTime).slice(-MESSAGES_KEPT)
