@@ -121,8 +121,9 @@ export function createInsightsFollow(o: InsightsFollowOptions): InsightsFollow {
           maxRequests: budget,
           ...(walkFrom === undefined ? {} : { walkFrom }),
         })
-        // A failed run begins its walk again: the page it stopped at may be what failed.
-        if (result.walkFrom !== undefined && result.error === undefined) walks.set(walk, result.walkFrom)
+        // A run whose list failed threw (below) and begins its walk again: the page may be what failed. A post's
+        // figures or the account's failing say nothing of the list, and must not send it back to page 1 each run.
+        if (result.walkFrom !== undefined) walks.set(walk, result.walkFrom)
         const { listPages, posts, account: accountReads } = result.requests
         outcome = {
           accountId: account.id,

@@ -145,6 +145,36 @@ describe('insights follow', () => {
     follow.stop()
   })
 
+  it("walks on from where the last run stopped even when a post's figures keep failing", async () => {
+    // One post whose figures always answer 500 (a post removed from its network): its run reports the failure,
+    // and the list is still walked to its end over the runs, not from its first page again each time.
+    let failing: string | undefined
+    const flaky = new Proxy(client, {
+      get(target, key, receiver) {
+        if (key !== 'contentStatistic') return Reflect.get(target, key, receiver) as unknown
+        return async (contentId: string, accountId: string) => {
+          failing ??= contentId
+          if (contentId === failing)
+            throw new AppError({ kind: 'server', status: 500, message: 'statistic unavailable' })
+          return target.contentStatistic(contentId, accountId)
+        }
+      },
+    })
+    const follow = createInsightsFollow({
+      store: openInsightsStore(database),
+      scope: () => 'scope-f',
+      now: () => START,
+      direct: () => flaky,
+      onChanged: () => undefined,
+      runBudget: 20,
+    })
+    for (let runs = 0; runs < 40; runs++) await follow.refresh('f', [{ id: IG, network: 'instagram' }])
+    const posts = openInsightsStore(database).posts('scope-f', IG)
+    expect(posts).toHaveLength(280)
+    expect(posts.filter((p) => p.status !== 'ok').map((p) => p.contentId)).toEqual([failing])
+    follow.stop()
+  })
+
   it('answers every followed account as unreachable when the service is, not with an older outcome', async () => {
     const time = manualClock(0)
     const background = createBackground({ clock: time.clock, log: silentLogger, limit: 10_000 })
