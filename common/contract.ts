@@ -57,6 +57,7 @@ import { MAX_CAMPAIGN_MEMBERS, MAX_OFFSET_MINUTES } from './campaigns'
 import type { Campaign, CampaignEditOutcome } from './campaigns'
 import type { DeleteOutcome, UnusedFile, UnusedReport } from './storage-doctor'
 import { formatBytes } from './format-bytes'
+import { BIDI_CONTROLS, CONTROL_CHARS, LINE_SEPARATORS } from './text-controls'
 import { CLOCK_TIME } from './quiet-hours'
 import { automationCallSchemas, type AutomationCallResponses } from './automation-calls'
 import { watchCallSchemas, type WatchCallResponses, type WatchEventPayloads } from './account-watch'
@@ -87,6 +88,11 @@ const importContent = z.string().max(MAX_IMPORT_CHARS, {
   message: `The file is too large to import: at most ${MAX_IMPORT_CHARS / 1_000_000} MB of text.`,
 })
 const localPath = z.string().min(1).max(4096)
+/**
+ * One file name as the library shows it: no folder, and no character that breaks or disguises it (a control, a
+ * line separator, a bidirectional override: `invoice\u202Egpj.exe` would read as `invoiceexe.jpg`).
+ */
+const FILE_NAME_CHARS = new RegExp(`^[^/\\\\${CONTROL_CHARS}${LINE_SEPARATORS}${BIDI_CONTROLS}]+$`)
 /** What a thumbnail is kept under: the shown file's public address. Main hashes it into a file name. */
 const thumbnailKey = z.string().min(1).max(4096)
 /** A 256 px WebP or JPEG weighs 5–40 KB; anything near this bound is not a thumbnail. */
@@ -369,8 +375,7 @@ export const requestSchemas = {
         .string()
         .min(1)
         .max(255)
-        // eslint-disable-next-line no-control-regex
-        .regex(/^[^/\\\u0000-\u001f\u007f]+$/, {
+        .regex(FILE_NAME_CHARS, {
           message: 'A file name has no folder and no control character.',
         })
         .refine((name) => name.trim() === name && name !== '.' && name !== '..', {

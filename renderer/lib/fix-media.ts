@@ -7,6 +7,7 @@
 import type { InjectionKey } from 'vue'
 import { keptByMain, pictureAddress } from '../../common/pictures'
 import { characterCount } from '../../common/preflight'
+import { BIDI_CONTROLS, CONTROL_CHARS, LINE_SEPARATORS } from '../../common/text-controls'
 
 /** The part of a picture that is kept, in its own pixels. */
 export interface CropRect {
@@ -99,21 +100,29 @@ async function decodedImage(address: string): Promise<HTMLImageElement> {
 /** Draws a crop of a stored picture; a test puts a stub in place of the canvas jsdom lacks. */
 export const cropperKey: InjectionKey<(url: string, rect: CropRect) => Promise<Blob>> = Symbol('cropper')
 
-/** How long a cropped picture's name may grow before its source's part is cut (the service keeps 255). */
+/**
+ * How long (in UTF-16 units, as the contract counts) a cropped picture's name may grow before its source's part
+ * is cut: the service keeps 255, and the mark and extension need the rest.
+ */
 const MAX_CROPPED_STEM = 180
+/** A folder, or a character that breaks or disguises a name (common/text-controls.ts). */
+const NOT_IN_A_NAME = new RegExp(`[/\\\\${CONTROL_CHARS}${LINE_SEPARATORS}${BIDI_CONTROLS}]+`, 'g')
 
 /**
  * A cropped picture's name on the service: its source's, marked, as the JPEG the crop is made as
  * ("pelaminan panorama 3x1.png" → "pelaminan panorama 3x1 (cropped).jpg"), so the library shows where it came
  * from instead of the generated copy's name. `mark` is the person's language's "{name} (cropped)". What the
- * service named the source is not trusted: folders and control characters become spaces.
+ * service named the source is not trusted: folders, controls and bidirectional overrides become spaces.
  */
 export function croppedName(source: string, mark: (stem: string) => string): string {
   const dot = source.lastIndexOf('.')
-  const stem = (dot > 0 ? source.slice(0, dot) : source)
-    // eslint-disable-next-line no-control-regex
-    .replace(/[/\\\u0000-\u001f\u007f]+/g, ' ')
-    .trim()
-  const kept = Array.from(stem).slice(0, MAX_CROPPED_STEM).join('').trim()
+  const stem = (dot > 0 ? source.slice(0, dot) : source).replace(NOT_IN_A_NAME, ' ').trim()
+  // Cut between characters, never inside one: an emoji is two units.
+  let kept = ''
+  for (const char of stem) {
+    if (kept.length + char.length > MAX_CROPPED_STEM) break
+    kept += char
+  }
+  kept = kept.trim()
   return `${mark(kept || 'picture')}.jpg`
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { characterCount } from '../../../common/preflight'
 import { cropBox, croppedName, nearestAllowedCrop, shortenText } from '../../../renderer/lib/fix-media'
+import { requestSchemas } from '../../../common/contract'
 
 const INSTAGRAM = { min: 4 / 5, max: 1.91 }
 
@@ -58,5 +59,16 @@ describe('croppedName', () => {
     expect(croppedName('../../etc/pass\u0000wd.jpg', mark)).toBe('.. .. etc pass wd (cropped).jpg')
     expect(croppedName('/.jpg', mark)).toBe('picture (cropped).jpg')
     expect(Array.from(croppedName(`${'é'.repeat(400)}.jpg`, mark)).length).toBeLessThanOrEqual(200)
+  })
+  it('keeps no override that disguises a name, and fits the contract in UTF-16 units', () => {
+    expect(croppedName('invoice\u202Egpj.exe.png', mark)).toBe('invoice gpj.exe (cropped).jpg')
+    expect(croppedName('a\u2028b\u0085c.png', mark)).toBe('a b c (cropped).jpg')
+    const long = croppedName(`${'😀'.repeat(200)}.png`, mark)
+    expect(long.length).toBeLessThanOrEqual(255)
+    expect(long.startsWith('😀')).toBe(true)
+    expect(requestSchemas['uploads:one'].safeParse({ path: '/tmp/a.jpg', name: long }).success).toBe(true)
+    expect(
+      requestSchemas['uploads:one'].safeParse({ path: '/tmp/a.jpg', name: 'invoice\u202Egpj.exe' }).success,
+    ).toBe(false)
   })
 })
