@@ -7,7 +7,7 @@ import type { AppDatabase } from '../core/db/database'
 import { createLeases } from '../core/db/leases'
 import { commentEntry } from '../core/inbox/inbox-entry'
 import { createInboxStore } from '../core/inbox/inbox-store'
-import { answeredByUs, type ReplyOutbox } from '../core/inbox/reply-outbox'
+import { answeredByUs, replyToGo, type ReplyOutbox } from '../core/inbox/reply-outbox'
 import { createStatusOutbox, type StatusChange, type StatusReplayResult } from '../core/inbox/status-outbox'
 import type { ServiceClient } from '../core/service-client'
 import { printable } from './printable'
@@ -36,7 +36,14 @@ export async function replayStatuses(o: {
   })
   // A change carried out leaves the queue: what it was is read before.
   const before = new Map(box.list().map((c) => [c.id, c]))
-  const result = await box.replay(o.signal)
+  // A comment with a reply of ours still to go (held by another process, its file still going up) keeps its
+  // changes waiting, as the app's replay does: the reply resolves the comment, over the status chosen after it.
+  const behindReply = new Set<string>()
+  const result = await box.replay(o.signal, (commentId) => {
+    const waits = replyToGo(o.replies.list(), commentId)
+    if (waits) behindReply.add(commentId)
+    return waits
+  })
   const copy = createInboxStore(o.database)
   for (const comment of result.read) copy.put(o.profileId, commentEntry(comment), o.now())
   const after = new Map(box.list().map((c) => [c.id, c]))
@@ -53,6 +60,9 @@ export async function replayStatuses(o: {
       const change = after.get(id) ?? before.get(id)
       if (change) outcomes.push({ change, outcome })
     }
+  }
+  for (const change of after.values()) {
+    if (behindReply.has(change.commentId)) outcomes.push({ change, outcome: 'waiting' })
   }
   outcomes.sort((a, b) => a.change.seq - b.change.seq)
   return { outcomes, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) }
