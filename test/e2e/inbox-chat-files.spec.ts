@@ -124,11 +124,11 @@ for (const language of ['en', 'id'] as const) {
     )
     await app.host.sandbox.setFaults({})
 
-    // Sent once the upload is complete: the reply beside the chat says so.
-    await expect(thread.getByTestId('outbox-reply').last()).toHaveAttribute('data-state', 'sent', {
+    // Sent once the upload is complete: the service's message takes the outbox copy's place in the open chat.
+    await expect(thread.getByTestId('thread-message').filter({ hasText: text })).toHaveCount(1, {
       timeout: 60_000,
     })
-    await expect(thread.getByTestId('outbox-reply').last()).toContainText(text)
+    await expect(thread.getByTestId('outbox-reply')).toHaveCount(0)
     const uploaded = (await app.host.call('uploads:list')).items.find((i) => i.name === name)!
     expect(uploaded).toMatchObject({ state: 'done' })
     const mine = (
