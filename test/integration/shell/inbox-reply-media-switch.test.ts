@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { otherUser, sandboxOn } from '../drafts/helpers'
+import { wav } from '../../support/media-bytes'
 import { useAppOnSandbox } from './app-on-sandbox'
 
 const harness = useAppOnSandbox('inbox-media-switch-')
@@ -16,32 +17,6 @@ afterAll(async () => {
   await service?.close()
   rmSync(root, { recursive: true, force: true })
 })
-
-/** A WAV of one second of 8 kHz mono 8-bit silence. */
-function wav(): Buffer {
-  const fmt = Buffer.alloc(16)
-  fmt.writeUInt16LE(1, 0)
-  fmt.writeUInt16LE(1, 2)
-  fmt.writeUInt32LE(8000, 4)
-  fmt.writeUInt32LE(8000, 8)
-  fmt.writeUInt16LE(1, 12)
-  fmt.writeUInt16LE(8, 14)
-  const chunk = (id: string, body: Buffer) => {
-    const head = Buffer.alloc(8)
-    head.write(id, 0, 'latin1')
-    head.writeUInt32LE(body.length, 4)
-    return Buffer.concat([head, body])
-  }
-  const body = Buffer.concat([
-    Buffer.from('WAVE', 'latin1'),
-    chunk('fmt ', fmt),
-    chunk('data', Buffer.alloc(8000, 128)),
-  ])
-  const riff = Buffer.alloc(8)
-  riff.write('RIFF', 0, 'latin1')
-  riff.writeUInt32LE(body.length, 4)
-  return Buffer.concat([riff, body])
-}
 
 describe('a chat reply with a library audio while the person switches profile', () => {
   it('is queued for the profile whose chat it answers', async () => {
@@ -74,7 +49,7 @@ describe('a chat reply with a library audio while the person switches profile', 
     ).messages[0]!.chatId
     await app.call('inbox:refresh')
     const path = join((await app.call('app:info')).dataDir, 'sapaan.wav')
-    writeFileSync(path, wav())
+    writeFileSync(path, wav(1))
     await app.call('files:grant-dropped', { paths: [path] })
     const { url } = await app.call('uploads:one', { path })
 
