@@ -63,7 +63,39 @@ if (playwright?.stats) {
   failed += 1
 }
 
+// CI keeps only the tail of what a run prints: name what failed there, each with its first line of error.
+const failures = []
+for (const file of vitest?.testResults ?? []) {
+  for (const test of file.assertionResults ?? []) {
+    if (test.status !== 'failed') continue
+    const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0]
+    failures.push(`${file.name.replace(process.cwd() + '/', '')} › ${test.fullName ?? test.title}: ${reason}`)
+  }
+  if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+    failures.push(
+      `${file.name.replace(process.cwd() + '/', '')}: ${String(file.message ?? '').split('\n')[0]}`,
+    )
+  }
+}
+function playwrightFailures(suites, titles) {
+  for (const suite of suites ?? []) {
+    const path = suite.file ? [suite.file] : [...titles, suite.title]
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'expected' || test.status === 'skipped') continue
+        const error = test.results?.find((result) => result.error)?.error?.message ?? ''
+        failures.push(
+          `${[...path, spec.title].join(' › ')} (${test.status}): ${String(error).split('\n')[0]}`,
+        )
+      }
+    }
+    playwrightFailures(suite.suites, path)
+  }
+}
+playwrightFailures(playwright?.suites, [])
+
 const ok = vitestStatus === 0 && playwrightStatus === 0 && failed === 0 && passed > 0
 console.log(`\ntook: ${durations.join(', ')}`)
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ${line}`).join('\n')}`)
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(ok ? 0 : 1)
