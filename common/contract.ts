@@ -797,6 +797,7 @@ export const EVENT_NAMES = [
   'snippets:changed',
   'schedules:changed',
   'inbox:changed',
+  'inbox:state',
   'inbox:counts',
 ] as const satisfies readonly EventName[]
 

@@ -1,6 +1,7 @@
 // The IPC calls of the inbox (common/inbox.ts), spread into common/contract.ts's table so they are validated
 // like every other call before a handler runs.
 import { z } from 'zod'
+import type { ListChanges } from './list-changes'
 import {
   COMMENT_TRIAGE,
   INBOX_KINDS,
@@ -8,6 +9,7 @@ import {
   type InboxCounts,
   type InboxEntry,
   type InboxListAnswer,
+  type InboxListState,
   type InboxOlderMessages,
   type InboxReplyView,
   type InboxThread,
@@ -91,9 +93,21 @@ export interface InboxCallResponses {
 }
 
 export interface InboxEventPayloads {
-  /** The copy or the outbox changed (a refresh, a reply sent or queued, a status set): read the list again. */
-  /** `checking`: a read of the inbox started (its freshness changed); `refreshed`: it ended. */
-  'inbox:changed': { reason: 'checking' | 'refreshed' | 'replies' | 'status' }
+  /**
+   * The active profile's conversations changed (a read, a conversation read again after a reply, opened, or
+   * its status set): the rows as `inbox:list` answers them and the ids removed, numbered (common/list-changes.ts),
+   * never the list. The page applies them to its filtered list (common/inbox-changes.ts). Bounded: past
+   * INBOX_CHANGES_MAX rows in one event (a first read, a refresh that changed thousands) it is `reload` alone,
+   * and the page reads its list of at most 300 rows again instead of taking thousands it does not show.
+   */
+  'inbox:changed': ListChanges<InboxEntry>
+  /**
+   * The copy's freshness (a read started: checking; it ended: as of now, or stale) or the outbox's work (a reply
+   * queued or sent, a status change queued or carried out) changed: sent whole, as `inbox:list` answers them.
+   * Bounded by what the person did: the replies not sent yet and those sent in the last 24 hours, the status
+   * changes not carried out yet.
+   */
+  'inbox:state': InboxListState
   /** The counts of a profile's copy changed (a read, a chat opened, a status set). */
   'inbox:counts': InboxCounts
 }

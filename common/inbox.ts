@@ -106,6 +106,8 @@ export interface InboxListAnswer {
   items: InboxEntry[]
   /** How many match the filter (the list holds at most the first page of them). */
   total: number
+  /** The number of the last `inbox:changed` the list includes: the next change is `seq + 1`. */
+  seq: number
   /** When the list was last read whole from the service; null when never. */
   fetchedAt: string | null
   /** True when the last refresh could not reach the service: the list is the last state seen. */
@@ -116,6 +118,17 @@ export interface InboxListAnswer {
   replies: InboxReplyView[]
   /** The profile's status changes not carried out yet, in the order they were made. */
   statusChanges: InboxStatusChangeView[]
+}
+
+/**
+ * What `inbox:list` answers beside the conversations: the copy's freshness and the outbox's work, sent whole
+ * as `inbox:state` when one of them changes (a read starts or ends, a reply is queued or sent, a status set).
+ */
+export type InboxListState = Pick<
+  InboxListAnswer,
+  'fetchedAt' | 'stale' | 'freshness' | 'replies' | 'statusChanges'
+> & {
+  profileId: string
 }
 
 export interface InboxThread {

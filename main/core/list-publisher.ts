@@ -33,6 +33,11 @@ export function createListPublisher<T extends { id: string }>(options: {
   send(change: ListChanges<T>): void
   intervalMs?: number
   timers?: PublisherTimers
+  /**
+   * The most records one event carries: past it the event is `reload` alone (the page reads its list again),
+   * and no more records are kept for it. None: no bound (a list the page holds whole).
+   */
+  maxChanges?: number
 }): ListPublisher<T> {
   const interval = options.intervalMs ?? LIST_CHANGES_INTERVAL_MS
   const timers = options.timers ?? realTimers
@@ -70,8 +75,14 @@ export function createListPublisher<T extends { id: string }>(options: {
   return {
     add(changed, removed) {
       if (changed.length === 0 && removed.length === 0) return
-      for (const item of changed) pending.set(item.id, item)
-      for (const id of removed) pending.set(id, null)
+      if (!reload) {
+        for (const item of changed) pending.set(item.id, item)
+        for (const id of removed) pending.set(id, null)
+        if (options.maxChanges !== undefined && pending.size > options.maxChanges) {
+          pending.clear()
+          reload = true
+        }
+      }
       schedule()
     },
     reload() {

@@ -33,12 +33,14 @@ export function countedInbox(store: InboxStore, emit: (counts: InboxCounts) => v
     store: {
       ...store,
       save(scope, entries, o) {
-        store.save(scope, entries, o)
+        const saved = store.save(scope, entries, o)
         recount(scope)
+        return saved
       },
       put(scope, entry, now) {
-        store.put(scope, entry, now)
+        const changed = store.put(scope, entry, now)
         recount(scope)
+        return changed
       },
     },
     counts(scope) {

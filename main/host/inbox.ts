@@ -7,6 +7,7 @@
 import type {
   InboxFilter,
   InboxListAnswer,
+  InboxListState,
   InboxReplyView,
   InboxThread,
   ReplyAction,
@@ -20,6 +21,7 @@ import { commentEntry } from '../core/inbox/inbox-entry'
 import { refreshInbox } from '../core/inbox/inbox-refresh'
 import type { InboxNewsFeed } from '../core/inbox/inbox-news'
 import { createInboxStore } from '../core/inbox/inbox-store'
+import { changedInbox } from './inbox-changes'
 import { countedInbox } from './inbox-counts'
 import { basename } from 'node:path'
 import { createEngineUploader } from '../core/drafts/engine-uploader'
@@ -74,9 +76,14 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   const log = deps.log ?? ((message, error) => console.error(`[inbox] ${message}`, error))
   // Each write to the copy counts it again for the sidebar and the tray (inbox-counts.ts).
   const counted = countedInbox(createInboxStore(deps.database), (counts) => deps.emit('inbox:counts', counts))
-  const store = counted.store
-  const leases = deps.leases ?? createLeases(deps.database)
   const scope = () => deps.active().profileId
+  // And each write's conversations go to the page as changes (inbox-changes.ts).
+  const changes = changedInbox(counted.store, {
+    profileId: scope,
+    send: (change) => deps.emit('inbox:changed', change),
+  })
+  const store = changes.store
+  const leases = deps.leases ?? createLeases(deps.database)
   const chats = createInboxChats({ store, now, active: () => deps.active(), connection: deps.connection })
 
   const mediaOf = replyMediaOf({
@@ -86,7 +93,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   })
   /** Why the last refresh of a profile could not read the service; absent once one succeeded. */
   const failed = new Map<string, AppError>()
-  const reads = createInboxReads(deps.emit)
+  const reads = createInboxReads(() => told())
   let refreshing: Promise<InboxListAnswer> | undefined
   let closed = false
 
@@ -140,18 +147,23 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       .map(replyView)
   }
 
+  /** What the list answers beside its rows: sent whole as `inbox:state` when it changes (told()). */
+  function state(): InboxListState {
+    const profileId = scope()
+    const stale = failed.has(profileId) || !deps.connection.isOnline()
+    const fetchedAt = store.fetchedAt(profileId)
+    const freshness = reads.freshness(profileId, fetchedAt, stale)
+    return { profileId, fetchedAt, stale, freshness, replies: replies(), statusChanges: statuses.views() }
+  }
+  function told(): void {
+    deps.emit('inbox:state', state())
+  }
+
   function list(filter?: InboxFilter): InboxListAnswer {
-    const id = scope()
-    const { items, total } = store.list(id, filter)
-    return {
-      items,
-      total,
-      fetchedAt: store.fetchedAt(id),
-      stale: failed.has(id) || !deps.connection.isOnline(),
-      freshness: reads.freshness(id, store.fetchedAt(id), failed.has(id) || !deps.connection.isOnline()),
-      replies: replies(),
-      statusChanges: statuses.views(),
-    }
+    // The changes made before the read go out first: the list includes them, and its number says so.
+    const seq = changes.flush()
+    const { profileId, ...rest } = state()
+    return { ...store.list(profileId, filter), seq, ...rest }
   }
 
   // A read keeps the profile it asked together with the client it asked through: its answer goes into that
@@ -192,16 +204,14 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
         if (reply)
           await reread(reply.targetId, reply.targetKind, session).catch((e) => log('re-reading failed', e))
       }
-      if (result.sent.length + result.failed.length + result.attention.length > 0) {
-        deps.emit('inbox:changed', { reason: 'replies' })
-      }
+      if (result.sent.length + result.failed.length + result.attention.length > 0) told()
       // The statuses set after the replies: a reply resolves the comment it answers.
       replayed = await statuses.replay(session, controller.signal)
     } finally {
       if (syncing === controller) syncing = undefined
     }
     if (replayed.stoppedBy) log('the service could not be reached while setting statuses', replayed.stoppedBy)
-    if (replayed.changed) deps.emit('inbox:changed', { reason: 'status' })
+    if (replayed.changed) told()
   }
 
   const sender = coalescedRun(sendOnce, () => closed)
@@ -244,7 +254,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       throw e
     } finally {
       readEnded()
-      if (!signal?.aborted) deps.emit('inbox:changed', { reason: 'refreshed' })
+      if (!signal?.aborted) told()
     }
   }
 
@@ -291,7 +301,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     }
     const box = outbox(session)
     const queued = box.queue({ targetId: id, text, media, action })
-    deps.emit('inbox:changed', { reason: 'replies' })
+    told()
     if (media.some((m) => m.path !== undefined)) void sendReplies()
     else await sendReplies()
     return replyView(box.get(queued.id) ?? queued)
@@ -350,12 +360,12 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     /** Queued whether online or not, so that changes keep their order; online, replayed before answering. */
     async setStatus(id, status) {
       const shown = statuses.queue(stored(id).entry, status)
-      deps.emit('inbox:changed', { reason: 'status' })
+      told()
       if (deps.connection.isOnline()) {
         const replayed = await statuses
           .ahead(deps.active(), id, stopping.signal)
           .catch((error: unknown) => log('setting a status failed', error))
-        if (replayed?.changed) deps.emit('inbox:changed', { reason: 'status' })
+        if (replayed?.changed) told()
       }
       // The replies, and a change kept for a reply to its comment, go on after the answer.
       void sendReplies()
@@ -368,6 +378,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       stopping.abort()
       unsubscribe()
       task?.unregister()
+      changes.close()
       syncing?.abort()
       await sending
       await refreshing?.catch(() => undefined)

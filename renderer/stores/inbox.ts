@@ -1,14 +1,15 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { AppError, type AppErrorData } from '../../common/errors'
+import { applyInboxChanges } from '../../common/inbox-changes'
+import { changeStep, type ListChanges } from '../../common/list-changes'
 import type {
   CommentTriage,
   InboxEntry,
   InboxFilter,
-  InboxKind,
   InboxListAnswer,
+  InboxListState,
   InboxReplyView,
-  InboxState,
   InboxStatusChangeView,
   InboxThread,
   ReplyMediumInput,
@@ -16,48 +17,9 @@ import type {
 import { keepUnchanged } from '../lib/keep-unchanged'
 import { withNewestMessages } from '../lib/chat-messages'
 import { mediadeck } from '../lib/mediadeck'
+import { DEFAULT_INBOX_QUERY, filterOf, keepOrder, sameEntry, type InboxQuery } from '../lib/inbox-query'
 
-export interface InboxQuery {
-  kind: InboxKind | ''
-  status: InboxState | ''
-  accountIds: string[]
-  search: string
-  /** The comments on one published post only (opened from the insights); '' for every conversation. */
-  contentId: string
-}
-
-export const DEFAULT_INBOX_QUERY: InboxQuery = {
-  kind: '',
-  status: '',
-  accountIds: [],
-  search: '',
-  contentId: '',
-}
-
-function filterOf(q: InboxQuery): InboxFilter {
-  return {
-    ...(q.kind ? { kind: q.kind } : {}),
-    ...(q.status ? { status: q.status } : {}),
-    ...(q.accountIds.length > 0 ? { accountIds: [...q.accountIds] } : {}),
-    ...(q.search.trim() ? { search: q.search.trim() } : {}),
-    ...(q.contentId ? { contentId: q.contentId } : {}),
-  }
-}
-
-/**
- * The list in the order it was first shown: a conversation that changes (answered, resolved, a new message)
- * keeps its place, so J goes on to the next one instead of meeting it again; what is new comes first, as the
- * newest. A change of filter or search, or another profile, starts from the copy's order again.
- */
-export function keepOrder(before: readonly InboxEntry[], after: InboxEntry[]): InboxEntry[] {
-  const known = new Set(before.map((e) => e.id))
-  const byId = new Map(after.map((e) => [e.id, e]))
-  const kept = before.flatMap((e) => byId.get(e.id) ?? [])
-  return [...after.filter((e) => !known.has(e.id)), ...kept]
-}
-
-/** A conversation as main sent it again, unchanged: the row that shows it is not drawn again. */
-const sameEntry = (a: InboxEntry, b: InboxEntry) => JSON.stringify(a) === JSON.stringify(b)
+export { DEFAULT_INBOX_QUERY, keepOrder, type InboxQuery } from '../lib/inbox-query'
 
 /**
  * Every comment and direct message of the profile's accounts, from main's copy (it opens offline with the last
@@ -83,6 +45,8 @@ export const useInboxStore = defineStore('inbox', () => {
   const listNumber = ref(0)
   /** Where the open conversation was in the list: J and K go on from there when it left the list. */
   let openAt = -1
+  /** The filter the list held was read with: main's changes are judged against it. */
+  let heldFilter: InboxFilter = {}
 
   const items = computed(() => answer.value?.items ?? [])
   const open = computed(() => items.value.find((i) => i.id === openId.value) ?? thread.value?.entry ?? null)
@@ -131,6 +95,7 @@ export const useInboxStore = defineStore('inbox', () => {
       got.items = keepUnchanged(answer.value?.items, got.items, { key: (e) => e.id, same: sameEntry })
       if (key !== orderedFor || !answer.value) listNumber.value++
       orderedFor = key
+      heldFilter = filterOf(next)
       answer.value = got
       const at = got.items.findIndex((i) => i.id === openId.value)
       if (at !== -1) openAt = at
@@ -189,7 +154,6 @@ export const useInboxStore = defineStore('inbox', () => {
     } finally {
       refreshing.value = false
     }
-    await reload()
   }
 
   async function openThread(id: string) {
@@ -290,8 +254,8 @@ export const useInboxStore = defineStore('inbox', () => {
     if (!id) throw new AppError({ kind: 'validation', message: 'no conversation is open' })
     sending.value = true
     try {
+      // Its reply, and its conversation read again, come as main's changes (subscribe()).
       const sent = await call(id)
-      await load()
       if (openId.value === id && sent.state === 'sent') await openThread(id)
       return sent
     } finally {
@@ -306,28 +270,66 @@ export const useInboxStore = defineStore('inbox', () => {
     // A read of the conversation begun before the change answers what it was before: it is not taken.
     if (openId.value === id) threadRequest++
     if (thread.value?.entry.id === id) thread.value = { ...thread.value, entry }
-    await load()
+    // The row as it is now, whether or not main's change has come yet.
+    if (!held({ changed: [entry], removed: [] })) await reload()
   }
 
-  /** Main's copy or outbox changed (a background read, a reply sent when the service came back). */
+  /**
+   * Main's change applied to the list held (common/inbox-changes.ts). False when the page cannot tell what the
+   * list would be now (a search, a row past its page): the caller reads it again.
+   */
+  function held(change: Pick<ListChanges<InboxEntry>, 'changed' | 'removed'>): boolean {
+    if (!answer.value) return true
+    const next = applyInboxChanges(answer.value, change, heldFilter, sameEntry)
+    if (next === 'reload') return false
+    if (next !== answer.value) answer.value = { ...answer.value, ...next }
+    const at = next.items.findIndex((i) => i.id === openId.value)
+    if (at !== -1) openAt = at
+    return true
+  }
+
+  /** The open conversation as it now is in the list (a reply that went is in its thread). */
+  function followOpen() {
+    if (!openId.value || !thread.value || thread.value.stale) return
+    const fresh = answer.value?.items.find((i) => i.id === openId.value)
+    if (fresh && fresh !== thread.value.entry) thread.value = { ...thread.value, entry: fresh }
+  }
+
+  /**
+   * Main's copy changed (a background read, a conversation read again after a reply, a status set): what
+   * changed is applied, and the list read again only for a missed number or what the page cannot decide. Its
+   * freshness and outbox (`inbox:state`) are taken whole.
+   */
   function subscribe(): () => void {
-    return mediadeck().inbox.onChanged(() => {
-      if (!answer.value) return
-      const waitingBefore = new Set(openReplies.value.filter((r) => r.state !== 'sent').map((r) => r.id))
-      void reload().then((mine) => {
-        // A later read (a status set meanwhile) has the last word.
-        if (mine !== request || !openId.value || !thread.value) return
-        // A chat's reply that went out in the background (its file uploaded, the service back): its message is
-        // the service's now, read into the pane instead of staying the outbox's copy until the chat is reopened.
-        const wentOut = openReplies.value.some((r) => r.state === 'sent' && waitingBefore.has(r.id))
-        if (wentOut && thread.value.messages) void readNewest(openId.value)
-        if (thread.value.stale) return
-        // The open conversation as it now is in the copy (a reply that went is in its thread): the list as
-        // read after the change, not the one before it.
-        const fresh = answer.value?.items.find((i) => i.id === openId.value)
-        if (fresh) thread.value = { ...thread.value, entry: fresh }
-      })
-    })
+    const stops = [
+      mediadeck().inbox.onChanged((change) => {
+        const got = answer.value
+        if (!got) return
+        const step = changeStep(got.seq, change)
+        if (step === 'ignore') return
+        if (step === 'reload' || !held(change)) {
+          void reload().then((mine) => {
+            // A later read (a status set meanwhile) has the last word.
+            if (mine === request) followOpen()
+          })
+          return
+        }
+        answer.value = { ...answer.value!, seq: change.seq }
+        followOpen()
+      }),
+      mediadeck().inbox.onState((state) => takeState(state)),
+    ]
+    return () => stops.forEach((stop) => stop())
+  }
+
+  function takeState({ profileId: _profile, ...state }: InboxListState) {
+    if (!answer.value) return
+    const waitingBefore = new Set(openReplies.value.filter((r) => r.state !== 'sent').map((r) => r.id))
+    answer.value = { ...answer.value, ...state }
+    // A chat's reply that went out in the background (its file uploaded, the service back): its message is
+    // the service's now, read into the pane instead of staying the outbox's copy until the chat is reopened.
+    const wentOut = openReplies.value.some((r) => r.state === 'sent' && waitingBefore.has(r.id))
+    if (wentOut && openId.value && thread.value?.messages) void readNewest(openId.value)
   }
 
   /** The open chat's newest messages read again, the older pages already shown kept before them. */

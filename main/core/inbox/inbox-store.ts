@@ -5,15 +5,13 @@
 // opened, and survive a refresh. Rows are read through their declaration (inbox-rows.ts): an unreadable one is
 // set aside, never fatal.
 import type { InboxEntry, InboxFilter } from '../../../common/inbox'
+import { INBOX_PAGE } from '../../../common/inbox-changes'
 import type { ChatMessage } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import { sqlOf } from '../db/handle'
 import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
 import { inboxItemsTable, inboxScopesTable } from './inbox-rows'
 import { searchText } from './inbox-entry'
-
-/** The most conversations one list answers: the view shows the newest, and narrows by filter and search. */
-export const INBOX_PAGE = 300
 
 export interface StoredConversation {
   entry: InboxEntry
@@ -22,10 +20,17 @@ export interface StoredConversation {
 }
 
 export interface InboxStore {
-  /** What a refresh read; `complete` when every page of both lists arrived. */
-  save(scope: string, entries: readonly InboxEntry[], o: { complete: boolean; now: Date }): void
-  /** One conversation as read again (after a reply or a status change). */
-  put(scope: string, entry: InboxEntry, now: Date): void
+  /**
+   * What a refresh read; `complete` when every page of both lists arrived. Answers the conversations whose row
+   * changed (new, or anything of it but the time it was seen) and those removed: what the page is sent.
+   */
+  save(
+    scope: string,
+    entries: readonly InboxEntry[],
+    o: { complete: boolean; now: Date },
+  ): { changed: string[]; removed: string[] }
+  /** One conversation as read again (after a reply or a status change); answers whether its row changed. */
+  put(scope: string, entry: InboxEntry, now: Date): boolean
   list(scope: string, filter?: InboxFilter, o?: { limit?: number }): { items: InboxEntry[]; total: number }
   get(scope: string, id: string): StoredConversation | undefined
   saveMessages(scope: string, id: string, messages: readonly ChatMessage[]): void
@@ -66,6 +71,14 @@ export function createInboxStore(database: AppDatabase): InboxStore {
        at = excluded.at, status = excluded.status, author = excluded.author, text = excluded.text,
        search_text = excluded.search_text, body = excluded.body, seen_at = excluded.seen_at`,
   )
+  // The row as it would be written, already there: the read changed nothing of it.
+  const unchanged = db.prepare(
+    `SELECT 1 AS n FROM inbox_items WHERE scope = ? AND id = ? AND kind = ? AND account_id = ? AND at = ?
+       AND status = ? AND author = ? AND text = ? AND body = ?`,
+  )
+  const bodyOf = (e: InboxEntry) => JSON.stringify(e.comment ?? e.chat ?? { id: e.id })
+  const isUnchanged = (scope: string, e: InboxEntry) =>
+    unchanged.get(scope, e.id, e.kind, e.accountId, e.at, e.status, e.from, e.text, bodyOf(e)) !== undefined
   const write = (scope: string, e: InboxEntry, seenAt: string) =>
     upsert.run(
       scope,
@@ -77,19 +90,27 @@ export function createInboxStore(database: AppDatabase): InboxStore {
       e.from,
       e.text,
       searchText(e),
-      JSON.stringify(e.comment ?? e.chat ?? { id: e.id }),
+      bodyOf(e),
       seenAt,
     )
 
   return {
     save(scope, entries, { complete, now }) {
       const at = now.toISOString()
+      const changed: string[] = []
+      const removed: string[] = []
       database.write('saving the inbox', () =>
         database.transaction(() => {
-          for (const entry of entries) write(scope, entry, at)
+          for (const entry of entries) {
+            if (!isUnchanged(scope, entry)) changed.push(entry.id)
+            write(scope, entry, at)
+          }
           if (complete) {
             // Every row of this read has its time: the others are conversations the service no longer lists.
-            db.prepare('DELETE FROM inbox_items WHERE scope = ? AND seen_at != ?').run(scope, at)
+            const gone = db
+              .prepare('DELETE FROM inbox_items WHERE scope = ? AND seen_at != ? RETURNING id')
+              .all(scope, at)
+            removed.push(...parseRows('inbox_items', columnsOf(inboxItemsTable, 'id'), gone).map((r) => r.id))
             db.prepare(
               `INSERT INTO inbox_scopes (scope, fetched_at) VALUES (?, ?)
                ON CONFLICT (scope) DO UPDATE SET fetched_at = excluded.fetched_at`,
@@ -97,9 +118,14 @@ export function createInboxStore(database: AppDatabase): InboxStore {
           }
         }),
       )
+      return { changed, removed }
     },
     put(scope, entry, now) {
-      database.write('saving the inbox', () => write(scope, entry, now.toISOString()))
+      return database.write('saving the inbox', () => {
+        const changed = !isUnchanged(scope, entry)
+        write(scope, entry, now.toISOString())
+        return changed
+      })
     },
     list(scope, filter = {}, o = {}) {
       const where = ['scope = ?']

@@ -4,6 +4,7 @@
 // read), a reply and a status set offline wait in their queues, and are sent exactly once when the service is
 // back, the status after the reply.
 import { describe, expect, it, vi } from 'vitest'
+import type { InboxListState } from '../../../common/inbox'
 import { INBOX_REFRESH_MS } from '../../../main/host/inbox'
 import { manualClock } from '../../support/manual-clock'
 import { clientFor } from '../drafts/helpers'
@@ -185,7 +186,8 @@ describe('the inbox of the app', () => {
     // What the page reads when main tells it a read started: the same copy, "checking", never fresh.
     const seen: Array<Promise<unknown>> = []
     const stop = app.events.subscribe((name, payload) => {
-      if (name === 'inbox:changed' && (payload as { reason: string }).reason === 'checking')
+      // The state sent says checking, and so does the list read then.
+      if (name === 'inbox:state' && (payload as InboxListState).freshness.state === 'checking')
         seen.push(app.call('inbox:list').then((answer) => answer.freshness))
     })
     try {

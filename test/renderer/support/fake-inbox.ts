@@ -1,6 +1,8 @@
 // The `inbox` domain of the fake window.mediadeck (fake-mediadeck.ts): conversations kept in `data.inbox`,
 // filtered as main's copy filters them (main/core/inbox/inbox-store.ts), replies sent at once or, with
-// `data.inboxOffline` (or with a file of this computer, which waits for its upload), queued; each change announced with `inbox:changed` as main does. A reply sent is in its
+// `data.inboxOffline` (or with a file of this computer, which waits for its upload), queued; each change announced
+// as main does: the conversations changed as `inbox:changed` (numbered), the freshness and the outbox's work as
+// `inbox:state`. A reply sent is in its
 // conversation afterwards, as the service has it (the comment's reply, or the chat's message), under the id the
 // reply was answered with.
 import type { CallName, CallRequest, CallResponse, EventName, EventPayloads } from '../../../common/contract'
@@ -37,12 +39,24 @@ export interface FakeInboxData {
   inboxStatusChanges?: InboxStatusChangeView[]
 }
 
+export interface FakeInbox {
+  api: MediadeckApi['inbox']
+  /** Main's copy changed these conversations (as `data.inbox` holds them now) and removed those: numbered. */
+  changed(ids: string[], removed?: string[]): void
+  /** Main sends more than a change carries, or cannot say: the page reads its list again. */
+  reload(): void
+  /** The freshness or the outbox's work changed (`data.inboxChecking`, `inboxReplies`…): sent whole. */
+  state(): void
+}
+
 export function fakeInbox(
   data: FakeInboxData,
   tools: { handle: Handle; on: On; emit: <E extends EventName>(name: E, payload: EventPayloads[E]) => void },
-): MediadeckApi['inbox'] {
+): FakeInbox {
   const { handle, on, emit } = tools
   let next = 1
+  /** The number of the last `inbox:changed`, as main's publisher keeps it. */
+  let seq = 0
   const entries = () => (data.inbox ??= [])
   const find = (id: string) => {
     const entry = entries().find((e) => e.id === id)
@@ -50,6 +64,21 @@ export function fakeInbox(
       throw { kind: 'not-found', code: 'inbox-not-found', message: 'not found' } satisfies AppErrorData
     return entry
   }
+  const stateOf = () => ({
+    fetchedAt: NOW,
+    stale: Boolean(data.inboxOffline),
+    freshness: freshnessOf(NOW, {
+      reading: Boolean(data.inboxChecking),
+      failed: Boolean(data.inboxOffline),
+    }),
+    replies: structuredClone((data.inboxReplies ??= [])),
+    statusChanges: structuredClone((data.inboxStatusChanges ??= [])),
+  })
+  const changed = (ids: string[], removed: string[] = []) => {
+    const rows = entries().filter((e) => ids.includes(e.id))
+    emit('inbox:changed', { seq: ++seq, changed: structuredClone(rows), removed })
+  }
+  const state = () => emit('inbox:state', { profileId: 'sandbox', ...stateOf() })
   const list = (filter: CallRequest<'inbox:list'> = {}): InboxListAnswer => {
     const search = filter.search?.trim().toLowerCase()
     const items = entries()
@@ -58,18 +87,7 @@ export function fakeInbox(
       .filter((e) => !filter.accountIds?.length || filter.accountIds.includes(e.accountId))
       .filter((e) => !search || `${e.from}\n${e.text}`.toLowerCase().includes(search))
       .sort((a, b) => b.at.localeCompare(a.at))
-    return {
-      items: structuredClone(items),
-      total: items.length,
-      fetchedAt: NOW,
-      stale: Boolean(data.inboxOffline),
-      freshness: freshnessOf(NOW, {
-        reading: Boolean(data.inboxChecking),
-        failed: Boolean(data.inboxOffline),
-      }),
-      replies: structuredClone((data.inboxReplies ??= [])),
-      statusChanges: structuredClone((data.inboxStatusChanges ??= [])),
-    }
+    return { items: structuredClone(items), total: items.length, seq, ...stateOf() }
   }
   /** A like or a private reply: in the outbox, sent at once unless offline; nothing of it shows in the thread. */
   function queue(id: string, action: 'like' | 'message', text: string): InboxReplyView {
@@ -87,10 +105,10 @@ export function fakeInbox(
       resultIds: offline ? [] : [`made-${next}`],
     }
     ;(data.inboxReplies ??= []).push(reply)
-    emit('inbox:changed', { reason: 'replies' })
+    state()
     return structuredClone(reply)
   }
-  return {
+  const api: MediadeckApi['inbox'] = {
     list: handle('inbox:list', (filter) => list(filter)),
     refresh: handle('inbox:refresh', () => list()),
     // A chat opens at its newest page, and pages back as main does (main/core/inbox/chat-pages.ts).
@@ -161,7 +179,9 @@ export function fakeInbox(
         resultIds: made ? [made] : [],
       }
       ;(data.inboxReplies ??= []).push(reply)
-      emit('inbox:changed', { reason: 'replies' })
+      state()
+      // A reply sent: main reads its conversation again into the copy.
+      if (made) changed([id])
       return structuredClone(reply)
     }),
     like: handle('inbox:like', ({ id }) => queue(id, 'like', '')),
@@ -181,7 +201,8 @@ export function fakeInbox(
         })
       }
       entry.status = status
-      emit('inbox:changed', { reason: 'status' })
+      state()
+      changed([id])
       return structuredClone(entry)
     }),
     counts: handle('inbox:counts', () => ({
@@ -190,6 +211,13 @@ export function fakeInbox(
       unreplied: entries().filter((e) => ['pending', 'unread', 'unreplied'].includes(e.status)).length,
     })),
     onChanged: on('inbox:changed'),
+    onState: on('inbox:state'),
     onCounts: on('inbox:counts'),
+  }
+  return {
+    api,
+    changed,
+    reload: () => emit('inbox:changed', { seq: ++seq, changed: [], removed: [], reload: true }),
+    state,
   }
 }

@@ -41,7 +41,7 @@ import type {
 import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
 import type { Snippet } from '../../../common/snippets'
 import { fakeSnippets } from './fake-snippets'
-import { fakeInbox, type FakeInboxData } from './fake-inbox'
+import { fakeInbox, type FakeInbox, type FakeInboxData } from './fake-inbox'
 import type { AccountBestSlots } from '../../../common/insights-calls'
 import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
 import { computeUploadTotals } from '../../../common/uploads'
@@ -122,6 +122,8 @@ export interface FakeMediadeck {
   snippetsChanged(changed: Snippet[], removed?: string[]): void
   /** main's campaigns changed (a sent post linked, another process): kept, and `campaigns:changed` sent, numbered. */
   campaignsChanged(changed: Campaign[], removed?: string[]): void
+  /** main's inbox copy: conversations changed, the list to read again, its freshness and outbox (fake-inbox.ts). */
+  inbox: Omit<FakeInbox, 'api'>
   listenerCount(name: EventName): number
   /** The next call (or every call, with `times: Infinity`) of `name` rejects with `error`. */
   fail(name: CallName, error: AppErrorData, times?: number): void
@@ -358,6 +360,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
   }
 
   const snippets = fakeSnippets(data, { handle, on, emit })
+  const inbox = fakeInbox(data, { handle, on, emit })
   const api: MediadeckApi = {
     app: {
       info: handle('app:info', () => APP_INFO),
@@ -619,7 +622,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
       ),
     },
     snippets: snippets.api,
-    inbox: fakeInbox(data, { handle, on, emit }),
+    inbox: inbox.api,
     insights: {
       view: handle('insights:view', () => {
         throw { kind: 'not-found', message: 'no insights in this fake' } satisfies AppErrorData
@@ -965,6 +968,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     draftsChanged,
     snippetsChanged: snippets.changed,
     campaignsChanged,
+    inbox: { changed: inbox.changed, reload: inbox.reload, state: inbox.state },
     listenerCount: (name) => listeners.get(name)?.size ?? 0,
     fail: (name, error, times = 1) => failures.set(name, { error, times }),
     hold: (name) => {

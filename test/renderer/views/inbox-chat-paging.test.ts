@@ -118,7 +118,7 @@ describe('a chat paged backwards in the inbox', () => {
     data.inboxMessages!['ch-1']!.push(message(121, { text: 'sudah dikirim', isFromMe: true }))
     const reply = data.inboxReplies![0]!
     Object.assign(reply, { state: 'sent', resultIds: ['m121'] })
-    context.fake.emit('inbox:changed', { reason: 'replies' })
+    context.fake.inbox.state()
     await flushPromises()
 
     expect(shown(wrapper).at(-1)).toBe('sudah dikirim')

@@ -83,7 +83,7 @@ describe('triage in the inbox', () => {
     entries.find((e) => e.id === 'ch-3')!.at = '2026-11-28T11:00:00.000Z'
     // And something new arrives.
     entries.push(comment(5, '2026-11-28T12:00:00.000Z'))
-    context.fake.emit('inbox:changed', { reason: 'replies' })
+    context.fake.inbox.changed(['ch-3', 'cm-5'])
     await flushPromises()
     expect(rowIds(wrapper)).toEqual(['cm-5', 'ch-1', 'cm-2', 'ch-3', 'cm-4'])
     press('j')
@@ -165,7 +165,7 @@ describe('triage in the inbox', () => {
     expect(wrapper.get('[data-testid="status-change"]').text()).toBe(
       'You set it to Resolved, but it became Ignored on the service meanwhile: it stays Ignored. Set it again to change it.',
     )
-    context.fake.emit('inbox:changed', { reason: 'refreshed' })
+    context.fake.inbox.state()
     await flushPromises()
     expect(useToastsStore().items.map((toast) => toast.title)).toEqual([
       'A status was left as the service has it',

@@ -181,7 +181,7 @@ describe('InboxView freshness, as main says it', () => {
       expect(notice.text()).toContain(checking)
       // The background read ended: main says so, and the page reads main's word again.
       context.fake.data.inboxChecking = false
-      context.fake.emit('inbox:changed', { reason: 'refreshed' })
+      context.fake.inbox.state()
       await flushPromises()
       await vi.advanceTimersByTimeAsync(1_000)
       expect(wrapper.find('[data-testid="inbox-freshness"]').exists()).toBe(false)

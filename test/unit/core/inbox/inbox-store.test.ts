@@ -12,6 +12,7 @@ import { sqlOf } from '../../../../main/core/db/handle'
 import { onRowsSetAside, type RowsSetAside } from '../../../../main/core/db/rows'
 import { chatEntry, commentEntry } from '../../../../main/core/inbox/inbox-entry'
 import { createInboxStore } from '../../../../main/core/inbox/inbox-store'
+import { matchesInboxFilter } from '../../../../common/inbox-changes'
 
 const opened: AppDatabase[] = []
 afterEach(() => {
@@ -143,6 +144,62 @@ describe('the inbox copy', () => {
       total: 4,
       items: [{ id: 'h1' }, { id: 'c3' }],
     })
+  })
+
+  it('the page judges a changed row by the filter as the copy does', () => {
+    const store = createInboxStore(fileDb()())
+    const entries = [
+      comment('c1', { text: 'a', at: T(1), account: 'acc-1' }),
+      comment('c2', { text: 'b', at: T(2), account: 'acc-3', status: 'ignored' }),
+      comment('c3', { text: 'c', at: T(3), account: 'acc-1', status: 'resolved' }),
+      chat('h1', { text: 'd', at: T(4), unread: 1 }),
+      chat('h2', { text: 'e', at: T(5), account: 'acc-3' }),
+    ]
+    store.save('p1', entries, { complete: true, now: new Date(T(6)) })
+    const filters = [
+      {},
+      { kind: 'chat' as const },
+      { kind: 'comment' as const, status: 'ignored' as const },
+      { status: 'unread' as const },
+      { accountIds: ['acc-1'] },
+      { accountIds: ['acc-3'], kind: 'chat' as const },
+      { contentId: 'post-c2' },
+      { contentId: 'post-h1' },
+    ]
+    for (const filter of filters) {
+      const listed = store.list('p1', filter).items.map((i) => i.id)
+      const judged = store
+        .list('p1')
+        .items.filter((i) => matchesInboxFilter(i, filter))
+        .map((i) => i.id)
+      expect(judged, JSON.stringify(filter)).toEqual(listed)
+    }
+  })
+
+  it('a read answers the conversations it changed and those it removed; a row read again unchanged is none', () => {
+    const store = createInboxStore(fileDb()())
+    const first = [comment('c1', { text: 'a', at: T(1) }), comment('c2', { text: 'b', at: T(2) })]
+    expect(store.save('p1', first, { complete: true, now: new Date(T(3)) })).toEqual({
+      changed: ['c1', 'c2'],
+      removed: [],
+    })
+    // The same rows read again: only the time they were seen moved.
+    expect(store.save('p1', first, { complete: true, now: new Date(T(4)) })).toEqual({
+      changed: [],
+      removed: [],
+    })
+    const second = [comment('c2', { text: 'b edited', at: T(2) }), chat('h1', { text: 'Halo', at: T(5) })]
+    expect(store.save('p1', second, { complete: true, now: new Date(T(6)) })).toEqual({
+      changed: ['c2', 'h1'],
+      removed: ['c1'],
+    })
+    // A partial read removes nothing.
+    expect(store.save('p1', [second[1]!], { complete: false, now: new Date(T(7)) })).toEqual({
+      changed: [],
+      removed: [],
+    })
+    expect(store.put('p1', second[1]!, new Date(T(8)))).toBe(false)
+    expect(store.put('p1', { ...second[1]!, status: 'replied' }, new Date(T(8)))).toBe(true)
   })
 
   it("keeps a chat's messages across a refresh", () => {
