@@ -290,7 +290,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       })
     }
     const box = outbox(session)
-    const queued = box.queue({ targetId: id, text, media, action })
+    // The copy knows what the id names: the send goes without asking the service first.
+    const targetKind = store.get(session.profileId, id)?.entry.kind
+    const queued = box.queue({ targetId: id, text, media, action, ...(targetKind ? { targetKind } : {}) })
     deps.emit('inbox:changed', { reason: 'replies' })
     if (media.some((m) => m.path !== undefined)) void sendReplies()
     else await sendReplies()

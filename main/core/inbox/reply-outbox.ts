@@ -64,7 +64,17 @@ export interface ReplySyncResult {
 }
 
 export interface ReplyOutbox {
-  queue(reply: { targetId: string; text: string; media: Medium[]; action?: ReplyAction }): QueuedReply
+  /**
+   * `targetKind`, when the caller's copy knows it, spares the send the service's lookup of which kind the id
+   * names (findInboxItem: two round trips before a chat's first part, or its file, can go).
+   */
+  queue(reply: {
+    targetId: string
+    text: string
+    media: Medium[]
+    action?: ReplyAction
+    targetKind?: 'comment' | 'chat'
+  }): QueuedReply
   list(): QueuedReply[]
   get(id: string): QueuedReply | undefined
   sync(signal?: AbortSignal): Promise<ReplySyncResult>
@@ -264,17 +274,17 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
   }
 
   return {
-    queue({ targetId, text, media, action = 'reply' }) {
+    queue({ targetId, text, media, action = 'reply', targetKind = null }) {
       const at = o.now().toISOString()
       const id = randomUUID()
       database.transaction(() => {
         sqlOf(database)
           .prepare(
-            `INSERT INTO inbox_replies (id, profile_id, target_id, action, text, media, state, created_at,
-               updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
+            `INSERT INTO inbox_replies (id, profile_id, target_id, target_kind, action, text, media, state,
+               created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
           )
-          .run(id, o.profileId, targetId, action, text, JSON.stringify(media), at, at)
+          .run(id, o.profileId, targetId, targetKind, action, text, JSON.stringify(media), at, at)
       })
       return get(id)!
     },
