@@ -195,8 +195,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       if (result.sent.length + result.failed.length + result.attention.length > 0) {
         deps.emit('inbox:changed', { reason: 'replies' })
       }
-      // The statuses set after the replies: a reply resolves the comment it answers.
-      replayed = await statuses.replay(session, controller.signal)
+      // The statuses set after the replies: a reply resolves the comment it answers. A comment whose reply is
+      // still to go (another process holds it, its file is still going up) keeps its change for after it.
+      replayed = await statuses.replay(session, controller.signal, (id) => replyToGo(box.list(), id))
     } finally {
       if (syncing === controller) syncing = undefined
     }
