@@ -7,8 +7,8 @@ import {
   type ReplyLibraryMedium,
   type ReplyMediumInput,
 } from '../../common/inbox'
-import { AppError } from '../../common/errors'
-import { errorReason } from '../../common/messages/index'
+import { AppError, isUnreachable } from '../../common/errors'
+import { errorReason, type ErrorReason } from '../../common/messages/index'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
 import type { QueuedReply } from '../core/inbox/reply-outbox'
 
@@ -86,7 +86,7 @@ export async function libraryMedium(
         {
           kind: why.kind === 'network' || why.kind === 'timeout' ? why.kind : 'validation',
           field: 'media',
-          ...errorReason('inbox-media-duration', { name: input.name, reason: why.message }),
+          ...errorReason(durationRefusal(why), { name: input.name }),
           message: `${input.name}: its length could not be read from the stored file: ${why.message}`,
         },
         { cause: error },
@@ -102,6 +102,17 @@ export async function libraryMedium(
     ...(input.size === undefined ? {} : { size: input.size }),
     ...(seconds === undefined ? {} : { duration: seconds }),
   }
+}
+
+/**
+ * Why a stored file's length was not read, as a reason of the catalogue (worded in the person's language): the
+ * read's own message is English, for the log and the CLI.
+ */
+function durationRefusal(why: AppError): ErrorReason {
+  if (why.code === 'picture-refused') return 'inbox-media-duration-refused'
+  if (why.kind === 'not-found') return 'inbox-media-duration-gone'
+  if (isUnreachable(why)) return 'inbox-media-duration-unreachable'
+  return 'inbox-media-duration-unreadable'
 }
 
 /**

@@ -79,7 +79,7 @@ describe('a library video, audio and document in a chat reply', () => {
       }),
     ).rejects.toMatchObject({
       kind: 'validation',
-      code: 'inbox-media-duration',
+      code: 'inbox-media-duration-refused',
       params: { name: 'promo.mp4' },
     })
     expect((await app.call('inbox:list')).replies).toHaveLength(before)
@@ -97,7 +97,7 @@ describe('a library video, audio and document in a chat reply', () => {
         text: 'Lagi',
         media: [{ url: video, mimetype: 'video/mp4', name: 'promo.mp4' }],
       }),
-    ).rejects.toMatchObject({ kind: 'network', code: 'inbox-media-duration' })
+    ).rejects.toMatchObject({ kind: 'network', code: 'inbox-media-duration-unreachable' })
     await harness.startService()
   })
 })
