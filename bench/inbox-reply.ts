@@ -9,7 +9,7 @@
 // (b) one round trip to the sandbox: a chat read by the same client (the median of 5);
 // (c) the reply: from the drop (the file granted, as a drop on the reply box does) and the reply asked for
 //     (`inbox:reply` with the file), to the service's answer to the message that carries the video.
-// Runs alternate (a), (c); the figures are medians. The ratio is (c) / (a + b).
+// Runs alternate (a), (c); the times shown are medians, the ratio is the median of each run's (c) / (a + b).
 import { randomBytes } from 'node:crypto'
 import { subscribe } from 'node:diagnostics_channel'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -168,17 +168,23 @@ async function measure(root: string, rttMs: number): Promise<Figures> {
 
 const DISTANCES_MS = [0, 100]
 
-const ratioOf = (f: Figures): number => median(f.replyS) / (median(f.uploadS) + median(f.roundTripMs) / 1000)
+/** Each run's (c) / (a + b): its upload and its reply ran one after the other, under the same load. */
+const ratios = (f: Figures): number[] =>
+  f.replyS.map((r, i) => r / (f.uploadS[i]! + f.roundTripMs[i]! / 1000))
+/** The median of the runs' ratios: a burst of the others' load hits one run's upload or reply, not all. */
+const ratioOf = (f: Figures): number => median(ratios(f))
 
 function rows(f: Figures, rttMs: number): string {
   const where = rttMs === 0 ? 'loopback' : `R = ${rttMs} ms`
   const ratio = ratioOf(f)
-  const runs = f.replyS.map((r, i) => (r / (f.uploadS[i]! + f.roundTripMs[i]! / 1000)).toFixed(3)).join(', ')
+  const runs = ratios(f)
+    .map((r) => r.toFixed(3))
+    .join(', ')
   return [
     `| ${where}: (a) the upload alone | ${median(f.uploadS).toFixed(2)} s | | |`,
     `| ${where}: (b) one round trip | ${median(f.roundTripMs).toFixed(1)} ms | | |`,
     `| ${where}: (c) the reply, from the drop to the service's answer | ${median(f.replyS).toFixed(2)} s | | |`,
-    `| ${where}: (c) / (a + b) | ${ratio.toFixed(3)}x (runs: ${runs}) | <= ${TARGET.toFixed(2)}x | ${ratio <= TARGET ? 'yes' : 'no'} |`,
+    `| ${where}: (c) / (a + b), median of the runs' | ${ratio.toFixed(3)}x (runs: ${runs}) | <= ${TARGET.toFixed(2)}x | ${ratio <= TARGET ? 'yes' : 'no'} |`,
   ].join('\n')
 }
 
