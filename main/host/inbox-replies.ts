@@ -20,21 +20,18 @@ export interface ReplyMediaDeps {
   allowFile?: (path: string) => Promise<boolean>
 }
 
-/** The reply's media as they will be sent: a local file must have been granted, and is read now. */
+/**
+ * The reply's media as they will be sent: a local file must have been granted, and is read now. A library
+ * video or audio is timed from the storage now while the service is reachable (a refusal is said at once, and
+ * nothing is queued); offline, it is queued untimed, and the outbox times it when it goes (reply-outbox.ts).
+ */
 export function replyMediaOf(deps: ReplyMediaDeps): (input: ReplyMediumInput[]) => Promise<Medium[]> {
   const { mediaDuration } = deps
-  // A library file is timed from the storage, so not while the service is known to be unreachable.
-  const duration =
-    mediaDuration &&
-    ((url: string): Promise<number> =>
-      deps.isOnline()
-        ? mediaDuration(url)
-        : Promise.reject(new AppError({ kind: 'network', message: 'the service cannot be reached' })))
   return async (input) => {
     const media: Medium[] = []
     for (const m of input) {
       if (!isLocalMedium(m)) {
-        media.push(await libraryMedium(m, duration))
+        media.push(await libraryMedium(m, mediaDuration, { later: !deps.isOnline() }))
         continue
       }
       if (!(await (deps.allowFile?.(m.path) ?? Promise.resolve(false)))) {
@@ -59,6 +56,8 @@ export function replyMediaOf(deps: ReplyMediaDeps): (input: ReplyMediumInput[]) 
 export async function libraryMedium(
   input: ReplyLibraryMedium,
   duration?: (url: string) => Promise<number>,
+  /** Not timed now (the service is out of reach): the outbox times it when the reply goes. */
+  { later = false }: { later?: boolean } = {},
 ): Promise<Medium> {
   const kind = input.mimetype.startsWith('image/')
     ? 'image'
@@ -77,7 +76,7 @@ export async function libraryMedium(
     })
   }
   let seconds: number | undefined
-  if (timed) {
+  if (timed && !later) {
     try {
       seconds = await duration!(input.url)
     } catch (error) {

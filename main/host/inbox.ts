@@ -102,6 +102,8 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       profileId: session.profileId,
       client: () => session.client,
       now,
+      // A library video or audio queued offline is timed from its stored file when it goes.
+      ...(deps.mediaDuration ? { duration: deps.mediaDuration } : {}),
       // A file of this computer goes up through the profile's upload engine (its progress in the upload
       // queue), under a key of the reply and the file: after a restart the same upload is found, not redone.
       upload: async (paths, signal, replyId) => {

@@ -26,7 +26,8 @@ import { answerUnseen, neverLeft, settleCreate } from '../drafts/unknown-outcome
 import type { ServiceClient } from '../service-client'
 import { findPrivateReply, sendCommentAction } from './comment-actions'
 import { findInboxItem } from './inbox-item'
-import { messageFor, type Medium } from './reply-media'
+import type { Medium } from './reply-media'
+import { fileUrl, needsDuration, needsUpload, parts, timeMedia } from './reply-parts'
 import { inboxRepliesTable } from './reply-rows'
 import { sqlOf } from '../db/handle'
 
@@ -50,6 +51,12 @@ export interface ReplyOutboxOptions {
    * waits for the process that queued it (the CLI's `sync`).
    */
   upload?(paths: string[], signal?: AbortSignal, replyId?: string): Promise<Map<string, string>>
+  /**
+   * How long a stored video or audio plays, read from its address (the app's guarded ranged read): a library
+   * medium queued offline goes untimed, and is timed here before its first part leaves. Absent (the CLI), such
+   * a reply waits for the app.
+   */
+  duration?(url: string): Promise<number>
 }
 
 export interface ReplySyncResult {
@@ -80,16 +87,10 @@ export interface ReplyOutbox {
   sync(signal?: AbortSignal): Promise<ReplySyncResult>
 }
 
-/** The requests a reply makes, in order: one for a comment, one per message for a chat. */
-function parts(reply: QueuedReply): SendMessageRequest[] {
-  if (reply.media.length === 0) return [{ type: 'text', text: reply.text }]
-  return reply.media.map((m, i) =>
-    messageFor(m as Medium & { url: string }, i === 0 ? reply.text : undefined),
-  )
-}
-
 /** The lease a reply is sent under (main/core/db/leases.ts). */
 export const replyLease = (id: string): string => `inbox-reply:${id}`
+
+export { needsDuration, needsUpload } from './reply-parts'
 
 export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
   const { database } = o
@@ -256,6 +257,12 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
         }
         reply = update(reply, { media })
       }
+      if (needsDuration(reply)) {
+        if (!o.duration) return reply // sync() leaves these to a process that can time them
+        const timed = await timeMedia(reply, o.duration)
+        if ('error' in timed) return update(reply, { state: 'failed', error: timed.error })
+        reply = update(reply, { media: timed.media })
+      }
       reply = update(reply, { state: 'sending', marker: o.now().toISOString(), lookedAt: null })
       try {
         reply = counted(reply, await sendPart(reply, signal))
@@ -293,7 +300,10 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
     async sync(signal) {
       const result: ReplySyncResult = { sent: [], failed: [], waiting: [], attention: [] }
       const due = list().filter(
-        (r) => (r.state === 'queued' || r.state === 'sending') && (o.upload || !needsUpload(r)),
+        (r) =>
+          (r.state === 'queued' || r.state === 'sending') &&
+          (o.upload || !needsUpload(r)) &&
+          (o.duration || !needsDuration(r)),
       )
       // An upload may take longer than a lease lives: keep ours while the run goes on.
       const stopRenewing = o.leases.startRenewing(() => undefined)
@@ -333,19 +343,6 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
       }
     }
   }
-}
-
-/** A file of the reply is still only a path on this computer. */
-export const needsUpload = (reply: QueuedReply): boolean =>
-  reply.media.some((m) => m.path !== undefined && m.url === undefined)
-
-function fileUrl(part: SendMessageRequest): string | undefined {
-  const p = part as Record<string, unknown>
-  for (const name of ['image', 'video', 'audio', 'document']) {
-    const file = p[name] as { url?: unknown } | undefined
-    if (file && typeof file.url === 'string') return file.url
-  }
-  return undefined
 }
 
 /**
