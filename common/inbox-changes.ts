@@ -1,20 +1,19 @@
-// The inbox's list on the page is one filtered page of main's copy (`inbox:list`: at most INBOX_PAGE rows, the
+// The inbox's list on the page is one filtered page of main's copy (`inbox:list`: at most INBOX_LIST_MAX rows, the
 // newest first, and how many match). main sends the conversations that changed and the ids removed
 // (`inbox:changed`); this decides what they make of the page's list: a changed row that matches the filter is
 // put in (in its place, or where its time puts it), one that no longer matches goes. Where the page cannot be
 // sure of the answer `inbox:list` would give, it says `reload` and the page reads the list again.
 
 import type { InboxEntry, InboxFilter } from './inbox'
+import { INBOX_LIST_MAX } from './inbox-calls'
 import type { ListChanges } from './list-changes'
 
-/** The most conversations one `inbox:list` answers: the view shows the newest, and narrows by filter and search. */
-export const INBOX_PAGE = 300
 /**
  * The most rows one `inbox:changed` carries. More (a first read, a refresh that changed thousands of
- * conversations) is sent as `reload`: the page reads its page of INBOX_PAGE rows once, which costs less than
+ * conversations) is sent as `reload`: the page reads its page of at most INBOX_LIST_MAX rows once, which costs less than
  * the thousands of rows it would not show.
  */
-export const INBOX_CHANGES_MAX = INBOX_PAGE
+export const INBOX_CHANGES_MAX = INBOX_LIST_MAX
 
 /** The page's list as it holds it. */
 export interface HeldInboxList {
@@ -92,6 +91,6 @@ export function applyInboxChanges(
     next = at === -1 ? [...next, entry] : [...next.slice(0, at), entry, ...next.slice(at)]
     total += 1
   }
-  if (next.length > INBOX_PAGE) return 'reload'
+  if (next.length > INBOX_LIST_MAX) return 'reload'
   return { items: next, total }
 }

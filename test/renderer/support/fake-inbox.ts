@@ -87,7 +87,12 @@ export function fakeInbox(
       .filter((e) => !filter.accountIds?.length || filter.accountIds.includes(e.accountId))
       .filter((e) => !search || `${e.from}\n${e.text}`.toLowerCase().includes(search))
       .sort((a, b) => b.at.localeCompare(a.at))
-    return { items: structuredClone(items), total: items.length, seq, ...stateOf() }
+    return {
+      items: structuredClone(items.slice(0, filter.limit ?? items.length)),
+      total: items.length,
+      seq,
+      ...stateOf(),
+    }
   }
   /** A like or a private reply: in the outbox, sent at once unless offline; nothing of it shows in the thread. */
   function queue(id: string, action: 'like' | 'message', text: string): InboxReplyView {

@@ -4,12 +4,8 @@
 // checked against the database in test/unit/core/inbox/inbox-store.test.ts.
 import { describe, expect, it } from 'vitest'
 import type { InboxEntry } from '../../../common/inbox'
-import {
-  INBOX_PAGE,
-  applyInboxChanges,
-  matchesInboxFilter,
-  type HeldInboxList,
-} from '../../../common/inbox-changes'
+import { INBOX_LIST_MAX as INBOX_PAGE } from '../../../common/inbox-calls'
+import { applyInboxChanges, matchesInboxFilter, type HeldInboxList } from '../../../common/inbox-changes'
 
 const entry = (id: string, at: string, o: Partial<InboxEntry> = {}): InboxEntry => ({
   id,
