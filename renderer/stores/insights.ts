@@ -10,6 +10,7 @@ import type {
   PostsSort,
 } from '../../common/insights-calls'
 import { mediadeck } from '../lib/mediadeck'
+import { afterNextPaint } from '../lib/next-frame'
 
 /** The periods the view switches between, in days back from now. */
 export const INSIGHTS_PERIODS = [7, 30, 90, 365] as const
@@ -21,17 +22,19 @@ export const POSTS_FIRST = 50
 export const POSTS_MORE = 200
 
 /**
- * The answer, with the heat map and best slots of the view shown kept when they are the same: they come from
- * the account's whole history, so a period switch gives them again unchanged, and the same objects spare the
- * page drawing their 168 cells again before the period's chart.
+ * The answer, with the heat map, best slots and posts' columns of the view shown kept when they are the same:
+ * the first two come from the account's whole history, so a period switch gives them again unchanged, and the
+ * same objects spare the page drawing their 168 cells and the posts' 50 rows again before the period's chart.
  */
 function keepingSame(shown: InsightsView | null, answer: InsightsView): InsightsView {
   if (!shown || shown.accountId !== answer.accountId || shown.timeZone !== answer.timeZone) return answer
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+  const kept = <T>(a: T, b: T) => (JSON.stringify(a) === JSON.stringify(b) ? a : b)
   return {
     ...answer,
-    heat: same(shown.heat, answer.heat) ? shown.heat : answer.heat,
-    best: same(shown.best, answer.best) ? shown.best : answer.best,
+    heat: kept(shown.heat, answer.heat),
+    best: kept(shown.best, answer.best),
+    columns: kept(shown.columns, answer.columns),
+    engagementMembers: kept(shown.engagementMembers, answer.engagementMembers),
   }
 }
 
@@ -85,8 +88,9 @@ export const useInsightsStore = defineStore('insights', () => {
       if (mine !== request) return
       view.value = keepingSame(view.value, answer)
       error.value = null
-      // The table's rows after the figures: the chart is drawn from the answer above while they come.
-      void loadPosts()
+      // The table's rows after the figures, once the frame with the chart is painted: their answer, drawn in
+      // the same frame, held the chart back.
+      afterNextPaint(() => void loadPosts())
     } catch (caught) {
       if (mine === request) error.value = AppError.from(caught).toJSON()
     } finally {
@@ -102,10 +106,11 @@ export const useInsightsStore = defineStore('insights', () => {
     const v = view.value
     if (!v || v.accountId !== accountId.value) return
     const of = `${v.accountId}:${period.value}`
+    // The rows shown stay until the new page replaces them: a period's newest posts are mostly the next one's,
+    // and Vue keeps those rows as they are rather than drawing the table anew.
     if (of !== postsOf) {
       postsOf = of
       postsLimit.value = POSTS_FIRST
-      posts.value = null
     }
     const mine = ++postsRequest
     try {

@@ -69,7 +69,10 @@ describe('InsightsView, the chart first', () => {
 
       chart.settle(how)
       await flushPromises()
-      expect(wrapper.find('[data-testid="heat-map"]').exists()).toBe(true)
+      // Not in the chart's own frame: after it.
+      expect(wrapper.find('[data-testid="heat-map"]').exists()).toBe(false)
+      await vi.waitFor(() => expect(wrapper.find('[data-testid="heat-map"]').exists()).toBe(true))
+      await flushPromises()
       expect(wrapper.findAll('[data-testid="insights-post"]')).toHaveLength(POSTS_FIRST)
       expect(wrapper.find('[data-testid="insights-more-posts"]').text()).toBe(
         `Show more (${120 - POSTS_FIRST} left)`,
