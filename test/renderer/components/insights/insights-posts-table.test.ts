@@ -16,13 +16,10 @@ const page = {
   sort: { key: 'publishedAt', descending: true },
 }
 
-function mounted<C extends typeof InsightsPostsTable | typeof BestSlotsList>(
-  component: C,
-  locale: 'en' | 'id',
-  props: Record<string, unknown>,
-) {
+/** The app's plugins in `locale`. */
+function inLocale(locale: 'en' | 'id') {
   const context = setupTest({ locale })
-  return mount(component, { props, global: { plugins: [context.pinia, context.router, context.i18n] } })
+  return { plugins: [context.pinia, context.router, context.i18n] }
 }
 
 describe('the insights counts, in each language', () => {
@@ -30,7 +27,10 @@ describe('the insights counts, in each language', () => {
     ['en', '2,000 posts in the period', 'Show more (1,950 left)'],
     ['id', '2.000 postingan dalam periode', 'Tampilkan lagi (1.950 tersisa)'],
   ] as const)('writes the posts table’s counts as %s writes numbers', (locale, caption, more) => {
-    const wrapper = mounted(InsightsPostsTable, locale, { page, columns: ['like', 'comment'] })
+    const wrapper = mount(InsightsPostsTable, {
+      props: { page, columns: ['like', 'comment'] },
+      global: inLocale(locale),
+    })
     expect(wrapper.find('caption').text()).toContain(caption)
     expect(wrapper.find('[data-testid="insights-more-posts"]').text()).toBe(more)
     // The figures in the rows through the same helper.
@@ -41,7 +41,10 @@ describe('the insights counts, in each language', () => {
     ['en', '1,500 posts with figures'],
     ['id', '1.500 postingan berangka'],
   ] as const)('writes the best slots’ count of posts as %s writes numbers', (locale, text) => {
-    const wrapper = mounted(BestSlotsList, locale, { slots: [], posts: 1_500, timeZone: 'Asia/Jakarta' })
+    const wrapper = mount(BestSlotsList, {
+      props: { slots: [], posts: 1_500, timeZone: 'Asia/Jakarta' },
+      global: inLocale(locale),
+    })
     expect(wrapper.find('[data-testid="best-slots-none"]').text()).toContain(text)
   })
 })
