@@ -530,6 +530,7 @@ export const requestSchemas = {
 
   /** The active profile's campaigns, each with its posts' drafts and service ids (common/campaigns.ts). */
   'campaigns:list': none,
+  'campaigns:snapshot': none,
   /** A campaign edited as one: shared members, and one variant per account (a new account adds a post). */
   'campaigns:update': z
     .object({
@@ -705,6 +706,8 @@ export interface CallResponses
   'thumbnails:put': void
   'thumbnails:get': Record<string, string>
   'campaigns:list': Campaign[]
+  /** The page's list: the active profile's campaigns and the number of the last `campaigns:changed` it includes. */
+  'campaigns:snapshot': ListSnapshot<Campaign>
   /** The campaign as it is now (null when fewer than two posts are left), and what happened to each post. */
   'campaigns:update': { campaign: Campaign | null; outcomes: CampaignEditOutcome[] }
   'campaigns:remove-account': Campaign | null
@@ -748,6 +751,12 @@ export interface EventPayloads extends WatchEventPayloads, InboxEventPayloads {
   'settings:changed': Settings
   /** What changed since the event numbered `seq - 1` (common/list-changes.ts); never the whole list. */
   'drafts:changed': ListChanges<Draft>
+  /**
+   * The active profile's campaigns changed: here (an edit, a post queued for several accounts, a sent post
+   * linked), or in another process sharing the database. What changed since the event numbered `seq - 1`
+   * (common/list-changes.ts), never the whole list.
+   */
+  'campaigns:changed': ListChanges<Campaign>
   'outbox:changed': OutboxState
   /** Main sends the window to a view: a notification was clicked, a mediadeck:// link was opened. */
   'app:navigate': AppRoute
@@ -780,6 +789,7 @@ export const EVENT_NAMES = [
   'profiles:switched',
   'settings:changed',
   'drafts:changed',
+  'campaigns:changed',
   'outbox:changed',
   'app:navigate',
   'watch:changed',

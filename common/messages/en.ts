@@ -166,8 +166,14 @@ export default {
     'inbox-media-kind':
       '{name}: a video or audio from the library cannot be sent yet (its length is read from the file); send a picture or a document.',
     'inbox-chat-only': 'Only a chat has older messages to show.',
-    'inbox-media-duration':
-      '{name}: its length could not be read from the stored file ({reason}); try again once it can be reached, or drop the file from your computer.',
+    'inbox-media-duration-unreachable':
+      '{name}: its stored file could not be reached to read its length; try again once it can be, or drop the file from your computer.',
+    'inbox-media-duration-gone':
+      '{name}: its stored file is no longer there; send another file of the library, or drop the file from your computer.',
+    'inbox-media-duration-refused':
+      '{name}: its stored file is on a local or private address, which the app does not read from; drop the file from your computer instead.',
+    'inbox-media-duration-unreadable':
+      '{name}: its length cannot be read from the stored file (MP4, MOV, M4A, 3GP, WAV and MP3 with the length in their header are read); drop the file from your computer instead.',
     'inbox-comment-only': 'Only a comment can be liked or answered privately.',
     'snippet-name-taken': 'There is already one named “{name}”: choose another name.',
     'snippet-same-text': 'The same text is already saved as “{name}”.',

@@ -166,8 +166,14 @@ export default {
     'inbox-media-kind':
       '{name}: video atau audio dari pustaka belum bisa dikirim (durasinya dibaca dari berkas); kirim gambar atau dokumen.',
     'inbox-chat-only': 'Hanya obrolan yang punya pesan lama untuk ditampilkan.',
-    'inbox-media-duration':
-      '{name}: durasinya tidak dapat dibaca dari berkas tersimpan ({reason}); coba lagi setelah dapat dihubungi, atau lepas berkasnya dari komputer Anda.',
+    'inbox-media-duration-unreachable':
+      '{name}: berkas tersimpannya tidak dapat dihubungi untuk membaca durasinya; coba lagi setelah dapat dihubungi, atau lepas berkasnya dari komputer Anda.',
+    'inbox-media-duration-gone':
+      '{name}: berkas tersimpannya sudah tidak ada; kirim berkas lain dari pustaka, atau lepas berkasnya dari komputer Anda.',
+    'inbox-media-duration-refused':
+      '{name}: berkas tersimpannya ada di alamat lokal atau pribadi, yang tidak dibaca aplikasi; lepas berkasnya dari komputer Anda saja.',
+    'inbox-media-duration-unreadable':
+      '{name}: durasinya tidak dapat dibaca dari berkas tersimpan (yang dibaca: MP4, MOV, M4A, 3GP, WAV, dan MP3 dengan durasi di kepala berkasnya); lepas berkasnya dari komputer Anda saja.',
     'inbox-comment-only': 'Hanya komentar yang bisa disukai atau dibalas secara pribadi.',
     'snippet-name-taken': 'Sudah ada yang bernama “{name}”: pilih nama lain.',
     'snippet-same-text': 'Teks yang sama sudah disimpan sebagai “{name}”.',

@@ -92,16 +92,17 @@ export function createListPublisher<T extends { id: string }>(options: {
 }
 
 /**
- * What changed in a list that has no change log of its own (the snippets): each record's revision as last
- * seen, against the table's now. Only the revisions are kept, never the records (main keeps no copy of a list).
+ * What changed in a list that has no change log of its own (the snippets, the campaigns): each record's
+ * revision (a number, or a signature of what it holds) as last seen, against the table's now. Only the
+ * revisions are kept, never the records (main keeps no copy of a list).
  */
 export interface RevisionTracker {
   /** The ids added or changed since the last look, and those gone. The first look only records. */
   since(): { changed: string[]; removed: string[] }
 }
 
-export function trackRevisions(read: () => ReadonlyMap<string, number>): RevisionTracker {
-  let known: ReadonlyMap<string, number> | undefined
+export function trackRevisions(read: () => ReadonlyMap<string, number | string>): RevisionTracker {
+  let known: ReadonlyMap<string, number | string> | undefined
   return {
     since() {
       const now = read()

@@ -7,8 +7,8 @@ import {
   type ReplyLibraryMedium,
   type ReplyMediumInput,
 } from '../../common/inbox'
-import { AppError } from '../../common/errors'
-import { errorReason } from '../../common/messages/index'
+import { AppError, isUnreachable } from '../../common/errors'
+import { errorReason, type ErrorReason } from '../../common/messages/index'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
 import type { QueuedReply } from '../core/inbox/reply-outbox'
 
@@ -20,21 +20,18 @@ export interface ReplyMediaDeps {
   allowFile?: (path: string) => Promise<boolean>
 }
 
-/** The reply's media as they will be sent: a local file must have been granted, and is read now. */
+/**
+ * The reply's media as they will be sent: a local file must have been granted, and is read now. A library
+ * video or audio is timed from the storage now while the service is reachable (a refusal is said at once, and
+ * nothing is queued); offline, it is queued untimed, and the outbox times it when it goes (reply-outbox.ts).
+ */
 export function replyMediaOf(deps: ReplyMediaDeps): (input: ReplyMediumInput[]) => Promise<Medium[]> {
   const { mediaDuration } = deps
-  // A library file is timed from the storage, so not while the service is known to be unreachable.
-  const duration =
-    mediaDuration &&
-    ((url: string): Promise<number> =>
-      deps.isOnline()
-        ? mediaDuration(url)
-        : Promise.reject(new AppError({ kind: 'network', message: 'the service cannot be reached' })))
   return async (input) => {
     const media: Medium[] = []
     for (const m of input) {
       if (!isLocalMedium(m)) {
-        media.push(await libraryMedium(m, duration))
+        media.push(await libraryMedium(m, mediaDuration, { later: !deps.isOnline() }))
         continue
       }
       if (!(await (deps.allowFile?.(m.path) ?? Promise.resolve(false)))) {
@@ -59,6 +56,8 @@ export function replyMediaOf(deps: ReplyMediaDeps): (input: ReplyMediumInput[]) 
 export async function libraryMedium(
   input: ReplyLibraryMedium,
   duration?: (url: string) => Promise<number>,
+  /** Not timed now (the service is out of reach): the outbox times it when the reply goes. */
+  { later = false }: { later?: boolean } = {},
 ): Promise<Medium> {
   const kind = input.mimetype.startsWith('image/')
     ? 'image'
@@ -77,7 +76,7 @@ export async function libraryMedium(
     })
   }
   let seconds: number | undefined
-  if (timed) {
+  if (timed && !later) {
     try {
       seconds = await duration!(input.url)
     } catch (error) {
@@ -86,7 +85,7 @@ export async function libraryMedium(
         {
           kind: why.kind === 'network' || why.kind === 'timeout' ? why.kind : 'validation',
           field: 'media',
-          ...errorReason('inbox-media-duration', { name: input.name, reason: why.message }),
+          ...errorReason(durationRefusal(why), { name: input.name }),
           message: `${input.name}: its length could not be read from the stored file: ${why.message}`,
         },
         { cause: error },
@@ -102,6 +101,17 @@ export async function libraryMedium(
     ...(input.size === undefined ? {} : { size: input.size }),
     ...(seconds === undefined ? {} : { duration: seconds }),
   }
+}
+
+/**
+ * Why a stored file's length was not read, as a reason of the catalogue (worded in the person's language): the
+ * read's own message is English, for the log and the CLI.
+ */
+function durationRefusal(why: AppError): ErrorReason {
+  if (why.code === 'picture-refused') return 'inbox-media-duration-refused'
+  if (why.kind === 'not-found') return 'inbox-media-duration-gone'
+  if (isUnreachable(why)) return 'inbox-media-duration-unreachable'
+  return 'inbox-media-duration-unreadable'
 }
 
 /**

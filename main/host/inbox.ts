@@ -102,6 +102,8 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       profileId: session.profileId,
       client: () => session.client,
       now,
+      // A library video or audio queued offline is timed from its stored file when it goes.
+      ...(deps.mediaDuration ? { duration: deps.mediaDuration } : {}),
       // A file of this computer goes up through the profile's upload engine (its progress in the upload
       // queue), under a key of the reply and the file: after a restart the same upload is found, not redone.
       upload: async (paths, signal, replyId) => {
@@ -140,9 +142,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       .map(replyView)
   }
 
-  function list(filter?: InboxFilter): InboxListAnswer {
+  function list(filter?: InboxFilter, limit?: number): InboxListAnswer {
     const id = scope()
-    const { items, total } = store.list(id, filter)
+    const { items, total } = store.list(id, filter, limit === undefined ? {} : { limit })
     return {
       items,
       total,
@@ -195,8 +197,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       if (result.sent.length + result.failed.length + result.attention.length > 0) {
         deps.emit('inbox:changed', { reason: 'replies' })
       }
-      // The statuses set after the replies: a reply resolves the comment it answers.
-      replayed = await statuses.replay(session, controller.signal)
+      // The statuses set after the replies: a reply resolves the comment it answers. A comment whose reply is
+      // still to go (another process holds it, its file is still going up) keeps its change for after it.
+      replayed = await statuses.replay(session, controller.signal, (id) => replyToGo(box.list(), id))
     } finally {
       if (syncing === controller) syncing = undefined
     }
@@ -290,7 +293,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       })
     }
     const box = outbox(session)
-    const queued = box.queue({ targetId: id, text, media, action })
+    // The copy knows what the id names: the send goes without asking the service first.
+    const targetKind = store.get(session.profileId, id)?.entry.kind
+    const queued = box.queue({ targetId: id, text, media, action, ...(targetKind ? { targetKind } : {}) })
     deps.emit('inbox:changed', { reason: 'replies' })
     if (media.some((m) => m.path !== undefined)) void sendReplies()
     else await sendReplies()

@@ -3,6 +3,8 @@
 // and it is dropped once the reply is sent. Synchronous on purpose: a reload right after a key press still finds
 // the key (an IPC write might not have left yet). A storage that refuses (full, or none) only costs the keeping.
 
+import { windowStorage, type KeptStorage } from './window-storage'
+
 const PREFIX = 'mediadeck.reply-draft:'
 /** A draft longer than the service takes in a message is not kept whole: the reply box refuses it anyway. */
 const MAX_KEPT = 10_000
@@ -12,9 +14,7 @@ export interface ReplyDrafts {
   set(profileId: string, conversationId: string, text: string): void
 }
 
-export function replyDrafts(
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null,
-): ReplyDrafts {
+export function replyDrafts(storage: KeptStorage | null): ReplyDrafts {
   const key = (profileId: string, conversationId: string) =>
     `${PREFIX}${encodeURIComponent(profileId)}:${encodeURIComponent(conversationId)}`
   return {
@@ -38,13 +38,7 @@ export function replyDrafts(
 
 /** The window's drafts; none where the page has no local storage. */
 export function windowReplyDrafts(): ReplyDrafts {
-  let storage: Storage | null = null
-  try {
-    storage = globalThis.localStorage ?? null
-  } catch {
-    storage = null
-  }
-  return replyDrafts(storage)
+  return replyDrafts(windowStorage())
 }
 
 /**

@@ -30,18 +30,6 @@ export interface DraftTransition {
   removed?: true
 }
 
-/**
- * Whether a change can have changed a campaign record (main/core/campaigns/): a draft added or removed, queued
- * or unqueued, or sent (it learns its service id). An edit of a draft's text or time changes none, so the
- * page does not read the campaigns again on every keystroke the composer saves.
- */
-export function touchesCampaigns(changes: readonly DraftTransition[]): boolean {
-  return changes.some(
-    ({ draft, previous, removed }) =>
-      removed || !previous || previous.status !== draft.status || previous.scheduleId !== draft.scheduleId,
-  )
-}
-
 /** The field errors of a `drafts:schedule`/`drafts:save` refusal, or one pseudo-field for any other failure. */
 export function fieldErrorsOf(error: unknown): DraftFieldError[] {
   const data = error as Partial<DraftValidationError> | undefined
@@ -73,7 +61,7 @@ export const useDraftsStore = defineStore('drafts', () => {
   const byId = shallowRef(new Map<string, Draft>())
   /**
    * The drafts the last change touched, with what each was before: what a view reacts to (a post the outbox
-   * sent, a campaign to read again), never the whole list, so a change costs the same at 10 or 10,000 drafts.
+   * sent), never the whole list, so a change costs the same at 10 or 10,000 drafts.
    */
   const lastChanges = shallowRef<DraftTransition[]>([])
   const outbox = ref<OutboxState | null>(null)

@@ -41,8 +41,12 @@ test('an unchanged retry of a refused picture fails again; the crop offered for 
   const { planner, row, id } = await instagramFailure(appPage)
   await expect(row).toContainText('kuliner-malam-panorama.png')
 
-  // Retried as it is: the sandbox refuses the same picture again.
+  // Retried as it is, after the warning that it would be refused (flagged once its picture is measured): the
+  // sandbox refuses the same picture again.
+  await expect(row.getByTestId('failed-shape')).toBeVisible()
   await row.getByTestId('failed-retry').click()
+  await expect(appPage.getByTestId('retry-hold-shape')).toContainText('would be refused again as it is')
+  await appPage.getByTestId('retry-warning-anyway').click()
   await expect
     .poll(async () => (await app.host.call('schedules:get', { id })).status, { timeout: 20_000 })
     .toBe('error')

@@ -30,8 +30,16 @@ const test = base.extend<{ time: ManualClock }>({
 })
 
 const WORDS = {
-  en: { failedTitle: 'A post failed to publish', retrying: 'Retrying' },
-  id: { failedTitle: 'Satu postingan gagal terbit', retrying: 'Sedang dicoba lagi' },
+  en: {
+    failedTitle: 'A post failed to publish',
+    retrying: 'Retrying',
+    refusedAgain: 'refused again as it is',
+  },
+  id: {
+    failedTitle: 'Satu postingan gagal terbit',
+    retrying: 'Sedang dicoba lagi',
+    refusedAgain: 'ditolak lagi jika dikirim seperti sekarang',
+  },
 } as const
 
 /** Moves the shared clock, letting the background reads it starts end before going on. */
@@ -106,7 +114,11 @@ for (const language of ['en', 'id'] as const) {
     await expect(row).toHaveCount(1)
     const id = (await row.getAttribute('data-id'))!
 
+    // Its picture is still 3:1: the retry is held with why, and is sent only when asked to anyway.
+    await expect(row.getByTestId('failed-shape')).toBeVisible()
     await row.getByTestId('failed-retry').click()
+    await expect(appPage.getByTestId('retry-hold-shape')).toContainText(words.refusedAgain)
+    await appPage.getByTestId('retry-warning-anyway').click()
     // Retrying, not gone: the service has not said how it went.
     await expect(row.getByTestId('failed-retrying')).toHaveText(new RegExp(words.retrying))
     await expect(row.getByTestId('failed-retry')).toBeDisabled()
@@ -145,12 +157,12 @@ test(
     await publish(app, time)
     await advance(app, time, MIN)
     await expect(appPage.getByTestId('planner-new-failures')).toBeVisible()
-    // A retry under way too, so the "retrying" row is audited and pictured.
-    await planner.failed
-      .getByTestId('failed-post')
-      .filter({ hasText: 'Kuliner malam Medan' })
-      .getByTestId('failed-retry')
-      .click()
+    // A retry under way too, so the "retrying" row is audited and pictured (sent anyway past the warning
+    // that its picture is refused as it is).
+    const panorama = planner.failed.getByTestId('failed-post').filter({ hasText: 'Kuliner malam Medan' })
+    await expect(panorama.getByTestId('failed-shape')).toBeVisible()
+    await panorama.getByTestId('failed-retry').click()
+    await appPage.getByTestId('retry-warning-anyway').click()
     await expect(planner.failed.getByTestId('failed-retrying')).toHaveCount(1)
 
     const findings = await auditInBothThemes(appPage, 'planner with a new failure and a retry')

@@ -4,7 +4,7 @@
 // the same campaigns. A campaign left with fewer than two posts is no campaign: its record goes, and its last
 // post shows as a single post.
 import { randomUUID } from 'node:crypto'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { isValidOffset, type Campaign, type CampaignMember } from '../../../common/campaigns'
 import { AppError } from '../../../common/errors'
 import type { AppDatabase } from '../db/database'
@@ -43,9 +43,37 @@ export interface CampaignStore {
   /** A failed post replaced by a new one (main/core/posts/fix-failed-post.ts): the campaign follows it. */
   replaceSchedule(oldId: string, newId: string): void
   remove(id: string): void
+  /**
+   * Each of the profile's campaigns by id, with a signature of everything it holds (time, members, their
+   * drafts and service ids): what tells a change, the CLI's or a second host's too (./campaign-changes.ts).
+   */
+  signatures(profileId: string): Map<string, string>
 }
 
 type CampaignRow = z.output<typeof campaignsTable.row>
+
+/** Who hears of this process's campaign commits, by database: every store over one database tells them. */
+const listeners = new WeakMap<AppDatabase, Set<() => void>>()
+
+/**
+ * Calls `listener` after each commit of this process that wrote campaigns, whichever store or function wrote
+ * them (a campaign edited, created with its drafts, linked to its sent posts, a profile's forgotten); a rolled
+ * back write tells nothing. Answers the stop.
+ */
+export function onCampaignsWritten(database: AppDatabase, listener: () => void): () => void {
+  let set = listeners.get(database)
+  if (!set) listeners.set(database, (set = new Set()))
+  set.add(listener)
+  return () => void set.delete(listener)
+}
+
+/** Inside the write's transaction: heard once it commits (AppDatabase.afterCommit). */
+function written(database: AppDatabase): void {
+  const set = listeners.get(database)
+  if (set?.size) database.afterCommit(() => [...set].forEach((listener) => listener()))
+}
+
+const signatureRow = z.object({ id: z.string(), signature: z.string() })
 
 function invalid(message: string): AppError {
   return new AppError({ kind: 'validation', field: 'campaign', message })
@@ -120,6 +148,15 @@ export function createCampaignStore(
   const remove = (id: string) => {
     db.prepare('DELETE FROM campaigns WHERE id = ?').run(id)
   }
+  // The members in their order, so the same campaign always signs the same.
+  const selectSignatures = db.prepare(
+    `SELECT c.id AS id, c.at || ' ' || c.updated_at || ' ' || coalesce((
+       SELECT group_concat(m, ',') FROM (
+         SELECT p.account_id || ':' || p.offset_minutes || ':' || coalesce(p.draft_id, '') || ':' ||
+           coalesce(p.schedule_id, '') AS m
+         FROM campaign_posts p WHERE p.campaign_id = c.id ORDER BY p.position, p.account_id)), '') AS signature
+     FROM campaigns c WHERE c.profile_id = ?`,
+  )
 
   return {
     create({ profileId, at, members }) {
@@ -132,6 +169,7 @@ export function createCampaignStore(
           'INSERT INTO campaigns (id, profile_id, at, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
         ).run(id, profileId, at, stamp, stamp)
         writeMembers(id, members)
+        written(database)
       })
       return get(id)!
     },
@@ -175,6 +213,7 @@ export function createCampaignStore(
           if (members.length < 2) remove(id)
           else writeMembers(id, members)
         }
+        written(database)
       })
       return get(id)
     },
@@ -183,6 +222,7 @@ export function createCampaignStore(
         const campaign = get(id)
         if (!campaign) return undefined
         const left = campaign.members.filter((m) => m.accountId !== accountId)
+        written(database)
         if (left.length < 2) {
           remove(id)
           return undefined
@@ -213,16 +253,27 @@ export function createCampaignStore(
         for (const { draftId, scheduleId } of links) {
           changed += Number(link.run(scheduleId, draftId).changes)
         }
+        if (changed > 0) written(database)
         return changed
       })
     },
     replaceSchedule(oldId, newId) {
       database.write('the campaign', () => {
-        db.prepare('UPDATE campaign_posts SET schedule_id = ? WHERE schedule_id = ?').run(newId, oldId)
+        const moved = db
+          .prepare('UPDATE campaign_posts SET schedule_id = ? WHERE schedule_id = ?')
+          .run(newId, oldId)
+        if (Number(moved.changes) > 0) written(database)
       })
     },
     remove(id) {
-      database.write('the campaign', () => remove(id))
+      database.write('the campaign', () => {
+        remove(id)
+        written(database)
+      })
+    },
+    signatures(profileId) {
+      const rows = parseRows('campaigns', signatureRow, selectSignatures.all(profileId))
+      return new Map(rows.map((row) => [row.id, row.signature]))
     },
   }
 }
@@ -230,6 +281,7 @@ export function createCampaignStore(
 /** Deletes a deleted profile's campaigns (their posts go with them, by the foreign key). */
 export function deleteProfileCampaigns(database: AppDatabase, profileId: string): void {
   sqlOf(database).prepare('DELETE FROM campaigns WHERE profile_id = ?').run(profileId)
+  written(database)
 }
 
 /**
@@ -247,4 +299,5 @@ export function forgetCampaignSchedules(database: AppDatabase, profileId: string
     `DELETE FROM campaigns WHERE profile_id = ?
        AND (SELECT count(*) FROM campaign_posts WHERE campaign_id = campaigns.id) < 2`,
   ).run(profileId)
+  written(database)
 }

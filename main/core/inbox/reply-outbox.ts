@@ -26,7 +26,8 @@ import { answerUnseen, neverLeft, settleCreate } from '../drafts/unknown-outcome
 import type { ServiceClient } from '../service-client'
 import { findPrivateReply, sendCommentAction } from './comment-actions'
 import { findInboxItem } from './inbox-item'
-import { messageFor, type Medium } from './reply-media'
+import type { Medium } from './reply-media'
+import { fileUrl, needsDuration, needsUpload, parts, timeMedia } from './reply-parts'
 import { inboxRepliesTable } from './reply-rows'
 import { sqlOf } from '../db/handle'
 
@@ -50,6 +51,12 @@ export interface ReplyOutboxOptions {
    * waits for the process that queued it (the CLI's `sync`).
    */
   upload?(paths: string[], signal?: AbortSignal, replyId?: string): Promise<Map<string, string>>
+  /**
+   * How long a stored video or audio plays, read from its address (the app's guarded ranged read): a library
+   * medium queued offline goes untimed, and is timed here before its first part leaves. Absent (the CLI), such
+   * a reply waits for the app.
+   */
+  duration?(url: string): Promise<number>
 }
 
 export interface ReplySyncResult {
@@ -64,22 +71,26 @@ export interface ReplySyncResult {
 }
 
 export interface ReplyOutbox {
-  queue(reply: { targetId: string; text: string; media: Medium[]; action?: ReplyAction }): QueuedReply
+  /**
+   * `targetKind`, when the caller's copy knows it, spares the send the service's lookup of which kind the id
+   * names (findInboxItem: two round trips before a chat's first part, or its file, can go).
+   */
+  queue(reply: {
+    targetId: string
+    text: string
+    media: Medium[]
+    action?: ReplyAction
+    targetKind?: 'comment' | 'chat'
+  }): QueuedReply
   list(): QueuedReply[]
   get(id: string): QueuedReply | undefined
   sync(signal?: AbortSignal): Promise<ReplySyncResult>
 }
 
-/** The requests a reply makes, in order: one for a comment, one per message for a chat. */
-function parts(reply: QueuedReply): SendMessageRequest[] {
-  if (reply.media.length === 0) return [{ type: 'text', text: reply.text }]
-  return reply.media.map((m, i) =>
-    messageFor(m as Medium & { url: string }, i === 0 ? reply.text : undefined),
-  )
-}
-
 /** The lease a reply is sent under (main/core/db/leases.ts). */
 export const replyLease = (id: string): string => `inbox-reply:${id}`
+
+export { needsDuration, needsUpload } from './reply-parts'
 
 export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
   const { database } = o
@@ -246,6 +257,12 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
         }
         reply = update(reply, { media })
       }
+      if (needsDuration(reply)) {
+        if (!o.duration) return reply // sync() leaves these to a process that can time them
+        const timed = await timeMedia(reply, o.duration)
+        if ('error' in timed) return update(reply, { state: 'failed', error: timed.error })
+        reply = update(reply, { media: timed.media })
+      }
       reply = update(reply, { state: 'sending', marker: o.now().toISOString(), lookedAt: null })
       try {
         reply = counted(reply, await sendPart(reply, signal))
@@ -264,17 +281,17 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
   }
 
   return {
-    queue({ targetId, text, media, action = 'reply' }) {
+    queue({ targetId, text, media, action = 'reply', targetKind = null }) {
       const at = o.now().toISOString()
       const id = randomUUID()
       database.transaction(() => {
         sqlOf(database)
           .prepare(
-            `INSERT INTO inbox_replies (id, profile_id, target_id, action, text, media, state, created_at,
-               updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
+            `INSERT INTO inbox_replies (id, profile_id, target_id, target_kind, action, text, media, state,
+               created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
           )
-          .run(id, o.profileId, targetId, action, text, JSON.stringify(media), at, at)
+          .run(id, o.profileId, targetId, targetKind, action, text, JSON.stringify(media), at, at)
       })
       return get(id)!
     },
@@ -283,7 +300,10 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
     async sync(signal) {
       const result: ReplySyncResult = { sent: [], failed: [], waiting: [], attention: [] }
       const due = list().filter(
-        (r) => (r.state === 'queued' || r.state === 'sending') && (o.upload || !needsUpload(r)),
+        (r) =>
+          (r.state === 'queued' || r.state === 'sending') &&
+          (o.upload || !needsUpload(r)) &&
+          (o.duration || !needsDuration(r)),
       )
       // An upload may take longer than a lease lives: keep ours while the run goes on.
       const stopRenewing = o.leases.startRenewing(() => undefined)
@@ -323,19 +343,6 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
       }
     }
   }
-}
-
-/** A file of the reply is still only a path on this computer. */
-export const needsUpload = (reply: QueuedReply): boolean =>
-  reply.media.some((m) => m.path !== undefined && m.url === undefined)
-
-function fileUrl(part: SendMessageRequest): string | undefined {
-  const p = part as Record<string, unknown>
-  for (const name of ['image', 'video', 'audio', 'document']) {
-    const file = p[name] as { url?: unknown } | undefined
-    if (file && typeof file.url === 'string') return file.url
-  }
-  return undefined
 }
 
 /**

@@ -1,7 +1,9 @@
 // A file dropped on a chat's reply box, through the app host against a real sandbox over HTTP: the reply is
 // queued at once, waits for the file's upload through the profile's upload engine, and is sent with the
 // upload's public address and the file's own size; a file that was never dropped or picked is refused; and a
-// file gone before its upload makes the reply say it failed, instead of waiting for ever.
+// file gone before its upload makes the reply say it failed, instead of waiting for ever. A reply to a chat of the
+// copy goes without the service's lookup of what its id names.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -62,6 +64,26 @@ describe('a file dropped on a chat reply', () => {
       text: 'Ini daftar harganya',
       document: { url: uploaded.url, name: 'daftar-harga.pdf', size: statSync(file).size },
     })
+  })
+
+  it('goes without asking the service which kind its id names: the copy knows it is a chat', async () => {
+    const asked: string[] = []
+    const heard = (event: unknown) => {
+      const { request } = event as { request: { method: string; path: string } }
+      asked.push(`${request.method} ${request.path}`)
+    }
+    subscribe('undici:request:create', heard)
+    try {
+      const queued = await app.call('inbox:reply', { id: chatId, text: 'Sudah kami kirim', media: [] })
+      await app.inbox.sendReplies()
+      const sent = (await app.call('inbox:list')).replies.find((r) => r.id === queued.id)!
+      expect(sent.state).toBe('sent')
+    } finally {
+      unsubscribe('undici:request:create', heard)
+    }
+    expect(asked).toContain(`POST /public/chat/${chatId}/message`)
+    // The lookup (main/core/inbox/inbox-item.ts) asks the comment queue first: two round trips before the send.
+    expect(asked.filter((a) => a.startsWith(`GET /public/comment/${chatId}`))).toEqual([])
   })
 
   it('says the reply failed when its file is gone before the upload, instead of waiting', async () => {

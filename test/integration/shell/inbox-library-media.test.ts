@@ -1,8 +1,9 @@
 // A chat answered with a video and an audio of the library, through the app host against a real sandbox over
 // HTTP: main reads each one's duration from the stored file itself, by ranges through the picture fetch's
 // address guard (the local file is gone: nothing of this computer is read), and the message the sandbox
-// receives carries it; a document carries its name and size. A stored file on a private address, or one that
-// cannot be reached, is refused naming it, and nothing is queued.
+// receives carries it; a document carries its name and size. Online, a stored file on a private address is
+// refused naming it, and nothing is queued; offline, a library video is queued as a picture is, and timed from
+// its stored file when it goes (one that cannot be timed then fails, sending nothing).
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -79,25 +80,50 @@ describe('a library video, audio and document in a chat reply', () => {
       }),
     ).rejects.toMatchObject({
       kind: 'validation',
-      code: 'inbox-media-duration',
+      code: 'inbox-media-duration-refused',
       params: { name: 'promo.mp4' },
     })
     expect((await app.call('inbox:list')).replies).toHaveLength(before)
   })
 
-  it('offline, says the length waits for the service instead of queueing a video without one', async () => {
+  it('offline, queues a library video as a picture is queued, and times it from the stored file when it goes', async () => {
     const video = (await app.active().client.listChatMessages(chatId, { page: 1, limit: 50 })).docs.find(
       (m) => m.type === 'video',
     )!.video!.url
     await harness.stopService()
     expect(await app.call('connection:check')).toMatchObject({ status: 'offline' })
-    await expect(
-      app.call('inbox:reply', {
-        id: chatId,
-        text: 'Lagi',
-        media: [{ url: video, mimetype: 'video/mp4', name: 'promo.mp4' }],
-      }),
-    ).rejects.toMatchObject({ kind: 'network', code: 'inbox-media-duration' })
+    const queued = await app.call('inbox:reply', {
+      id: chatId,
+      text: 'Lagi',
+      media: [{ url: video, mimetype: 'video/mp4', name: 'promo.mp4' }],
+    })
+    expect(queued.state).toBe('queued')
+    // One whose stored file cannot be timed (a private address) is queued too, and fails when it goes.
+    const untimable = await app.call('inbox:reply', {
+      id: chatId,
+      text: 'Yang lain',
+      media: [{ url: 'http://10.20.30.40/lain.mp4', mimetype: 'video/mp4', name: 'lain.mp4' }],
+    })
+    expect(untimable.state).toBe('queued')
+
     await harness.startService()
+    expect(await app.call('connection:check')).toMatchObject({ status: 'online' })
+    await app.inbox.sendReplies()
+    const replies = (await app.call('inbox:list')).replies
+    expect(replies.find((r) => r.id === queued.id)?.state).toBe('sent')
+    expect(replies.find((r) => r.id === untimable.id)).toMatchObject({
+      state: 'failed',
+      error: expect.stringMatching(/^lain\.mp4: its length could not be read/),
+    })
+    const mine = (await app.active().client.listChatMessages(chatId, { page: 1, limit: 50 })).docs.filter(
+      (m) => m.isFromMe,
+    )
+    expect(mine.filter((m) => m.text === 'Lagi')).toEqual([
+      expect.objectContaining({
+        type: 'video',
+        video: expect.objectContaining({ url: video, duration: 42.25 }),
+      }),
+    ])
+    expect(mine.filter((m) => m.text === 'Yang lain')).toEqual([])
   })
 })

@@ -76,6 +76,30 @@ describe('UiToastHost', () => {
     expect(document.activeElement).toBe(action)
   })
 
+  it('keeps waiting when the pointer leaves a toast the focus is still in', async () => {
+    const wrapper = mountHost()
+    const commit = vi.fn()
+    useToastsStore().hold({ tone: 'info', title: 'Retrying', undoLabel: 'Undo' }, { commit, undo: vi.fn() })
+    await flushPromises()
+    const toast = wrapper.find('[data-testid=toast]')
+    await toast.trigger('mouseenter')
+    const undoButton = wrapper.find<HTMLButtonElement>('[data-testid=toast-undo]')
+    undoButton.element.focus()
+    await undoButton.trigger('focusin')
+    // The page is resized under the resting pointer: the toast moves from under it.
+    await toast.trigger('mouseleave')
+    vi.advanceTimersByTime(UNDO_TIMEOUT_MS * 3)
+    await flushPromises()
+    expect(commit).not.toHaveBeenCalled()
+    expect(wrapper.find('[data-testid=toast]').exists()).toBe(true)
+    // The focus goes elsewhere: the toast goes on and closes in its time.
+    document.getElementById('action')!.focus()
+    await undoButton.trigger('focusout', { relatedTarget: document.getElementById('action') })
+    vi.advanceTimersByTime(UNDO_TIMEOUT_MS)
+    await flushPromises()
+    expect(commit).toHaveBeenCalledOnce()
+  })
+
   it('sends what it holds when the page goes away', async () => {
     mountHost()
     const commit = vi.fn()

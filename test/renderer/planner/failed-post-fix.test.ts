@@ -118,6 +118,104 @@ describe('fixing a failed post', () => {
     )
   })
 
+  it('holds a retry of a post refused again as it is, says why, and sends it only when asked to anyway', async () => {
+    const wrapper = await mountPlanner(context)
+    await flushPromises()
+    await wrapper
+      .find('[data-testid=failed-post][data-id=sched-1] [data-testid=failed-retry]')
+      .trigger('click')
+    await flushPromises()
+    // Nothing is sent: the dialog names the post and why, with Cancel focused and no "others" choice.
+    expect(context.fake.requests('schedules:retry')).toEqual([])
+    expect(byTestId('retry-hold-shape')!.textContent).toContain(
+      '“Kuliner malam Medan” would be refused again as it is',
+    )
+    expect(byTestId('retry-warning-others')).toBeNull()
+    expect(document.activeElement).toBe(byTestId('retry-warning-cancel'))
+    byTestId('retry-warning-cancel')!.click()
+    await flushPromises()
+    expect(byTestId('failed-retry-warning')).toBeNull()
+    expect(context.fake.requests('schedules:retry')).toEqual([])
+
+    await wrapper
+      .find('[data-testid=failed-post][data-id=sched-1] [data-testid=failed-retry]')
+      .trigger('click')
+    await flushPromises()
+    byTestId('retry-warning-anyway')!.click()
+    await flushPromises()
+    expect(context.fake.requests('schedules:retry')).toEqual([{ ids: ['sched-1'] }])
+  })
+
+  it('holds a bulk retry, retries only the posts nothing blocks, and crops the held pictures alone', async () => {
+    context.fake.data.schedules.push(
+      makeSchedule(4, { status: 'error', title: 'Kopi pagi', accountId: 'acc-ig', errorMessage: 'timeout' }),
+    )
+    const wrapper = await mountPlanner(context)
+    await flushPromises()
+    await wrapper.find('[data-testid=failed-post][data-id=sched-1] input').setValue(true)
+    await wrapper.find('[data-testid=failed-post][data-id=sched-4] input').setValue(true)
+    await wrapper.find('[data-testid=failed-retry-selected]').trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('schedules:retry')).toEqual([])
+    expect(byTestId('retry-warning-others')!.textContent).toContain('Retry only the other post')
+    // The crop offered is the held panorama's, not the other one's in the list.
+    byTestId('retry-hold-crop')!.click()
+    await flushPromises()
+    expect(byTestId('failed-retry-warning')).toBeNull()
+    expect(document.querySelectorAll('[data-testid=fix-crop]')).toHaveLength(1)
+    byTestId('fix-several')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    await flushPromises()
+    expect(byTestId('fix-several')).toBeNull()
+
+    await wrapper.find('[data-testid=failed-retry-selected]').trigger('click')
+    await flushPromises()
+    byTestId('retry-warning-others')!.click()
+    await flushPromises()
+    expect(context.fake.requests('schedules:retry')).toEqual([{ ids: ['sched-4'] }])
+  })
+
+  it('opens a held post in the composer to change its media, in Bahasa Indonesia too', async () => {
+    context.i18n.global.locale.value = 'id'
+    const wrapper = await mountPlanner(context)
+    await flushPromises()
+    await wrapper
+      .find('[data-testid=failed-post][data-id=sched-3] [data-testid=failed-retry]')
+      .trigger('click')
+    await flushPromises()
+    expect(byTestId('retry-hold-shape')!.textContent).toContain(
+      '“Thread panjang” akan ditolak lagi jika dikirim seperti sekarang',
+    )
+    expect(byTestId('retry-hold-edit')!.getAttribute('aria-label')).toBe(
+      'Sunting dan kirim lagi: Thread panjang',
+    )
+    byTestId('retry-hold-edit')!.click()
+    await flushPromises()
+    expect(byTestId('failed-retry-warning')).toBeNull()
+    expect(byTestId('composer-fix-reason')!.textContent).toContain('500')
+    expect(context.fake.requests('schedules:retry')).toEqual([])
+  })
+
+  it("says in a held post's detail why a retry as it is fails, and puts the fix first", async () => {
+    context.fake.data.schedules.push(
+      makeSchedule(4, { status: 'error', title: 'Kopi pagi', accountId: 'acc-ig', errorMessage: 'timeout' }),
+    )
+    const wrapper = await mountPlanner(context)
+    await wrapper.find('[data-testid=failed-post][data-id=sched-1] .failed__title').trigger('click')
+    await flushPromises()
+    expect(byTestId('detail-shape')!.textContent).toContain(
+      '“Kuliner malam Medan” would be refused again as it is',
+    )
+    expect(byTestId('detail-retry')!.textContent).toContain('Retry anyway')
+    expect(byTestId('detail-fix')!.className).toContain('ui-button--primary')
+    byTestId('post-detail')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    await flushPromises()
+    // A post whose retry can work keeps its plain Retry.
+    await wrapper.find('[data-testid=failed-post][data-id=sched-4] .failed__title').trigger('click')
+    await flushPromises()
+    expect(byTestId('detail-shape')).toBeNull()
+    expect(byTestId('detail-retry')!.textContent!.trim()).toBe('Retry')
+  })
+
   it('edits a failed post and sends it again, saying it was updated', async () => {
     const wrapper = await mountPlanner(context)
     await wrapper.find('[data-testid=failed-post][data-id=sched-1] .failed__title').trigger('click')

@@ -5,6 +5,7 @@ import { emptyScheduleRequest } from '../../../common/service'
 import App from '../../../renderer/App.vue'
 import { LIST_FIRST_ROWS, LIST_MORE_ROWS } from '../../../renderer/lib/planner/list-window'
 import { usePlannerStore } from '../../../renderer/stores/planner'
+import { useCampaignsStore } from '../../../renderer/stores/campaigns'
 import { useToastsStore } from '../../../renderer/stores/toasts'
 import PlannerView from '../../../renderer/views/PlannerView.vue'
 import { NOW, makeSchedule } from '../support/fixtures'
@@ -585,24 +586,33 @@ describe('PlannerView', () => {
     wrapper.unmount()
   })
 
-  it('reads the campaigns again when a change of the drafts can have changed one, not on a text edit', async () => {
+  it("applies main's campaign changes, and never reads the campaigns again after a change of the drafts", async () => {
     const wrapper = await mountPlanner(context)
-    const reads = () => context.fake.requests('campaigns:list').length
+    const reads = () =>
+      context.fake.requests('campaigns:list').length + context.fake.requests('campaigns:snapshot').length
     const before = reads()
     const [queued, plain] = context.fake.data.drafts
-    context.fake.draftsChanged([{ ...plain!, post: { ...plain!.post, description: 'edited' } }])
-    await flushPromises()
-    expect(reads()).toBe(before)
-    // Sent: its campaign learns the service id.
+    // Sent, removed, new: each could change a campaign, and main says what did (campaigns:changed).
     context.fake.draftsChanged([{ ...queued!, status: 'scheduled', scheduleId: 's-9' }])
-    await flushPromises()
-    expect(reads()).toBe(before + 1)
     context.fake.draftsChanged([], [plain!.id])
-    await flushPromises()
-    expect(reads()).toBe(before + 2)
     context.fake.draftsChanged([draft('d-new', 'queued', '2026-11-26T02:00:00.000Z')])
     await flushPromises()
-    expect(reads()).toBe(before + 3)
+    expect(reads()).toBe(before)
+    const campaign = {
+      id: 'camp-1',
+      profileId: 'prof-default',
+      at: '2026-11-26T02:00:00.000Z',
+      members: [
+        { accountId: 'acc-ig', offsetMinutes: 0, draftId: queued!.id, scheduleId: 's-9' },
+        { accountId: 'acc-tt', offsetMinutes: 30, draftId: 'd-new' },
+      ],
+      createdAt: NOW,
+      updatedAt: NOW,
+    }
+    context.fake.campaignsChanged([campaign])
+    await flushPromises()
+    expect(useCampaignsStore().campaigns).toEqual([campaign])
+    expect(reads()).toBe(before)
     wrapper.unmount()
   })
 

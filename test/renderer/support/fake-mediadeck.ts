@@ -125,6 +125,8 @@ export interface FakeMediadeck {
   draftsChanged(changed: Draft[], removed?: string[]): void
   /** Another process saved these snippets (or removed those): kept, and `snippets:changed` sent, numbered. */
   snippetsChanged(changed: Snippet[], removed?: string[]): void
+  /** main's campaigns changed (a sent post linked, another process): kept, and `campaigns:changed` sent, numbered. */
+  campaignsChanged(changed: Campaign[], removed?: string[]): void
   listenerCount(name: EventName): number
   /** The next call (or every call, with `times: Infinity`) of `name` rejects with `error`. */
   fail(name: CallName, error: AppErrorData, times?: number): void
@@ -220,6 +222,14 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
   /** What main sends after a commit: the changed drafts and removed ids, numbered (common/list-changes.ts). */
   const draftsChanged = (changed: Draft[], removed: string[] = []) =>
     emit('drafts:changed', { seq: ++draftsSeq, changed: structuredClone(changed), removed })
+
+  /** The number of the last `campaigns:changed` sent. */
+  let campaignsSeq = 0
+  const campaignsChanged = (changed: Campaign[], removed: string[] = []) => {
+    const gone = new Set([...removed, ...changed.map((c) => c.id)])
+    data.campaigns = [...(data.campaigns ?? []).filter((c) => !gone.has(c.id)), ...structuredClone(changed)]
+    emit('campaigns:changed', { seq: ++campaignsSeq, changed: structuredClone(changed), removed })
+  }
 
   function emit<E extends EventName>(name: E, payload: EventPayloads[E]) {
     for (const listener of listeners.get(name) ?? []) (listener as (p: EventPayloads[E]) => void)(payload)
@@ -862,6 +872,11 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     },
     campaigns: {
       list: handle('campaigns:list', () => data.campaigns ?? []),
+      snapshot: handle('campaigns:snapshot', () => ({
+        items: structuredClone(data.campaigns ?? []),
+        seq: campaignsSeq,
+      })),
+      onChanged: on('campaigns:changed'),
       // Applies the variants to the campaign's posts as main would, without the service's rules.
       update: handle('campaigns:update', ({ id, at, variants }) => {
         const campaign = (data.campaigns ?? []).find((c) => c.id === id)
@@ -877,6 +892,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
               : s,
           )
         }
+        campaignsChanged([campaign])
         return {
           campaign,
           outcomes: variants.map((v) => ({ accountId: v.accountId, outcome: 'updated' as const })),
@@ -888,6 +904,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         const member = campaign.members.find((m) => m.accountId === accountId)
         data.schedules = data.schedules.filter((s) => s._id !== member?.scheduleId)
         campaign.members = campaign.members.filter((m) => m.accountId !== accountId)
+        campaignsChanged([campaign])
         return campaign
       }),
     },
@@ -959,6 +976,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     emit,
     draftsChanged,
     snippetsChanged: snippets.changed,
+    campaignsChanged,
     listenerCount: (name) => listeners.get(name)?.size ?? 0,
     fail: (name, error, times = 1) => failures.set(name, { error, times }),
     hold: (name) => {

@@ -7,7 +7,7 @@ import Papa from 'papaparse'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '../../../common/app-state'
-import { requestSchemas } from '../../../common/contract'
+import { requestSchemas, type EventName, type EventPayloads } from '../../../common/contract'
 import { AppError } from '../../../common/errors'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../../../main/core/db/database'
 import type { DraftStore } from '../../../main/core/drafts/draft-store'
@@ -15,6 +15,8 @@ import type { ActiveService } from '../../../main/core/ports'
 import { createCampaignHandlers } from '../../../main/handlers/campaign-handlers'
 import { createDraftHandlers } from '../../../main/handlers/drafts-handlers'
 import { createDraftsOutbox } from '../../../main/host/drafts-outbox'
+import { LIST_CHANGES_INTERVAL_MS } from '../../../main/core/list-publisher'
+import { manualClock, type ManualClock } from '../../support/manual-clock'
 import { NOW, samplePost, tempDir } from '../core/drafts/helpers'
 
 const offline: ConnectionState = {
@@ -40,6 +42,10 @@ let close: () => Promise<void>
 let handlers: ReturnType<typeof createDraftHandlers> & ReturnType<typeof createCampaignHandlers>
 /** What the campaigns handlers read of the drafts store: every list call, and every draft read by id. */
 let reads: string[]
+/** The campaigns:changed events main sent the page. */
+let events: Array<EventPayloads['campaigns:changed']>
+/** The change events' clock. */
+let time: ManualClock
 /** The drafts store itself, unrecorded. */
 let openDrafts: () => Promise<{ store: DraftStore }>
 
@@ -58,7 +64,9 @@ beforeEach(async () => {
     dataDir: temp.dir,
     active,
     connection,
-    emit: () => undefined,
+    emit: <E extends EventName>(name: E, payload: EventPayloads[E]) => {
+      if (name === 'campaigns:changed') events.push(payload as EventPayloads['campaigns:changed'])
+    },
     database,
     now: () => NOW,
   }
@@ -66,6 +74,8 @@ beforeEach(async () => {
   close = () => drafts.close()
   openDrafts = () => drafts.open()
   reads = []
+  events = []
+  time = manualClock(1_000)
   // The same store, its reads recorded: how much of the drafts a campaigns call reads is what it costs.
   const recorded = {
     ...drafts,
@@ -84,7 +94,7 @@ beforeEach(async () => {
   }
   handlers = {
     ...createDraftHandlers({ ...base, drafts, database }, { now: () => NOW }),
-    ...createCampaignHandlers({ ...base, drafts: recorded }, { now: () => NOW }),
+    ...createCampaignHandlers({ ...base, drafts: recorded }, { now: () => NOW, timers: time.clock }),
   }
 })
 afterEach(async () => {
@@ -258,6 +268,46 @@ describe('campaigns handlers', () => {
     reads = []
     await handlers['campaigns:list'](undefined)
     expect(reads).toEqual([`get ${campaign.members[2]!.draftId}`])
+  })
+
+  it('sends the page its campaigns as changes: one queued for three accounts, a sent post linked at once', async () => {
+    expect(await handlers['campaigns:snapshot'](undefined)).toEqual({ items: [], seq: 0 })
+    const draft = await handlers['drafts:save']({
+      post: samplePost({ accountId: 'ig', scheduleAt: '2026-07-20T02:00:00.000Z' }),
+      localMedia: [],
+      targets: [{ accountId: 'ig' }, { accountId: 'tt', offsetMinutes: 30 }],
+    })
+    await handlers['drafts:schedule']({ id: draft.id })
+    expect(events).toHaveLength(1)
+    const [made] = events[0]!.changed
+    expect(events[0]).toMatchObject({ seq: 1, removed: [] })
+    expect(made?.members.map((m) => [m.accountId, m.scheduleId ?? null])).toEqual([
+      ['ig', null],
+      ['tt', null],
+    ])
+    // The outbox sends the first: its campaign learns the service id with no list read, and the page hears it.
+    const { store } = await openDrafts()
+    store.update(
+      store.get(made!.members[0]!.draftId!)!,
+      { status: 'scheduled', scheduleId: 'service-ig' },
+      NOW,
+    )
+    await time.advance(LIST_CHANGES_INTERVAL_MS)
+    expect(events).toHaveLength(2)
+    expect(events[1]!.changed.map((c) => c.members.map((m) => m.scheduleId ?? null))).toEqual([
+      ['service-ig', null],
+    ])
+    expect(events[1]).toMatchObject({ seq: 2, removed: [] })
+    // Nothing but a text edit: no campaign changed, nothing sent.
+    const edited = await handlers['drafts:get']({ id: made!.members[1]!.draftId! })
+    await handlers['drafts:save']({
+      id: edited.id,
+      revision: edited.revision,
+      post: { ...edited.post, description: 'edited' },
+      localMedia: [],
+    })
+    expect(reads.filter((r) => r.startsWith('list'))).toEqual([])
+    expect(events).toHaveLength(2)
   })
 
   it('an unknown campaign is not found', async () => {

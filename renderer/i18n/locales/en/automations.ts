@@ -12,6 +12,17 @@ export default {
     chat: 'Chat',
     none: 'No rules on',
   },
+  quick: {
+    name: 'Automation “{title}” of {account}',
+    on: '{name} is on: saved on the service.',
+    off: '{name} is off: every rule paused, saved on the service.',
+    onFailed: '{name} was not turned on',
+    offFailed: '{name} was not turned off',
+    stillOn: 'The service answered with some of its rules still on.',
+    stillOff: 'The service answered with every rule still off.',
+    chooseShort: 'Turn on…',
+    choose: 'Turn on… {name} (opens it to choose its rules)',
+  },
   filters: {
     label: 'Filter automations',
     accounts: 'Accounts',

@@ -62,6 +62,7 @@ export default {
     olderOffline: 'Earlier messages not kept on this computer are read once the service can be reached.',
     copyFile: 'Copy the address of the {kind}',
     openFile: 'Open the {kind} in the browser',
+    notOpenable: 'Copy the address to open it: the app opens only the networks’ own sites.',
     copyFailed: 'The address could not be copied',
     openFailed: 'The file could not be opened',
     file: { image: 'Picture', video: 'Video', audio: 'Audio', document: 'Document' },

@@ -244,6 +244,11 @@ export default {
     none: 'No post failed to publish.',
     noReason: 'The service gave no reason.',
     shapeRow: 'As it is, this post breaks its network’s rule and is refused again: fix it first.',
+    holdShapeOne: '“{title}” would be refused again as it is',
+    holdShape: '{count} posts would be refused again as they are',
+    holdShapeText:
+      'A picture’s shape or the text’s length breaks the network’s rule. Change the media, crop the picture or shorten the text, then send it again.',
+    holdEdit: 'Edit and send again: {title}',
     retry: 'Retry',
     retrySelected: 'Retry selected ({count})',
     selectAll: 'Select all',

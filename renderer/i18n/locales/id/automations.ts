@@ -15,6 +15,17 @@ export default {
     chat: 'Chat',
     none: 'Tidak ada aturan aktif',
   },
+  quick: {
+    name: 'Otomasi “{title}” milik {account}',
+    on: '{name} aktif: tersimpan di layanan.',
+    off: '{name} nonaktif: semua aturan dijeda, tersimpan di layanan.',
+    onFailed: '{name} tidak jadi diaktifkan',
+    offFailed: '{name} tidak jadi dinonaktifkan',
+    stillOn: 'Layanan menjawab dengan sebagian aturannya masih aktif.',
+    stillOff: 'Layanan menjawab dengan semua aturannya masih nonaktif.',
+    chooseShort: 'Aktifkan…',
+    choose: 'Aktifkan… {name} (membukanya untuk memilih aturannya)',
+  },
   filters: {
     label: 'Saring otomasi',
     accounts: 'Akun',

@@ -65,6 +65,7 @@ export default {
       'Pesan sebelumnya yang tidak tersimpan di komputer ini dibaca setelah layanan dapat dihubungi.',
     copyFile: 'Salin alamat {kind}',
     openFile: 'Buka {kind} di peramban',
+    notOpenable: 'Salin alamatnya untuk membukanya: aplikasi hanya membuka situs jaringan itu sendiri.',
     copyFailed: 'Alamat tidak dapat disalin',
     openFailed: 'Berkas tidak dapat dibuka',
     file: { image: 'Gambar', video: 'Video', audio: 'Audio', document: 'Dokumen' },

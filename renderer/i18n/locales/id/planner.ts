@@ -244,6 +244,11 @@ export default {
     noReason: 'Layanan tidak memberi alasan.',
     shapeRow:
       'Seperti sekarang, postingan ini melanggar aturan jaringannya dan akan ditolak lagi: perbaiki dulu.',
+    holdShapeOne: '“{title}” akan ditolak lagi jika dikirim seperti sekarang',
+    holdShape: '{count} postingan akan ditolak lagi jika dikirim seperti sekarang',
+    holdShapeText:
+      'Bentuk gambar atau panjang teksnya melanggar aturan jaringan. Ganti medianya, pangkas gambarnya, atau perpendek teksnya, lalu kirim lagi.',
+    holdEdit: 'Sunting dan kirim lagi: {title}',
     retry: 'Coba lagi',
     retrySelected: 'Coba lagi yang dipilih ({count})',
     selectAll: 'Pilih semua',

@@ -1,0 +1,89 @@
+// A library video queued offline goes untimed (main/core/inbox/reply-parts.ts needsDuration): an outbox that
+// cannot read a stored file's length (the CLI's `sync`) leaves it for the app instead of sending it with no
+// length, and one that can (the app's) times it before its first part leaves. A real database file and the
+// real sandbox over HTTP.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
+import { createLeases } from '../../../../main/core/db/leases'
+import { createReplyOutbox, type ReplyOutboxOptions } from '../../../../main/core/inbox/reply-outbox'
+import { needsDuration } from '../../../../main/core/inbox/reply-parts'
+import { createServiceClient, type ServiceClient } from '../../../../main/core/service-client'
+import { startSandbox, type RunningSandbox } from '../../../../sandbox'
+
+const USER = { accessKey: 'parts', secretKey: 'parts-secret' }
+let dir: string
+let sandbox: RunningSandbox
+let database: AppDatabase
+let client: ServiceClient
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'mediadeck-reply-parts-'))
+  sandbox = await startSandbox({
+    port: 0,
+    dataDir: join(dir, 'sandbox'),
+    publisherIntervalMs: 0,
+    config: { users: [{ ...USER, tier: 'gold', storageLimit: 50_000_000, seed: 'demo' }] },
+  })
+  database = openDatabase({ file: join(dir, 'mediadeck.db') })
+  client = createServiceClient({ baseUrl: sandbox.url, ...USER, retry: { maxRetries: 0 } })
+})
+afterAll(async () => {
+  await client.close()
+  database.close()
+  await sandbox.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const video = {
+  source: 'https://cdn.example/promo.mp4',
+  kind: 'video' as const,
+  mimetype: 'video/mp4',
+  url: 'https://cdn.example/promo.mp4',
+  name: 'promo.mp4',
+}
+
+describe('a stored video queued without its length', () => {
+  it('waits for a process that can time it, then goes with the length read', async () => {
+    const chatId = (
+      await sandbox.addIncoming(USER.accessKey, { messages: [{ text: 'Videonya?', from: 'Tari' }] })
+    ).messages[0]!.chatId
+    const options: ReplyOutboxOptions = {
+      database,
+      leases: createLeases(database),
+      profileId: 'p',
+      client: () => client,
+      now: () => new Date(),
+    }
+    const queued = createReplyOutbox(options).queue({ targetId: chatId, text: 'Ini', media: [video] })
+    expect(needsDuration(queued)).toBe(true)
+
+    // The CLI's sync: no way to read the stored file's length.
+    const cli = await createReplyOutbox(options).sync()
+    expect(cli).toMatchObject({ sent: [], failed: [], waiting: [] })
+    expect(createReplyOutbox(options).get(queued.id)?.state).toBe('queued')
+    const mine = async () =>
+      (await client.listChatMessages(chatId, { page: 1, limit: 50 })).docs.filter((m) => m.isFromMe)
+    expect(await mine()).toEqual([])
+
+    const asked: string[] = []
+    const app = createReplyOutbox({
+      ...options,
+      duration: async (url) => {
+        asked.push(url)
+        return 42.25
+      },
+    })
+    expect((await app.sync()).sent).toEqual([queued.id])
+    expect(asked).toEqual([video.url])
+    expect(await mine()).toEqual([
+      expect.objectContaining({
+        type: 'video',
+        text: 'Ini',
+        video: expect.objectContaining({ duration: 42.25 }),
+      }),
+    ])
+  })
+})
