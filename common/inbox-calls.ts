@@ -19,6 +19,9 @@ const httpUrl = z
   .max(4096)
   .refine((v) => /^https?:\/\//i.test(v), 'must be an http(s) address')
 
+/** The most conversations one list answers (main/core/inbox/inbox-store.ts, INBOX_PAGE). */
+export const INBOX_LIST_MAX = 300
+
 /** The most media one reply carries (a chat takes one message per medium). */
 export const MAX_REPLY_MEDIA = 10
 /** The service's limit on a message's text (BodySendMessageDTO). */
@@ -32,6 +35,11 @@ export const inboxCallSchemas = {
       accountIds: z.array(id).max(100).optional(),
       search: z.string().max(200).optional(),
       contentId: id.optional(),
+      /**
+       * The newest this many only (300 when absent): a new list's first screenful, asked before the whole list
+       * so its rows are drawn while main reads the rest (renderer/stores/inbox.ts).
+       */
+      limit: z.number().int().min(1).max(INBOX_LIST_MAX).optional(),
     })
     .strict()
     .optional(),

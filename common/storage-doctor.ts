@@ -59,3 +59,83 @@ export function selectFewestToFree<T extends { size: number }>(
   }
   return [...head, bySize[last]!]
 }
+
+/** Files uploaded this many days ago or less are left out of "free up" unless the person asks for them. */
+export const RECENT_UPLOAD_DAYS = 7
+const RECENT_MS = RECENT_UPLOAD_DAYS * 86_400_000
+
+/**
+ * Uploaded in the last RECENT_UPLOAD_DAYS days, by the service's `createdAt`: most likely for a post not yet
+ * written. A date that cannot be read, or one ahead of `now` (the service's clock ahead of this one), counts as
+ * recent: a file's age it cannot vouch for is not a reason to offer it for deletion.
+ */
+export function isRecentUpload(file: Pick<UnusedFile, 'createdAt'>, now: number): boolean {
+  const at = Date.parse(file.createdAt)
+  return !Number.isFinite(at) || now - at < RECENT_MS
+}
+
+/**
+ * What to do with the last days' uploads: leave them out (the app, until the person asks), take them
+ * (the person asked), or take them only when the older files cannot reach the target (the CLI: its SIZE is the
+ * ask, docs/design.md; then as few of them as the older files lack, and the fewest older files for the rest).
+ */
+export type RecentUploads = 'leave-out' | 'include' | 'if-needed'
+
+export interface FreeSpacePlan<T> {
+  /** Bytes free now, by the storage statistic read with the list. */
+  free: number
+  /** Bytes to delete so that `free` reaches the target; 0 when it already does. */
+  needed: number
+  /** The fewest files that free `needed`; empty when nothing is needed; null when those allowed are not enough. */
+  files: T[] | null
+  /** The last days' unused uploads the rule kept out of `files` (none when asked to include them). */
+  recentLeftOut: { count: number; bytes: number }
+  /** Whether `files` holds any of the last days' uploads. */
+  tookRecent: boolean
+}
+
+/**
+ * "Free up X" means one thing in the app and the CLI: make X bytes **free** (the storage statistic's
+ * `usage.free` reaches X), as `storage free SIZE` does (docs/design.md), with the fewest unused files, never
+ * one uploaded in the last RECENT_UPLOAD_DAYS days unless `recent` allows it.
+ */
+export function planFreeSpace<T extends Pick<UnusedFile, 'size' | 'createdAt'>>(
+  report: { files: readonly T[]; usage: { free: number } },
+  target: number,
+  options: { now: number; recent: RecentUploads },
+): FreeSpacePlan<T> {
+  const free = report.usage.free
+  const needed = Math.max(0, target - free)
+  const recent = report.files.filter((file) => isRecentUpload(file, options.now))
+  const older = report.files.filter((file) => !isRecentUpload(file, options.now))
+  const sum = (files: readonly T[]) => files.reduce((total, file) => total + file.size, 0)
+  const isRecent = new Set(recent)
+  const leftOut = { count: recent.length, bytes: sum(recent) }
+  const none = { count: 0, bytes: 0 }
+  if (options.recent === 'include') {
+    const files = selectFewestToFree(report.files, needed)
+    return {
+      free,
+      needed,
+      files,
+      recentLeftOut: none,
+      tookRecent: Boolean(files?.some((f) => isRecent.has(f))),
+    }
+  }
+  const fromOlder = selectFewestToFree(older, needed)
+  if (fromOlder || options.recent === 'leave-out') {
+    return { free, needed, files: fromOlder, recentLeftOut: leftOut, tookRecent: false }
+  }
+  // The older files cannot do it alone: as few of the last days' uploads as make up what they lack, then the
+  // fewest older files for the rest.
+  const took = selectFewestToFree(recent, needed - sum(older))
+  if (!took) return { free, needed, files: null, recentLeftOut: leftOut, tookRecent: false }
+  const rest = selectFewestToFree(older, needed - sum(took)) ?? older
+  return {
+    free,
+    needed,
+    files: [...rest, ...took],
+    recentLeftOut: { count: recent.length - took.length, bytes: leftOut.bytes - sum(took) },
+    tookRecent: took.length > 0,
+  }
+}

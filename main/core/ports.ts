@@ -110,7 +110,8 @@ export interface PlatformAdapters {
 
 /** The active profile's inbox as the handlers use it (main/host/inbox.ts). */
 export interface InboxPort {
-  list(filter?: InboxFilter): InboxListAnswer
+  /** The copy's newest `limit` (at most 300) conversations the filter matches, and how many match. */
+  list(filter?: InboxFilter, limit?: number): InboxListAnswer
   /** Sends what waits, then reads the whole inbox; offline, answers the copy marked stale. */
   refresh(): Promise<InboxListAnswer>
   thread(id: string): Promise<InboxThread>

@@ -20,7 +20,10 @@ export type InboxCalls =
 export function createInboxHandlers(deps: InboxHandlerDeps): HandlerGroup<InboxCalls> {
   const { inbox } = deps
   return {
-    'inbox:list': async (filter) => inbox.list(filter),
+    'inbox:list': async (request) => {
+      const { limit, ...filter } = request ?? {}
+      return inbox.list(filter, limit)
+    },
     'inbox:refresh': async () => inbox.refresh(),
     'inbox:thread': async ({ id }) => inbox.thread(id),
     'inbox:older-messages': async ({ id, before }) => inbox.olderMessages(id, before),

@@ -142,9 +142,9 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       .map(replyView)
   }
 
-  function list(filter?: InboxFilter): InboxListAnswer {
+  function list(filter?: InboxFilter, limit?: number): InboxListAnswer {
     const id = scope()
-    const { items, total } = store.list(id, filter)
+    const { items, total } = store.list(id, filter, limit === undefined ? {} : { limit })
     return {
       items,
       total,

@@ -56,6 +56,14 @@ export function keepOrder(before: readonly InboxEntry[], after: InboxEntry[]): I
   return [...after.filter((e) => !known.has(e.id)), ...kept]
 }
 
+/**
+ * The rows of a screenful of the list (at least 8): the view draws these first, and a new list asks main for
+ * them before the rest. The list is 65% of the window's height and a row at least 72 px.
+ */
+export function screenful(): number {
+  return Math.max(8, Math.ceil((window.innerHeight * 0.65) / 72) + 1)
+}
+
 /** A conversation as main sent it again, unchanged: the row that shows it is not drawn again. */
 const sameEntry = (a: InboxEntry, b: InboxEntry) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -118,28 +126,44 @@ export const useInboxStore = defineStore('inbox', () => {
     () => new Map((answer.value?.statusChanges ?? []).map((c) => [c.commentId, c.state] as const)),
   )
 
+  /** The shown list is a new list's first screenful, its rest still to come. */
+  const partial = ref(false)
   async function load(next: InboxQuery = query.value) {
     query.value = next
     const id = ++request
     loading.value = true
+    const filter = filterOf(next)
+    const key = JSON.stringify(filter)
     try {
-      const got = await mediadeck().inbox.list(filterOf(next))
-      if (id !== request) return
-      const key = JSON.stringify(filterOf(next))
-      if (answer.value && key === orderedFor) got.items = keepOrder(answer.value.items, got.items)
-      // The rows that did not change are the objects already shown (and the list itself when none did).
-      got.items = keepUnchanged(answer.value?.items, got.items, { key: (e) => e.id, same: sameEntry })
-      if (key !== orderedFor || !answer.value) listNumber.value++
-      orderedFor = key
-      answer.value = got
-      const at = got.items.findIndex((i) => i.id === openId.value)
-      if (at !== -1) openAt = at
-      error.value = null
+      // A new list (the first, another filter or search): its first screenful first, drawn while main reads
+      // and sends the rest; main's read of 300 conversations was most of the wait for the first rows.
+      if (!answer.value || key !== orderedFor) {
+        const first = await mediadeck().inbox.list({ ...filter, limit: screenful() })
+        if (id !== request) return
+        take(first, key, first.items.length < first.total)
+        if (!partial.value) return
+      }
+      const got = await mediadeck().inbox.list(filter)
+      if (id === request) take(got, key, false)
     } catch (caught) {
       if (id === request) error.value = AppError.from(caught).toJSON()
     } finally {
       if (id === request) loading.value = false
     }
+  }
+  function take(got: InboxListAnswer, key: string, isPartial: boolean) {
+    // The rest of a screenful shown comes in the copy's order, which the screenful has.
+    if (answer.value && key === orderedFor && !partial.value)
+      got.items = keepOrder(answer.value.items, got.items)
+    // The rows that did not change are the objects already shown (and the list itself when none did).
+    got.items = keepUnchanged(answer.value?.items, got.items, { key: (e) => e.id, same: sameEntry })
+    if (key !== orderedFor || !answer.value) listNumber.value++
+    orderedFor = key
+    partial.value = isPartial
+    answer.value = got
+    const at = got.items.findIndex((i) => i.id === openId.value)
+    if (at !== -1) openAt = at
+    error.value = null
   }
 
   /** The list asked for as the view is entered, before its code has arrived (router.ts), and its query. */
@@ -355,6 +379,7 @@ export const useInboxStore = defineStore('inbox', () => {
     threadError.value = null
     query.value = { ...DEFAULT_INBOX_QUERY }
     orderedFor = ''
+    partial.value = false
     openAt = -1
   }
 
@@ -363,6 +388,7 @@ export const useInboxStore = defineStore('inbox', () => {
     answer,
     items,
     listNumber,
+    partial,
     openId,
     open,
     thread,

@@ -71,7 +71,12 @@ test('Like, answering privately, saved answers and the offline triage, in every 
     await expect(page.getByTestId('nav-inbox-counts')).toBeVisible()
     const fit = await label.evaluate((element) => ({
       lines: Math.round(
-        element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+        element.getBoundingClientRect().height /
+          parseFloat(
+            (
+              globalThis as unknown as { getComputedStyle(e: unknown): { lineHeight: string } }
+            ).getComputedStyle(element).lineHeight,
+          ),
       ),
       cut: element.scrollWidth > element.clientWidth,
     }))

@@ -2,9 +2,10 @@
 // main/core/storage/storage-doctor.ts over the resolved profile and the data folder's drafts.
 import { formatBytes } from '../../../common/format-bytes'
 import { readLocalDrafts } from '../../core/storage/local-drafts'
-import { createStorageDoctor, planFreeSpace } from '../../core/storage/storage-doctor'
+import { createStorageDoctor } from '../../core/storage/storage-doctor'
 import type { StorageDoctor } from '../../core/storage/storage-doctor'
 import type { ServiceClient } from '../../core/service-client'
+import { isRecentUpload, planFreeSpace, RECENT_UPLOAD_DAYS } from '../../../common/storage-doctor'
 import type { UnusedFile } from '../../../common/storage-doctor'
 import { byteSizeArgument, noPositionals, parse, UsageError } from '../args'
 import type { CliCommand, CliContext } from '../context'
@@ -99,7 +100,13 @@ export const storageFreeCommand: CliCommand = {
 
     return withDoctor(ctx, async (doctor, client) => {
       const report = await doctor.findUnused()
-      const plan = planFreeSpace(report, target)
+      // The app's rule (common/storage-doctor.ts): files older than the last days' uploads first; SIZE is the
+      // ask for as few of those as the older files lack (the contract is to make SIZE free when it can).
+      const now = (ctx.now?.() ?? new Date()).getTime()
+      const plan = planFreeSpace(report, target, { now, recent: 'if-needed' })
+      const recentNote = (count: number, bytes: number, verb: string) =>
+        `${count} unused file${count === 1 ? '' : 's'} uploaded in the last ${RECENT_UPLOAD_DAYS} days ` +
+        `(${formatBytes(bytes)}) ${verb}`
       if (plan.needed === 0) {
         writeLine(
           ctx.stdout,
@@ -122,6 +129,16 @@ export const storageFreeCommand: CliCommand = {
           `${planned.length} unused file${planned.length === 1 ? '' : 's'}, ${formatBytes(totalOf(planned))}:`,
       )
       for (const file of planned) writeLine(ctx.stdout, fileLine(file))
+      if (plan.tookRecent) {
+        const recent = planned.filter((file) => isRecentUpload(file, now))
+        writeLine(
+          ctx.stdout,
+          `${recentNote(recent.length, totalOf(recent), 'among them')}: the older unused files are not enough`,
+        )
+      }
+      if (plan.recentLeftOut.count > 0) {
+        writeLine(ctx.stdout, recentNote(plan.recentLeftOut.count, plan.recentLeftOut.bytes, 'kept'))
+      }
       writeLine(ctx.stderr, BLIND_SPOT)
       if (!values.yes) {
         if (!ctx.confirm) {

@@ -5,15 +5,16 @@
 // opened, and survive a refresh. Rows are read through their declaration (inbox-rows.ts): an unreadable one is
 // set aside, never fatal.
 import type { InboxEntry, InboxFilter } from '../../../common/inbox'
+import { INBOX_LIST_MAX } from '../../../common/inbox-calls'
 import type { ChatMessage } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import { sqlOf } from '../db/handle'
-import { columnsOf, countRow, parseRow, parseRows, readRow, readRows } from '../db/rows'
+import { columnsOf, countRow, parseRow, parseRows, readRow } from '../db/rows'
 import { inboxItemsTable, inboxScopesTable } from './inbox-rows'
 import { searchText } from './inbox-entry'
 
 /** The most conversations one list answers: the view shows the newest, and narrows by filter and search. */
-export const INBOX_PAGE = 300
+export const INBOX_PAGE = INBOX_LIST_MAX
 
 export interface StoredConversation {
   entry: InboxEntry
@@ -54,6 +55,14 @@ function entryOf(row: Row): InboxEntry {
     : { ...base, chat: row.body as InboxEntry['chat'] }
 }
 
+/**
+ * The list's columns: every one but a chat's messages (up to MESSAGES_KEPT of them, JSON), read when the chat is
+ * opened. The list read them for each of its 300 conversations and parsed every message of every chat opened
+ * once, to show none of them.
+ */
+const LISTED =
+  'scope, id, kind, account_id, at, status, author, text, search_text, body, NULL AS messages, seen_at'
+
 /** A search's words as a LIKE pattern: its own % and _ are matched as themselves. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -80,6 +89,22 @@ export function createInboxStore(database: AppDatabase): InboxStore {
       JSON.stringify(e.comment ?? e.chat ?? { id: e.id }),
       seenAt,
     )
+
+  const whole = db.prepare('SELECT * FROM inbox_items WHERE scope = ? AND id = ?')
+  const keyOf = columnsOf(inboxItemsTable, 'id')
+  /**
+   * The listed rows read through the table's declaration; one it refuses (its body unreadable) is read again
+   * whole and set aside as it is stored, its messages with it, and left out of the list.
+   */
+  function listed(scope: string, rows: readonly unknown[]): Row[] {
+    return rows.flatMap((row) => {
+      const read = inboxItemsTable.row.safeParse(row)
+      if (read.success) return [read.data]
+      const key = keyOf.safeParse(row)
+      if (key.success) readRow(database, inboxItemsTable, whole.get(scope, key.data.id))
+      return []
+    })
+  }
 
   return {
     save(scope, entries, { complete, now }) {
@@ -133,9 +158,9 @@ export function createInboxStore(database: AppDatabase): InboxStore {
           db.prepare(`SELECT count(*) AS n FROM inbox_items WHERE ${clause}`).get(...args),
         )?.n ?? 0
       const rows = db
-        .prepare(`SELECT * FROM inbox_items WHERE ${clause} ORDER BY at DESC, id LIMIT ?`)
+        .prepare(`SELECT ${LISTED} FROM inbox_items WHERE ${clause} ORDER BY at DESC, id LIMIT ?`)
         .all(...args, o.limit ?? INBOX_PAGE)
-      return { items: readRows(database, inboxItemsTable, rows).map(entryOf), total }
+      return { items: listed(scope, rows).map(entryOf), total }
     },
     get(scope, id) {
       const row = readRow(

@@ -26,7 +26,6 @@
 import { AppError } from '../../../common/errors'
 import type { Schedule, StoredFile } from '../../../common/service'
 import type { DeleteOutcome, UnusedFile, UnusedReport } from '../../../common/storage-doctor'
-import { selectFewestToFree } from '../../../common/storage-doctor'
 import type { ServiceClient } from '../service-client'
 import type { RawDraft } from './local-drafts'
 import { readAllPages } from './read-all-pages'
@@ -314,20 +313,4 @@ export function createStorageDoctor(deps: StorageDoctorDeps): StorageDoctor {
       return outcome
     },
   }
-}
-
-export interface FreeSpacePlan {
-  /** Bytes free now, by the storage statistic. */
-  free: number
-  /** Bytes to free so that `free` reaches the target; 0 when it already does. */
-  needed: number
-  /** The fewest unused files that free `needed`; empty when nothing is needed; null when all unused are not enough. */
-  files: UnusedFile[] | null
-}
-
-/** "Make at least `target` bytes free": the plan from a report, without touching anything. */
-export function planFreeSpace(report: UnusedReport, target: number): FreeSpacePlan {
-  const free = report.usage.free
-  const needed = Math.max(0, target - free)
-  return { free, needed, files: selectFewestToFree(report.files, needed) }
 }

@@ -84,11 +84,23 @@ export function useQuickSwitch(kept: PausedRules = windowPausedRules()) {
     // The rules that were on, as the service confirmed them when this change's turn came.
     let wereOn: ContentRule[] = []
     try {
-      await store.change(id, automation.config, (config) => {
+      const saved = await store.change(id, automation.config, (config) => {
         wereOn = activeOf(config)
         const rules: readonly ContentRule[] = on ? restore : CONTENT_RULES
         return rules.reduce((next, rule) => withRuleActive(next, rule, on), config)
       })
+      // A 2xx is not the proof: the switch shows what the service answered, and says so when that is not
+      // what was asked (a service that ignored the rules sent, a rule it will not turn on).
+      if (activeOf(saved.config).length > 0 !== on) {
+        toasts.push({
+          tone: 'danger',
+          title: t(on ? 'automations.quick.onFailed' : 'automations.quick.offFailed', {
+            name: name(automation),
+          }),
+          message: t(on ? 'automations.quick.stillOff' : 'automations.quick.stillOn'),
+        })
+        return
+      }
       if (on) kept.set(owner, id, [])
       else if (wereOn.length > 0) kept.set(owner, id, wereOn)
       keptVersion.value++

@@ -36,6 +36,8 @@ export interface CliSandboxOptions {
   seed?: 'demo' | 'empty'
   /** More of the CLI's environment for every run (`TZ`, …). */
   env?: NodeJS.ProcessEnv
+  /** The sandbox's clock (what it stamps records with); the real one unless said. */
+  now?: () => Date
 }
 
 /** Registers the file's beforeAll and afterAll; `storageLimit` is the user's, in bytes. */
@@ -48,6 +50,7 @@ export function useCliSandbox(prefix: string, storageLimit: number, o: CliSandbo
       port: 0,
       dataDir: join(dir, 'sandbox'),
       publisherIntervalMs: 0,
+      ...(o.now ? { now: o.now } : {}),
       config: {
         users: [
           {

@@ -59,7 +59,7 @@ export function fakeInbox(
       .filter((e) => !search || `${e.from}\n${e.text}`.toLowerCase().includes(search))
       .sort((a, b) => b.at.localeCompare(a.at))
     return {
-      items: structuredClone(items),
+      items: structuredClone(items.slice(0, filter.limit ?? items.length)),
       total: items.length,
       fetchedAt: NOW,
       stale: Boolean(data.inboxOffline),

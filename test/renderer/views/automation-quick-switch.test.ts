@@ -111,6 +111,21 @@ describe('the automations list’s quick on/off', () => {
     expect(activeOf(automation).length).toBeGreaterThan(0)
   })
 
+  it('a service that answers with the rules still on is not taken at its 2xx', async () => {
+    const wrapper = await mountList()
+    const automation = context.fake.data.automations[0]!
+    const before = JSON.parse(JSON.stringify(automation)) as Automation
+    // Answers success but keeps the rules as they were.
+    context.fake.api.automations.update = async () => before
+    const toggle = () => rowOf(wrapper, automation).get('[data-testid="automation-switch"]')
+    await toggle().trigger('click')
+    await flushPromises()
+    expect(toggle().attributes('aria-checked')).toBe('true')
+    const toast = useToastsStore().items.at(-1)!
+    expect(toast.tone).toBe('danger')
+    expect(toast.message).toBe('The service answered with some of its rules still on.')
+  })
+
   it('with every rule off and none to turn back on, the row opens the automation to pick them', async () => {
     const wrapper = await mountList()
     const none = context.fake.data.automations.slice(0, 20).find((a) => activeOf(a).length === 0)!

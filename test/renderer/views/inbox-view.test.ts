@@ -4,6 +4,7 @@
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import InboxView from '../../../renderer/views/InboxView.vue'
+import { screenful } from '../../../renderer/stores/inbox'
 import { stubElementSize } from '../support/browser-stubs'
 import { chatEntry, commentEntry } from '../support/inbox-entries'
 import { NOW } from '../support/fixtures'
@@ -40,7 +41,8 @@ describe('InboxView', () => {
     const wrapper = await mountInbox()
     await wrapper.get('[data-testid="inbox-kind"] select').setValue('Message')
     await flushPromises()
-    expect(context.fake.requests('inbox:list').at(-1)).toEqual({ kind: 'chat' })
+    // One chat: the screenful asked first is the whole list.
+    expect(context.fake.requests('inbox:list').at(-1)).toEqual({ kind: 'chat', limit: screenful() })
     expect(wrapper.findAll('[data-testid="inbox-row"]').map((r) => r.attributes('data-id'))).toEqual(['ch-1'])
   })
 

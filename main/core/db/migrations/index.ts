@@ -21,6 +21,7 @@ import { replyActionsMigration } from './017-reply-actions'
 import { inboxStatusChangesMigration } from './018-inbox-status-changes'
 import { replySnippetsMigration } from './019-reply-snippets'
 import { insightFollowsMigration } from './020-insight-follows'
+import { inboxSearchIndexMigration } from './021-inbox-search-index'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly Migration[] = [
   inboxStatusChangesMigration, // 18
   replySnippetsMigration, // 19
   insightFollowsMigration, // 20
+  inboxSearchIndexMigration, // 21
 ]

@@ -18,6 +18,8 @@ export default {
     off: '{name} is off: every rule paused, saved on the service.',
     onFailed: '{name} was not turned on',
     offFailed: '{name} was not turned off',
+    stillOn: 'The service answered with some of its rules still on.',
+    stillOff: 'The service answered with every rule still off.',
     chooseShort: 'Turn on…',
     choose: 'Turn on… {name} (opens it to choose its rules)',
   },

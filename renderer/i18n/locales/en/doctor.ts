@@ -17,10 +17,20 @@ export default {
   lastUse: 'last used {date}',
   neverUsed: 'never in a post',
   select: 'Select {name}',
-  amountLabel: 'Megabytes to free',
-  pick: 'Free {amount}',
-  pickHint: 'Selects the fewest files that free this much.',
+  amountLabel: 'Megabytes to have free',
+  pick: 'Make {amount} free',
+  pickHint:
+    'Selects the fewest unused files so that this much is free, as the command line’s storage free does. Files uploaded in the last {days} days are left out unless you include them.',
   notEnough: 'The unused files hold only {size}.',
+  freeNow: '{size} free now',
+  includeRecent: 'Include files uploaded in the last {days} days',
+  alreadyFree: '{size} is already free: nothing to delete.',
+  notEnoughRecent:
+    'Without the files uploaded in the last {days} days, the unused files hold only {size}: include them to reach it.',
+  recentLeftOut:
+    '{count} file uploaded in the last {days} days ({size}) was left out. | {count} files uploaded in the last {days} days ({size}) were left out.',
+  chosenTitle: 'To delete: {count} file, {size} | To delete: {count} files, {size}',
+  uploaded: 'uploaded {date}',
   deleteSelected: 'Delete {count} file ({size}) | Delete {count} files ({size})',
   confirmTitle: 'Delete unused files?',
   confirmMessage:

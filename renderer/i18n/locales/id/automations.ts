@@ -21,6 +21,8 @@ export default {
     off: '{name} nonaktif: semua aturan dijeda, tersimpan di layanan.',
     onFailed: '{name} tidak jadi diaktifkan',
     offFailed: '{name} tidak jadi dinonaktifkan',
+    stillOn: 'Layanan menjawab dengan sebagian aturannya masih aktif.',
+    stillOff: 'Layanan menjawab dengan semua aturannya masih nonaktif.',
     chooseShort: 'Aktifkan…',
     choose: 'Aktifkan… {name} (membukanya untuk memilih aturannya)',
   },

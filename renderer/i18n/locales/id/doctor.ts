@@ -17,10 +17,19 @@ export default {
   lastUse: 'terakhir dipakai {date}',
   neverUsed: 'belum pernah di postingan',
   select: 'Pilih {name}',
-  amountLabel: 'Megabyte yang dikosongkan',
-  pick: 'Kosongkan {amount}',
-  pickHint: 'Memilih file sesedikit mungkin yang mengosongkan sebanyak ini.',
+  amountLabel: 'Megabyte ruang kosong yang dituju',
+  pick: 'Sediakan {amount} ruang kosong',
+  pickHint:
+    'Memilih file tidak dipakai sesedikit mungkin agar ruang kosong mencapai sebanyak ini, seperti storage free di baris perintah. File yang diunggah {days} hari terakhir tidak diikutkan kecuali Anda menyertakannya.',
   notEnough: 'File yang tidak dipakai hanya berjumlah {size}.',
+  freeNow: '{size} kosong sekarang',
+  includeRecent: 'Sertakan file yang diunggah {days} hari terakhir',
+  alreadyFree: '{size} sudah kosong: tidak ada yang perlu dihapus.',
+  notEnoughRecent:
+    'Tanpa file yang diunggah {days} hari terakhir, file yang tidak dipakai hanya berjumlah {size}: sertakan file itu untuk mencapainya.',
+  recentLeftOut: '{count} file yang diunggah {days} hari terakhir ({size}) tidak diikutkan.',
+  chosenTitle: 'Akan dihapus: {count} file, {size}',
+  uploaded: 'diunggah {date}',
   deleteSelected: 'Hapus {count} file ({size})',
   confirmTitle: 'Hapus file yang tidak dipakai?',
   confirmMessage:

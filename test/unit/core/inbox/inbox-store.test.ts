@@ -182,4 +182,30 @@ describe('the inbox copy', () => {
     expect(store.list('p1').total).toBe(1)
     expect(reports).toHaveLength(1)
   })
+
+  it('lists a chat without reading its messages, so messages torn on disk leave the list whole', () => {
+    const database = fileDb()()
+    const store = createInboxStore(database)
+    store.save('p1', [chat('h1', { text: 'Halo', at: T(1) }), comment('c1', { text: 'a', at: T(2) })], {
+      complete: true,
+      now: new Date(T(3)),
+    })
+    sqlOf(database).prepare("UPDATE inbox_items SET messages = '[{torn' WHERE id = 'h1'").run()
+    expect(store.list('p1').items.map((i) => i.id)).toEqual(['c1', 'h1'])
+    expect(sqlOf(database).prepare('SELECT count(*) AS n FROM rows_set_aside').get()).toEqual({ n: 0 })
+  })
+
+  it('sets a conversation refused by the list aside whole, its messages with it', () => {
+    const database = fileDb()()
+    const store = createInboxStore(database)
+    store.save('p1', [chat('h1', { text: 'Halo', at: T(1) })], { complete: true, now: new Date(T(3)) })
+    store.saveMessages('p1', 'h1', [
+      chatMessageSchema.parse({ _id: 'm1', chatId: 'h1', text: 'Pesan lama', createdAt: T(1) }),
+    ])
+    sqlOf(database).prepare("UPDATE inbox_items SET body = '{not json' WHERE id = 'h1'").run()
+    expect(store.list('p1').items).toEqual([])
+    const aside = sqlOf(database).prepare('SELECT raw FROM rows_set_aside').all() as Array<{ raw: string }>
+    expect(aside).toHaveLength(1)
+    expect(aside[0]!.raw).toContain('Pesan lama')
+  })
 })
