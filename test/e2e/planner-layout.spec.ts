@@ -4,11 +4,16 @@
 // Also screenshots of the month view at 1280 px in both themes and both languages, by `npm run screenshots`
 // only (PLANNER_SHOTS_DIR and PLANNER_SHOTS_TAG choose where and under which name; by default the test's own
 // output folder).
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
+import { emptyScheduleRequest } from '../../common/service'
 import { AREAS, AppShell } from './pages/app-shell'
 import { AutomationsPage } from './pages/automations-page'
 import { PlannerPage, localInstant, saveDraft } from './pages/planner-page'
+import { animationsSettled } from './support/animations'
+import { audit, type Finding } from './support/axe'
+import { axeTimeout } from './support/axe-budget'
 import { expect, test } from './support/browser-mode'
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium'
 
@@ -246,3 +251,149 @@ test('Indonesian labels stay whole: the failed posts bar and the today mark neit
     }
   }
 })
+
+async function boxOf(locator: Locator) {
+  const found = await locator.boundingBox()
+  if (!found) throw new Error('not on screen')
+  return found
+}
+
+test('in Bahasa Indonesia at 900 px, a failed post’s detail keeps its actions inside it, and its alert’s text room', async ({
+  appPage,
+  app,
+}) => {
+  await appPage.setViewportSize({ width: 900, height: 768 })
+  await app.host.call('settings:update', { language: 'id' })
+  await expect(appPage.locator('html')).toHaveAttribute('lang', 'id')
+  const planner = new PlannerPage(appPage)
+  await appPage.locator('a[href="#/planner"]').first().click()
+  await planner.failed
+    .getByTestId('failed-post')
+    .filter({ has: appPage.getByTestId('failed-disconnected') })
+    .first()
+    .locator('.failed__title')
+    .click()
+  const dialog = appPage.getByRole('dialog')
+  const frame = await boxOf(dialog)
+  // "Gandakan sebagai draf", "Sunting dan kirim lagi" and "Coba lagi" ran out of the dialog's left side.
+  for (const button of await dialog.locator('footer button').all()) {
+    const b = await boxOf(button)
+    expect(b.x).toBeGreaterThanOrEqual(frame.x)
+    expect(b.x + b.width).toBeLessThanOrEqual(frame.x + frame.width)
+  }
+  // The disconnected account's text had a third of its alert beside "Sambungkan lagi di repliz.com".
+  const alert = dialog.getByTestId('detail-disconnected')
+  const text = await boxOf(alert.locator('.ui-alert__body'))
+  expect(text.width).toBeGreaterThan((await boxOf(alert)).width * 0.6)
+})
+
+test('the list’s titles line up from row to row, and an account’s name and username are whole where there is room', async ({
+  appPage,
+  app,
+}) => {
+  await appPage.setViewportSize({ width: 1366, height: 768 })
+  await app.host.call('settings:update', { language: 'id' })
+  await expect(appPage.locator('html')).toHaveAttribute('lang', 'id')
+  await appPage.locator('a[href="#/planner"]').first().click()
+  await appPage.getByTestId('planner-view-list').click()
+  const rows = appPage.getByTestId('planner-list-row')
+  await expect(rows.first()).toBeVisible()
+  const lefts = new Set<number>()
+  for (const title of await rows.locator('.list__title').all()) lefts.add(Math.round((await boxOf(title)).x))
+  // The status badge ("Sedang diterbitkan", "Menunggu", "Gagal terbit") set each title at its own place.
+  expect([...lefts]).toHaveLength(1)
+  const cut = await rows
+    .locator('.list__account .account-label__name, .list__account .account-label__user')
+    .evaluateAll((cells) =>
+      (cells as unknown as Array<{ scrollWidth: number; clientWidth: number; textContent: string }>)
+        .filter((cell) => cell.scrollWidth > cell.clientWidth)
+        .map((cell) => cell.textContent),
+    )
+  expect(cut).toEqual([])
+})
+
+// An agency's week on a 13-inch laptop and a narrow window: the week, month and list views with a post failed on
+// a disconnected account and another still due on it, and a failed post's detail, in every look. Pictures for a
+// person to look at (under .test-results/screenshots/planner-agency/), and axe over each screen: English in the
+// light theme, Bahasa Indonesia in the dark one.
+const AGENCY_DIR = join('.test-results', 'screenshots', 'planner-agency')
+const AGENCY_SIZES = [
+  [1366, 768],
+  [900, 768],
+] as const
+
+test(
+  'week, month, list and a failed post at 1366×768 and 900×768, light and dark, en and id: axe clean',
+  { tag: '@screenshots' },
+  async ({ appPage, app }) => {
+    test.setTimeout(axeTimeout(8, 420_000))
+    mkdirSync(AGENCY_DIR, { recursive: true })
+    const accounts = (await app.host.call('accounts:list', {})).value
+    const off = accounts.find((a) => !a.isConnected && a.type === 'threads')!
+    const client = app.host.active().client
+    const post = { ...emptyScheduleRequest(), type: 'text' as const, accountId: off._id }
+    // Due in a few seconds on the disconnected account: the sandbox's publisher fails it.
+    const { scheduleId: failedId } = await client.createSchedule({
+      ...post,
+      title: 'Promo jam tujuh',
+      description: 'Diskon 20% malam ini untuk semua menu kopi susu',
+      scheduleAt: new Date(Date.now() + 3_000).toISOString(),
+    })
+    await client.createSchedule({
+      ...post,
+      title: 'Diskon akhir pekan',
+      description: 'Beli dua gratis satu, Sabtu dan Minggu',
+      scheduleAt: new Date(Date.now() + 40 * 60_000).toISOString(),
+    })
+    await expect
+      .poll(async () => (await app.host.call('schedules:get', { id: failedId })).status, { timeout: 30_000 })
+      .toBe('error')
+    const planner = new PlannerPage(appPage)
+    await planner.open()
+    const findings: Finding[] = []
+    const shoot = async (name: string, language: string, audited: 'light' | 'dark') => {
+      for (const [width, height] of AGENCY_SIZES) {
+        await appPage.setViewportSize({ width, height })
+        for (const scheme of ['light', 'dark'] as const) {
+          await appPage.emulateMedia({ colorScheme: scheme })
+          await animationsSettled(appPage)
+          await appPage.screenshot({
+            path: join(AGENCY_DIR, `${name}-${width}-${language}-${scheme}.png`),
+            animations: 'disabled',
+          })
+        }
+      }
+      await appPage.setViewportSize({ width: 1366, height: 768 })
+      await appPage.emulateMedia({ colorScheme: audited })
+      findings.push(...(await audit(appPage, `${name}, ${language}, ${audited}`)))
+    }
+    for (const [language, audited] of [
+      ['en', 'light'],
+      ['id', 'dark'],
+    ] as const) {
+      await app.host.call('settings:update', { language })
+      await expect(appPage.locator('html')).toHaveAttribute('lang', language)
+      for (const view of ['week', 'month', 'list'] as const) {
+        await appPage.getByTestId(`planner-view-${view}`).click()
+        await expect(appPage.getByTestId(`planner-${view}`)).toBeVisible()
+        const failedEntry =
+          view === 'list'
+            ? appPage.getByTestId('planner-list-row').filter({ hasText: 'Promo jam tujuh' })
+            : planner.entry('Promo jam tujuh')
+        await expect(failedEntry.first()).toBeVisible()
+        await expect(planner.failed.getByTestId('failed-disconnected').first()).toBeVisible()
+        await shoot(view, language, audited)
+      }
+      await planner.failed
+        .getByTestId('failed-post')
+        .filter({ hasText: 'Promo jam tujuh' })
+        .locator('.failed__title')
+        .click()
+      await expect(appPage.getByTestId('detail-disconnected')).toBeVisible()
+      await shoot('detail', language, audited)
+      await appPage.keyboard.press('Escape')
+      await expect(appPage.getByTestId('post-detail')).toHaveCount(0)
+    }
+    expect(findings, JSON.stringify(findings, null, 2)).toEqual([])
+  },
+)
