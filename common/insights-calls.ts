@@ -45,6 +45,9 @@ const seenPost = z
 /** The published posts the Instagram grid shows below the upcoming ones: three rows more than a phone's screen. */
 export const GRID_PUBLISHED = 30
 
+/** The most rows one page of the posts table holds: "show more" grows it, a year is some 2,000. */
+export const MAX_POSTS_PAGE = 10_000
+
 /** The most accounts one refresh or one composer asks about. */
 export const MAX_INSIGHTS_ACCOUNTS = 50
 /** Times the composer passes as already taken (the planner's posts of the coming week). */
@@ -73,6 +76,20 @@ export const insightsCallSchemas = {
       taken: z.array(instant).max(MAX_TAKEN_TIMES).optional(),
     })
     .strict(),
+  /**
+   * A page of the period's posts for the table, in the order asked for: the first `limit` of them (the
+   * table's "show more" asks for more), never the whole year.
+   */
+  'insights:posts': z
+    .object({
+      accountId: id,
+      since: instant.optional(),
+      until: instant.optional(),
+      sort: z.object({ key: z.string().min(1).max(100), descending: z.boolean() }).strict(),
+      limit: z.number().int().min(1).max(MAX_POSTS_PAGE),
+    })
+    .strict()
+    .refine(endsAfterStart, periodMessage),
   /** The period's posts and figures as CSV (the CLI's `insights posts --csv`), from the copy alone. */
   'insights:export': z
     .object({ accountId: id, since: instant.optional(), until: instant.optional() })
@@ -131,9 +148,7 @@ export interface InsightsFigures {
   days: InsightsDay[]
   /** The follower counts the app kept, per day, within the period. */
   followers: Array<{ day: string; followers: number }>
-  /** The period's posts, newest first. */
-  posts: PostRow[]
-  /** The figure columns of those posts, in the service's order. */
+  /** The figure columns of the period's posts, in the service's order (the rows are `insights:posts`'). */
   columns: string[]
   /** The members summed into the engagement figure on this network (shown as its definition). */
   engagementMembers: string[]
@@ -148,6 +163,19 @@ export interface InsightsView extends InsightsFigures {
    * background's own too), stale when the last read could not reach the service, each as of `asOf`.
    */
   freshness: Freshness
+}
+
+/** The posts table's order: when, type, title, engagement or any figure's key. */
+export interface PostsSort {
+  key: 'publishedAt' | 'type' | 'title' | 'engagement' | (string & {})
+  descending: boolean
+}
+
+/** A page of the period's posts: its first rows in `sort`'s order, and how many posts the period holds. */
+export interface PostsPage {
+  rows: PostRow[]
+  total: number
+  sort: PostsSort
 }
 
 export interface InsightsRefreshOutcome {
@@ -192,6 +220,7 @@ export interface InsightsCallResponses {
   'insights:refresh': InsightsRefreshOutcome[]
   'insights:best-slots': AccountBestSlots[]
   'insights:grid': PostRow[]
+  'insights:posts': PostsPage
   'insights:export': { filename: string; content: string }
   'insights:swap': GridSwapResult
   'insights:compare': AccountComparison[]

@@ -3,7 +3,8 @@
 // service or key never shows another account's figures. `insights:view` and `insights:best-slots` read the copy
 // alone and answer offline. `insights:refresh` follows the accounts asked about on the profile's background
 // scheduler (main/core/insights/insights-follow.ts), within its request budget, and answers once one run has
-// read what may have changed; later runs announce `insights:changed`. `insights:grid` is an Instagram
+// read what may have changed; later runs announce `insights:changed`. `insights:posts` is a page of a
+// period's posts in the table's order (the view's answer carries none: a year is 2,000 rows). `insights:grid` is an Instagram
 // account's latest published posts from the copy, `insights:export` a period's posts as the CLI's CSV,
 // `insights:compare` the accounts side by side from the copy, `insights:post-again` a post's content for a new
 // draft (from the service, else the copy); `insights:swap` trades two upcoming posts' times on the service
@@ -16,6 +17,7 @@ import { createInsightsFollow, type InsightsFollow } from '../core/insights/insi
 import { openInsightsStore, type InsightsStore } from '../core/insights/insights-store'
 import { postsCsv } from '../core/insights/insights-csv'
 import { postRows } from '../core/insights/insights-report'
+import { postsPage } from '../core/insights/posts-page'
 import { accountsBestSlots, compareAccounts, insightsView } from '../core/insights/insights-view'
 import { postAgainDraft } from '../core/insights/post-again'
 import type { HostDeps } from './host-deps'
@@ -37,6 +39,7 @@ export type InsightsCall =
   | 'insights:refresh'
   | 'insights:best-slots'
   | 'insights:grid'
+  | 'insights:posts'
   | 'insights:export'
   | 'insights:swap'
   | 'insights:compare'
@@ -97,6 +100,15 @@ export function createInsightsHandlers(
     'insights:refresh': async ({ accounts }) => following().refresh(deps.active().profileId, accounts),
     'insights:grid': async ({ accountId }) =>
       postRows(open(), scope(), accountId, {}).slice(0, GRID_PUBLISHED),
+    'insights:posts': async ({ accountId, since, until, sort, limit }) =>
+      postsPage(
+        postRows(open(), scope(), accountId, {
+          ...(since === undefined ? {} : { since }),
+          ...(until === undefined ? {} : { until }),
+        }),
+        sort,
+        limit,
+      ),
     'insights:export': async ({ accountId, since, until }) => {
       const rows = postRows(open(), scope(), accountId, {
         ...(since === undefined ? {} : { since }),

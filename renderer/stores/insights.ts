@@ -2,14 +2,41 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
 import type { CallRequest, EventPayloads } from '../../common/contract'
-import type { AccountComparison, InsightsView, PostAgainDraft } from '../../common/insights-calls'
+import type {
+  AccountComparison,
+  InsightsView,
+  PostAgainDraft,
+  PostsPage,
+  PostsSort,
+} from '../../common/insights-calls'
 import { mediadeck } from '../lib/mediadeck'
+import { afterNextPaint } from '../lib/next-frame'
 
 /** The periods the view switches between, in days back from now. */
 export const INSIGHTS_PERIODS = [7, 30, 90, 365] as const
 export type InsightsPeriod = (typeof INSIGHTS_PERIODS)[number]
 
 const DAY_MS = 86_400_000
+/** The posts table's rows when a period opens: more than its card shows; "show more" adds POSTS_MORE. */
+export const POSTS_FIRST = 50
+export const POSTS_MORE = 200
+
+/**
+ * The answer, with the heat map, best slots and posts' columns of the view shown kept when they are the same:
+ * the first two come from the account's whole history, so a period switch gives them again unchanged, and the
+ * same objects spare the page drawing their 168 cells and the posts' 50 rows again before the period's chart.
+ */
+function keepingSame(shown: InsightsView | null, answer: InsightsView): InsightsView {
+  if (!shown || shown.accountId !== answer.accountId || shown.timeZone !== answer.timeZone) return answer
+  const kept = <T>(a: T, b: T) => (JSON.stringify(a) === JSON.stringify(b) ? a : b)
+  return {
+    ...answer,
+    heat: kept(shown.heat, answer.heat),
+    best: kept(shown.best, answer.best),
+    columns: kept(shown.columns, answer.columns),
+    engagementMembers: kept(shown.engagementMembers, answer.engagementMembers),
+  }
+}
 
 /**
  * One account's insights (docs/insights.md): drawn from the data folder's copy at once (`insights:view`, no
@@ -35,7 +62,15 @@ export const useInsightsStore = defineStore('insights', () => {
   /** The accounts side by side over the same period, once asked for (compareAccounts). */
   const comparison = shallowRef<AccountComparison[] | null>(null)
   const compareError = ref<AppErrorData | null>(null)
+  /** The period's posts as the table shows them: a page of main's, in the order chosen (loadPosts). */
+  const posts = shallowRef<PostsPage | null>(null)
+  const postsSort = ref<PostsSort>({ key: 'publishedAt', descending: true })
+  const postsLimit = ref(POSTS_FIRST)
+  const postsError = ref<AppErrorData | null>(null)
+  /** The account and period the page is of: another one starts again from the first rows. */
+  let postsOf = ''
   let request = 0
+  let postsRequest = 0
   let compareRequest = 0
   let compared: Array<{ id: string; network: string }> = []
 
@@ -51,13 +86,61 @@ export const useInsightsStore = defineStore('insights', () => {
         timeZone,
       })
       if (mine !== request) return
-      view.value = answer
+      view.value = keepingSame(view.value, answer)
       error.value = null
+      // The table's rows after the figures, once the frame with the chart is painted: their answer, drawn in
+      // the same frame, held the chart back.
+      afterNextPaint(() => void loadPosts())
     } catch (caught) {
       if (mine === request) error.value = AppError.from(caught).toJSON()
     } finally {
       if (mine === request) loading.value = false
     }
+  }
+
+  /**
+   * The rows of the posts table for the view shown: its period's first `postsLimit` posts in `postsSort`'s
+   * order. Another account or period starts again from the first rows; a refresh keeps what was shown.
+   */
+  async function loadPosts(): Promise<void> {
+    const v = view.value
+    if (!v || v.accountId !== accountId.value) return
+    const of = `${v.accountId}:${period.value}`
+    // The rows shown stay until the new page replaces them: a period's newest posts are mostly the next one's,
+    // and Vue keeps those rows as they are rather than drawing the table anew.
+    if (of !== postsOf) {
+      postsOf = of
+      postsLimit.value = POSTS_FIRST
+    }
+    const mine = ++postsRequest
+    try {
+      const answer = await mediadeck().insights.posts({
+        accountId: v.accountId,
+        ...(v.since === null ? {} : { since: v.since }),
+        ...(v.until === null ? {} : { until: v.until }),
+        sort: { ...postsSort.value },
+        limit: postsLimit.value,
+      })
+      if (mine !== postsRequest) return
+      posts.value = answer
+      postsError.value = null
+    } catch (caught) {
+      if (mine === postsRequest) postsError.value = AppError.from(caught).toJSON()
+    }
+  }
+  /** Sorts the table by a column (again to reverse it; a figure starts from the largest, words from A). */
+  function sortPosts(key: string) {
+    const now = postsSort.value
+    postsSort.value =
+      now.key === key
+        ? { key, descending: !now.descending }
+        : { key, descending: key !== 'title' && key !== 'type' }
+    return loadPosts()
+  }
+  /** More rows of the table, as the person asks for them. */
+  function morePosts() {
+    postsLimit.value += POSTS_MORE
+    return loadPosts()
   }
 
   /**
@@ -171,6 +254,10 @@ export const useInsightsStore = defineStore('insights', () => {
     if (id === accountId.value) return
     accountId.value = id
     view.value = null
+    // A page of the account before, still on its way, is dropped.
+    postsRequest++
+    postsOf = ''
+    posts.value = null
     refreshError.value = null
     offline.value = false
     catchingUp.value = false
@@ -179,8 +266,12 @@ export const useInsightsStore = defineStore('insights', () => {
   /** Another profile: nothing of the previous one stays, and an answer for it still on its way is dropped. */
   function reset() {
     request++
+    postsRequest++
+    postsOf = ''
     accountId.value = null
     view.value = null
+    posts.value = null
+    postsError.value = null
     error.value = null
     refreshError.value = null
     offline.value = false
@@ -193,6 +284,12 @@ export const useInsightsStore = defineStore('insights', () => {
   }
 
   return {
+    posts,
+    postsSort,
+    postsError,
+    loadPosts,
+    sortPosts,
+    morePosts,
     comparison,
     compareError,
     compare,

@@ -76,6 +76,11 @@ for (const language of ['en', 'id'] as const) {
 
     // Sorting by engagement puts the best post first.
     await page.getByTestId('sort-engagement').click()
+    // Main sorts the period's posts: the header says the order once the rows are in it.
+    await expect(page.locator('th', { has: page.getByTestId('sort-engagement') })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
     const firstTwo = await page
       .getByTestId('post-engagement')
       .evaluateAll((cells) => cells.slice(0, 2).map((c) => Number(c.textContent!.replace(/\D/g, ''))))

@@ -1,6 +1,7 @@
 // What the insights view draws for one account (common/insights-calls.ts InsightsFigures), from the copy alone:
-// the period's totals, its days on the person's clock (the growth chart), the follower counts kept, its posts
-// with their figures, and the heat map with the best slots from the account's whole history.
+// the period's totals, its days on the person's clock (the growth chart), the follower counts kept, its posts'
+// figure columns (their rows are a page of their own, posts-page.ts), and the heat map with the best slots
+// from the account's whole history.
 import { engagementMembers, type PostRow } from '../../../common/insights'
 import type {
   AccountBestSlots,
@@ -106,7 +107,6 @@ export function insightsView(
     followers: snapshots
       .filter((f) => f.day >= sinceDay && f.day <= untilDay)
       .map((f) => ({ day: f.day, followers: f.followers })),
-    posts,
     columns: rowColumns(posts),
     engagementMembers: [...engagementMembers(report.network)],
     heat: map,

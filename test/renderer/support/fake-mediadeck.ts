@@ -42,7 +42,8 @@ import type { DeleteOutcome, UnusedFile } from '../../../common/storage-doctor'
 import type { Snippet } from '../../../common/snippets'
 import { fakeSnippets } from './fake-snippets'
 import { fakeInbox, type FakeInboxData } from './fake-inbox'
-import type { AccountBestSlots } from '../../../common/insights-calls'
+import type { AccountBestSlots, InsightsView } from '../../../common/insights-calls'
+import type { PostRow } from '../../../common/insights'
 import { fitInOrder, type FitVerdict } from '../../../common/fit-to-space'
 import { computeUploadTotals } from '../../../common/uploads'
 import type { UploadItem, UploadTotals } from '../../../common/uploads'
@@ -102,6 +103,10 @@ export interface FakeData extends FakeInboxData {
   campaigns?: Campaign[]
   /** What insights:best-slots answers per account (none known, by default). */
   bestSlots?: AccountBestSlots[]
+  /** What insights:view answers (a not-found error, by default). */
+  insightsView?: (request: CallRequest<'insights:view'>) => InsightsView
+  /** The period's posts insights:posts pages through (none, by default). */
+  insightsPosts?: PostRow[]
 }
 
 export interface RecordedCall {
@@ -621,9 +626,16 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     snippets: snippets.api,
     inbox: fakeInbox(data, { handle, on, emit }),
     insights: {
-      view: handle('insights:view', () => {
+      view: handle('insights:view', (request) => {
+        if (data.insightsView) return data.insightsView(request)
         throw { kind: 'not-found', message: 'no insights in this fake' } satisfies AppErrorData
       }),
+      // Main sorts (main/core/insights/posts-page.ts): the fake answers its rows in their order, a page of them.
+      posts: handle('insights:posts', ({ sort, limit }) => ({
+        rows: (data.insightsPosts ?? []).slice(0, limit),
+        total: data.insightsPosts?.length ?? 0,
+        sort,
+      })),
       refresh: handle('insights:refresh', ({ accounts }) =>
         accounts.map((a) => ({ accountId: a.id, requests: 0, budgetSpent: false })),
       ),

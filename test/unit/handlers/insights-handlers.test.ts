@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PostRow } from '../../../common/insights'
 import {
   GRID_PUBLISHED,
+  MAX_POSTS_PAGE,
   type AccountBestSlots,
+  type PostsPage,
   type AccountComparison,
   type PostAgainDraft,
   type InsightsRefreshOutcome,
@@ -28,6 +30,7 @@ import { publishedHistory, publishedPost, startHistorySandbox } from '../../supp
 const IG = '6f00000000000000000000c1'
 const KEYS = { accessKey: 'calls', secretKey: 'calls-secret' }
 const ZONE = 'Asia/Jakarta'
+const NEWEST = { key: 'publishedAt', descending: true }
 
 let sandbox: RunningSandbox
 let database: AppDatabase
@@ -135,12 +138,17 @@ describe('insights calls', () => {
     // The period as CSV: a row a post of the view, the header first.
     const csv = await call<{ filename: string; content: string }>('insights:export', { accountId: IG })
     expect(csv.filename).toMatch(/^insights-6f00000000000000000000c1-all-\d{4}-\d{2}-\d{2}\.csv$/)
-    expect(csv.content.trim().split('\r\n')).toHaveLength(view.posts.length + 1)
+    expect(csv.content.trim().split('\r\n')).toHaveLength(view.totals.posts + 1)
 
     // The grid's published posts: the latest GRID_PUBLISHED, newest first, from the same copy.
     const grid = await call<PostRow[]>('insights:grid', { accountId: IG })
     expect(grid).toHaveLength(GRID_PUBLISHED)
-    expect(grid[0]!.publishedAt).toBe(Math.max(...view.posts.map((p) => p.publishedAt)))
+    const all = await call<PostsPage>('insights:posts', {
+      accountId: IG,
+      sort: NEWEST,
+      limit: MAX_POSTS_PAGE,
+    })
+    expect(grid[0]!.publishedAt).toBe(Math.max(...all.rows.map((p) => p.publishedAt)))
     expect(grid.every((row, i) => i === 0 || row.publishedAt <= grid[i - 1]!.publishedAt)).toBe(true)
 
     // The account beside one never read, on one figure, each with its definition.
@@ -168,6 +176,69 @@ describe('insights calls', () => {
       timeZone: ZONE,
     })
     expect(other.totals.posts).toBe(0)
+  })
+
+  it('answers a period without its rows, and the table a page of them in the order asked with how many there are', async () => {
+    const call = calls()
+    const view = await call<InsightsView>('insights:view', { accountId: IG, timeZone: ZONE })
+    // A year is 2,000 rows: the figures the chart draws travel without them.
+    expect(view).not.toHaveProperty('posts')
+    expect(view.totals.posts).toBe(posts)
+    expect(view.columns.length).toBeGreaterThan(0)
+
+    const all = await call<PostsPage>('insights:posts', {
+      accountId: IG,
+      sort: NEWEST,
+      limit: MAX_POSTS_PAGE,
+    })
+    expect(all.total).toBe(posts)
+    expect(all.rows).toHaveLength(posts)
+    const byEngagement = { key: 'engagement', descending: true }
+    const top = await call<PostsPage>('insights:posts', { accountId: IG, sort: byEngagement, limit: 10 })
+    expect(top).toMatchObject({ total: posts, sort: byEngagement })
+    expect(top.rows.map((r) => r.engagement)).toEqual(
+      all.rows
+        .map((r) => r.engagement!)
+        .sort((a, b) => b - a)
+        .slice(0, 10),
+    )
+    const oldest = await call<PostsPage>('insights:posts', {
+      accountId: IG,
+      sort: { key: 'publishedAt', descending: false },
+      limit: 1,
+    })
+    expect(oldest.rows[0]!.publishedAt).toBe(Math.min(...all.rows.map((r) => r.publishedAt)))
+    // Within a period: its posts only, counted.
+    const since = now - 30 * 86_400_000
+    const month = await call<PostsPage>('insights:posts', { accountId: IG, since, sort: NEWEST, limit: 5 })
+    expect(month.total).toBe(all.rows.filter((r) => r.publishedAt >= since).length)
+    expect(month.rows.every((r) => r.publishedAt >= since)).toBe(true)
+    // A key that names no figure (an object's own property included) sorts nothing away and throws nothing.
+    const odd = await call<PostsPage>('insights:posts', {
+      accountId: IG,
+      sort: { key: '__proto__', descending: true },
+      limit: 3,
+    })
+    expect(odd.rows.map((r) => r.contentId)).toEqual(all.rows.slice(0, 3).map((r) => r.contentId))
+
+    const raw = (request: unknown) =>
+      dispatchCall(
+        createInsightsHandlers({
+          active: () => ({ client }),
+          database,
+          replica: () => ({ identity: 'profile-a' }),
+          emit: () => undefined,
+        } as unknown as InsightsHandlerDeps) as unknown as Handlers,
+        'insights:posts',
+        request,
+      )
+    for (const bad of [
+      { accountId: IG, sort: NEWEST, limit: 0 },
+      { accountId: IG, sort: NEWEST, limit: MAX_POSTS_PAGE + 1 },
+      { accountId: IG, sort: { key: '', descending: true }, limit: 5 },
+      { accountId: IG, sort: NEWEST, limit: 5, since: 10, until: 5 },
+    ])
+      expect((await raw(bad)).ok).toBe(false)
   })
 
   it('has every view read the posts again after a swap that failed, not only after one that worked', async () => {

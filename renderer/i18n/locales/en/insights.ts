@@ -68,6 +68,7 @@ export default {
     untitled: '(no text)',
     noFigures: 'No figures yet',
     more: 'Show more ({count} left)',
+    reading: 'Reading the posts…',
     none: 'No posts were published in this period.',
     actions: 'Actions',
     open: 'Open “{post}” on its network',

@@ -70,6 +70,7 @@ export default {
     untitled: '(tanpa teks)',
     noFigures: 'Belum ada angka',
     more: 'Tampilkan lagi ({count} tersisa)',
+    reading: 'Membaca postingan…',
     none: 'Tidak ada postingan yang terbit dalam periode ini.',
     actions: 'Tindakan',
     open: 'Buka “{post}” di jaringannya',
