@@ -48,8 +48,19 @@ export const inboxCallSchemas = {
   /** Reads the whole inbox from the service into the copy (and sends what the outbox holds first). */
   'inbox:refresh': z.undefined(),
   'inbox:thread': z.object({ id }).strict(),
-  /** A chat's messages older than `before`, the oldest one shown: paging back as the person scrolls up. */
-  'inbox:older-messages': z.object({ id, before: id }).strict(),
+  /**
+   * A chat's messages older than `before`, the oldest one shown: paging back as the person scrolls up. `at` (its
+   * createdAt) and `shown` (how many the page shows) find it in the service's pages when main's copy no longer
+   * holds it (past the copy's 2,000 newest).
+   */
+  'inbox:older-messages': z
+    .object({
+      id,
+      before: id,
+      at: z.string().max(100).optional(),
+      shown: z.number().int().min(1).max(1_000_000).optional(),
+    })
+    .strict(),
   'inbox:reply': z
     .object({
       id,

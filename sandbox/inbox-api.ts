@@ -111,3 +111,26 @@ export function addIncoming(
   }
   return { added, changes }
 }
+
+/**
+ * Messages gone from their chat on the network (their sender unsent them): the service lists them no more, and
+ * every older message moves a place up its pages. Answers how many of `ids` the user's chats held.
+ */
+export function removeMessages(
+  ctx: SandboxContext,
+  accessKey: string,
+  ids: readonly string[],
+): { removed: number; changes: StoreChange[] } {
+  const user = ctx.store.data.users.find((u) => u.accessKey === accessKey)
+  if (!user) throw new Error(`no sandbox user ${accessKey}`)
+  const gone = new Set(ids)
+  const messages = ctx.store.data.messages
+  const changes: StoreChange[] = []
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!
+    if (m.userId !== user.userId || !gone.has(m._id)) continue
+    messages.splice(i, 1)
+    changes.push({ remove: { collection: 'messages', id: m._id } })
+  }
+  return { removed: changes.length, changes }
+}

@@ -23,7 +23,13 @@ import {
 } from './config'
 import type { SandboxContext } from './context'
 import { HttpError, sendError } from './http-util'
-import { addIncoming, type AddedIncoming, type IncomingChatMessage, type IncomingComment } from './inbox-api'
+import {
+  addIncoming,
+  removeMessages,
+  type AddedIncoming,
+  type IncomingChatMessage,
+  type IncomingComment,
+} from './inbox-api'
 import { deliverIncoming } from './inbox-seed'
 import { avatarPng, avatarSvg } from './images'
 import { createObjectStore } from './objects'
@@ -73,6 +79,8 @@ export interface RunningSandbox {
     accessKey: string,
     items: { comments?: IncomingComment[]; messages?: IncomingChatMessage[] },
   ): Promise<AddedIncoming>
+  /** Direct messages unsent by their sender: gone from their chat's pages. Resolves with how many were held. */
+  removeMessages(accessKey: string, ids: readonly string[]): Promise<number>
   close(): Promise<void>
 }
 
@@ -345,6 +353,11 @@ export async function startSandbox(o: StartSandboxOptions): Promise<RunningSandb
       const { added, changes } = addIncoming(ctx, accessKey, items)
       await store.commit(changes)
       return added
+    },
+    async removeMessages(accessKey, ids) {
+      const { removed, changes } = removeMessages(ctx, accessKey, ids)
+      await store.commit(changes)
+      return removed
     },
     close() {
       closed ??= (async () => {

@@ -116,7 +116,10 @@ export interface InboxPort {
   refresh(): Promise<InboxListAnswer>
   thread(id: string): Promise<InboxThread>
   /** A chat's messages before `before` (one shown): the service's older page, or the copy's offline. */
-  olderMessages(id: string, before: string): Promise<InboxOlderMessages>
+  olderMessages(
+    id: string,
+    from: { before: string; at?: string; shown?: number },
+  ): Promise<InboxOlderMessages>
   reply(input: {
     id: string
     text: string

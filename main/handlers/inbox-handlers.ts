@@ -26,7 +26,7 @@ export function createInboxHandlers(deps: InboxHandlerDeps): HandlerGroup<InboxC
     },
     'inbox:refresh': async () => inbox.refresh(),
     'inbox:thread': async ({ id }) => inbox.thread(id),
-    'inbox:older-messages': async ({ id, before }) => inbox.olderMessages(id, before),
+    'inbox:older-messages': async ({ id, ...from }) => inbox.olderMessages(id, from),
     'inbox:reply': async (request) => inbox.reply(request),
     'inbox:like': async ({ id }) => inbox.like(id),
     'inbox:set-status': async ({ id, status }) => inbox.setStatus(id, status),

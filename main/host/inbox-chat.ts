@@ -4,7 +4,14 @@
 import { AppError, isUnreachable } from '../../common/errors'
 import type { InboxOlderMessages, InboxThread } from '../../common/inbox'
 import { errorReason } from '../../common/messages/index'
-import { heldBefore, merged, MESSAGES_PAGE, readOlder, withNewest } from '../core/inbox/chat-pages'
+import {
+  heldBefore,
+  merged,
+  MESSAGES_PAGE,
+  readOlder,
+  withNewest,
+  type OlderFrom,
+} from '../core/inbox/chat-pages'
 import { chatEntry } from '../core/inbox/inbox-entry'
 import type { InboxStore, StoredConversation } from '../core/inbox/inbox-store'
 import type { ActiveService, ConnectionMonitor } from '../core/ports'
@@ -21,7 +28,7 @@ export interface InboxChats {
   read(id: string, opened: boolean, session?: ActiveService): Promise<InboxThread>
   /** The copy's thread: the newest page of the messages it holds. */
   fromCopy(found: StoredConversation): InboxThread
-  older(found: StoredConversation, before: string): Promise<InboxOlderMessages>
+  older(found: StoredConversation, from: OlderFrom): Promise<InboxOlderMessages>
 }
 
 export function createInboxChats(deps: InboxChatsDeps): InboxChats {
@@ -54,7 +61,8 @@ export function createInboxChats(deps: InboxChatsDeps): InboxChats {
         older: messages.length > MESSAGES_PAGE,
       }
     },
-    async older({ entry, messages }, before) {
+    async older({ entry, messages }, from) {
+      const { before } = from
       if (entry.kind !== 'chat') {
         throw new AppError({
           kind: 'validation',
@@ -68,11 +76,13 @@ export function createInboxChats(deps: InboxChatsDeps): InboxChats {
       if (!deps.connection.isOnline()) return fromCopy()
       const { client, profileId } = deps.active()
       try {
-        const read = await readOlder(client, entry.id, held, before)
+        const read = await readOlder(client, entry.id, held, from)
         // Over the copy as it is now: the chat's newest page may have been read while this page was on its way
-        // (a reply that went out), and the copy from before would put it back as it was.
+        // (a reply that went out), and the copy from before would put it back as it was. Only a page that goes
+        // on from a message the copy holds joins it: one past its cap would leave a hole.
         const now = store.get(profileId, entry.id)?.messages ?? held
-        store.saveMessages(profileId, entry.id, merged(now, read.messages))
+        if (now.some((m) => m.id === before))
+          store.saveMessages(profileId, entry.id, merged(now, read.messages))
         return { messages: read.messages, more: read.more, stale: false }
       } catch (error) {
         const e = AppError.from(error)

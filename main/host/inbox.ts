@@ -342,7 +342,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
         return copy()
       }
     },
-    olderMessages: async (id, before) => chats.older(stored(id), before),
+    olderMessages: async (id, from) => chats.older(stored(id), from),
     async reply({ id, text, media, privately }) {
       // The profile the chat is of: a library video is timed from storage first, and a switch meanwhile must
       // not put the reply in the other profile's outbox, to go out through its account.

@@ -216,7 +216,13 @@ export const useInboxStore = defineStore('inbox', () => {
     const mine = threadRequest
     loadingOlder.value = true
     try {
-      const got = await mediadeck().inbox.olderMessages({ id, before: first.id })
+      const shownCount = shown.messages?.length ?? 0
+      const got = await mediadeck().inbox.olderMessages({
+        id,
+        before: first.id,
+        at: first.createdAt,
+        shown: shownCount,
+      })
       const now = thread.value
       if (mine !== threadRequest || !now || now.entry.id !== id) return false
       const known = new Set((now.messages ?? []).map((m) => m.id))

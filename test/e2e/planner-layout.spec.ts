@@ -312,6 +312,19 @@ test('the list’s titles line up from row to row, and an account’s name and u
   expect(cut).toEqual([])
 })
 
+test('at 900 px a week chip shows a readable part of its title, under its mark and time', async ({
+  appPage,
+}) => {
+  await appPage.setViewportSize({ width: 900, height: 768 })
+  const planner = new PlannerPage(appPage)
+  await planner.open()
+  await appPage.getByTestId('planner-view-week').click()
+  const titles = appPage.getByTestId('planner-week').locator('[data-testid=planner-entry] > .entry__title')
+  await expect(titles.first()).toBeVisible()
+  // Beside the mark and the time, a title had about 20 px: "Hi…", "D…".
+  for (const title of await titles.all()) expect((await boxOf(title)).width).toBeGreaterThan(60)
+})
+
 // An agency's week on a 13-inch laptop and a narrow window: the week, month and list views with a post failed on
 // a disconnected account and another still due on it, and a failed post's detail, in every look. Pictures for a
 // person to look at (under .test-results/screenshots/planner-agency/), and axe over each screen: English in the

@@ -11,7 +11,7 @@ export const MESSAGES_PAGE = 50
 /** The most messages the copy keeps of one chat (the newest): a year of a busy chat stays bounded. */
 export const MESSAGES_KEPT = 2_000
 /** Older pages asked at most for one step back, when the ones asked brought nothing older. */
-const MAX_PAGES_PER_STEP = 3
+const MAX_PAGES_PER_STEP = 4
 
 const time = (m: Pick<ChatMessage, 'createdAt'>): number => {
   const at = Date.parse(m.createdAt)
@@ -31,17 +31,20 @@ export function merged(held: readonly ChatMessage[], read: readonly ChatMessage[
 }
 
 /**
- * What the copy holds after the newest page was read (`newest`, oldest first): the held messages older than
- * the page stay when the page reaches back to them (it holds one of them, or it is the whole chat), so the run
- * has no hole; otherwise more arrived meanwhile than a page holds, and the page alone is kept. A held message
- * within the page's time that the page lacks was removed from the service, and goes.
+ * What the copy holds after the newest page was read (`newest`, oldest first): a page that is the whole chat
+ * is the copy (what it lacks was removed from the service); otherwise the held messages older than the page
+ * stay when the page reaches back to them (it holds one of them), so the run has no hole, and when more
+ * arrived meanwhile than a page holds, the page alone is kept. A held message within the page's time that the
+ * page lacks was removed from the service, and goes.
  */
 export function withNewest(
   held: readonly ChatMessage[],
   newest: readonly ChatMessage[],
   whole: boolean,
 ): ChatMessage[] {
-  if (newest.length === 0) return whole ? [] : [...held]
+  // The whole chat: what the service lists is all there is, and a held message it lacks was removed there.
+  if (whole) return [...newest].sort(byTime).slice(-MESSAGES_KEPT)
+  if (newest.length === 0) return [...held]
   const ids = new Set(held.map((m) => m.id))
   if (!whole && !newest.some((m) => ids.has(m.id))) return [...newest].sort(byTime).slice(-MESSAGES_KEPT)
   const oldest = [...newest].sort(byTime)[0]!
@@ -71,38 +74,66 @@ export interface OlderRead {
   held: ChatMessage[]
 }
 
+/** The oldest message a chat's page shows, from which it pages back. */
+export interface OlderFrom {
+  /** Its id. */
+  before: string
+  /** Its time (createdAt): the page sends it, since a message past the copy's MESSAGES_KEPT is not held. */
+  at?: string
+  /** How many messages the page shows, `before` and every newer one: where `before` is in the service's pages. */
+  shown?: number
+}
+
 /**
- * Reads the page of messages older than `before` (a message held): its page number follows from how many
- * held messages are as new as it or newer, and a page that brings nothing older (messages arrived meanwhile
- * and pushed the held ones down) is followed by the next, a bounded number of times.
+ * Reads the messages older than `from.before`, the oldest shown. The service pages by number only (page and
+ * limit, newest first), and numbers move: a message that arrives pushes every older one a place down, one
+ * removed pulls them up. So the page asked is the one that should hold `before` (from how many are shown), and
+ * only a page that holds it, or a message as new, is taken from: its older messages follow `before` with none
+ * between. A page all newer than it is followed by the next (its first messages follow this one's last), a page
+ * all older by the one before, a bounded number of times.
  */
 export async function readOlder(
   client: Pick<ServiceClient, 'listChatMessages'>,
   chatId: string,
   held: readonly ChatMessage[],
-  before: string,
+  from: OlderFrom | string,
   o: { signal?: AbortSignal } = {},
 ): Promise<OlderRead> {
-  const at = held.findIndex((m) => m.id === before)
-  const from = at === -1 ? undefined : held[at]!
-  const newer = at === -1 ? held.length : held.length - at
+  const start: OlderFrom = typeof from === 'string' ? { before: from } : from
+  const { before, at, shown } = start
+  const index = held.findIndex((m) => m.id === before)
+  const anchor = index !== -1 ? held[index]! : at !== undefined ? { id: before, createdAt: at } : undefined
+  const count = shown ?? (index === -1 ? held.length : held.length - index)
   const ids = new Set(held.map((m) => m.id))
-  let page = Math.floor(newer / MESSAGES_PAGE) + 1
+  // Without the time of `before` (a message not held, a request that did not send it): what is not held.
+  const isOlder = (m: ChatMessage) =>
+    m.id !== before && (anchor ? byTime(m, { ...m, ...anchor }) < 0 : !ids.has(m.id))
+  let page = Math.max(1, Math.ceil(count / MESSAGES_PAGE))
   let answer: Page<ChatMessage> | undefined
-  let older: ChatMessage[] = []
-  for (let asked = 0; asked < MAX_PAGES_PER_STEP; asked++, page++) {
+  const older = new Map<string, ChatMessage>()
+  let anchored = anchor === undefined
+  for (let asked = 0; asked < MAX_PAGES_PER_STEP; asked++) {
     answer = await client.listChatMessages(
       chatId,
       { page, limit: MESSAGES_PAGE },
       o.signal ? { signal: o.signal } : {},
     )
-    older = answer.docs.filter((m) => !ids.has(m.id) && (!from || byTime(m, from) < 0))
-    if (older.length > 0 || !answer.hasNextPage) break
+    anchored ||= answer.docs.some((m) => !isOlder(m))
+    if (!anchored && page > 1) {
+      // Empty or all older than `before`: messages removed above it moved it onto an earlier page.
+      page--
+      continue
+    }
+    for (const m of answer.docs.filter(isOlder)) older.set(m.id, m)
+    // A page that ends just after `before` brought few: the next one goes on from its last message.
+    if (older.size >= MESSAGES_PAGE / 2 || !answer.hasNextPage) break
+    page++
   }
-  const messages = older.sort(byTime)
+  const messages = [...older.values()].sort(byTime)
   return {
     messages,
     more: messages.length > 0 && (answer?.hasNextPage ?? false),
-    held: merged(held, messages),
+    // Only a run that reaches `before` joins the copy: past its cap, or without `before`, it would leave a hole.
+    held: index !== -1 ? merged(held, messages) : [...held],
   }
 }

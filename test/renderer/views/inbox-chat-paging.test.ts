@@ -77,7 +77,12 @@ describe('a chat paged backwards in the inbox', () => {
     expect(button.text()).toBe('Show earlier messages')
     await button.trigger('click')
     await flushPromises()
-    expect(context.fake.requests('inbox:older-messages')).toEqual([{ id: 'ch-1', before: 'm71' }])
+    // What the pane shows goes with it (its count and its first message's time): main finds the page from
+    // these when its copy no longer holds that message (past its 2,000 newest).
+    const first = context.fake.data.inboxMessages!['ch-1']!.find((m) => m.id === 'm71')!
+    expect(context.fake.requests('inbox:older-messages')).toEqual([
+      { id: 'ch-1', before: 'm71', at: first.createdAt, shown: 50 },
+    ])
     expect(shown(wrapper)).toHaveLength(100)
     expect(shown(wrapper)[0]).toBe('pesan 21')
 

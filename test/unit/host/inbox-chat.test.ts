@@ -59,7 +59,7 @@ describe('a chat paged back in the inbox host', () => {
       connection: { isOnline: () => true },
     })
 
-    const paging = chats.older(store.get('work', 'c1')!, 'm71')
+    const paging = chats.older(store.get('work', 'c1')!, { before: 'm71' })
     // Meanwhile the chat's newest page is read again: a reply that went out is message 121.
     store.saveMessages('work', 'c1', range(71, 121))
     answer(page(range(21, 70).reverse(), true))

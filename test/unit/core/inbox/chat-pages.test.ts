@@ -69,7 +69,9 @@ describe('withNewest', () => {
   })
 
   it('takes a page that is the whole chat as it is, and keeps at most the newest MESSAGES_KEPT', () => {
-    expect(ns(withNewest(messages(1, 80), messages(50, 60), true))).toEqual(ns(messages(1, 60)))
+    // The whole chat is what the service lists: the held 1..49 are messages removed there, and go. (This
+    // asserted 1..60 before: the copy kept messages deleted on the service for as long as the chat fit a page.)
+    expect(ns(withNewest(messages(1, 80), messages(50, 60), true))).toEqual(ns(messages(50, 60)))
     expect(withNewest(messages(1, 10), [], true)).toEqual([])
     const kept = withNewest(
       messages(1, MESSAGES_KEPT + 10),
@@ -97,7 +99,8 @@ describe('readOlder', () => {
     const all = messages(1, 120)
     const { client, asked } = service(all)
     const read = await readOlder(client, 'c1', messages(71, 120), 'm71')
-    expect(asked).toEqual([2])
+    // The page that should hold m71 first (it ends that page), then the one after it.
+    expect(asked).toEqual([1, 2])
     expect(ns(read.messages)).toEqual(ns(messages(21, 70)))
     expect(read.more).toBe(true)
     expect(ns(read.held)).toEqual(ns(messages(21, 120)))
@@ -107,7 +110,7 @@ describe('readOlder', () => {
     const all = messages(1, 220) // 100 arrived since 71..120 were read
     const { client, asked } = service(all)
     const read = await readOlder(client, 'c1', messages(71, 120), 'm71')
-    expect(asked).toEqual([2, 3, 4])
+    expect(asked).toEqual([1, 2, 3, 4])
     expect(ns(read.messages)).toEqual(ns(messages(21, 70)))
   })
 
@@ -120,7 +123,26 @@ describe('readOlder', () => {
       },
     }
     const read = await readOlder(endless, 'c1', messages(1, 50), 'm1')
-    expect(asked).toBe(3)
+    expect(asked).toBe(4)
     expect(read).toMatchObject({ messages: [], more: false })
+  })
+
+  it('leaves no hole when a message newer than the oldest shown was removed from the service', async () => {
+    const all = messages(1, 120).filter((m) => m.id !== 'm100')
+    const { client } = service(all)
+    const read = await readOlder(client, 'c1', messages(71, 120), 'm71')
+    // m71 and m70 are on page 1 now; page 2 goes on from m70.
+    expect(ns(read.messages)).toEqual(ns(messages(20, 70)))
+  })
+
+  it("pages back past the copy's cap from what the page shows, not the same page again", async () => {
+    const { client, asked } = service(messages(1, 3099))
+    const held = messages(3100 - MESSAGES_KEPT, 3099)
+    const from = { before: 'm1050', at: message(1050).createdAt, shown: 2050 }
+    const read = await readOlder(client, 'c1', held, from)
+    expect(ns(read.messages)).toEqual(ns(messages(1000, 1049)))
+    expect(asked).toEqual([41, 42])
+    // Not held: the copy keeps its newest MESSAGES_KEPT without a hole.
+    expect(read.held).toEqual(held)
   })
 })
