@@ -84,6 +84,8 @@ export interface AppHostOptions {
    * still to act on the copy as it was before another process's commit.
    */
   draftsWatchTimers?: ChangeTimers
+  /** The same for the inbox copy's watch (main/host/inbox-changes.ts): tests say when it looks. */
+  inboxWatchTimers?: ChangeTimers
   /**
    * The background scheduler of the active profile (main/host/background.ts): its clock (tests step it) and
    * its request budget per minute (default 60).

@@ -216,6 +216,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     allowFile: (path) => grants.allows(path),
     mediaDuration: (url) => pictures.mediaDuration(url),
     log: (message, error) => log.warn(`inbox: ${message}`, error),
+    ...(options.inboxWatchTimers ? { watchTimers: options.inboxWatchTimers } : {}),
   })
   disposers.push(() => inbox.close())
   // The counts on screen follow the active profile (main/host/inbox-counts.ts).

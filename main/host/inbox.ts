@@ -14,7 +14,7 @@ import type {
 } from '../../common/inbox'
 import { AppError, isUnreachable } from '../../common/errors'
 import { errorReason } from '../../common/messages/index'
-import type { AppDatabase } from '../core/db/database'
+import type { AppDatabase, ChangeTimers } from '../core/db/database'
 import { coalescedRun } from '../core/coalesced-run'
 import { createLeases, type Leases } from '../core/db/leases'
 import { commentEntry } from '../core/inbox/inbox-entry'
@@ -69,6 +69,8 @@ export interface InboxHostDeps {
   /** Whether a local file was dropped or picked by the person (main/core/files/file-grants.ts). */
   allowFile?: (path: string) => Promise<boolean>
   log?: (message: string, error: unknown) => void
+  /** The timer of the copy's watch for other processes' writes (inbox-changes.ts); tests say when it looks. */
+  watchTimers?: ChangeTimers
 }
 
 export function createInboxHost(deps: InboxHostDeps): InboxHost {
@@ -81,6 +83,10 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
   const changes = changedInbox(counted.store, {
     profileId: scope,
     send: (change) => deps.emit('inbox:changed', change),
+    // Another process's writes (the CLI's) too, found by the database's watch.
+    database: deps.database,
+    ...(deps.watchTimers ? { watchTimers: deps.watchTimers } : {}),
+    changedElsewhere: (profileId) => counted.recount(profileId),
   })
   const store = changes.store
   const leases = deps.leases ?? createLeases(deps.database)
@@ -294,7 +300,10 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     { action, text, media = [] }: { action: ReplyAction; text: string; media?: Medium[] },
     session: ActiveService = deps.active(),
   ): Promise<InboxReplyView> {
-    if (action !== 'reply' && stored(id).entry.kind !== 'comment') {
+    // The copy knows what the id names (its row read without a chat's messages): the send goes without asking
+    // the service first.
+    const targetKind = store.entries(session.profileId, [id])[0]?.kind
+    if (action !== 'reply' && (targetKind ?? stored(id).entry.kind) !== 'comment') {
       throw new AppError({
         kind: 'validation',
         field: 'id',
@@ -303,8 +312,6 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       })
     }
     const box = outbox(session)
-    // The copy knows what the id names: the send goes without asking the service first.
-    const targetKind = store.get(session.profileId, id)?.entry.kind
     const queued = box.queue({ targetId: id, text, media, action, ...(targetKind ? { targetKind } : {}) })
     told()
     if (media.some((m) => m.path !== undefined)) void sendReplies()
