@@ -183,6 +183,31 @@ describe('ActivityView', () => {
     expect(context.fake.requests('reports:retry')).toEqual([{ ids: ['r2', 'r3'] }])
   })
 
+  it('flags a failure on a disconnected account before it is retried, in both languages', async () => {
+    for (const [locale, words] of [
+      ['en', 'Account disconnected: a retry fails again until it is reconnected on repliz.com.'],
+      ['id', 'Akun terputus: mencoba lagi akan gagal lagi sampai akun disambungkan ulang di repliz.com.'],
+    ] as const) {
+      const accounts = ACCOUNT_FIXTURES.map((account, i) => ({ ...account, isConnected: i !== 0 }))
+      context = setupTest({
+        locale,
+        data: {
+          accounts,
+          reports: [
+            report('r1', 'success'),
+            report('r2', 'error', 'the comment was deleted before the reply was sent'),
+          ],
+        },
+      })
+      const wrapper = await mountWith(ActivityView, context, { route: '/activity' })
+      await flushPromises()
+      const flags = wrapper.findAll('[data-testid="report-disconnected"]')
+      // The failed report only: a success on the same account needs nothing.
+      expect(flags.map((flag) => flag.text())).toEqual([words])
+      wrapper.unmount()
+    }
+  })
+
   it('filters by outcome through the service', async () => {
     const wrapper = await mountWith(ActivityView, context, { route: '/activity' })
     await flushPromises()

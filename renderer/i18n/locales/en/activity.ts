@@ -18,6 +18,7 @@ export default {
   noReason: 'The service did not say why.',
   emptyTitle: 'Nothing here yet',
   empty: 'What the automations do appears here. Try other filters.',
+  disconnected: 'Account disconnected: a retry fails again until it is reconnected on repliz.com.',
   retry: {
     one: 'Retry',
     selected: 'Retry selected | Retry 1 selected | Retry {count} selected',

@@ -21,6 +21,7 @@ export default {
   noReason: 'Layanan tidak menyebutkan alasannya.',
   emptyTitle: 'Belum ada apa-apa',
   empty: 'Yang dikerjakan otomatisasi muncul di sini. Coba saringan lain.',
+  disconnected: 'Akun terputus: mencoba lagi akan gagal lagi sampai akun disambungkan ulang di repliz.com.',
   retry: {
     one: 'Coba lagi',
     selected: 'Coba lagi yang dipilih | Coba lagi 1 yang dipilih | Coba lagi {count} yang dipilih',
