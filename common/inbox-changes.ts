@@ -47,12 +47,16 @@ const before = (a: InboxEntry, b: InboxEntry) => a.at > b.at || (a.at === b.at &
  * past the page may have been counted in `total`, or may have moved into the page); or a list grown past a
  * page. A row it holds keeps its place (the page keeps the order it showed, renderer/stores/inbox.ts); a new
  * one goes where its time puts it. `same` tells a row sent again unchanged: the object held is kept.
+ * `dropped` are the rows the page itself took out of this list since it was read (its total already counts them
+ * out): one of them told again, still not matching or removed, changes nothing. Without it, a status set under a
+ * status filter past a page of rows read the list twice (its own answer, then main's change of the same row).
  */
 export function applyInboxChanges(
   held: HeldInboxList,
   change: Pick<ListChanges<InboxEntry>, 'changed' | 'removed'>,
   filter: InboxFilter,
   same: (a: InboxEntry, b: InboxEntry) => boolean,
+  dropped: ReadonlySet<string> = new Set(),
 ): HeldInboxList | 'reload' {
   const whole = held.items.length === held.total
   const index = new Map(held.items.map((entry, i) => [entry.id, i]))
@@ -68,7 +72,7 @@ export function applyInboxChanges(
   }
   for (const id of change.removed) {
     if (index.has(id)) drop(id)
-    else if (!whole) return 'reload'
+    else if (!whole && !dropped.has(id)) return 'reload'
   }
   const added: InboxEntry[] = []
   for (const entry of change.changed) {
@@ -81,7 +85,8 @@ export function applyInboxChanges(
         items[at] = entry
         touched = true
       }
-    } else if (!whole) return 'reload'
+    } else if (!matches && dropped.has(entry.id)) continue
+    else if (!whole) return 'reload'
     else if (matches) added.push(entry)
   }
   if (!touched && added.length === 0) return held

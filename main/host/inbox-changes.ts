@@ -66,9 +66,10 @@ export function changedInbox(
   function publish(scope: string, changed: readonly string[], removed: readonly string[]): void {
     // Not even read: the page is told to read its list again.
     if (changed.length + removed.length > INBOX_CHANGES_MAX) return publisher.reload()
-    const rows = changed.flatMap((id) => store.get(scope, id)?.entry ?? [])
-    const present = new Set(rows.map((entry) => entry.id))
-    publisher.add(rows, [...removed, ...changed.filter((id) => !present.has(id))])
+    // The rows as the list reads them: a chat's stored messages (up to 2,000) are neither read nor parsed.
+    const read = new Map(store.entries(scope, changed).map((entry) => [entry.id, entry]))
+    const rows = changed.flatMap((id) => read.get(id) ?? [])
+    publisher.add(rows, [...removed, ...changed.filter((id) => !read.has(id))])
   }
   function look(): void {
     const scope = deps.profileId()

@@ -300,7 +300,10 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     { action, text, media = [] }: { action: ReplyAction; text: string; media?: Medium[] },
     session: ActiveService = deps.active(),
   ): Promise<InboxReplyView> {
-    if (action !== 'reply' && stored(id).entry.kind !== 'comment') {
+    // The copy knows what the id names (its row read without a chat's messages): the send goes without asking
+    // the service first.
+    const targetKind = store.entries(session.profileId, [id])[0]?.kind
+    if (action !== 'reply' && (targetKind ?? stored(id).entry.kind) !== 'comment') {
       throw new AppError({
         kind: 'validation',
         field: 'id',
@@ -309,8 +312,6 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       })
     }
     const box = outbox(session)
-    // The copy knows what the id names: the send goes without asking the service first.
-    const targetKind = store.get(session.profileId, id)?.entry.kind
     const queued = box.queue({ targetId: id, text, media, action, ...(targetKind ? { targetKind } : {}) })
     told()
     if (media.some((m) => m.path !== undefined)) void sendReplies()

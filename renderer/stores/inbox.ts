@@ -55,6 +55,8 @@ export const useInboxStore = defineStore('inbox', () => {
   let openAt = -1
   /** The filter the list held was read with: main's changes are judged against it. */
   let heldFilter: InboxFilter = {}
+  /** The rows the page took out of the list held since it was read (common/inbox-changes.ts). */
+  let dropped = new Set<string>()
 
   const items = computed(() => answer.value?.items ?? [])
   const open = computed(() => items.value.find((i) => i.id === openId.value) ?? thread.value?.entry ?? null)
@@ -125,6 +127,7 @@ export const useInboxStore = defineStore('inbox', () => {
     orderedFor = key
     // The query this answer is for (a later one would have a later `request`, and never get here).
     heldFilter = filterOf(query.value)
+    dropped = new Set()
     partial.value = isPartial
     answer.value = got
     const at = got.items.findIndex((i) => i.id === openId.value)
@@ -311,8 +314,10 @@ export const useInboxStore = defineStore('inbox', () => {
    */
   function held(change: Pick<ListChanges<InboxEntry>, 'changed' | 'removed'>): boolean {
     if (!answer.value) return true
-    const next = applyInboxChanges(answer.value, change, heldFilter, sameEntry)
+    const next = applyInboxChanges(answer.value, change, heldFilter, sameEntry, dropped)
     if (next === 'reload') return false
+    const kept = new Set(next.items.map((i) => i.id))
+    for (const entry of answer.value.items) if (!kept.has(entry.id)) dropped.add(entry.id)
     if (next !== answer.value) answer.value = { ...answer.value, ...next }
     const at = next.items.findIndex((i) => i.id === openId.value)
     if (at !== -1) openAt = at

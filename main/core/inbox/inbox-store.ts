@@ -38,6 +38,11 @@ export interface InboxStore {
   put(scope: string, entry: InboxEntry, now: Date): boolean
   list(scope: string, filter?: InboxFilter, o?: { limit?: number }): { items: InboxEntry[]; total: number }
   get(scope: string, id: string): StoredConversation | undefined
+  /**
+   * These conversations as the list answers them (their messages neither read nor parsed: a change sent to the
+   * page, a reply's target), in no order; an id not in the copy is left out.
+   */
+  entries(scope: string, ids: readonly string[]): InboxEntry[]
   saveMessages(scope: string, id: string, messages: readonly ChatMessage[]): void
   /** When the whole inbox was last read; null when never. */
   fetchedAt(scope: string): string | null
@@ -218,6 +223,15 @@ export function createInboxStore(database: AppDatabase): InboxStore {
         db.prepare('SELECT * FROM inbox_items WHERE scope = ? AND id = ?').get(scope, id),
       )
       return row ? { entry: entryOf(row), messages: row.messages } : undefined
+    },
+    entries(scope, ids) {
+      if (ids.length === 0) return []
+      const rows = db
+        .prepare(
+          `SELECT ${LISTED} FROM inbox_items WHERE scope = ? AND id IN (SELECT value FROM json_each(?))`,
+        )
+        .all(scope, JSON.stringify(ids))
+      return listed(scope, rows).map(entryOf)
     },
     saveMessages(scope, id, messages) {
       database.write('saving the inbox', () =>

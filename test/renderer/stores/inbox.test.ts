@@ -5,6 +5,7 @@ import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { InboxEntry } from '../../../common/inbox'
+import { INBOX_LIST_MAX } from '../../../common/inbox-calls'
 import { useInboxStore } from '../../../renderer/stores/inbox'
 import { createFakeMediadeck, installFakeMediadeck, type FakeMediadeck } from '../support/fake-mediadeck'
 
@@ -92,5 +93,32 @@ describe('inbox store', () => {
     fake.inbox.state()
     expect(store.answer!.freshness.state).toBe('checking')
     expect(lists()).toBe(1)
+  })
+
+  it('triage under a status filter past a page of rows does not read the list again', async () => {
+    const pad = (n: number) => String(n).padStart(2, '0')
+    // The newest first: ch-1 at 05:20, ch-320 at 00:01.
+    const minutes = (i: number) => INBOX_LIST_MAX + 20 - i
+    fake.data.inbox = Array.from({ length: INBOX_LIST_MAX + 20 }, (_, i) =>
+      chat(i + 1, `${pad(Math.floor(minutes(i) / 60))}:${pad(minutes(i) % 60)}`),
+    )
+    const store = await opened({ status: 'unreplied' })
+    expect(store.answer!.total).toBe(INBOX_LIST_MAX + 20)
+    expect(store.items).toHaveLength(INBOX_LIST_MAX)
+    const read = lists()
+    await store.openThread(store.items[0]!.id)
+    const resolved = store.openId!
+    // main's change of the row comes before the answer of the status set (and again as its replay writes it).
+    await store.setStatus('resolved' as never)
+    fake.inbox.changed([resolved])
+    await flushPromises()
+    expect(store.items.map((e) => e.id)).not.toContain(resolved)
+    expect(store.answer!.total).toBe(INBOX_LIST_MAX + 19)
+    expect(lists()).toBe(read)
+    // A row the page did not take out, told past its page, still cannot be judged: read again.
+    fake.data.inbox.at(-1)!.text = 'berubah'
+    fake.inbox.changed([fake.data.inbox.at(-1)!.id])
+    await flushPromises()
+    expect(lists()).toBe(read + 1)
   })
 })

@@ -16,6 +16,7 @@ import type {
 } from '../../../common/inbox'
 import { chatMessageSchema, type ChatMessage } from '../../../common/service'
 import { freshnessOf } from '../../../common/freshness'
+import { INBOX_LIST_MAX } from '../../../common/inbox-calls'
 import { NOW } from './fixtures'
 
 /** A page of a chat's messages, as main reads them. */
@@ -88,7 +89,8 @@ export function fakeInbox(
       .filter((e) => !search || `${e.from}\n${e.text}`.toLowerCase().includes(search))
       .sort((a, b) => b.at.localeCompare(a.at))
     return {
-      items: structuredClone(items.slice(0, filter.limit ?? items.length)),
+      // At most a page, as main answers: past it, the page holds part of what matches.
+      items: structuredClone(items.slice(0, filter.limit ?? INBOX_LIST_MAX)),
       total: items.length,
       seq,
       ...stateOf(),

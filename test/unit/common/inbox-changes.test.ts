@@ -71,6 +71,19 @@ describe('inbox changes on the page', () => {
     expect(applyInboxChanges(page, { changed: [], removed: ['z'] }, {}, same)).toBe('reload')
   })
 
+  it('a row the page took out itself, told again and still not matching (or removed), changes nothing', () => {
+    const page: HeldInboxList = { ...held, total: 900 }
+    const filter = { status: 'unread' as const }
+    const resolved = entry('z', '09:00', { status: 'resolved' })
+    const dropped = new Set(['z'])
+    expect(applyInboxChanges(page, { changed: [resolved], removed: [] }, filter, same, dropped)).toBe(page)
+    expect(applyInboxChanges(page, { changed: [], removed: ['z'] }, filter, same, dropped)).toBe(page)
+    // Matching again, it may be anywhere past the page: read again.
+    expect(
+      applyInboxChanges(page, { changed: [entry('z', '09:00')], removed: [] }, filter, same, dropped),
+    ).toBe('reload')
+  })
+
   it('reads it again when the rows would grow past a page', () => {
     const full: HeldInboxList = {
       items: Array.from({ length: INBOX_PAGE }, (_, i) => entry(`r${i}`, '10:00')),

@@ -11,6 +11,7 @@ import { INBOX_CHANGES_MAX } from '../../../common/inbox-changes'
 import type { ListChanges } from '../../../common/list-changes'
 import { chatSchema } from '../../../common/service'
 import { openDatabase, type AppDatabase } from '../../../main/core/db/database'
+import { sqlOf } from '../../../main/core/db/handle'
 import { chatEntry } from '../../../main/core/inbox/inbox-entry'
 import { createInboxStore } from '../../../main/core/inbox/inbox-store'
 import { LIST_CHANGES_INTERVAL_MS } from '../../../main/core/list-publisher'
@@ -59,6 +60,7 @@ function setUp() {
     changedElsewhere: (scope) => elsewhere.push(scope),
   })
   return {
+    database,
     store: inbox.store,
     inbox,
     events,
@@ -85,6 +87,25 @@ describe('the inbox copy’s changes to the page', () => {
     await later()
     expect(events[1]).toEqual({ seq: 2, changed: [store.get('p1', 'h1')!.entry], removed: ['h2'] })
     expect(events[1]!.changed[0]!.text).toBe('Halo lagi')
+  })
+
+  it("builds the changed rows without reading a chat's stored messages (up to 2,000, parsed for nothing)", async () => {
+    const { database, store, events, later } = setUp()
+    store.save('p1', [chat('h1', 'Halo'), chat('h2', 'Kak')], { complete: true, now: new Date(T(2)) })
+    await later()
+    // Messages that would not even parse: a read of them would set the row aside and send it as removed.
+    sqlOf(database).prepare("UPDATE inbox_items SET messages = 'not json' WHERE id = 'h1'").run()
+    store.save('p1', [chat('h1', 'Halo lagi', T(4)), chat('h2', 'Kak')], {
+      complete: true,
+      now: new Date(T(5)),
+    })
+    store.put('p1', chat('h1', 'Halo sekali lagi', T(6)), new Date(T(6)))
+    await later()
+    expect(events.slice(1).map((e) => [e.changed.map((c) => c.text), e.removed])).toEqual([
+      [['Halo lagi'], []],
+      [['Halo sekali lagi'], []],
+    ])
+    expect(store.list('p1').items.map((e) => e.id)).toEqual(['h1', 'h2'])
   })
 
   it("sends nothing of another profile's copy (a read that outlived a switch)", async () => {
