@@ -159,6 +159,19 @@ export interface PickedFile {
   mimetype: string | null
 }
 
+/**
+ * Browser mode: dropped or picked files are not on the host's disk, so their bytes are sent to it before they
+ * can be queued. A large drop takes a while there: this is how far that copy is. `finished` ends it (every
+ * file sent, or the copy stopped on an error, which the drop's own call reports).
+ */
+export interface CopyProgress {
+  files: number
+  filesDone: number
+  bytes: number
+  bytesDone: number
+  finished: boolean
+}
+
 /** What the preload needs of a dropped DOM File (a File satisfies it). */
 export interface DroppedFile {
   readonly name: string

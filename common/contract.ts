@@ -30,6 +30,7 @@ import type { AppRoute } from './routes'
 import type {
   AppInfo,
   ConnectionState,
+  CopyProgress,
   CrashReport,
   Diagnostics,
   ConnectionTestResult,
@@ -845,6 +846,11 @@ export type MediadeckApi = {
   files: {
     /** Resolves dropped DOM Files to picked files (paths in the app; uploaded to the host in browser mode). */
     fromDrop(files: readonly DroppedFile[]): Promise<PickedFile[]>
+    /**
+     * How far the copy of dropped or picked files to the host is (browser mode only; the app reads files where
+     * they are, and never calls the listener). Returns the function that ends the subscription.
+     */
+    onCopying(listener: (progress: CopyProgress) => void): () => void
   }
   uploads: {
     /**
@@ -872,6 +878,7 @@ function camelCase(kebab: string): string {
 /** Preload-local methods that are on window.mediadeck but are not IPC calls. */
 export const PRELOAD_LOCAL_METHODS = [
   ['files', 'fromDrop'],
+  ['files', 'onCopying'],
   ['uploads', 'startDropped'],
 ] as const
 

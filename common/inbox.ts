@@ -87,6 +87,12 @@ export interface InboxStatusChangeView {
 export const REPLY_ACTIONS = ['reply', 'like', 'message'] as const
 export type ReplyAction = (typeof REPLY_ACTIONS)[number]
 
+/** A reason of main's catalogue (common/messages `errors.*`) and its params. */
+export interface ReplyErrorReason {
+  code: string
+  params?: Record<string, string | number>
+}
+
 /** A reply of the outbox as the page shows it beside its conversation. */
 export interface InboxReplyView {
   id: string
@@ -97,6 +103,8 @@ export interface InboxReplyView {
   media: Array<{ name: string; kind: string; url?: string; path?: string }>
   state: ReplyState
   error: string | null
+  /** Why it failed as a reason of the catalogue (`errors.*`), worded in the person's language; `error` is English. */
+  errorReason?: ReplyErrorReason
   createdAt: string
   /** The ids the service gave what it made of the reply (the comment's reply, or each chat message). */
   resultIds: string[]

@@ -23,11 +23,13 @@ export interface ListSnapshot<T> {
 
 /**
  * What the page does with a change, given the number of the last one it applied (null: it holds no list yet).
- * A change numbered at or below it was already in the list it asked for.
+ * A change numbered at or below it was already in the list it asked for, a reload too: main sends a profile
+ * switch's reload before it answers the snapshot that follows it, and that snapshot's number includes it.
  */
 export function changeStep(held: number | null, change: ListChanges<unknown>): 'apply' | 'ignore' | 'reload' {
-  if (change.reload || held === null) return 'reload'
+  if (held === null) return 'reload'
   if (change.seq <= held) return 'ignore'
+  if (change.reload) return 'reload'
   return change.seq === held + 1 ? 'apply' : 'reload'
 }
 

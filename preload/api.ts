@@ -6,7 +6,7 @@
 import type { ApiSurface } from '../common/api-surface'
 import type { CallName, EventName, IpcResult, MediadeckApi } from '../common/contract'
 import type { AppErrorData } from '../common/errors'
-import type { DroppedFile, PickedFile } from '../common/app-state'
+import type { CopyProgress, DroppedFile, PickedFile } from '../common/app-state'
 import type { UploadItem } from '../common/uploads'
 import { unpackEvent } from '../common/wire-packing'
 
@@ -19,6 +19,7 @@ export interface BridgeTransport {
 export interface PreloadLocal {
   fromDrop(files: readonly DroppedFile[]): Promise<PickedFile[]>
   startDropped(files: readonly DroppedFile[]): Promise<UploadItem[]>
+  onCopying(listener: (progress: CopyProgress) => void): () => void
 }
 
 type AnyMethod = (...args: unknown[]) => unknown
@@ -55,6 +56,10 @@ export function buildMediadeckApi(
   }
   domain('files').fromDrop = (files: unknown) => local.fromDrop(files as readonly DroppedFile[])
   domain('uploads').startDropped = (files: unknown) => local.startDropped(files as readonly DroppedFile[])
+  domain('files').onCopying = (listener: unknown) => {
+    if (typeof listener !== 'function') throw new TypeError('files.onCopying needs a listener function')
+    return local.onCopying(listener as (progress: CopyProgress) => void)
+  }
   return api as unknown as MediadeckApi
 }
 

@@ -40,6 +40,8 @@ const api = buildMediadeckApi(
     fromDrop: (files) => dropped<PickedFile>('files:grant-dropped', files),
     // A drop on the window is granted and queued in one round trip (upload-handlers.ts).
     startDropped: (files) => dropped<UploadItem>('uploads:start-dropped', files),
+    // The app reads a dropped file where it is: nothing is copied, so there is no copy to follow.
+    onCopying: () => () => undefined,
   },
   apiSurface(),
 )

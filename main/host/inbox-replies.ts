@@ -7,10 +7,11 @@ import {
   type ReplyLibraryMedium,
   type ReplyMediumInput,
 } from '../../common/inbox'
-import { AppError, isUnreachable } from '../../common/errors'
-import { errorReason, type ErrorReason } from '../../common/messages/index'
+import { AppError } from '../../common/errors'
+import { errorReason } from '../../common/messages/index'
 import { prepareMedia, type Medium } from '../core/inbox/reply-media'
 import type { QueuedReply } from '../core/inbox/reply-outbox'
+import { durationRefusal } from '../core/inbox/reply-parts'
 
 export interface ReplyMediaDeps {
   isOnline: () => boolean
@@ -104,17 +105,6 @@ export async function libraryMedium(
 }
 
 /**
- * Why a stored file's length was not read, as a reason of the catalogue (worded in the person's language): the
- * read's own message is English, for the log and the CLI.
- */
-function durationRefusal(why: AppError): ErrorReason {
-  if (why.code === 'picture-refused') return 'inbox-media-duration-refused'
-  if (why.kind === 'not-found') return 'inbox-media-duration-gone'
-  if (isUnreachable(why)) return 'inbox-media-duration-unreachable'
-  return 'inbox-media-duration-unreadable'
-}
-
-/**
  * What `work` answers (an upload's address, a send of the replies), or the stop of the wait for it. The stop
  * (quitting, the profile left, the scheduler stopped) ends only the wait: the upload is not cancelled, so its
  * engine keeps it to resume at the next start.
@@ -143,6 +133,7 @@ export function replyView(r: QueuedReply): InboxReplyView {
     })),
     state: r.state,
     error: r.error,
+    ...(r.errorReason ? { errorReason: r.errorReason } : {}),
     createdAt: r.createdAt,
     resultIds: r.result,
   }

@@ -68,5 +68,13 @@ export function useErrorText() {
     return `${title}: ${detail}`
   }
 
-  return { describe, short, reason }
+  /**
+   * What a stored failure says (a queued reply's): its reason of the catalogue in the person's language, else the
+   * English main kept (a failure stored before reasons were, or one the catalogue does not know).
+   */
+  function stored(english: string | null, why?: Pick<AppErrorData, 'code' | 'params'>): string | null {
+    return (why && reason({ kind: 'validation', message: english ?? '', ...why })) ?? english
+  }
+
+  return { describe, short, reason, stored }
 }

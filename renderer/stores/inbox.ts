@@ -15,6 +15,7 @@ import type {
   ReplyMediumInput,
 } from '../../common/inbox'
 import { keepUnchanged } from '../lib/keep-unchanged'
+import { whenRelinked } from '../lib/list-mirror'
 import { withNewestMessages } from '../lib/chat-messages'
 import { mediadeck } from '../lib/mediadeck'
 import { DEFAULT_INBOX_QUERY, filterOf, keepOrder, sameEntry, type InboxQuery } from '../lib/inbox-query'
@@ -354,6 +355,14 @@ export const useInboxStore = defineStore('inbox', () => {
         followOpen()
       }),
       mediadeck().inbox.onState((state) => takeState(state)),
+      // Browser mode: changes sent while the link was down never arrived, and a restarted main numbers from 1
+      // again, which the held number would ignore: what is shown is read again.
+      whenRelinked(() => {
+        if (!answer.value) return
+        void reload().then((mine) => {
+          if (mine === request) followOpen()
+        })
+      }),
     ]
     return () => stops.forEach((stop) => stop())
   }

@@ -2,12 +2,13 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
 import type { CallRequest, EventPayloads } from '../../common/contract'
-import type {
-  AccountComparison,
-  InsightsView,
-  PostAgainDraft,
-  PostsPage,
-  PostsSort,
+import {
+  MAX_POSTS_PAGE,
+  type AccountComparison,
+  type InsightsView,
+  type PostAgainDraft,
+  type PostsPage,
+  type PostsSort,
 } from '../../common/insights-calls'
 import { mediadeck } from '../lib/mediadeck'
 import { afterNextPaint } from '../lib/next-frame'
@@ -137,9 +138,9 @@ export const useInsightsStore = defineStore('insights', () => {
         : { key, descending: key !== 'title' && key !== 'type' }
     return loadPosts()
   }
-  /** More rows of the table, as the person asks for them. */
+  /** More rows of the table, as the person asks for them, up to the most one page of main's holds. */
   function morePosts() {
-    postsLimit.value += POSTS_MORE
+    postsLimit.value = Math.min(postsLimit.value + POSTS_MORE, MAX_POSTS_PAGE)
     return loadPosts()
   }
 

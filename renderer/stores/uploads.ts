@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, triggerRef } from 'vue'
-import type { PickedFile } from '../../common/app-state'
+import type { CopyProgress, PickedFile } from '../../common/app-state'
 import type { EventPayloads } from '../../common/contract'
 import {
   computeUploadTotals,
@@ -37,6 +37,8 @@ export const useUploadsStore = defineStore('uploads', () => {
   const hasFailed = computed(() => totals.value.failed > 0)
   const hasFinished = computed(() => totals.value.done + totals.value.failed + totals.value.cancelled > 0)
   const isBusy = computed(() => totals.value.active + totals.value.queued > 0)
+  /** Browser mode: dropped or picked files still being copied to the host, before they can be queued. */
+  const copying = ref<CopyProgress | null>(null)
 
   function upsert(list: readonly UploadItem[], removed: readonly string[] = []) {
     const map = byId.value
@@ -140,6 +142,9 @@ export const useUploadsStore = defineStore('uploads', () => {
     const stops = [
       mediadeck().uploads.onProgress(apply),
       mediadeck().uploads.onBatchFinished((payload) => onBatchFinished?.(payload)),
+      mediadeck().files.onCopying((progress) => {
+        copying.value = progress.finished ? null : progress
+      }),
       // Browser mode: the progress sent while the page's socket was down is lost, and a row would stay at the
       // state it had (uploading at 40 %, an upload long done): the queue is read again when it comes back.
       whenRelinked(() => {
@@ -158,6 +163,7 @@ export const useUploadsStore = defineStore('uploads', () => {
     hasFailed,
     hasFinished,
     isBusy,
+    copying,
     apply,
     load,
     start,

@@ -113,6 +113,33 @@ test('files dropped into the page upload as in the app', async ({ appPage, app }
   await appPage.screenshot({ path: shots('shell-drop') })
 })
 
+test('a drop shows its copy to the app file by file, before its files are queued', async ({ appPage }) => {
+  const shell = new AppShell(appPage)
+  await expect(shell.heading('Library')).toBeVisible()
+  // The second file's copy is held until the page has shown the first one copied: no timing involved.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await appPage.route(/\/files\?name=copy-two\.png$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await shell.dropFiles([
+    { name: 'copy-one.png', size: 3_000_000, type: 'image/png' },
+    { name: 'copy-two.png', size: 3_000_000, type: 'image/png' },
+  ])
+  const copying = appPage.getByTestId('queue-copying')
+  await expect(copying.getByTestId('queue-copying-files')).toHaveText('Copying 1 of 2 files to Mediadeck')
+  await expect(copying.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50')
+  await expect(appPage.getByText('No uploads yet')).toHaveCount(0)
+  await appPage.screenshot({ path: shots('shell-drop-copying') })
+  release()
+  await expect(copying).toBeHidden()
+  const rows = appPage.getByTestId('upload-row')
+  for (const name of ['copy-one.png', 'copy-two.png']) {
+    await expect(rows.filter({ hasText: name })).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
+  }
+})
+
 test('files picked with Add files upload through the browser stand-in of the dialog', async ({
   appPage,
   app,

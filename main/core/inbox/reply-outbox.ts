@@ -121,7 +121,7 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
       sqlOf(database)
         .prepare(
           `UPDATE inbox_replies SET target_kind = ?, media = ?, state = ?, parts_sent = ?, marker = ?,
-             looked_at = ?, result = ?, error = ?, updated_at = ? WHERE id = ?`,
+             looked_at = ?, result = ?, error = ?, error_reason = ?, updated_at = ? WHERE id = ?`,
         )
         .run(
           next.targetKind,
@@ -132,6 +132,7 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
           next.lookedAt,
           JSON.stringify(next.result),
           next.error,
+          next.errorReason ? JSON.stringify(next.errorReason) : null,
           next.updatedAt,
           reply.id,
         )
@@ -260,7 +261,7 @@ export function createReplyOutbox(o: ReplyOutboxOptions): ReplyOutbox {
       if (needsDuration(reply)) {
         if (!o.duration) return reply // sync() leaves these to a process that can time them
         const timed = await timeMedia(reply, o.duration)
-        if ('error' in timed) return update(reply, { state: 'failed', error: timed.error })
+        if ('error' in timed) return update(reply, { state: 'failed', ...timed.error })
         reply = update(reply, { media: timed.media })
       }
       reply = update(reply, { state: 'sending', marker: o.now().toISOString(), lookedAt: null })

@@ -2,6 +2,8 @@
 // must be done to its media before the first leaves (a file of this computer uploaded, a stored video or audio
 // queued offline timed).
 import { AppError, isUnreachable } from '../../../common/errors'
+import type { ReplyErrorReason } from '../../../common/inbox'
+import { errorReason, type ErrorReason } from '../../../common/messages/index'
 import type { SendMessageRequest } from '../../../common/service'
 import { messageFor, type Medium } from './reply-media'
 import type { QueuedReply } from './reply-outbox'
@@ -25,13 +27,25 @@ const untimed = (m: Medium): boolean =>
 export const needsDuration = (reply: QueuedReply): boolean => reply.media.some(untimed)
 
 /**
+ * Why a stored file's length was not read, as a reason of the catalogue (worded in the person's language): the
+ * read's own message is English, for the log and the CLI.
+ */
+export function durationRefusal(why: AppError): ErrorReason {
+  if (why.code === 'picture-refused') return 'inbox-media-duration-refused'
+  if (why.kind === 'not-found') return 'inbox-media-duration-gone'
+  if (isUnreachable(why)) return 'inbox-media-duration-unreachable'
+  return 'inbox-media-duration-unreadable'
+}
+
+/**
  * The reply's media with the length of each untimed one read from its address. An unreachable storage throws
- * (the reply waits for the next run, as for an upload); anything else is the reply's failure, in words.
+ * (the reply waits for the next run, as for an upload); anything else is the reply's failure: in English (the
+ * log, the CLI) and as a reason of the catalogue, which the page words in the person's language.
  */
 export async function timeMedia(
   reply: QueuedReply,
   duration: (url: string) => Promise<number>,
-): Promise<{ media: Medium[] } | { error: string }> {
+): Promise<{ media: Medium[] } | { error: { error: string; errorReason: ReplyErrorReason } }> {
   const media: Medium[] = []
   for (const m of reply.media as Medium[]) {
     if (!untimed(m)) {
@@ -43,7 +57,12 @@ export async function timeMedia(
     } catch (error) {
       const e = AppError.from(error)
       if (isUnreachable(e)) throw e
-      return { error: `${m.name}: its length could not be read from the stored file: ${e.message}` }
+      return {
+        error: {
+          error: `${m.name}: its length could not be read from the stored file: ${e.message}`,
+          errorReason: errorReason(durationRefusal(e), { name: m.name }),
+        },
+      }
     }
   }
   return { media }

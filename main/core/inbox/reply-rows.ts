@@ -1,4 +1,4 @@
-// The reply outbox's row (migrations 13 and 17), declared once (main/core/db/rows.ts): a queued reply whose media or
+// The reply outbox's row (migrations 13, 17 and 22), declared once (main/core/db/rows.ts): a queued reply whose media or
 // result is not JSON, or whose state is none of the outbox's, is set aside (kept whole in rows_set_aside) and
 // the other replies are still sent.
 import { z } from 'zod'
@@ -33,6 +33,13 @@ const replyColumns = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   action: z.string(),
+  error_reason: z.string().nullable(),
+})
+
+/** Why a reply failed, as the catalogue has it: one not readable as such is not shown (its English is). */
+const errorReason = z.object({
+  code: z.string().min(1),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 })
 
 export const inboxRepliesTable = declareTable({
@@ -51,6 +58,7 @@ export const inboxRepliesTable = declareTable({
       parts_sent: integer.min(0),
       result: jsonText(z.array(z.string())),
       action: z.enum(REPLY_ACTIONS),
+      error_reason: z.union([z.null(), jsonText(z.unknown())]),
     })
     .transform((r) => ({
       id: r.id,
@@ -66,6 +74,7 @@ export const inboxRepliesTable = declareTable({
       lookedAt: r.looked_at,
       result: r.result,
       error: r.error,
+      errorReason: errorReason.safeParse(r.error_reason).data ?? null,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     })),

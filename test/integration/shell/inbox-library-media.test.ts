@@ -114,6 +114,8 @@ describe('a library video, audio and document in a chat reply', () => {
     expect(replies.find((r) => r.id === untimable.id)).toMatchObject({
       state: 'failed',
       error: expect.stringMatching(/^lain\.mp4: its length could not be read/),
+      // Worded by the page in the person's language, as the refusal of an online send is.
+      errorReason: { code: 'inbox-media-duration-refused', params: { name: 'lain.mp4' } },
     })
     const mine = (await app.active().client.listChatMessages(chatId, { page: 1, limit: 50 })).docs.filter(
       (m) => m.isFromMe,

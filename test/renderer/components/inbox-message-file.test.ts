@@ -37,6 +37,23 @@ describe('a chat file', () => {
     }
   })
 
+  it('a picture shown in the pane does not say to copy its address to open it', async () => {
+    const url = 'https://scontent.cdninstagram.com/v/t51/foto.jpg'
+    const picture = chatMessageSchema.parse({
+      _id: 'm2',
+      chatId: 'ch-1',
+      type: 'image',
+      text: '',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      image: { url, mimetype: 'image/jpeg' },
+    })
+    const context = setupTest()
+    const wrapper = await mountWith(InboxMessageFile, context, { props: { message: picture } })
+    expect(wrapper.find('[data-testid="message-picture"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="message-file-not-openable"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="message-file-copy"]').exists()).toBe(true)
+  })
+
   it("on a network's own site offers Open, which asks main to open it", async () => {
     const url = 'https://www.instagram.com/reel/abc/'
     const context = setupTest()

@@ -4,6 +4,7 @@
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { HOST_LINK_EVENT } from '../../../common/app-state'
 import type { InboxEntry } from '../../../common/inbox'
 import { INBOX_LIST_MAX } from '../../../common/inbox-calls'
 import { useInboxStore } from '../../../renderer/stores/inbox'
@@ -54,6 +55,23 @@ describe('inbox store', () => {
     expect(store.items[2]!.text).toBe('sudah dibalas')
     expect(store.answer!.total).toBe(3)
     expect(lists()).toBe(1)
+  })
+
+  it('reads the list again when the link to main comes back: what was sent while it was down never came', async () => {
+    const store = await opened()
+    const link = (linked: boolean) =>
+      window.dispatchEvent(new CustomEvent(HOST_LINK_EVENT, { detail: { linked } }))
+    link(false)
+    // Meanwhile a comment came and main restarted: its next changes number from 1 again.
+    fake.data.inbox = [...fake.data.inbox!, chat(5, '12:00')]
+    link(true)
+    await flushPromises()
+    expect(lists()).toBe(2)
+    expect(ids(store)).toEqual(['ch-5', 'ch-1', 'ch-2', 'ch-3'])
+    // Nothing is read while the link is down or when it only drops.
+    link(false)
+    await flushPromises()
+    expect(lists()).toBe(2)
   })
 
   it('under a filter, a conversation that no longer matches leaves and one that now matches comes in', async () => {

@@ -4,6 +4,7 @@
 // after the figures, in the order chosen, first rows again for another period.
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
+import { MAX_POSTS_PAGE } from '../../../common/insights-calls'
 import { afterNextPaint } from '../../../renderer/lib/next-frame'
 import { POSTS_FIRST, POSTS_MORE, useInsightsStore } from '../../../renderer/stores/insights'
 import { INSIGHTS_NOW, insightsPosts, insightsView } from '../support/insights-fixtures'
@@ -104,6 +105,16 @@ describe('insights store', () => {
     await painted()
     expect(asked().at(-1)).toMatchObject({ limit: POSTS_FIRST, sort: { key: 'title', descending: false } })
     expect(store.posts!.rows).toHaveLength(POSTS_FIRST)
+  })
+
+  it('asks at most the rows one page of main’s holds, however often more is asked', async () => {
+    const { store, fake } = setup()
+    await store.load(ZONE, INSIGHTS_NOW)
+    await painted()
+    for (let i = 0; i < Math.ceil(MAX_POSTS_PAGE / POSTS_MORE) + 2; i += 1) await store.morePosts()
+    const limits = fake.requests('insights:posts').map((request) => request.limit)
+    expect(Math.max(...limits)).toBe(MAX_POSTS_PAGE)
+    expect(store.postsError).toBeNull()
   })
 
   it('answers a page for the account shown only: one that arrives after a switch is dropped', async () => {

@@ -2,6 +2,7 @@
 // change to the contract (a new call, a renamed event, a different response) breaks this file at compile time.
 import type {
   ConnectionState,
+  CopyProgress,
   PickedFile,
   ProfilesState,
   ProfileWork,
@@ -140,6 +141,8 @@ export interface FakeMediadeck {
   fail(name: CallName, error: AppErrorData, times?: number): void
   /** The next call of `name` waits until the returned function is called (for loading states). */
   hold(name: CallName): () => void
+  /** Browser mode's copy of dropped files to the host, as its bridge tells it (`files.onCopying`). */
+  copying(progress: CopyProgress): void
 }
 
 // The engine's own count, so a test's totals are the ones the app would show for those items.
@@ -239,6 +242,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     emit('campaigns:changed', { seq: ++campaignsSeq, changed: structuredClone(changed), removed })
   }
 
+  const copyListeners = new Set<(progress: CopyProgress) => void>()
   /** The last number of each numbered event sent, as main's event hub keeps it. */
   const eventSeqs = new Map<EventName, number>()
   function emit<E extends EventName>(name: E, given: EmittedPayload<E> | EventPayloads[E]) {
@@ -549,6 +553,10 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
         for (const file of data.picked) sizes.set(file.path, file.size)
         return data.picked
       }),
+      onCopying: (listener) => {
+        copyListeners.add(listener)
+        return () => void copyListeners.delete(listener)
+      },
       fromDrop: async (files) => {
         calls.push({ name: 'files:grant-dropped', request: files.map((file) => file.name) })
         return files.map((file) => {
@@ -998,6 +1006,7 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
     campaignsChanged,
     inbox: { changed: inbox.changed, reload: inbox.reload, state: inbox.state },
     listenerCount: (name) => listeners.get(name)?.size ?? 0,
+    copying: (progress) => copyListeners.forEach((listener) => listener({ ...progress })),
     fail: (name, error, times = 1) => failures.set(name, { error, times }),
     hold: (name) => {
       let release!: () => void

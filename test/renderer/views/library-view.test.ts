@@ -336,6 +336,39 @@ describe('LibraryView', () => {
     expect(wrapper.get('[data-testid="upload-queue"]').text()).toContain('No uploads yet')
   })
 
+  it('shows the copy of a browser-mode drop to the host before its files are queued, in both languages', async () => {
+    for (const locale of ['en', 'id'] as const) {
+      context = setupTest({ locale, data: { uploads: [] } })
+      const wrapper = await mountLibrary(context)
+      const queue = wrapper.get('[data-testid="upload-queue"]')
+      context.fake.copying({
+        files: 46,
+        filesDone: 12,
+        bytes: 1_200_000_000,
+        bytesDone: 340_000_000,
+        finished: false,
+      })
+      await flushPromises()
+      const copying = queue.get('[data-testid="queue-copying"]')
+      expect(copying.get('[data-testid="queue-copying-files"]').text()).toBe(
+        locale === 'en' ? 'Copying 12 of 46 files to Mediadeck' : 'Menyalin 12 dari 46 berkas ke Mediadeck',
+      )
+      expect(copying.get('[role="progressbar"]').attributes('aria-valuenow')).toBe('28')
+      // Not "No uploads yet" while files are on their way into the queue.
+      expect(queue.text()).not.toContain(locale === 'en' ? 'No uploads yet' : 'Belum ada unggahan')
+      context.fake.copying({
+        files: 46,
+        filesDone: 46,
+        bytes: 1_200_000_000,
+        bytesDone: 1_200_000_000,
+        finished: true,
+      })
+      await flushPromises()
+      expect(queue.find('[data-testid="queue-copying"]').exists()).toBe(false)
+      wrapper.unmount()
+    }
+  })
+
   it('lists stored files, copies a URL and opens one in the browser', async () => {
     const writeText = stubClipboard()
     const wrapper = await mountLibrary(context)

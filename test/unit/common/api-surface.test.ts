@@ -11,7 +11,7 @@ describe('apiSurface', () => {
     const surface = JSON.parse(JSON.stringify(apiSurface())) as ReturnType<typeof apiSurface>
     const api = buildMediadeckApi(
       { invoke: async () => ({ ok: true, value: null }), subscribe: () => () => undefined },
-      { fromDrop: async () => [], startDropped: async () => [] },
+      { fromDrop: async () => [], startDropped: async () => [], onCopying: () => () => undefined },
       surface,
     ) as unknown as Record<string, Record<string, unknown>>
     const paths = Object.entries(api).flatMap(([domain, methods]) =>

@@ -15,6 +15,12 @@ describe('list changes', () => {
     expect(changeStep(null, change(1))).toBe('reload')
   })
 
+  it('ignores a reload its list already holds: a profile switch says reload before the snapshot that follows it', () => {
+    expect(changeStep(5, change(5, { reload: true }))).toBe('ignore')
+    expect(changeStep(5, change(3, { reload: true }))).toBe('ignore')
+    expect(changeStep(5, change(6, { reload: true }))).toBe('reload')
+  })
+
   it('replaces changed records in place, drops removed ones, and adds new ones last', () => {
     const list = [
       { id: 'a', v: 1 },

@@ -171,7 +171,7 @@ describe('event forwarding', () => {
           return () => undefined
         },
       },
-      { fromDrop: async () => [], startDropped: async () => [] },
+      { fromDrop: async () => [], startDropped: async () => [], onCopying: () => () => undefined },
       apiSurface(),
     )
     api.drafts.onChanged((received) => heard.push(received))

@@ -22,6 +22,7 @@ import { inboxStatusChangesMigration } from './018-inbox-status-changes'
 import { replySnippetsMigration } from './019-reply-snippets'
 import { insightFollowsMigration } from './020-insight-follows'
 import { inboxSearchIndexMigration } from './021-inbox-search-index'
+import { replyErrorReasonMigration } from './022-reply-error-reason'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly Migration[] = [
   replySnippetsMigration, // 19
   insightFollowsMigration, // 20
   inboxSearchIndexMigration, // 21
+  replyErrorReasonMigration, // 22
 ]

@@ -22,6 +22,8 @@ export default {
     failedCount: '{count} failed',
     reusedCount: '{count} already in your library',
     cancelledCount: '{count} cancelled',
+    copying: 'Copying {done} of {total} file to Mediadeck | Copying {done} of {total} files to Mediadeck',
+    copyProgress: 'Progress of the copy to Mediadeck',
     totalProgress: 'Total upload progress',
     progressOf: 'Progress of {name}',
     eta: '{time} left',

@@ -23,6 +23,9 @@ export default {
     failedCount: '{count} gagal',
     reusedCount: '{count} sudah ada di pustaka',
     cancelledCount: '{count} dibatalkan',
+    copying:
+      'Menyalin {done} dari {total} berkas ke Mediadeck | Menyalin {done} dari {total} berkas ke Mediadeck',
+    copyProgress: 'Kemajuan penyalinan ke Mediadeck',
     totalProgress: 'Kemajuan unggahan total',
     progressOf: 'Kemajuan {name}',
     eta: 'sisa {time}',

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppError } from '../../../../common/errors'
 import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import { createLeases } from '../../../../main/core/db/leases'
 import { createReplyOutbox, type ReplyOutboxOptions } from '../../../../main/core/inbox/reply-outbox'
@@ -85,5 +86,27 @@ describe('a stored video queued without its length', () => {
         video: expect.objectContaining({ duration: 42.25 }),
       }),
     ])
+  })
+
+  it('whose stored file is gone fails with a reason of the catalogue, kept with the reply, and its English', async () => {
+    const chatId = (
+      await sandbox.addIncoming(USER.accessKey, { messages: [{ text: 'Mana?', from: 'Sari' }] })
+    ).messages[0]!.chatId
+    const options: ReplyOutboxOptions = {
+      database,
+      leases: createLeases(database),
+      profileId: 'p-gone',
+      client: () => client,
+      now: () => new Date(),
+      duration: () => Promise.reject(new AppError({ kind: 'not-found', message: 'HTTP 404' })),
+    }
+    const queued = createReplyOutbox(options).queue({ targetId: chatId, text: 'Ini', media: [video] })
+    expect((await createReplyOutbox(options).sync()).failed).toEqual([queued.id])
+    // Read again from the database, as the page's next list and the CLI read it.
+    expect(createReplyOutbox(options).get(queued.id)).toMatchObject({
+      state: 'failed',
+      error: 'promo.mp4: its length could not be read from the stored file: HTTP 404',
+      errorReason: { code: 'inbox-media-duration-gone', params: { name: 'promo.mp4' } },
+    })
   })
 })
