@@ -14,6 +14,7 @@ import {
   type InboxReplyView,
   type InboxThread,
 } from './inbox'
+import { INBOX_LIST_MAX } from './inbox'
 
 const id = z.string().min(1).max(200)
 const httpUrl = z
@@ -21,8 +22,8 @@ const httpUrl = z
   .max(4096)
   .refine((v) => /^https?:\/\//i.test(v), 'must be an http(s) address')
 
-/** The most conversations one list answers (main/core/inbox/inbox-store.ts, INBOX_PAGE). */
-export const INBOX_LIST_MAX = 300
+// Kept in common/inbox.ts, which imports no zod: the page's change logic (common/inbox-changes.ts) needs it.
+export { INBOX_LIST_MAX }
 
 /** The most media one reply carries (a chat takes one message per medium). */
 export const MAX_REPLY_MEDIA = 10

@@ -4,8 +4,7 @@
 // put in (in its place, or where its time puts it), one that no longer matches goes. Where the page cannot be
 // sure of the answer `inbox:list` would give, it says `reload` and the page reads the list again.
 
-import type { InboxEntry, InboxFilter } from './inbox'
-import { INBOX_LIST_MAX } from './inbox-calls'
+import { INBOX_LIST_MAX, type InboxEntry, type InboxFilter } from './inbox'
 import type { ListChanges } from './list-changes'
 
 /**

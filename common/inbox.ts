@@ -4,6 +4,9 @@
 import type { Freshness } from './freshness'
 import type { Chat, ChatMessage, InboxComment } from './service'
 
+/** The most conversations one list answers (main/core/inbox/inbox-store.ts, INBOX_PAGE). */
+export const INBOX_LIST_MAX = 300
+
 export const INBOX_KINDS = ['comment', 'chat'] as const
 export type InboxKind = (typeof INBOX_KINDS)[number]
 

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { AppErrorData } from './errors'
 import type { Freshness } from './freshness'
 import type { BestSlot, ContentPost, HeatMap, PeriodTotals, PostRow } from './insights'
+import { GRID_PUBLISHED, MAX_INSIGHTS_ACCOUNTS, MAX_POSTS_PAGE } from './insights-limits'
 
 const id = z.string().min(1).max(200)
 /** Milliseconds since the epoch, within what a Date can hold. */
@@ -42,14 +43,7 @@ const seenPost = z
   })
   .strict()
 
-/** The published posts the Instagram grid shows below the upcoming ones: three rows more than a phone's screen. */
-export const GRID_PUBLISHED = 30
-
-/** The most rows one page of the posts table holds: "show more" grows it, a year is some 2,000. */
-export const MAX_POSTS_PAGE = 10_000
-
-/** The most accounts one refresh or one composer asks about. */
-export const MAX_INSIGHTS_ACCOUNTS = 50
+export { GRID_PUBLISHED, MAX_INSIGHTS_ACCOUNTS, MAX_POSTS_PAGE }
 /** Times the composer passes as already taken (the planner's posts of the coming week). */
 export const MAX_TAKEN_TIMES = 2_000
 

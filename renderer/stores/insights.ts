@@ -2,14 +2,14 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { AppError, isUnreachable, type AppErrorData } from '../../common/errors'
 import type { CallRequest, EventPayloads } from '../../common/contract'
-import {
-  MAX_POSTS_PAGE,
-  type AccountComparison,
-  type InsightsView,
-  type PostAgainDraft,
-  type PostsPage,
-  type PostsSort,
+import type {
+  AccountComparison,
+  InsightsView,
+  PostAgainDraft,
+  PostsPage,
+  PostsSort,
 } from '../../common/insights-calls'
+import { MAX_POSTS_PAGE } from '../../common/insights-limits'
 import { mediadeck } from '../lib/mediadeck'
 import { afterNextPaint } from '../lib/next-frame'
 

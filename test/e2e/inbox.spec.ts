@@ -1,8 +1,9 @@
 // The inbox against the real host in browser mode and its built-in sandbox (demo comments and messages), in a
 // real Chromium: a chat answered with a picture of the library and a comment answered with text, in English and
 // in Bahasa Indonesia, each checked on the service; a reply written while the service is stopped waits, marked
-// as waiting, and is sent exactly once when the service is back; axe finds nothing serious in either theme; and
-// pictures at 1280 and 900 px in both themes and both languages are kept for a person to look at.
+// as waiting, and is sent exactly once when the service is back; a library video queued offline that cannot be
+// timed fails saying why in the person's language; axe finds nothing serious in either theme; and pictures at
+// 1280 and 900 px in both themes and both languages are kept for a person to look at.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
@@ -181,6 +182,54 @@ test('pictures of the inbox at 1280 and 900 px, in both themes and both language
         await page.waitForTimeout(300)
         await page.screenshot({
           path: join(shotsDir, `inbox-${width}-${colorScheme}-${language}.png`),
+          animations: 'disabled',
+        })
+      }
+    }
+  }
+})
+
+test('a library video queued offline whose length cannot be read fails saying why in the person’s language', async ({
+  appPage,
+  app,
+}) => {
+  test.setTimeout(axeTimeout(2, 90_000))
+  const page = appPage
+  mkdirSync(shotsDir, { recursive: true })
+  await openInbox(page)
+  const { id, thread } = await openFirst(page, 'chat')
+  await app.host.sandbox.stop()
+  try {
+    await app.host.call('connection:check')
+    // A stored file on a private address: queued offline untimed, refused when its length is read.
+    await app.host.call('inbox:reply', {
+      id,
+      text: 'Videonya',
+      media: [{ url: 'http://10.20.30.40/lain.mp4', mimetype: 'video/mp4', name: 'lain.mp4' }],
+    })
+  } finally {
+    await app.host.sandbox.start()
+  }
+  await app.host.call('connection:check')
+  const failed = thread.locator('[data-testid=outbox-reply][data-state=failed]')
+  await expect(failed).toBeVisible({ timeout: 30_000 })
+  for (const language of ['en', 'id'] as const) {
+    await setLanguage(page, language)
+    await expect(failed.getByTestId('outbox-error')).toHaveText(
+      language === 'en'
+        ? /^lain\.mp4: its stored file is on a local or private address/
+        : /^lain\.mp4: berkas tersimpannya ada di alamat lokal atau pribadi/,
+    )
+    for (const width of [1280, 900]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme })
+        await page.waitForTimeout(300)
+        // The failed bubble's colours in each theme; the words change nothing of them.
+        if (language === 'id' && width === 1280)
+          expect(await audit(page, `failed reply, ${colorScheme} theme`)).toEqual([])
+        await page.screenshot({
+          path: join(shotsDir, `inbox-reply-failed-${width}-${colorScheme}-${language}.png`),
           animations: 'disabled',
         })
       }

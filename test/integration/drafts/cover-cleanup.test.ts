@@ -69,7 +69,12 @@ describe('cover frames on disk', () => {
     const fresh = (await host.call('files:save-cover', { data: JPEG.toString('base64') })).path
 
     await host.call('drafts:delete', { id: deleted.draft.id })
-    await waitFor(() => !existsSync(deleted.cover), 'the deleted draft’s cover is removed', 5_000)
+    // The sweep removes the frame, then forgets its grant: both are waited for, the second a step later.
+    await waitFor(
+      () => !existsSync(deleted.cover) && !host.grants.isGranted(deleted.cover),
+      'the deleted draft’s cover is removed and no longer granted',
+      5_000,
+    )
     // The sweep that removed it saw the others: the queued draft names its frame, the fresh one is claimed.
     expect((await host.call('drafts:get', { id: queued.draft.id })).status).toMatch(/queued|sending/)
     expect(existsSync(queued.cover)).toBe(true)
