@@ -730,7 +730,8 @@ export const INTERNAL_CALLS = [
 // ---- events ----
 
 export interface EventPayloads extends WatchEventPayloads, InboxEventPayloads {
-  'uploads:progress': UploadProgressEvent
+  /** `seq`: numbered by main's event hub, from 1 for each profile (main/host/event-hub.ts). */
+  'uploads:progress': UploadProgressEvent & { seq: number }
   'uploads:batch-finished': {
     batchId: string
     done: number
@@ -776,10 +777,25 @@ export interface EventPayloads extends WatchEventPayloads, InboxEventPayloads {
    * The service's posts changed. `posts`: as the service holds them now, found changed by the background read
    * of the due posts (published, failed, retried, moved); `removed`: ids it no longer has. `reload`: posts were
    * changed here (a retry, an edit, a CSV import) without their new state at hand: a view reads its own again.
+   * `seq`: numbered by main's event hub, from 1 for each profile; a view that misses one reads its own again.
    */
-  'schedules:changed': { posts: Schedule[]; removed: string[]; reload?: boolean }
+  'schedules:changed': { posts: Schedule[]; removed: string[]; reload?: boolean; seq: number }
 }
 export type EventName = keyof EventPayloads
+
+/**
+ * The events numbered where they leave main (main/host/event-hub.ts), whoever sent them: several parts of main
+ * send each, and the page must tell a missed one. Their senders give everything but the number.
+ */
+export const NUMBERED_EVENTS = [
+  'schedules:changed',
+  'uploads:progress',
+] as const satisfies readonly EventName[]
+export type NumberedEventName = (typeof NUMBERED_EVENTS)[number]
+/** What a part of main sends: a numbered event without its number, which the hub adds. */
+export type EmittedPayload<E extends EventName> = E extends NumberedEventName
+  ? Omit<EventPayloads[E], 'seq'>
+  : EventPayloads[E]
 export const EVENT_NAMES = [
   'uploads:progress',
   'uploads:batch-finished',

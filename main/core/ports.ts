@@ -2,7 +2,7 @@
 // name. Core and handlers depend on these interfaces only; main/host and main/app provide the implementations
 // (main/core/connection/connection-monitor.ts, main/host/embedded-sandbox.ts, main/host/logging.ts, ...).
 import type { ConnectionState } from '../../common/app-state'
-import type { EventName, EventPayloads } from '../../common/contract'
+import type { EmittedPayload, EventName } from '../../common/contract'
 import type {
   CommentTriage,
   InboxCounts,
@@ -21,7 +21,7 @@ import type { ServiceClient } from './service-client'
 import type { UploadEngine } from './uploads/upload-engine'
 
 /** Sends one contract event to every transport (the app window, browser-mode sockets). */
-export type EventSink = <E extends EventName>(name: E, payload: EventPayloads[E]) => void
+export type EventSink = <E extends EventName>(name: E, payload: EmittedPayload<E>) => void
 
 /** What the active profile gives every domain: its client and its upload queue. Both change on a switch. */
 export interface ActiveService {

@@ -83,3 +83,30 @@ export function whenRelinked(back: () => void): () => void {
 export function reloadOnRelink(mirror: Pick<ListMirror<unknown>, 'missed'>): () => void {
   return whenRelinked(() => mirror.missed())
 }
+
+/**
+ * The numbers of an event main numbers (NUMBERED_EVENTS in common/contract.ts) about what the page reads
+ * without a number (a view's period of the service's posts, the upload queue): each number after the last
+ * heard is in order, one skipped is a change missed and what is shown is read again. A 1 is a new count: main
+ * starts again when another profile becomes active, and what is shown is read again for it anyway.
+ */
+export interface NumberedEvents {
+  /** Records `seq`; answers whether one was missed before it. */
+  missed(seq: number): boolean
+  /** Nothing heard yet (a view that starts following again reads what it shows first). */
+  reset(): void
+}
+
+export function followNumbers(): NumberedEvents {
+  let last: number | null = null
+  return {
+    missed(seq) {
+      const skipped = last !== null && seq !== last + 1 && seq !== 1
+      last = seq
+      return skipped
+    },
+    reset() {
+      last = null
+    },
+  }
+}

@@ -1,7 +1,7 @@
 import { shallowRef, type Ref, type ShallowRef } from 'vue'
 import type { EventPayloads } from '../../common/contract'
 import type { Schedule } from '../../common/service'
-import { whenRelinked } from '../lib/list-mirror'
+import { followNumbers, whenRelinked } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 
 const idOf = (post: Schedule): string => post.id ?? post._id
@@ -29,9 +29,18 @@ export function usePostChanges(deps: PostChangesDeps) {
   const retrying = shallowRef(new Map<string, Schedule>())
   /** Posts the service failed while the planner was open: the page's notice. */
   const newlyFailed = shallowRef<Schedule[]>([])
+  /** The changes' numbers: one missed, the period and the failed list are read again. */
+  const numbers = followNumbers()
 
   function applyChanges(change: EventPayloads['schedules:changed']) {
+    const missed = numbers.missed(change.seq)
     if (change.reload) return deps.reload()
+    laid(change)
+    // What this change says is laid over what is shown (its failures told), and what was missed is read.
+    if (missed) deps.reload()
+  }
+
+  function laid(change: EventPayloads['schedules:changed']) {
     const removed = new Set(change.removed)
     const byId = new Map(change.posts.map((post) => [idOf(post), post]))
     const { from, to } = range.value
@@ -77,11 +86,12 @@ export function usePostChanges(deps: PostChangesDeps) {
   }
 
   /**
-   * Follows main's changes of the service's posts while a view shows them; returns the unsubscribe. The changes
-   * carry no numbers: when the link to main comes back (browser mode), what was sent meanwhile is unknown, and
-   * the period and the failed list are read again.
+   * Follows main's changes of the service's posts while a view shows them; returns the unsubscribe. A number
+   * missed, or the link to main coming back (browser mode: what was sent meanwhile is unknown, and the last
+   * change may have gone with it), reads the period and the failed list again.
    */
   function subscribe(): () => void {
+    numbers.reset()
     const stops = [mediadeck().schedules.onChanged(applyChanges), whenRelinked(deps.reload)]
     return () => stops.forEach((stop) => stop())
   }
@@ -111,6 +121,7 @@ export function usePostChanges(deps: PostChangesDeps) {
     newlyFailed.value = []
   }
   function resetChanges() {
+    numbers.reset()
     retrying.value = new Map()
     newlyFailed.value = []
   }

@@ -6,10 +6,9 @@ import {
   computeUploadTotals,
   FINAL_UPLOAD_STATES,
   type UploadItem,
-  type UploadProgressEvent,
   type UploadTotals,
 } from '../../common/uploads'
-import { whenRelinked } from '../lib/list-mirror'
+import { followNumbers, whenRelinked } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 
 export const EMPTY_TOTALS: UploadTotals = computeUploadTotals([])
@@ -59,9 +58,13 @@ export const useUploadsStore = defineStore('uploads', () => {
     triggerRef(byId)
   }
 
-  function apply(event: UploadProgressEvent) {
+  /** The progress events' numbers: one missed leaves a row at a state it left (40 %, an upload long done). */
+  const numbers = followNumbers()
+
+  function apply(event: EventPayloads['uploads:progress']) {
     upsert(event.items, event.removed)
     totals.value = event.totals
+    if (numbers.missed(event.seq) && loaded.value) void load().catch(() => undefined)
   }
 
   function replaceAll(list: UploadItem[], next: UploadTotals) {
@@ -135,6 +138,7 @@ export const useUploadsStore = defineStore('uploads', () => {
   }
 
   function subscribe(onBatchFinished?: (payload: EventPayloads['uploads:batch-finished']) => void) {
+    numbers.reset()
     const stops = [
       mediadeck().uploads.onProgress(apply),
       mediadeck().uploads.onBatchFinished((payload) => onBatchFinished?.(payload)),

@@ -171,4 +171,25 @@ describe('the planner and the link to main', () => {
     await flushPromises()
     expect(fake.requests('schedules:list')).toHaveLength(reads)
   })
+
+  it('reads the period and the failed posts again when a numbered change was missed, and not while in order', async () => {
+    const planner = await opened()
+    const stop = planner.subscribe()
+    await planner.loadFailed()
+    const reads = () => fake.requests('schedules:list').length
+    const before = reads()
+    fake.emit('schedules:changed', { posts: [makeSchedule(1, { description: 'edited' })], removed: [] })
+    fake.emit('schedules:changed', { posts: [], removed: [] })
+    await flushPromises()
+    expect(reads()).toBe(before)
+    expect(planner.posts[0]!.description).toBe('edited')
+    // Number 3 never arrived: the post failed meanwhile, and the period is read again.
+    fake.data.schedules = [makeSchedule(1, { status: 'error', errorMessage: 'account disconnected' })]
+    fake.emit('schedules:changed', { posts: [], removed: [], seq: 4 })
+    await flushPromises()
+    expect(reads()).toBeGreaterThan(before)
+    expect(planner.posts.map((p) => p.status)).toEqual(['error'])
+    expect(planner.failed.map((p) => p._id)).toEqual(['sched-1'])
+    stop()
+  })
 })

@@ -208,4 +208,22 @@ describe('uploads store: a batch that does not fit', () => {
     const store = useUploadsStore()
     await expect(store.addDropped(drop(['a.png', 1]))).rejects.toMatchObject({ kind: 'file' })
   })
+
+  it('reads the queue again when a numbered progress event was missed, and not while in order', async () => {
+    const store = useUploadsStore()
+    store.subscribe()
+    await store.load()
+    const reads = () => fake.requests('uploads:list').length
+    const before = reads()
+    const going = makeUploadItem(1, { state: 'uploading', bytesSent: 5 })
+    fake.emit('uploads:progress', { items: [going], removed: [], totals: uploadTotalsOf([going]) })
+    await flushPromises()
+    expect(reads()).toBe(before)
+    // Number 2 said up-2 was done; it never arrived, and the row would stay queued.
+    fake.data.uploads = [going, makeUploadItem(2, { state: 'done', bytesSent: 1000 })]
+    fake.emit('uploads:progress', { items: [going], removed: [], totals: uploadTotalsOf([going]), seq: 3 })
+    await flushPromises()
+    expect(reads()).toBe(before + 1)
+    expect(store.items.find((item) => item.id === 'up-2')!.state).toBe('done')
+  })
 })

@@ -15,12 +15,14 @@ import type {
   CallName,
   CallRequest,
   CallResponse,
+  EmittedPayload,
   EventName,
   EventPayloads,
   MediadeckApi,
   ReplicaValues,
   ReplicaWhat,
 } from '../../../common/contract'
+import { NUMBERED_EVENTS } from '../../../common/contract'
 import type { AccountWatchState, CollisionReport } from '../../../common/account-watch'
 import type { Campaign } from '../../../common/campaigns'
 import { thumbnailAddress } from '../../../common/pictures'
@@ -121,7 +123,11 @@ export interface FakeMediadeck {
   calls: RecordedCall[]
   /** Requests made to one call, in order. */
   requests<C extends CallName>(name: C): CallRequest<C>[]
-  emit<E extends EventName>(name: E, payload: EventPayloads[E]): void
+  /**
+   * Sends an event as main does; a numbered one (NUMBERED_EVENTS) given without its number is numbered as main's
+   * event hub numbers it (from 1 again after `profiles:switched`), one given with its own keeps it (a skip).
+   */
+  emit<E extends EventName>(name: E, payload: EmittedPayload<E> | EventPayloads[E]): void
   /** Sends `drafts:changed` as main does after a commit: these drafts changed, these ids went, numbered. */
   draftsChanged(changed: Draft[], removed?: string[]): void
   /** Another process saved these snippets (or removed those): kept, and `snippets:changed` sent, numbered. */
@@ -237,7 +243,17 @@ export function createFakeMediadeck(overrides: Partial<FakeData> = {}): FakeMedi
   }
 
   const copyListeners = new Set<(progress: CopyProgress) => void>()
-  function emit<E extends EventName>(name: E, payload: EventPayloads[E]) {
+  /** The last number of each numbered event sent, as main's event hub keeps it. */
+  const eventSeqs = new Map<EventName, number>()
+  function emit<E extends EventName>(name: E, given: EmittedPayload<E> | EventPayloads[E]) {
+    if (name === 'profiles:switched') eventSeqs.clear()
+    let payload = given as EventPayloads[E]
+    if ((NUMBERED_EVENTS as readonly EventName[]).includes(name)) {
+      const own = (given as { seq?: number }).seq
+      const seq = own ?? (eventSeqs.get(name) ?? 0) + 1
+      eventSeqs.set(name, seq)
+      payload = { ...given, seq } as EventPayloads[E]
+    }
     for (const listener of listeners.get(name) ?? []) (listener as (p: EventPayloads[E]) => void)(payload)
   }
 

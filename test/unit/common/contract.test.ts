@@ -73,7 +73,7 @@ describe('IPC contract', () => {
     expectTypeOf<MediadeckApi['uploads']['onProgress']>()
       .parameter(0)
       .parameter(0)
-      .toEqualTypeOf<UploadProgressEvent>()
+      .toEqualTypeOf<UploadProgressEvent & { seq: number }>()
     expectTypeOf<MediadeckApi['uploads']['retryFailed']>().toBeFunction()
   })
 })

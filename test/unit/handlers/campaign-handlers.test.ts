@@ -7,7 +7,12 @@ import Papa from 'papaparse'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ConnectionState } from '../../../common/app-state'
-import { requestSchemas, type EventName, type EventPayloads } from '../../../common/contract'
+import {
+  requestSchemas,
+  type EmittedPayload,
+  type EventName,
+  type EventPayloads,
+} from '../../../common/contract'
 import { AppError } from '../../../common/errors'
 import { DATABASE_FILE, openDatabase, type AppDatabase } from '../../../main/core/db/database'
 import type { DraftStore } from '../../../main/core/drafts/draft-store'
@@ -64,7 +69,7 @@ beforeEach(async () => {
     dataDir: temp.dir,
     active,
     connection,
-    emit: <E extends EventName>(name: E, payload: EventPayloads[E]) => {
+    emit: <E extends EventName>(name: E, payload: EmittedPayload<E>) => {
       if (name === 'campaigns:changed') events.push(payload as EventPayloads['campaigns:changed'])
     },
     database,

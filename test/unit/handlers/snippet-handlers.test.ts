@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { EventName, EventPayloads } from '../../../common/contract'
+import type { EmittedPayload, EventName, EventPayloads } from '../../../common/contract'
 import { MAX_SNIPPET_BODY } from '../../../common/snippets'
 import { openDatabase, type AppDatabase } from '../../../main/core/db/database'
 import { createSnippetStore } from '../../../main/core/snippets/snippet-store'
@@ -37,7 +37,7 @@ function setUp() {
   const handlers = createSnippetHandlers(
     {
       database,
-      emit: <E extends EventName>(name: E, payload: EventPayloads[E]) => {
+      emit: <E extends EventName>(name: E, payload: EmittedPayload<E>) => {
         if (name === 'snippets:changed') events.push(payload as EventPayloads['snippets:changed'])
       },
       onDispose: (dispose) => void disposers.push(dispose),

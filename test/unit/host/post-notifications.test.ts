@@ -136,7 +136,8 @@ it('says within a minute when any due post failed, and tells the views what chan
   expect(s.notes.map((n) => n.title)).toEqual(['Postingan gagal terbit'])
   expect(s.notes[0]!.route).toEqual({ view: 'planner', date: '2026-12-01', postId: 'other' })
   expect(s.changes).toEqual([
-    { posts: [expect.objectContaining({ _id: 'other', status: 'error' })], removed: [] },
+    // Numbered by the app's event hub, the first since the profile became active.
+    { posts: [expect.objectContaining({ _id: 'other', status: 'error' })], removed: [], seq: 1 },
   ])
   s.follow.stop()
   await s.background.close()
