@@ -196,14 +196,23 @@ describe('ActivityView', () => {
           reports: [
             report('r1', 'success'),
             report('r2', 'error', 'the comment was deleted before the reply was sent'),
+            report(
+              'r3',
+              'error',
+              'account Warung Kopi Senja (facebook) is disconnected; reconnect it and retry',
+            ),
           ],
         },
       })
       const wrapper = await mountWith(ActivityView, context, { route: '/activity' })
       await flushPromises()
-      const flags = wrapper.findAll('[data-testid="report-disconnected"]')
-      // The failed report only: a success on the same account needs nothing.
-      expect(flags.map((flag) => flag.text())).toEqual([words])
+      const rows = wrapper.findAll('[data-testid="report-row"]')
+      // The failure for another reason only: a success needs nothing, and a failure whose own reason is the
+      // disconnection says so already.
+      const flagged = rows.map((row) => row.find('[data-testid="report-disconnected"]').exists())
+      expect(flagged).toEqual([false, true, false])
+      expect(rows[1]!.get('[data-testid="report-disconnected"]').text()).toBe(words)
+      expect(rows[2]!.get('[data-testid="report-why"]').text()).toMatch(/disconnected|terputus/)
       wrapper.unmount()
     }
   })
