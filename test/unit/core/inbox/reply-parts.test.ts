@@ -2,41 +2,15 @@
 // cannot read a stored file's length (the CLI's `sync`) leaves it for the app instead of sending it with no
 // length, and one that can (the app's) times it before its first part leaves. A real database file and the
 // real sandbox over HTTP.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../../common/errors'
-import { openDatabase, type AppDatabase } from '../../../../main/core/db/database'
 import { createLeases } from '../../../../main/core/db/leases'
 import { createReplyOutbox, type ReplyOutboxOptions } from '../../../../main/core/inbox/reply-outbox'
 import { needsDuration } from '../../../../main/core/inbox/reply-parts'
-import { createServiceClient, type ServiceClient } from '../../../../main/core/service-client'
-import { startSandbox, type RunningSandbox } from '../../../../sandbox'
+import { useSandboxDatabase } from '../../../support/sandbox-database'
 
 const USER = { accessKey: 'parts', secretKey: 'parts-secret' }
-let dir: string
-let sandbox: RunningSandbox
-let database: AppDatabase
-let client: ServiceClient
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'mediadeck-reply-parts-'))
-  sandbox = await startSandbox({
-    port: 0,
-    dataDir: join(dir, 'sandbox'),
-    publisherIntervalMs: 0,
-    config: { users: [{ ...USER, tier: 'gold', storageLimit: 50_000_000, seed: 'demo' }] },
-  })
-  database = openDatabase({ file: join(dir, 'mediadeck.db') })
-  client = createServiceClient({ baseUrl: sandbox.url, ...USER, retry: { maxRetries: 0 } })
-})
-afterAll(async () => {
-  await client.close()
-  database.close()
-  await sandbox.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const fx = useSandboxDatabase(USER, 'mediadeck-reply-parts-')
 
 const video = {
   source: 'https://cdn.example/promo.mp4',
@@ -49,13 +23,13 @@ const video = {
 describe('a stored video queued without its length', () => {
   it('waits for a process that can time it, then goes with the length read', async () => {
     const chatId = (
-      await sandbox.addIncoming(USER.accessKey, { messages: [{ text: 'Videonya?', from: 'Tari' }] })
+      await fx.sandbox.addIncoming(USER.accessKey, { messages: [{ text: 'Videonya?', from: 'Tari' }] })
     ).messages[0]!.chatId
     const options: ReplyOutboxOptions = {
-      database,
-      leases: createLeases(database),
+      database: fx.database,
+      leases: createLeases(fx.database),
       profileId: 'p',
-      client: () => client,
+      client: () => fx.client,
       now: () => new Date(),
     }
     const queued = createReplyOutbox(options).queue({ targetId: chatId, text: 'Ini', media: [video] })
@@ -66,7 +40,7 @@ describe('a stored video queued without its length', () => {
     expect(cli).toMatchObject({ sent: [], failed: [], waiting: [] })
     expect(createReplyOutbox(options).get(queued.id)?.state).toBe('queued')
     const mine = async () =>
-      (await client.listChatMessages(chatId, { page: 1, limit: 50 })).docs.filter((m) => m.isFromMe)
+      (await fx.client.listChatMessages(chatId, { page: 1, limit: 50 })).docs.filter((m) => m.isFromMe)
     expect(await mine()).toEqual([])
 
     const asked: string[] = []
@@ -90,13 +64,13 @@ describe('a stored video queued without its length', () => {
 
   it('whose stored file is gone fails with a reason of the catalogue, kept with the reply, and its English', async () => {
     const chatId = (
-      await sandbox.addIncoming(USER.accessKey, { messages: [{ text: 'Mana?', from: 'Sari' }] })
+      await fx.sandbox.addIncoming(USER.accessKey, { messages: [{ text: 'Mana?', from: 'Sari' }] })
     ).messages[0]!.chatId
     const options: ReplyOutboxOptions = {
-      database,
-      leases: createLeases(database),
+      database: fx.database,
+      leases: createLeases(fx.database),
       profileId: 'p-gone',
-      client: () => client,
+      client: () => fx.client,
       now: () => new Date(),
       duration: () => Promise.reject(new AppError({ kind: 'not-found', message: 'HTTP 404' })),
     }
