@@ -6,6 +6,7 @@ import type { UploadItem, UploadProgressEvent } from '../../common/uploads'
 import { AREAS, AppShell } from './pages/app-shell'
 import type { PageGlobals } from './support/page-globals'
 import { expect, test } from './support/browser-mode'
+import { screenshotsInEveryLook } from './support/screenshots'
 
 /** Screenshots go to the test's own output folder (.test-results/e2e/<test>/), next to its trace. */
 const shots = (name: string) => test.info().outputPath(`${name}.png`)
@@ -113,7 +114,10 @@ test('files dropped into the page upload as in the app', async ({ appPage, app }
   await appPage.screenshot({ path: shots('shell-drop') })
 })
 
-test('a drop shows its copy to the app file by file, before its files are queued', async ({ appPage }) => {
+test('a drop shows its copy to the app file by file, before its files are queued', async ({
+  appPage,
+  app,
+}) => {
   const shell = new AppShell(appPage)
   await expect(shell.heading('Library')).toBeVisible()
   // The second file's copy is held until the page has shown the first one copied: no timing involved.
@@ -131,7 +135,7 @@ test('a drop shows its copy to the app file by file, before its files are queued
   await expect(copying.getByTestId('queue-copying-files')).toHaveText('Copying 1 of 2 files to Mediadeck')
   await expect(copying.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50')
   await expect(appPage.getByText('No uploads yet')).toHaveCount(0)
-  await appPage.screenshot({ path: shots('shell-drop-copying') })
+  await screenshotsInEveryLook(appPage, app, test.info().outputPath('looks'), 'drop-copying')
   release()
   await expect(copying).toBeHidden()
   const rows = appPage.getByTestId('upload-row')
