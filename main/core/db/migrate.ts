@@ -1,7 +1,7 @@
 // Brings a database to the last migration (docs/data-layer.md, "How the database is opened"): refuses a file
 // this app did not create, or one of a newer version, before changing anything in it; takes a backup of an
 // existing database before the first pending migration; runs each migration in a transaction of its own.
-import { chmodSync, renameSync, rmSync } from 'node:fs'
+import { chmodSync, closeSync, openSync, readSync, renameSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Migration } from './migration-types'
 import { PARTIAL_SUFFIX } from './kept-files'
@@ -88,6 +88,22 @@ export function refuseForeign(db: DatabaseSync, file: string, migrations: readon
 }
 
 /**
+ * The schema version written in a database file's header (the "user version" field, a 4-byte big-endian
+ * integer at offset 60: https://sqlite.org/fileformat.html#user_version_number), read without opening a
+ * connection, which in WAL mode would leave files of its own beside the copy.
+ */
+function headerUserVersion(file: string): number {
+  const header = Buffer.alloc(64)
+  const fd = openSync(file, 'r')
+  try {
+    if (readSync(fd, header, 0, 64, 0) < 64) throw new Error(`${file} is shorter than a database header`)
+  } finally {
+    closeSync(fd)
+  }
+  return header.readUInt32BE(60)
+}
+
+/**
  * Brings the schema to the last migration. Returns undefined when nothing ran, '' when the database was new,
  * and the backup's path when an existing database was migrated.
  */
@@ -107,13 +123,22 @@ export function migrate(
   // A new database has nothing to keep.
   let backup = ''
   if (version > 0) {
-    backup = `${file}.backup-v${version}-${stamp(now())}`
-    const partial = `${backup}${PARTIAL_SUFFIX}-${process.pid}`
+    const at = stamp(now())
+    const partial = `${file}.backup-v${version}-${at}${PARTIAL_SUFFIX}-${process.pid}`
     rmSync(partial, { force: true })
     try {
       db.exec(`VACUUM INTO '${partial.replace(/'/g, "''")}'`)
+      // Another process may have updated the file between the version read above and the copy: the copy's
+      // own header says which version it holds, and names it. One already at the last version is no copy
+      // "as it was" (that process kept its own), and this run has nothing left to do.
+      const copied = headerUserVersion(partial)
+      if (copied >= latest) {
+        rmSync(partial, { force: true })
+        return undefined
+      }
       // SQLite creates it with the umask's mode (0644): a copy of every draft is as private as the database.
       if (process.platform !== 'win32') chmodSync(partial, 0o600)
+      backup = `${file}.backup-v${copied}-${at}`
       renameSync(partial, backup)
     } catch (error) {
       // A full disk (SQLite says only "disk I/O error" when the copy cannot grow): no update without its
