@@ -28,7 +28,7 @@ export function useFormat() {
     dateRange: (first: format.Instant, last: format.Instant, timeZone?: string) =>
       format.formatDateRange(first, last, current.value, timeZone),
     hour: (hour: number) => format.formatHour(hour, current.value),
-    /** "5 minutes ago"; pass the ticking clock of use-now.ts so it moves on while shown. */
-    relative: (iso: string, now?: number) => format.formatRelative(iso, current.value, now),
+    /** "5 minutes ago" for a past stamp; pass the ticking clock of use-now.ts so it moves on while shown. */
+    since: (iso: string, now?: number) => format.formatSince(iso, current.value, now),
   }
 }

@@ -244,7 +244,16 @@ export function parseCalendarDate(text: string, locale: AppLocale): CalendarDate
   return date && date.year > 999 && isRealDate(date) ? date : null
 }
 
-/** "5 minutes ago" style, for "last updated" stamps. */
+/**
+ * How long ago a past stamp ("updated 5 minutes ago", "last checked just now"). The stamps come from main's
+ * clock, read after the page's ticking clock last moved: one a moment ahead is now, never "in 1 second".
+ */
+export function formatSince(iso: string, locale: AppLocale, now = Date.now()): string {
+  const at = Date.parse(iso)
+  return formatRelative(iso, locale, Number.isNaN(at) ? now : Math.max(now, at))
+}
+
+/** "in 5 minutes" or "5 minutes ago": a time either side of now. */
 export function formatRelative(iso: string, locale: AppLocale, now = Date.now()): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { APP_LOCALES, collectMessages, resolveLocale } from '../../../renderer/i18n'
-import { formatDuration, formatRelative } from '../../../renderer/lib/format'
+import { formatDuration, formatRelative, formatSince } from '../../../renderer/lib/format'
 import { parseAutomationsQuery, toAutomationsQuery } from '../../../renderer/lib/automations-query'
 import { fileKind } from '../../../renderer/lib/file-kind'
 
@@ -60,6 +60,14 @@ describe('formatting', () => {
   it('formats relative times', () => {
     expect(formatRelative('2026-01-01T00:00:00Z', 'en', Date.parse('2026-01-01T00:05:00Z'))).toBe(
       '5 minutes ago',
+    )
+    // A time ahead is said as ahead; a past stamp never is.
+    expect(formatRelative('2026-01-01T00:00:02Z', 'en', Date.parse('2026-01-01T00:00:00Z'))).toBe(
+      'in 2 seconds',
+    )
+    expect(formatSince('2026-01-01T00:00:02Z', 'en', Date.parse('2026-01-01T00:00:00Z'))).toBe('now')
+    expect(formatSince('2026-01-01T00:00:00Z', 'id', Date.parse('2026-01-01T00:05:00Z'))).toBe(
+      '5 menit yang lalu',
     )
   })
 
