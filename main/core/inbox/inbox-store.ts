@@ -97,6 +97,7 @@ const SIGNED =
   'id, kind || char(31) || account_id || char(31) || at || char(31) || status || char(31) || author || char(31) || text || char(31) || body AS signed'
 const signedRow = z.object({ id: z.string(), signed: z.string() })
 const versionRow = z.object({ n: z.number().int(), last: z.string().nullable() })
+const lastSeenRow = z.object({ last: z.string().nullable() })
 const digest = (text: string) => createHash('sha1').update(text).digest('base64')
 
 export function createInboxStore(database: AppDatabase): InboxStore {
@@ -131,6 +132,18 @@ export function createInboxStore(database: AppDatabase): InboxStore {
       seenAt,
     )
 
+  const lastSeen = db.prepare('SELECT max(seen_at) AS last FROM inbox_items WHERE scope = ?')
+  /**
+   * The time seen of a write, read inside its transaction: `now`, or a millisecond past the scope's last when
+   * that is no earlier. Each write moves `version()` on, so another process's write made within the same
+   * millisecond as the last look (or on a clock behind it) is not taken for no change.
+   */
+  function seenAtOf(scope: string, now: Date): string {
+    const last = parseRow('inbox_items', lastSeenRow, lastSeen.get(scope))?.last
+    const at = now.toISOString()
+    return last && last >= at ? new Date(Date.parse(last) + 1).toISOString() : at
+  }
+
   const whole = db.prepare('SELECT * FROM inbox_items WHERE scope = ? AND id = ?')
   const keyOf = columnsOf(inboxItemsTable, 'id')
   /**
@@ -149,11 +162,11 @@ export function createInboxStore(database: AppDatabase): InboxStore {
 
   return {
     save(scope, entries, { complete, now }) {
-      const at = now.toISOString()
       const changed: string[] = []
       const removed: string[] = []
       database.write('saving the inbox', () =>
         database.transaction(() => {
+          const at = seenAtOf(scope, now)
           for (const entry of entries) {
             if (!isUnchanged(scope, entry)) changed.push(entry.id)
             write(scope, entry, at)
@@ -176,7 +189,7 @@ export function createInboxStore(database: AppDatabase): InboxStore {
     put(scope, entry, now) {
       return database.write('saving the inbox', () => {
         const changed = !isUnchanged(scope, entry)
-        write(scope, entry, now.toISOString())
+        write(scope, entry, seenAtOf(scope, now))
         return changed
       })
     },

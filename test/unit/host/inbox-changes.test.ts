@@ -172,6 +172,24 @@ describe('the inbox copy’s changes to the page', () => {
     expect(events[4]).toEqual({ seq: 5, changed: [store.get('p1', 'h9')!.entry], removed: [] })
   })
 
+  it("another process's write stamped in the same millisecond as the last one is still found", async () => {
+    const { store, inbox, events, other, tick, later } = setUp()
+    store.save('p1', [chat('h1', 'Halo'), chat('h2', 'Kak')], { complete: true, now: new Date(T(2)) })
+    await later()
+    inbox.flush()
+    tick()
+    // The CLI answers h1 within the same millisecond on its clock: no row more, and a time seen no later.
+    const cli = other()
+    cli.put('p1', chat('h1', 'Dibalas', T(1)), new Date(T(2)))
+    tick()
+    expect(events.at(-1)).toEqual({ seq: 2, changed: [store.get('p1', 'h1')!.entry], removed: [] })
+    await later()
+    // And once more, from a clock behind the last write's.
+    cli.put('p1', chat('h2', 'Lagi', T(1)), new Date(T(1)))
+    tick()
+    expect(events.at(-1)).toEqual({ seq: 3, changed: [store.get('p1', 'h2')!.entry], removed: [] })
+  })
+
   it('the watch starts with the first list read, and records afresh once another profile is active', async () => {
     const { store, inbox, events, other, tick, switchTo, later } = setUp()
     const cli = other()
