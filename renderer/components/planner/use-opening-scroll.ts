@@ -1,0 +1,71 @@
+import { nextTick, onBeforeUnmount, onMounted, watch } from 'vue'
+
+/** What tells that the person moves the view themselves: from then on, it stays where they put it. */
+const PERSON_MOVES = ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const
+
+export interface OpeningScroll {
+  /** The element that scrolls: the week's hours, or the content column for the month. */
+  scroller: () => HTMLElement | null | undefined
+  /** Which period is shown (its first day): another one opens anew. */
+  period: () => unknown
+  /** What the grid draws: posts may arrive after it, and move where the period opens. */
+  data: () => unknown
+  /** Scrolls `scroller` to where the period opens, at once, moving no focus. */
+  open: (scroller: HTMLElement) => void
+}
+
+/**
+ * Where a calendar grid opens (the week at its first post, the month at today's week): when the grid appears
+ * and when it shows another period. The posts, and the notices over the grid, may arrive after it: until the
+ * person moves the view themselves (a wheel, a pointer or a key in the scroller), new data or a change in the
+ * scroller's content's size opens it again, so the view never jumps under the person's hand.
+ */
+export function useOpeningScroll(options: OpeningScroll): void {
+  let follow = true
+  let listened: HTMLElement | null = null
+  let resized: ResizeObserver | null = null
+
+  function stopWatchingSizes() {
+    resized?.disconnect()
+    resized = null
+  }
+  const personMoved = () => {
+    follow = false
+    stopWatchingSizes()
+  }
+  function forget() {
+    for (const type of PERSON_MOVES) listened?.removeEventListener(type, personMoved)
+    stopWatchingSizes()
+    listened = null
+  }
+  function follows(scroller: HTMLElement) {
+    if (listened !== scroller) {
+      forget()
+      listened = scroller
+      for (const type of PERSON_MOVES) scroller.addEventListener(type, personMoved, { passive: true })
+    }
+    // Observed once per following: a new observation reports each size at once, which opens the view again.
+    if (resized || typeof ResizeObserver === 'undefined') return
+    resized = new ResizeObserver(() => void openIfFollowing())
+    for (const child of Array.from(scroller.children)) resized.observe(child)
+  }
+
+  async function open() {
+    await nextTick()
+    const scroller = options.scroller()
+    if (!scroller) return
+    if (follow) follows(scroller)
+    options.open(scroller)
+  }
+  async function openIfFollowing() {
+    if (follow) await open()
+  }
+
+  onMounted(() => void open())
+  onBeforeUnmount(forget)
+  watch(options.period, () => {
+    follow = true
+    void open()
+  })
+  watch(options.data, () => void openIfFollowing())
+}
