@@ -74,21 +74,34 @@ test('in a short window the current month opens at today’s week, another month
   }
 })
 
-test('the month stays where the person scrolled it when posts arrive', async ({ appPage, app }) => {
+test('the month stays where the person or the page moved it when posts arrive', async ({ appPage, app }) => {
   await appPage.setViewportSize({ width: 1366, height: 768 })
   await withClockAt(appPage, LATE_IN_MONTH)
   const planner = new PlannerPage(appPage)
-  await planner.open()
   const main = appPage.locator('main')
   const today = appPage.locator(`[data-testid=planner-month] [role=gridcell][data-day="${TODAY}"]`)
+  const scrollTop = () => main.evaluate((element) => element.scrollTop)
+
+  await planner.open()
   await expect.poll(() => seenIn(today, main)).toBe(true)
   // The person scrolls back up with the wheel, over the month.
   await appPage.mouse.move(600, 400)
   await appPage.mouse.wheel(0, -2000)
-  await expect.poll(() => main.evaluate((element) => element.scrollTop)).toBe(0)
+  await expect.poll(scrollTop).toBe(0)
   await saveDraft(app, `Arrives later ${Date.now()}`, '2026-11-28T03:00:00.000Z')
   await expect(planner.entry('Arrives later')).toBeVisible()
-  expect(await main.evaluate((element) => element.scrollTop)).toBe(0)
+  expect(await scrollTop()).toBe(0)
+
+  // Opened again, then the failed list brought into view by the page (as "Show" on the new failures does).
+  await appPage.locator('a[href="#/library"]').first().click()
+  await planner.open()
+  await expect.poll(() => seenIn(today, main)).toBe(true)
+  await planner.failed.evaluate((element) => element.scrollIntoView({ block: 'end' }))
+  const shown = await scrollTop()
+  await saveDraft(app, `Arrives after ${Date.now()}`, '2026-11-28T04:00:00.000Z')
+  await expect(planner.entry('Arrives after')).toBeVisible()
+  expect(await scrollTop()).toBe(shown)
+  expect(await seenIn(planner.failed, main)).toBe(true)
 })
 
 // Pictures for a person to look at, compared with nothing: `npm run screenshots`, not `npm test`.

@@ -17,24 +17,31 @@ export interface OpeningScroll {
 /**
  * Where a calendar grid opens (the week at its first post, the month at today's week): when the grid appears
  * and when it shows another period. The posts, and the notices over the grid, may arrive after it: until the
- * person moves the view themselves (a wheel, a pointer or a key in the scroller), new data or a change in the
- * scroller's content's size opens it again, so the view never jumps under the person's hand.
+ * view is moved by another hand (the person's wheel, pointer or key in the scroller, or any scroll this did not
+ * make, such as a panel brought into view), new data or a change in the scroller's content's size opens it
+ * again, so the view never jumps under the person's hand.
  */
 export function useOpeningScroll(options: OpeningScroll): void {
   let follow = true
   let listened: HTMLElement | null = null
   let resized: ResizeObserver | null = null
+  /** Where the last opening left the scroller: a scroll elsewhere was another hand's. */
+  let placed: number | null = null
 
   function stopWatchingSizes() {
     resized?.disconnect()
     resized = null
   }
-  const personMoved = () => {
+  const movedElsewhere = () => {
     follow = false
     stopWatchingSizes()
   }
+  const scrolled = () => {
+    if (listened && placed !== null && Math.abs(listened.scrollTop - placed) > 1) movedElsewhere()
+  }
   function forget() {
-    for (const type of PERSON_MOVES) listened?.removeEventListener(type, personMoved)
+    for (const type of PERSON_MOVES) listened?.removeEventListener(type, movedElsewhere)
+    listened?.removeEventListener('scroll', scrolled)
     stopWatchingSizes()
     listened = null
   }
@@ -42,7 +49,8 @@ export function useOpeningScroll(options: OpeningScroll): void {
     if (listened !== scroller) {
       forget()
       listened = scroller
-      for (const type of PERSON_MOVES) scroller.addEventListener(type, personMoved, { passive: true })
+      for (const type of PERSON_MOVES) scroller.addEventListener(type, movedElsewhere, { passive: true })
+      scroller.addEventListener('scroll', scrolled, { passive: true })
     }
     // Observed once per following: a new observation reports each size at once, which opens the view again.
     if (resized || typeof ResizeObserver === 'undefined') return
@@ -56,6 +64,8 @@ export function useOpeningScroll(options: OpeningScroll): void {
     if (!scroller) return
     if (follow) follows(scroller)
     options.open(scroller)
+    // Where it is now, moved or not: the browser may have kept the content in place as it grew above.
+    placed = scroller.scrollTop
   }
   async function openIfFollowing() {
     if (follow) await open()
