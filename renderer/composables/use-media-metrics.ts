@@ -123,5 +123,16 @@ export function useMediaMetrics(media: () => readonly MeasuredMedium[]) {
     },
     { immediate: true, deep: true },
   )
-  return (address: string): MediaMetrics | undefined => known.get(address)
+  const metricsOf = (address: string): MediaMetrics | undefined => known.get(address)
+  /** Resolves once each of `media` is measured or found unreadable (a read already going on is awaited). */
+  async function settle(list: readonly MeasuredMedium[]): Promise<void> {
+    await Promise.all(
+      list.map(async ({ address, kind }) => {
+        if (known.has(address) || (kind !== 'image' && kind !== 'video')) return
+        const metrics = await cachedRead(reader, address, kind)
+        if (metrics) known.set(address, metrics)
+      }),
+    )
+  }
+  return Object.assign(metricsOf, { settle })
 }

@@ -1,7 +1,7 @@
 // Which failed posts share a cause a network rule names (common/preflight.ts), and the fix each would get: a
 // picture outside its network's shapes is cropped to the nearest one, a text over its network's length is cut.
 // The pictures are measured as the composer measures them (use-media-metrics.ts); one not measured yet is not
-// offered a crop.
+// offered a crop, and `measured` waits for the pictures of given posts (a retry asked for before they were).
 import { computed } from 'vue'
 import { preflight } from '../../../common/preflight'
 import { limitsOf } from '../../../common/publishing-limits'
@@ -26,11 +26,11 @@ export interface FailedFix {
 }
 
 export function useFailedFixes(posts: () => readonly Schedule[], accountTypeOf: (post: Schedule) => string) {
-  const metricsOf = useMediaMetrics(() =>
-    posts().flatMap((p) =>
+  const picturesOf = (list: readonly Schedule[]) =>
+    list.flatMap((p) =>
       p.medias.filter((m) => m.type === 'image').map((m) => ({ address: m.url, kind: 'image' })),
-    ),
-  )
+    )
+  const metricsOf = useMediaMetrics(() => picturesOf(posts()))
 
   const fixes = computed<FailedFix[]>(() =>
     posts().map((post) => {
@@ -67,5 +67,8 @@ export function useFailedFixes(posts: () => readonly Schedule[], accountTypeOf: 
     fixes,
     aspect: computed(() => fixes.value.filter((f) => f.crops.length > 0)),
     text: computed(() => fixes.value.filter((f) => f.text)),
+    /** Resolves once the pictures of the posts named by `ids` are measured (or found unreadable). */
+    measured: (ids: readonly string[]) =>
+      metricsOf.settle(picturesOf(posts().filter((p) => ids.includes(p.id ?? p._id)))),
   }
 }

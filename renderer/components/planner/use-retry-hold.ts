@@ -1,7 +1,9 @@
 // A retry that cannot work is held before it is tried: a post of a disconnected account fails again at once,
 // and so does one whose picture or text breaks its network's rule as it stands (use-failed-fixes.ts). Asking
 // to retry such a post (alone or among others) holds the whole request: the person is told why, and chooses to
-// fix it, to retry only the others, or to retry anyway. A request with nothing blocked goes straight on.
+// fix it, to retry only the others, or to retry anyway. A request with nothing blocked goes straight on. A retry
+// asked for before its pictures were measured waits for them (at most MEASURE_WAIT_MS: a picture that never
+// loads holds nothing back), so a quick click cannot send a picture its network refuses.
 import { computed, ref } from 'vue'
 import type { Schedule } from '../../../common/service'
 
@@ -13,7 +15,15 @@ export interface RetryHoldOptions {
   hasBadShape: (post: Schedule) => boolean
   /** Sends the retry (a plain array: IPC cannot clone a reactive one). */
   send: (ids: string[]) => void
+  /** Resolves once the named posts' pictures are measured, so `hasBadShape` can see their shape. */
+  measured?: (ids: readonly string[]) => Promise<void>
+  /** Resolves after `ms` (tests pass their own clock). */
+  delay?: (ms: number) => Promise<void>
 }
+
+/** The longest a retry waits for its pictures' measures before it is decided on what is known. */
+export const MEASURE_WAIT_MS = 3_000
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 const idOf = (p: Schedule) => p.id ?? p._id
 
@@ -22,8 +32,19 @@ export function useRetryHold(options: RetryHoldOptions) {
   const blocked = (p: Schedule) => options.isDisconnected(p) || options.hasBadShape(p)
   const posts = computed(() => options.posts().filter((p) => held.value?.includes(idOf(p))))
 
-  /** Asks for a retry of `ids`: sent at once, or held when one of them cannot work as it is. */
-  function ask(ids: readonly string[]) {
+  const measuring = ref(false)
+
+  /** Asks for a retry of `ids`: sent once its pictures are measured, or held when one cannot work as it is. */
+  async function ask(ids: readonly string[]) {
+    if (measuring.value) return
+    if (options.measured) {
+      measuring.value = true
+      try {
+        await Promise.race([options.measured(ids), (options.delay ?? sleep)(MEASURE_WAIT_MS)])
+      } finally {
+        measuring.value = false
+      }
+    }
     if (options.posts().some((p) => ids.includes(idOf(p)) && blocked(p))) held.value = [...ids]
     else options.send([...ids])
   }
@@ -48,6 +69,8 @@ export function useRetryHold(options: RetryHoldOptions) {
     badShape: computed(() => posts.value.filter(options.hasBadShape)),
     /** The held posts nothing blocks. */
     others: computed(() => posts.value.filter((p) => !blocked(p)).map(idOf)),
+    /** A retry waits for its pictures' measures: the retry buttons say it is busy meanwhile. */
+    measuring: computed(() => measuring.value),
     /** Every held id, for "Retry anyway". */
     all: computed(() => [...(held.value ?? [])]),
     ask,

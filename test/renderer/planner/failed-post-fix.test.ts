@@ -19,7 +19,11 @@ const image = (url: string) => ({ alt: '', type: 'image', thumbnail: url, url })
 
 const crops: Array<{ url: string; rect: CropRect }> = []
 
-async function mountPlanner(context: TestContext) {
+// jsdom decodes no pictures: the panorama measures 3:1, anything else 1:1.
+const measureByName = async (address: string) =>
+  address === PANORAMA ? { width: 3000, height: 1000 } : { width: 1000, height: 1000 }
+
+async function mountPlanner(context: TestContext, measure = measureByName) {
   const planner = usePlannerStore()
   planner.timeZone = 'Asia/Jakarta'
   planner.anchor = new Date(NOW)
@@ -27,9 +31,7 @@ async function mountPlanner(context: TestContext) {
     route: '/planner',
     global: {
       provide: {
-        // jsdom decodes no pictures: the panorama measures 3:1, anything else 1:1.
-        [mediaMetricsReaderKey as symbol]: async (address: string) =>
-          address === PANORAMA ? { width: 3000, height: 1000 } : { width: 1000, height: 1000 },
+        [mediaMetricsReaderKey as symbol]: (address: string) => measure(address),
         [cropperKey as symbol]: async (url: string, rect: CropRect) => {
           crops.push({ url, rect })
           return new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' })
@@ -144,6 +146,35 @@ describe('fixing a failed post', () => {
     byTestId('retry-warning-anyway')!.click()
     await flushPromises()
     expect(context.fake.requests('schedules:retry')).toEqual([{ ids: ['sched-1'] }])
+  })
+
+  it('a retry asked for before its picture is measured waits for the measure, then holds the post', async () => {
+    const waiting: Array<() => void> = []
+    const measured = () => waiting.splice(0).forEach((resolve) => resolve())
+    const slow = (address: string) =>
+      new Promise<void>((resolve) => waiting.push(resolve)).then(() => measureByName(address))
+    const wrapper = await mountPlanner(context, slow)
+    await flushPromises()
+    // The panorama is not measured yet: its row does not say it breaks the rule, and the click comes now.
+    expect(
+      wrapper.find('[data-testid=failed-post][data-id=sched-1] [data-testid=failed-shape]').exists(),
+    ).toBe(false)
+    await wrapper
+      .find('[data-testid=failed-post][data-id=sched-1] [data-testid=failed-retry]')
+      .trigger('click')
+    await flushPromises()
+    expect(context.fake.requests('schedules:retry')).toEqual([])
+    expect(
+      wrapper
+        .find('[data-testid=failed-post][data-id=sched-1] [data-testid=failed-retry]')
+        .attributes('disabled'),
+    ).toBeDefined()
+    measured()
+    await flushPromises()
+    expect(byTestId('retry-hold-shape')!.textContent).toContain(
+      '“Kuliner malam Medan” would be refused again as it is',
+    )
+    expect(context.fake.requests('schedules:retry')).toEqual([])
   })
 
   it('holds a bulk retry, retries only the posts nothing blocks, and crops the held pictures alone', async () => {
