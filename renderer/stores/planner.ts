@@ -7,6 +7,7 @@ import { checking, stale as staleOf, type Freshness } from '../../common/freshne
 import type { CreateScheduleRequest, Schedule } from '../../common/service'
 import {
   bucketByDay,
+  dayKey,
   moveToDay,
   moveToSlot,
   periodDays,
@@ -145,7 +146,19 @@ export const usePlannerStore = defineStore('planner', () => {
   const clock = useNow()
   /** The clock to the minute: the calendar is drawn again once a minute, not at every tick. */
   const minute = computed(() => Math.floor(clock.value / 60_000) * 60_000)
-  const days = computed(() => periodDays(view.value, anchor.value, timeZone.value))
+  /** Today in the planner's zone: it moves on at midnight while the planner stays open (left open overnight). */
+  const todayKey = computed(() => dayKey(minute.value, timeZone.value))
+  const days = computed(() => {
+    void todayKey.value // a new day: its mark moves
+    return periodDays(view.value, anchor.value, timeZone.value)
+  })
+  // A period that showed the day just ended moves on to the new day's (a week to the next, the month's last
+  // day to the next month); one the person went to stays.
+  watch(todayKey, (now, before) => {
+    const shown = days.value
+    if (view.value === 'list' || !shown.some((day) => day.key === before)) return
+    if (!shown.some((day) => day.key === now && day.inPeriod)) void today()
+  })
   const range = computed(() => periodRange(view.value, anchor.value, timeZone.value))
   const changes = usePostChanges({
     posts,

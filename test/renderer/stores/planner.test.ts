@@ -193,3 +193,57 @@ describe('the planner and the link to main', () => {
     stop()
   })
 })
+
+// An agency leaves the planner open overnight: the day's mark and the current period moved on only when the
+// person navigated, so the morning's planner marked yesterday and, past a week's or a month's end, showed the
+// period that had ended.
+describe('the planner left open past midnight', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] }))
+
+  async function openAt(iso: string) {
+    vi.setSystemTime(new Date(iso))
+    const planner = await opened()
+    planner.timeZone = 'UTC'
+    await flushPromises()
+    return planner
+  }
+  async function pastMidnight() {
+    vi.advanceTimersByTime(2 * 60_000)
+    await flushPromises()
+  }
+  const todayOf = (planner: ReturnType<typeof usePlannerStore>) =>
+    planner.days.filter((day) => day.isToday).map((day) => day.key)
+
+  it('marks the new day, in the same month', async () => {
+    const planner = await openAt('2026-11-20T23:59:00.000Z')
+    expect(todayOf(planner)).toEqual(['2026-11-20'])
+    await pastMidnight()
+    expect(todayOf(planner)).toEqual(['2026-11-21'])
+    expect(planner.days.find((day) => day.inPeriod)!.key).toBe('2026-11-01')
+  })
+
+  it('moves from the month that ended to the new one, and reads its posts', async () => {
+    const planner = await openAt('2026-11-30T23:59:00.000Z')
+    const reads = fake.requests('schedules:list').length
+    await pastMidnight()
+    expect(planner.days.find((day) => day.inPeriod)!.key).toBe('2026-12-01')
+    expect(todayOf(planner)).toEqual(['2026-12-01'])
+    expect(fake.requests('schedules:list').length).toBeGreaterThan(reads)
+  })
+
+  it('moves from the week that ended to the new one', async () => {
+    const planner = await openAt('2026-11-29T23:59:00.000Z')
+    await planner.setView('week')
+    expect(planner.days[0]!.key).toBe('2026-11-23')
+    await pastMidnight()
+    expect(planner.days[0]!.key).toBe('2026-11-30')
+    expect(todayOf(planner)).toEqual(['2026-11-30'])
+  })
+
+  it('leaves a month the person went to', async () => {
+    const planner = await openAt('2026-11-30T23:59:00.000Z')
+    await planner.go(-1)
+    await pastMidnight()
+    expect(planner.days.find((day) => day.inPeriod)!.key).toBe('2026-10-01')
+  })
+})
