@@ -7,6 +7,13 @@ import vue from '@vitejs/plugin-vue'
 // - security: the guarantees of docs/security.md, most of them against the real host (test/security);
 // - renderer: Vue components and stores in jsdom, against the fake window.mediadeck (test/renderer).
 // `npm test` runs them all, then the Playwright e2e suite (scripts/run-tests.mjs).
+// What every project shares: a wait (`vi.waitFor`, `expect.poll`) gives up after 15 s, not vitest's 1 s, when it
+// names no bound of its own (test/support/patient-waits.ts says why).
+const patientWaits = {
+  setupFiles: ['test/support/patient-waits.ts'],
+  expect: { poll: { timeout: 15_000 } },
+}
+
 const nodeProject = (name: string, folder: string, globalSetup: string[] = []) => ({
   test: {
     name,
@@ -15,6 +22,7 @@ const nodeProject = (name: string, folder: string, globalSetup: string[] = []) =
     testTimeout: 30_000,
     hookTimeout: 30_000,
     globalSetup,
+    ...patientWaits,
   },
 })
 
@@ -37,6 +45,7 @@ export default defineConfig({
           // shared 2-core machine such tests took 3–8 s, and the planner's first one failed at 5 s.
           testTimeout: 30_000,
           hookTimeout: 30_000,
+          ...patientWaits,
         },
       },
     ],

@@ -36,7 +36,7 @@ test('a long list draws its first rows, then the rest on scrolling or on Show mo
   }
   const planner = new PlannerPage(appPage)
   await planner.open()
-  await appPage.getByTestId('planner-view-list').click()
+  await planner.showView('list')
   const list = appPage.getByTestId('planner-list')
   const rows = list.getByTestId('planner-list-row')
   await expect(rows.first()).toBeVisible()

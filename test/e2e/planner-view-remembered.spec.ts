@@ -49,6 +49,8 @@ test('Month, Next, List keeps the month shown, and the next start opens on the v
   const list = page.getByTestId('planner-list')
   await expect(list.locator(`[data-day="${first.key}"]`)).toContainText('Pelaminan on the first')
   await expect(list.locator('[data-day]').first()).toHaveAttribute('data-day', first.key)
+  // The choice travels to main without an answer awaited: closing before it is kept would test nothing.
+  await expect.poll(async () => (await mode!.host.call('settings:get')).plannerView).toBe('list')
 
   await mode!.close()
   mode = undefined
@@ -58,6 +60,7 @@ test('Month, Next, List keeps the month shown, and the next start opens on the v
 
   await page.getByTestId('planner-view-week').click()
   await page.getByTestId('planner-week').waitFor()
+  await expect.poll(async () => (await mode!.host.call('settings:get')).plannerView).toBe('week')
   await mode!.close()
   mode = undefined
   await start(page)

@@ -16,7 +16,7 @@ test('the list view shows the weeks ahead by day and searches titles and texts',
   await planner.open()
   await saveDraft(app, 'Es kopi durian: two for one this weekend', await localInstant(appPage, 2, 10, 15))
   await saveDraft(app, 'Open day at the roastery, zebra edition', await localInstant(appPage, 5, 14, 0))
-  await appPage.getByTestId('planner-view-list').click()
+  await planner.showView('list')
   const list = appPage.getByTestId('planner-list')
   const rows = list.getByTestId('planner-list-row')
   await expect(rows.filter({ hasText: 'Es kopi durian' })).toBeVisible()

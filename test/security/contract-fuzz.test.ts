@@ -127,7 +127,6 @@ const call = fc
 
 describe('every contract call under hostile payloads', () => {
   it('answers a result or a clear AppError, and loses nothing saved before', async () => {
-    const started = Date.now()
     await fc.assert(
       fc.asyncProperty(call, async ([name, request]) => {
         const result = await dispatchCall(host.handlers, name, request)
@@ -142,7 +141,6 @@ describe('every contract call under hostile payloads', () => {
       }),
       { numRuns: 400, seed: Number(process.env.FUZZ_SEED ?? 20261124), interruptAfterTimeLimit: 12_000 },
     )
-    expect(Date.now() - started).toBeLessThan(20_000)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     const after = await host.call('drafts:get', { id: kept.id })
     expect(after.post).toEqual(kept.post)

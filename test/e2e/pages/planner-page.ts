@@ -68,6 +68,15 @@ export class PlannerPage {
     await this.page.getByTestId('planner-month').waitFor()
   }
 
+  /**
+   * Switches to a view and waits until its period's posts are read: the rows drawn at once (drafts, the last
+   * period's posts) are not all of them, and a count taken before the read ends is out of date.
+   */
+  async showView(view: 'month' | 'week' | 'list'): Promise<void> {
+    await this.page.getByTestId(`planner-view-${view}`).click()
+    await expect(this.page.locator('.planner__calendar')).toHaveAttribute('aria-busy', 'false')
+  }
+
   day(key: string): Locator {
     return this.page.locator(`[data-testid=planner-day][data-day="${key}"]`)
   }

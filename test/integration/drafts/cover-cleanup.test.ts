@@ -73,7 +73,7 @@ describe('cover frames on disk', () => {
     await waitFor(
       () => !existsSync(deleted.cover) && !host.grants.isGranted(deleted.cover),
       'the deleted draft’s cover is removed and no longer granted',
-      5_000,
+      30_000,
     )
     // The sweep that removed it saw the others: the queued draft names its frame, the fresh one is claimed.
     expect((await host.call('drafts:get', { id: queued.draft.id })).status).toMatch(/queued|sending/)
@@ -94,10 +94,10 @@ describe('cover frames on disk', () => {
         return !['queued', 'sending'].includes(sent.status)
       },
       'the draft is sent',
-      5_000,
+      30_000,
     )
     expect(sent.status).toBe('scheduled')
     expect(sent.localMedia[0]!.thumbnail).toMatch(/^https?:\/\//)
-    await waitFor(() => !existsSync(cover), 'the sent draft’s cover is removed', 5_000)
+    await waitFor(() => !existsSync(cover), 'the sent draft’s cover is removed', 30_000)
   })
 })

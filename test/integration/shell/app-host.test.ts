@@ -343,10 +343,13 @@ describe('uploads through the host', () => {
 
     const progress = progressEvents()
     expect(progress.length).toBeGreaterThan(1)
+    // At most one every 100 ms, and the batch's last one at once: eleven in a second, and one more allowed
+    // because the events' stamps (Date.now) and the timers round to the millisecond apart, so a 100 ms spacing
+    // can measure 99 ms. Unbatched, 24 files send hundreds.
     for (let i = 0; i < progress.length; i++) {
       const windowEnd = progress[i]!.at + 1000
       const inWindow = progress.filter((e) => e.at >= progress[i]!.at && e.at < windowEnd).length
-      expect(inWindow).toBeLessThanOrEqual(11)
+      expect(inWindow).toBeLessThanOrEqual(12)
     }
     const finished = events.slice(from).filter((e) => e.name === 'uploads:batch-finished')
     expect(finished.at(-1)?.payload).toMatchObject({ done: 24, failed: 0 })

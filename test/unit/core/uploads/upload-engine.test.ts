@@ -486,7 +486,7 @@ describe('upload engine: faults', () => {
         // The probe of the last file takes a while (a slow disk): the question is already out by its end.
         if (path !== files[5]!.path || askedBeforeLastProbe !== undefined) return
         // Holds this probe until the question is out: never, if the engine asked only after every probe.
-        await waitFor(() => service.calls.statistic > 0, 'a storage statistic asked', 2000).catch(
+        await waitFor(() => service.calls.statistic > 0, 'a storage statistic asked', 20_000).catch(
           () => undefined,
         )
         askedBeforeLastProbe = service.calls.statistic
