@@ -1,6 +1,7 @@
 // The planner's layout measured in Chromium at a laptop's 1280 px, where jsdom cannot measure: only the
 // content column scrolls (never the shell), the week's day headers sit over their columns and the week opens
-// at the first post, navigation starts a page at its top, and a month chip shows a readable part of its title.
+// at the first post, navigation starts a page at its top (where the month opens in a short window:
+// planner-month-opening.spec.ts), and a month chip shows a readable part of its title.
 // Also screenshots of the month view at 1280 px in both themes and both languages, by `npm run screenshots`
 // only (PLANNER_SHOTS_DIR and PLANNER_SHOTS_TAG choose where and under which name; by default the test's own
 // output folder).
@@ -129,6 +130,12 @@ test('a page opens at its top, and Next page in Automations goes back to the lis
   appPage,
 }) => {
   await appPage.setViewportSize({ width: 1280, height: 600 })
+  // The planner's month opens at today's week when that lies below the fold (planner-month-opening.spec.ts):
+  // on Sunday 1 November 2026 (in every zone from UTC−11 to UTC+11) it is the month's first week, in sight at
+  // the top, so the planner too opens at its top.
+  await appPage.clock.install({ time: new Date('2026-11-01T12:00:00Z') })
+  await appPage.reload()
+  await appPage.waitForFunction(() => 'mediadeck' in globalThis)
   const shell = new AppShell(appPage)
   const automations = new AutomationsPage(appPage)
   await shell.open('Automations')
@@ -144,6 +151,10 @@ test('a page opens at its top, and Next page in Automations goes back to the lis
   await main.evaluate((element) => (element.scrollTop = element.scrollHeight))
   await shell.open('Planner')
   await appPage.getByTestId('planner-month').waitFor()
+  await expect(appPage.locator('[data-testid=planner-day][data-day="2026-11-01"]')).toHaveAttribute(
+    'aria-current',
+    'date',
+  )
   await expect(shell.heading('Planner')).toBeInViewport()
   expect(await main.evaluate((element) => element.scrollTop)).toBe(0)
 })
