@@ -1,15 +1,12 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { CachedResult, ScheduleFixResult, ScheduleRetryResult } from '../../common/contract'
-import type { Draft } from '../../common/drafts'
-import { AppError, type AppErrorData } from '../../common/errors'
+import type { AppErrorData } from '../../common/errors'
 import { checking, stale as staleOf, type Freshness } from '../../common/freshness'
 import type { CreateScheduleRequest, Schedule } from '../../common/service'
 import {
   bucketByDay,
   dayKey,
-  moveToDay,
-  moveToSlot,
   periodDays,
   periodRange,
   sameEntry,
@@ -18,10 +15,9 @@ import {
   systemTimeZone,
   type CalendarEntry,
   type PlannerView,
-  type ResolvedLocalTime,
 } from '../lib/planner/calendar'
+import { draftEntry, postEntry, scheduleIdOf } from '../lib/planner/calendar-entries'
 import { groupCampaigns } from '../lib/planner/campaign-cards'
-import { postOfSchedule } from '../lib/planner/composer-form'
 import { useNow } from '../composables/use-now'
 import { keepUnchanged } from '../lib/keep-unchanged'
 import { mediadeck } from '../lib/mediadeck'
@@ -30,64 +26,14 @@ import { useAppStore } from './app'
 import { useCampaignsStore } from './campaigns'
 import { useDraftsStore } from './drafts'
 import { useFailedList } from './failed-list'
+import { usePlannerEntryMoves } from './planner-entry-moves'
 import { usePostChanges } from './post-changes'
 
-function scheduleIdOf(post: Schedule): string {
-  return post.id ?? post._id
-}
-
 /**
- * When a waiting post of the service was put back in the queue by a retry: a pending post whose time has
- * passed. The service keeps the old time on a retry and does not say when it tries again (the reference only
- * says the post is re-queued), so the moment of the retry (its updatedAt) is what can be shown.
+ * The calendar: which period and accounts are shown, the service's posts in it, and the local drafts. Each
+ * becomes an entry by lib/planner/calendar-entries.ts; moving one to another time is planner-entry-moves.ts,
+ * composed here with the failed list (failed-list.ts) and main's changes (post-changes.ts).
  */
-export function retriedAt(post: Schedule, now = Date.now()): string | undefined {
-  return post.status === 'pending' && Date.parse(post.scheduleAt) < now ? post.updatedAt : undefined
-}
-
-function postEntry(post: Schedule, now: number): CalendarEntry {
-  const retried = retriedAt(post, now)
-  return {
-    key: `post:${scheduleIdOf(post)}`,
-    source: 'service',
-    id: scheduleIdOf(post),
-    status: post.status,
-    at: post.scheduleAt,
-    title: post.title || post.description,
-    text: post.description,
-    accountId: post.accountId,
-    // The service takes a new time for a post it has not started publishing (PUT /public/schedule/{id}).
-    movable: post.status === 'pending' && !retried,
-    ...(retried ? { retriedAt: retried } : {}),
-  }
-}
-
-/**
- * A queued post whose time passed before the outbox could send it (the service out of reach): it goes out
- * late when the service is back, and the calendar says so while it waits rather than showing it on time.
- */
-export function isLate(draft: Draft, now: number): boolean {
-  return (
-    draft.status === 'queued' && Boolean(draft.post.scheduleAt) && Date.parse(draft.post.scheduleAt) < now
-  )
-}
-
-function draftEntry(draft: Draft, now: number): CalendarEntry {
-  return {
-    key: `draft:${draft.id}`,
-    source: 'local',
-    id: draft.id,
-    status: draft.status,
-    at: draft.post.scheduleAt,
-    title: draft.post.title || draft.post.description,
-    text: draft.post.description,
-    accountId: draft.post.accountId,
-    movable: draft.status === 'draft' || draft.status === 'queued',
-    ...(isLate(draft, now) ? { late: true } : {}),
-  }
-}
-
-/** The calendar: which period and accounts are shown, the service's posts in it, and the local drafts. */
 export const usePlannerStore = defineStore('planner', () => {
   const drafts = useDraftsStore()
   const campaigns = useCampaignsStore()
@@ -348,74 +294,9 @@ export const usePlannerStore = defineStore('planner', () => {
     return results
   }
 
-  /**
-   * Moves a calendar entry (a draft, a queued post, or a pending post of the service, by its entry key) to
-   * another day (month) or day and hour (week): the month keeps its wall-clock time, a drop on an hour takes
-   * that hour on the hour, the keyboard's hour nudge keeps the minutes. A time that has passed is refused, as
-   * nothing can be published there. Resolves with the new time (and whether the DST gap shifted it); rejects
-   * with the refusal or the save's error.
-   */
-  /** Where a move would put the entry, refused as `move` refuses it, without saving anything. */
-  function previewMove(
-    key: string,
-    targetDay: string,
-    hour?: number,
-    options: { keepMinutes?: boolean } = {},
-  ): ResolvedLocalTime {
-    return resolveMove(key, targetDay, hour, options).next
-  }
-
-  function resolveMove(
-    key: string,
-    targetDay: string,
-    hour: number | undefined,
-    options: { keepMinutes?: boolean },
-  ) {
-    const [source, ...rest] = key.split(':')
-    const id = rest.join(':')
-    const draft = source === 'draft' ? drafts.byId.get(id) : undefined
-    const post = source === 'post' ? posts.value.find((p) => scheduleIdOf(p) === id) : undefined
-    if (!draft && !post) throw new AppError({ kind: 'not-found', message: key })
-    const from = draft ? draft.post.scheduleAt || new Date().toISOString() : post!.scheduleAt
-    const next =
-      hour === undefined
-        ? moveToDay(from, targetDay, timeZone.value)
-        : moveToSlot(from, targetDay, hour, timeZone.value, options.keepMinutes)
-    if (!next) throw new AppError({ kind: 'validation', field: 'scheduleAt', message: targetDay })
-    if (Date.parse(next.iso) <= Date.now()) {
-      throw new AppError({
-        kind: 'validation',
-        field: 'scheduleAt',
-        code: 'time-passed',
-        message: 'That time has passed; move the post to a later day or hour.',
-      })
-    }
-    if (post && post.status !== 'pending') throw new AppError({ kind: 'validation', message: post.status })
-    return { id, draft, post, next }
-  }
-
-  async function move(
-    key: string,
-    targetDay: string,
-    hour?: number,
-    options: { keepMinutes?: boolean } = {},
-  ): Promise<ResolvedLocalTime> {
-    const { id, draft, post, next } = resolveMove(key, targetDay, hour, options)
-    if (post) {
-      // The copy on the calendar may be older than the post (edited on the service's website meanwhile, or a
-      // refresh still under way): main lays the move over the post as the service holds it now, so it changes
-      // the time and nothing else, and refuses a post no longer waiting to go out.
-      const base = postOfSchedule(post) as CreateScheduleRequest
-      await updatePost(id, { ...base, scheduleAt: next.iso }, base)
-      return next
-    }
-    await drafts.save({
-      id: draft!.id,
-      post: { ...draft!.post, scheduleAt: next.iso },
-      localMedia: draft!.localMedia,
-    })
-    return next
-  }
+  // Moving an entry to another day or hour (stores/planner-entry-moves.ts): a post of the service is written
+  // back by updatePost, a draft saved.
+  const { move, previewMove } = usePlannerEntryMoves({ posts, timeZone, drafts, updatePost })
 
   return {
     view,
