@@ -1,7 +1,7 @@
 // The service's plain values: its enums, the blank creation body, the TikTok music query's lists and how a
 // WhatsApp account is told. No zod here: the page's first script uses these, and the schemas (common/service.ts,
 // which re-exports all of this) cost it about half a megabyte and 40–60 ms to evaluate.
-import type { CreateScheduleRequest, MusicVolume } from './service'
+import type { CreateScheduleRequest, MusicVolume, Schedule } from './service'
 
 export const ACCOUNT_TYPES = [
   'facebook',
@@ -102,3 +102,8 @@ export type CommentStatus = (typeof COMMENT_STATUSES)[number]
 /** The filters of GET /public/chat: a message not yet read, or a last message from the person. */
 export const CHAT_STATUSES = ['unread', 'unreplied'] as const
 export type ChatStatus = (typeof CHAT_STATUSES)[number]
+
+/** A post of the service by its id: `id` where the answer has it, `_id` otherwise (reference/README.md). */
+export function scheduleIdOf(post: Pick<Schedule, 'id' | '_id'>): string {
+  return post.id ?? post._id
+}

@@ -22,6 +22,7 @@ export {
   MUSIC_GENRES,
   WHATSAPP_ACCOUNT_TYPE,
   isWhatsAppAccount,
+  scheduleIdOf,
 } from './service-vocabulary'
 export type {
   CommentStatus,

@@ -12,6 +12,7 @@ import type { AppDatabase } from '../core/db/database'
 import { openSettledSet } from '../core/posts/announced-posts'
 import { AppError } from '../../common/errors'
 import type { Page, Schedule } from '../../common/service'
+import { scheduleIdOf } from '../../common/service-vocabulary'
 import { createDuePosts, type DuePosts, type PostOutcome } from '../core/posts/due-posts'
 import type { Background, HostTaskContext } from '../core/scheduler/background-port'
 import type { ServiceClient } from '../core/service-client'
@@ -19,7 +20,6 @@ import type { EventHub } from './event-hub'
 import type { Logger } from '../core/ports'
 
 const dayOf = (iso: string) => iso.slice(0, 10)
-const idOf = (post: Schedule) => post.id ?? post._id
 
 /** How the app tells the person: the system's notifications, in the app's language (main/app/notifier.ts). */
 export interface PostNotifier {
@@ -84,7 +84,7 @@ export function followPosts(o: FollowPostsOptions): PostsFollow {
   let current: { profileId: string; due: DuePosts } | null = null
 
   function announce(post: Schedule, outcome: PostOutcome, profileId: string): void {
-    const id = idOf(post)
+    const id = scheduleIdOf(post)
     const mine = ours.get(profileId)?.has(id) ?? false
     ours.get(profileId)?.delete(id)
     if (!o.notifier || settled.has(id)) return

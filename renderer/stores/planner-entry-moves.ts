@@ -2,7 +2,7 @@ import type { Ref, ShallowRef } from 'vue'
 import { AppError } from '../../common/errors'
 import type { CreateScheduleRequest, Schedule } from '../../common/service'
 import { moveToDay, moveToSlot, type ResolvedLocalTime } from '../lib/planner/calendar'
-import { scheduleIdOf } from '../lib/planner/calendar-entries'
+import { scheduleIdOf } from '../../common/service-vocabulary'
 import { postOfSchedule } from '../lib/planner/composer-form'
 import type { useDraftsStore } from './drafts'
 

@@ -16,7 +16,8 @@ import {
   type CalendarEntry,
   type PlannerView,
 } from '../lib/planner/calendar'
-import { draftEntry, postEntry, scheduleIdOf } from '../lib/planner/calendar-entries'
+import { scheduleIdOf } from '../../common/service-vocabulary'
+import { draftEntry, postEntry } from '../lib/planner/calendar-entries'
 import { groupCampaigns } from '../lib/planner/campaign-cards'
 import { useNow } from '../composables/use-now'
 import { keepUnchanged } from '../lib/keep-unchanged'

@@ -1,10 +1,9 @@
 import { shallowRef, type Ref, type ShallowRef } from 'vue'
 import type { EventPayloads } from '../../common/contract'
 import type { Schedule } from '../../common/service'
+import { scheduleIdOf } from '../../common/service-vocabulary'
 import { followNumbers, whenRelinked } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
-
-const idOf = (post: Schedule): string => post.id ?? post._id
 
 export interface PostChangesDeps {
   /** The period's posts on the calendar, and the failed list: both take what main found changed. */
@@ -42,27 +41,27 @@ export function usePostChanges(deps: PostChangesDeps) {
 
   function laid(change: EventPayloads['schedules:changed']) {
     const removed = new Set(change.removed)
-    const byId = new Map(change.posts.map((post) => [idOf(post), post]))
+    const byId = new Map(change.posts.map((post) => [scheduleIdOf(post), post]))
     const { from, to } = range.value
     const accountFilter = accountIds.value.length ? new Set(accountIds.value) : null
     const inPeriod = (post: Schedule) =>
       post.scheduleAt >= from &&
       post.scheduleAt <= to &&
       (!accountFilter || accountFilter.has(post.accountId))
-    const shown = new Set(posts.value.map(idOf))
+    const shown = new Set(posts.value.map(scheduleIdOf))
     posts.value = [
       ...posts.value
-        .filter((post) => !removed.has(idOf(post)))
-        .map((post) => byId.get(idOf(post)) ?? post)
-        .filter((post) => !byId.has(idOf(post)) || inPeriod(post)),
-      ...change.posts.filter((post) => !shown.has(idOf(post)) && inPeriod(post)),
+        .filter((post) => !removed.has(scheduleIdOf(post)))
+        .map((post) => byId.get(scheduleIdOf(post)) ?? post)
+        .filter((post) => !byId.has(scheduleIdOf(post)) || inPeriod(post)),
+      ...change.posts.filter((post) => !shown.has(scheduleIdOf(post)) && inPeriod(post)),
     ]
-    const wasFailed = new Set(failed.value.map(idOf))
+    const wasFailed = new Set(failed.value.map(scheduleIdOf))
     const stillRetrying = new Map(retrying.value)
     const fresh: Schedule[] = []
     const news: Schedule[] = []
     for (const post of change.posts) {
-      const id = idOf(post)
+      const id = scheduleIdOf(post)
       const wasRetrying = stillRetrying.has(id)
       if (post.status === 'success' || post.status === 'error') stillRetrying.delete(id)
       if (post.status !== 'error') continue
@@ -74,14 +73,14 @@ export function usePostChanges(deps: PostChangesDeps) {
     retrying.value = stillRetrying
     failed.value = [
       ...failed.value
-        .filter((post) => !removed.has(idOf(post)))
-        .map((post) => byId.get(idOf(post)) ?? post)
+        .filter((post) => !removed.has(scheduleIdOf(post)))
+        .map((post) => byId.get(scheduleIdOf(post)) ?? post)
         .filter((post) => post.status === 'error'),
       ...fresh,
     ].sort((a, b) => b.scheduleAt.localeCompare(a.scheduleAt))
     if (news.length > 0) {
-      const known = new Set(news.map(idOf))
-      newlyFailed.value = [...news, ...newlyFailed.value.filter((post) => !known.has(idOf(post)))]
+      const known = new Set(news.map(scheduleIdOf))
+      newlyFailed.value = [...news, ...newlyFailed.value.filter((post) => !known.has(scheduleIdOf(post)))]
     }
   }
 
@@ -98,8 +97,8 @@ export function usePostChanges(deps: PostChangesDeps) {
 
   /** The failed posts shown: those the service lists, and those retried from here that it has not settled. */
   function withRetrying(listed: Schedule[]): Schedule[] {
-    const ids = new Set(listed.map(idOf))
-    const waiting = [...retrying.value.values()].filter((post) => !ids.has(idOf(post)))
+    const ids = new Set(listed.map(scheduleIdOf))
+    const waiting = [...retrying.value.values()].filter((post) => !ids.has(scheduleIdOf(post)))
     return [...listed, ...waiting].sort((a, b) => b.scheduleAt.localeCompare(a.scheduleAt))
   }
   const isRetrying = (id: string) => retrying.value.has(id)
@@ -107,7 +106,7 @@ export function usePostChanges(deps: PostChangesDeps) {
   function markRetrying(ids: Iterable<string>) {
     const next = new Map(retrying.value)
     for (const id of ids) {
-      const post = failed.value.find((p) => idOf(p) === id) ?? retrying.value.get(id)
+      const post = failed.value.find((p) => scheduleIdOf(p) === id) ?? retrying.value.get(id)
       if (post) next.set(id, post)
     }
     retrying.value = next

@@ -3,6 +3,7 @@
 // (draft, queued, failed) through the drafts service, a post of the service still pending or failed through
 // an update of it. A post being published or published is left as it is and said to be locked. One post that
 // cannot be changed does not stop the others: each account gets its own outcome.
+import { scheduleIdOf } from '../../../common/service-vocabulary'
 import {
   isEditableStatus,
   memberTime,
@@ -123,7 +124,7 @@ async function editOne(
   }
   if (current.kind === 'service') {
     const { post } = current
-    const id = post.id ?? post._id
+    const id = scheduleIdOf(post)
     if (!isEditableStatus(post.status)) return { outcome: 'locked', member: { scheduleId: id } }
     const edit = postFor(
       mergeScheduleEdit(base, post as unknown as DraftPost),

@@ -16,7 +16,8 @@ import type { Leases } from '../db/leases'
 import type { ServiceClient } from '../service-client'
 import type { DraftStore, SendMarker, StoredDraft } from './draft-store'
 import { coverUploadKey, mediaUploadKey, withCoverUploaded, type UploadMedia } from './outbox-uploads'
-import { findSentPost, scheduleIdOf } from './schedule-lookup'
+import { scheduleIdOf } from '../../../common/service-vocabulary'
+import { findSentPost } from './schedule-lookup'
 import { answerUnseen, neverLeft, settleCreate } from './unknown-outcome'
 
 export type OutboxClient = Pick<ServiceClient, 'createSchedule' | 'listSchedules'>

@@ -2,6 +2,7 @@
 // post may or may not exist on the service. Before sending again we look it up in the schedule list by what
 // identifies it — account, time and text — and adopt its id when it is there.
 import type { Schedule } from '../../../common/service'
+import { scheduleIdOf } from '../../../common/service-vocabulary'
 import type { ServiceClient } from '../service-client'
 import type { SendMarker } from './draft-store'
 
@@ -50,8 +51,4 @@ export async function findSentPost(
     if (!result.hasNextPage) break
   }
   return null
-}
-
-export function scheduleIdOf(schedule: Schedule): string {
-  return schedule.id ?? schedule._id
 }

@@ -8,6 +8,7 @@
 // (docs/background.md): `every()` is its rhythm, once a minute while a post is near its time or unsettled,
 // less often otherwise. Pure: the reads and the clock are given.
 import type { Schedule } from '../../../common/service'
+import { scheduleIdOf } from '../../../common/service-vocabulary'
 
 const MIN = 60_000
 /** How far back a post's time may be for it to be followed without being watched. */
@@ -57,7 +58,6 @@ export interface DuePosts {
   watched(): string[]
 }
 
-const idOf = (post: Schedule): string => post.id ?? post._id
 const settled = (post: Schedule): boolean => post.status === 'success' || post.status === 'error'
 /** What of a post a view shows: when any of it differs, the view is told. */
 const fingerprint = (post: Schedule): string =>
@@ -74,7 +74,7 @@ export function createDuePosts(o: DuePostsOptions): DuePosts {
   async function run(): Promise<void> {
     const now = o.now()
     const inWindow = await o.list(new Date(now - DUE_WINDOW_BEFORE_MS), new Date(now + DUE_WINDOW_AHEAD_MS))
-    const seen = new Map(inWindow.map((post) => [idOf(post), post]))
+    const seen = new Map(inWindow.map((post) => [scheduleIdOf(post), post]))
     const removed: string[] = []
     let reads = 0
     for (const id of watchedIds) {

@@ -6,6 +6,7 @@ import { computed } from 'vue'
 import { preflight } from '../../../common/preflight'
 import { limitsOf } from '../../../common/publishing-limits'
 import type { Schedule } from '../../../common/service'
+import { scheduleIdOf } from '../../../common/service-vocabulary'
 import { useMediaMetrics } from '../../composables/use-media-metrics'
 import { nearestAllowedCrop, shortenText, type CropRect } from '../../lib/fix-media'
 
@@ -69,6 +70,6 @@ export function useFailedFixes(posts: () => readonly Schedule[], accountTypeOf: 
     text: computed(() => fixes.value.filter((f) => f.text)),
     /** Resolves once the pictures of the posts named by `ids` are measured (or found unreadable). */
     measured: (ids: readonly string[]) =>
-      metricsOf.settle(picturesOf(posts().filter((p) => ids.includes(p.id ?? p._id)))),
+      metricsOf.settle(picturesOf(posts().filter((p) => ids.includes(scheduleIdOf(p))))),
   }
 }

@@ -1,4 +1,5 @@
 import { useI18n } from 'vue-i18n'
+import { scheduleIdOf } from '../../../common/service-vocabulary'
 import { AppError } from '../../../common/errors'
 import { useErrorText } from '../../composables/use-error-text'
 import { useDraftsStore } from '../../stores/drafts'
@@ -25,7 +26,7 @@ export function useHeldDelete() {
     const [source, ...rest] = key.split(':')
     const id = rest.join(':')
     const draft = source === 'draft' ? drafts.byId.get(id)?.post : undefined
-    const post = source === 'post' ? planner.posts.find((p) => (p.id ?? p._id) === id) : undefined
+    const post = source === 'post' ? planner.posts.find((p) => scheduleIdOf(p) === id) : undefined
     const entry = planner.entries.find((e) => e.key === key)
     return (
       given?.trim() ||

@@ -6,6 +6,7 @@
 // loads holds nothing back), so a quick click cannot send a picture its network refuses.
 import { computed, ref } from 'vue'
 import type { Schedule } from '../../../common/service'
+import { scheduleIdOf } from '../../../common/service-vocabulary'
 
 export interface RetryHoldOptions {
   /** The posts a request may name (the failed list as shown). */
@@ -25,12 +26,10 @@ export interface RetryHoldOptions {
 export const MEASURE_WAIT_MS = 3_000
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-const idOf = (p: Schedule) => p.id ?? p._id
-
 export function useRetryHold(options: RetryHoldOptions) {
   const held = ref<string[] | null>(null)
   const blocked = (p: Schedule) => options.isDisconnected(p) || options.hasBadShape(p)
-  const posts = computed(() => options.posts().filter((p) => held.value?.includes(idOf(p))))
+  const posts = computed(() => options.posts().filter((p) => held.value?.includes(scheduleIdOf(p))))
 
   const measuring = ref(false)
 
@@ -45,7 +44,7 @@ export function useRetryHold(options: RetryHoldOptions) {
         measuring.value = false
       }
     }
-    if (options.posts().some((p) => ids.includes(idOf(p)) && blocked(p))) held.value = [...ids]
+    if (options.posts().some((p) => ids.includes(scheduleIdOf(p)) && blocked(p))) held.value = [...ids]
     else options.send([...ids])
   }
 
@@ -68,7 +67,7 @@ export function useRetryHold(options: RetryHoldOptions) {
     disconnected: computed(() => posts.value.filter(options.isDisconnected)),
     badShape: computed(() => posts.value.filter(options.hasBadShape)),
     /** The held posts nothing blocks. */
-    others: computed(() => posts.value.filter((p) => !blocked(p)).map(idOf)),
+    others: computed(() => posts.value.filter((p) => !blocked(p)).map(scheduleIdOf)),
     /** A retry waits for its pictures' measures: the retry buttons say it is busy meanwhile. */
     measuring: computed(() => measuring.value),
     /** Every held id, for "Retry anyway". */

@@ -1,5 +1,6 @@
 import type { Draft } from '../../../common/drafts'
 import type { Schedule } from '../../../common/service'
+import { scheduleIdOf } from '../../../common/service-vocabulary'
 import type { CalendarEntry } from './calendar'
 
 /**
@@ -7,11 +8,6 @@ import type { CalendarEntry } from './calendar'
  * (a queued post turns late, a retried one "next"). Pure, apart from the planner store that holds the posts and
  * drafts: the store draws its period with them, the post's dialog says when it was retried.
  */
-
-/** A post of the service by its id (`_id` when the answer has no `id`). */
-export function scheduleIdOf(post: Schedule): string {
-  return post.id ?? post._id
-}
 
 /**
  * When a waiting post of the service was put back in the queue by a retry: a pending post whose time has

@@ -4,14 +4,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Draft } from '../../../common/drafts'
 import type { Schedule } from '../../../common/service'
-import { emptyScheduleRequest } from '../../../common/service-vocabulary'
-import {
-  draftEntry,
-  isLate,
-  postEntry,
-  retriedAt,
-  scheduleIdOf,
-} from '../../../renderer/lib/planner/calendar-entries'
+import { emptyScheduleRequest, scheduleIdOf } from '../../../common/service-vocabulary'
+import { draftEntry, isLate, postEntry, retriedAt } from '../../../renderer/lib/planner/calendar-entries'
 import { NOW, makeSchedule } from '../support/fixtures'
 
 const now = Date.parse(NOW)
