@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { createOwnerOnlySecretFile, SECRETS_FILE } from '../../../main/core/profiles/secret-file'
 import { createAppHost, type AppHost, type AppHostOptions } from '../../../main/host/app-host'
+import type { ProfileView } from '../../../common/app-state'
 import type { RunningSandbox } from '../../../sandbox/index'
 import { sandboxOn } from '../drafts/helpers'
 
@@ -17,6 +18,8 @@ export interface AppOnSandbox {
   startApp(options?: Partial<AppHostOptions>): Promise<AppHost>
   /** A host started with a profile named `name` on the sandbox's demo user, active. */
   startActiveApp(name?: string): Promise<AppHost>
+  /** Saves a profile named `name` on the sandbox's demo user in `host`, and makes it the active one. */
+  activateDemo(host: AppHost, name?: string): Promise<ProfileView>
   /** The service goes away. */
   stopService(): Promise<void>
   /** The service is back on the port it had, with its data. */
@@ -62,6 +65,10 @@ export function useAppOnSandbox(prefix: string): AppOnSandbox {
     },
     async startActiveApp(name = 'Work') {
       const host = await this.startApp()
+      await this.activateDemo(host, name)
+      return host
+    },
+    async activateDemo(host, name = 'Work') {
       const profile = await host.call('profiles:save', {
         name,
         baseUrl: this.service.url,
@@ -69,7 +76,7 @@ export function useAppOnSandbox(prefix: string): AppOnSandbox {
         secretKey: 'demo-secret',
       })
       await host.call('profiles:activate', { id: profile.id })
-      return host
+      return profile
     },
     async stopService() {
       await service?.close()

@@ -28,13 +28,7 @@ describe('the inbox of the app', () => {
 
   it('reads every comment and chat, answers both (a chat with a library picture) and resolves', async () => {
     const app = await startApp()
-    const profile = await app.call('profiles:save', {
-      name: 'Work',
-      baseUrl: harness.service.url,
-      accessKey: 'demo',
-      secretKey: 'demo-secret',
-    })
-    await app.call('profiles:activate', { id: profile.id })
+    await harness.activateDemo(app)
     const added = await harness.service.addIncoming('demo', {
       comments: [{ text: 'Masih ada stok ukuran 40?', from: 'Dian' }],
       messages: [{ text: 'Halo kak, bisa kirim foto?', from: 'Budi' }],

@@ -25,13 +25,7 @@ describe('inbox notifications', () => {
         tr: () => (key, params) => t('en', key, params),
       },
     })
-    const profile = await app.call('profiles:save', {
-      name: 'Work',
-      baseUrl: harness.service.url,
-      accessKey: 'demo',
-      secretKey: 'demo-secret',
-    })
-    await app.call('profiles:activate', { id: profile.id })
+    await harness.activateDemo(app)
     const scheduler = app.background.scheduler()!
     const tick = async (ms: number) => {
       await scheduler.whenIdle()
@@ -85,13 +79,7 @@ describe('inbox notifications', () => {
 describe('inbox counts', () => {
   it('travel as two numbers when they change: a read, a chat opened, a comment resolved', async () => {
     const app = await harness.startApp()
-    const profile = await app.call('profiles:save', {
-      name: 'Counts',
-      baseUrl: harness.service.url,
-      accessKey: 'demo',
-      secretKey: 'demo-secret',
-    })
-    await app.call('profiles:activate', { id: profile.id })
+    const profile = await harness.activateDemo(app, 'Counts')
     const sent: unknown[] = []
     const stop = app.events.subscribe((name, payload) => {
       if (name === 'inbox:counts') sent.push(payload)
@@ -135,13 +123,7 @@ describe('inbox counts', () => {
 
   it('are sent afresh on a switch, whoever they belong to, and after a profile forgets its inbox', async () => {
     const app = await harness.startApp()
-    const profile = await app.call('profiles:save', {
-      name: 'Counts',
-      baseUrl: harness.service.url,
-      accessKey: 'demo',
-      secretKey: 'demo-secret',
-    })
-    await app.call('profiles:activate', { id: profile.id })
+    const profile = await harness.activateDemo(app, 'Counts')
     await app.call('inbox:refresh')
     const mine = await app.call('inbox:counts')
     expect(mine.unread).toBeGreaterThan(0)

@@ -20,13 +20,7 @@ describe('the inbox copy written by another process', () => {
         clearInterval: () => (look = () => {}),
       },
     })
-    const profile = await app.call('profiles:save', {
-      name: 'Work',
-      baseUrl: harness.service.url,
-      accessKey: 'demo',
-      secretKey: 'demo-secret',
-    })
-    await app.call('profiles:activate', { id: profile.id })
+    const profile = await harness.activateDemo(app)
     await harness.service.addIncoming('demo', { comments: [{ text: 'Masih ada stok?', from: 'Dian' }] })
     const changes: Array<ListChanges<InboxEntry>> = []
     const counts: InboxCounts[] = []
