@@ -428,6 +428,8 @@ function runOthers(): number {
     here('./planner/run.ts'),
     here('./renderer/run.ts'),
     here('./inbox.ts'),
+    // A write to the inbox's copy with a year of conversations in it.
+    here('./inbox-writes.ts'),
     // A reply with a 20 MB video dropped, through the 2 MiB/s cap, against the upload alone.
     here('./inbox-reply.ts'),
     // The insights' drawn chart (MEDIADECK_INSIGHTS_BASELINE: an older checkout measured beside it).

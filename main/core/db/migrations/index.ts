@@ -23,6 +23,7 @@ import { replySnippetsMigration } from './019-reply-snippets'
 import { insightFollowsMigration } from './020-insight-follows'
 import { inboxSearchIndexMigration } from './021-inbox-search-index'
 import { replyErrorReasonMigration } from './022-reply-error-reason'
+import { inboxSeenIndexMigration } from './023-inbox-seen-index'
 
 export const MIGRATIONS: readonly Migration[] = [
   coreMigration, // 1
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly Migration[] = [
   insightFollowsMigration, // 20
   inboxSearchIndexMigration, // 21
   replyErrorReasonMigration, // 22
+  inboxSeenIndexMigration, // 23
 ]
