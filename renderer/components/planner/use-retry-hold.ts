@@ -44,8 +44,13 @@ export function useRetryHold(options: RetryHoldOptions) {
         measuring.value = false
       }
     }
-    if (options.posts().some((p) => ids.includes(scheduleIdOf(p)) && blocked(p))) held.value = [...ids]
-    else options.send([...ids])
+    // Decided on the failed list as it is after the wait: a post retried elsewhere meanwhile, or gone with a
+    // switch of profile, is no longer asked for.
+    const asked = options.posts().filter((p) => ids.includes(scheduleIdOf(p)))
+    if (asked.length === 0) return
+    const live = asked.map(scheduleIdOf)
+    if (asked.some(blocked)) held.value = live
+    else options.send(live)
   }
 
   /** Ends the hold, sending `ids` (none: nothing is sent). */

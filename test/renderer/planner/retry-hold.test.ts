@@ -9,9 +9,10 @@ function setUp(badShape: () => boolean) {
   const sent: string[][] = []
   const waits: Array<{ ms: number; done: () => void }> = []
   const post = makeSchedule(1, { status: 'error' })
+  const failed = [post]
   const hold = effectScope().run(() =>
     useRetryHold({
-      posts: () => [post],
+      posts: () => failed,
       isDisconnected: () => false,
       hasBadShape: badShape,
       send: (ids) => sent.push(ids),
@@ -20,7 +21,7 @@ function setUp(badShape: () => boolean) {
       delay: (ms) => new Promise<void>((done) => waits.push({ ms, done })),
     }),
   )!
-  return { hold, sent, waits, id: post.id ?? post._id }
+  return { hold, sent, waits, failed, id: post.id ?? post._id }
 }
 
 describe('a retry and its pictures’ measures', () => {
@@ -46,5 +47,16 @@ describe('a retry and its pictures’ measures', () => {
     expect(sent).toEqual([])
     expect(hold.open.value).toBe(true)
     expect(hold.badShape.value.map((p) => p.id ?? p._id)).toEqual([id])
+  })
+
+  it('sends nothing for a post that left the failed list while its measures were awaited', async () => {
+    const { hold, sent, waits, failed, id } = setUp(() => false)
+    const asked = hold.ask([id])
+    // Retried from its detail meanwhile, or gone with a switch of profile.
+    failed.splice(0)
+    waits[0]!.done()
+    await asked
+    expect(sent).toEqual([])
+    expect(hold.open.value).toBe(false)
   })
 })
