@@ -15,8 +15,9 @@ import { whenRelinked } from '../lib/list-mirror'
 import { mediadeck } from '../lib/mediadeck'
 import { DEFAULT_INBOX_QUERY, filterOf, keepOrder, sameEntry, type InboxQuery } from '../lib/inbox-query'
 import { useInboxThread } from './inbox-thread'
+import { useProfilesStore } from './profiles'
 
-export { DEFAULT_INBOX_QUERY, keepOrder, type InboxQuery } from '../lib/inbox-query'
+export { DEFAULT_INBOX_QUERY, type InboxQuery } from '../lib/inbox-query'
 
 /**
  * The rows of a screenful of the list (at least 8): the view draws these first, and a new list asks main for
@@ -32,6 +33,7 @@ export function screenful(): number {
  * open beside the list is stores/inbox-thread.ts, composed here: this store's API answers for both.
  */
 export const useInboxStore = defineStore('inbox', () => {
+  const profiles = useProfilesStore()
   const query = ref<InboxQuery>({ ...DEFAULT_INBOX_QUERY })
   const answer = shallowRef<InboxListAnswer | null>(null)
   const loading = ref(false)
@@ -211,7 +213,9 @@ export const useInboxStore = defineStore('inbox', () => {
         followOpen()
       }),
       // Its freshness and outbox are taken whole; a reply of the open chat that went is read into its pane.
-      mediadeck().inbox.onState(({ profileId: _profile, ...state }: InboxListState) => {
+      mediadeck().inbox.onState(({ profileId, ...state }: InboxListState) => {
+        // Another profile's, sent about a switch: not this list's outbox nor freshness (as inbox-counts.ts).
+        if (profiles.activeId !== null && profileId !== profiles.activeId) return
         if (answer.value) opened.takingState(() => (answer.value = { ...answer.value!, ...state }))
       }),
       // Browser mode: changes sent while the link was down never arrived, and a restarted main numbers from 1

@@ -8,6 +8,7 @@ import { HOST_LINK_EVENT } from '../../../common/app-state'
 import type { InboxEntry } from '../../../common/inbox'
 import { INBOX_LIST_MAX } from '../../../common/inbox-calls'
 import { useInboxStore } from '../../../renderer/stores/inbox'
+import { useProfilesStore } from '../../../renderer/stores/profiles'
 import { createFakeMediadeck, installFakeMediadeck, type FakeMediadeck } from '../support/fake-mediadeck'
 
 const chat = (n: number, at: string, o: Partial<InboxEntry> = {}): InboxEntry => ({
@@ -111,6 +112,26 @@ describe('inbox store', () => {
     fake.inbox.state()
     expect(store.answer!.freshness.state).toBe('checking')
     expect(lists()).toBe(1)
+  })
+
+  it("takes no other profile's freshness and outbox, sent about a switch", async () => {
+    await useProfilesStore().load()
+    const store = await opened()
+    expect(useProfilesStore().activeId).toBe('sandbox')
+    const state = store.answer!
+    fake.emit('inbox:state', {
+      profileId: 'another',
+      fetchedAt: state.fetchedAt,
+      stale: true,
+      freshness: { ...state.freshness, state: 'checking' },
+      replies: state.replies,
+      statusChanges: state.statusChanges,
+    })
+    expect(store.answer!.stale).toBe(false)
+    expect(store.answer!.freshness.state).not.toBe('checking')
+    fake.data.inboxChecking = true
+    fake.inbox.state()
+    expect(store.answer!.freshness.state).toBe('checking')
   })
 
   it('triage under a status filter past a page of rows does not read the list again', async () => {
