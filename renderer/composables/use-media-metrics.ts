@@ -111,18 +111,7 @@ function cachedRead(reader: MediaMetricsReader, address: string, kind: 'image' |
 export function useMediaMetrics(media: () => readonly MeasuredMedium[]) {
   const reader = inject(mediaMetricsReaderKey, readMediaMetrics)
   const known = shallowReactive(new Map<string, MediaMetrics>())
-  watch(
-    media,
-    (list) => {
-      for (const { address, kind } of list) {
-        if (known.has(address) || (kind !== 'image' && kind !== 'video')) continue
-        void cachedRead(reader, address, kind).then((metrics) => {
-          if (metrics) known.set(address, metrics)
-        })
-      }
-    },
-    { immediate: true, deep: true },
-  )
+  watch(media, (list) => void settle(list), { immediate: true, deep: true })
   const metricsOf = (address: string): MediaMetrics | undefined => known.get(address)
   /** Resolves once each of `media` is measured or found unreadable (a read already going on is awaited). */
   async function settle(list: readonly MeasuredMedium[]): Promise<void> {

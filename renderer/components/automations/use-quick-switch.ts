@@ -81,6 +81,15 @@ export function useQuickSwitch(kept: PausedRules = windowPausedRules()) {
     const restore = on ? kept.get(owner, id) : []
     if (on && restore.length === 0) return
     setPending(id, on)
+    /** Says the switch did not take, and why; the switch shows what the service holds. */
+    const failed = (message: string) =>
+      toasts.push({
+        tone: 'danger',
+        title: t(on ? 'automations.quick.onFailed' : 'automations.quick.offFailed', {
+          name: name(automation),
+        }),
+        message,
+      })
     // The rules that were on, as the service confirmed them when this change's turn came.
     let wereOn: ContentRule[] = []
     try {
@@ -92,13 +101,7 @@ export function useQuickSwitch(kept: PausedRules = windowPausedRules()) {
       // A 2xx is not the proof: the switch shows what the service answered, and says so when that is not
       // what was asked (a service that ignored the rules sent, a rule it will not turn on).
       if (activeOf(saved.config).length > 0 !== on) {
-        toasts.push({
-          tone: 'danger',
-          title: t(on ? 'automations.quick.onFailed' : 'automations.quick.offFailed', {
-            name: name(automation),
-          }),
-          message: t(on ? 'automations.quick.stillOff' : 'automations.quick.stillOn'),
-        })
+        failed(t(on ? 'automations.quick.stillOff' : 'automations.quick.stillOn'))
         return
       }
       if (on) kept.set(owner, id, [])
@@ -110,13 +113,7 @@ export function useQuickSwitch(kept: PausedRules = windowPausedRules()) {
       })
     } catch (error) {
       // The switch goes back to what the service holds; the reason is said, not just the switch's return.
-      toasts.push({
-        tone: 'danger',
-        title: t(on ? 'automations.quick.onFailed' : 'automations.quick.offFailed', {
-          name: name(automation),
-        }),
-        message: short(AppError.from(error).toJSON()),
-      })
+      failed(short(AppError.from(error).toJSON()))
     } finally {
       setPending(id, null)
     }
