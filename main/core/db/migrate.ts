@@ -80,11 +80,13 @@ export function refuseForeign(db: DatabaseSync, file: string, migrations: readon
       `The file ${file} is not a database Mediadeck created (${why}). It was not changed. Move it out of the data folder, or choose another data folder.`,
     )
   }
-  if (version > latest) {
-    throw new DatabaseOpenError(
-      `The local database ${file} was written by a newer version of Mediadeck (schema ${version}, this one knows ${latest}). Going back to an older version is not supported; nothing was changed.`,
-    )
-  }
+  if (version > latest) throw newerVersion(file, version, latest)
+}
+
+function newerVersion(file: string, version: number, latest: number): DatabaseOpenError {
+  return new DatabaseOpenError(
+    `The local database ${file} was written by a newer version of Mediadeck (schema ${version}, this one knows ${latest}). Going back to an older version is not supported; nothing was changed.`,
+  )
 }
 
 /**
@@ -134,6 +136,8 @@ export function migrate(
       const copied = headerUserVersion(partial)
       if (copied >= latest) {
         rmSync(partial, { force: true })
+        // A newer Mediadeck updated it meanwhile: refused as refuseForeign refuses one found newer at once.
+        if (copied > latest) throw newerVersion(file, copied, latest)
         return undefined
       }
       // SQLite creates it with the umask's mode (0644): a copy of every draft is as private as the database.
@@ -144,6 +148,7 @@ export function migrate(
       // A full disk (SQLite says only "disk I/O error" when the copy cannot grow): no update without its
       // copy, nothing of the half-written one left behind, and the database as it was.
       rmSync(partial, { force: true })
+      if (error instanceof DatabaseOpenError) throw error
       throw new DatabaseOpenError(
         `Could not update the local database: the copy kept before an update could not be written in ${dirname(file)} (${describe(error)}; is the disk full?). It was left as it was; free some space and start Mediadeck again.`,
         { cause: error },

@@ -58,4 +58,33 @@ describe('a copy taken while another process updates the database', () => {
       expect(versionOf(join(dir, copy))).toBe(named)
     }
   })
+
+  it('refuses, as a newer version, a database a newer Mediadeck updated between the read and the copy', () => {
+    dir = mkdtempSync(join(tmpdir(), 'migrate-race-'))
+    const file = join(dir, 'a.db')
+    const setup = connect(file)
+    migrate(setup, file, MIGRATIONS.slice(0, -2), () => new Date('2026-11-29T10:00:00Z'))
+
+    const older = connect(file)
+    const olderExec = older.exec.bind(older)
+    let newerRan = false
+    // The newer Mediadeck knows every migration; this one a version less, and reads before the newer writes.
+    older.exec = (sql: string) => {
+      if (sql.startsWith('VACUUM INTO') && !newerRan) {
+        newerRan = true
+        migrate(setup, file, MIGRATIONS, () => new Date('2026-11-29T10:00:01Z'))
+      }
+      return olderExec(sql)
+    }
+    expect(() =>
+      migrate(older, file, MIGRATIONS.slice(0, -1), () => new Date('2026-11-29T10:00:02Z')),
+    ).toThrow(
+      `was written by a newer version of Mediadeck (schema ${MIGRATIONS.length}, this one knows ${MIGRATIONS.length - 1})`,
+    )
+    expect(versionOf(file)).toBe(MIGRATIONS.length)
+    // Only the newer one's copy; none of the refused run's.
+    expect(readdirSync(dir).filter((name) => name.includes('.backup-'))).toEqual([
+      `a.db.backup-v${MIGRATIONS.length - 2}-2026-11-29T10-00-01-000Z`,
+    ])
+  })
 })
