@@ -58,7 +58,13 @@ export const inboxCallSchemas = {
     .object({
       id,
       before: id,
-      at: z.string().max(100).optional(),
+      // The anchor's time as the service wrote it (free text there, so no ISO rule), but a time all the same:
+      // an unreadable one would stand at 1970, find nothing older and tell the chat complete.
+      at: z
+        .string()
+        .max(100)
+        .refine((value) => !Number.isNaN(Date.parse(value)), 'not a date and time')
+        .optional(),
       shown: z.number().int().min(1).max(1_000_000).optional(),
     })
     .strict(),

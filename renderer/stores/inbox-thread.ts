@@ -93,7 +93,8 @@ export function useInboxThread(deps: InboxThreadDeps) {
       const got = await mediadeck().inbox.olderMessages({
         id,
         before: first.id,
-        at: first.createdAt,
+        // A time the service wrote in no readable form is left out (main refuses it): the id alone anchors.
+        ...(Number.isNaN(Date.parse(first.createdAt)) ? {} : { at: first.createdAt }),
         shown: shownCount,
       })
       const now = thread.value

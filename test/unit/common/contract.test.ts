@@ -45,6 +45,17 @@ describe('IPC contract', () => {
     expect(schema.safeParse({ paths: ['/a'], queue: true }).success).toBe(false)
   })
 
+  it("takes an older page's anchor time only when it reads as a time", () => {
+    const schema = requestSchemas['inbox:older-messages']
+    const asked = { id: 'chat-1', before: 'm-9', shown: 50 }
+    expect(schema.safeParse({ ...asked, at: '2026-11-28T10:00:00.000Z' }).success).toBe(true)
+    // The service's own wording of a time, not ISO: still a time.
+    expect(schema.safeParse({ ...asked, at: 'Sat, 28 Nov 2026 10:00:00 GMT' }).success).toBe(true)
+    expect(schema.safeParse(asked).success).toBe(true)
+    // Unreadable, it stood at 1970: nothing older was found and the chat was told complete.
+    expect(schema.safeParse({ ...asked, at: 'yesterday-ish' }).success).toBe(false)
+  })
+
   it('rejects payloads that do not match the schema', () => {
     expect(requestSchemas['storage:files'].safeParse({ page: 0, limit: 20 }).success).toBe(false)
     expect(requestSchemas['storage:files'].safeParse({ page: 1, limit: 101 }).success).toBe(false)
