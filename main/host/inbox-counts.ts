@@ -1,6 +1,6 @@
 // The inbox's counts (unread, waiting for an answer) for the sidebar and the tray, kept up without either
-// asking: every write to the copy (a read, a chat opened and so read, a status set) counts the profile's
-// conversations again, and `inbox:counts` goes out only when a number changed: two numbers travel, never
+// asking: every write to the copy that changed a row (a read, a chat opened and so read, a status set) counts the
+// profile's conversations again, and `inbox:counts` goes out only when a number changed: two numbers travel, never
 // the list. The copy is wrapped, so whoever writes to it needs to know nothing of the counts. A profile switch
 // asks for a count with `recount`: the numbers on screen were another profile's, and a profile's inbox forgotten
 // (its account edited or the profile deleted) was changed around the wrapper.
@@ -34,12 +34,13 @@ export function countedInbox(store: InboxStore, emit: (counts: InboxCounts) => v
       ...store,
       save(scope, entries, o) {
         const saved = store.save(scope, entries, o)
-        recount(scope)
+        // A read that changed no row (its status included) moved no count.
+        if (saved.changed.length + saved.removed.length > 0) recount(scope)
         return saved
       },
       put(scope, entry, now) {
         const changed = store.put(scope, entry, now)
-        recount(scope)
+        if (changed) recount(scope)
         return changed
       },
     },

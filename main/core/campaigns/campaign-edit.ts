@@ -211,7 +211,7 @@ export async function removeCampaignAccount(
     deps.drafts.remove(current.draft.id)
   } else if (current.kind === 'service') {
     if (!isEditableStatus(current.post.status)) throw locked(current.post.status)
-    await deps.client!.deleteSchedule(current.post.id ?? current.post._id)
+    await deps.client!.deleteSchedule(scheduleIdOf(current.post))
   }
   return deps.campaigns.removeMember(id, accountId) ?? null
 }
