@@ -80,3 +80,24 @@ describe('InsightsView, the chart first', () => {
     },
   )
 })
+
+describe('InsightsView, an account with no days', () => {
+  it('shows the sections on a return to a kept view with no days, even when its read again fails', async () => {
+    const context = setupTest({
+      data: {
+        insightsView: (request) => ({ ...insightsView(request), days: [] }),
+        insightsPosts: insightsPosts('acc-fb', 10),
+      },
+    })
+    const first = await mountWith(InsightsView, context, { route: '/insights' })
+    await vi.waitFor(() => expect(first.find('[data-testid="heat-map"]').exists()).toBe(true))
+    first.unmount()
+
+    // Back on Insights: the store still holds the view; its read again fails, so it never changes.
+    context.fake.fail('insights:view', { kind: 'network', message: 'connect ECONNREFUSED' }, Infinity)
+    const again = await mountWith(InsightsView, context, { route: '/insights' })
+    await flushPromises()
+    expect(again.find('[data-testid="insights-chart"]').exists()).toBe(false)
+    await vi.waitFor(() => expect(again.find('[data-testid="heat-map"]').exists()).toBe(true))
+  })
+})
