@@ -21,6 +21,8 @@ const DAY_MS = 86_400_000
 /** The posts table's rows when a period opens: more than its card shows; "show more" adds POSTS_MORE. */
 export const POSTS_FIRST = 50
 export const POSTS_MORE = 200
+/** The table's order when it opens: the newest post first. */
+const DEFAULT_POSTS_SORT: PostsSort = { key: 'publishedAt', descending: true }
 
 /**
  * The answer, with the heat map, best slots and posts' columns of the view shown kept when they are the same:
@@ -65,7 +67,7 @@ export const useInsightsStore = defineStore('insights', () => {
   const compareError = ref<AppErrorData | null>(null)
   /** The period's posts as the table shows them: a page of main's, in the order chosen (loadPosts). */
   const posts = shallowRef<PostsPage | null>(null)
-  const postsSort = ref<PostsSort>({ key: 'publishedAt', descending: true })
+  const postsSort = ref<PostsSort>({ ...DEFAULT_POSTS_SORT })
   const postsLimit = ref(POSTS_FIRST)
   const postsError = ref<AppErrorData | null>(null)
   /** The account and period the page is of: another one starts again from the first rows. */
@@ -138,10 +140,15 @@ export const useInsightsStore = defineStore('insights', () => {
         : { key, descending: key !== 'title' && key !== 'type' }
     return loadPosts()
   }
+  /** "Show more" while its rows are on their way: the same ask, so a double click adds one step, not two. */
+  let moreAsked: Promise<void> | undefined
   /** More rows of the table, as the person asks for them, up to the most one page of main's holds. */
-  function morePosts() {
-    postsLimit.value = Math.min(postsLimit.value + POSTS_MORE, MAX_POSTS_PAGE)
-    return loadPosts()
+  function morePosts(): Promise<void> {
+    moreAsked ??= (async () => {
+      postsLimit.value = Math.min(postsLimit.value + POSTS_MORE, MAX_POSTS_PAGE)
+      await loadPosts()
+    })().finally(() => (moreAsked = undefined))
+    return moreAsked
   }
 
   /**
@@ -259,6 +266,8 @@ export const useInsightsStore = defineStore('insights', () => {
     postsRequest++
     postsOf = ''
     posts.value = null
+    // The account before's failure is not this one's.
+    postsError.value = null
     refreshError.value = null
     offline.value = false
     catchingUp.value = false
@@ -273,6 +282,8 @@ export const useInsightsStore = defineStore('insights', () => {
     view.value = null
     posts.value = null
     postsError.value = null
+    // Another profile's accounts: a column of one network's figures may mean nothing to them.
+    postsSort.value = { ...DEFAULT_POSTS_SORT }
     error.value = null
     refreshError.value = null
     offline.value = false

@@ -117,6 +117,31 @@ describe('insights store', () => {
     expect(store.postsError).toBeNull()
   })
 
+  it('a double click on "show more" adds one step of rows, not two', async () => {
+    const { store, fake } = setup()
+    await store.load(ZONE, INSIGHTS_NOW)
+    await painted()
+    await Promise.all([store.morePosts(), store.morePosts()])
+    expect(fake.requests('insights:posts').map((request) => request.limit)).toEqual([
+      POSTS_FIRST,
+      POSTS_FIRST + POSTS_MORE,
+    ])
+    expect(store.posts!.rows).toHaveLength(POSTS_FIRST + POSTS_MORE)
+  })
+
+  it("shows no account's table failure on another, and no profile's order on the next", async () => {
+    const { store, fake } = setup()
+    await store.load(ZONE, INSIGHTS_NOW)
+    await painted()
+    fake.fail('insights:posts', { kind: 'internal', message: 'disk I/O error' })
+    await store.sortPosts('engagement')
+    expect(store.postsError).not.toBeNull()
+    store.select('acc-fb')
+    expect(store.postsError).toBeNull()
+    store.reset()
+    expect(store.postsSort).toEqual({ key: 'publishedAt', descending: true })
+  })
+
   it('answers a page for the account shown only: one that arrives after a switch is dropped', async () => {
     const { store, fake } = setup()
     await store.load(ZONE, INSIGHTS_NOW)
