@@ -20,6 +20,7 @@ import { createLeases, type Leases } from '../core/db/leases'
 import { commentEntry } from '../core/inbox/inbox-entry'
 import { refreshInbox } from '../core/inbox/inbox-refresh'
 import type { InboxNewsFeed } from '../core/inbox/inbox-news'
+import { listedConversation, storedConversation } from '../core/inbox/conversation-lookup'
 import { createInboxStore } from '../core/inbox/inbox-store'
 import { changedInbox } from './inbox-changes'
 import { countedInbox } from './inbox-counts'
@@ -303,7 +304,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     // The copy knows what the id names (its row read without a chat's messages): the send goes without asking
     // the service first.
     const targetKind = store.entries(session.profileId, [id])[0]?.kind
-    if (action !== 'reply' && (targetKind ?? stored(id).entry.kind) !== 'comment') {
+    if (action !== 'reply' && (targetKind ?? listed(session.profileId, id).kind) !== 'comment') {
       throw new AppError({
         kind: 'validation',
         field: 'id',
@@ -319,17 +320,8 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     return replyView(box.get(queued.id) ?? queued)
   }
 
-  function stored(id: string) {
-    const found = store.get(scope(), id)
-    if (!found) {
-      throw new AppError({
-        kind: 'not-found',
-        ...errorReason('inbox-not-found'),
-        message: `no comment or chat ${id} in the inbox`,
-      })
-    }
-    return found
-  }
+  const stored = (id: string) => storedConversation(store, scope(), id)
+  const listed = (profileId: string, id: string) => listedConversation(store, profileId, id)
 
   return {
     list,
@@ -354,7 +346,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
       // The profile the chat is of: a library video is timed from storage first, and a switch meanwhile must
       // not put the reply in the other profile's outbox, to go out through its account.
       const session = deps.active()
-      const { entry } = stored(id)
+      const entry = listed(session.profileId, id)
       if (privately) return queue(id, { action: 'message', text })
       if (entry.kind === 'comment' && media.length > 0) {
         throw new AppError({
@@ -371,7 +363,7 @@ export function createInboxHost(deps: InboxHostDeps): InboxHost {
     },
     /** Queued whether online or not, so that changes keep their order; online, replayed before answering. */
     async setStatus(id, status) {
-      const shown = statuses.queue(stored(id).entry, status)
+      const shown = statuses.queue(listed(scope(), id), status)
       told()
       if (deps.connection.isOnline()) {
         const replayed = await statuses
