@@ -106,8 +106,9 @@ export function planFreeSpace<T extends Pick<UnusedFile, 'size' | 'createdAt'>>(
 ): FreeSpacePlan<T> {
   const free = report.usage.free
   const needed = Math.max(0, target - free)
-  const recent = report.files.filter((file) => isRecentUpload(file, options.now))
-  const older = report.files.filter((file) => !isRecentUpload(file, options.now))
+  const recent: T[] = []
+  const older: T[] = []
+  for (const file of report.files) (isRecentUpload(file, options.now) ? recent : older).push(file)
   const sum = (files: readonly T[]) => files.reduce((total, file) => total + file.size, 0)
   const isRecent = new Set(recent)
   const leftOut = { count: recent.length, bytes: sum(recent) }

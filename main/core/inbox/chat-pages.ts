@@ -46,7 +46,7 @@ export function withNewest(
   if (whole) return [...newest].sort(byTime).slice(-MESSAGES_KEPT)
   if (newest.length === 0) return [...held]
   const ids = new Set(held.map((m) => m.id))
-  if (!whole && !newest.some((m) => ids.has(m.id))) return [...newest].sort(byTime).slice(-MESSAGES_KEPT)
+  if (!newest.some((m) => ids.has(m.id))) return [...newest].sort(byTime).slice(-MESSAGES_KEPT)
   const oldest = [...newest].sort(byTime)[0]!
   return merged(
     held.filter((m) => byTime(m, oldest) < 0),

@@ -5,7 +5,7 @@
 // opened, and survive a refresh. Rows are read through their declaration (inbox-rows.ts): an unreadable one is
 // set aside, never fatal.
 import type { InboxEntry, InboxFilter } from '../../../common/inbox'
-import { INBOX_LIST_MAX } from '../../../common/inbox-calls'
+import { INBOX_LIST_MAX } from '../../../common/inbox'
 import type { ChatMessage } from '../../../common/service'
 import type { AppDatabase } from '../db/database'
 import { sqlOf } from '../db/handle'
@@ -92,9 +92,23 @@ const LISTED =
 /** A search's words as a LIKE pattern: its own % and _ are matched as themselves. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/**
+ * What the list shows of a conversation, in the order `listedValues` gives them: a write that changes none of
+ * them changed nothing (`unchanged`), and a signature is made of them (`SIGNED`). One list, so a column shown
+ * later is compared and signed alike.
+ */
+const LISTED_COLUMNS = ['kind', 'account_id', 'at', 'status', 'author', 'text', 'body'] as const
+const listedValues = (e: InboxEntry, body: string) => [
+  e.kind,
+  e.accountId,
+  e.at,
+  e.status,
+  e.from,
+  e.text,
+  body,
+]
 /** What a signature is made of: the listed columns, joined by a byte none of them holds. */
-const SIGNED =
-  'id, kind || char(31) || account_id || char(31) || at || char(31) || status || char(31) || author || char(31) || text || char(31) || body AS signed'
+const SIGNED = `id, ${LISTED_COLUMNS.join(' || char(31) || ')} AS signed`
 const signedRow = z.object({ id: z.string(), signed: z.string() })
 const versionRow = z.object({ n: z.number().int(), last: z.string().nullable() })
 const lastSeenRow = z.object({ last: z.string().nullable() })
@@ -111,12 +125,11 @@ export function createInboxStore(database: AppDatabase): InboxStore {
   )
   // The row as it would be written, already there: the read changed nothing of it.
   const unchanged = db.prepare(
-    `SELECT 1 AS n FROM inbox_items WHERE scope = ? AND id = ? AND kind = ? AND account_id = ? AND at = ?
-       AND status = ? AND author = ? AND text = ? AND body = ?`,
+    `SELECT 1 AS n FROM inbox_items WHERE scope = ? AND id = ? AND ${LISTED_COLUMNS.map((c) => `${c} = ?`).join(' AND ')}`,
   )
   const bodyOf = (e: InboxEntry) => JSON.stringify(e.comment ?? e.chat ?? { id: e.id })
   const isUnchanged = (scope: string, e: InboxEntry) =>
-    unchanged.get(scope, e.id, e.kind, e.accountId, e.at, e.status, e.from, e.text, bodyOf(e)) !== undefined
+    unchanged.get(scope, e.id, ...listedValues(e, bodyOf(e))) !== undefined
   const write = (scope: string, e: InboxEntry, seenAt: string) =>
     upsert.run(
       scope,
@@ -176,7 +189,7 @@ export function createInboxStore(database: AppDatabase): InboxStore {
             const gone = db
               .prepare('DELETE FROM inbox_items WHERE scope = ? AND seen_at != ? RETURNING id')
               .all(scope, at)
-            removed.push(...parseRows('inbox_items', columnsOf(inboxItemsTable, 'id'), gone).map((r) => r.id))
+            removed.push(...parseRows('inbox_items', keyOf, gone).map((r) => r.id))
             db.prepare(
               `INSERT INTO inbox_scopes (scope, fetched_at) VALUES (?, ?)
                ON CONFLICT (scope) DO UPDATE SET fetched_at = excluded.fetched_at`,
