@@ -163,6 +163,13 @@ export const useInboxStore = defineStore('inbox', () => {
     return reading
   }
 
+  /** Reads the list again, then the open conversation follows it, unless a later read (a status set) came. */
+  function readAgainAndFollow(): void {
+    void reload().then((mine) => {
+      if (mine === request) followOpen()
+    })
+  }
+
   /** Sends what waits and reads the inbox from the service; offline, the copy stays and says so. */
   async function refresh() {
     refreshing.value = true
@@ -202,13 +209,7 @@ export const useInboxStore = defineStore('inbox', () => {
         if (!got) return
         const step = changeStep(got.seq, change)
         if (step === 'ignore') return
-        if (step === 'reload' || !held(change)) {
-          void reload().then((mine) => {
-            // A later read (a status set meanwhile) has the last word.
-            if (mine === request) followOpen()
-          })
-          return
-        }
+        if (step === 'reload' || !held(change)) return readAgainAndFollow()
         answer.value = { ...answer.value!, seq: change.seq }
         followOpen()
       }),
@@ -221,10 +222,7 @@ export const useInboxStore = defineStore('inbox', () => {
       // Browser mode: changes sent while the link was down never arrived, and a restarted main numbers from 1
       // again, which the held number would ignore: what is shown is read again.
       whenRelinked(() => {
-        if (!answer.value) return
-        void reload().then((mine) => {
-          if (mine === request) followOpen()
-        })
+        if (answer.value) readAgainAndFollow()
       }),
     ]
     return () => stops.forEach((stop) => stop())
